@@ -1,0 +1,27 @@
+/**
+ * The process's clock, run ids and a logger that writes to stderr, so stdout stays free
+ * for the report and machine-readable output.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock, Logger } from '../ports.ts';
+
+/** Wall-clock and monotonic time. */
+export const systemClock: Clock = {
+  nowIso: () => new Date().toISOString(),
+  monotonicMs: () => performance.now(),
+};
+
+/** A fresh run id. */
+export function newRunId(): string {
+  return randomUUID();
+}
+
+/** A logger on stderr; `quiet` keeps only warnings. */
+export function createConsoleLogger(quiet = false): Logger {
+  return {
+    info: (message) => {
+      if (!quiet) process.stderr.write(`${message}\n`);
+    },
+    warn: (message) => process.stderr.write(`warning: ${message}\n`),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The command line (SPEC §2), parsed once into a typed, frozen object. Usage errors are
+ * ConfigErrors (exit 2) that say what is valid.
+ */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { ConfigError } from '../core/errors.ts';
+
+/** The commands. */
+export type Command =
+  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null }
+  | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
+  | { name: 'validate'; config: string }
+  | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
+  | { name: 'help'; text: string }
+  | { name: 'version' };
+
+/** The help text. */
+export const USAGE = `evalgate — gate prompt-template changes on evaluation results
+
+Usage:
+  evalgate run [--config F] [--suite NAME …] [--out DIR] [--baseline-dir DIR] [--update-baseline] [--quiet]
+  evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
+  evalgate validate [--config F]
+  evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
+
+Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ beside the config.
+Exit codes: 0 pass (also inconclusive, no-baseline, stale-baseline unless configured to fail),
+1 regression, 2 invalid configuration or input, 3 run failure.
+Keys come from the environment variable each provider names (api-key-env, default OPENAI_API_KEY);
+OPENAI_BASE_URL points at any OpenAI-compatible endpoint.`;
+
+function usageError(message: string): ConfigError {
+  return new ConfigError({ file: 'command line' }, `evalgate: ${message}\n\n${USAGE}`);
+}
+
+/** Parses argv (without node and the script). */
+export function parseCommand(argv: readonly string[]): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { name: 'help', text: USAGE };
+  if (first === '--version' || first === '-v') return { name: 'version' };
+  const parse = (options: ParseArgsOptionsConfig, args: readonly string[]): Record<string, unknown> => {
+    try {
+      return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as Record<string, unknown>;
+    } catch (error) {
+      throw usageError((error as Error).message);
+    }
+  };
+  switch (first) {
+    case 'run': {
+      const v = parse({
+        config: { type: 'string', default: 'evalgate.yml' }, suite: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' },
+        'update-baseline': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, notice: { type: 'string' },
+      }, rest);
+      return Object.freeze({
+        name: 'run', config: v['config'] as string, suites: v['suite'] as string[], out: v['out'] as string,
+        baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
+        quiet: v['quiet'] as boolean, notice: (v['notice'] as string | undefined) ?? null,
+      });
+    }
+    case 'compare': {
+      const v = parse({ config: { type: 'string', default: 'evalgate.yml' }, baseline: { type: 'string' }, candidate: { type: 'string' }, out: { type: 'string', default: 'evalgate-out' } }, rest);
+      if (typeof v['baseline'] !== 'string' || typeof v['candidate'] !== 'string') throw usageError('compare needs --baseline PATH and --candidate PATH (result files, or directories of them)');
+      return Object.freeze({ name: 'compare', config: v['config'] as string, baseline: v['baseline'], candidate: v['candidate'], out: v['out'] as string });
+    }
+    case 'validate': {
+      const v = parse({ config: { type: 'string', default: 'evalgate.yml' } }, rest);
+      return Object.freeze({ name: 'validate', config: v['config'] as string });
+    }
+    case 'dataset': {
+      const [kind, ...more] = rest;
+      if (kind !== 'exact-copy') throw usageError(`dataset builds: exact-copy; got ${JSON.stringify(kind ?? '')}`);
+      const v = parse({ from: { type: 'string' }, n: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' }, random: { type: 'boolean', default: false }, out: { type: 'string' } }, more);
+      if (typeof v['from'] !== 'string' || typeof v['out'] !== 'string') throw usageError('dataset exact-copy needs --from SQUAD.json and --out FILE');
+      const n = Number(v['n']);
+      const seed = Number(v['seed']);
+      if (!Number.isInteger(n) || n < 1) throw usageError(`--n must be a positive integer, got ${String(v['n'])}`);
+      if (!Number.isInteger(seed)) throw usageError(`--seed must be an integer, got ${String(v['seed'])}`);
+      return Object.freeze({ name: 'dataset-exact-copy', from: v['from'], n, seed, random: v['random'] as boolean, out: v['out'] });
+    }
+    default:
+      throw usageError(`unknown command ${JSON.stringify(first)}`);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The CLI edge: parse arguments, build adapters, call the engine, print, and set the exit
+ * code. `run()` owns the one try/catch (ARCHITECTURE rule 1).
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
+import { createClientFactory } from '../adapters/providers.ts';
+import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
+import { configJsonSchema, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
+import { buildExactCopySet } from '../core/datasets/squad.ts';
+import { compareStored, gateFor, parseResultText, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { ConfigError } from '../core/errors.ts';
+import { formatMetric, formatPercent } from '../core/report/format.ts';
+import type { SuiteResult } from '../core/types.ts';
+import { TOOL_VERSION } from '../version.ts';
+import { parseCommand, type Command } from './args.ts';
+import { createProgress } from './progress.ts';
+
+/** Runs the CLI with the process's arguments and sets process.exitCode. */
+export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  try {
+    process.exitCode = await execute(parseCommand(argv));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 3;
+    }
+  }
+}
+
+async function execute(command: Command): Promise<number> {
+  switch (command.name) {
+    case 'help':
+      process.stdout.write(`${command.text}\n`);
+      return 0;
+    case 'version':
+      process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
+      return 0;
+    case 'validate':
+      return validate(command.config);
+    case 'run':
+      return runCommand(command);
+    case 'compare':
+      return compareCommand(command);
+    case 'dataset-exact-copy':
+      return datasetCommand(command);
+  }
+}
+
+async function readConfig(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError({ file: path }, code === 'ENOENT'
+      ? `evalgate: ${path} does not exist; pass --config FILE, or start from the example evalgate.yml in the evalgate repository`
+      : `evalgate: cannot read ${path} (${code ?? String(error)})`);
+  }
+}
+
+async function validate(configPath: string): Promise<number> {
+  const text = await readConfig(configPath);
+  const { loaded, suites } = await validateWorkspace(text, configPath, [], createFsWorkspace(dirname(resolve(configPath))));
+  for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
+  process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
+  return 0;
+}
+
+async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<number> {
+  const text = await readConfig(command.config);
+  const root = dirname(resolve(command.config));
+  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const progress = createProgress(process.stderr, command.quiet);
+  const outcome = await runEvaluation(
+    { configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline },
+    {
+      workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
+      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config),
+      onRecord: (suite, record, total) => progress.onRecord(suite, record, total),
+      ...(command.notice ? { scriptedNotice: command.notice } : {}),
+    },
+  );
+  progress.end();
+  printOutcome(outcome, store.describe().out);
+  for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
+  return outcome.exitCode;
+}
+
+async function compareCommand(command: Extract<Command, { name: 'compare' }>): Promise<number> {
+  const candidates = await readResults(command.candidate);
+  const baselines = await readResults(command.baseline);
+  const byName = new Map(baselines.map((b) => [b.suite.name, b]));
+  let loaded: LoadedConfig | null = null;
+  try {
+    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    // No config file: compare under the default gate.
+  }
+  const defaults = parseConfig('version: 1\nproviders: {}\nsuites: [{name: x, kind: exact-copy, provider: p, dataset: d, templates: {user: u}}]\n', 'defaults').config.gate;
+  const gate = (suite: string): GateConfig => {
+    const entry = loaded?.config.suites.find((s) => s.name === suite);
+    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? defaults);
+  };
+  const store = createFsRunStore(resolve(command.out), resolve(command.baseline));
+  const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store });
+  printOutcome(outcome, store.describe().out);
+  return outcome.exitCode;
+}
+
+/** Reads one result file, or every result file in a directory (or its results/). */
+async function readResults(path: string): Promise<SuiteResult[]> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new ConfigError({ file: path }, `evalgate: ${path} does not exist`);
+  }
+  if (info.isFile()) return [parseResultText(await readFile(path, 'utf8'), path)];
+  let dir = path;
+  try {
+    if ((await stat(join(path, 'results'))).isDirectory()) dir = join(path, 'results');
+  } catch {
+    // no results/ inside: the directory itself holds the files
+  }
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  if (files.length === 0) throw new ConfigError({ file: path }, `evalgate: ${path} holds no result files (*.json)`);
+  return Promise.all(files.map(async (f) => parseResultText(await readFile(join(dir, f), 'utf8'), join(dir, f))));
+}
+
+async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(command.from, 'utf8');
+  } catch {
+    throw new ConfigError({ file: command.from }, `evalgate: cannot read ${command.from}`);
+  }
+  const built = buildExactCopySet(text, command.from, { n: command.n, seed: command.seed, random: command.random });
+  await writeFileAtomic(command.out, built.jsonl);
+  process.stdout.write(`${command.out}: ${built.cases} cases (of ${built.available} questions in ${built.paragraphs} paragraphs of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`);
+  return 0;
+}
+
+function printOutcome(outcome: RunOutcome, outDir: string): void {
+  const lines = [`evalgate: ${outcome.summary.verdict}`];
+  for (const s of outcome.summary.suites) {
+    const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
+    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
+  }
+  for (const c of outcome.comparisons) {
+    if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(`  ${c.name}: first error: ${c.errors.samples[0]}`);
+  }
+  lines.push(`report: ${join(outDir, 'report.md')}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The published JSON Schema's text. */
+export function renderConfigSchema(): string {
+  return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+}

@@ -1,0 +1,331 @@
+/**
+ * Compares a candidate suite result with its baseline (SPEC §3, STATISTICS.md): pairs
+ * cases by id and input hash, refuses to compare unlike instruments (stale baseline),
+ * estimates the change of the primary metric with a paired bootstrap, adds McNemar's
+ * exact test for binary metrics and the power figures, and decides the suite's verdict.
+ */
+import type { GateConfig } from './config.ts';
+import { caseMeans } from './results.ts';
+import { pairedBootstrap, type BootstrapResult, type PairedUnit } from './stats/bootstrap.ts';
+import { decideGate, type VerdictDetail } from './stats/gate.ts';
+import { mcnemarExact, type McNemarResult } from './stats/mcnemar.ts';
+import { normalQuantile } from './stats/normal.ts';
+import type { CaseRecord, SuiteResult } from './types.ts';
+
+/** A suite's verdict. */
+export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
+
+/** Verdicts from worst to best, for the overall verdict. */
+export const VERDICT_ORDER: readonly SuiteVerdict[] = ['error', 'regression', 'inconclusive', 'stale-baseline', 'no-baseline', 'pass'];
+
+/** One case's change, with excerpts for the report. */
+export interface CaseChange {
+  caseId: string;
+  baseline: number;
+  candidate: number;
+  delta: number;
+  question: string | null;
+  expected: string | null;
+  baselineReply: string | null;
+  candidateReply: string | null;
+}
+
+/** How the two sides' cases lined up. */
+export interface Pairing {
+  compared: number;
+  added: string[];
+  removed: string[];
+  edited: string[];
+  /** Paired cases dropped because one side had no valid sample. */
+  withoutValidSample: string[];
+}
+
+/** Power figures: what this eval set can detect. */
+export interface Power {
+  /** Minimum detectable effect at 80% power, on the estimate's scale. */
+  mde: number;
+  /** Cases that would bring the MDE down to the gate's threshold at the current variance. */
+  casesNeeded: number;
+  /** The threshold |δ| the MDE is compared with. */
+  threshold: number;
+}
+
+/** The comparison of one suite. */
+export interface SuiteComparison {
+  name: string;
+  kind: string;
+  metric: string;
+  verdict: SuiteVerdict;
+  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'no-baseline' | 'stale-baseline' | null;
+  baseline: number | null;
+  candidate: number | null;
+  change: number | null;
+  interval: { lower: number; upper: number } | null;
+  bootstrap: BootstrapResult | null;
+  mcnemar: McNemarResult | null;
+  power: Power | null;
+  pairing: Pairing | null;
+  errors: { candidate: number; records: number; rate: number; tolerance: number; baseline: number; samples: string[] };
+  /** Why the baseline is stale (instrument differences). */
+  stale: string[];
+  /** What the PR changed in what is tested (templates, model, settings, dataset). */
+  changed: string[];
+  regressedCases: CaseChange[];
+  improvedCases: number;
+  gate: GateConfig;
+  notes: string[];
+}
+
+/** Compares a candidate with its baseline (or with none) under a gate. */
+export function compareWithBaseline(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+  const metric = candidate.instrument.primaryMetric;
+  const agg = candidate.aggregates;
+  const errorRate = agg.records === 0 ? 1 : agg.errors / agg.records;
+  const result: SuiteComparison = {
+    name: candidate.suite.name,
+    kind: candidate.suite.kind,
+    metric,
+    verdict: 'pass',
+    detail: null,
+    baseline: null,
+    candidate: agg.metrics[metric] ?? null,
+    change: null,
+    interval: null,
+    bootstrap: null,
+    mcnemar: null,
+    power: null,
+    pairing: null,
+    errors: {
+      candidate: agg.errors, records: agg.records, rate: errorRate, tolerance: gate['max-error-rate'],
+      baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
+    },
+    stale: [],
+    changed: [],
+    regressedCases: [],
+    improvedCases: 0,
+    gate,
+    notes: [],
+  };
+  if (agg.records === 0 || errorRate > gate['max-error-rate']) {
+    result.verdict = 'error';
+    result.detail = 'errors-over-tolerance';
+    return result;
+  }
+  if (baseline === null) {
+    result.verdict = 'no-baseline';
+    result.detail = 'no-baseline';
+    return result;
+  }
+  result.changed = describeTestedChanges(baseline, candidate);
+  result.stale = describeInstrumentChanges(baseline, candidate);
+  if (result.stale.length > 0) {
+    result.verdict = 'stale-baseline';
+    result.detail = 'stale-baseline';
+    return result;
+  }
+
+  const base = caseMeans(baseline.records, metric);
+  const cand = caseMeans(candidate.records, metric);
+  const pairing = pairCases(baseline.records, candidate.records, base, cand);
+  result.pairing = pairing.summary;
+  const paired = pairing.pairedIds;
+  if (paired.length === 0) {
+    result.verdict = 'error';
+    result.detail = 'no-comparable-cases';
+    result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
+    return result;
+  }
+  const baseValues = paired.map((id) => base.get(id) as number);
+  const candValues = paired.map((id) => cand.get(id) as number);
+  const baseMean = average(baseValues);
+  const candMean = average(candValues);
+  result.baseline = baseMean;
+  result.candidate = candMean;
+
+  const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
+  const baseSum = baseValues.reduce((a, b) => a + b, 0);
+  const relative = baseSum !== 0;
+  if (!relative && gate['absolute-threshold'] === undefined) {
+    result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
+  }
+  const bootstrap = pairedBootstrap({
+    units,
+    statistic: relative ? 'relative' : 'absolute',
+    confidence: gate.confidence,
+    resamples: gate.resamples,
+    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
+  });
+  result.bootstrap = bootstrap;
+  result.change = bootstrap.estimate;
+  result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
+  const threshold = relative ? gate['max-drop'] : gate['absolute-threshold'];
+
+  if (threshold === undefined) {
+    result.verdict = 'inconclusive';
+    result.detail = 'undefined-relative-change';
+  } else {
+    const decision = decideGate({
+      estimate: bootstrap.estimate, lower: bootstrap.lower, upper: bootstrap.upper,
+      threshold: -threshold, policy: gate.policy, compared: paired.length, minCases: gate['min-cases'],
+    });
+    result.verdict = decision.verdict;
+    result.detail = decision.detail;
+    const zPower = normalQuantile(gate.confidence) + normalQuantile(0.8);
+    const mde = zPower * bootstrap.standardError;
+    result.power = { mde, threshold, casesNeeded: Math.ceil(units.length * (mde / threshold) ** 2) };
+  }
+  if (paired.length < gate['min-cases']) {
+    result.notes.push(`Only ${paired.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`);
+  }
+
+  const binary = candidate.instrument.metrics.find((m) => m.name === metric)?.binary === true;
+  if (binary) {
+    if (baseValues.every(isZeroOrOne) && candValues.every(isZeroOrOne)) {
+      let b = 0;
+      let c = 0;
+      baseValues.forEach((bv, i) => {
+        const cv = candValues[i] as number;
+        if (bv === 1 && cv === 0) b++;
+        if (bv === 0 && cv === 1) c++;
+      });
+      result.mcnemar = mcnemarExact(b, c);
+    } else {
+      result.notes.push("McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case.");
+    }
+  }
+
+  const changes = paired.map((id, i) => ({ id, delta: (candValues[i] as number) - (baseValues[i] as number), i }));
+  result.improvedCases = changes.filter((c) => c.delta > 0).length;
+  const baseRecords = firstValidRecords(baseline.records);
+  const candRecords = firstValidRecords(candidate.records);
+  result.regressedCases = changes
+    .filter((c) => c.delta < 0)
+    .sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1))
+    .map((c) => {
+      const br = baseRecords.get(c.id);
+      const cr = candRecords.get(c.id);
+      return {
+        caseId: c.id,
+        baseline: baseValues[c.i] as number,
+        candidate: candValues[c.i] as number,
+        delta: c.delta,
+        question: stringOrNull(cr?.detail['question'] ?? br?.detail['question']),
+        expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
+        baselineReply: br?.reply?.text ?? null,
+        candidateReply: cr?.reply?.text ?? null,
+      };
+    });
+  return result;
+}
+
+/** The worst verdict of a set (error first), or pass for none. */
+export function overallVerdict(verdicts: readonly SuiteVerdict[]): SuiteVerdict {
+  for (const v of VERDICT_ORDER) if (verdicts.includes(v)) return v;
+  return 'pass';
+}
+
+function pairCases(
+  baseRecords: readonly CaseRecord[], candRecords: readonly CaseRecord[],
+  base: Map<string, number>, cand: Map<string, number>,
+): { summary: Pairing; pairedIds: string[] } {
+  const baseHash = hashesOf(baseRecords);
+  const candHash = hashesOf(candRecords);
+  const summary: Pairing = { compared: 0, added: [], removed: [], edited: [], withoutValidSample: [] };
+  const pairedIds: string[] = [];
+  for (const [id, hash] of candHash) {
+    const other = baseHash.get(id);
+    if (other === undefined) summary.added.push(id);
+    else if (other !== hash) summary.edited.push(id);
+    else if (!base.has(id) || !cand.has(id)) summary.withoutValidSample.push(id);
+    else pairedIds.push(id);
+  }
+  for (const id of baseHash.keys()) if (!candHash.has(id)) summary.removed.push(id);
+  pairedIds.sort();
+  summary.compared = pairedIds.length;
+  return { summary, pairedIds };
+}
+
+function hashesOf(records: readonly CaseRecord[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const r of records) map.set(r.caseId, r.inputHash);
+  return map;
+}
+
+function clusterOf(records: readonly CaseRecord[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const r of records) if (r.cluster !== undefined) map.set(r.caseId, r.cluster);
+  return map;
+}
+
+/** Resampling units: one per case, or one per cluster when cases name clusters. */
+function groupUnits(ids: readonly string[], base: readonly number[], cand: readonly number[], clusters: Map<string, string>): PairedUnit[] {
+  if (clusters.size === 0) return ids.map((_, i) => ({ base: base[i] as number, candidate: cand[i] as number, cases: 1 }));
+  const units = new Map<string, PairedUnit>();
+  ids.forEach((id, i) => {
+    const key = clusters.get(id) ?? `case:${id}`;
+    const u = units.get(key) ?? { base: 0, candidate: 0, cases: 0 };
+    u.base += base[i] as number;
+    u.candidate += cand[i] as number;
+    u.cases += 1;
+    units.set(key, u);
+  });
+  return [...units.keys()].sort().map((k) => units.get(k) as PairedUnit);
+}
+
+function firstValidRecords(records: readonly CaseRecord[]): Map<string, CaseRecord> {
+  const map = new Map<string, CaseRecord>();
+  for (const r of records) if (r.scores !== null && !map.has(r.caseId)) map.set(r.caseId, r);
+  return map;
+}
+
+function describeTestedChanges(baseline: SuiteResult, candidate: SuiteResult): string[] {
+  const out: string[] = [];
+  const b = baseline.tested;
+  const c = candidate.tested;
+  const templates: string[] = [];
+  for (const role of new Set([...Object.keys(b.templates), ...Object.keys(c.templates)])) {
+    const bt = b.templates[role];
+    const ct = c.templates[role];
+    if (bt?.sha256 !== ct?.sha256) templates.push(basename(ct?.path ?? bt?.path ?? role));
+  }
+  if (templates.length > 0) out.push(`templates: ${templates.join(', ')}`);
+  if (b.model !== c.model) out.push(`model: ${b.model} → ${c.model}`);
+  for (const key of new Set([...Object.keys(b.settings), ...Object.keys(c.settings)])) {
+    if (JSON.stringify(b.settings[key]) !== JSON.stringify(c.settings[key])) {
+      out.push(`${key}: ${JSON.stringify(b.settings[key])} → ${JSON.stringify(c.settings[key])}`);
+    }
+  }
+  if (b.dataset.sha256 !== c.dataset.sha256) out.push(`dataset: ${basename(c.dataset.path)}`);
+  return out;
+}
+
+function describeInstrumentChanges(baseline: SuiteResult, candidate: SuiteResult): string[] {
+  const b = baseline.instrument;
+  const c = candidate.instrument;
+  const out: string[] = [];
+  if (b.scoringVersion !== c.scoringVersion) out.push(`scoring version: ${b.scoringVersion} → ${c.scoringVersion}`);
+  if (b.primaryMetric !== c.primaryMetric) out.push(`primary metric: ${b.primaryMetric} → ${c.primaryMetric}`);
+  if (JSON.stringify(b.metrics) !== JSON.stringify(c.metrics)) out.push('metric definitions differ');
+  for (const key of new Set([...Object.keys(b.settings), ...Object.keys(c.settings)])) {
+    if (JSON.stringify(b.settings[key]) !== JSON.stringify(c.settings[key])) {
+      out.push(`${key}: ${JSON.stringify(b.settings[key])} → ${JSON.stringify(c.settings[key])}`);
+    }
+  }
+  return out;
+}
+
+function basename(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+function average(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function isZeroOrOne(v: number): boolean {
+  return v === 0 || v === 1;
+}
+
+function stringOrNull(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}

@@ -1,0 +1,87 @@
+/**
+ * Exact-copy datasets: JSONL (`question`, `context`, `expected`, optional `id`,
+ * `cluster`) or the JSON shape `{"items": [{question, context, expected_answer}], "metadata"}`.
+ */
+import { configError } from '../../errors.ts';
+import { hashValue } from '../../hash.ts';
+import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
+import type { EvalCase } from '../../types.ts';
+
+/** Parses an exact-copy dataset's bytes into cases; every problem names file and line or item. */
+export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 'jsonl' | 'json' | 'csv'): EvalCase[] {
+  const text = decodeUtf8(bytes, file);
+  const fmt = format ?? (file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.json') ? 'json' : undefined);
+  if (fmt === 'csv') throw configError({ file }, 'exact-copy datasets are JSONL or JSON, not CSV');
+  let rows: { line: number; value: Record<string, unknown>; label: string }[];
+  if (fmt === 'jsonl') {
+    rows = parseJsonl(text, file).map((r) => ({ ...r, label: `line ${r.line}` }));
+  } else if (fmt === 'json') {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw configError({ file }, `not valid JSON (${(error as Error).message})`);
+    }
+    const items = (doc as { items?: unknown } | null)?.items;
+    if (!Array.isArray(items)) throw configError({ file }, 'expected an object with an "items" array');
+    rows = items.map((value: unknown, i) => {
+      if (value === null || typeof value !== 'object') throw configError({ file, path: `items[${i}]` }, 'each item must be an object');
+      const v = value as Record<string, unknown>;
+      const line = lineOfItem(text, i);
+      return { line, label: `items[${i}]`, value: { ...v, expected: v['expected'] ?? v['expected_answer'] } };
+    });
+  } else {
+    throw configError({ file }, 'unknown dataset format; name the file .jsonl or .json, or set dataset.format');
+  }
+  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+  const seen = new Map<string, string>();
+  return rows.map(({ line, value, label }) => {
+    const field = (name: string): string => {
+      const v = value[name];
+      if (typeof v !== 'string') throw configError({ file, line }, `${label}: "${name}" must be a string${v === undefined ? ' and is missing' : ''}`);
+      return v;
+    };
+    const question = typeof value['question'] === 'string' ? (value['question'] as string) : '';
+    const context = field('context');
+    const expected = field('expected');
+    if (expected === '') throw configError({ file, line }, `${label}: "expected" is empty`);
+    if (!context.includes(expected)) throw configError({ file, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
+    const inputs = { question, context, expected };
+    const inputHash = hashValue(inputs);
+    const id = value['id'] === undefined ? inputHash.slice(0, 16) : String(value['id']);
+    const previous = seen.get(id);
+    if (previous !== undefined) throw configError({ file, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
+    seen.set(id, label);
+    const cluster = value['cluster'] === undefined ? undefined : String(value['cluster']);
+    return { id, inputHash, inputs, source: { file, line }, ...(cluster !== undefined ? { cluster } : {}) };
+  });
+}
+
+/** The line where the i-th item of a pretty-printed JSON array starts, best effort. */
+function lineOfItem(text: string, index: number): number {
+  const start = text.indexOf('"items"');
+  if (start < 0) return 1;
+  let depth = 0;
+  let count = -1;
+  let inString = false;
+  for (let i = text.indexOf('[', start) + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      if (depth === 0 && ch === '{') {
+        count++;
+        if (count === index) return text.slice(0, i).split('\n').length;
+      }
+      depth++;
+    } else if (ch === '}' || ch === ']') {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  return 1;
+}

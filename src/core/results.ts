@@ -1,0 +1,76 @@
+/**
+ * Aggregates and validation of result files. Case means come first (repeats of a case are
+ * averaged), then the mean over cases, as STATISTICS.md prescribes for the comparison.
+ */
+import { mean } from 'simple-statistics';
+import { configError } from './errors.ts';
+import { RESULT_SCHEMA_VERSION, type CaseRecord, type InstrumentIdentity, type SuiteAggregates, type SuiteResult } from './types.ts';
+
+/** Per-case means of one metric over valid (scored or refused-with-score) records. */
+export function caseMeans(records: readonly CaseRecord[], metric: string): Map<string, number> {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const r of records) {
+    const value = r.scores?.[metric];
+    if (value === undefined || !Number.isFinite(value)) continue;
+    const s = sums.get(r.caseId) ?? { sum: 0, count: 0 };
+    s.sum += value;
+    s.count += 1;
+    sums.set(r.caseId, s);
+  }
+  const out = new Map<string, number>();
+  for (const [id, s] of sums) out.set(id, s.sum / s.count);
+  return out;
+}
+
+/** Counts, metric means and usage of a set of records. */
+export function aggregateRecords(records: readonly CaseRecord[], instrument: InstrumentIdentity): SuiteAggregates {
+  const metrics: Record<string, number | null> = {};
+  for (const m of instrument.metrics) {
+    const means = [...caseMeans(records, m.name).values()];
+    metrics[m.name] = means.length > 0 ? mean(means) : null;
+  }
+  const errorSamples: string[] = [];
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const r of records) {
+    if (r.usage) {
+      inputTokens += r.usage.inputTokens;
+      outputTokens += r.usage.outputTokens;
+    }
+    if (r.status === 'error' && r.error && errorSamples.length < 3) {
+      const text = r.error.httpStatus ? `HTTP ${r.error.httpStatus}: ${r.error.message}` : `${r.error.kind}: ${r.error.message}`;
+      if (!errorSamples.includes(text)) errorSamples.push(text);
+    }
+  }
+  return {
+    cases: new Set(records.map((r) => r.caseId)).size,
+    records: records.length,
+    scored: records.filter((r) => r.status === 'scored').length,
+    errors: records.filter((r) => r.status === 'error').length,
+    refused: records.filter((r) => r.status === 'refused').length,
+    metrics,
+    usage: { inputTokens, outputTokens, calls: records.filter((r) => r.reply !== null || r.error !== null).length },
+    errorSamples,
+  };
+}
+
+/** Checks that parsed JSON is a result file this version can read; names the file otherwise. */
+export function validateResult(value: unknown, file: string): SuiteResult {
+  const v = value as Partial<SuiteResult> | null;
+  const fail = (what: string): never => {
+    throw configError({ file }, `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`);
+  };
+  if (v === null || typeof v !== 'object') return fail('expected a JSON object');
+  if (v.schemaVersion !== RESULT_SCHEMA_VERSION) return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
+  if (typeof v.runId !== 'string') return fail('runId is missing');
+  if (!v.suite || typeof v.suite.name !== 'string') return fail('suite.name is missing');
+  if (!v.instrument || typeof v.instrument.primaryMetric !== 'string') return fail('instrument.primaryMetric is missing');
+  if (!v.tested || typeof v.tested.hash !== 'string') return fail('tested.hash is missing');
+  if (!Array.isArray(v.records)) return fail('records is not a list');
+  v.records.forEach((r, i) => {
+    if (!r || typeof r.caseId !== 'string' || typeof r.inputHash !== 'string' || typeof r.repeat !== 'number') {
+      fail(`records[${i}] lacks caseId, inputHash or repeat`);
+    }
+  });
+  return v as SuiteResult;
+}

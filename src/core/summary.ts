@@ -1,0 +1,55 @@
+/**
+ * summary.json: the machine-readable outcome of a run. Its core (SPEC §2) is a contract
+ * for scripts and the action's outputs; more keys may be added, these keep their meaning.
+ */
+import type { SuiteComparison, SuiteVerdict } from './compare.ts';
+import { round4 } from './report/format.ts';
+
+/** One suite in summary.json. */
+export interface SuiteSummary {
+  name: string;
+  kind: string;
+  metric: string;
+  baseline: number | null;
+  candidate: number | null;
+  change: number | null;
+  interval: [number, number] | null;
+  verdict: SuiteVerdict;
+  cases: number;
+  errors: number;
+}
+
+/** summary.json. */
+export interface RunSummary {
+  verdict: SuiteVerdict;
+  suites: SuiteSummary[];
+  notRun: { name: string; reason: string }[];
+}
+
+/** Builds summary.json from comparisons. */
+export function summarize(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[], notRun: readonly { name: string; reason: string }[] = []): RunSummary {
+  return {
+    verdict,
+    suites: comparisons.map((c) => ({
+      name: c.name,
+      kind: c.kind,
+      metric: c.metric,
+      baseline: round4(c.baseline),
+      candidate: round4(c.candidate),
+      change: round4(c.change),
+      interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
+      verdict: c.verdict,
+      cases: c.pairing?.compared ?? c.errors.records,
+      errors: c.errors.candidate,
+    })),
+    notRun: [...notRun],
+  };
+}
+
+/** The process exit code for a verdict (SPEC §2). */
+export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[]): number {
+  if (verdict === 'error') return 3;
+  if (verdict === 'regression') return 1;
+  if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
+  return 0;
+}

@@ -1,0 +1,90 @@
+/**
+ * The data that flows through the core: cases in, records out, results stored as
+ * baselines. Result files are a contract (schemaVersion); change them deliberately.
+ */
+import type { ChatMessage, CallError, TokenUsage } from '../ports.ts';
+import type { SuiteKind } from './config.ts';
+
+/** The version of the result-file format. */
+export const RESULT_SCHEMA_VERSION = 1;
+
+/** One evaluation case, kind-specific inputs plus identity. */
+export interface EvalCase {
+  id: string;
+  /** Hash of the case's inputs; a case pairs with its baseline only when id and this match. */
+  inputHash: string;
+  /** Optional resampling cluster (same source document, same task across languages). */
+  cluster?: string;
+  inputs: Readonly<Record<string, string>>;
+  /** Where the case came from, for error messages. */
+  source: { file: string; line: number };
+}
+
+/** The status of one record: scored, or an error of the machinery (never a score). */
+export type RecordStatus = 'scored' | 'error' | 'refused';
+
+/** One case × repeat, as it finished. */
+export interface CaseRecord {
+  caseId: string;
+  repeat: number;
+  inputHash: string;
+  cluster?: string;
+  status: RecordStatus;
+  /** Metric values; null unless status is `scored`. */
+  scores: Record<string, number> | null;
+  request: { messages: ChatMessage[] };
+  reply: { text: string; servedModel: string | null; fingerprint: string | null; finishReason: string | null } | null;
+  usage: TokenUsage | null;
+  latencyMs: number | null;
+  error: CallError | null;
+  /** Kind-specific facts a reader needs (expected answer, normalized output …). */
+  detail: Record<string, unknown>;
+}
+
+/** What was tested: the things a pull request changes. */
+export interface TestedIdentity {
+  dataset: { path: string; sha256: string; cases: number };
+  templates: Record<string, { path: string; sha256: string }>;
+  model: string;
+  settings: Record<string, unknown>;
+  hash: string;
+}
+
+/** What measured it: when this differs from the baseline's, the baseline is stale. */
+export interface InstrumentIdentity {
+  scoringVersion: string;
+  primaryMetric: string;
+  /** Metric names and whether each is binary (McNemar applies). */
+  metrics: { name: string; binary: boolean; higherIsBetter: boolean }[];
+  /** Other settings that change what a score means (normalizers, judge, thresholds). */
+  settings: Record<string, unknown>;
+  hash: string;
+}
+
+/** Per-suite aggregates over valid records (case means first). */
+export interface SuiteAggregates {
+  cases: number;
+  records: number;
+  scored: number;
+  errors: number;
+  refused: number;
+  /** Mean of case means per metric, over cases with a valid sample. */
+  metrics: Record<string, number | null>;
+  usage: TokenUsage & { calls: number };
+  /** The first few distinct error messages, for the report. */
+  errorSamples: string[];
+}
+
+/** A suite's result file (`results/<suite>.json`, and a baseline). */
+export interface SuiteResult {
+  schemaVersion: number;
+  tool: { name: 'evalgate'; version: string };
+  runId: string;
+  suite: { name: string; kind: SuiteKind };
+  startedAt: string;
+  finishedAt: string;
+  tested: TestedIdentity;
+  instrument: InstrumentIdentity;
+  aggregates: SuiteAggregates;
+  records: CaseRecord[];
+}

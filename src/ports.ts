@@ -1,0 +1,95 @@
+/**
+ * The ports between the pure core and the edges (ARCHITECTURE.md). Interfaces only: the
+ * core depends on these shapes, adapters implement them, tests use real local servers.
+ */
+
+/** One chat message, sent as is. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A request for one completion. */
+export interface ModelRequest {
+  messages: readonly ChatMessage[];
+  temperature: number;
+  seed: number | null;
+  maxTokens: number;
+  /** Ask for a JSON object matching this schema (structured output), when the caller needs it. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+}
+
+/** Token counts reported by the provider. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What a provider failure looked like; never a score. */
+export interface CallError {
+  /** `http` (a status), `network` (no response), `timeout`, `malformed` (unreadable body), `config`. */
+  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config';
+  message: string;
+  httpStatus?: number;
+}
+
+/** The outcome of one call: a reply, a refusal, or an error — all data. */
+export type ModelReply =
+  | {
+    status: 'ok';
+    text: string;
+    usage: TokenUsage | null;
+    latencyMs: number;
+    servedModel: string | null;
+    fingerprint: string | null;
+    finishReason: string | null;
+  }
+  | { status: 'refused'; message: string; latencyMs: number; servedModel: string | null }
+  | { status: 'error'; error: CallError; latencyMs: number };
+
+/** A model endpoint. Implementations never throw for a failed call: they return status `error`. */
+export interface ModelClient {
+  /** A description safe to show (endpoint host and model; never a key). */
+  readonly label: string;
+  complete(request: ModelRequest): Promise<ModelReply>;
+}
+
+/** Read access to the user's workspace (templates, datasets), relative to the config file. */
+export interface Workspace {
+  /** The exact bytes of a file; throws if absent. */
+  readBytes(path: string): Promise<Uint8Array>;
+  exists(path: string): Promise<boolean>;
+}
+
+/** Where results go while a suite runs and when it ends. */
+export interface ResultSink {
+  /** Appends one finished record; must be durable before it resolves. */
+  append(record: unknown): Promise<void>;
+}
+
+/** Progress and warnings for people; never part of a result. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** Time, injected so the core stays deterministic under test. */
+export interface Clock {
+  /** Wall-clock time as an ISO string. */
+  nowIso(): string;
+  /** A monotonic millisecond counter. */
+  monotonicMs(): number;
+}
+
+/** Where a run's files go and where baselines live. */
+export interface RunStore {
+  /** Opens the append-only record log of a suite's run; `fresh` discards what it held. */
+  openRecordLog(suite: string): Promise<ResultSink>;
+  writeResult(suite: string, text: string): Promise<void>;
+  readBaseline(suite: string): Promise<string | null>;
+  writeBaseline(suite: string, text: string): Promise<void>;
+  writeReport(markdown: string): Promise<void>;
+  writeSummary(text: string): Promise<void>;
+  /** Where things were written, for messages. */
+  describe(): { out: string; baselines: string };
+}

@@ -1,0 +1,165 @@
+/**
+ * A scripted OpenAI-compatible server for tests, the demo and benchmarks: a real HTTP
+ * server on 127.0.0.1 with an ephemeral port. It answers POST /v1/chat/completions with
+ * whatever a script function returns for the request, and can delay, answer any status
+ * with headers, drop the connection or send a malformed body. It records every request.
+ *
+ * Nothing it says is a model's output: replies are scripted, and every served model name
+ * says so.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A chat request as the server received it. */
+export interface FakeRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+  temperature?: number;
+  seed?: number;
+  max_tokens?: number;
+  response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What the script wants the server to do for one request. */
+export type FakeReply =
+  | { content: string; delayMs?: number; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  | { refusal: string; delayMs?: number }
+  | { drop: true; delayMs?: number }
+  | { malformed: string; delayMs?: number }
+  | { hang: true };
+
+/** Decides the reply to a request; `index` counts requests from 0. */
+export type FakeScript = (request: FakeRequest, index: number) => FakeReply | Promise<FakeReply>;
+
+/** A running fake server. */
+export interface FakeOpenAI {
+  /** Base URL to give clients, ending in /v1. */
+  url: string;
+  requests: FakeRequest[];
+  setScript(script: FakeScript): void;
+  close(): Promise<void>;
+}
+
+/** The model name the fake server reports, so no output can pass for a real model's. */
+export const SCRIPTED_MODEL_NAME = 'scripted-fake-model (not a real LLM)';
+
+/** Starts a fake server with a script. */
+export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
+  let current = script;
+  const requests: FakeRequest[] = [];
+  const sockets = new Set<Socket>();
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { message: `fake server script failed: ${String(error)}` } }));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+      return;
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers'>;
+    const request: FakeRequest = { ...body, headers: req.headers };
+    const index = requests.length;
+    requests.push(request);
+    const reply = await current(request, index);
+    if ('hang' in reply) {
+      hanging.add(res);
+      return;
+    }
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if ('drop' in reply) {
+      req.socket.destroy();
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    if ('malformed' in reply) {
+      res.end(reply.malformed);
+      return;
+    }
+    if ('status' in reply) {
+      res.statusCode = reply.status;
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+      res.end(JSON.stringify(reply.body ?? { error: { message: `scripted status ${reply.status}`, type: 'scripted' } }));
+      return;
+    }
+    const message = 'refusal' in reply
+      ? { role: 'assistant', content: null, refusal: reply.refusal }
+      : { role: 'assistant', content: reply.content, refusal: null };
+    const finish = 'refusal' in reply ? 'stop' : (reply.finishReason ?? 'stop');
+    const usage = 'content' in reply && reply.usage ? reply.usage : { prompt_tokens: approxTokens(request), completion_tokens: 'content' in reply ? approxTokensOf(reply.content) : 0 };
+    res.end(JSON.stringify({
+      id: `chatcmpl-fake-${index}`,
+      object: 'chat.completion',
+      created: 0,
+      model: SCRIPTED_MODEL_NAME,
+      system_fingerprint: 'fp_scripted',
+      choices: [{ index: 0, message, finish_reason: finish }],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    }));
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setScript: (s) => {
+      current = s;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function approxTokensOf(text: string): number {
+  return Math.max(1, Math.ceil(Array.from(text).length / 3));
+}
+
+function approxTokens(request: FakeRequest): number {
+  return request.messages.reduce((n, m) => n + approxTokensOf(m.content ?? ''), 0);
+}
+
+/** The three context lines of an exact-copy request (from the last message holding them). */
+export function contextLinesOf(request: FakeRequest): string[] {
+  const user = request.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
+  const match = /<context>\n([\s\S]*?)\n<\/context>/.exec(user);
+  return (match ? match[1] as string : user).split('\n');
+}
+
+/** A scripted copier: answers line 2 of the context, or a corruption for chosen cases. */
+export function scriptedCopier(options: { corrupt?: (line: string) => boolean } = {}): FakeScript {
+  return (request) => {
+    const line = contextLinesOf(request)[1] ?? '';
+    if (options.corrupt?.(line)) return { content: corruptLine(line) };
+    return { content: line };
+  };
+}
+
+/** A visibly wrong copy: the line's second half dropped and a word changed. */
+export function corruptLine(line: string): string {
+  const chars = Array.from(line);
+  return `${chars.slice(0, Math.max(1, Math.floor(chars.length / 2))).join('')}…`;
+}
+
+/** A stable pseudo-random fraction of a string, to pick "30% of cases" reproducibly. */
+export function fractionOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0) / 2 ** 32;
+}
