@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createClientFactory } from '../adapters/providers.ts';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
-import { configJsonSchema, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
+import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { compareStored, gateFor, parseResultText, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { ConfigError } from '../core/errors.ts';
@@ -101,10 +101,9 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
     if (error instanceof ConfigError) throw error;
     // No config file: compare under the default gate.
   }
-  const defaults = parseConfig('version: 1\nproviders: {}\nsuites: [{name: x, kind: exact-copy, provider: p, dataset: d, templates: {user: u}}]\n', 'defaults').config.gate;
   const gate = (suite: string): GateConfig => {
     const entry = loaded?.config.suites.find((s) => s.name === suite);
-    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? defaults);
+    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
   };
   const store = createFsRunStore(resolve(command.out), resolve(command.baseline));
   const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store });

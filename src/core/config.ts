@@ -102,13 +102,16 @@ const roundTripSuite = z.strictObject({
 
 const suiteSchema = z.discriminatedUnion('kind', [exactCopySuite, judgedSuite, roundTripSuite]);
 
+/** The gate when a file sets none (also for `evalgate compare` without a config). */
+export const DEFAULT_GATE: Readonly<z.output<typeof gateSchema>> = Object.freeze(gateSchema.parse({}));
+
 /** The zod schema of evalgate.yml. */
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1),
   providers: z.record(z.string().regex(NAME), providerSchema),
   suites: z.array(suiteSchema).min(1),
-  gate: gateSchema.default(gateSchema.parse({})),
+  gate: gateSchema.default({ ...DEFAULT_GATE }),
 });
 
 /** The configuration as the schema outputs it (kebab-case keys, defaults filled). */
@@ -139,11 +142,12 @@ export function configJsonSchema(): Record<string, unknown> {
 /** Parses and validates the text of a configuration file; throws a ConfigError listing every problem. */
 export function parseConfig(text: string, file: string): LoadedConfig {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => {
+    // One syntax slip cascades into many messages; the first few locate it.
+    const problems = doc.errors.slice(0, 3).map((e) => {
       const line = e.linePos?.[0]?.line;
-      return `${file}${line ? `:${line}` : ''}: YAML syntax: ${e.message.split('\n')[0]}`;
+      return `${file}${line ? `:${line}` : ''}: YAML syntax: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
     });
     throw new ConfigError({ file, line: doc.errors[0]?.linePos?.[0]?.line }, problems.join('\n'), problems);
   }

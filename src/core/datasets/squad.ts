@@ -66,6 +66,9 @@ export function buildExactCopySet(text: string, file: string, options: BuildOpti
   if (!Number.isInteger(options.n) || options.n < 1) throw configError({ file }, `--n must be a positive integer, got ${options.n}`);
 
   const random = createRandom(`evalgate-squad|${options.seed}`);
+  // A separate stream for kana, so --random picks the same items and fillers as the
+  // natural set with the same seed: the two sets differ only in the text of the lines.
+  const kana = createRandom(`evalgate-squad-kana|${options.seed}`);
   const chosen = sampleIndices(items.length, Math.min(options.n, items.length), random).sort((x, y) => x - y);
   const lines: string[] = [];
   for (const i of chosen) {
@@ -73,7 +76,7 @@ export function buildExactCopySet(text: string, file: string, options: BuildOpti
     const own = paragraphs[item.paragraph] as string;
     const fillers = pickFillers(paragraphs, own, random);
     let context = [fillers[0], own, fillers[1]];
-    if (options.random) context = context.map((line) => randomKana(Array.from(line).length, random));
+    if (options.random) context = context.map((line) => randomKana(Array.from(line).length, kana));
     lines.push(JSON.stringify({
       id: item.id,
       question: item.question,

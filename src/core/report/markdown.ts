@@ -7,7 +7,7 @@
 import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
-import { codeBlock, inlineText } from './sanitize.ts';
+import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
 /** The hidden marker that identifies evalgate's own report. */
 export const REPORT_MARKER = '<!-- evalgate-report -->';
@@ -81,8 +81,8 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m): m is string => !!m))];
-    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => `\`${inlineText(m, 60)}\``).join(', ')})` : '';
-    out.push(`Kind ${c.kind}; model \`${inlineText(result.tested.model, 80)}\`${servedText}.`);
+    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => inlineCode(m, 60)).join(', ')})` : '';
+    out.push(`Kind ${c.kind}; model ${inlineCode(result.tested.model, 80)}${servedText}.`);
   }
   if (c.changed.length > 0) out.push(`What changed: ${c.changed.map((x) => inlineText(x, 120)).join('; ')}.`);
   out.push('', explain(c), '');
@@ -131,7 +131,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
     const shown = c.regressedCases.slice(0, maxCases);
     out.push('<details>', `<summary>Cases that regressed: ${c.regressedCases.length}${c.regressedCases.length > shown.length ? ` (worst ${shown.length} shown)` : ''}</summary>`, '');
     for (const rc of shown) {
-      out.push(`**Case \`${inlineText(rc.caseId, 80)}\`**: ${c.metric} ${formatMetric(rc.baseline)} → ${formatMetric(rc.candidate)}`, '');
+      out.push(`**Case ${inlineCode(rc.caseId, 80)}**: ${c.metric} ${formatMetric(rc.baseline)} → ${formatMetric(rc.candidate)}`, '');
       if (rc.question) out.push(`Question: ${inlineText(rc.question, 300)}`, '');
       if (rc.expected !== null) out.push('Expected:', '', codeBlock(rc.expected, 600), '');
       out.push('Baseline reply:', '', codeBlock(rc.baselineReply ?? '(no reply)', 600), '');
@@ -170,7 +170,7 @@ function explain(c: SuiteComparison): string {
     case 'no-baseline':
       return `**No baseline.** Create one with \`evalgate run --suite ${c.name} --update-baseline\` and commit \`baselines/${c.name}.json\`.`;
     case 'stale-baseline':
-      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineText(s, 120)).join('; ')}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
+      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineCode(s, 120)).join('; ')}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
     default:
       return '';
   }

@@ -31,7 +31,18 @@ export function inlineText(text: string, max = 200): string {
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '&#124;')
     .replace(/@/g, '@&#8203;')
-    .replace(/([\\`*_{}[\]()#+!~^=-])/g, '\\$1');
+    .replace(/:\/\//g, ':&#8203;//')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#8203;.`)
+    .replace(/([\\`*_[\]~])/g, '\\$1');
+}
+
+/** A code span: shown literally (no Markdown, HTML or mentions inside), on one line. */
+export function inlineCode(text: string, max = 120): string {
+  const flat = truncate(stripControls(text).replace(/\r?\n|\r/g, ' ⏎ '), max);
+  const longestRun = Math.max(0, ...Array.from(flat.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat === '' ? ' ' : flat}${pad}${fence}`;
 }
 
 /** Wraps text in a fenced block that no content can close early. */

@@ -50,6 +50,9 @@ export interface BootstrapResult {
   standardError: number;
   biasCorrection: number | null;
   acceleration: number | null;
+  /** The percentile interval of the same resamples, always reported beside BCa. */
+  percentileLower: number;
+  percentileUpper: number;
 }
 
 /** The statistic on a set of units given by their sums. */
@@ -106,8 +109,10 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
     lower: quantileSorted(sorted, alpha),
     upper: quantileSorted(sorted, 1 - alpha),
   });
+  const pct = percentile();
   const base = {
     statistic, estimate, confidence, resamples, skippedResamples: skipped, seed, units: n, standardError,
+    percentileLower: pct.lower, percentileUpper: pct.upper,
   };
   if (kept === 0) {
     return { ...base, lower: Number.NaN, upper: Number.NaN, method: 'percentile', fallbackReason: 'every resample had a baseline sum of 0', biasCorrection: null, acceleration: null };
@@ -134,7 +139,7 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   else if (!Number.isFinite(acceleration)) fallbackReason = 'acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)';
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = 'adjusted levels are not valid probabilities';
   if (fallbackReason !== null) {
-    return { ...base, ...percentile(), method: 'percentile', fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    return { ...base, ...pct, method: 'percentile', fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
   }
   return {
     ...base,

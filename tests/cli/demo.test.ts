@@ -1,0 +1,28 @@
+// `npm run demo` runs offline through the bundled CLI and shows a labelled regression.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { ROOT } from '../helpers/cli.ts';
+
+it('the demo makes a baseline, gates a weakened template as a regression, and labels the scripted model', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'evalgate-demo-'));
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), '--out', out], { stdio: 'ignore', env: { PATH: process.env['PATH'] ?? '' } });
+      child.on('close', resolve);
+    });
+    assert.equal(code, 0);
+    const summary = JSON.parse(await readFile(join(out, 'candidate/summary.json'), 'utf8'));
+    assert.equal(summary.verdict, 'regression');
+    assert.deepEqual(summary.suites.map((s: { verdict: string }) => s.verdict), ['regression', 'pass']);
+    const report = await readFile(join(out, 'candidate/report.md'), 'utf8');
+    assert.match(report, /not from a real LLM/);
+    assert.match(report, /model `scripted-demo-model`/);
+    assert.match(report, /What changed: templates: qa-system\.txt/);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});
