@@ -38334,20 +38334,21 @@ var roundTripSuite = external_exports.strictObject({
   executor: external_exports.enum(["pyodide", "docker", "unsafe-host-python"]).default("pyodide")
 });
 var suiteSchema = external_exports.discriminatedUnion("kind", [exactCopySuite, judgedSuite, roundTripSuite]);
+var DEFAULT_GATE = Object.freeze(gateSchema.parse({}));
 var configSchema = external_exports.strictObject({
   $schema: external_exports.string().optional(),
   version: external_exports.literal(1),
   providers: external_exports.record(external_exports.string().regex(NAME), providerSchema),
   suites: external_exports.array(suiteSchema).min(1),
-  gate: gateSchema.default(gateSchema.parse({}))
+  gate: gateSchema.default({ ...DEFAULT_GATE })
 });
 function parseConfig(text, file2) {
   const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => {
+    const problems = doc.errors.slice(0, 3).map((e) => {
       const line = e.linePos?.[0]?.line;
-      return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]}`;
+      return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`;
     });
     throw new ConfigError({ file: file2, line: doc.errors[0]?.linePos?.[0]?.line }, problems.join("\n"), problems);
   }
@@ -38573,6 +38574,7 @@ function buildExactCopySet(text, file2, options) {
   if (items.length === 0) throw configError({ file: file2 }, "has no questions");
   if (!Number.isInteger(options.n) || options.n < 1) throw configError({ file: file2 }, `--n must be a positive integer, got ${options.n}`);
   const random = createRandom(`evalgate-squad|${options.seed}`);
+  const kana = createRandom(`evalgate-squad-kana|${options.seed}`);
   const chosen = sampleIndices(items.length, Math.min(options.n, items.length), random).sort((x, y) => x - y);
   const lines = [];
   for (const i of chosen) {
@@ -38580,7 +38582,7 @@ function buildExactCopySet(text, file2, options) {
     const own2 = paragraphs[item.paragraph];
     const fillers = pickFillers(paragraphs, own2, random);
     let context = [fillers[0], own2, fillers[1]];
-    if (options.random) context = context.map((line) => randomKana(Array.from(line).length, random));
+    if (options.random) context = context.map((line) => randomKana(Array.from(line).length, kana));
     lines.push(JSON.stringify({
       id: item.id,
       question: item.question,
@@ -38954,6 +38956,7 @@ function pairedBootstrap(options) {
     lower: quantileSorted(sorted, alpha),
     upper: quantileSorted(sorted, 1 - alpha)
   });
+  const pct = percentile();
   const base = {
     statistic,
     estimate,
@@ -38962,7 +38965,9 @@ function pairedBootstrap(options) {
     skippedResamples: skipped,
     seed,
     units: n,
-    standardError
+    standardError,
+    percentileLower: pct.lower,
+    percentileUpper: pct.upper
   };
   if (kept === 0) {
     return { ...base, lower: Number.NaN, upper: Number.NaN, method: "percentile", fallbackReason: "every resample had a baseline sum of 0", biasCorrection: null, acceleration: null };
@@ -38986,7 +38991,7 @@ function pairedBootstrap(options) {
   else if (!Number.isFinite(acceleration)) fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = "adjusted levels are not valid probabilities";
   if (fallbackReason !== null) {
-    return { ...base, ...percentile(), method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    return { ...base, ...pct, method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
   }
   return {
     ...base,
@@ -39337,7 +39342,14 @@ function truncate(text, max) {
 }
 function inlineText(text, max = 200) {
   const flat = truncate(stripControls(text).replace(/\r?\n|\r/g, " \u23CE "), max);
-  return flat.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/@/g, "@&#8203;").replace(/([\\`*_{}[\]()#+!~^=-])/g, "\\$1");
+  return flat.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#8203;.`).replace(/([\\`*_[\]~])/g, "\\$1");
+}
+function inlineCode(text, max = 120) {
+  const flat = truncate(stripControls(text).replace(/\r?\n|\r/g, " \u23CE "), max);
+  const longestRun = Math.max(0, ...Array.from(flat.matchAll(/`+/g), (m) => m[0].length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${fence}${pad}${flat === "" ? " " : flat}${pad}${fence}`;
 }
 function codeBlock(text, max = 1200) {
   const body = truncate(stripControls(text), max);
@@ -39408,8 +39420,8 @@ function suiteSection(c, result, maxCases) {
   const out = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m) => !!m))];
-    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => `\`${inlineText(m, 60)}\``).join(", ")})` : "";
-    out.push(`Kind ${c.kind}; model \`${inlineText(result.tested.model, 80)}\`${servedText}.`);
+    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => inlineCode(m, 60)).join(", ")})` : "";
+    out.push(`Kind ${c.kind}; model ${inlineCode(result.tested.model, 80)}${servedText}.`);
   }
   if (c.changed.length > 0) out.push(`What changed: ${c.changed.map((x) => inlineText(x, 120)).join("; ")}.`);
   out.push("", explain(c), "");
@@ -39460,7 +39472,7 @@ function suiteSection(c, result, maxCases) {
     const shown = c.regressedCases.slice(0, maxCases);
     out.push("<details>", `<summary>Cases that regressed: ${c.regressedCases.length}${c.regressedCases.length > shown.length ? ` (worst ${shown.length} shown)` : ""}</summary>`, "");
     for (const rc of shown) {
-      out.push(`**Case \`${inlineText(rc.caseId, 80)}\`**: ${c.metric} ${formatMetric(rc.baseline)} \u2192 ${formatMetric(rc.candidate)}`, "");
+      out.push(`**Case ${inlineCode(rc.caseId, 80)}**: ${c.metric} ${formatMetric(rc.baseline)} \u2192 ${formatMetric(rc.candidate)}`, "");
       if (rc.question) out.push(`Question: ${inlineText(rc.question, 300)}`, "");
       if (rc.expected !== null) out.push("Expected:", "", codeBlock(rc.expected, 600), "");
       out.push("Baseline reply:", "", codeBlock(rc.baselineReply ?? "(no reply)", 600), "");
@@ -39498,7 +39510,7 @@ function explain(c) {
     case "no-baseline":
       return `**No baseline.** Create one with \`evalgate run --suite ${c.name} --update-baseline\` and commit \`baselines/${c.name}.json\`.`;
     case "stale-baseline":
-      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineText(s, 120)).join("; ")}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
+      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineCode(s, 120)).join("; ")}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
     default:
       return "";
   }
@@ -40618,10 +40630,9 @@ async function compareCommand(command) {
   } catch (error62) {
     if (error62 instanceof ConfigError) throw error62;
   }
-  const defaults2 = parseConfig("version: 1\nproviders: {}\nsuites: [{name: x, kind: exact-copy, provider: p, dataset: d, templates: {user: u}}]\n", "defaults").config.gate;
   const gate = (suite) => {
     const entry = loaded?.config.suites.find((s) => s.name === suite);
-    return loaded && entry ? gateFor(loaded, entry) : loaded?.config.gate ?? defaults2;
+    return loaded && entry ? gateFor(loaded, entry) : loaded?.config.gate ?? { ...DEFAULT_GATE };
   };
   const store = createFsRunStore(resolve2(command.out), resolve2(command.baseline));
   const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store });

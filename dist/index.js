@@ -38497,6 +38497,7 @@ function pairedBootstrap(options) {
     lower: quantileSorted(sorted, alpha),
     upper: quantileSorted(sorted, 1 - alpha)
   });
+  const pct = percentile();
   const base = {
     statistic,
     estimate,
@@ -38505,7 +38506,9 @@ function pairedBootstrap(options) {
     skippedResamples: skipped,
     seed,
     units: n,
-    standardError
+    standardError,
+    percentileLower: pct.lower,
+    percentileUpper: pct.upper
   };
   if (kept === 0) {
     return { ...base, lower: Number.NaN, upper: Number.NaN, method: "percentile", fallbackReason: "every resample had a baseline sum of 0", biasCorrection: null, acceleration: null };
@@ -38529,7 +38532,7 @@ function pairedBootstrap(options) {
   else if (!Number.isFinite(acceleration)) fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = "adjusted levels are not valid probabilities";
   if (fallbackReason !== null) {
-    return { ...base, ...percentile(), method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    return { ...base, ...pct, method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
   }
   return {
     ...base,
@@ -58660,20 +58663,21 @@ var roundTripSuite = external_exports.strictObject({
   executor: external_exports.enum(["pyodide", "docker", "unsafe-host-python"]).default("pyodide")
 });
 var suiteSchema = external_exports.discriminatedUnion("kind", [exactCopySuite, judgedSuite, roundTripSuite]);
+var DEFAULT_GATE = Object.freeze(gateSchema.parse({}));
 var configSchema = external_exports.strictObject({
   $schema: external_exports.string().optional(),
   version: external_exports.literal(1),
   providers: external_exports.record(external_exports.string().regex(NAME), providerSchema),
   suites: external_exports.array(suiteSchema).min(1),
-  gate: gateSchema.default(gateSchema.parse({}))
+  gate: gateSchema.default({ ...DEFAULT_GATE })
 });
 function parseConfig(text, file2) {
   const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => {
+    const problems = doc.errors.slice(0, 3).map((e) => {
       const line = e.linePos?.[0]?.line;
-      return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]}`;
+      return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`;
     });
     throw new ConfigError({ file: file2, line: doc.errors[0]?.linePos?.[0]?.line }, problems.join("\n"), problems);
   }
@@ -58858,7 +58862,14 @@ function truncate(text, max) {
 }
 function inlineText(text, max = 200) {
   const flat = truncate(stripControls(text).replace(/\r?\n|\r/g, " \u23CE "), max);
-  return flat.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/@/g, "@&#8203;").replace(/([\\`*_{}[\]()#+!~^=-])/g, "\\$1");
+  return flat.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#8203;.`).replace(/([\\`*_[\]~])/g, "\\$1");
+}
+function inlineCode(text, max = 120) {
+  const flat = truncate(stripControls(text).replace(/\r?\n|\r/g, " \u23CE "), max);
+  const longestRun = Math.max(0, ...Array.from(flat.matchAll(/`+/g), (m) => m[0].length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${fence}${pad}${flat === "" ? " " : flat}${pad}${fence}`;
 }
 function codeBlock(text, max = 1200) {
   const body = truncate(stripControls(text), max);
@@ -58929,8 +58940,8 @@ function suiteSection(c, result, maxCases) {
   const out = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m) => !!m))];
-    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => `\`${inlineText(m, 60)}\``).join(", ")})` : "";
-    out.push(`Kind ${c.kind}; model \`${inlineText(result.tested.model, 80)}\`${servedText}.`);
+    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => inlineCode(m, 60)).join(", ")})` : "";
+    out.push(`Kind ${c.kind}; model ${inlineCode(result.tested.model, 80)}${servedText}.`);
   }
   if (c.changed.length > 0) out.push(`What changed: ${c.changed.map((x) => inlineText(x, 120)).join("; ")}.`);
   out.push("", explain(c), "");
@@ -58981,7 +58992,7 @@ function suiteSection(c, result, maxCases) {
     const shown = c.regressedCases.slice(0, maxCases);
     out.push("<details>", `<summary>Cases that regressed: ${c.regressedCases.length}${c.regressedCases.length > shown.length ? ` (worst ${shown.length} shown)` : ""}</summary>`, "");
     for (const rc of shown) {
-      out.push(`**Case \`${inlineText(rc.caseId, 80)}\`**: ${c.metric} ${formatMetric(rc.baseline)} \u2192 ${formatMetric(rc.candidate)}`, "");
+      out.push(`**Case ${inlineCode(rc.caseId, 80)}**: ${c.metric} ${formatMetric(rc.baseline)} \u2192 ${formatMetric(rc.candidate)}`, "");
       if (rc.question) out.push(`Question: ${inlineText(rc.question, 300)}`, "");
       if (rc.expected !== null) out.push("Expected:", "", codeBlock(rc.expected, 600), "");
       out.push("Baseline reply:", "", codeBlock(rc.baselineReply ?? "(no reply)", 600), "");
@@ -59019,7 +59030,7 @@ function explain(c) {
     case "no-baseline":
       return `**No baseline.** Create one with \`evalgate run --suite ${c.name} --update-baseline\` and commit \`baselines/${c.name}.json\`.`;
     case "stale-baseline":
-      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineText(s, 120)).join("; ")}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
+      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineCode(s, 120)).join("; ")}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
     default:
       return "";
   }
