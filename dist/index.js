@@ -26988,7 +26988,7 @@ function info(message) {
 }
 
 // src/action/main.ts
-import { dirname as dirname2, join as join2, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, join as join3, resolve as resolve2 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { appendFile as appendFile2, mkdir as mkdir2, readFile, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
@@ -27012,24 +27012,25 @@ async function writeFileAtomic(path2, text) {
   await writeFile2(temp, text);
   await rename2(temp, path2);
 }
+async function readIfExists(path2) {
+  try {
+    return await readFile(path2, "utf8");
+  } catch (error63) {
+    if (error63.code === "ENOENT") return null;
+    throw error63;
+  }
+}
 function createFsRunStore(outDir, baselineDir) {
   return {
-    openRecordLog: async (suite) => {
+    readRecordLog: async (suite) => readIfExists(join(outDir, "results", `${suite}.records.jsonl`)),
+    startRecordLog: async (suite, initial) => {
       const path2 = join(outDir, "results", `${suite}.records.jsonl`);
-      await mkdir2(dirname(path2), { recursive: true });
-      await writeFile2(path2, "");
+      await writeFileAtomic(path2, initial);
       return { append: async (record2) => appendFile2(path2, `${JSON.stringify(record2)}
 `) };
     },
     writeResult: (suite, text) => writeFileAtomic(join(outDir, "results", `${suite}.json`), text),
-    readBaseline: async (suite) => {
-      try {
-        return await readFile(join(baselineDir, `${suite}.json`), "utf8");
-      } catch (error63) {
-        if (error63.code === "ENOENT") return null;
-        throw error63;
-      }
-    },
+    readBaseline: async (suite) => readIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, "report.md"), markdown),
     writeSummary: (text) => writeFileAtomic(join(outDir, "summary.json"), text),
@@ -38072,10 +38073,22 @@ function describeError(error63) {
     return { kind: "network", message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ""}` };
   }
   if (error63 instanceof APIError && typeof error63.status === "number") {
-    return { kind: "http", httpStatus: error63.status, message: error63.message };
+    const retryAfterMs = retryAfterOf(error63.headers);
+    return { kind: "http", httpStatus: error63.status, message: error63.message, ...retryAfterMs !== void 0 ? { retryAfterMs } : {} };
   }
   if (error63 instanceof SyntaxError) return { kind: "malformed", message: `the response body is not valid JSON (${error63.message})` };
   return { kind: "malformed", message: error63 instanceof Error ? error63.message : String(error63) };
+}
+function retryAfterOf(headers, now = Date.now()) {
+  if (!headers) return void 0;
+  const ms = Number(headers.get("retry-after-ms"));
+  if (headers.get("retry-after-ms") !== null && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get("retry-after");
+  if (value === null) return void 0;
+  const seconds = Number(value);
+  if (value.trim() !== "" && Number.isFinite(seconds) && seconds >= 0) return seconds * 1e3;
+  const date5 = Date.parse(value);
+  return Number.isFinite(date5) ? Math.max(0, date5 - now) : void 0;
 }
 function safeHost(url2) {
   try {
@@ -38086,8 +38099,592 @@ function safeHost(url2) {
   }
 }
 
+// src/adapters/response-cache.ts
+import { randomBytes } from "node:crypto";
+import { mkdir as mkdir3, readFile as readFile2, rename as rename3, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join2 } from "node:path";
+
+// node_modules/@noble/hashes/_u64.js
+var fromNumH = (n) => n / 2 ** 32 | 0;
+var fromNumL = (n) => n >>> 0;
+function setU64FromNum(view, byteOffset, n, isLE) {
+  const h = fromNumH(n);
+  const l = fromNumL(n);
+  view.setUint32(byteOffset, isLE ? l : h, isLE);
+  view.setUint32(byteOffset + 4, isLE ? h : l, isLE);
+}
+
+// node_modules/@noble/hashes/utils.js
+function isBytes(a) {
+  return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && "BYTES_PER_ELEMENT" in a && a.BYTES_PER_ELEMENT === 1;
+}
+var atitle = (title) => title ? `"${title}" ` : "";
+function anumber(n, title = "") {
+  if (typeof n !== "number")
+    throw new TypeError(atitle(title) + "expected number, got " + typeof n);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(atitle(title) + "expected integer >= 0, got " + n);
+  return n;
+}
+function abytes(value, length, title = "") {
+  if (isBytes(value) && (length === void 0 || value.length === length))
+    return value;
+  if (length !== void 0)
+    anumber(length, "length");
+  const bytes = isBytes(value);
+  const ofLen = length !== void 0 ? ` of length ${length}` : "";
+  const got = bytes ? `length=${value.length}` : `type=${typeof value}`;
+  const message = atitle(title) + "expected Uint8Array" + ofLen + ", got " + got;
+  if (!bytes)
+    throw new TypeError(message);
+  throw new RangeError(message);
+}
+var aobject = (value, label) => {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new TypeError((label === "object" ? "" : `"${label}" `) + "expected object, got type=" + typeof value);
+};
+var aopts = (value, label) => {
+  aobject(value, label);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null)
+    throw new TypeError(`"${label}" expected plain object`);
+  if (Object.hasOwn(value, "__proto__"))
+    throw new TypeError(`"${label}.__proto__" is not allowed`);
+};
+function aexists(instance, checkFinished = true) {
+  if (instance.destroyed)
+    throw new Error("hash was destroyed");
+  if (checkFinished && instance.finished)
+    throw new Error("digest() was already called");
+}
+function aoutput(out, instance) {
+  abytes(out, void 0, "output");
+  const min = instance.outputLen;
+  if (!(out.length >= min)) {
+    throw new RangeError('"output" expected length >= ' + min);
+  }
+}
+function clean(...arrays) {
+  for (let i = 0; i < arrays.length; i++) {
+    arrays[i].fill(0);
+  }
+}
+function createView(arr) {
+  return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
+}
+function rotr(word, shift) {
+  return word << 32 - shift | word >>> shift;
+}
+var hasHexBuiltin = /* @__PURE__ */ (() => (
+  // @ts-ignore
+  typeof Uint8Array.from([]).toHex === "function" && typeof Uint8Array.fromHex === "function"
+))();
+var hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function bytesToHex(bytes) {
+  abytes(bytes);
+  if (hasHexBuiltin)
+    return bytes.toHex();
+  let hex3 = "";
+  for (let i = 0; i < bytes.length; i++) {
+    hex3 += hexes[bytes[i]];
+  }
+  return hex3;
+}
+function utf8ToBytes(str2) {
+  if (typeof str2 !== "string")
+    throw new TypeError("string expected");
+  const encoded = new TextEncoder().encode(str2);
+  try {
+    return new Uint8Array(encoded);
+  } finally {
+    clean(encoded);
+  }
+}
+function checkOpts(defaults2, opts, title = "opts") {
+  aopts(defaults2, "defaults");
+  if (opts !== void 0)
+    aopts(opts, title);
+  const merged = Object.assign(/* @__PURE__ */ Object.create(null), defaults2, opts);
+  return merged;
+}
+function createHasher(hashCons, info2 = {}) {
+  if (typeof hashCons !== "function")
+    throw new TypeError('"hashCons" expected function, got type=' + typeof hashCons);
+  info2 = checkOpts({}, info2, "info");
+  const hashC = (msg, opts) => hashCons(opts).update(msg).digest();
+  const tmp = hashCons(void 0);
+  hashC.outputLen = tmp.outputLen;
+  hashC.blockLen = tmp.blockLen;
+  hashC.canXOF = tmp.canXOF;
+  hashC.create = (opts) => hashCons(opts);
+  Object.assign(hashC, info2);
+  return Object.freeze(hashC);
+}
+var oidNist = (suffix) => ({
+  // Current NIST hashAlgs suffixes used here fit in one DER subidentifier octet.
+  // Larger suffix values would need base-128 OID encoding and a different length byte.
+  oid: Uint8Array.from([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, suffix])
+});
+
+// node_modules/@noble/hashes/_md.js
+function Chi(a, b, c) {
+  return a & b ^ ~a & c;
+}
+function Maj(a, b, c) {
+  return a & b ^ a & c ^ b & c;
+}
+var HashMD = class {
+  blockLen;
+  outputLen;
+  canXOF = false;
+  padOffset;
+  isLE;
+  // For partial updates less than block size
+  buffer;
+  view;
+  finished = false;
+  length = 0;
+  pos = 0;
+  destroyed = false;
+  constructor(blockLen, outputLen, padOffset, isLE) {
+    this.blockLen = blockLen;
+    this.outputLen = outputLen;
+    this.padOffset = padOffset;
+    this.isLE = isLE;
+    this.buffer = new Uint8Array(blockLen);
+    this.view = createView(this.buffer);
+  }
+  update(data) {
+    aexists(this);
+    abytes(data);
+    const { view, buffer, blockLen } = this;
+    const len = data.length;
+    let processed = false;
+    for (let pos = 0; pos < len; ) {
+      const take = Math.min(blockLen - this.pos, len - pos);
+      if (take === blockLen) {
+        const dataView = createView(data);
+        for (; blockLen <= len - pos; pos += blockLen)
+          this.process(dataView, pos);
+        processed = true;
+        continue;
+      }
+      buffer.set(pos === 0 && take === len ? data : data.subarray(pos, pos + take), this.pos);
+      this.pos += take;
+      pos += take;
+      if (this.pos === blockLen) {
+        this.process(view, 0);
+        this.pos = 0;
+        processed = true;
+      }
+    }
+    this.length += data.length;
+    if (processed)
+      this.roundClean();
+    return this;
+  }
+  digestInto(out) {
+    aexists(this);
+    aoutput(out, this);
+    this.finished = true;
+    const { buffer, view, blockLen, isLE } = this;
+    let { pos } = this;
+    buffer[pos++] = 128;
+    buffer.fill(0, pos);
+    if (this.padOffset > blockLen - pos) {
+      this.process(view, 0);
+      buffer.fill(0);
+    }
+    setU64FromNum(view, blockLen - 8, this.length * 8, isLE);
+    this.process(view, 0);
+    this.roundClean();
+    const oview = out === buffer ? view : createView(out);
+    const len = this.outputLen;
+    const outLen = len / 4;
+    const state = this.get();
+    if (len % 4 || outLen > state.length)
+      throw new Error("invalid outputLen");
+    for (let i = 0; i < outLen; i++)
+      oview.setUint32(4 * i, state[i], isLE);
+  }
+  digest() {
+    const { buffer, outputLen } = this;
+    this.digestInto(buffer);
+    const res = buffer.slice(0, outputLen);
+    this.destroy();
+    return res;
+  }
+  _cloneIntoMeta(to) {
+    const { buffer, length, finished, destroyed, pos } = this;
+    to.destroyed = destroyed;
+    to.finished = finished;
+    to.length = length;
+    to.pos = pos;
+    if (pos)
+      to.buffer.set(buffer);
+    return to;
+  }
+  clone() {
+    return this._cloneInto();
+  }
+};
+var SHA256_IV = /* @__PURE__ */ Uint32Array.from([
+  1779033703,
+  3144134277,
+  1013904242,
+  2773480762,
+  1359893119,
+  2600822924,
+  528734635,
+  1541459225
+]);
+
+// node_modules/@noble/hashes/sha2.js
+var SHA256_K = /* @__PURE__ */ Uint32Array.from([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+var SHA256_W = /* @__PURE__ */ new Uint32Array(64);
+var SHA2_32B = class extends HashMD {
+  // We cannot use array here since array allows indexing by variable
+  // which means optimizer/compiler cannot use registers.
+  // Numeric initializers matter: starting the fields as `undefined` changes
+  // V8's field representation and makes sha256 3x slower (measured).
+  A = 0;
+  B = 0;
+  C = 0;
+  D = 0;
+  E = 0;
+  F = 0;
+  G = 0;
+  H = 0;
+  constructor(outputLen, IV) {
+    super(64, outputLen, 8, false);
+    this.A = IV[0] | 0;
+    this.B = IV[1] | 0;
+    this.C = IV[2] | 0;
+    this.D = IV[3] | 0;
+    this.E = IV[4] | 0;
+    this.F = IV[5] | 0;
+    this.G = IV[6] | 0;
+    this.H = IV[7] | 0;
+  }
+  get() {
+    const { A: A2, B: B2, C: C2, D: D2, E, F, G, H } = this;
+    return [A2, B2, C2, D2, E, F, G, H];
+  }
+  // prettier-ignore
+  set(A2, B2, C2, D2, E, F, G, H) {
+    this.A = A2 | 0;
+    this.B = B2 | 0;
+    this.C = C2 | 0;
+    this.D = D2 | 0;
+    this.E = E | 0;
+    this.F = F | 0;
+    this.G = G | 0;
+    this.H = H | 0;
+  }
+  _cloneInto(to) {
+    (to ||= new this.constructor()).set(...this.get());
+    return this._cloneIntoMeta(to);
+  }
+  process(view, offset) {
+    for (let i = 0; i < 16; i++, offset += 4)
+      SHA256_W[i] = view.getUint32(offset, false);
+    for (let i = 16; i < 64; i++) {
+      const W15 = SHA256_W[i - 15];
+      const W2 = SHA256_W[i - 2];
+      const s0 = rotr(W15, 7) ^ rotr(W15, 18) ^ W15 >>> 3;
+      const s1 = rotr(W2, 17) ^ rotr(W2, 19) ^ W2 >>> 10;
+      SHA256_W[i] = s1 + SHA256_W[i - 7] + s0 + SHA256_W[i - 16] | 0;
+    }
+    let { A: A2, B: B2, C: C2, D: D2, E, F, G, H } = this;
+    for (let i = 0; i < 64; i++) {
+      const sigma1 = rotr(E, 6) ^ rotr(E, 11) ^ rotr(E, 25);
+      const T1 = H + sigma1 + Chi(E, F, G) + SHA256_K[i] + SHA256_W[i] | 0;
+      const sigma0 = rotr(A2, 2) ^ rotr(A2, 13) ^ rotr(A2, 22);
+      const T2 = sigma0 + Maj(A2, B2, C2) | 0;
+      H = G;
+      G = F;
+      F = E;
+      E = D2 + T1 | 0;
+      D2 = C2;
+      C2 = B2;
+      B2 = A2;
+      A2 = T1 + T2 | 0;
+    }
+    A2 = A2 + this.A | 0;
+    B2 = B2 + this.B | 0;
+    C2 = C2 + this.C | 0;
+    D2 = D2 + this.D | 0;
+    E = E + this.E | 0;
+    F = F + this.F | 0;
+    G = G + this.G | 0;
+    H = H + this.H | 0;
+    this.set(A2, B2, C2, D2, E, F, G, H);
+  }
+  roundClean() {
+    clean(SHA256_W);
+  }
+  destroy() {
+    this.destroyed = true;
+    this.set(0, 0, 0, 0, 0, 0, 0, 0);
+    clean(this.buffer);
+  }
+};
+var _SHA256 = class extends SHA2_32B {
+  constructor() {
+    super(32, SHA256_IV);
+  }
+};
+var sha256 = /* @__PURE__ */ createHasher(
+  () => new _SHA256(),
+  /* @__PURE__ */ oidNist(1)
+);
+
+// src/core/hash.ts
+function sha256Hex(data) {
+  return bytesToHex(sha256(typeof data === "string" ? utf8ToBytes(data) : data));
+}
+function canonicalJson(value) {
+  return JSON.stringify(sortKeys(value));
+}
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key];
+      if (v !== void 0) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+function hashValue(value) {
+  return sha256Hex(canonicalJson(value));
+}
+
+// src/adapters/response-cache.ts
+var CACHE_VERSION = 1;
+function cacheKey(endpoint, model, request) {
+  return sha256Hex(canonicalJson({
+    v: CACHE_VERSION,
+    endpoint,
+    model,
+    messages: request.messages,
+    temperature: request.temperature,
+    seed: request.seed,
+    maxTokens: request.maxTokens,
+    jsonSchema: request.jsonSchema ?? null,
+    repeat: request.repeat
+  }));
+}
+async function readEntry(path2, key) {
+  try {
+    const entry = JSON.parse(await readFile2(path2, "utf8"));
+    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== "ok") return null;
+    return entry.reply;
+  } catch {
+    return null;
+  }
+}
+function createCachedClient(inner, options) {
+  const stats = { hits: 0, misses: 0, writes: 0 };
+  const pathOf = (key) => join2(options.dir, key.slice(0, 2), `${key}.json`);
+  const read = (key) => readEntry(pathOf(key), key);
+  return {
+    label: inner.label,
+    cacheStats: () => ({ ...stats }),
+    has: async (request) => await read(cacheKey(options.endpoint, options.model, request)) !== null,
+    complete: async (request) => {
+      const key = cacheKey(options.endpoint, options.model, request);
+      const hit = await read(key);
+      if (hit) {
+        stats.hits++;
+        return { ...hit, trace: { attempts: 0, cached: true } };
+      }
+      stats.misses++;
+      const reply = await inner.complete(request);
+      if (reply.status === "ok") {
+        const { trace: _trace, ...stored } = reply;
+        const path2 = pathOf(key);
+        await mkdir3(join2(options.dir, key.slice(0, 2)), { recursive: true });
+        const temp = `${path2}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+        await writeFile3(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}
+`);
+        await rename3(temp, path2);
+        stats.writes++;
+      }
+      return reply;
+    }
+  };
+}
+
+// src/adapters/resilient-client.ts
+var DEFAULT_POLICY = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 3e4, maxRetryTimeMs: 18e4 };
+var systemDeps = {
+  sleep: (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)),
+  random: () => Math.random(),
+  now: () => performance.now()
+};
+function isRetryable(error63) {
+  if (error63.kind === "network" || error63.kind === "timeout" || error63.kind === "malformed") return true;
+  if (error63.kind !== "http" || error63.httpStatus === void 0) return false;
+  const s = error63.httpStatus;
+  return s === 408 || s === 409 || s === 429 || s >= 500;
+}
+function createResilientClient(inner, policy, deps = systemDeps) {
+  const max = Math.max(1, policy.concurrency);
+  let limit2 = max;
+  let active = 0;
+  let pausedUntil = 0;
+  let successesSinceChange = 0;
+  let lastDecrease = Number.NEGATIVE_INFINITY;
+  const waiters = [];
+  const stats = { calls: 0, retries: 0, rateLimited: 0, failures: 0 };
+  const wake = () => {
+    while (active < limit2 && waiters.length > 0) {
+      active++;
+      waiters.shift()();
+    }
+  };
+  const acquire = async () => {
+    for (; ; ) {
+      const wait = pausedUntil - deps.now();
+      if (wait > 0) await deps.sleep(wait);
+      else break;
+    }
+    if (active < limit2) {
+      active++;
+      return;
+    }
+    await new Promise((resolve3) => waiters.push(resolve3));
+  };
+  const release = () => {
+    active--;
+    wake();
+  };
+  const onSuccess = () => {
+    if (limit2 >= max) return;
+    successesSinceChange++;
+    if (successesSinceChange >= limit2) {
+      limit2++;
+      successesSinceChange = 0;
+      wake();
+    }
+  };
+  const onRateLimit = (retryAfterMs) => {
+    stats.rateLimited++;
+    const now = deps.now();
+    if (now - lastDecrease > 1e3) {
+      limit2 = Math.max(1, Math.floor(limit2 / 2));
+      lastDecrease = now;
+      successesSinceChange = 0;
+    }
+    if (retryAfterMs !== void 0) pausedUntil = Math.max(pausedUntil, now + retryAfterMs);
+  };
+  const complete = async (request) => {
+    const started = deps.now();
+    stats.calls++;
+    let attempt = 0;
+    for (; ; ) {
+      attempt++;
+      await acquire();
+      let reply;
+      try {
+        reply = await inner.complete(request);
+      } finally {
+        release();
+      }
+      if (reply.status !== "error") {
+        onSuccess();
+        return { ...reply, trace: { attempts: attempt, cached: false } };
+      }
+      const error63 = reply.error;
+      if (error63.httpStatus === 429) onRateLimit(error63.retryAfterMs);
+      const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+      const delay = Math.max(error63.retryAfterMs ?? 0, deps.random() * exponential);
+      const spent = deps.now() - started;
+      if (!isRetryable(error63) || attempt >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
+        stats.failures++;
+        const why = !isRetryable(error63) ? "" : attempt >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1e3)} s reached)`;
+        return { ...reply, error: { ...error63, message: `${error63.message}${why}` }, trace: { attempts: attempt, cached: false } };
+      }
+      stats.retries++;
+      await deps.sleep(delay);
+    }
+  };
+  return { label: inner.label, complete, stats: () => ({ ...stats, currentLimit: limit2 }) };
+}
+
 // src/adapters/providers.ts
-function createClientFactory(env, configFile) {
+function endpointOf(provider, env) {
+  return provider["base-url"] ?? (env["OPENAI_BASE_URL"] || DEFAULT_BASE_URL);
+}
+function createClientFactory(env, configFile, options = { cacheDir: null }) {
   return (name, provider) => {
     const keyVar = provider["api-key-env"];
     const apiKey = env[keyVar];
@@ -38097,14 +38694,28 @@ function createClientFactory(env, configFile) {
         `evalgate: provider "${name}" needs an API key in $${keyVar}, which is not set; export it (for a local endpoint such as Ollama any value works: OPENAI_BASE_URL=http://localhost:11434/v1 ${keyVar}=ollama), or run "npm run demo" for an offline scripted demo`
       );
     }
-    const baseUrl = provider["base-url"] ?? (env["OPENAI_BASE_URL"] || DEFAULT_BASE_URL);
-    return createOpenAIClient({
+    const baseUrl = endpointOf(provider, env);
+    const transport = createOpenAIClient({
       baseUrl,
       apiKey,
       model: provider.model,
       timeoutMs: provider["timeout-ms"],
       structuredOutput: provider["structured-output"]
     });
+    const resilient = createResilientClient(transport, {
+      ...DEFAULT_POLICY,
+      concurrency: provider.concurrency,
+      maxAttempts: provider["max-attempts"],
+      baseDelayMs: provider["retry-base-delay-ms"],
+      maxRetryTimeMs: provider["max-retry-time-ms"]
+    });
+    const cached2 = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl, model: provider.model });
+    const outer = cached2 ?? resilient;
+    return {
+      label: outer.label,
+      complete: (request) => outer.complete(request),
+      counters: () => ({ resilience: resilient.stats(), cache: cached2?.cacheStats() ?? null })
+    };
   };
 }
 
@@ -38250,6 +38861,30 @@ PerceptronModel.prototype.train = function train2(features, label) {
   return this;
 };
 
+// src/core/pricing.ts
+var PRICE_TABLE_DATE = "2025-06";
+var BUILT_IN = {
+  "gpt-4o-mini": { input: 0.15, output: 0.6 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "o4-mini": { input: 1.1, output: 4.4 },
+  "o3-mini": { input: 1.1, output: 4.4 },
+  "gpt-3.5-turbo": { input: 0.5, output: 1.5 }
+};
+function pricingFor(provider) {
+  if (provider.pricing) {
+    return { inputPerMillion: provider.pricing["input-per-million"], outputPerMillion: provider.pricing["output-per-million"], source: "config" };
+  }
+  const name = provider.model.replace(/-\d{4}-\d{2}-\d{2}$/, "");
+  const entry = BUILT_IN[name];
+  return entry ? { inputPerMillion: entry.input, outputPerMillion: entry.output, source: `built-in table (${PRICE_TABLE_DATE})` } : null;
+}
+function costOf(usage, pricing) {
+  return (usage.inputTokens * pricing.inputPerMillion + usage.outputTokens * pricing.outputPerMillion) / 1e6;
+}
+
 // src/core/types.ts
 var RESULT_SCHEMA_VERSION = 1;
 
@@ -38268,7 +38903,7 @@ function caseMeans(records, metric) {
   for (const [id, s] of sums) out.set(id, s.sum / s.count);
   return out;
 }
-function aggregateRecords(records, instrument) {
+function aggregateRecords(records, instrument, pricing = null) {
   const metrics = {};
   for (const m of instrument.metrics) {
     const means = [...caseMeans(records, m.name).values()];
@@ -38295,8 +38930,21 @@ function aggregateRecords(records, instrument) {
     refused: records.filter((r) => r.status === "refused").length,
     metrics,
     usage: { inputTokens, outputTokens, calls: records.filter((r) => r.reply !== null || r.error !== null).length },
+    cacheHits: records.filter((r) => r.cached).length,
+    retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
+    cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
     errorSamples
   };
+}
+function paidUsage(records) {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const r of records) {
+    if (r.cached || !r.usage) continue;
+    inputTokens += r.usage.inputTokens;
+    outputTokens += r.usage.outputTokens;
+  }
+  return { inputTokens, outputTokens };
 }
 function validateResult(value, file2) {
   const v = value;
@@ -58599,7 +59247,14 @@ var providerSchema = external_exports.strictObject({
   "max-tokens": external_exports.int().positive().default(1024),
   concurrency: external_exports.int().min(1).max(256).default(8),
   "timeout-ms": external_exports.int().min(100).default(6e4).describe("Per-call timeout in milliseconds."),
-  "structured-output": external_exports.boolean().default(true).describe("Whether the endpoint supports JSON-schema response formats.")
+  "structured-output": external_exports.boolean().default(true).describe("Whether the endpoint supports JSON-schema response formats."),
+  "max-attempts": external_exports.int().min(1).max(20).default(6).describe("Attempts per call, the first included, for 429, 408, 409, 5xx, resets and timeouts."),
+  "retry-base-delay-ms": external_exports.int().min(0).default(500).describe("First backoff step; each retry doubles it (full jitter, capped at 30 s)."),
+  "max-retry-time-ms": external_exports.int().min(0).default(18e4).describe("Total time one call may spend retrying before it becomes an error."),
+  pricing: external_exports.strictObject({
+    "input-per-million": external_exports.number().min(0),
+    "output-per-million": external_exports.number().min(0)
+  }).optional().describe("Prices in USD per million tokens; default from a small built-in table for common models.")
 });
 var gateBase = {
   "max-drop": external_exports.number().gt(0).lt(1).describe("Relative drop of the primary metric that fails the gate."),
@@ -58984,8 +59639,7 @@ function suiteSection(c, result, maxCases) {
   }
   for (const n of c.notes) out.push(`Note: ${n}`);
   if (result) {
-    const u = result.aggregates.usage;
-    out.push(`Tokens: ${u.inputTokens.toLocaleString("en-US")} in, ${u.outputTokens.toLocaleString("en-US")} out over ${u.calls.toLocaleString("en-US")} calls.`);
+    out.push(usageLine(result));
   }
   out.push("");
   if (c.regressedCases.length > 0) {
@@ -59001,6 +59655,20 @@ function suiteSection(c, result, maxCases) {
     out.push("</details>", "");
   }
   return out;
+}
+function usageLine(result) {
+  const a = result.aggregates;
+  const u = a.usage;
+  const n = (v) => v.toLocaleString("en-US");
+  const parts = [`Tokens: ${n(u.inputTokens)} in, ${n(u.outputTokens)} out over ${n(u.calls)} calls`];
+  const extra = [];
+  if (a.cacheHits) extra.push(`${n(a.cacheHits)} from the cache`);
+  if (a.retries) extra.push(`${n(a.retries)} retries`);
+  if (extra.length) parts[0] += ` (${extra.join(", ")})`;
+  if (a.cost) parts.push(`cost $${a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2)} (prices: ${a.cost.source})`);
+  const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
+  if (Number.isFinite(seconds)) parts.push(`time ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`);
+  return `${parts.join("; ")}.`;
 }
 function explain(c) {
   const gate = formatPercent(-c.gate["max-drop"]);
@@ -59041,9 +59709,45 @@ function hashSeed(seed) {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
+// src/core/record-log.ts
+function planResume(text, identity) {
+  if (text === null || text === "") return null;
+  const lines = text.split("\n").filter((l) => l !== "");
+  let header = null;
+  try {
+    const first = JSON.parse(lines[0]);
+    if (first.type === "evalgate-record-log" && first.version === 1) header = first;
+  } catch {
+    return null;
+  }
+  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
+  const kept = /* @__PURE__ */ new Map();
+  let dropped = 0;
+  for (const line of lines.slice(1)) {
+    let record2;
+    try {
+      record2 = JSON.parse(line);
+    } catch {
+      dropped++;
+      continue;
+    }
+    if (typeof record2?.caseId !== "string" || typeof record2.repeat !== "number") {
+      dropped++;
+      continue;
+    }
+    if (record2.status === "error") continue;
+    if (identity.cases.get(record2.caseId) !== record2.inputHash || record2.repeat >= identity.repeats) continue;
+    kept.set(`${record2.caseId}\0${record2.repeat}`, record2);
+  }
+  return { header, finished: [...kept.values()], droppedLines: dropped };
+}
+function startLogText(header, finished) {
+  return [header, ...finished].map((x) => JSON.stringify(x)).join("\n") + "\n";
+}
+
 // src/core/run-suite.ts
 async function runSuite(suite, deps) {
-  const startedAt = deps.clock.nowIso();
+  const startedAt = deps.startedAt ?? deps.clock.nowIso();
   const records = [...deps.finished ?? []];
   const done = new Set(records.map((r) => `${r.caseId}\0${r.repeat}`));
   const work = [];
@@ -59077,7 +59781,7 @@ function assembleResult(suite, records, meta3) {
     finishedAt: meta3.finishedAt,
     tested: suite.tested,
     instrument: suite.instrument,
-    aggregates: aggregateRecords(sorted, suite.instrument),
+    aggregates: aggregateRecords(sorted, suite.instrument, suite.pricing),
     records: sorted
   };
 }
@@ -59106,429 +59810,6 @@ function exitCodeFor(verdict, comparisons) {
   if (verdict === "regression") return 1;
   if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
   return 0;
-}
-
-// node_modules/@noble/hashes/_u64.js
-var fromNumH = (n) => n / 2 ** 32 | 0;
-var fromNumL = (n) => n >>> 0;
-function setU64FromNum(view, byteOffset, n, isLE) {
-  const h = fromNumH(n);
-  const l = fromNumL(n);
-  view.setUint32(byteOffset, isLE ? l : h, isLE);
-  view.setUint32(byteOffset + 4, isLE ? h : l, isLE);
-}
-
-// node_modules/@noble/hashes/utils.js
-function isBytes(a) {
-  return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && "BYTES_PER_ELEMENT" in a && a.BYTES_PER_ELEMENT === 1;
-}
-var atitle = (title) => title ? `"${title}" ` : "";
-function anumber(n, title = "") {
-  if (typeof n !== "number")
-    throw new TypeError(atitle(title) + "expected number, got " + typeof n);
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new RangeError(atitle(title) + "expected integer >= 0, got " + n);
-  return n;
-}
-function abytes(value, length, title = "") {
-  if (isBytes(value) && (length === void 0 || value.length === length))
-    return value;
-  if (length !== void 0)
-    anumber(length, "length");
-  const bytes = isBytes(value);
-  const ofLen = length !== void 0 ? ` of length ${length}` : "";
-  const got = bytes ? `length=${value.length}` : `type=${typeof value}`;
-  const message = atitle(title) + "expected Uint8Array" + ofLen + ", got " + got;
-  if (!bytes)
-    throw new TypeError(message);
-  throw new RangeError(message);
-}
-var aobject = (value, label) => {
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new TypeError((label === "object" ? "" : `"${label}" `) + "expected object, got type=" + typeof value);
-};
-var aopts = (value, label) => {
-  aobject(value, label);
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null)
-    throw new TypeError(`"${label}" expected plain object`);
-  if (Object.hasOwn(value, "__proto__"))
-    throw new TypeError(`"${label}.__proto__" is not allowed`);
-};
-function aexists(instance, checkFinished = true) {
-  if (instance.destroyed)
-    throw new Error("hash was destroyed");
-  if (checkFinished && instance.finished)
-    throw new Error("digest() was already called");
-}
-function aoutput(out, instance) {
-  abytes(out, void 0, "output");
-  const min = instance.outputLen;
-  if (!(out.length >= min)) {
-    throw new RangeError('"output" expected length >= ' + min);
-  }
-}
-function clean(...arrays) {
-  for (let i = 0; i < arrays.length; i++) {
-    arrays[i].fill(0);
-  }
-}
-function createView(arr) {
-  return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
-}
-function rotr(word, shift) {
-  return word << 32 - shift | word >>> shift;
-}
-var hasHexBuiltin = /* @__PURE__ */ (() => (
-  // @ts-ignore
-  typeof Uint8Array.from([]).toHex === "function" && typeof Uint8Array.fromHex === "function"
-))();
-var hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-function bytesToHex(bytes) {
-  abytes(bytes);
-  if (hasHexBuiltin)
-    return bytes.toHex();
-  let hex3 = "";
-  for (let i = 0; i < bytes.length; i++) {
-    hex3 += hexes[bytes[i]];
-  }
-  return hex3;
-}
-function utf8ToBytes(str2) {
-  if (typeof str2 !== "string")
-    throw new TypeError("string expected");
-  const encoded = new TextEncoder().encode(str2);
-  try {
-    return new Uint8Array(encoded);
-  } finally {
-    clean(encoded);
-  }
-}
-function checkOpts(defaults2, opts, title = "opts") {
-  aopts(defaults2, "defaults");
-  if (opts !== void 0)
-    aopts(opts, title);
-  const merged = Object.assign(/* @__PURE__ */ Object.create(null), defaults2, opts);
-  return merged;
-}
-function createHasher(hashCons, info2 = {}) {
-  if (typeof hashCons !== "function")
-    throw new TypeError('"hashCons" expected function, got type=' + typeof hashCons);
-  info2 = checkOpts({}, info2, "info");
-  const hashC = (msg, opts) => hashCons(opts).update(msg).digest();
-  const tmp = hashCons(void 0);
-  hashC.outputLen = tmp.outputLen;
-  hashC.blockLen = tmp.blockLen;
-  hashC.canXOF = tmp.canXOF;
-  hashC.create = (opts) => hashCons(opts);
-  Object.assign(hashC, info2);
-  return Object.freeze(hashC);
-}
-var oidNist = (suffix) => ({
-  // Current NIST hashAlgs suffixes used here fit in one DER subidentifier octet.
-  // Larger suffix values would need base-128 OID encoding and a different length byte.
-  oid: Uint8Array.from([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, suffix])
-});
-
-// node_modules/@noble/hashes/_md.js
-function Chi(a, b, c) {
-  return a & b ^ ~a & c;
-}
-function Maj(a, b, c) {
-  return a & b ^ a & c ^ b & c;
-}
-var HashMD = class {
-  blockLen;
-  outputLen;
-  canXOF = false;
-  padOffset;
-  isLE;
-  // For partial updates less than block size
-  buffer;
-  view;
-  finished = false;
-  length = 0;
-  pos = 0;
-  destroyed = false;
-  constructor(blockLen, outputLen, padOffset, isLE) {
-    this.blockLen = blockLen;
-    this.outputLen = outputLen;
-    this.padOffset = padOffset;
-    this.isLE = isLE;
-    this.buffer = new Uint8Array(blockLen);
-    this.view = createView(this.buffer);
-  }
-  update(data) {
-    aexists(this);
-    abytes(data);
-    const { view, buffer, blockLen } = this;
-    const len = data.length;
-    let processed = false;
-    for (let pos = 0; pos < len; ) {
-      const take = Math.min(blockLen - this.pos, len - pos);
-      if (take === blockLen) {
-        const dataView = createView(data);
-        for (; blockLen <= len - pos; pos += blockLen)
-          this.process(dataView, pos);
-        processed = true;
-        continue;
-      }
-      buffer.set(pos === 0 && take === len ? data : data.subarray(pos, pos + take), this.pos);
-      this.pos += take;
-      pos += take;
-      if (this.pos === blockLen) {
-        this.process(view, 0);
-        this.pos = 0;
-        processed = true;
-      }
-    }
-    this.length += data.length;
-    if (processed)
-      this.roundClean();
-    return this;
-  }
-  digestInto(out) {
-    aexists(this);
-    aoutput(out, this);
-    this.finished = true;
-    const { buffer, view, blockLen, isLE } = this;
-    let { pos } = this;
-    buffer[pos++] = 128;
-    buffer.fill(0, pos);
-    if (this.padOffset > blockLen - pos) {
-      this.process(view, 0);
-      buffer.fill(0);
-    }
-    setU64FromNum(view, blockLen - 8, this.length * 8, isLE);
-    this.process(view, 0);
-    this.roundClean();
-    const oview = out === buffer ? view : createView(out);
-    const len = this.outputLen;
-    const outLen = len / 4;
-    const state = this.get();
-    if (len % 4 || outLen > state.length)
-      throw new Error("invalid outputLen");
-    for (let i = 0; i < outLen; i++)
-      oview.setUint32(4 * i, state[i], isLE);
-  }
-  digest() {
-    const { buffer, outputLen } = this;
-    this.digestInto(buffer);
-    const res = buffer.slice(0, outputLen);
-    this.destroy();
-    return res;
-  }
-  _cloneIntoMeta(to) {
-    const { buffer, length, finished, destroyed, pos } = this;
-    to.destroyed = destroyed;
-    to.finished = finished;
-    to.length = length;
-    to.pos = pos;
-    if (pos)
-      to.buffer.set(buffer);
-    return to;
-  }
-  clone() {
-    return this._cloneInto();
-  }
-};
-var SHA256_IV = /* @__PURE__ */ Uint32Array.from([
-  1779033703,
-  3144134277,
-  1013904242,
-  2773480762,
-  1359893119,
-  2600822924,
-  528734635,
-  1541459225
-]);
-
-// node_modules/@noble/hashes/sha2.js
-var SHA256_K = /* @__PURE__ */ Uint32Array.from([
-  1116352408,
-  1899447441,
-  3049323471,
-  3921009573,
-  961987163,
-  1508970993,
-  2453635748,
-  2870763221,
-  3624381080,
-  310598401,
-  607225278,
-  1426881987,
-  1925078388,
-  2162078206,
-  2614888103,
-  3248222580,
-  3835390401,
-  4022224774,
-  264347078,
-  604807628,
-  770255983,
-  1249150122,
-  1555081692,
-  1996064986,
-  2554220882,
-  2821834349,
-  2952996808,
-  3210313671,
-  3336571891,
-  3584528711,
-  113926993,
-  338241895,
-  666307205,
-  773529912,
-  1294757372,
-  1396182291,
-  1695183700,
-  1986661051,
-  2177026350,
-  2456956037,
-  2730485921,
-  2820302411,
-  3259730800,
-  3345764771,
-  3516065817,
-  3600352804,
-  4094571909,
-  275423344,
-  430227734,
-  506948616,
-  659060556,
-  883997877,
-  958139571,
-  1322822218,
-  1537002063,
-  1747873779,
-  1955562222,
-  2024104815,
-  2227730452,
-  2361852424,
-  2428436474,
-  2756734187,
-  3204031479,
-  3329325298
-]);
-var SHA256_W = /* @__PURE__ */ new Uint32Array(64);
-var SHA2_32B = class extends HashMD {
-  // We cannot use array here since array allows indexing by variable
-  // which means optimizer/compiler cannot use registers.
-  // Numeric initializers matter: starting the fields as `undefined` changes
-  // V8's field representation and makes sha256 3x slower (measured).
-  A = 0;
-  B = 0;
-  C = 0;
-  D = 0;
-  E = 0;
-  F = 0;
-  G = 0;
-  H = 0;
-  constructor(outputLen, IV) {
-    super(64, outputLen, 8, false);
-    this.A = IV[0] | 0;
-    this.B = IV[1] | 0;
-    this.C = IV[2] | 0;
-    this.D = IV[3] | 0;
-    this.E = IV[4] | 0;
-    this.F = IV[5] | 0;
-    this.G = IV[6] | 0;
-    this.H = IV[7] | 0;
-  }
-  get() {
-    const { A: A2, B: B2, C: C2, D: D2, E, F, G, H } = this;
-    return [A2, B2, C2, D2, E, F, G, H];
-  }
-  // prettier-ignore
-  set(A2, B2, C2, D2, E, F, G, H) {
-    this.A = A2 | 0;
-    this.B = B2 | 0;
-    this.C = C2 | 0;
-    this.D = D2 | 0;
-    this.E = E | 0;
-    this.F = F | 0;
-    this.G = G | 0;
-    this.H = H | 0;
-  }
-  _cloneInto(to) {
-    (to ||= new this.constructor()).set(...this.get());
-    return this._cloneIntoMeta(to);
-  }
-  process(view, offset) {
-    for (let i = 0; i < 16; i++, offset += 4)
-      SHA256_W[i] = view.getUint32(offset, false);
-    for (let i = 16; i < 64; i++) {
-      const W15 = SHA256_W[i - 15];
-      const W2 = SHA256_W[i - 2];
-      const s0 = rotr(W15, 7) ^ rotr(W15, 18) ^ W15 >>> 3;
-      const s1 = rotr(W2, 17) ^ rotr(W2, 19) ^ W2 >>> 10;
-      SHA256_W[i] = s1 + SHA256_W[i - 7] + s0 + SHA256_W[i - 16] | 0;
-    }
-    let { A: A2, B: B2, C: C2, D: D2, E, F, G, H } = this;
-    for (let i = 0; i < 64; i++) {
-      const sigma1 = rotr(E, 6) ^ rotr(E, 11) ^ rotr(E, 25);
-      const T1 = H + sigma1 + Chi(E, F, G) + SHA256_K[i] + SHA256_W[i] | 0;
-      const sigma0 = rotr(A2, 2) ^ rotr(A2, 13) ^ rotr(A2, 22);
-      const T2 = sigma0 + Maj(A2, B2, C2) | 0;
-      H = G;
-      G = F;
-      F = E;
-      E = D2 + T1 | 0;
-      D2 = C2;
-      C2 = B2;
-      B2 = A2;
-      A2 = T1 + T2 | 0;
-    }
-    A2 = A2 + this.A | 0;
-    B2 = B2 + this.B | 0;
-    C2 = C2 + this.C | 0;
-    D2 = D2 + this.D | 0;
-    E = E + this.E | 0;
-    F = F + this.F | 0;
-    G = G + this.G | 0;
-    H = H + this.H | 0;
-    this.set(A2, B2, C2, D2, E, F, G, H);
-  }
-  roundClean() {
-    clean(SHA256_W);
-  }
-  destroy() {
-    this.destroyed = true;
-    this.set(0, 0, 0, 0, 0, 0, 0, 0);
-    clean(this.buffer);
-  }
-};
-var _SHA256 = class extends SHA2_32B {
-  constructor() {
-    super(32, SHA256_IV);
-  }
-};
-var sha256 = /* @__PURE__ */ createHasher(
-  () => new _SHA256(),
-  /* @__PURE__ */ oidNist(1)
-);
-
-// src/core/hash.ts
-function sha256Hex(data) {
-  return bytesToHex(sha256(typeof data === "string" ? utf8ToBytes(data) : data));
-}
-function canonicalJson(value) {
-  return JSON.stringify(sortKeys(value));
-}
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (v !== void 0) out[key] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
-function hashValue(value) {
-  return sha256Hex(canonicalJson(value));
 }
 
 // src/core/datasets/jsonl.ts
@@ -59744,18 +60025,24 @@ function prepareExactCopySuite(inputs) {
   };
   const tested = { ...testedBody, hash: hashValue(testedBody) };
   const instrument = exactCopyInstrument(suite);
-  const runCase = async (evalCase, repeat) => {
+  const requestFor = (evalCase, repeat) => {
     const values = { context: evalCase.inputs["context"] ?? "", question: evalCase.inputs["question"] ?? "" };
     const messages = [];
     if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
     messages.push({ role: "user", content: renderTemplate(templates.user, values) });
-    const reply = await client.complete({
+    return {
       messages,
       temperature: provider.temperature,
       // Repeats only differ when sampling; each repeat gets its own seed so they can.
       seed: provider.seed + repeat,
-      maxTokens: provider["max-tokens"]
-    });
+      maxTokens: provider["max-tokens"],
+      repeat
+    };
+  };
+  const runCase = async (evalCase, repeat) => {
+    const request = requestFor(evalCase, repeat);
+    const messages = [...request.messages];
+    const reply = await client.complete(request);
     const base = {
       caseId: evalCase.id,
       repeat,
@@ -59763,6 +60050,8 @@ function prepareExactCopySuite(inputs) {
       ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
       request: { messages },
       latencyMs: reply.latencyMs,
+      attempts: reply.trace?.attempts ?? 1,
+      cached: reply.trace?.cached ?? false,
       detail: { expected: evalCase.inputs["expected"], question: evalCase.inputs["question"] }
     };
     if (reply.status === "error") {
@@ -59797,7 +60086,9 @@ function prepareExactCopySuite(inputs) {
     concurrency: provider.concurrency,
     tested,
     instrument,
-    runCase
+    runCase,
+    pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["expected"] ?? "" }]
   };
 }
 
@@ -59823,19 +60114,19 @@ async function loadSuite(loaded, index, workspace) {
     throw configError(at("kind"), `"${suite.kind}" suites are not available in this version of evalgate yet (it runs: ${RUNNABLE_KINDS.join(", ")}); remove the suite or pick others with --suite`);
   }
   const s = suite;
-  const readFile3 = async (path2, where, what) => {
+  const readFile4 = async (path2, where, what) => {
     if (!await workspace.exists(path2)) throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
     return workspace.readBytes(path2);
   };
   const templates = {
-    user: loadTemplate(await readFile3(s.templates.user, at("templates", "user"), "template"), s.templates.user, EXACT_COPY_PLACEHOLDERS, at("templates", "user"))
+    user: loadTemplate(await readFile4(s.templates.user, at("templates", "user"), "template"), s.templates.user, EXACT_COPY_PLACEHOLDERS, at("templates", "user"))
   };
   if (s.templates.system !== void 0) {
-    templates.system = loadTemplate(await readFile3(s.templates.system, at("templates", "system"), "template"), s.templates.system, EXACT_COPY_PLACEHOLDERS, at("templates", "system"));
+    templates.system = loadTemplate(await readFile4(s.templates.system, at("templates", "system"), "template"), s.templates.system, EXACT_COPY_PLACEHOLDERS, at("templates", "system"));
   }
   const datasetPath = typeof s.dataset === "string" ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === "string" ? void 0 : s.dataset.format;
-  const bytes = await readFile3(datasetPath, at("dataset"), "dataset");
+  const bytes = await readFile4(datasetPath, at("dataset"), "dataset");
   const cases = parseExactCopyDataset(bytes, datasetPath, format);
   const provider = loaded.config.providers[s.provider];
   if (provider === void 0) throw configError(at("provider"), `unknown provider "${s.provider}"`);
@@ -59888,14 +60179,37 @@ async function runEvaluation(options, deps) {
   for (const { loaded: ls, suite } of prepared) {
     const total = suite.cases.length * suite.repeats;
     deps.logger.info(`${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`);
-    const sink = await deps.store.openRecordLog(suite.name);
+    const identity = {
+      suite: suite.name,
+      tested: suite.tested.hash,
+      instrument: suite.instrument.hash,
+      repeats: suite.repeats,
+      cases: new Map(suite.cases.map((c) => [c.id, c.inputHash]))
+    };
+    const resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    const header = resume?.header ?? {
+      type: "evalgate-record-log",
+      version: 1,
+      suite: suite.name,
+      runId: deps.newRunId(),
+      startedAt: deps.clock.nowIso(),
+      tested: suite.tested.hash,
+      instrument: suite.instrument.hash
+    };
+    if (resume) {
+      deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`);
+    }
+    deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
+    const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
     const result = await runSuite(suite, {
       sink,
       clock: deps.clock,
       logger: deps.logger,
       toolVersion: deps.toolVersion,
-      runId: deps.newRunId(),
-      onRecord: (record2) => deps.onRecord?.(suite.name, record2, total)
+      runId: header.runId,
+      startedAt: header.startedAt,
+      finished: resume?.finished ?? [],
+      onRecord: (record2) => deps.onRecord?.(suite.name, record2)
     });
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
@@ -59960,17 +60274,17 @@ function readInputs() {
 }
 
 // src/action/main.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 async function run() {
   try {
     const inputs = readInputs();
     const configPath = resolve2(inputs.workingDirectory, inputs.config);
     const root = dirname2(configPath);
     const outDir = resolve2(inputs.workingDirectory, inputs.outDir);
-    const store = createFsRunStore(outDir, join2(root, "baselines"));
+    const store = createFsRunStore(outDir, join3(root, "baselines"));
     let configText;
     try {
-      configText = await readFile2(configPath, "utf8");
+      configText = await readFile3(configPath, "utf8");
     } catch {
       throw new ConfigError({ file: inputs.config }, `${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input`);
     }
@@ -59989,8 +60303,8 @@ async function run() {
     await summary.addRaw(outcome.report).write();
     setOutput("verdict", outcome.summary.verdict);
     setOutput("regressed-suites", outcome.summary.suites.filter((s) => s.verdict === "regression").map((s) => s.name).join(","));
-    setOutput("report-path", join2(outDir, "report.md"));
-    setOutput("summary-path", join2(outDir, "summary.json"));
+    setOutput("report-path", join3(outDir, "report.md"));
+    setOutput("summary-path", join3(outDir, "summary.json"));
     if (outcome.exitCode !== 0) setFailed(`evalgate: ${outcome.summary.verdict}`);
   } catch (error63) {
     if (error63 instanceof ConfigError) setFailed(error63.message);

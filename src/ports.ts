@@ -15,6 +15,8 @@ export interface ModelRequest {
   temperature: number;
   seed: number | null;
   maxTokens: number;
+  /** Which repeat of a case this is: part of the cache key, never sent. */
+  repeat: number;
   /** Ask for a JSON object matching this schema (structured output), when the caller needs it. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
 }
@@ -31,10 +33,18 @@ export interface CallError {
   kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config';
   message: string;
   httpStatus?: number;
+  /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
+  retryAfterMs?: number;
+}
+
+/** How a reply was obtained: attempts made, and whether it came from the cache. */
+export interface CallTrace {
+  attempts: number;
+  cached: boolean;
 }
 
 /** The outcome of one call: a reply, a refusal, or an error — all data. */
-export type ModelReply =
+export type ModelReply = (
   | {
     status: 'ok';
     text: string;
@@ -45,7 +55,8 @@ export type ModelReply =
     finishReason: string | null;
   }
   | { status: 'refused'; message: string; latencyMs: number; servedModel: string | null }
-  | { status: 'error'; error: CallError; latencyMs: number };
+  | { status: 'error'; error: CallError; latencyMs: number }
+) & { trace?: CallTrace };
 
 /** A model endpoint. Implementations never throw for a failed call: they return status `error`. */
 export interface ModelClient {
@@ -83,8 +94,10 @@ export interface Clock {
 
 /** Where a run's files go and where baselines live. */
 export interface RunStore {
-  /** Opens the append-only record log of a suite's run; `fresh` discards what it held. */
-  openRecordLog(suite: string): Promise<ResultSink>;
+  /** The record log a previous run into the same output left, if any. */
+  readRecordLog(suite: string): Promise<string | null>;
+  /** Replaces the record log with `initial` (atomically) and returns a sink appending to it. */
+  startRecordLog(suite: string, initial: string): Promise<ResultSink>;
   writeResult(suite: string, text: string): Promise<void>;
   readBaseline(suite: string): Promise<string | null>;
   writeBaseline(suite: string, text: string): Promise<void>;

@@ -31,24 +31,27 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   await rename(temp, path);
 }
 
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Output and baseline directories on disk. */
 export function createFsRunStore(outDir: string, baselineDir: string): RunStore {
   return {
-    openRecordLog: async (suite): Promise<ResultSink> => {
+    readRecordLog: async (suite) => readIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
+    startRecordLog: async (suite, initial): Promise<ResultSink> => {
       const path = join(outDir, 'results', `${suite}.records.jsonl`);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, '');
+      await writeFileAtomic(path, initial);
+      // One appendFile per record: a whole line or, if killed mid-write, one partial last line.
       return { append: async (record) => appendFile(path, `${JSON.stringify(record)}\n`) };
     },
     writeResult: (suite, text) => writeFileAtomic(join(outDir, 'results', `${suite}.json`), text),
-    readBaseline: async (suite) => {
-      try {
-        return await readFile(join(baselineDir, `${suite}.json`), 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
+    readBaseline: async (suite) => readIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),

@@ -79,10 +79,24 @@ function describeError(error: unknown): CallError {
     return { kind: 'network', message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}` };
   }
   if (error instanceof APIError && typeof error.status === 'number') {
-    return { kind: 'http', httpStatus: error.status, message: error.message };
+    const retryAfterMs = retryAfterOf(error.headers);
+    return { kind: 'http', httpStatus: error.status, message: error.message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   }
   if (error instanceof SyntaxError) return { kind: 'malformed', message: `the response body is not valid JSON (${error.message})` };
   return { kind: 'malformed', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The wait a provider asked for: `retry-after-ms`, else `retry-after` in seconds or as an HTTP date. */
+export function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (headers.get('retry-after-ms') !== null && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  if (value.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
 function safeHost(url: string): string {

@@ -1,15 +1,37 @@
 /**
- * Builds model clients from provider entries and the environment, at the edge. The key is
- * read from the variable the config names (`api-key-env`), never from the config itself;
- * a missing key is a ConfigError that says exactly what to set.
+ * Builds model clients from provider entries and the environment, at the edge: the
+ * OpenAI-compatible transport, wrapped in the policy (retries, Retry-After, concurrency),
+ * wrapped in the response cache. The key is read from the variable the config names
+ * (`api-key-env`), never from the config itself; a missing key is a ConfigError that says
+ * exactly what to set.
  */
 import type { ProviderConfig } from '../core/config.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { ModelClient } from '../ports.ts';
 import { createOpenAIClient, DEFAULT_BASE_URL } from './openai-client.ts';
+import { createCachedClient, type CacheStats } from './response-cache.ts';
+import { createResilientClient, DEFAULT_POLICY, type ResilienceStats } from './resilient-client.ts';
+
+/** Options of the factory. */
+export interface ClientFactoryOptions {
+  /** Response cache directory, or null for no cache. */
+  cacheDir: string | null;
+}
+
+/** A client with its counters, for progress and the report. */
+export interface ProviderClient extends ModelClient {
+  counters(): { resilience: ResilienceStats; cache: CacheStats | null };
+}
+
+/** The endpoint a provider calls. */
+export function endpointOf(provider: ProviderConfig, env: Readonly<Record<string, string | undefined>>): string {
+  return provider['base-url'] ?? (env['OPENAI_BASE_URL'] || DEFAULT_BASE_URL);
+}
 
 /** A factory of clients over a snapshot of the environment. */
-export function createClientFactory(env: Readonly<Record<string, string | undefined>>, configFile: string): (name: string, provider: ProviderConfig) => ModelClient {
+export function createClientFactory(
+  env: Readonly<Record<string, string | undefined>>, configFile: string, options: ClientFactoryOptions = { cacheDir: null },
+): (name: string, provider: ProviderConfig) => ProviderClient {
   return (name, provider) => {
     const keyVar = provider['api-key-env'];
     const apiKey = env[keyVar];
@@ -19,9 +41,23 @@ export function createClientFactory(env: Readonly<Record<string, string | undefi
         `evalgate: provider "${name}" needs an API key in $${keyVar}, which is not set; export it (for a local endpoint such as Ollama any value works: OPENAI_BASE_URL=http://localhost:11434/v1 ${keyVar}=ollama), or run "npm run demo" for an offline scripted demo`,
       );
     }
-    const baseUrl = provider['base-url'] ?? (env['OPENAI_BASE_URL'] || DEFAULT_BASE_URL);
-    return createOpenAIClient({
+    const baseUrl = endpointOf(provider, env);
+    const transport = createOpenAIClient({
       baseUrl, apiKey, model: provider.model, timeoutMs: provider['timeout-ms'], structuredOutput: provider['structured-output'],
     });
+    const resilient = createResilientClient(transport, {
+      ...DEFAULT_POLICY,
+      concurrency: provider.concurrency,
+      maxAttempts: provider['max-attempts'],
+      baseDelayMs: provider['retry-base-delay-ms'],
+      maxRetryTimeMs: provider['max-retry-time-ms'],
+    });
+    const cached = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl, model: provider.model });
+    const outer: ModelClient = cached ?? resilient;
+    return {
+      label: outer.label,
+      complete: (request) => outer.complete(request),
+      counters: () => ({ resilience: resilient.stats(), cache: cached?.cacheStats() ?? null }),
+    };
   };
 }

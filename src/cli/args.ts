@@ -7,7 +7,8 @@ import { ConfigError } from '../core/errors.ts';
 
 /** The commands. */
 export type Command =
-  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null }
+  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean }
+  | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
   | { name: 'validate'; config: string }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
@@ -18,12 +19,16 @@ export type Command =
 export const USAGE = `evalgate — gate prompt-template changes on evaluation results
 
 Usage:
-  evalgate run [--config F] [--suite NAME …] [--out DIR] [--baseline-dir DIR] [--update-baseline] [--quiet]
+  evalgate run [--config F] [--suite NAME …] [--out DIR] [--baseline-dir DIR] [--update-baseline]
+               [--cache-dir DIR | --no-cache] [--fresh] [--quiet]
+  evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
   evalgate validate [--config F]
   evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
 
-Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ beside the config.
+Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ and
+--cache-dir .evalgate/cache beside the config. A rerun into the same --out resumes what
+the last run finished (--fresh starts over).
 Exit codes: 0 pass (also inconclusive, no-baseline, stale-baseline unless configured to fail),
 1 regression, 2 invalid configuration or input, 3 run failure.
 Keys come from the environment variable each provider names (api-key-env, default OPENAI_API_KEY);
@@ -51,11 +56,23 @@ export function parseCommand(argv: readonly string[]): Command {
         config: { type: 'string', default: 'evalgate.yml' }, suite: { type: 'string', multiple: true, default: [] },
         out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' },
         'update-baseline': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, notice: { type: 'string' },
+        'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false },
       }, rest);
       return Object.freeze({
         name: 'run', config: v['config'] as string, suites: v['suite'] as string[], out: v['out'] as string,
         baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
         quiet: v['quiet'] as boolean, notice: (v['notice'] as string | undefined) ?? null,
+        cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean, fresh: v['fresh'] as boolean,
+      });
+    }
+    case 'plan': {
+      const v = parse({
+        config: { type: 'string', default: 'evalgate.yml' }, suite: { type: 'string', multiple: true, default: [] },
+        'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false },
+      }, rest);
+      return Object.freeze({
+        name: 'plan', config: v['config'] as string, suites: v['suite'] as string[],
+        cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean,
       });
     }
     case 'compare': {

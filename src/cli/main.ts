@@ -5,11 +5,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
-import { createClientFactory } from '../adapters/providers.ts';
+import { createClientFactory, endpointOf } from '../adapters/providers.ts';
+import { isCachedRequest } from '../adapters/response-cache.ts';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { compareStored, gateFor, parseResultText, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, parseResultText, planEvaluation, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
 import { formatMetric, formatPercent } from '../core/report/format.ts';
 import type { SuiteResult } from '../core/types.ts';
@@ -46,6 +49,8 @@ async function execute(command: Command): Promise<number> {
       return runCommand(command);
     case 'compare':
       return compareCommand(command);
+    case 'plan':
+      return planCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -75,12 +80,14 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const root = dirname(resolve(command.config));
   const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const progress = createProgress(process.stderr, command.quiet);
+  const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const outcome = await runEvaluation(
-    { configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline },
+    { configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh },
     {
       workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config),
-      onRecord: (suite, record, total) => progress.onRecord(suite, record, total),
+      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config, { cacheDir }),
+      onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
+      onRecord: (suite, record) => progress.onRecord(suite, record),
       ...(command.notice ? { scriptedNotice: command.notice } : {}),
     },
   );
@@ -88,6 +95,19 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   printOutcome(outcome, store.describe().out);
   for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
   return outcome.exitCode;
+}
+
+async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise<number> {
+  const text = await readConfig(command.config);
+  const root = dirname(resolve(command.config));
+  const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  const plans = await planEvaluation(text, command.config, command.suites, {
+    workspace: createFsWorkspace(root),
+    countTokens,
+    isCached: cacheDir === null ? null : (_name, provider, request) => isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request),
+  });
+  process.stdout.write(renderPlan(plans, cacheDir));
+  return 0;
 }
 
 async function compareCommand(command: Extract<Command, { name: 'compare' }>): Promise<number> {

@@ -1,44 +1,69 @@
 /**
- * Progress on stderr: a live line on a terminal, a plain line every few seconds in CI logs.
+ * Progress on stderr: on a terminal a live line per suite (done/total, errors, cache hits,
+ * calls per second, ETA); in CI logs (no TTY) a plain line every few seconds; nothing
+ * with --quiet.
  */
 import type { CaseRecord } from '../core/types.ts';
 
 /** A progress reporter for suites. */
 export interface Progress {
-  onRecord(suite: string, record: CaseRecord, total: number): void;
+  start(suite: string, total: number, alreadyDone: number): void;
+  onRecord(suite: string, record: CaseRecord): void;
   end(): void;
 }
 
-/** Creates a progress reporter writing to a stream. */
-export function createProgress(stream: NodeJS.WriteStream, quiet: boolean): Progress {
-  const state = new Map<string, { done: number; errors: number }>();
-  let lastPlain = 0;
+interface SuiteState {
+  total: number;
+  done: number;
+  resumed: number;
+  errors: number;
+  cached: number;
+  startedMs: number;
+}
+
+/** Creates a progress reporter writing to a stream; `now` is injectable for tests. */
+export function createProgress(stream: NodeJS.WriteStream, quiet: boolean, now: () => number = () => performance.now(), plainEveryMs = 5000): Progress {
+  const state = new Map<string, SuiteState>();
+  let lastPlain = Number.NEGATIVE_INFINITY;
   let live = false;
+  const line = (suite: string, s: SuiteState): string => {
+    const seconds = Math.max(0.001, (now() - s.startedMs) / 1000);
+    const fresh = s.done - s.resumed;
+    const rate = fresh / seconds;
+    const left = s.total - s.done;
+    const eta = rate > 0 && left > 0 ? `, ETA ${formatDuration(left / rate)}` : '';
+    const resumed = s.resumed ? `, ${s.resumed} resumed` : '';
+    return `${suite}: ${s.done}/${s.total} done, ${s.errors} errors, ${s.cached} cached${resumed}, ${rate.toFixed(1)} calls/s${eta}`;
+  };
   return {
-    onRecord(suite, record, total) {
-      if (quiet) return;
-      const s = state.get(suite) ?? { done: 0, errors: 0 };
+    start(suite, total, alreadyDone) {
+      state.set(suite, { total, done: alreadyDone, resumed: alreadyDone, errors: 0, cached: 0, startedMs: now() });
+    },
+    onRecord(suite, record) {
+      const s = state.get(suite);
+      if (!s || quiet) return;
       s.done++;
       if (record.status === 'error') s.errors++;
-      state.set(suite, s);
-      const line = `${suite}: ${s.done}/${total} done, ${s.errors} errors`;
+      if (record.cached) s.cached++;
+      const text = line(suite, s);
       if (stream.isTTY) {
-        stream.write(`\r\u001b[2K${line}`);
-        live = true;
-        if (s.done === total) {
-          stream.write('\n');
-          live = false;
-        }
-      } else {
-        const now = performance.now();
-        if (s.done === total || now - lastPlain > 5000) {
-          stream.write(`${line}\n`);
-          lastPlain = now;
-        }
+        stream.write(`\r\u001b[2K${text}`);
+        live = s.done < s.total;
+        if (!live) stream.write('\n');
+      } else if (s.done === s.total || now() - lastPlain >= plainEveryMs) {
+        stream.write(`${text}\n`);
+        lastPlain = now();
       }
     },
     end() {
       if (live) stream.write('\n');
+      live = false;
     },
   };
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  return m < 60 ? `${m} min ${Math.round(seconds % 60)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }

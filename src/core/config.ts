@@ -31,6 +31,13 @@ const providerSchema = z.strictObject({
   concurrency: z.int().min(1).max(256).default(8),
   'timeout-ms': z.int().min(100).default(60_000).describe('Per-call timeout in milliseconds.'),
   'structured-output': z.boolean().default(true).describe('Whether the endpoint supports JSON-schema response formats.'),
+  'max-attempts': z.int().min(1).max(20).default(6).describe('Attempts per call, the first included, for 429, 408, 409, 5xx, resets and timeouts.'),
+  'retry-base-delay-ms': z.int().min(0).default(500).describe('First backoff step; each retry doubles it (full jitter, capped at 30 s).'),
+  'max-retry-time-ms': z.int().min(0).default(180_000).describe('Total time one call may spend retrying before it becomes an error.'),
+  pricing: z.strictObject({
+    'input-per-million': z.number().min(0),
+    'output-per-million': z.number().min(0),
+  }).optional().describe('Prices in USD per million tokens; default from a small built-in table for common models.'),
 });
 
 const gateBase = {

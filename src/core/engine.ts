@@ -3,11 +3,14 @@
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
-import type { Clock, Logger, ModelClient, RunStore, Workspace } from '../ports.ts';
+import type { Clock, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
 import { compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
+import { planSuite, type SuitePlan } from './plan.ts';
+import { pricingFor } from './pricing.ts';
+import { planResume, startLogText, type RecordLogHeader } from './record-log.ts';
 import { validateResult } from './results.ts';
 import { runSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
@@ -24,8 +27,9 @@ export interface EngineDeps {
   newRunId(): string;
   /** Builds the client of a provider; throws a ConfigError when it cannot (missing key). */
   createClient(name: string, provider: ProviderConfig): ModelClient;
-  /** Called as each record finishes, for progress. */
-  onRecord?(suite: string, record: CaseRecord, total: number): void;
+  /** Called when a suite starts (with records already finished when resuming) and as each record finishes. */
+  onSuiteStart?(suite: string, total: number, alreadyDone: number): void;
+  onRecord?(suite: string, record: CaseRecord): void;
   scriptedNotice?: string;
 }
 
@@ -35,6 +39,8 @@ export interface RunOptions {
   configFile: string;
   suites: readonly string[];
   updateBaseline: boolean;
+  /** Ignore what a previous run into the same output finished. */
+  fresh?: boolean;
 }
 
 /** The outcome of a run or a comparison. */
@@ -87,10 +93,24 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   for (const { loaded: ls, suite } of prepared) {
     const total = suite.cases.length * suite.repeats;
     deps.logger.info(`${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`);
-    const sink = await deps.store.openRecordLog(suite.name);
+    const identity = {
+      suite: suite.name, tested: suite.tested.hash, instrument: suite.instrument.hash, repeats: suite.repeats,
+      cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
+    };
+    const resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    const header: RecordLogHeader = resume?.header ?? {
+      type: 'evalgate-record-log', version: 1, suite: suite.name, runId: deps.newRunId(), startedAt: deps.clock.nowIso(),
+      tested: suite.tested.hash, instrument: suite.instrument.hash,
+    };
+    if (resume) {
+      deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
+    }
+    deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
+    const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
     const result = await runSuite(suite, {
-      sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: deps.newRunId(),
-      onRecord: (record) => deps.onRecord?.(suite.name, record, total),
+      sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
+      finished: resume?.finished ?? [],
+      onRecord: (record) => deps.onRecord?.(suite.name, record),
     });
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
@@ -107,6 +127,34 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     }
   }
   return finish(comparisons, results, baselinesWritten, deps);
+}
+
+/** What `evalgate plan` needs from the edge. */
+export interface PlanDeps {
+  workspace: Workspace;
+  countTokens(text: string): number;
+  /** Whether the response cache already holds a request to a provider; null without a cache. */
+  isCached: ((provider: string, config: ProviderConfig, request: ModelRequest) => Promise<boolean>) | null;
+}
+
+/** `evalgate plan`: the suites, calls, tokens and cost a run would have, calling nothing. */
+export async function planEvaluation(configText: string, configFile: string, suiteNames: readonly string[], deps: PlanDeps): Promise<SuitePlan[]> {
+  const { loaded, suites } = await validateWorkspace(configText, configFile, suiteNames, deps.workspace);
+  const noCalls: ModelClient = {
+    label: 'plan (makes no calls)',
+    complete: () => Promise.resolve({ status: 'error', error: { kind: 'config', message: 'evalgate plan makes no calls' }, latencyMs: 0 }),
+  };
+  const plans: SuitePlan[] = [];
+  for (const s of suites) {
+    const providerName = s.config.provider;
+    const provider = loaded.config.providers[providerName] as ProviderConfig;
+    const isCached = deps.isCached;
+    plans.push(await planSuite(
+      s.prepare(() => noCalls), provider.model, pricingFor(provider), deps.countTokens,
+      isCached ? (request) => isCached(providerName, provider, request) : null,
+    ));
+  }
+  return plans;
 }
 
 /** `evalgate compare`: stored results only, no model. */

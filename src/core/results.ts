@@ -3,7 +3,9 @@
  * averaged), then the mean over cases, as STATISTICS.md prescribes for the comparison.
  */
 import { mean } from 'simple-statistics';
+import type { TokenUsage } from '../ports.ts';
 import { configError } from './errors.ts';
+import { costOf, type Pricing } from './pricing.ts';
 import { RESULT_SCHEMA_VERSION, type CaseRecord, type InstrumentIdentity, type SuiteAggregates, type SuiteResult } from './types.ts';
 
 /** Per-case means of one metric over valid (scored or refused-with-score) records. */
@@ -23,7 +25,7 @@ export function caseMeans(records: readonly CaseRecord[], metric: string): Map<s
 }
 
 /** Counts, metric means and usage of a set of records. */
-export function aggregateRecords(records: readonly CaseRecord[], instrument: InstrumentIdentity): SuiteAggregates {
+export function aggregateRecords(records: readonly CaseRecord[], instrument: InstrumentIdentity, pricing: Pricing | null = null): SuiteAggregates {
   const metrics: Record<string, number | null> = {};
   for (const m of instrument.metrics) {
     const means = [...caseMeans(records, m.name).values()];
@@ -50,8 +52,22 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
     refused: records.filter((r) => r.status === 'refused').length,
     metrics,
     usage: { inputTokens, outputTokens, calls: records.filter((r) => r.reply !== null || r.error !== null).length },
+    cacheHits: records.filter((r) => r.cached).length,
+    retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
+    cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
     errorSamples,
   };
+}
+
+function paidUsage(records: readonly CaseRecord[]): TokenUsage {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const r of records) {
+    if (r.cached || !r.usage) continue;
+    inputTokens += r.usage.inputTokens;
+    outputTokens += r.usage.outputTokens;
+  }
+  return { inputTokens, outputTokens };
 }
 
 /** Checks that parsed JSON is a result file this version can read; names the file otherwise. */

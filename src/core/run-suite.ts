@@ -7,6 +7,8 @@ import type { Clock, Logger, ResultSink } from '../ports.ts';
 import { aggregateRecords } from './results.ts';
 import { RESULT_SCHEMA_VERSION, type CaseRecord, type EvalCase, type InstrumentIdentity, type SuiteResult, type TestedIdentity } from './types.ts';
 import type { SuiteKind } from './config.ts';
+import type { PlannedCall } from './plan.ts';
+import type { Pricing } from './pricing.ts';
 
 /** A suite ready to run: cases, identities, and how to run one case. */
 export interface PreparedSuite {
@@ -17,8 +19,12 @@ export interface PreparedSuite {
   concurrency: number;
   tested: TestedIdentity;
   instrument: InstrumentIdentity;
+  /** Prices of the provider, for the cost line; null when unknown. */
+  pricing: Pricing | null;
   /** Runs one case × repeat; never throws for a model or provider failure. */
   runCase(evalCase: EvalCase, repeat: number): Promise<CaseRecord>;
+  /** The calls runCase would make, for `evalgate plan` (no call is made). */
+  plan(evalCase: EvalCase, repeat: number): PlannedCall[];
 }
 
 /** Everything a run needs from outside. */
@@ -28,6 +34,8 @@ export interface RunSuiteDeps {
   logger: Logger;
   toolVersion: string;
   runId: string;
+  /** When the run began (kept from the log when resuming). */
+  startedAt?: string;
   /** Records already finished (resume): they are kept and not run again. */
   finished?: readonly CaseRecord[];
   onRecord?: (record: CaseRecord) => void;
@@ -35,7 +43,7 @@ export interface RunSuiteDeps {
 
 /** Runs a suite to completion and returns its result. */
 export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promise<SuiteResult> {
-  const startedAt = deps.clock.nowIso();
+  const startedAt = deps.startedAt ?? deps.clock.nowIso();
   const records: CaseRecord[] = [...(deps.finished ?? [])];
   const done = new Set(records.map((r) => `${r.caseId}\u0000${r.repeat}`));
   const work: { evalCase: EvalCase; repeat: number }[] = [];
@@ -61,7 +69,7 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
 
 /** Builds a result from records: sorted for stable files and readable baseline diffs. */
 export function assembleResult(
-  suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument'>, records: readonly CaseRecord[],
+  suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument' | 'pricing'>, records: readonly CaseRecord[],
   meta: { startedAt: string; finishedAt: string; runId: string; toolVersion: string },
 ): SuiteResult {
   const sorted = [...records].sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat));
@@ -74,7 +82,7 @@ export function assembleResult(
     finishedAt: meta.finishedAt,
     tested: suite.tested,
     instrument: suite.instrument,
-    aggregates: aggregateRecords(sorted, suite.instrument),
+    aggregates: aggregateRecords(sorted, suite.instrument, suite.pricing),
     records: sorted,
   };
 }

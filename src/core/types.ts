@@ -37,6 +37,10 @@ export interface CaseRecord {
   usage: TokenUsage | null;
   latencyMs: number | null;
   error: CallError | null;
+  /** Calls made for this record (0 when every reply came from the cache). */
+  attempts: number;
+  /** Whether the reply came from the response cache. */
+  cached: boolean;
   /** Kind-specific facts a reader needs (expected answer, normalized output …). */
   detail: Record<string, unknown>;
 }
@@ -71,6 +75,11 @@ export interface SuiteAggregates {
   /** Mean of case means per metric, over cases with a valid sample. */
   metrics: Record<string, number | null>;
   usage: TokenUsage & { calls: number };
+  /** Records answered from the response cache, and retries made. */
+  cacheHits: number;
+  retries: number;
+  /** USD spent on the calls this run made (cache hits cost nothing), when prices are known. */
+  cost: { usd: number; source: string } | null;
   /** The first few distinct error messages, for the report. */
   errorSamples: string[];
 }

@@ -9,7 +9,7 @@ import { ConfigError } from '../../src/core/errors.ts';
 import type { ModelRequest } from '../../src/ports.ts';
 import { SCRIPTED_MODEL_NAME, startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts';
 
-const REQUEST: ModelRequest = { messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'hello' }], temperature: 0, seed: 7, maxTokens: 64 };
+const REQUEST: ModelRequest = { messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'hello' }], temperature: 0, seed: 7, maxTokens: 64, repeat: 0 };
 
 describe('openai client adapter', () => {
   let server: FakeOpenAI;
@@ -56,6 +56,10 @@ describe('openai client adapter', () => {
     next = { status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'slow down' } } };
     const limited = await client().complete(REQUEST);
     assert.equal(limited.status === 'error' && limited.error.httpStatus, 429);
+    assert.equal(limited.status === 'error' && limited.error.retryAfterMs, 2000);
+    next = { status: 429, headers: { 'retry-after-ms': '150', 'retry-after': '9' } };
+    const precise = await client().complete(REQUEST);
+    assert.equal(precise.status === 'error' && precise.error.retryAfterMs, 150);
   });
 
   it('makes no retries of its own (policy lives in one wrapper)', async () => {

@@ -14,13 +14,13 @@ describe('comparing stored results', () => {
     server = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     ws = await exampleWorkspace();
     env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.url };
-    const base = await runCli(['run', '--suite', 'copy-simple-random', '--out', 'base', '--update-baseline'], { cwd: ws.dir, env });
+    const base = await runCli(['run', '--no-cache', '--suite', 'copy-simple-random', '--out', 'base', '--update-baseline'], { cwd: ws.dir, env });
     assert.equal(base.code, 0, base.stderr);
     server.setScript((req) => {
       const line = contextLinesOf(req)[1] ?? '';
       return { content: fractionOf(line) < 0.4 ? corruptLine(line) : line };
     });
-    const cand = await runCli(['run', '--suite', 'copy-simple-random', '--out', 'cand'], { cwd: ws.dir, env });
+    const cand = await runCli(['run', '--no-cache', '--suite', 'copy-simple-random', '--out', 'cand'], { cwd: ws.dir, env });
     assert.equal(cand.code, 1, cand.stdout);
   });
   after(async () => {
@@ -59,7 +59,7 @@ describe('comparing stored results', () => {
     const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
     await writeFile(join(ws.dir, 'stale.yml'), config.replace('      user: prompts/copy/simple-user.txt', '      user: prompts/copy/simple-user.txt\n    normalizers: [trim]'));
     server.setScript((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
-    const r = await runCli(['run', '--config', 'stale.yml', '--suite', 'copy-simple-random', '--out', 'stale'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--config', 'stale.yml', '--suite', 'copy-simple-random', '--out', 'stale'], { cwd: ws.dir, env });
     assert.equal(r.code, 0, r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'stale/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'stale-baseline');
@@ -75,7 +75,7 @@ describe('comparing stored results', () => {
     const added = { ...rows[1], id: 'brand-new' };
     const next = [edited, added, ...rows.slice(2, -1)];
     await writeFile(path, next.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    const r = await runCli(['run', '--suite', 'copy-simple-random', '--out', 'paired'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-simple-random', '--out', 'paired'], { cwd: ws.dir, env });
     assert.equal(r.code, 0, r.stderr);
     const report = await readFile(join(ws.dir, 'paired/report.md'), 'utf8');
     // 52 baseline cases: 1 edited, 1 replaced by a new id (removed + added), the last removed.

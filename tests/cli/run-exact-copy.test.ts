@@ -23,7 +23,7 @@ describe('evalgate run (exact-copy) end to end', () => {
   });
 
   it('writes the baselines on the first run and exits 0 with no-baseline', async () => {
-    const r = await runCli(['run', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'out1'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'out1'], { cwd: ws.dir, env });
     assert.equal(r.code, 0, r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out1/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'no-baseline');
@@ -46,7 +46,7 @@ describe('evalgate run (exact-copy) end to end', () => {
       }
       return { content: line };
     });
-    const r = await runCli(['run', '--suite', 'copy-qa-natural', '--out', 'out2'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out2'], { cwd: ws.dir, env });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out2/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
@@ -68,7 +68,7 @@ describe('evalgate run (exact-copy) end to end', () => {
 
   it('passes an identical run (exit 0)', async () => {
     server.setScript((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
-    const r = await runCli(['run', '--suite', 'copy-qa-natural', '--out', 'out3'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out3'], { cwd: ws.dir, env });
     assert.equal(r.code, 0, r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out3/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'pass');
@@ -77,7 +77,11 @@ describe('evalgate run (exact-copy) end to end', () => {
 
   it('turns HTTP 500 on every call into errors, never scores, and exits 3', async () => {
     server.setScript(() => ({ status: 500, body: { error: { message: 'scripted outage' } } }));
-    const r = await runCli(['run', '--suite', 'copy-qa-natural', '--out', 'out4'], { cwd: ws.dir, env });
+    const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
+    await ws.write('evalgate.yml', config.replace('    concurrency: 8', '    concurrency: 8\n    max-attempts: 2\n    retry-base-delay-ms: 5'));
+    const before = server.requests.length;
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out4'], { cwd: ws.dir, env });
+    assert.equal(server.requests.length - before, 104, 'each call was tried twice');
     assert.equal(r.code, 3, r.stdout + r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out4/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'error');
@@ -87,6 +91,8 @@ describe('evalgate run (exact-copy) end to end', () => {
       assert.equal(rec.status, 'error');
       assert.equal(rec.scores, null);
       assert.equal(rec.error.httpStatus, 500);
+      assert.equal(rec.attempts, 2);
+      assert.match(rec.error.message, /gave up after 2 attempts/);
     }
     assert.equal(result.aggregates.metrics['exact-match'], null);
     const report = await readFile(join(ws.dir, 'out4/report.md'), 'utf8');
@@ -100,7 +106,7 @@ describe('evalgate run (exact-copy) end to end', () => {
 
   it('refuses to overwrite a baseline with a failed run', async () => {
     const before = await stat(join(ws.dir, 'baselines/copy-qa-natural.json'));
-    const r = await runCli(['run', '--suite', 'copy-qa-natural', '--out', 'out5', '--update-baseline'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out5', '--update-baseline'], { cwd: ws.dir, env });
     assert.equal(r.code, 3);
     assert.match(r.stderr, /baseline not updated/);
     const afterStat = await stat(join(ws.dir, 'baselines/copy-qa-natural.json'));

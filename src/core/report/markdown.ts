@@ -123,8 +123,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
   }
   for (const n of c.notes) out.push(`Note: ${n}`);
   if (result) {
-    const u = result.aggregates.usage;
-    out.push(`Tokens: ${u.inputTokens.toLocaleString('en-US')} in, ${u.outputTokens.toLocaleString('en-US')} out over ${u.calls.toLocaleString('en-US')} calls.`);
+    out.push(usageLine(result));
   }
   out.push('');
   if (c.regressedCases.length > 0) {
@@ -140,6 +139,21 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
     out.push('</details>', '');
   }
   return out;
+}
+
+function usageLine(result: SuiteResult): string {
+  const a = result.aggregates;
+  const u = a.usage;
+  const n = (v: number): string => v.toLocaleString('en-US');
+  const parts = [`Tokens: ${n(u.inputTokens)} in, ${n(u.outputTokens)} out over ${n(u.calls)} calls`];
+  const extra: string[] = [];
+  if (a.cacheHits) extra.push(`${n(a.cacheHits)} from the cache`);
+  if (a.retries) extra.push(`${n(a.retries)} retries`);
+  if (extra.length) parts[0] += ` (${extra.join(', ')})`;
+  if (a.cost) parts.push(`cost $${a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2)} (prices: ${a.cost.source})`);
+  const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
+  if (Number.isFinite(seconds)) parts.push(`time ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`);
+  return `${parts.join('; ')}.`;
 }
 
 function explain(c: SuiteComparison): string {

@@ -55,14 +55,14 @@ function units(set: { base: number[][]; cand: number[][] }): PairedUnit[] {
 function resultOf(name: string, samples: number[][], runId: string, binary: boolean): SuiteResult {
   const records: CaseRecord[] = samples.flatMap((values, i) => values.map((v, repeat) => ({
     caseId: `case-${String(i).padStart(3, '0')}`, repeat, inputHash: `h${i}`, status: 'scored' as const, scores: { score: v },
-    request: { messages: [] }, reply: null, usage: null, latencyMs: null, error: null, detail: {},
+    request: { messages: [] }, reply: null, usage: null, latencyMs: null, error: null, attempts: 1, cached: false, detail: {},
   })));
   const instrument = { scoringVersion: 'test/1', primaryMetric: 'score', metrics: [{ name: 'score', binary, higherIsBetter: true }], settings: {}, hash: 'instrument' };
   return {
     schemaVersion: 1, tool: { name: 'evalgate', version: 'test' }, runId, suite: { name, kind: 'exact-copy' },
     startedAt: '', finishedAt: '', instrument,
     tested: { dataset: { path: 'd', sha256: 'd', cases: samples.length }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    aggregates: { cases: samples.length, records: records.length, scored: records.length, errors: 0, refused: 0, metrics: { score: mean(samples.map(mean)) }, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, errorSamples: [] },
+    aggregates: { cases: samples.length, records: records.length, scored: records.length, errors: 0, refused: 0, metrics: { score: mean(samples.map(mean)) }, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
     records,
   };
 }

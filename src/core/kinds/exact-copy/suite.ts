@@ -3,9 +3,10 @@
  * question, ask the target once per repeat, score the reply. A failed call becomes an
  * `error` record; a provider refusal is a failed copy, marked `refused`.
  */
-import type { ModelClient, ChatMessage } from '../../../ports.ts';
+import type { ChatMessage, ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ExactCopySuiteConfig, ProviderConfig } from '../../config.ts';
 import { hashValue } from '../../hash.ts';
+import { pricingFor } from '../../pricing.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity, TestedIdentity } from '../../types.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
@@ -52,18 +53,25 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
   const tested: TestedIdentity = { ...testedBody, hash: hashValue(testedBody) };
   const instrument = exactCopyInstrument(suite);
 
-  const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
+  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => {
     const values = { context: evalCase.inputs['context'] ?? '', question: evalCase.inputs['question'] ?? '' };
     const messages: ChatMessage[] = [];
     if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
     messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
-    const reply = await client.complete({
+    return {
       messages,
       temperature: provider.temperature,
       // Repeats only differ when sampling; each repeat gets its own seed so they can.
       seed: provider.seed + repeat,
       maxTokens: provider['max-tokens'],
-    });
+      repeat,
+    };
+  };
+
+  const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
+    const request = requestFor(evalCase, repeat);
+    const messages = [...request.messages];
+    const reply = await client.complete(request);
     const base = {
       caseId: evalCase.id,
       repeat,
@@ -71,6 +79,8 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
       ...(evalCase.cluster !== undefined ? { cluster: evalCase.cluster } : {}),
       request: { messages },
       latencyMs: reply.latencyMs,
+      attempts: reply.trace?.attempts ?? 1,
+      cached: reply.trace?.cached ?? false,
       detail: { expected: evalCase.inputs['expected'], question: evalCase.inputs['question'] },
     };
     if (reply.status === 'error') {
@@ -97,6 +107,7 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
 
   return {
     name: suite.name, kind: 'exact-copy', cases, repeats: suite.repeats, concurrency: provider.concurrency,
-    tested, instrument, runCase,
+    tested, instrument, runCase, pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['expected'] ?? '' }],
   };
 }
