@@ -38585,6 +38585,8 @@ function createCachedClient(inner, options) {
 
 // src/adapters/resilient-client.ts
 var DEFAULT_POLICY = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 3e4, maxRetryTimeMs: 18e4 };
+var DECREASE_WINDOW_MS = 100;
+var RETRY_AFTER_JITTER_MS = 50;
 var systemDeps = {
   sleep: (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)),
   random: () => Math.random(),
@@ -38639,7 +38641,7 @@ function createResilientClient(inner, policy, deps = systemDeps) {
   const onRateLimit = (retryAfterMs) => {
     stats.rateLimited++;
     const now = deps.now();
-    if (now - lastDecrease > 1e3) {
+    if (now - lastDecrease > DECREASE_WINDOW_MS) {
       limit2 = Math.max(1, Math.floor(limit2 / 2));
       lastDecrease = now;
       successesSinceChange = 0;
@@ -38666,7 +38668,7 @@ function createResilientClient(inner, policy, deps = systemDeps) {
       const error63 = reply.error;
       if (error63.httpStatus === 429) onRateLimit(error63.retryAfterMs);
       const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      const delay = Math.max(error63.retryAfterMs ?? 0, deps.random() * exponential);
+      const delay = error63.retryAfterMs !== void 0 ? error63.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs) : deps.random() * exponential;
       const spent = deps.now() - started;
       if (!isRetryable(error63) || attempt >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
         stats.failures++;

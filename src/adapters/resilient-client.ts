@@ -22,6 +22,11 @@ export interface ResiliencePolicy {
 /** Defaults that suit hosted APIs. */
 export const DEFAULT_POLICY: ResiliencePolicy = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryTimeMs: 180_000 };
 
+/** 429s closer together than this belong to one burst and shrink the limit once. */
+const DECREASE_WINDOW_MS = 100;
+/** At most this much jitter is added to a provider's Retry-After. */
+const RETRY_AFTER_JITTER_MS = 50;
+
 /** Time and randomness, injectable for tests. */
 export interface ResilienceDeps {
   sleep(ms: number): Promise<void>;
@@ -103,8 +108,8 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
   const onRateLimit = (retryAfterMs: number | undefined): void => {
     stats.rateLimited++;
     const now = deps.now();
-    // Many calls in flight see the same 429 burst: shrink once per burst, not once per call.
-    if (now - lastDecrease > 1000) {
+    // Many calls in flight see the same 429 burst: shrink once per burst (100 ms), not once per call.
+    if (now - lastDecrease > DECREASE_WINDOW_MS) {
       limit = Math.max(1, Math.floor(limit / 2));
       lastDecrease = now;
       successesSinceChange = 0;
@@ -132,8 +137,12 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
       const error = reply.error;
       if (error.httpStatus === 429) onRateLimit(error.retryAfterMs);
       const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      // Full jitter spreads retries; a provider's Retry-After is a floor we never undercut.
-      const delay = Math.max(error.retryAfterMs ?? 0, deps.random() * exponential);
+      // The provider's Retry-After says when capacity returns: wait that long (never less),
+      // plus a little jitter so waiting calls do not return in one burst. Without a hint,
+      // exponential backoff with full jitter.
+      const delay = error.retryAfterMs !== undefined
+        ? error.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs)
+        : deps.random() * exponential;
       const spent = deps.now() - started;
       if (!isRetryable(error) || attempt >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
         stats.failures++;

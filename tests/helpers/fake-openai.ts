@@ -19,6 +19,8 @@ export interface FakeRequest {
   max_tokens?: number;
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   headers: Record<string, string | string[] | undefined>;
+  /** performance.now() when the request arrived. */
+  receivedAt: number;
 }
 
 /** What the script wants the server to do for one request. */
@@ -38,6 +40,8 @@ export interface FakeOpenAI {
   /** Base URL to give clients, ending in /v1. */
   url: string;
   requests: FakeRequest[];
+  /** The most requests the server was answering at once. */
+  maxInFlight(): number;
   setScript(script: FakeScript): void;
   close(): Promise<void>;
 }
@@ -48,6 +52,8 @@ export const SCRIPTED_MODEL_NAME = 'scripted-fake-model (not a real LLM)';
 /** Starts a fake server with a script. */
 export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
   let current = script;
+  let inFlight = 0;
+  let peak = 0;
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
@@ -70,8 +76,11 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers'>;
-    const request: FakeRequest = { ...body, headers: req.headers };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers' | 'receivedAt'>;
+    const request: FakeRequest = { ...body, headers: req.headers, receivedAt: performance.now() };
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    res.on('close', () => inFlight--);
     const index = requests.length;
     requests.push(request);
     const reply = await current(request, index);
@@ -116,6 +125,7 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    maxInFlight: () => peak,
     setScript: (s) => {
       current = s;
     },
