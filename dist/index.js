@@ -12600,11 +12600,11 @@ var require_response = __commonJS({
       };
     }
     function makeNetworkError(reason) {
-      const isError = isErrorLike(reason);
+      const isError2 = isErrorLike(reason);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError ? reason : new Error(reason ? String(reason) : reason),
+        error: isError2 ? reason : new Error(reason ? String(reason) : reason),
         aborted: reason && reason.name === "AbortError"
       });
     }
@@ -23520,9 +23520,9 @@ var require_compose_collection = __commonJS({
       const tagToken = props.tag;
       const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
       if (token.type === "block-seq") {
-        const { anchor: anchor2, newlineAfterProp: nl } = props;
+        const { anchor: anchor2, newlineAfterProp: nl2 } = props;
         const lastProp = anchor2 && tagToken ? anchor2.offset > tagToken.offset ? anchor2 : tagToken : anchor2 ?? tagToken;
-        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+        if (lastProp && (!nl2 || nl2.offset < lastProp.offset)) {
           const message = "Missing newline after block sequence props";
           onError(lastProp, "MISSING_CHAR", message);
         }
@@ -24595,9 +24595,9 @@ var require_cst_scalar = __commonJS({
         case "block-map":
         case "block-seq": {
           const offset = token.offset + source.length;
-          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          const nl2 = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type, source, end: [nl] });
+          Object.assign(token, { type, source, end: [nl2] });
           break;
         }
         default: {
@@ -25088,18 +25088,18 @@ var require_lexer = __commonJS({
         }
       }
       *parseFlowCollection() {
-        let nl, sp;
+        let nl2, sp;
         let indent = -1;
         do {
-          nl = yield* this.pushNewline();
-          if (nl > 0) {
+          nl2 = yield* this.pushNewline();
+          if (nl2 > 0) {
             sp = yield* this.pushSpaces(false);
             this.indentValue = indent = sp;
           } else {
             sp = 0;
           }
           sp += yield* this.pushSpaces(true);
-        } while (nl + sp > 0);
+        } while (nl2 + sp > 0);
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
@@ -25175,16 +25175,16 @@ var require_lexer = __commonJS({
           }
         }
         const qb = this.buffer.substring(0, end);
-        let nl = qb.indexOf("\n", this.pos);
-        if (nl !== -1) {
-          while (nl !== -1) {
-            const cs = this.continueScalar(nl + 1);
+        let nl2 = qb.indexOf("\n", this.pos);
+        if (nl2 !== -1) {
+          while (nl2 !== -1) {
+            const cs = this.continueScalar(nl2 + 1);
             if (cs === -1)
               break;
-            nl = qb.indexOf("\n", cs);
+            nl2 = qb.indexOf("\n", cs);
           }
-          if (nl !== -1) {
-            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          if (nl2 !== -1) {
+            end = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
           }
         }
         if (end === -1) {
@@ -25211,7 +25211,7 @@ var require_lexer = __commonJS({
         return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
       }
       *parseBlockScalar() {
-        let nl = this.pos - 1;
+        let nl2 = this.pos - 1;
         let indent = 0;
         let ch;
         loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
@@ -25220,7 +25220,7 @@ var require_lexer = __commonJS({
               indent += 1;
               break;
             case "\n":
-              nl = i2;
+              nl2 = i2;
               indent = 0;
               break;
             case "\r": {
@@ -25244,28 +25244,28 @@ var require_lexer = __commonJS({
             this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
           }
           do {
-            const cs = this.continueScalar(nl + 1);
+            const cs = this.continueScalar(nl2 + 1);
             if (cs === -1)
               break;
-            nl = this.buffer.indexOf("\n", cs);
-          } while (nl !== -1);
-          if (nl === -1) {
+            nl2 = this.buffer.indexOf("\n", cs);
+          } while (nl2 !== -1);
+          if (nl2 === -1) {
             if (!this.atEnd)
               return this.setNext("block-scalar");
-            nl = this.buffer.length;
+            nl2 = this.buffer.length;
           }
         }
-        let i = nl + 1;
+        let i = nl2 + 1;
         ch = this.buffer[i];
         while (ch === " ")
           ch = this.buffer[++i];
         if (ch === "	") {
           while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
             ch = this.buffer[++i];
-          nl = i - 1;
+          nl2 = i - 1;
         } else if (!this.blockScalarKeep) {
           do {
-            let i2 = nl - 1;
+            let i2 = nl2 - 1;
             let ch2 = this.buffer[i2];
             if (ch2 === "\r")
               ch2 = this.buffer[--i2];
@@ -25273,13 +25273,13 @@ var require_lexer = __commonJS({
             while (ch2 === " ")
               ch2 = this.buffer[--i2];
             if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
-              nl = i2;
+              nl2 = i2;
             else
               break;
           } while (true);
         }
         yield cst.SCALAR;
-        yield* this.pushToIndex(nl + 1, true);
+        yield* this.pushToIndex(nl2 + 1, true);
         return yield* this.parseLineStart();
       }
       *parsePlainScalar() {
@@ -25864,10 +25864,10 @@ var require_parser = __commonJS({
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
-              let nl = this.source.indexOf("\n") + 1;
-              while (nl !== 0) {
-                this.onNewLine(this.offset + nl);
-                nl = this.source.indexOf("\n", nl) + 1;
+              let nl2 = this.source.indexOf("\n") + 1;
+              while (nl2 !== 0) {
+                this.onNewLine(this.offset + nl2);
+                nl2 = this.source.indexOf("\n", nl2) + 1;
               }
             }
             yield* this.pop();
@@ -25922,25 +25922,25 @@ var require_parser = __commonJS({
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
           let start = [];
           if (atNextItem && it.sep && !it.value) {
-            const nl = [];
+            const nl2 = [];
             for (let i = 0; i < it.sep.length; ++i) {
               const st = it.sep[i];
               switch (st.type) {
                 case "newline":
-                  nl.push(i);
+                  nl2.push(i);
                   break;
                 case "space":
                   break;
                 case "comment":
                   if (st.indent > map2.indent)
-                    nl.length = 0;
+                    nl2.length = 0;
                   break;
                 default:
-                  nl.length = 0;
+                  nl2.length = 0;
               }
             }
-            if (nl.length >= 2)
-              start = it.sep.splice(nl[1]);
+            if (nl2.length >= 2)
+              start = it.sep.splice(nl2[1]);
           }
           switch (this.type) {
             case "anchor":
@@ -26217,10 +26217,10 @@ var require_parser = __commonJS({
       }
       flowScalar(type) {
         if (this.onNewLine) {
-          let nl = this.source.indexOf("\n") + 1;
-          while (nl !== 0) {
-            this.onNewLine(this.offset + nl);
-            nl = this.source.indexOf("\n", nl) + 1;
+          let nl2 = this.source.indexOf("\n") + 1;
+          while (nl2 !== 0) {
+            this.onNewLine(this.offset + nl2);
+            nl2 = this.source.indexOf("\n", nl2) + 1;
           }
         }
         return {
@@ -26384,7 +26384,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse3(src, reviver, options) {
+    function parse4(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -26425,7 +26425,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
+    exports.parse = parse4;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -28425,8 +28425,8 @@ var APIPromise = class _APIPromise extends Promise {
     _APIPromise_client.set(this, void 0);
     __classPrivateFieldSet(this, _APIPromise_client, client, "f");
   }
-  _thenUnwrap(transform2) {
-    return new _APIPromise(__classPrivateFieldGet(this, _APIPromise_client, "f"), this.responsePromise, async (client, props) => addRequestID(transform2(await this.parseResponse(client, props), props), props.response));
+  _thenUnwrap(transform3) {
+    return new _APIPromise(__classPrivateFieldGet(this, _APIPromise_client, "f"), this.responsePromise, async (client, props) => addRequestID(transform3(await this.parseResponse(client, props), props), props.response));
   }
   /**
    * Gets the raw `Response` instance instead of parsing the response
@@ -39123,6 +39123,10 @@ function pairedBootstrap(options) {
   const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
   if (!Number.isFinite(estimate)) throw new RangeError("the change is undefined (baseline sum is 0); use the absolute statistic");
   const random = createRandom(seed);
+  const baseOf = Float64Array.from(units, (u) => u.base);
+  const candOf = Float64Array.from(units, (u) => u.candidate);
+  const casesOf = Float64Array.from(units, (u) => u.cases);
+  const limit2 = 2 ** 32 - 2 ** 32 % n;
   const draws = new Float64Array(resamples);
   let kept = 0;
   let skipped = 0;
@@ -39131,10 +39135,12 @@ function pairedBootstrap(options) {
     let cs = 0;
     let ks = 0;
     for (let i = 0; i < n; i++) {
-      const u = units[random.nextInt(n)];
-      bs += u.base;
-      cs += u.candidate;
-      ks += u.cases;
+      let x = random.nextUint32();
+      while (x >= limit2) x = random.nextUint32();
+      const j = x % n;
+      bs += baseOf[j];
+      cs += candOf[j];
+      ks += casesOf[j];
     }
     const r = changeOf(statistic, bs, cs, ks);
     if (Number.isFinite(r)) draws[kept++] = r;
@@ -39277,6 +39283,8 @@ function mcnemarExact(b, c) {
 }
 
 // src/core/compare.ts
+var PAIRWISE_METRIC = "net-win";
+var DEFAULT_NET_WIN_THRESHOLD = 0.05;
 var VERDICT_ORDER = ["error", "regression", "inconclusive", "stale-baseline", "no-baseline", "pass"];
 function compareWithBaseline(baseline, candidate, gate) {
   const metric = candidate.instrument.primaryMetric;
@@ -39328,8 +39336,9 @@ function compareWithBaseline(baseline, candidate, gate) {
     result.detail = "stale-baseline";
     return result;
   }
-  const base = caseMeans(baseline.records, metric);
+  const netWin = metric === PAIRWISE_METRIC;
   const cand = caseMeans(candidate.records, metric);
+  const base = netWin ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
   const pairing = pairCases(baseline.records, candidate.records, base, cand);
   result.pairing = pairing.summary;
   const paired = pairing.pairedIds;
@@ -39347,8 +39356,8 @@ function compareWithBaseline(baseline, candidate, gate) {
   result.candidate = candMean;
   const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
-  const relative = baseSum !== 0;
-  if (!relative && gate["absolute-threshold"] === void 0) {
+  const relative = baseSum !== 0 && !netWin;
+  if (!relative && !netWin && gate["absolute-threshold"] === void 0) {
     result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
   }
   const bootstrap = pairedBootstrap({
@@ -39361,7 +39370,7 @@ function compareWithBaseline(baseline, candidate, gate) {
   result.bootstrap = bootstrap;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
-  const threshold = relative ? gate["max-drop"] : gate["absolute-threshold"];
+  const threshold = relative ? gate["max-drop"] : gate["absolute-threshold"] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
   if (threshold === void 0) {
     result.verdict = "inconclusive";
     result.detail = "undefined-relative-change";
@@ -39405,16 +39414,18 @@ function compareWithBaseline(baseline, candidate, gate) {
   const candRecords = firstValidRecords(candidate.records);
   result.regressedCases = changes.filter((c) => c.delta < 0).sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1)).map((c) => {
     const br = baseRecords.get(c.id);
-    const cr = candRecords.get(c.id);
+    const cr2 = candRecords.get(c.id);
     return {
       caseId: c.id,
       baseline: baseValues[c.i],
       candidate: candValues[c.i],
       delta: c.delta,
-      question: stringOrNull(cr?.detail["question"] ?? br?.detail["question"]),
-      expected: stringOrNull(cr?.detail["expected"] ?? br?.detail["expected"]),
+      question: stringOrNull(cr2?.detail["question"] ?? br?.detail["question"]),
+      expected: stringOrNull(cr2?.detail["expected"] ?? br?.detail["expected"]),
       baselineReply: br?.reply?.text ?? null,
-      candidateReply: cr?.reply?.text ?? null
+      candidateReply: cr2?.reply?.text ?? null,
+      baselineDetail: br?.detail ?? null,
+      candidateDetail: cr2?.detail ?? null
     };
   });
   return result;
@@ -41376,18 +41387,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse3(schema, value, ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode2 = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse3(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -42882,7 +42893,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse3 = inst._zod.parse;
+  const parse4 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -42896,7 +42907,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse3(payload, ctx);
+    return parse4(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -59308,7 +59319,8 @@ var judgedSuite = external_exports.strictObject({
   dataset: datasetSchema,
   templates: external_exports.strictObject({ system: external_exports.string().min(1).optional(), user: external_exports.string().min(1), judge: external_exports.string().optional() }),
   mode: external_exports.enum(["absolute", "pairwise"]).default("absolute"),
-  refusals: external_exports.enum(["score-1", "exclude"]).default("score-1")
+  refusals: external_exports.enum(["score-1", "exclude"]).default("score-1"),
+  "judge-language": external_exports.enum(["en", "ja"]).default("en").describe("Language of the built-in judge template (when templates.judge is not set).")
 });
 var roundTripSuite = external_exports.strictObject({
   ...suiteCommon,
@@ -59506,6 +59518,80 @@ function round4(value) {
   return Math.round(value * 1e4) / 1e4;
 }
 
+// src/core/kinds/judged/agreement.ts
+function judgeAgreement(records) {
+  const rows = [];
+  const names = /* @__PURE__ */ new Set();
+  for (const r of records) {
+    const judgments = r.detail["judgments"];
+    if (!Array.isArray(judgments) || judgments.length < 2 || r.status !== "scored") continue;
+    const scores = {};
+    for (const j of judgments) {
+      scores[j.judge] = j.score;
+      names.add(j.judge);
+    }
+    rows.push({ caseId: r.caseId, repeat: r.repeat, scores });
+  }
+  const judges = [...names].sort();
+  if (rows.length === 0 || judges.length < 2) return null;
+  let exact = 0;
+  let pairsSeen = 0;
+  const kappas = [];
+  for (let a = 0; a < judges.length; a++) {
+    for (let b = a + 1; b < judges.length; b++) {
+      const x = [];
+      const y = [];
+      for (const row of rows) {
+        const sa = row.scores[judges[a]];
+        const sb = row.scores[judges[b]];
+        if (sa === void 0 || sb === void 0) continue;
+        x.push(sa);
+        y.push(sb);
+        pairsSeen++;
+        if (sa === sb) exact++;
+      }
+      const k = quadraticKappa(x, y);
+      if (k !== null) kappas.push(k);
+    }
+  }
+  const disagreements = rows.filter((row) => {
+    const v = Object.values(row.scores);
+    return Math.max(...v) - Math.min(...v) >= 2;
+  });
+  return {
+    judges,
+    records: rows.length,
+    exactAgreement: pairsSeen === 0 ? 0 : exact / pairsSeen,
+    weightedKappa: kappas.length === 0 ? null : kappas.reduce((s, k) => s + k, 0) / kappas.length,
+    disagreements
+  };
+}
+function quadraticKappa(x, y) {
+  const K = 5;
+  const n = x.length;
+  if (n === 0) return null;
+  const observed = Array.from({ length: K }, () => new Array(K).fill(0));
+  const rowTotals = new Array(K).fill(0);
+  const colTotals = new Array(K).fill(0);
+  for (let i = 0; i < n; i++) {
+    const a = Math.min(K, Math.max(1, Math.round(x[i]))) - 1;
+    const b = Math.min(K, Math.max(1, Math.round(y[i]))) - 1;
+    observed[a][b] = observed[a][b] + 1;
+    rowTotals[a] = rowTotals[a] + 1;
+    colTotals[b] = colTotals[b] + 1;
+  }
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < K; i++) {
+    for (let j = 0; j < K; j++) {
+      const w = (i - j) * (i - j) / ((K - 1) * (K - 1));
+      num += w * observed[i][j];
+      den += w * rowTotals[i] * colTotals[j] / n;
+    }
+  }
+  return den === 0 ? null : 1 - num / den;
+}
+
 // src/core/report/sanitize.ts
 var ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
 var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
@@ -59537,6 +59623,92 @@ ${body === "" ? "(empty)" : body}
 ${fence}`;
 }
 
+// src/core/report/judged.ts
+function distribution(result) {
+  const counts = [0, 0, 0, 0, 0];
+  for (const r of result.records) {
+    const s = r.scores?.["score"];
+    if (s === void 0) continue;
+    const i = Math.min(5, Math.max(1, Math.round(s))) - 1;
+    counts[i] = counts[i] + 1;
+  }
+  return counts;
+}
+function judgedSuiteLines(result, baseline, targetModel) {
+  const out = [];
+  const judges = result.instrument.settings["judges"] ?? [];
+  if (judges.some((j) => j.model === targetModel)) {
+    out.push(`\u26A0\uFE0F The judge is the target model (${inlineCode(targetModel)}): models tend to prefer their own answers; use a different, stronger judge.`);
+  }
+  const refused = result.records.filter((r) => r.status === "refused").length;
+  if (refused) out.push(`${refused} answers were refusals (${result.instrument.settings["refusals"] === "exclude" ? "excluded from the score" : "scored 1"}), shown apart from errors.`);
+  if (result.instrument.primaryMetric === "net-win") {
+    const outcomes = result.records.map((r) => r.scores?.["net-win"]).filter((v) => v !== void 0);
+    const wins = outcomes.filter((v) => v > 0).length;
+    const losses = outcomes.filter((v) => v < 0).length;
+    out.push(`Pairwise against the baseline's answers: ${wins} wins, ${outcomes.length - wins - losses} ties, ${losses} losses (a verdict counts only when both orders agree).`);
+    const lost = result.records.filter((r) => (r.scores?.["net-win"] ?? 0) < 0).slice(0, 10);
+    if (lost.length) {
+      out.push("", "<details>", `<summary>Why the candidate lost (${lost.length} shown)</summary>`, "");
+      for (const r of lost) {
+        const pairs = r.detail["pairs"] ?? [];
+        out.push(`**Case ${inlineCode(r.caseId)}**`, "", codeBlock(pairs.flatMap((p) => p.orders.map((o) => `[${p.judge}, ${o.first} shown first \u2192 ${o.winner}] ${o.reasoning}`)).join("\n\n"), 1200), "");
+      }
+      out.push("</details>", "");
+    }
+    return out;
+  }
+  const cand = distribution(result);
+  const base = baseline ? distribution(baseline) : null;
+  out.push("", "| score | 1 | 2 | 3 | 4 | 5 |", "|---|---:|---:|---:|---:|---:|");
+  if (base) out.push(`| baseline | ${base.join(" | ")} |`);
+  out.push(`| candidate | ${cand.join(" | ")} |`, "");
+  const categories = categoryMeans(result);
+  if (categories.size > 0) {
+    const baseCats = baseline ? categoryMeans(baseline) : /* @__PURE__ */ new Map();
+    out.push("| category | baseline | candidate |", "|---|---:|---:|");
+    for (const [cat, mean2] of [...categories].sort((a, b) => a[0] < b[0] ? -1 : 1)) out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean2)} |`);
+    out.push("");
+  }
+  const agreement = judgeAgreement(result.records);
+  if (agreement) {
+    out.push(`Judges ${agreement.judges.map((j) => inlineCode(j)).join(", ")} agree exactly on ${(100 * agreement.exactAgreement).toFixed(0)}% of ${agreement.records} answers; quadratic-weighted Cohen's kappa ${agreement.weightedKappa === null ? "undefined (no variation)" : agreement.weightedKappa.toFixed(2)} (mean over judge pairs).`);
+    if (agreement.disagreements.length) {
+      out.push(`They differ by 2 points or more on: ${agreement.disagreements.slice(0, 20).map((d) => `${inlineCode(d.caseId)} (${Object.entries(d.scores).map(([j, s]) => `${inlineText(j, 40)} ${s}`).join(", ")})`).join("; ")}.`);
+    }
+  }
+  const clipped = result.records.flatMap((r) => (r.detail["judgments"] ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} \u2192 ${j.score}`));
+  if (clipped.length) out.push(`Judge scores outside 1\u20135 were clipped: ${clipped.slice(0, 10).map((c) => inlineText(c, 60)).join("; ")}.`);
+  const followUps = result.records.flatMap((r) => (r.detail["judgments"] ?? []).filter((j) => j.method === "follow-up")).length;
+  if (followUps) out.push(`${followUps} scores needed a follow-up call asking the judge for the number.`);
+  return out;
+}
+function categoryMeans(result) {
+  const sums = /* @__PURE__ */ new Map();
+  for (const r of result.records) {
+    const cat = r.detail["category"];
+    const score2 = r.scores?.["score"];
+    if (typeof cat !== "string" || score2 === void 0) continue;
+    const e = sums.get(cat) ?? { s: 0, n: 0 };
+    e.s += score2;
+    e.n += 1;
+    sums.set(cat, e);
+  }
+  return new Map([...sums].map(([k, v]) => [k, v.s / v.n]));
+}
+function judgedCaseLines(rc) {
+  const out = [];
+  const criteria = rc.candidateDetail?.["criteria"] ?? rc.baselineDetail?.["criteria"];
+  if (typeof criteria === "string" && criteria !== "") out.push("Criteria:", "", codeBlock(criteria, 600), "");
+  for (const [label, detail] of [["Baseline", rc.baselineDetail], ["Candidate", rc.candidateDetail]]) {
+    const judgments = detail?.["judgments"] ?? [];
+    for (const j of judgments) {
+      out.push(`${label} judged ${j.score} by ${inlineCode(j.judge)}${j.clippedFrom !== null ? ` (clipped from ${j.clippedFrom})` : ""}:`, "", codeBlock(j.reasoning, 800), "");
+    }
+  }
+  return out;
+}
+
 // src/core/report/markdown.ts
 var REPORT_MARKER = "<!-- evalgate-report -->";
 var ICON = {
@@ -59562,7 +59734,7 @@ function renderReport(input2) {
     lines.push(`| ${inlineText(s.name, 80)} | \u2014 | \u2014 | \u2014 | \u2014 | \u23ED\uFE0F ${inlineText(s.reason, 80)} |`);
   }
   lines.push("");
-  for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.maxCases ?? 10));
+  for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10));
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}
 `;
 }
@@ -59593,7 +59765,7 @@ function changeCell(c) {
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : "";
   return `${f(c.change)}${interval}`;
 }
-function suiteSection(c, result, maxCases) {
+function suiteSection(c, result, baseline, maxCases) {
   const out = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m) => !!m))];
@@ -59642,6 +59814,7 @@ function suiteSection(c, result, maxCases) {
   for (const n of c.notes) out.push(`Note: ${n}`);
   if (result) {
     out.push(usageLine(result));
+    if (result.suite.kind === "judged") out.push(...judgedSuiteLines(result, baseline, result.tested.model));
   }
   out.push("");
   if (c.regressedCases.length > 0) {
@@ -59653,6 +59826,7 @@ function suiteSection(c, result, maxCases) {
       if (rc.expected !== null) out.push("Expected:", "", codeBlock(rc.expected, 600), "");
       out.push("Baseline reply:", "", codeBlock(rc.baselineReply ?? "(no reply)", 600), "");
       out.push("Candidate reply:", "", codeBlock(rc.candidateReply ?? "(no reply)", 600), "");
+      if (c.kind === "judged") out.push(...judgedCaseLines(rc));
     }
     out.push("</details>", "");
   }
@@ -59709,214 +59883,6 @@ function hashSeed(seed) {
   let h = 2166136261;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
   return (h >>> 0).toString(16).padStart(8, "0");
-}
-
-// src/core/record-log.ts
-function planResume(text, identity) {
-  if (text === null || text === "") return null;
-  const lines = text.split("\n").filter((l) => l !== "");
-  let header = null;
-  try {
-    const first = JSON.parse(lines[0]);
-    if (first.type === "evalgate-record-log" && first.version === 1) header = first;
-  } catch {
-    return null;
-  }
-  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
-  const kept = /* @__PURE__ */ new Map();
-  let dropped = 0;
-  for (const line of lines.slice(1)) {
-    let record2;
-    try {
-      record2 = JSON.parse(line);
-    } catch {
-      dropped++;
-      continue;
-    }
-    if (typeof record2?.caseId !== "string" || typeof record2.repeat !== "number") {
-      dropped++;
-      continue;
-    }
-    if (record2.status === "error") continue;
-    if (identity.cases.get(record2.caseId) !== record2.inputHash || record2.repeat >= identity.repeats) continue;
-    kept.set(`${record2.caseId}\0${record2.repeat}`, record2);
-  }
-  return { header, finished: [...kept.values()], droppedLines: dropped };
-}
-function startLogText(header, finished) {
-  return [header, ...finished].map((x) => JSON.stringify(x)).join("\n") + "\n";
-}
-
-// src/core/run-suite.ts
-async function runSuite(suite, deps) {
-  const startedAt = deps.startedAt ?? deps.clock.nowIso();
-  const records = [...deps.finished ?? []];
-  const done = new Set(records.map((r) => `${r.caseId}\0${r.repeat}`));
-  const work = [];
-  for (const evalCase of suite.cases) {
-    for (let repeat = 0; repeat < suite.repeats; repeat++) {
-      if (!done.has(`${evalCase.id}\0${repeat}`)) work.push({ evalCase, repeat });
-    }
-  }
-  let next = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const item = work[next++];
-      const record2 = await suite.runCase(item.evalCase, item.repeat);
-      await deps.sink.append(record2);
-      records.push(record2);
-      deps.onRecord?.(record2);
-    }
-  };
-  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
-  await Promise.all(workers);
-  return assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
-}
-function assembleResult(suite, records, meta3) {
-  const sorted = [...records].sort((a, b) => a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat);
-  return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    tool: { name: "evalgate", version: meta3.toolVersion },
-    runId: meta3.runId,
-    suite: { name: suite.name, kind: suite.kind },
-    startedAt: meta3.startedAt,
-    finishedAt: meta3.finishedAt,
-    tested: suite.tested,
-    instrument: suite.instrument,
-    aggregates: aggregateRecords(sorted, suite.instrument, suite.pricing),
-    records: sorted
-  };
-}
-
-// src/core/summary.ts
-function summarize(verdict, comparisons, notRun = []) {
-  return {
-    verdict,
-    suites: comparisons.map((c) => ({
-      name: c.name,
-      kind: c.kind,
-      metric: c.metric,
-      baseline: round4(c.baseline),
-      candidate: round4(c.candidate),
-      change: round4(c.change),
-      interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
-      verdict: c.verdict,
-      cases: c.pairing?.compared ?? c.errors.records,
-      errors: c.errors.candidate
-    })),
-    notRun: [...notRun]
-  };
-}
-function exitCodeFor(verdict, comparisons) {
-  if (verdict === "error") return 3;
-  if (verdict === "regression") return 1;
-  if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
-  return 0;
-}
-
-// src/core/datasets/jsonl.ts
-function parseJsonl(text, file2) {
-  const rows = [];
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  lines.forEach((raw, index) => {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error63) {
-      throw configError({ file: file2, line: index + 1 }, `not valid JSON (${error63.message}); each line must be one JSON object`);
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
-    }
-    rows.push({ line: index + 1, value });
-  });
-  return rows;
-}
-function decodeUtf8(bytes, file2) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw configError({ file: file2 }, "not valid UTF-8; save the file as UTF-8");
-  }
-}
-
-// src/core/kinds/exact-copy/dataset.ts
-function parseExactCopyDataset(bytes, file2, format) {
-  const text = decodeUtf8(bytes, file2);
-  const fmt = format ?? (file2.endsWith(".jsonl") ? "jsonl" : file2.endsWith(".json") ? "json" : void 0);
-  if (fmt === "csv") throw configError({ file: file2 }, "exact-copy datasets are JSONL or JSON, not CSV");
-  let rows;
-  if (fmt === "jsonl") {
-    rows = parseJsonl(text, file2).map((r) => ({ ...r, label: `line ${r.line}` }));
-  } else if (fmt === "json") {
-    let doc;
-    try {
-      doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-    } catch (error63) {
-      throw configError({ file: file2 }, `not valid JSON (${error63.message})`);
-    }
-    const items = doc?.items;
-    if (!Array.isArray(items)) throw configError({ file: file2 }, 'expected an object with an "items" array');
-    rows = items.map((value, i) => {
-      if (value === null || typeof value !== "object") throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
-      const v = value;
-      const line = lineOfItem(text, i);
-      return { line, label: `items[${i}]`, value: { ...v, expected: v["expected"] ?? v["expected_answer"] } };
-    });
-  } else {
-    throw configError({ file: file2 }, "unknown dataset format; name the file .jsonl or .json, or set dataset.format");
-  }
-  if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
-  const seen = /* @__PURE__ */ new Map();
-  return rows.map(({ line, value, label }) => {
-    const field = (name) => {
-      const v = value[name];
-      if (typeof v !== "string") throw configError({ file: file2, line }, `${label}: "${name}" must be a string${v === void 0 ? " and is missing" : ""}`);
-      return v;
-    };
-    const question = typeof value["question"] === "string" ? value["question"] : "";
-    const context = field("context");
-    const expected = field("expected");
-    if (expected === "") throw configError({ file: file2, line }, `${label}: "expected" is empty`);
-    if (!context.includes(expected)) throw configError({ file: file2, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
-    const inputs = { question, context, expected };
-    const inputHash = hashValue(inputs);
-    const id = value["id"] === void 0 ? inputHash.slice(0, 16) : String(value["id"]);
-    const previous = seen.get(id);
-    if (previous !== void 0) throw configError({ file: file2, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
-    seen.set(id, label);
-    const cluster = value["cluster"] === void 0 ? void 0 : String(value["cluster"]);
-    return { id, inputHash, inputs, source: { file: file2, line }, ...cluster !== void 0 ? { cluster } : {} };
-  });
-}
-function lineOfItem(text, index) {
-  const start = text.indexOf('"items"');
-  if (start < 0) return 1;
-  let depth = 0;
-  let count = -1;
-  let inString = false;
-  for (let i = text.indexOf("[", start) + 1; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === "{" || ch === "[") {
-      if (depth === 0 && ch === "{") {
-        count++;
-        if (count === index) return text.slice(0, i).split("\n").length;
-      }
-      depth++;
-    } else if (ch === "}" || ch === "]") {
-      if (depth === 0) break;
-      depth--;
-    }
-  }
-  return 1;
 }
 
 // src/core/templates.ts
@@ -60094,8 +60060,2370 @@ function prepareExactCopySuite(inputs) {
   };
 }
 
+// src/core/kinds/judged/extract.ts
+var JUDGE_REPLY_SCHEMA = {
+  type: "object",
+  properties: { reasoning: { type: "string" }, score: { type: "integer" } },
+  required: ["reasoning", "score"],
+  additionalProperties: false
+};
+var MARKER = /(?:\bscore\b|\brating\b|\bgrade\b|評価|スコア|点数|得点)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*\[*\s*([0-9０-９]+(?:\.[0-9]+)?)|\[\[\s*([0-9０-９]+)\s*\]\]/giu;
+function toNumber(text) {
+  return Number(text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 65248)));
+}
+function clip(raw) {
+  const rounded = Math.round(raw);
+  const score2 = Math.min(5, Math.max(1, rounded));
+  return { score: score2, clippedFrom: score2 !== raw ? raw : null };
+}
+function extractStructured(text) {
+  const trimmed = text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, "");
+  let value;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  const v = value;
+  const raw = typeof v?.score === "number" ? v.score : typeof v?.score === "string" ? Number(v.score) : Number.NaN;
+  if (!Number.isFinite(raw)) return null;
+  return { ...clip(raw), method: "structured", reasoning: typeof v?.reasoning === "string" ? v.reasoning : "" };
+}
+function extractFromReasoning(text) {
+  let last = null;
+  for (const match of text.matchAll(MARKER)) {
+    const digits = match[1] ?? match[2];
+    if (digits !== void 0) last = toNumber(digits);
+  }
+  if (last === null || !Number.isFinite(last)) return null;
+  return { ...clip(last), method: "marker", reasoning: text };
+}
+function extractBareNumber(text, reasoning) {
+  const m = /^\s*\**\s*([0-9０-９]+(?:\.[0-9]+)?)\s*\**\s*(?:\/\s*5)?\s*\.?\s*$/u.exec(text);
+  if (!m) return null;
+  return { ...clip(toNumber(m[1])), method: "follow-up", reasoning };
+}
+function followUpPrompt(language) {
+  return language === "ja" ? "\u3042\u306A\u305F\u306E\u8A55\u4FA1\u3092\u30011\u304B\u30895\u307E\u3067\u306E\u6574\u6570\u3072\u3068\u3064\u3060\u3051\u3067\u7B54\u3048\u3066\u304F\u3060\u3055\u3044\u3002\u6570\u5B57\u4EE5\u5916\u306F\u66F8\u304B\u306A\u3044\u3067\u304F\u3060\u3055\u3044\u3002" : "State your score as a single integer from 1 to 5. Reply with the number only.";
+}
+var PAIRWISE_REPLY_SCHEMA = {
+  type: "object",
+  properties: { reasoning: { type: "string" }, winner: { type: "string", enum: ["A", "B", "tie"] } },
+  required: ["reasoning", "winner"],
+  additionalProperties: false
+};
+var WINNER = /(?:winner|勝者|better answer)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*(?:answer\s*|回答\s*)?\[*\s*(A|B|tie|引き分け|draw|Ａ|Ｂ)(?![A-Za-z])|\[\[\s*(A|B|tie)\s*\]\]/giu;
+function winnerOf(token) {
+  const t = token.toUpperCase();
+  if (t === "A" || t === "\uFF21") return "A";
+  if (t === "B" || t === "\uFF22") return "B";
+  return "tie";
+}
+function extractWinner(text, method = "marker") {
+  try {
+    const v = JSON.parse(text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, ""));
+    if (typeof v?.winner === "string" && /^(A|B|tie)$/i.test(v.winner)) {
+      return { winner: winnerOf(v.winner), method: "structured", reasoning: typeof v.reasoning === "string" ? v.reasoning : "" };
+    }
+  } catch {
+  }
+  let last = null;
+  for (const m of text.matchAll(WINNER)) last = m[1] ?? m[2] ?? last;
+  if (last === null && method === "follow-up") {
+    const bare = /^\s*\**\s*(A|B|tie|引き分け)\s*\**\s*\.?\s*$/iu.exec(text);
+    if (bare) last = bare[1];
+  }
+  return last === null ? null : { winner: winnerOf(last), method, reasoning: text };
+}
+function pairwiseFollowUpPrompt(language) {
+  return language === "ja" ? "\u7D50\u8AD6\u3060\u3051\u3092\u3001A\u3001B\u3001\u5F15\u304D\u5206\u3051 \u306E\u3044\u305A\u308C\u304B\u3072\u3068\u3064\u3067\u7B54\u3048\u3066\u304F\u3060\u3055\u3044\u3002" : "State your verdict only: A, B or tie.";
+}
+
+// src/core/kinds/judged/suite.ts
+var JUDGED_SCORING_VERSION = "judged/1";
+var ANSWER_PLACEHOLDERS = ["input"];
+var JUDGE_PLACEHOLDERS = ["input", "reference", "criteria", "answer"];
+var PAIRWISE_PLACEHOLDERS = ["input", "reference", "criteria", "answer_a", "answer_b"];
+function judgedInstrument(inputs) {
+  const pairwise = inputs.suite.mode === "pairwise";
+  const body = {
+    scoringVersion: JUDGED_SCORING_VERSION,
+    primaryMetric: pairwise ? "net-win" : "score",
+    metrics: pairwise ? [{ name: "net-win", binary: false, higherIsBetter: true }] : [{ name: "score", binary: false, higherIsBetter: true }],
+    settings: {
+      mode: inputs.suite.mode,
+      judges: inputs.judges.map((j) => ({ model: j.provider.model, seed: j.provider.seed })),
+      "judge-template": `${inputs.judgeTemplate.id} ${inputs.judgeTemplate.sha256.slice(0, 16)}`,
+      refusals: inputs.suite.refusals
+    }
+  };
+  return { ...body, hash: hashValue(body) };
+}
+async function judgeAnswer(judge, template, evalCase, answer, repeat) {
+  if (answer.trim() === "") {
+    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: "empty-answer", reasoning: "The answer is empty; an empty answer scores 1 without asking the judge.", calls: [] };
+  }
+  const messages = [{ role: "user", content: renderTemplate(template.text, { ...caseValues(evalCase), answer }) }];
+  const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
+  const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: "judgement", schema: { ...JUDGE_REPLY_SCHEMA } } });
+  if (first.status === "error") return first.error;
+  if (first.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${first.message}` };
+  const calls = [{ messages, reply: first.text }];
+  let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
+  if (!extracted) {
+    const followMessages = [...messages, { role: "assistant", content: first.text }, { role: "user", content: followUpPrompt(template.language) }];
+    const second = await judge.client.complete({ ...base, messages: followMessages });
+    if (second.status === "error") return second.error;
+    if (second.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${second.message}` };
+    calls.push({ messages: followMessages, reply: second.text });
+    extracted = extractBareNumber(second.text, first.text) ?? extractFromReasoning(second.text);
+    if (extracted) extracted = { ...extracted, method: "follow-up", reasoning: first.text };
+  }
+  if (!extracted) {
+    return { kind: "unparsable", message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
+  }
+  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls };
+}
+async function judgePair(judge, template, evalCase, baseline, candidate, repeat) {
+  const orders = [];
+  for (const first of ["baseline", "candidate"]) {
+    const [a, b] = first === "baseline" ? [baseline, candidate] : [candidate, baseline];
+    const messages = [{ role: "user", content: renderTemplate(template.text, { ...caseValues(evalCase), answer_a: a, answer_b: b }) }];
+    const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
+    const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: "pairwise_verdict", schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    if (reply.status === "error") return reply.error;
+    if (reply.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${reply.message}` };
+    let verdict = extractWinner(reply.text);
+    if (!verdict) {
+      const follow = await judge.client.complete({ ...base, messages: [...messages, { role: "assistant", content: reply.text }, { role: "user", content: pairwiseFollowUpPrompt(template.language) }] });
+      if (follow.status !== "ok") return follow.status === "error" ? follow.error : { kind: "judge-refused", message: `the judge refused: ${follow.message}` };
+      verdict = extractWinner(follow.text, "follow-up");
+      if (verdict) verdict = { ...verdict, reasoning: reply.text };
+    }
+    if (!verdict) return { kind: "unparsable", message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}` };
+    orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
+  }
+  const results = orders.map((o) => {
+    if (o.winner === "tie") return 0;
+    const candidateIs = o.first === "baseline" ? "B" : "A";
+    return o.winner === candidateIs ? 1 : -1;
+  });
+  const outcome = results[0] === results[1] ? results[0] : 0;
+  return { judge: judge.name, model: judge.provider.model, outcome, orders };
+}
+function caseValues(evalCase) {
+  return { input: evalCase.inputs["input"] ?? "", reference: evalCase.inputs["reference"] ?? "", criteria: evalCase.inputs["criteria"] ?? "" };
+}
+function excerpt(text) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}\u2026` : flat || "(empty reply)";
+}
+function isError(x) {
+  return typeof x === "object" && x !== null && "kind" in x && "message" in x && !("judge" in x);
+}
+async function scoreAnswer(inputs, evalCase, answer, repeat) {
+  if (inputs.suite.mode === "pairwise") {
+    const baseline = inputs.baselineAnswers?.get(evalCase.id);
+    if (!baseline || baseline.inputHash !== evalCase.inputHash) {
+      return { status: "scored", scores: {}, error: null, detail: { note: "no baseline answer for this case: nothing to compare with" } };
+    }
+    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat)));
+    const failed2 = pairs.find(isError);
+    if (failed2) return { status: "error", scores: null, error: failed2, detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text } };
+    const ok2 = pairs;
+    return { status: "scored", scores: { "net-win": ok2.reduce((s, p) => s + p.outcome, 0) / ok2.length }, error: null, detail: { pairs: ok2, baselineAnswer: baseline.text } };
+  }
+  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat)));
+  const failed = judgments.find(isError);
+  if (failed) return { status: "error", scores: null, error: failed, detail: { judgments: judgments.filter((j) => !isError(j)) } };
+  const ok = judgments;
+  return { status: "scored", scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length }, error: null, detail: { judgments: ok } };
+}
+function prepareJudgedSuite(inputs) {
+  const { suite, provider, client, cases, templates } = inputs;
+  const testedBody = {
+    dataset: { ...inputs.dataset, cases: cases.length },
+    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
+    model: provider.model,
+    settings: { ...generationSettings(provider), repeats: suite.repeats }
+  };
+  const tested = { ...testedBody, hash: hashValue(testedBody) };
+  const instrument = judgedInstrument(inputs);
+  const requestFor = (evalCase, repeat) => {
+    const values = { input: evalCase.inputs["input"] ?? "" };
+    const messages = [];
+    if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
+    messages.push({ role: "user", content: renderTemplate(templates.user, values) });
+    return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
+  };
+  const runCase = async (evalCase, repeat) => {
+    const request = requestFor(evalCase, repeat);
+    const reply = await client.complete(request);
+    const base = {
+      caseId: evalCase.id,
+      repeat,
+      inputHash: evalCase.inputHash,
+      request: { messages: [...request.messages] },
+      latencyMs: reply.latencyMs,
+      attempts: reply.trace?.attempts ?? 1,
+      cached: reply.trace?.cached ?? false
+    };
+    const caseDetail = { question: evalCase.inputs["input"], expected: evalCase.inputs["reference"], criteria: evalCase.inputs["criteria"], ...evalCase.inputs["category"] ? { category: evalCase.inputs["category"] } : {} };
+    if (reply.status === "error") {
+      return { ...base, status: "error", scores: null, reply: null, usage: null, error: reply.error, detail: caseDetail };
+    }
+    if (reply.status === "refused") {
+      const reply_ = { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: "content_filter" };
+      const scores = suite.refusals === "score-1" ? suite.mode === "pairwise" ? { "net-win": -1 } : { score: 1 } : null;
+      return { ...base, status: "refused", scores, reply: reply_, usage: null, error: null, detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals } };
+    }
+    const scored = await scoreAnswer(inputs, evalCase, reply.text, repeat);
+    return {
+      ...base,
+      status: scored.status,
+      scores: scored.scores,
+      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
+      usage: reply.usage,
+      error: scored.error,
+      detail: { ...caseDetail, ...scored.detail }
+    };
+  };
+  return {
+    name: suite.name,
+    kind: "judged",
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["reference"] ?? "" }]
+  };
+}
+
+// src/core/run-suite.ts
+async function runSuite(suite, deps) {
+  const startedAt = deps.startedAt ?? deps.clock.nowIso();
+  const records = [...deps.finished ?? []];
+  const done = new Set(records.map((r) => `${r.caseId}\0${r.repeat}`));
+  const work = [];
+  for (const evalCase of suite.cases) {
+    for (let repeat = 0; repeat < suite.repeats; repeat++) {
+      if (!done.has(`${evalCase.id}\0${repeat}`)) work.push({ evalCase, repeat });
+    }
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const item = work[next++];
+      const record2 = await suite.runCase(item.evalCase, item.repeat);
+      await deps.sink.append(record2);
+      records.push(record2);
+      deps.onRecord?.(record2);
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
+  await Promise.all(workers);
+  return assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
+}
+function assembleResult(suite, records, meta3) {
+  const sorted = [...records].sort((a, b) => a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat);
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    tool: { name: "evalgate", version: meta3.toolVersion },
+    runId: meta3.runId,
+    suite: { name: suite.name, kind: suite.kind },
+    startedAt: meta3.startedAt,
+    finishedAt: meta3.finishedAt,
+    tested: suite.tested,
+    instrument: suite.instrument,
+    aggregates: aggregateRecords(sorted, suite.instrument, suite.pricing),
+    records: sorted
+  };
+}
+
+// src/core/record-log.ts
+function planResume(text, identity) {
+  if (text === null || text === "") return null;
+  const lines = text.split("\n").filter((l) => l !== "");
+  let header = null;
+  try {
+    const first = JSON.parse(lines[0]);
+    if (first.type === "evalgate-record-log" && first.version === 1) header = first;
+  } catch {
+    return null;
+  }
+  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
+  const kept = /* @__PURE__ */ new Map();
+  let dropped = 0;
+  for (const line of lines.slice(1)) {
+    let record2;
+    try {
+      record2 = JSON.parse(line);
+    } catch {
+      dropped++;
+      continue;
+    }
+    if (typeof record2?.caseId !== "string" || typeof record2.repeat !== "number") {
+      dropped++;
+      continue;
+    }
+    if (record2.status === "error") continue;
+    if (identity.cases.get(record2.caseId) !== record2.inputHash || record2.repeat >= identity.repeats) continue;
+    kept.set(`${record2.caseId}\0${record2.repeat}`, record2);
+  }
+  return { header, finished: [...kept.values()], droppedLines: dropped };
+}
+function startLogText(header, finished) {
+  return [header, ...finished].map((x) => JSON.stringify(x)).join("\n") + "\n";
+}
+
+// src/core/summary.ts
+function summarize(verdict, comparisons, notRun = []) {
+  return {
+    verdict,
+    suites: comparisons.map((c) => ({
+      name: c.name,
+      kind: c.kind,
+      metric: c.metric,
+      baseline: round4(c.baseline),
+      candidate: round4(c.candidate),
+      change: round4(c.change),
+      interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
+      verdict: c.verdict,
+      cases: c.pairing?.compared ?? c.errors.records,
+      errors: c.errors.candidate
+    })),
+    notRun: [...notRun]
+  };
+}
+function exitCodeFor(verdict, comparisons) {
+  if (verdict === "error") return 3;
+  if (verdict === "regression") return 1;
+  if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
+  return 0;
+}
+
+// src/core/kinds/judged/builtin-templates.ts
+var ABSOLUTE_EN = `You are grading an AI assistant's answer to a task. Use the reference answer and the grading notes to decide how good the answer is.
+
+# Task
+{input}
+
+# Reference answer
+{reference}
+
+# Grading notes for this task
+{criteria}
+
+# Answer to grade
+{answer}
+
+# How to grade
+Start from this scale:
+- 1: wrong, or does not do what the task asks
+- 2: wrong, but heading in the right direction
+- 3: partly right
+- 4: right
+- 5: right, and genuinely helpful
+
+Then adjust:
+- Take off 1 point if the language is unnatural for a native speaker.
+- Take off 1 point if part of the answer states something false.
+- If the assistant refuses or hedges although the task is harmless, the score is 2.
+- An empty answer scores 1.
+Follow the grading notes where they are more specific than these rules. Keep the score between 1 and 5.
+
+Think it through step by step, comparing the answer with the reference and the notes. Then write your score on the last line as "Score: N", where N is an integer from 1 to 5. If you are asked to reply in JSON, put your reasoning in "reasoning" and the integer in "score".`;
+var ABSOLUTE_JA = `\u3042\u306A\u305F\u306FAI\u30A2\u30B7\u30B9\u30BF\u30F3\u30C8\u306E\u56DE\u7B54\u3092\u63A1\u70B9\u3059\u308B\u8A55\u4FA1\u8005\u3067\u3059\u3002\u6A21\u7BC4\u89E3\u7B54\u3068\u63A1\u70B9\u30E1\u30E2\u3092\u53C2\u8003\u306B\u3001\u56DE\u7B54\u306E\u826F\u3055\u3092\u5224\u65AD\u3057\u3066\u304F\u3060\u3055\u3044\u3002
+
+# \u8AB2\u984C
+{input}
+
+# \u6A21\u7BC4\u89E3\u7B54
+{reference}
+
+# \u3053\u306E\u8AB2\u984C\u306E\u63A1\u70B9\u30E1\u30E2
+{criteria}
+
+# \u63A1\u70B9\u3059\u308B\u56DE\u7B54
+{answer}
+
+# \u63A1\u70B9\u65B9\u6CD5
+\u6B21\u306E\u57FA\u6E96\u304B\u3089\u59CB\u3081\u3066\u304F\u3060\u3055\u3044\u3002
+- 1: \u8AA4\u3063\u3066\u3044\u308B\u3001\u307E\u305F\u306F\u8AB2\u984C\u306E\u6307\u793A\u306B\u5F93\u3063\u3066\u3044\u306A\u3044
+- 2: \u8AA4\u3063\u3066\u3044\u308B\u304C\u3001\u65B9\u5411\u6027\u306F\u5408\u3063\u3066\u3044\u308B
+- 3: \u90E8\u5206\u7684\u306B\u6B63\u3057\u3044
+- 4: \u6B63\u3057\u3044
+- 5: \u6B63\u3057\u304F\u3001\u3057\u304B\u3082\u5F79\u306B\u7ACB\u3064
+
+\u305D\u306E\u3046\u3048\u3067\u8ABF\u6574\u3057\u3066\u304F\u3060\u3055\u3044\u3002
+- \u65E5\u672C\u8A9E\u3068\u3057\u3066\u4E0D\u81EA\u7136\u306A\u8868\u73FE\u304C\u3042\u308C\u30701\u70B9\u6E1B\u70B9\u3059\u308B\u3002
+- \u4E8B\u5B9F\u3068\u7570\u306A\u308B\u8A18\u8FF0\u304C\u4E00\u90E8\u3067\u3082\u3042\u308C\u30701\u70B9\u6E1B\u70B9\u3059\u308B\u3002
+- \u7121\u5BB3\u306A\u8AB2\u984C\u306A\u306E\u306B\u56DE\u7B54\u3092\u62D2\u5426\u3057\u305F\u308A\u904E\u5EA6\u306B\u307C\u304B\u3057\u305F\u308A\u3057\u3066\u3044\u308B\u5834\u5408\u306F2\u70B9\u3068\u3059\u308B\u3002
+- \u56DE\u7B54\u304C\u7A7A\u306A\u30891\u70B9\u3068\u3059\u308B\u3002
+\u63A1\u70B9\u30E1\u30E2\u304C\u3053\u308C\u3089\u306E\u898F\u5247\u3088\u308A\u5177\u4F53\u7684\u306A\u5834\u5408\u306F\u3001\u63A1\u70B9\u30E1\u30E2\u306B\u5F93\u3063\u3066\u304F\u3060\u3055\u3044\u3002\u70B9\u6570\u306F1\u304B\u30895\u306E\u7BC4\u56F2\u306B\u53CE\u3081\u3066\u304F\u3060\u3055\u3044\u3002
+
+\u56DE\u7B54\u3092\u6A21\u7BC4\u89E3\u7B54\u3068\u63A1\u70B9\u30E1\u30E2\u306B\u7167\u3089\u3057\u3066\u3001\u9806\u3092\u8FFD\u3063\u3066\u691C\u8A0E\u3057\u3066\u304F\u3060\u3055\u3044\u3002\u6700\u5F8C\u306E\u884C\u306B\u300C\u8A55\u4FA1: N\u300D(N\u306F1\u304B\u30895\u306E\u6574\u6570)\u3068\u66F8\u3044\u3066\u304F\u3060\u3055\u3044\u3002JSON\u3067\u7B54\u3048\u308B\u3088\u3046\u6C42\u3081\u3089\u308C\u305F\u5834\u5408\u306F\u3001\u691C\u8A0E\u5185\u5BB9\u3092 "reasoning" \u306B\u3001\u6574\u6570\u3092 "score" \u306B\u5165\u308C\u3066\u304F\u3060\u3055\u3044\u3002`;
+var PAIRWISE_EN = `You are comparing two answers an AI assistant gave to the same task. Decide which one is better, using the reference answer and the grading notes.
+
+# Task
+{input}
+
+# Reference answer
+{reference}
+
+# Grading notes for this task
+{criteria}
+
+# Answer A
+{answer_a}
+
+# Answer B
+{answer_b}
+
+# How to decide
+Judge correctness first, then how well each follows the task, then helpfulness and natural language. The order in which the answers appear says nothing about their quality. Think it through step by step, then write your verdict on the last line as "Winner: A", "Winner: B" or "Winner: tie". If you are asked to reply in JSON, put your reasoning in "reasoning" and "A", "B" or "tie" in "winner".`;
+var PAIRWISE_JA = `\u3042\u306A\u305F\u306F\u3001\u540C\u3058\u8AB2\u984C\u306B\u5BFE\u3059\u308BAI\u30A2\u30B7\u30B9\u30BF\u30F3\u30C8\u306E2\u3064\u306E\u56DE\u7B54\u3092\u6BD4\u8F03\u3059\u308B\u8A55\u4FA1\u8005\u3067\u3059\u3002\u6A21\u7BC4\u89E3\u7B54\u3068\u63A1\u70B9\u30E1\u30E2\u3092\u53C2\u8003\u306B\u3001\u3069\u3061\u3089\u304C\u512A\u308C\u3066\u3044\u308B\u304B\u3092\u5224\u65AD\u3057\u3066\u304F\u3060\u3055\u3044\u3002
+
+# \u8AB2\u984C
+{input}
+
+# \u6A21\u7BC4\u89E3\u7B54
+{reference}
+
+# \u3053\u306E\u8AB2\u984C\u306E\u63A1\u70B9\u30E1\u30E2
+{criteria}
+
+# \u56DE\u7B54A
+{answer_a}
+
+# \u56DE\u7B54B
+{answer_b}
+
+# \u5224\u65AD\u306E\u65B9\u6CD5
+\u307E\u305A\u6B63\u78BA\u3055\u3001\u6B21\u306B\u8AB2\u984C\u306E\u6307\u793A\u306B\u3069\u308C\u3060\u3051\u6CBF\u3063\u3066\u3044\u308B\u304B\u3001\u6700\u5F8C\u306B\u6709\u7528\u3055\u3068\u65E5\u672C\u8A9E\u306E\u81EA\u7136\u3055\u3067\u5224\u65AD\u3057\u3066\u304F\u3060\u3055\u3044\u3002\u56DE\u7B54\u304C\u4E26\u3093\u3067\u3044\u308B\u9806\u756A\u306F\u54C1\u8CEA\u3068\u95A2\u4FC2\u3042\u308A\u307E\u305B\u3093\u3002\u9806\u3092\u8FFD\u3063\u3066\u691C\u8A0E\u3057\u3001\u6700\u5F8C\u306E\u884C\u306B\u300C\u52DD\u8005: A\u300D\u300C\u52DD\u8005: B\u300D\u300C\u52DD\u8005: \u5F15\u304D\u5206\u3051\u300D\u306E\u3044\u305A\u308C\u304B\u3092\u66F8\u3044\u3066\u304F\u3060\u3055\u3044\u3002JSON\u3067\u7B54\u3048\u308B\u3088\u3046\u6C42\u3081\u3089\u308C\u305F\u5834\u5408\u306F\u3001\u691C\u8A0E\u5185\u5BB9\u3092 "reasoning" \u306B\u3001"A"\u30FB"B"\u30FB"tie" \u306E\u3044\u305A\u308C\u304B\u3092 "winner" \u306B\u5165\u308C\u3066\u304F\u3060\u3055\u3044\u3002`;
+function builtinJudgeTemplate(mode, language) {
+  const text = mode === "absolute" ? language === "ja" ? ABSOLUTE_JA : ABSOLUTE_EN : language === "ja" ? PAIRWISE_JA : PAIRWISE_EN;
+  return { id: `builtin:${mode}:${language}`, text };
+}
+
+// node_modules/csv-parse/lib/api/CsvError.js
+var CsvError = class _CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== void 0) {
+      Error.captureStackTrace(this, _CsvError);
+    }
+    this.code = code;
+    for (const context of contexts) {
+      for (const key in context) {
+        const value = context[key];
+        this[key] = Buffer.isBuffer(value) ? value.toString(options.encoding) : value == null ? value : JSON.parse(JSON.stringify(value));
+      }
+    }
+  }
+};
+
+// node_modules/csv-parse/lib/utils/is_object.js
+var is_object = function(obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+// node_modules/csv-parse/lib/api/normalize_columns_array.js
+var normalize_columns_array = function(columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === void 0 || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal"
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+var ResizeableBuffer = class {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+};
+var ResizeableBuffer_default = ResizeableBuffer;
+
+// node_modules/csv-parse/lib/api/init_state.js
+var init_state = function(options) {
+  const timchars = [
+    // Basic Latin
+    32,
+    // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    9,
+    // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    10,
+    // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    13,
+    // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    12,
+    // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    11,
+    // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    160,
+    // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    5760,
+    // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    8192,
+    // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    8193,
+    // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    8194,
+    // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    8195,
+    // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    8196,
+    // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    8197,
+    // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    8198,
+    // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    8199,
+    // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    8200,
+    // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    8201,
+    // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    8202,
+    // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    8232,
+    // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    8233,
+    // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    8239,
+    // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    8287,
+    // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    12288,
+    // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    65279
+    // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding
+    );
+    if (codepoint !== 63 && encoded.length === 1 && encoded[0] === 63) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: void 0,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: void 0,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote: Buffer.isBuffer(options.escape) && Buffer.isBuffer(options.quote) && Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns) ? options.columns.length : void 0,
+    field: new ResizeableBuffer_default(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      ...options.delimiter ? options.delimiter.map((delimiter) => delimiter.length) : [],
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      ...timchars.map((t) => t.length)
+    ),
+    previousBuf: void 0,
+    quoting: false,
+    stop: false,
+    rawBuffer: new ResizeableBuffer_default(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength: options.record_delimiter.length === 0 ? 0 : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("	", options.encoding)[0]
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars,
+    timcharFirstBytes
+  };
+};
+
+// node_modules/csv-parse/lib/utils/underscore.js
+var underscore = function(str2) {
+  return str2.replace(/([A-Z])/g, function(_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+// node_modules/csv-parse/lib/api/normalize_options.js
+var normalize_options = function(opts) {
+  const options = {};
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  if (options.encoding === void 0 || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (typeof options.encoding !== "string" && options.encoding !== null) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`
+      ],
+      options
+    );
+  }
+  if (options.bom === void 0 || options.bom === null || options.bom === false) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`
+      ],
+      options
+    );
+  }
+  options.cast_function = null;
+  if (options.cast === void 0 || options.cast === null || options.cast === false || options.cast === "") {
+    options.cast = void 0;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`
+      ],
+      options
+    );
+  }
+  if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function(value) {
+      const date5 = Date.parse(value);
+      return !isNaN(date5) ? new Date(date5) : value;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`
+      ],
+      options
+    );
+  }
+  options.cast_first_line_to_header = void 0;
+  if (options.columns === true) {
+    options.cast_first_line_to_header = void 0;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (options.columns === void 0 || options.columns === null || options.columns === false) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`
+      ],
+      options
+    );
+  }
+  if (options.group_columns_by_name === void 0 || options.group_columns_by_name === null || options.group_columns_by_name === false) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`
+      ],
+      options
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated."
+      ],
+      options
+    );
+  }
+  if (options.comment === void 0 || options.comment === null || options.comment === false || options.comment === "") {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`
+        ],
+        options
+      );
+    }
+  }
+  if (options.comment_no_infix === void 0 || options.comment_no_infix === null || options.comment_no_infix === false) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto === void 0 || options.delimiter_auto === null || options.delimiter_auto === false) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === void 0)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["	".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.score === void 0)
+      options.delimiter_auto.score = (info2, options2) => {
+        return (info2.total - info2.std) * (options2.preferred[info2.char_code] || 1);
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.size === void 0)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`
+        ],
+        options
+      );
+    }
+  }
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (options.delimiter === void 0 || options.delimiter === null || options.delimiter === false) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function(delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`
+        ],
+        options
+      );
+    }
+    return delimiter;
+  });
+  if (options.escape === void 0 || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`
+      );
+    }
+  }
+  if (options.from === void 0 || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`
+      );
+    }
+  }
+  if (options.from_line === void 0 || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (typeof options.from_line === "string" && /\d+/.test(options.from_line)) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`
+      );
+    }
+  }
+  if (options.ignore_last_delimiters === void 0 || options.ignore_last_delimiters === null) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`
+      ],
+      options
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option"
+      ],
+      options
+    );
+  }
+  if (options.info === void 0 || options.info === null || options.info === false) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`
+    );
+  }
+  if (options.max_record_size === void 0 || options.max_record_size === null || options.max_record_size === false) {
+    options.max_record_size = 0;
+  } else if (Number.isInteger(options.max_record_size) && options.max_record_size >= 0) {
+  } else if (typeof options.max_record_size === "string" && /\d+/.test(options.max_record_size)) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`
+    );
+  }
+  if (options.objname === void 0 || options.objname === null || options.objname === false) {
+    options.objname = void 0;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) {
+    } else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+  } else if (typeof options.objname === "number") {
+  } else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`
+    );
+  }
+  if (options.objname !== void 0) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field"
+        );
+      }
+    } else {
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index"
+        );
+      }
+    }
+  }
+  if (options.on_record === void 0 || options.on_record === null) {
+    options.on_record = void 0;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`
+      ],
+      options
+    );
+  }
+  if (options.on_skip !== void 0 && options.on_skip !== null && typeof options.on_skip !== "function") {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`
+    );
+  }
+  if (options.quote === null || options.quote === false || options.quote === "") {
+    options.quote = null;
+  } else {
+    if (options.quote === void 0 || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`
+      );
+    }
+  }
+  if (options.raw === void 0 || options.raw === null || options.raw === false) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`
+    );
+  }
+  if (options.record_delimiter === void 0) {
+    options.record_delimiter = [];
+  } else if (typeof options.record_delimiter === "string" || Buffer.isBuffer(options.record_delimiter)) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`
+        ],
+        options
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`
+      ],
+      options
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function(rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  if (typeof options.relax_column_count === "boolean") {
+  } else if (options.relax_column_count === void 0 || options.relax_column_count === null) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") {
+  } else if (options.relax_column_count_less === void 0 || options.relax_column_count_less === null) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") {
+  } else if (options.relax_column_count_more === void 0 || options.relax_column_count_more === null) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`
+    );
+  }
+  if (typeof options.relax_quotes === "boolean") {
+  } else if (options.relax_quotes === void 0 || options.relax_quotes === null) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`
+    );
+  }
+  if (typeof options.skip_empty_lines === "boolean") {
+  } else if (options.skip_empty_lines === void 0 || options.skip_empty_lines === null) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`
+    );
+  }
+  if (typeof options.skip_records_with_empty_values === "boolean") {
+  } else if (options.skip_records_with_empty_values === void 0 || options.skip_records_with_empty_values === null) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`
+    );
+  }
+  if (typeof options.skip_records_with_error === "boolean") {
+  } else if (options.skip_records_with_error === void 0 || options.skip_records_with_error === null) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`
+    );
+  }
+  if (options.rtrim === void 0 || options.rtrim === null || options.rtrim === false) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`
+    );
+  }
+  if (options.ltrim === void 0 || options.ltrim === null || options.ltrim === false) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`
+    );
+  }
+  if (options.trim === void 0 || options.trim === null || options.trim === false) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`
+    );
+  }
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  if (options.to === void 0 || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`
+      );
+    }
+  }
+  if (options.to_line === void 0 || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`
+      );
+    }
+  }
+  return options;
+};
+
+// node_modules/csv-parse/lib/utils/delimiter_discover.js
+var delimiter_discover = function(records, options) {
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records2 = [];
+      const parser = transform2({ delimiter: [] });
+      const push = (record2) => records2.push(record2);
+      const close = () => {
+      };
+      const error63 = parser.parse(data, true, push, close);
+      if (error63 !== void 0) throw error63;
+      return records2;
+    })(records);
+  }
+  const info2 = Array(127).fill().map(() => ({ lines: [] }));
+  records.map(([record2], line) => {
+    for (let i = 0, l = record2.length; i < l; i++) {
+      const code = record2.charCodeAt(i);
+      if (info2[code].lines[line] === void 0) info2[code].lines[line] = 0;
+      info2[code].lines[line]++;
+    }
+  });
+  info2.map((info3, i) => {
+    info3.char_code = i;
+    info3.std = std(info3.lines);
+    info3.total = info3.lines.reduce((acc, val) => acc + val, 0);
+    info3.preferred = !!options.preferred[i];
+    info3.score = options.score(info3, options);
+  });
+  const result = info2.reduce(
+    (acc, info3) => acc.score > info3.score ? acc : info3,
+    {}
+  );
+  return String.fromCharCode(result.char_code);
+};
+var std = function(array2) {
+  const n = array2.length;
+  if (n === 0) return 0;
+  const mean2 = array2.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array2.map((x) => Math.pow(x - mean2, 2)).reduce((a, b) => a + b) / n
+  );
+};
+
+// node_modules/csv-parse/lib/api/index.js
+var isRecordEmpty = function(record2) {
+  return record2.every(
+    (field) => field == null || field.toString && field.toString().trim() === ""
+  );
+};
+var cr = 13;
+var nl = 10;
+var boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254])
+};
+var transform2 = function(original_options = {}) {
+  const info2 = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0
+  };
+  const options = normalize_options(original_options);
+  return {
+    info: info2,
+    original_options,
+    options,
+    state: init_state(options),
+    __needMoreData: function(i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape: escape2, quote } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } = this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0 ? Buffer.from("\r\n", encoding).length : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape2 === null ? 0 : escape2.length) + quote.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote.length + recordDelimiterMaxLength : 0
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function(nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line
+      } = this.options;
+      let { comment, escape: escape2, quote, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote
+      } = this.state;
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === void 0) {
+          delimiterBuf = nextBuf;
+        } else if (delimiterBufPrevious !== void 0 && nextBuf === void 0) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        nextBuf = void 0;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto)
+            )
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = void 0;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === void 0) {
+        if (nextBuf === void 0) {
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== void 0 && nextBuf === void 0) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          if (end === false) {
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding2 in boms) {
+            if (boms[encoding2].compare(buf, 0, boms[encoding2].length) === 0) {
+              const bomLength = boms[encoding2].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              const options2 = normalize_options({
+                ...this.original_options,
+                encoding: encoding2
+              });
+              for (const key in options2) {
+                this.options[key] = options2[key];
+              }
+              ({ comment, escape: escape2, quote } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if ((chr === cr || chr === nl) && this.state.wasRowDelimiter === false) {
+          this.state.wasRowDelimiter = true;
+        }
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          if (escape2 !== null && this.state.quoting === true && this.__isEscape(buf, pos, chr) && pos + escape2.length < bufLen) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape2.length)) {
+                this.state.escaping = true;
+                pos += escape2.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape2.length - 1;
+              continue;
+            }
+          }
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote.length];
+              const isNextChrTrimable = rtrim && this.__isCharTrimable(buf, pos + quote.length);
+              const isNextChrComment = comment !== null && this.__compareBytes(comment, buf, pos + quote.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote.length,
+                nextChr
+              );
+              const isNextChrRecordDelimiter = record_delimiter.length === 0 ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length) : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
+              if (escape2 !== null && this.__isEscape(buf, pos, chr) && this.__isQuote(buf, pos + escape2.length)) {
+                pos += escape2.length - 1;
+              } else if (!nextChr || isNextChrDelimiter || isNextChrRecordDelimiter || isNextChrComment || isNextChrTrimable) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment"
+                    ],
+                    this.options,
+                    this.__infoField()
+                  )
+                );
+                if (err !== void 0) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote);
+                pos += quote.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                if (relax_quotes === false) {
+                  const info3 = this.__infoField();
+                  const bom2 = Object.keys(boms).map(
+                    (b) => boms[b].equals(this.state.field.toString()) ? b : false
+                  ).filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info3.column)} at line ${info3.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom2 ? `(${bom2} bom)` : void 0
+                      ],
+                      this.options,
+                      info3,
+                      {
+                        field: this.state.field
+                      }
+                    )
+                  );
+                  if (err !== void 0) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos
+            );
+            if (recordDelimiterLength !== 0) {
+              const skipCommentLine = this.state.commenting && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+              } else {
+                if (this.state.enabled === false && this.info.lines + (this.state.wasRowDelimiter === true ? 1 : 0) >= from_line) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                if (skip_empty_lines === true && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== void 0) return errField;
+                this.info.bytes = this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== void 0) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (comment !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
+              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== void 0) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (max_record_size !== 0 && this.state.record_length + this.state.field.length > max_record_size) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`
+                ],
+                this.options,
+                this.__infoField()
+              )
+            );
+          }
+        }
+        const lappend = ltrim === false || this.state.quoting === true || this.state.field.length !== 0 || !this.__isCharTrimable(buf, pos);
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+          if (err !== void 0) return err;
+        } else {
+          if (this.state.wasQuoting === true || this.state.record.length !== 0 || this.state.field.length !== 0) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== void 0) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== void 0) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function(push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info: info3,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values
+      } = this.options;
+      const { enabled, record: record2 } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      const recordLength = record2.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record2);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err = columns === false ? new CsvError(
+          "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+          [
+            "Invalid Record Length:",
+            `expect ${this.state.expectedRecordLength},`,
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record: record2
+          }
+        ) : new CsvError(
+          "CSV_RECORD_INCONSISTENT_COLUMNS",
+          [
+            "Invalid Record Length:",
+            `columns length is ${columns.length},`,
+            // rename columns
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record: record2
+          }
+        );
+        if (relax_column_count === true || relax_column_count_less === true && recordLength < this.state.expectedRecordLength || relax_column_count_more === true && recordLength > this.state.expectedRecordLength) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        if (columns !== false) {
+          const obj = {};
+          for (let i = 0, l = record2.length; i < l; i++) {
+            if (columns[i] === void 0 || columns[i].disabled) continue;
+            if (group_columns_by_name === true && Object.hasOwn(obj, columns[i].name)) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record2[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record2[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record2[i],
+                enumerable: true,
+                writable: true,
+                configurable: true
+              });
+            }
+          }
+          if (raw === true || info3 === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info3 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [obj[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? obj : [obj[objname], obj],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        } else {
+          if (raw === true || info3 === true) {
+            const extRecord = Object.assign(
+              { record: record2 },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info3 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [record2[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? record2 : [record2[objname], record2],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function(record2) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers = firstLineToHeaders === void 0 ? record2 : firstLineToHeaders.call(null, record2);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers
+              }
+            )
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function() {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = void 0;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function() {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field = field.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field);
+        if (err !== void 0) return err;
+        field = f;
+      }
+      this.state.record.push(field);
+      if (max_record_size !== 0 && typeof field === "string") {
+        this.state.record_length += field.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function() {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function(record2, push) {
+      const { on_record } = this.options;
+      if (on_record !== void 0) {
+        const info3 = this.__infoRecord();
+        try {
+          record2 = on_record.call(null, record2, info3);
+        } catch (err) {
+          return err;
+        }
+        if (record2 === void 0 || record2 === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record2);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function(field) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      if (isColumns === true && relax_column_count && this.options.columns.length <= this.state.record.length) {
+        return [void 0, void 0];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info3 = this.__infoField();
+          return [void 0, this.state.castField.call(null, field, info3)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field)) {
+        return [void 0, parseFloat(field)];
+      } else if (this.options.cast_date !== false) {
+        const info3 = this.__infoField();
+        return [void 0, this.options.cast_date.call(null, field, info3)];
+      }
+      return [void 0, field];
+    },
+    __compareBytes: function(sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function(buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      const first = buf[pos];
+      if (first === void 0 || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function(buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (ignore_last_delimiters === true && this.state.record.length === this.options.columns.length - 1) {
+        return 0;
+      } else if (ignore_last_delimiters !== false && typeof ignore_last_delimiters === "number" && this.state.record.length === ignore_last_delimiters - 1) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function(buf, pos, chr) {
+      const { escape: escape2 } = this.options;
+      if (escape2 === null) return false;
+      const l = escape2.length;
+      if (escape2[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape2[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function(value) {
+      return value - parseFloat(value) + 1 >= 0;
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function(buf, pos) {
+      const { quote } = this.options;
+      if (quote === null) return false;
+      const l = quote.length;
+      for (let i = 0; i < l; i++) {
+        if (quote[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function(chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function(buf, pos) {
+      const { encoding } = this.options;
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding)
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function(msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== void 0) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : void 0
+            );
+          } catch (err2) {
+            return err2;
+          }
+        }
+        return void 0;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function() {
+      return {
+        ...this.info,
+        columns: this.options.columns
+      };
+    },
+    __infoRecord: function() {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : void 0
+      };
+    },
+    __infoField: function() {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records,
+        column: isColumns === true ? columns.length > this.state.record.length ? columns[this.state.record.length].name : null : this.state.record.length,
+        quoting: this.state.wasQuoting
+      };
+    }
+  };
+};
+
+// node_modules/csv-parse/lib/sync.js
+var parse3 = function(data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? /* @__PURE__ */ Object.create(null) : [];
+  const parser = transform2(opts);
+  const push = (record2) => {
+    if (parser.options.objname === void 0) records.push(record2);
+    else {
+      records[record2[0]] = record2[1];
+    }
+  };
+  const close = () => {
+  };
+  const error63 = parser.parse(data, true, push, close);
+  if (error63 !== void 0) throw error63;
+  return records;
+};
+
+// src/core/datasets/csv.ts
+function parseCsv(text, file2) {
+  const starts = recordStartLines(text);
+  let parsed = 0;
+  let header = [];
+  let records;
+  try {
+    records = parse3(text, {
+      bom: true,
+      columns: (names) => {
+        parsed = 1;
+        header = names.map((n) => n.trim());
+        return header;
+      },
+      skip_empty_lines: true,
+      on_record: (record2) => {
+        parsed++;
+        return record2;
+      }
+    });
+  } catch (error63) {
+    const e = error63;
+    const line = starts[parsed] ?? starts[starts.length - 1] ?? 1;
+    if (e.code === "CSV_QUOTE_NOT_CLOSED") throw configError({ file: file2, line }, `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`);
+    if (e.code === "CSV_RECORD_INCONSISTENT_COLUMNS" || e.code === "CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH") {
+      throw configError({ file: file2, line }, `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`);
+    }
+    throw configError({ file: file2, line }, `not valid CSV (${e.message})`);
+  }
+  return { header, rows: records.map((value, i) => ({ line: starts[i + 1] ?? 0, value })) };
+}
+function recordStartLines(text) {
+  const starts = [];
+  let line = 1;
+  let inQuote = false;
+  let atRecordStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      line++;
+      if (!inQuote) atRecordStart = true;
+      continue;
+    }
+    if (atRecordStart && !(i === 0 && ch === "\uFEFF")) {
+      starts.push(line);
+      atRecordStart = false;
+    }
+    if (ch === '"') inQuote = !inQuote;
+  }
+  return starts;
+}
+
+// src/core/datasets/jsonl.ts
+function parseJsonl(text, file2) {
+  const rows = [];
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  lines.forEach((raw, index) => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.trim() === "") return;
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch (error63) {
+      throw configError({ file: file2, line: index + 1 }, `not valid JSON (${error63.message}); each line must be one JSON object`);
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
+    }
+    rows.push({ line: index + 1, value });
+  });
+  return rows;
+}
+function decodeUtf8(bytes, file2) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw configError({ file: file2 }, "not valid UTF-8; save the file as UTF-8");
+  }
+}
+
+// src/core/kinds/judged/dataset.ts
+var DEFAULT_COLUMNS = { input: "input", reference: "reference", criteria: "criteria", id: "id", category: "category" };
+var ELYZA_COLUMNS = { input: "input", reference: "output", criteria: "eval_aspect" };
+function resolveColumns(columns) {
+  if (columns === "elyza") return ELYZA_COLUMNS;
+  return { ...DEFAULT_COLUMNS, ...columns ?? {} };
+}
+function parseJudgedDataset(bytes, file2, format, columns) {
+  const text = decodeUtf8(bytes, file2);
+  const fmt = format ?? (file2.endsWith(".csv") ? "csv" : file2.endsWith(".jsonl") ? "jsonl" : void 0);
+  let rows;
+  if (fmt === "csv") {
+    const parsed = parseCsv(text, file2);
+    for (const key of ["input", "reference", "criteria"]) {
+      if (!parsed.header.includes(columns[key])) {
+        throw configError({ file: file2, line: 1 }, `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(", ")}); map it with dataset.columns${columns === ELYZA_COLUMNS ? "" : ", or use columns: elyza for the ELYZA-tasks-100 CSV"}`);
+      }
+    }
+    rows = parsed.rows;
+  } else if (fmt === "jsonl") {
+    rows = parseJsonl(text, file2);
+  } else {
+    throw configError({ file: file2 }, "judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format");
+  }
+  if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
+  const seen = /* @__PURE__ */ new Map();
+  return rows.map(({ line, value }) => {
+    const get = (key, required2) => {
+      const column = columns[key];
+      const v = column === void 0 ? void 0 : value[column];
+      if (v === void 0 || v === null || v === "") {
+        if (required2) throw configError({ file: file2, line }, `"${column}" (${key}) is missing or empty`);
+        return void 0;
+      }
+      if (typeof v !== "string" && typeof v !== "number") throw configError({ file: file2, line }, `"${column}" (${key}) must be text`);
+      return String(v);
+    };
+    const input2 = get("input", true);
+    const reference = get("reference", true);
+    const criteria = get("criteria", false) ?? "";
+    const category = get("category", false);
+    const inputs = { input: input2, reference, criteria, ...category !== void 0 ? { category } : {} };
+    const inputHash = hashValue(inputs);
+    const id = get("id", false) ?? `q-${hashValue(input2).slice(0, 12)}`;
+    const previous = seen.get(id);
+    if (previous !== void 0) throw configError({ file: file2, line }, `case id "${id}" appears twice (also line ${previous})${get("id", false) === void 0 ? ": the same question twice; give each row an id column" : ""}`);
+    seen.set(id, line);
+    return { id, inputHash, inputs, source: { file: file2, line } };
+  });
+}
+
+// src/core/kinds/exact-copy/dataset.ts
+function parseExactCopyDataset(bytes, file2, format) {
+  const text = decodeUtf8(bytes, file2);
+  const fmt = format ?? (file2.endsWith(".jsonl") ? "jsonl" : file2.endsWith(".json") ? "json" : void 0);
+  if (fmt === "csv") throw configError({ file: file2 }, "exact-copy datasets are JSONL or JSON, not CSV");
+  let rows;
+  if (fmt === "jsonl") {
+    rows = parseJsonl(text, file2).map((r) => ({ ...r, label: `line ${r.line}` }));
+  } else if (fmt === "json") {
+    let doc;
+    try {
+      doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+    } catch (error63) {
+      throw configError({ file: file2 }, `not valid JSON (${error63.message})`);
+    }
+    const items = doc?.items;
+    if (!Array.isArray(items)) throw configError({ file: file2 }, 'expected an object with an "items" array');
+    rows = items.map((value, i) => {
+      if (value === null || typeof value !== "object") throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
+      const v = value;
+      const line = lineOfItem(text, i);
+      return { line, label: `items[${i}]`, value: { ...v, expected: v["expected"] ?? v["expected_answer"] } };
+    });
+  } else {
+    throw configError({ file: file2 }, "unknown dataset format; name the file .jsonl or .json, or set dataset.format");
+  }
+  if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
+  const seen = /* @__PURE__ */ new Map();
+  return rows.map(({ line, value, label }) => {
+    const field = (name) => {
+      const v = value[name];
+      if (typeof v !== "string") throw configError({ file: file2, line }, `${label}: "${name}" must be a string${v === void 0 ? " and is missing" : ""}`);
+      return v;
+    };
+    const question = typeof value["question"] === "string" ? value["question"] : "";
+    const context = field("context");
+    const expected = field("expected");
+    if (expected === "") throw configError({ file: file2, line }, `${label}: "expected" is empty`);
+    if (!context.includes(expected)) throw configError({ file: file2, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
+    const inputs = { question, context, expected };
+    const inputHash = hashValue(inputs);
+    const id = value["id"] === void 0 ? inputHash.slice(0, 16) : String(value["id"]);
+    const previous = seen.get(id);
+    if (previous !== void 0) throw configError({ file: file2, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
+    seen.set(id, label);
+    const cluster = value["cluster"] === void 0 ? void 0 : String(value["cluster"]);
+    return { id, inputHash, inputs, source: { file: file2, line }, ...cluster !== void 0 ? { cluster } : {} };
+  });
+}
+function lineOfItem(text, index) {
+  const start = text.indexOf('"items"');
+  if (start < 0) return 1;
+  let depth = 0;
+  let count = -1;
+  let inString = false;
+  for (let i = text.indexOf("[", start) + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === "{" || ch === "[") {
+      if (depth === 0 && ch === "{") {
+        count++;
+        if (count === index) return text.slice(0, i).split("\n").length;
+      }
+      depth++;
+    } else if (ch === "}" || ch === "]") {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  return 1;
+}
+
 // src/core/suites.ts
-var RUNNABLE_KINDS = ["exact-copy"];
+var RUNNABLE_KINDS = ["exact-copy", "judged"];
 function selectSuites(loaded, names) {
   const all = loaded.config.suites.map((suite, index) => ({ index, suite }));
   if (names.length === 0) return all;
@@ -60115,36 +62443,71 @@ async function loadSuite(loaded, index, workspace) {
   if (!RUNNABLE_KINDS.includes(suite.kind)) {
     throw configError(at("kind"), `"${suite.kind}" suites are not available in this version of evalgate yet (it runs: ${RUNNABLE_KINDS.join(", ")}); remove the suite or pick others with --suite`);
   }
-  const s = suite;
   const readFile4 = async (path2, where, what) => {
     if (!await workspace.exists(path2)) throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
     return workspace.readBytes(path2);
   };
-  const templates = {
-    user: loadTemplate(await readFile4(s.templates.user, at("templates", "user"), "template"), s.templates.user, EXACT_COPY_PLACEHOLDERS, at("templates", "user"))
-  };
-  if (s.templates.system !== void 0) {
-    templates.system = loadTemplate(await readFile4(s.templates.system, at("templates", "system"), "template"), s.templates.system, EXACT_COPY_PLACEHOLDERS, at("templates", "system"));
-  }
+  const template = async (role, path2, allowed2) => path2 === void 0 ? void 0 : loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed2, at("templates", role));
+  const s = suite;
+  const allowed = s.kind === "judged" ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
+  const templates = { user: await template("user", s.templates.user, allowed) };
+  const system = await template("system", s.templates.system, allowed);
+  if (system) templates.system = system;
   const datasetPath = typeof s.dataset === "string" ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === "string" ? void 0 : s.dataset.format;
   const bytes = await readFile4(datasetPath, at("dataset"), "dataset");
-  const cases = parseExactCopyDataset(bytes, datasetPath, format);
+  const dataset = { path: datasetPath, sha256: sha256Hex(bytes) };
   const provider = loaded.config.providers[s.provider];
-  if (provider === void 0) throw configError(at("provider"), `unknown provider "${s.provider}"`);
+  if (s.kind === "exact-copy") {
+    const cases2 = parseExactCopyDataset(bytes, datasetPath, format);
+    return {
+      index,
+      config: suite,
+      cases: cases2,
+      providers: [s.provider],
+      prepare: (clients) => prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases: cases2, templates, dataset })
+    };
+  }
+  const columns = typeof s.dataset === "string" ? void 0 : s.dataset.columns;
+  const cases = parseJudgedDataset(bytes, datasetPath, format, resolveColumns(columns));
+  const judgeNames = Array.isArray(s.judge) ? s.judge : [s.judge];
+  const judgeAllowed = s.mode === "pairwise" ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
+  let judgeTemplate;
+  if (s.templates.judge !== void 0) {
+    const t = loadTemplate(await readFile4(s.templates.judge, at("templates", "judge"), "template"), s.templates.judge, judgeAllowed, at("templates", "judge"));
+    const missing = judgeAllowed.filter((p) => p !== "criteria" && !t.placeholders.includes(p));
+    if (missing.length > 0) throw configError(at("templates", "judge"), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(" ")}: the judge cannot grade what it is not shown`);
+    judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s["judge-language"] };
+  } else {
+    const builtin = builtinJudgeTemplate(s.mode, s["judge-language"]);
+    const bytesOf = new TextEncoder().encode(builtin.text);
+    judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at("templates")), language: s["judge-language"] };
+  }
   return {
     index,
     config: suite,
     cases,
-    prepare: (clients) => prepareExactCopySuite({
+    providers: [s.provider, ...judgeNames],
+    judging: { template: judgeTemplate, judges: judgeNames },
+    prepare: (clients, baseline) => prepareJudgedSuite({
       suite: s,
       provider,
       client: clients(s.provider),
       cases,
       templates,
-      dataset: { path: datasetPath, sha256: sha256Hex(bytes) }
+      dataset,
+      judgeTemplate,
+      judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name], client: clients(name) })),
+      baselineAnswers: s.mode === "pairwise" && baseline ? answersOf(baseline) : null
     })
   };
+}
+function answersOf(result) {
+  const out = /* @__PURE__ */ new Map();
+  for (const r of result.records) {
+    if (r.reply && r.status !== "error" && !out.has(r.caseId)) out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
+  }
+  return out;
 }
 
 // src/core/engine.ts
@@ -60171,10 +62534,13 @@ async function runEvaluation(options, deps) {
   const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, options.suites, deps.workspace);
   const clients = /* @__PURE__ */ new Map();
   for (const s of suites) {
-    const name = s.config.provider;
-    if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name]));
+    for (const name of s.providers) {
+      if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name]));
+    }
   }
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name)) }));
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of suites) baselines.set(s.config.name, await readBaseline(deps.store, s.config.name));
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null) }));
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
@@ -60215,7 +62581,7 @@ async function runEvaluation(options, deps) {
     });
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
-    const baseline = await readBaseline(deps.store, suite.name);
+    const baseline = baselines.get(suite.name) ?? null;
     const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config));
     comparisons.push(comparison);
     if (options.updateBaseline) {
@@ -60227,11 +62593,11 @@ async function runEvaluation(options, deps) {
       }
     }
   }
-  return finish(comparisons, results, baselinesWritten, deps);
+  return finish(comparisons, results, baselinesWritten, deps, baselines);
 }
-async function finish(comparisons, results, baselinesWritten, deps) {
+async function finish(comparisons, results, baselinesWritten, deps, baselines) {
   const verdict = overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({ verdict, comparisons, results, ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {} });
+  const report = renderReport({ verdict, comparisons, results, baselines, ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {} });
   const summary2 = summarize(verdict, comparisons);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary2, null, 2)}

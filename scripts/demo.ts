@@ -7,14 +7,23 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contextLinesOf, fractionOf, startFakeOpenAI } from '../tests/helpers/fake-openai.ts';
+import { contextLinesOf, fractionOf, scriptedJudgeReply, startFakeOpenAI, taskOf } from '../tests/helpers/fake-openai.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outArg = process.argv.indexOf('--out');
 const out = resolve(outArg > 0 ? (process.argv[outArg + 1] as string) : join(root, 'demo-out'));
 const NOTICE = 'Scripted demo: replies come from a scripted local server, not from a real LLM. No figure here says anything about a real model.';
 
+// The judged suite's scripted target answers with the reference; its scripted judge
+// compares answers with the reference (see tests/helpers/fake-openai.ts).
+const tasks = (await readFile(join(root, 'eval-datasets/judged/tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { input: string; reference: string });
+const references = new Map(tasks.map((t) => [t.input, t.reference]));
+
 const server = await startFakeOpenAI((request) => {
+  const judged = scriptedJudgeReply(request);
+  if (judged) return judged;
+  const reference = references.get(taskOf(request));
+  if (reference !== undefined) return { content: reference };
   const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
   const line = contextLinesOf(request)[1] ?? '';
   const careful = system.includes('character for character');
@@ -28,7 +37,9 @@ try {
   await mkdir(ws, { recursive: true });
   for (const p of ['evalgate.yml', 'prompts', 'eval-datasets']) await cp(join(root, p), join(ws, p), { recursive: true });
   const config = join(ws, 'evalgate.yml');
-  await writeFile(config, (await readFile(config, 'utf8')).replace(/model: gpt-4o-mini[^\n]*/, 'model: scripted-demo-model   # not a real LLM'));
+  await writeFile(config, (await readFile(config, 'utf8'))
+    .replace(/model: gpt-4o-mini[^\n]*/, 'model: scripted-demo-model   # not a real LLM')
+    .replace(/model: gpt-4o\n/, 'model: scripted-demo-judge   # not a real LLM\n'));
   const env = { ...process.env, OPENAI_API_KEY: 'scripted-demo-no-key', OPENAI_BASE_URL: server.url };
   // Asynchronous on purpose: the scripted server answers from this same event loop.
   const cli = (args: string[]): Promise<number> => new Promise((done) => {

@@ -30,7 +30,7 @@ export interface TokenUsage {
 /** What a provider failure looked like; never a score. */
 export interface CallError {
   /** `http` (a status), `network` (no response), `timeout`, `malformed` (unreadable body), `config`. */
-  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config';
+  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused';
   message: string;
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */

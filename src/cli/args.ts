@@ -11,6 +11,7 @@ export type Command =
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
   | { name: 'validate'; config: string }
+  | { name: 'rejudge'; config: string; results: string; judges: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'help'; text: string }
   | { name: 'version' };
@@ -24,6 +25,7 @@ Usage:
   evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
   evalgate validate [--config F]
+  evalgate rejudge --results FILE [--judge NAME …] [--out DIR] [--update-baseline] [--config F]
   evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
 
 Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ and
@@ -79,6 +81,19 @@ export function parseCommand(argv: readonly string[]): Command {
       const v = parse({ config: { type: 'string', default: 'evalgate.yml' }, baseline: { type: 'string' }, candidate: { type: 'string' }, out: { type: 'string', default: 'evalgate-out' } }, rest);
       if (typeof v['baseline'] !== 'string' || typeof v['candidate'] !== 'string') throw usageError('compare needs --baseline PATH and --candidate PATH (result files, or directories of them)');
       return Object.freeze({ name: 'compare', config: v['config'] as string, baseline: v['baseline'], candidate: v['candidate'], out: v['out'] as string });
+    }
+    case 'rejudge': {
+      const v = parse({
+        config: { type: 'string', default: 'evalgate.yml' }, results: { type: 'string' }, judge: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' }, 'update-baseline': { type: 'boolean', default: false },
+        'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false },
+      }, rest);
+      if (typeof v['results'] !== 'string') throw usageError('rejudge needs --results FILE (a judged suite\'s results/<suite>.json or baseline)');
+      return Object.freeze({
+        name: 'rejudge', config: v['config'] as string, results: v['results'], judges: v['judge'] as string[], out: v['out'] as string,
+        baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
+        cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean,
+      });
     }
     case 'validate': {
       const v = parse({ config: { type: 'string', default: 'evalgate.yml' } }, rest);

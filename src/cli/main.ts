@@ -11,7 +11,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { compareStored, gateFor, parseResultText, planEvaluation, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
 import { formatMetric, formatPercent } from '../core/report/format.ts';
@@ -51,6 +51,8 @@ async function execute(command: Command): Promise<number> {
       return compareCommand(command);
     case 'plan':
       return planCommand(command);
+    case 'rejudge':
+      return rejudgeCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -92,6 +94,24 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
   );
   progress.end();
+  printOutcome(outcome, store.describe().out);
+  for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
+  return outcome.exitCode;
+}
+
+async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): Promise<number> {
+  const text = await readConfig(command.config);
+  const root = dirname(resolve(command.config));
+  const stored = (await readResults(command.results))[0] as SuiteResult;
+  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  const outcome = await rejudgeStored(
+    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
+    {
+      workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId,
+      createClient: createClientFactory(process.env, command.config, { cacheDir }),
+    },
+  );
   printOutcome(outcome, store.describe().out);
   for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
   return outcome.exitCode;

@@ -12,6 +12,11 @@ import { mcnemarExact, type McNemarResult } from './stats/mcnemar.ts';
 import { normalQuantile } from './stats/normal.ts';
 import type { CaseRecord, SuiteResult } from './types.ts';
 
+/** The primary metric of pairwise judging: +1 win, 0 tie, −1 loss per case. */
+export const PAIRWISE_METRIC = 'net-win';
+/** The absolute threshold pairwise suites gate on unless the config sets one. */
+export const DEFAULT_NET_WIN_THRESHOLD = 0.05;
+
 /** A suite's verdict. */
 export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
 
@@ -28,6 +33,9 @@ export interface CaseChange {
   expected: string | null;
   baselineReply: string | null;
   candidateReply: string | null;
+  /** The records' kind-specific details (judge reasoning, criteria …). */
+  baselineDetail: Record<string, unknown> | null;
+  candidateDetail: Record<string, unknown> | null;
 }
 
 /** How the two sides' cases lined up. */
@@ -124,8 +132,11 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     return result;
   }
 
-  const base = caseMeans(baseline.records, metric);
+  // Pairwise judging already compared each case with the baseline's answer: the candidate's
+  // net win per case is the paired difference, against a baseline of 0 by construction.
+  const netWin = metric === PAIRWISE_METRIC;
   const cand = caseMeans(candidate.records, metric);
+  const base = netWin ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
   const pairing = pairCases(baseline.records, candidate.records, base, cand);
   result.pairing = pairing.summary;
   const paired = pairing.pairedIds;
@@ -144,8 +155,8 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
 
   const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
-  const relative = baseSum !== 0;
-  if (!relative && gate['absolute-threshold'] === undefined) {
+  const relative = baseSum !== 0 && !netWin;
+  if (!relative && !netWin && gate['absolute-threshold'] === undefined) {
     result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
   }
   const bootstrap = pairedBootstrap({
@@ -158,7 +169,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
   result.bootstrap = bootstrap;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
-  const threshold = relative ? gate['max-drop'] : gate['absolute-threshold'];
+  const threshold = relative ? gate['max-drop'] : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
 
   if (threshold === undefined) {
     result.verdict = 'inconclusive';
@@ -213,6 +224,8 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
         expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
         baselineReply: br?.reply?.text ?? null,
         candidateReply: cr?.reply?.text ?? null,
+        baselineDetail: br?.detail ?? null,
+        candidateDetail: cr?.detail ?? null,
       };
     });
   return result;

@@ -95,6 +95,7 @@ const judgedSuite = z.strictObject({
   templates: z.strictObject({ system: z.string().min(1).optional(), user: z.string().min(1), judge: z.string().optional() }),
   mode: z.enum(['absolute', 'pairwise']).default('absolute'),
   refusals: z.enum(['score-1', 'exclude']).default('score-1'),
+  'judge-language': z.enum(['en', 'ja']).default('en').describe('Language of the built-in judge template (when templates.judge is not set).'),
 });
 
 const roundTripSuite = z.strictObject({
@@ -131,6 +132,8 @@ export type GateConfig = z.output<typeof gateSchema>;
 export type SuiteConfig = z.output<typeof suiteSchema>;
 /** An exact-copy suite entry. */
 export type ExactCopySuiteConfig = z.output<typeof exactCopySuite>;
+/** A judged suite entry. */
+export type JudgedSuiteConfig = z.output<typeof judgedSuite>;
 
 /** A parsed configuration with the means to point back into the file. */
 export interface LoadedConfig {

@@ -9,6 +9,7 @@ import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, t
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
+import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, startLogText, type RecordLogHeader } from './record-log.ts';
 import { validateResult } from './results.ts';
@@ -79,13 +80,17 @@ export function gateFor(loaded: LoadedConfig, suite: SuiteConfig): GateConfig {
 /** `evalgate run`: everything checked first, then suites run one after another. */
 export async function runEvaluation(options: RunOptions, deps: EngineDeps): Promise<RunOutcome> {
   const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, options.suites, deps.workspace);
-  // Build every client before any call, so a missing key stops the run before it spends anything.
+  // Build every client and read every baseline before any call, so a missing key or a
+  // broken baseline stops the run before it spends anything.
   const clients = new Map<string, ModelClient>();
   for (const s of suites) {
-    const name = s.config.provider;
-    if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name] as ProviderConfig));
+    for (const name of s.providers) {
+      if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name] as ProviderConfig));
+    }
   }
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient) }));
+  const baselines = new Map<string, SuiteResult | null>();
+  for (const s of suites) baselines.set(s.config.name, await readBaseline(deps.store, s.config.name));
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null) }));
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -114,7 +119,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     });
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
-    const baseline = await readBaseline(deps.store, suite.name);
+    const baseline = baselines.get(suite.name) ?? null;
     const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config));
     comparisons.push(comparison);
     if (options.updateBaseline) {
@@ -126,7 +131,41 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
     }
   }
-  return finish(comparisons, results, baselinesWritten, deps);
+  return finish(comparisons, results, baselinesWritten, deps, baselines);
+}
+
+/** Options of `evalgate rejudge`. */
+export interface RejudgeRunOptions {
+  configText: string;
+  configFile: string;
+  stored: SuiteResult;
+  judges: readonly string[];
+  updateBaseline: boolean;
+}
+
+/** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
+export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps): Promise<RunOutcome> {
+  const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, [options.stored.suite.name], deps.workspace);
+  const suite = suites[0] as LoadedSuite;
+  const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
+  const clients = new Map<string, ModelClient>();
+  for (const name of judgeNames) {
+    const provider = loaded.config.providers[name];
+    if (provider) clients.set(name, deps.createClient(name, provider));
+  }
+  const result = await rejudgeResult({
+    loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
+    runId: rejudgeRunId(options.stored, judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+  });
+  await deps.store.writeResult(result.suite.name, serializeResult(result));
+  const baseline = await readBaseline(deps.store, result.suite.name);
+  const comparison = compareWithBaseline(baseline, result, gateFor(loaded, suite.config));
+  const written: string[] = [];
+  if (options.updateBaseline && comparison.verdict !== 'error') {
+    await deps.store.writeBaseline(result.suite.name, serializeResult(result));
+    written.push(result.suite.name);
+  }
+  return finish([comparison], new Map([[result.suite.name, result]]), written, deps, new Map([[result.suite.name, baseline]]));
 }
 
 /** What `evalgate plan` needs from the edge. */
@@ -164,15 +203,15 @@ export async function compareStored(
 ): Promise<RunOutcome> {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
   const results = new Map(pairs.map((p) => [p.candidate.suite.name, p.candidate]));
-  return finish(comparisons, results, [], deps);
+  return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])));
 }
 
 async function finish(
   comparisons: SuiteComparison[], results: Map<string, SuiteResult>, baselinesWritten: string[],
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice'>,
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice'>, baselines: ReadonlyMap<string, SuiteResult | null>,
 ): Promise<RunOutcome> {
   const verdict = overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({ verdict, comparisons, results, ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}) });
+  const report = renderReport({ verdict, comparisons, results, baselines, ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}) });
   const summary = summarize(verdict, comparisons);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);

@@ -3,25 +3,33 @@
  * problem reported as a ConfigError before any model is called.
  */
 import type { ModelClient, Workspace } from '../ports.ts';
-import type { ExactCopySuiteConfig, LoadedConfig, SuiteConfig } from './config.ts';
+import type { ExactCopySuiteConfig, JudgedSuiteConfig, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
+import { builtinJudgeTemplate } from './kinds/judged/builtin-templates.ts';
+import { parseJudgedDataset, resolveColumns } from './kinds/judged/dataset.ts';
+import { ANSWER_PLACEHOLDERS, JUDGE_PLACEHOLDERS, PAIRWISE_PLACEHOLDERS, prepareJudgedSuite, type JudgedInputs } from './kinds/judged/suite.ts';
 import { configError, formatPath } from './errors.ts';
 import { sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './kinds/exact-copy/suite.ts';
 import type { PreparedSuite } from './run-suite.ts';
 import { loadTemplate, type Template } from './templates.ts';
-import type { EvalCase } from './types.ts';
+import type { EvalCase, SuiteResult } from './types.ts';
 
 /** A suite's inputs, loaded and checked, ready to be given a model client. */
 export interface LoadedSuite {
   index: number;
   config: SuiteConfig;
   cases: readonly EvalCase[];
-  prepare(clients: (provider: string) => ModelClient): PreparedSuite;
+  /** Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads its answers). */
+  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null): PreparedSuite;
+  /** The providers the suite calls (target first, then judges). */
+  providers: readonly string[];
+  /** Judged suites: what rejudging needs. */
+  judging?: { template: JudgedInputs['judgeTemplate']; judges: readonly string[] };
 }
 
 /** The suite kinds this version can run. */
-export const RUNNABLE_KINDS = ['exact-copy'] as const;
+export const RUNNABLE_KINDS = ['exact-copy', 'judged'] as const;
 
 /** Picks suites by name (all when none given); an unknown name is a ConfigError. */
 export function selectSuites(loaded: LoadedConfig, names: readonly string[]): { index: number; suite: SuiteConfig }[] {
@@ -45,30 +53,62 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
   if (!(RUNNABLE_KINDS as readonly string[]).includes(suite.kind)) {
     throw configError(at('kind'), `"${suite.kind}" suites are not available in this version of evalgate yet (it runs: ${RUNNABLE_KINDS.join(', ')}); remove the suite or pick others with --suite`);
   }
-  const s = suite as ExactCopySuiteConfig;
   const readFile = async (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => {
     if (!(await workspace.exists(path))) throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
     return workspace.readBytes(path);
   };
-  const templates: { system?: Template; user: Template } = {
-    user: loadTemplate(await readFile(s.templates.user, at('templates', 'user'), 'template'), s.templates.user, EXACT_COPY_PLACEHOLDERS, at('templates', 'user')),
-  };
-  if (s.templates.system !== undefined) {
-    templates.system = loadTemplate(await readFile(s.templates.system, at('templates', 'system'), 'template'), s.templates.system, EXACT_COPY_PLACEHOLDERS, at('templates', 'system'));
-  }
+  const template = async (role: 'system' | 'user', path: string | undefined, allowed: readonly string[]): Promise<Template | undefined> =>
+    path === undefined ? undefined : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
+  const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;
+  const allowed = s.kind === 'judged' ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
+  const templates: { system?: Template; user: Template } = { user: (await template('user', s.templates.user, allowed)) as Template };
+  const system = await template('system', s.templates.system, allowed);
+  if (system) templates.system = system;
   const datasetPath = typeof s.dataset === 'string' ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === 'string' ? undefined : s.dataset.format;
   const bytes = await readFile(datasetPath, at('dataset'), 'dataset');
-  const cases = parseExactCopyDataset(bytes, datasetPath, format);
-  const provider = loaded.config.providers[s.provider];
-  if (provider === undefined) throw configError(at('provider'), `unknown provider "${s.provider}"`);
+  const dataset = { path: datasetPath, sha256: sha256Hex(bytes) };
+  const provider = loaded.config.providers[s.provider] as ProviderConfig;
+
+  if (s.kind === 'exact-copy') {
+    const cases = parseExactCopyDataset(bytes, datasetPath, format);
+    return {
+      index, config: suite, cases, providers: [s.provider],
+      prepare: (clients) => prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases, templates, dataset }),
+    };
+  }
+
+  const columns = typeof s.dataset === 'string' ? undefined : s.dataset.columns;
+  const cases = parseJudgedDataset(bytes, datasetPath, format, resolveColumns(columns));
+  const judgeNames = Array.isArray(s.judge) ? s.judge : [s.judge];
+  const judgeAllowed = s.mode === 'pairwise' ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
+  let judgeTemplate: JudgedInputs['judgeTemplate'];
+  if (s.templates.judge !== undefined) {
+    const t = loadTemplate(await readFile(s.templates.judge, at('templates', 'judge'), 'template'), s.templates.judge, judgeAllowed, at('templates', 'judge'));
+    const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
+    if (missing.length > 0) throw configError(at('templates', 'judge'), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(' ')}: the judge cannot grade what it is not shown`);
+    judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s['judge-language'] };
+  } else {
+    const builtin = builtinJudgeTemplate(s.mode, s['judge-language']);
+    const bytesOf = new TextEncoder().encode(builtin.text);
+    judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at('templates')), language: s['judge-language'] };
+  }
   return {
-    index,
-    config: suite,
-    cases,
-    prepare: (clients) => prepareExactCopySuite({
-      suite: s, provider, client: clients(s.provider), cases, templates,
-      dataset: { path: datasetPath, sha256: sha256Hex(bytes) },
+    index, config: suite, cases, providers: [s.provider, ...judgeNames],
+    judging: { template: judgeTemplate, judges: judgeNames },
+    prepare: (clients, baseline) => prepareJudgedSuite({
+      suite: s, provider, client: clients(s.provider), cases, templates, dataset, judgeTemplate,
+      judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name] as ProviderConfig, client: clients(name) })),
+      baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
     }),
   };
+}
+
+/** The first valid answer of each case in a result, for pairwise judging. */
+function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: string }> {
+  const out = new Map<string, { inputHash: string; text: string }>();
+  for (const r of result.records) {
+    if (r.reply && r.status !== 'error' && !out.has(r.caseId)) out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
+  }
+  return out;
 }

@@ -17,7 +17,7 @@ it('the demo makes a baseline, gates a weakened template as a regression, and la
     assert.equal(code, 0);
     const summary = JSON.parse(await readFile(join(out, 'candidate/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
-    assert.deepEqual(summary.suites.map((s: { verdict: string }) => s.verdict), ['regression', 'pass']);
+    assert.deepEqual(summary.suites.map((s: { verdict: string }) => s.verdict), ['regression', 'pass', 'pass']);
     const report = await readFile(join(out, 'candidate/report.md'), 'utf8');
     assert.match(report, /not from a real LLM/);
     assert.match(report, /model `scripted-demo-model`/);

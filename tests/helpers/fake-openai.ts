@@ -173,3 +173,51 @@ export function fractionOf(text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0) / 2 ** 32;
 }
+
+/** Sections of an evalgate judge prompt (built-in templates, en or ja). */
+export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pairwise' | null; input: string; reference: string; answer: string; answerA: string; answerB: string } {
+  const text = request.messages.map((m) => m.content).join('\n');
+  const section = (names: string[]): string => {
+    for (const name of names) {
+      const m = new RegExp(`# ${name}\\n([\\s\\S]*?)(?:\\n\\n# |$)`).exec(text);
+      if (m) return m[1] as string;
+    }
+    return '';
+  };
+  const kind = /# (Answer to grade|採点する回答)/.test(text) ? 'absolute' : /# (Answer A|回答A)/.test(text) ? 'pairwise' : null;
+  return {
+    kind,
+    input: section(['Task', '課題']),
+    reference: section(['Reference answer', '模範解答']),
+    answer: section(['Answer to grade', '採点する回答']),
+    answerA: section(['Answer A', '回答A']),
+    answerB: section(['Answer B', '回答B']),
+  };
+}
+
+/**
+ * A scripted judge (not a model): 5 when the answer equals the reference, 3 when it
+ * differs, 1 when empty; pairwise prefers the answer equal to the reference. It replies
+ * in JSON when asked for a schema, else with reasoning ending in "Score: N".
+ */
+export function scriptedJudgeReply(request: FakeRequest): FakeReply | null {
+  const parts = judgePromptParts(request);
+  if (parts.kind === null) return null;
+  const structured = request.response_format?.type === 'json_schema';
+  if (parts.kind === 'pairwise') {
+    const aOk = parts.answerA.trim() === parts.reference.trim();
+    const bOk = parts.answerB.trim() === parts.reference.trim();
+    const winner = aOk === bOk ? 'tie' : aOk ? 'A' : 'B';
+    const reasoning = `Scripted comparison: A ${aOk ? 'matches' : 'differs from'} the reference, B ${bOk ? 'matches' : 'differs from'} it.`;
+    return { content: structured ? JSON.stringify({ reasoning, winner }) : `${reasoning}\nWinner: ${winner}` };
+  }
+  const answer = parts.answer.trim();
+  const score = answer === '' ? 1 : answer === parts.reference.trim() ? 5 : 3;
+  const reasoning = `Scripted grading: the answer ${score === 5 ? 'matches' : 'differs from'} the reference.`;
+  return { content: structured ? JSON.stringify({ reasoning, score }) : `${reasoning}\nScore: ${score}` };
+}
+
+/** The task text of a target request for a judged suite (the last user message). */
+export function taskOf(request: FakeRequest): string {
+  return request.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
+}

@@ -7,6 +7,7 @@
 import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
+import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
 /** The hidden marker that identifies evalgate's own report. */
@@ -21,6 +22,8 @@ export interface ReportInput {
   verdict: SuiteVerdict;
   comparisons: readonly SuiteComparison[];
   results: ReadonlyMap<string, SuiteResult>;
+  /** The baselines compared with, for distributions. */
+  baselines?: ReadonlyMap<string, SuiteResult | null>;
   /** Suites listed in the config but not run (unchanged, or not selected). */
   notRun?: readonly { name: string; reason: string }[];
   /** Set when the run used a scripted model, so nobody mistakes it for a real one. */
@@ -44,7 +47,7 @@ export function renderReport(input: ReportInput): string {
     lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(s.reason, 80)} |`);
   }
   lines.push('');
-  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.maxCases ?? 10));
+  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
@@ -77,7 +80,7 @@ function changeCell(c: SuiteComparison): string {
   return `${f(c.change)}${interval}`;
 }
 
-function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCases: number): string[] {
+function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m): m is string => !!m))];
@@ -124,6 +127,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
   for (const n of c.notes) out.push(`Note: ${n}`);
   if (result) {
     out.push(usageLine(result));
+    if (result.suite.kind === 'judged') out.push(...judgedSuiteLines(result, baseline, result.tested.model));
   }
   out.push('');
   if (c.regressedCases.length > 0) {
@@ -135,6 +139,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, maxCa
       if (rc.expected !== null) out.push('Expected:', '', codeBlock(rc.expected, 600), '');
       out.push('Baseline reply:', '', codeBlock(rc.baselineReply ?? '(no reply)', 600), '');
       out.push('Candidate reply:', '', codeBlock(rc.candidateReply ?? '(no reply)', 600), '');
+      if (c.kind === 'judged') out.push(...judgedCaseLines(rc));
     }
     out.push('</details>', '');
   }

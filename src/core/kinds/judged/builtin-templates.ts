@@ -1,0 +1,116 @@
+/**
+ * evalgate's own judge templates, in English and Japanese, written on the scale and
+ * deductions of SPEC §1.2. They are part of the instrument: editing one changes its hash,
+ * so baselines judged with the old text read as stale.
+ */
+
+/** Languages the built-in judge templates come in. */
+export type JudgeLanguage = 'en' | 'ja';
+
+const ABSOLUTE_EN = `You are grading an AI assistant's answer to a task. Use the reference answer and the grading notes to decide how good the answer is.
+
+# Task
+{input}
+
+# Reference answer
+{reference}
+
+# Grading notes for this task
+{criteria}
+
+# Answer to grade
+{answer}
+
+# How to grade
+Start from this scale:
+- 1: wrong, or does not do what the task asks
+- 2: wrong, but heading in the right direction
+- 3: partly right
+- 4: right
+- 5: right, and genuinely helpful
+
+Then adjust:
+- Take off 1 point if the language is unnatural for a native speaker.
+- Take off 1 point if part of the answer states something false.
+- If the assistant refuses or hedges although the task is harmless, the score is 2.
+- An empty answer scores 1.
+Follow the grading notes where they are more specific than these rules. Keep the score between 1 and 5.
+
+Think it through step by step, comparing the answer with the reference and the notes. Then write your score on the last line as "Score: N", where N is an integer from 1 to 5. If you are asked to reply in JSON, put your reasoning in "reasoning" and the integer in "score".`;
+
+const ABSOLUTE_JA = `あなたはAIアシスタントの回答を採点する評価者です。模範解答と採点メモを参考に、回答の良さを判断してください。
+
+# 課題
+{input}
+
+# 模範解答
+{reference}
+
+# この課題の採点メモ
+{criteria}
+
+# 採点する回答
+{answer}
+
+# 採点方法
+次の基準から始めてください。
+- 1: 誤っている、または課題の指示に従っていない
+- 2: 誤っているが、方向性は合っている
+- 3: 部分的に正しい
+- 4: 正しい
+- 5: 正しく、しかも役に立つ
+
+そのうえで調整してください。
+- 日本語として不自然な表現があれば1点減点する。
+- 事実と異なる記述が一部でもあれば1点減点する。
+- 無害な課題なのに回答を拒否したり過度にぼかしたりしている場合は2点とする。
+- 回答が空なら1点とする。
+採点メモがこれらの規則より具体的な場合は、採点メモに従ってください。点数は1から5の範囲に収めてください。
+
+回答を模範解答と採点メモに照らして、順を追って検討してください。最後の行に「評価: N」(Nは1から5の整数)と書いてください。JSONで答えるよう求められた場合は、検討内容を "reasoning" に、整数を "score" に入れてください。`;
+
+const PAIRWISE_EN = `You are comparing two answers an AI assistant gave to the same task. Decide which one is better, using the reference answer and the grading notes.
+
+# Task
+{input}
+
+# Reference answer
+{reference}
+
+# Grading notes for this task
+{criteria}
+
+# Answer A
+{answer_a}
+
+# Answer B
+{answer_b}
+
+# How to decide
+Judge correctness first, then how well each follows the task, then helpfulness and natural language. The order in which the answers appear says nothing about their quality. Think it through step by step, then write your verdict on the last line as "Winner: A", "Winner: B" or "Winner: tie". If you are asked to reply in JSON, put your reasoning in "reasoning" and "A", "B" or "tie" in "winner".`;
+
+const PAIRWISE_JA = `あなたは、同じ課題に対するAIアシスタントの2つの回答を比較する評価者です。模範解答と採点メモを参考に、どちらが優れているかを判断してください。
+
+# 課題
+{input}
+
+# 模範解答
+{reference}
+
+# この課題の採点メモ
+{criteria}
+
+# 回答A
+{answer_a}
+
+# 回答B
+{answer_b}
+
+# 判断の方法
+まず正確さ、次に課題の指示にどれだけ沿っているか、最後に有用さと日本語の自然さで判断してください。回答が並んでいる順番は品質と関係ありません。順を追って検討し、最後の行に「勝者: A」「勝者: B」「勝者: 引き分け」のいずれかを書いてください。JSONで答えるよう求められた場合は、検討内容を "reasoning" に、"A"・"B"・"tie" のいずれかを "winner" に入れてください。`;
+
+/** The built-in judge template text for a mode and language. */
+export function builtinJudgeTemplate(mode: 'absolute' | 'pairwise', language: JudgeLanguage): { id: string; text: string } {
+  const text = mode === 'absolute' ? (language === 'ja' ? ABSOLUTE_JA : ABSOLUTE_EN) : (language === 'ja' ? PAIRWISE_JA : PAIRWISE_EN);
+  return { id: `builtin:${mode}:${language}`, text };
+}

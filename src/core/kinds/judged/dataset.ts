@@ -1,0 +1,77 @@
+/**
+ * Judged datasets: CSV (ELYZA-tasks-100 style) or JSONL, with a column mapping onto
+ * input / reference / criteria / id / category. The `elyza` preset maps the
+ * ELYZA-tasks-100 header `input,output,eval_aspect`.
+ */
+import { parseCsv } from '../../datasets/csv.ts';
+import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
+import { configError } from '../../errors.ts';
+import { hashValue } from '../../hash.ts';
+import type { EvalCase } from '../../types.ts';
+
+/** Which source column feeds each field. */
+export interface ColumnMap {
+  input: string;
+  reference: string;
+  criteria: string;
+  id?: string;
+  category?: string;
+}
+
+/** The column names used when the config maps none. */
+export const DEFAULT_COLUMNS: ColumnMap = { input: 'input', reference: 'reference', criteria: 'criteria', id: 'id', category: 'category' };
+/** The ELYZA-tasks-100 CSV header. */
+export const ELYZA_COLUMNS: ColumnMap = { input: 'input', reference: 'output', criteria: 'eval_aspect' };
+
+/** Resolves the config's `columns` (a preset name or a partial map). */
+export function resolveColumns(columns: 'elyza' | Record<string, string> | undefined): ColumnMap {
+  if (columns === 'elyza') return ELYZA_COLUMNS;
+  return { ...DEFAULT_COLUMNS, ...(columns ?? {}) } as ColumnMap;
+}
+
+/** Parses a judged dataset's bytes into cases. */
+export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jsonl' | 'json' | 'csv' | undefined, columns: ColumnMap): EvalCase[] {
+  const text = decodeUtf8(bytes, file);
+  const fmt = format ?? (file.endsWith('.csv') ? 'csv' : file.endsWith('.jsonl') ? 'jsonl' : undefined);
+  let rows: { line: number; value: Record<string, unknown> }[];
+  if (fmt === 'csv') {
+    const parsed = parseCsv(text, file);
+    for (const key of ['input', 'reference', 'criteria'] as const) {
+      if (!parsed.header.includes(columns[key])) {
+        throw configError({ file, line: 1 }, `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(', ')}); map it with dataset.columns${columns === ELYZA_COLUMNS ? '' : ', or use columns: elyza for the ELYZA-tasks-100 CSV'}`);
+      }
+    }
+    rows = parsed.rows;
+  } else if (fmt === 'jsonl') {
+    rows = parseJsonl(text, file);
+  } else {
+    throw configError({ file }, 'judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format');
+  }
+  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+  const seen = new Map<string, number>();
+  return rows.map(({ line, value }) => {
+    const get = (key: keyof ColumnMap, required: boolean): string | undefined => {
+      const column = columns[key];
+      const v = column === undefined ? undefined : value[column];
+      if (v === undefined || v === null || v === '') {
+        if (required) throw configError({ file, line }, `"${column}" (${key}) is missing or empty`);
+        return undefined;
+      }
+      if (typeof v !== 'string' && typeof v !== 'number') throw configError({ file, line }, `"${column}" (${key}) must be text`);
+      return String(v);
+    };
+    const input = get('input', true) as string;
+    const reference = get('reference', true) as string;
+    const criteria = get('criteria', false) ?? '';
+    const category = get('category', false);
+    const inputs: Record<string, string> = { input, reference, criteria, ...(category !== undefined ? { category } : {}) };
+    const inputHash = hashValue(inputs);
+    // Without an id column, the id follows the question: editing the reference or criteria
+    // keeps the id (and shows as "edited"), and reordering rows changes nothing.
+    const id = get('id', false) ?? `q-${hashValue(input).slice(0, 12)}`;
+    const previous = seen.get(id);
+    if (previous !== undefined) throw configError({ file, line }, `case id "${id}" appears twice (also line ${previous})${get('id', false) === undefined ? ': the same question twice; give each row an id column' : ''}`);
+    seen.set(id, line);
+    return { id, inputHash, inputs, source: { file, line } };
+  });
+}

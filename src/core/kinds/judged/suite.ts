@@ -1,0 +1,232 @@
+/**
+ * The judged pipeline (SPEC §1.2): the target answers through the suite's templates; one
+ * or more judges score the answer 1–5 against the reference and the task's criteria, with
+ * their reasoning kept. In pairwise mode the judge compares the baseline's stored answer
+ * with the candidate's, once in each order. Every judge failure — an HTTP error, a
+ * refusal, a reply with no readable score even after one follow-up — makes the record an
+ * error that keeps the answer; it is never a score.
+ */
+import type { CallError, ChatMessage, ModelClient, ModelRequest } from '../../../ports.ts';
+import type { JudgedSuiteConfig, ProviderConfig } from '../../config.ts';
+import { hashValue } from '../../hash.ts';
+import { pricingFor } from '../../pricing.ts';
+import type { PreparedSuite } from '../../run-suite.ts';
+import { renderTemplate, type Template } from '../../templates.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity, TestedIdentity } from '../../types.ts';
+import { generationSettings } from '../exact-copy/suite.ts';
+import {
+  extractBareNumber, extractFromReasoning, extractStructured, extractWinner, followUpPrompt,
+  JUDGE_REPLY_SCHEMA, PAIRWISE_REPLY_SCHEMA, pairwiseFollowUpPrompt, type ExtractedScore,
+} from './extract.ts';
+
+/** Bumped when scoring rules (extraction, aggregation) change. */
+export const JUDGED_SCORING_VERSION = 'judged/1';
+/** Placeholders of the answer templates. */
+export const ANSWER_PLACEHOLDERS = ['input'] as const;
+/** Placeholders of an absolute judge template. */
+export const JUDGE_PLACEHOLDERS = ['input', 'reference', 'criteria', 'answer'] as const;
+/** Placeholders of a pairwise judge template. */
+export const PAIRWISE_PLACEHOLDERS = ['input', 'reference', 'criteria', 'answer_a', 'answer_b'] as const;
+
+/** One judge, ready to call. */
+export interface JudgeSetup {
+  name: string;
+  provider: ProviderConfig;
+  client: ModelClient;
+}
+
+/** One judge's verdict on one answer, kept in the record. */
+export interface Judgment {
+  judge: string;
+  model: string;
+  score: number;
+  clippedFrom: number | null;
+  method: ExtractedScore['method'] | 'empty-answer';
+  reasoning: string;
+  calls: { messages: ChatMessage[]; reply: string }[];
+}
+
+/** One pairwise comparison by one judge (both orders). */
+export interface PairJudgment {
+  judge: string;
+  model: string;
+  /** +1 the candidate won in both orders, −1 lost in both, 0 otherwise. */
+  outcome: number;
+  orders: { first: 'baseline' | 'candidate'; winner: 'A' | 'B' | 'tie'; reasoning: string }[];
+}
+
+/** What the judged pipeline needs, loaded. */
+export interface JudgedInputs {
+  suite: JudgedSuiteConfig;
+  provider: ProviderConfig;
+  client: ModelClient;
+  judges: readonly JudgeSetup[];
+  cases: readonly EvalCase[];
+  dataset: { path: string; sha256: string };
+  templates: { system?: Template; user: Template };
+  judgeTemplate: { id: string; sha256: string; text: Template; language: 'en' | 'ja' };
+  /** Pairwise mode: the baseline's answers by case id and input hash. */
+  baselineAnswers: ReadonlyMap<string, { inputHash: string; text: string }> | null;
+}
+
+/** The instrument: judges, judge template, mode, refusal rule, scoring version. */
+export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' | 'judgeTemplate'>): InstrumentIdentity {
+  const pairwise = inputs.suite.mode === 'pairwise';
+  const body = {
+    scoringVersion: JUDGED_SCORING_VERSION,
+    primaryMetric: pairwise ? 'net-win' : 'score',
+    metrics: pairwise ? [{ name: 'net-win', binary: false, higherIsBetter: true }] : [{ name: 'score', binary: false, higherIsBetter: true }],
+    settings: {
+      mode: inputs.suite.mode,
+      judges: inputs.judges.map((j) => ({ model: j.provider.model, seed: j.provider.seed })),
+      'judge-template': `${inputs.judgeTemplate.id} ${inputs.judgeTemplate.sha256.slice(0, 16)}`,
+      refusals: inputs.suite.refusals,
+    },
+  };
+  return { ...body, hash: hashValue(body) };
+}
+
+/** Judges one answer with one judge: structured reply, else marker, else one follow-up call. */
+export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number): Promise<Judgment | CallError> {
+  if (answer.trim() === '') {
+    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [] };
+  }
+  const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer }) }];
+  const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
+  const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } } });
+  if (first.status === 'error') return first.error;
+  if (first.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${first.message}` };
+  const calls = [{ messages, reply: first.text }];
+  let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
+  if (!extracted) {
+    const followMessages: ChatMessage[] = [...messages, { role: 'assistant', content: first.text }, { role: 'user', content: followUpPrompt(template.language) }];
+    const second = await judge.client.complete({ ...base, messages: followMessages });
+    if (second.status === 'error') return second.error;
+    if (second.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${second.message}` };
+    calls.push({ messages: followMessages, reply: second.text });
+    extracted = extractBareNumber(second.text, first.text) ?? extractFromReasoning(second.text);
+    if (extracted) extracted = { ...extracted, method: 'follow-up', reasoning: first.text };
+  }
+  if (!extracted) {
+    return { kind: 'unparsable', message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
+  }
+  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls };
+}
+
+/** Compares the baseline's and the candidate's answers with one judge, in both orders. */
+async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number): Promise<PairJudgment | CallError> {
+  const orders: PairJudgment['orders'] = [];
+  for (const first of ['baseline', 'candidate'] as const) {
+    const [a, b] = first === 'baseline' ? [baseline, candidate] : [candidate, baseline];
+    const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer_a: a, answer_b: b }) }];
+    const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
+    const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    if (reply.status === 'error') return reply.error;
+    if (reply.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${reply.message}` };
+    let verdict = extractWinner(reply.text);
+    if (!verdict) {
+      const follow = await judge.client.complete({ ...base, messages: [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: pairwiseFollowUpPrompt(template.language) }] });
+      if (follow.status !== 'ok') return follow.status === 'error' ? follow.error : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
+      verdict = extractWinner(follow.text, 'follow-up');
+      if (verdict) verdict = { ...verdict, reasoning: reply.text };
+    }
+    if (!verdict) return { kind: 'unparsable', message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}` };
+    orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
+  }
+  // Map each order's winner to the candidate's result, then keep only agreeing verdicts.
+  const results = orders.map((o) => {
+    if (o.winner === 'tie') return 0;
+    const candidateIs = o.first === 'baseline' ? 'B' : 'A';
+    return o.winner === candidateIs ? 1 : -1;
+  });
+  const outcome = results[0] === results[1] ? (results[0] as number) : 0;
+  return { judge: judge.name, model: judge.provider.model, outcome, orders };
+}
+
+function caseValues(evalCase: EvalCase): Record<string, string> {
+  return { input: evalCase.inputs['input'] ?? '', reference: evalCase.inputs['reference'] ?? '', criteria: evalCase.inputs['criteria'] ?? '' };
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat || '(empty reply)';
+}
+
+function isError(x: unknown): x is CallError {
+  return typeof x === 'object' && x !== null && 'kind' in x && 'message' in x && !('judge' in x);
+}
+
+/** Scores an answer with every judge: the record's status, scores and detail. */
+export async function scoreAnswer(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
+  if (inputs.suite.mode === 'pairwise') {
+    const baseline = inputs.baselineAnswers?.get(evalCase.id);
+    if (!baseline || baseline.inputHash !== evalCase.inputHash) {
+      return { status: 'scored', scores: {}, error: null, detail: { note: 'no baseline answer for this case: nothing to compare with' } };
+    }
+    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat)));
+    const failed = pairs.find(isError);
+    if (failed) return { status: 'error', scores: null, error: failed, detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text } };
+    const ok = pairs as PairJudgment[];
+    return { status: 'scored', scores: { 'net-win': ok.reduce((s, p) => s + p.outcome, 0) / ok.length }, error: null, detail: { pairs: ok, baselineAnswer: baseline.text } };
+  }
+  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat)));
+  const failed = judgments.find(isError);
+  if (failed) return { status: 'error', scores: null, error: failed, detail: { judgments: judgments.filter((j) => !isError(j)) } };
+  const ok = judgments as Judgment[];
+  return { status: 'scored', scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length }, error: null, detail: { judgments: ok } };
+}
+
+/** Prepares a judged suite to run. */
+export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
+  const { suite, provider, client, cases, templates } = inputs;
+  const testedBody = {
+    dataset: { ...inputs.dataset, cases: cases.length },
+    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
+    model: provider.model,
+    settings: { ...generationSettings(provider), repeats: suite.repeats },
+  };
+  const tested: TestedIdentity = { ...testedBody, hash: hashValue(testedBody) };
+  const instrument = judgedInstrument(inputs);
+
+  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => {
+    const values = { input: evalCase.inputs['input'] ?? '' };
+    const messages: ChatMessage[] = [];
+    if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
+    messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
+    return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider['max-tokens'], repeat };
+  };
+
+  const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
+    const request = requestFor(evalCase, repeat);
+    const reply = await client.complete(request);
+    const base = {
+      caseId: evalCase.id, repeat, inputHash: evalCase.inputHash, request: { messages: [...request.messages] },
+      latencyMs: reply.latencyMs, attempts: reply.trace?.attempts ?? 1, cached: reply.trace?.cached ?? false,
+    };
+    const caseDetail = { question: evalCase.inputs['input'], expected: evalCase.inputs['reference'], criteria: evalCase.inputs['criteria'], ...(evalCase.inputs['category'] ? { category: evalCase.inputs['category'] } : {}) };
+    if (reply.status === 'error') {
+      return { ...base, status: 'error', scores: null, reply: null, usage: null, error: reply.error, detail: caseDetail };
+    }
+    if (reply.status === 'refused') {
+      const reply_ = { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: 'content_filter' };
+      const scores: Record<string, number> | null = suite.refusals === 'score-1' ? (suite.mode === 'pairwise' ? { 'net-win': -1 } : { score: 1 }) : null;
+      return { ...base, status: 'refused', scores, reply: reply_, usage: null, error: null, detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals } };
+    }
+    const scored = await scoreAnswer(inputs, evalCase, reply.text, repeat);
+    return {
+      ...base,
+      status: scored.status,
+      scores: scored.scores,
+      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
+      usage: reply.usage,
+      error: scored.error,
+      detail: { ...caseDetail, ...scored.detail },
+    };
+  };
+
+  return {
+    name: suite.name, kind: 'judged', cases, repeats: suite.repeats, concurrency: provider.concurrency,
+    tested, instrument, runCase, pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['reference'] ?? '' }],
+  };
+}

@@ -1,0 +1,141 @@
+// The judged suite end to end from the CLI, with a scripted target and a scripted judge.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { exampleWorkspace, runCli } from '../helpers/cli.ts';
+import { fractionOf, judgePromptParts, scriptedJudgeReply, startFakeOpenAI, taskOf, type FakeOpenAI, type FakeReply, type FakeRequest } from '../helpers/fake-openai.ts';
+
+describe('evalgate run (judged) end to end', () => {
+  let server: FakeOpenAI;
+  let ws: Awaited<ReturnType<typeof exampleWorkspace>>;
+  let env: Record<string, string>;
+  let reference: Map<string, string>;
+  let degrade = false;
+  let judgeCalls = 0;
+  let targetCalls = 0;
+  const script = (req: FakeRequest): FakeReply => {
+    const judged = scriptedJudgeReply(req);
+    if (judged) {
+      judgeCalls++;
+      return judged;
+    }
+    targetCalls++;
+    const task = taskOf(req);
+    const answer = reference.get(task) ?? '';
+    return { content: degrade && fractionOf(task) < 0.45 ? 'I am not sure.' : answer };
+  };
+  const run = (args: string[]) => runCli([...args], { cwd: ws.dir, env });
+
+  before(async () => {
+    server = await startFakeOpenAI(script);
+    ws = await exampleWorkspace();
+    env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.url };
+    const rows = (await readFile(join(ws.dir, 'eval-datasets/judged/tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { input: string; reference: string });
+    reference = new Map(rows.map((r) => [r.input, r.reference]));
+  });
+  after(async () => {
+    await server.close();
+    await ws.cleanup();
+  });
+
+  it('answers, judges, and writes the baseline', async () => {
+    const r = await run(['run', '--no-cache', '--suite', 'assistant-judged', '--update-baseline', '--out', 'j1']);
+    assert.equal(r.code, 0, r.stderr);
+    const base = JSON.parse(await readFile(join(ws.dir, 'baselines/assistant-judged.json'), 'utf8'));
+    assert.equal(base.records.length, 32);
+    assert.ok(base.records.every((x: { scores: { score: number } }) => x.scores.score === 5));
+    const rec = base.records[0];
+    assert.equal(rec.detail.judgments[0].judge, 'judge');
+    assert.equal(rec.detail.judgments[0].model, 'gpt-4o');
+    assert.equal(rec.detail.judgments[0].method, 'structured');
+    assert.match(rec.detail.judgments[0].reasoning, /matches the reference/);
+    assert.equal(base.instrument.primaryMetric, 'score');
+    assert.equal(judgeCalls, 32);
+  });
+
+  it('gates a degraded target as a regression, with judge reasons in the report', async () => {
+    degrade = true;
+    const r = await run(['run', '--no-cache', '--suite', 'assistant-judged', '--out', 'j2']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const summary = JSON.parse(await readFile(join(ws.dir, 'j2/summary.json'), 'utf8'));
+    assert.equal(summary.verdict, 'regression');
+    assert.equal(summary.suites[0].metric, 'score');
+    const report = await readFile(join(ws.dir, 'j2/report.md'), 'utf8');
+    assert.match(report, /\| baseline \| 0 \| 0 \| 0 \| 0 \| 32 \|/);
+    assert.match(report, /\| candidate \| 0 \| 0 \| \d+ \| 0 \| \d+ \|/);
+    assert.match(report, /\| reasoning \| 5\.00 \| /);
+    assert.match(report, /Candidate judged 3 by `judge`/);
+    assert.match(report, /Criteria:/);
+  });
+
+  it('rejudges stored answers with the same judge: the same scores, and no target call', async () => {
+    const before = targetCalls;
+    const judgesBefore = judgeCalls;
+    const r = await run(['rejudge', '--no-cache', '--results', 'j2/results/assistant-judged.json', '--out', 'j3']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(targetCalls, before, 'the target was not called');
+    assert.ok(judgeCalls > judgesBefore);
+    const stored = JSON.parse(await readFile(join(ws.dir, 'j2/results/assistant-judged.json'), 'utf8'));
+    const again = JSON.parse(await readFile(join(ws.dir, 'j3/results/assistant-judged.json'), 'utf8'));
+    const scores = (x: { records: { caseId: string; scores: unknown; reply: { text: string } }[] }) => x.records.map((rec) => [rec.caseId, rec.scores, rec.reply.text]);
+    assert.deepEqual(scores(again), scores(stored));
+    assert.deepEqual(again.instrument, stored.instrument);
+  });
+
+  it('turns judge replies without a score into unparsable errors; over tolerance the run exits 3', async () => {
+    degrade = false;
+    server.setScript((req) => (judgePromptParts(req).kind ? { content: 'This is a fine answer overall.' } : script(req)));
+    const start = server.requests.length;
+    const r = await run(['run', '--no-cache', '--suite', 'assistant-judged', '--out', 'j4']);
+    const judgeRequests = server.requests.slice(start).filter((q) => judgePromptParts(q).kind !== null || q.messages.some((m) => /single integer from 1 to 5/.test(m.content)));
+    assert.equal(judgeRequests.length, 64, 'one judging call and exactly one follow-up per case');
+    assert.equal(r.code, 3, r.stdout + r.stderr);
+    const summary = JSON.parse(await readFile(join(ws.dir, 'j4/summary.json'), 'utf8'));
+    assert.equal(summary.verdict, 'error');
+    assert.equal(summary.suites[0].errors, 32);
+    const result = JSON.parse(await readFile(join(ws.dir, 'j4/results/assistant-judged.json'), 'utf8'));
+    for (const rec of result.records) {
+      assert.equal(rec.status, 'error');
+      assert.equal(rec.error.kind, 'unparsable');
+      assert.equal(rec.scores, null);
+      assert.ok(rec.reply.text.length > 0, 'the answer is kept');
+    }
+    server.setScript(script);
+  });
+
+  it('warns when the judge is the target model', async () => {
+    const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
+    await writeFile(join(ws.dir, 'self.yml'), config.replace('    model: gpt-4o\n', '    model: gpt-4o-mini\n'));
+    const r = await run(['run', '--no-cache', '--config', 'self.yml', '--suite', 'assistant-judged', '--out', 'j5']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(await readFile(join(ws.dir, 'j5/report.md'), 'utf8'), /The judge is the target model/);
+  });
+
+  it('runs pairwise against the baseline answers: consistent losses gate as a regression', async () => {
+    const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
+    await writeFile(join(ws.dir, 'pair.yml'), config.replace('    judge-language: en', '    judge-language: en\n    mode: pairwise'));
+    degrade = false;
+    const b = await run(['run', '--no-cache', '--config', 'pair.yml', '--suite', 'assistant-judged', '--out', 'p1', '--baseline-dir', 'pair-baselines', '--update-baseline']);
+    assert.equal(b.code, 0, b.stderr);
+    degrade = true;
+    const r = await run(['run', '--no-cache', '--config', 'pair.yml', '--suite', 'assistant-judged', '--out', 'p2', '--baseline-dir', 'pair-baselines']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const summary = JSON.parse(await readFile(join(ws.dir, 'p2/summary.json'), 'utf8'));
+    assert.equal(summary.suites[0].metric, 'net-win');
+    assert.ok(summary.suites[0].candidate < -0.05);
+    const report = await readFile(join(ws.dir, 'p2/report.md'), 'utf8');
+    assert.match(report, /Pairwise against the baseline's answers: 0 wins, \d+ ties, \d+ losses/);
+    assert.match(report, /Why the candidate lost/);
+    degrade = false;
+  });
+
+  it('names the line of an unterminated quote in a CSV dataset (exit 2)', async () => {
+    await writeFile(join(ws.dir, 'broken.csv'), 'input,output,eval_aspect\n"q1",a1,c1\n"q2,a2,c2\nq3,a3,c3\n');
+    const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
+    await writeFile(join(ws.dir, 'csv.yml'), config.replace('dataset: eval-datasets/judged/tasks.jsonl', 'dataset: {path: broken.csv, columns: elyza}'));
+    const r = await run(['validate', '--config', 'csv.yml']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /broken\.csv:3: a quoted field that starts on line 3 is never closed/);
+  });
+});

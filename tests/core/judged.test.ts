@@ -1,0 +1,175 @@
+// Judged suites: CSV parsing, score extraction, the follow-up, clipping, pairwise order swaps.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseConfig } from '../../src/core/config.ts';
+import { parseCsv } from '../../src/core/datasets/csv.ts';
+import { ConfigError } from '../../src/core/errors.ts';
+import { quadraticKappa } from '../../src/core/kinds/judged/agreement.ts';
+import { builtinJudgeTemplate } from '../../src/core/kinds/judged/builtin-templates.ts';
+import { ELYZA_COLUMNS, parseJudgedDataset, resolveColumns } from '../../src/core/kinds/judged/dataset.ts';
+import { extractFromReasoning, extractStructured, extractWinner } from '../../src/core/kinds/judged/extract.ts';
+import { scoreAnswer, type JudgeSetup, type Judgment, type PairJudgment } from '../../src/core/kinds/judged/suite.ts';
+import { loadTemplate } from '../../src/core/templates.ts';
+import type { EvalCase } from '../../src/core/types.ts';
+import type { ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../src/ports.ts';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+describe('CSV datasets', () => {
+  it('reads multi-line quoted fields, embedded commas and quotes, CRLF, a BOM and a trailing empty line', () => {
+    const csv = '\uFEFFinput,output,eval_aspect\r\n"First line\r\nsecond line, with a comma","He said ""hi""","- point one\r\n- point two"\r\nplain question,plain answer,plain notes\r\n\r\n';
+    const cases = parseJudgedDataset(enc(csv), 'elyza.csv', undefined, ELYZA_COLUMNS);
+    assert.equal(cases.length, 2);
+    assert.equal(cases[0]?.inputs['input'], 'First line\r\nsecond line, with a comma');
+    assert.equal(cases[0]?.inputs['reference'], 'He said "hi"');
+    assert.equal(cases[0]?.inputs['criteria'], '- point one\r\n- point two');
+    assert.deepEqual(cases.map((c) => c.source.line), [2, 5]);
+    assert.match(cases[0]?.id ?? '', /^q-[0-9a-f]{12}$/);
+  });
+
+  it('reads LF files and maps custom columns', () => {
+    const csv = 'qid,question,answer,rubric,topic\nt1,"Q\nwith break",A,R,math\n';
+    const cases = parseJudgedDataset(enc(csv), 'x.csv', undefined, resolveColumns({ id: 'qid', input: 'question', reference: 'answer', criteria: 'rubric', category: 'topic' }));
+    assert.deepEqual(cases[0]?.inputs, { input: 'Q\nwith break', reference: 'A', criteria: 'R', category: 'math' });
+    assert.equal(cases[0]?.id, 't1');
+  });
+
+  it('names the line where an unterminated quote opens', () => {
+    const csv = 'input,output,eval_aspect\nok,fine,notes\n"never closed,x,y\nmore,text,here\n';
+    assert.throws(() => parseCsv(csv, 'bad.csv'), (e: unknown) => e instanceof ConfigError && /^bad\.csv:3: a quoted field that starts on line 3 is never closed/.test(e.message));
+  });
+
+  it('names a record with the wrong number of fields and a header that lacks a mapped column', () => {
+    assert.throws(() => parseCsv('a,b\n1,2\n3,4,5\n', 'x.csv'), /x\.csv:3: the record on line 3 has a different number of fields/);
+    assert.throws(() => parseJudgedDataset(enc('question,answer\nq,a\n'), 'x.csv', undefined, ELYZA_COLUMNS), /x\.csv:1: the header has no column "input"/);
+  });
+});
+
+describe('reading a judge score', () => {
+  it('reads structured JSON, even in a code fence', () => {
+    assert.deepEqual(extractStructured('{"reasoning": "fine", "score": 4}'), { score: 4, clippedFrom: null, method: 'structured', reasoning: 'fine' });
+    assert.equal(extractStructured('```json\n{"reasoning": "x", "score": 2}\n```')?.score, 2);
+    assert.equal(extractStructured('Score: 4'), null);
+  });
+
+  it('takes the last marked score when the reasoning mentions other numbers', () => {
+    const text = 'The answer says 6 apples; the task has 5, 2 and 3. Step 1 is right. A first impression was Score: 2, but on reflection the calculation holds.\nFinal score: 4';
+    assert.equal(extractFromReasoning(text)?.score, 4);
+    assert.equal(extractFromReasoning('回答は正しい。\n評価: ４')?.score, 4);
+    assert.equal(extractFromReasoning('Rating: [[3]]')?.score, 3);
+    assert.equal(extractFromReasoning('I would give it 4 out of 5.'), null);
+  });
+
+  it('clips out-of-range scores and notes the raw value', () => {
+    assert.deepEqual(extractFromReasoning('Score: 7'), { score: 5, clippedFrom: 7, method: 'marker', reasoning: 'Score: 7' });
+    assert.equal(extractStructured('{"reasoning": "", "score": 0}')?.clippedFrom, 0);
+  });
+
+  it('reads pairwise verdicts', () => {
+    assert.equal(extractWinner('{"reasoning": "r", "winner": "B"}')?.winner, 'B');
+    assert.equal(extractWinner('Both are close.\nWinner: tie')?.winner, 'tie');
+    assert.equal(extractWinner('勝者: A')?.winner, 'A');
+    assert.equal(extractWinner('I like them both'), null);
+  });
+});
+
+/** A judge at the port boundary: replies scripted per call, requests recorded. */
+function judge(replies: string[], structuredOutput = false): JudgeSetup & { requests: ModelRequest[] } {
+  const requests: ModelRequest[] = [];
+  const client: ModelClient = {
+    label: 'scripted judge',
+    complete: async (request): Promise<ModelReply> => {
+      requests.push(request);
+      const text = replies[Math.min(requests.length - 1, replies.length - 1)] as string;
+      return { status: 'ok', text, usage: null, latencyMs: 1, servedModel: 'scripted', fingerprint: null, finishReason: 'stop' };
+    },
+  };
+  const { config } = parseConfig(`version: 1\nproviders: {j: {model: judge-model, structured-output: ${structuredOutput}}}\nsuites: [{name: s, kind: exact-copy, provider: j, dataset: d.jsonl, templates: {user: u}}]\n`, 'c.yml');
+  return { name: 'j', provider: config.providers['j'] as JudgeSetup['provider'], client, requests };
+}
+
+const CASE: EvalCase = { id: 'c1', inputHash: 'h1', inputs: { input: 'What is 2+2?', reference: '4', criteria: 'Must say 4.' }, source: { file: 'd', line: 1 } };
+function template(mode: 'absolute' | 'pairwise') {
+  const b = builtinJudgeTemplate(mode, 'en');
+  const allowed = mode === 'absolute' ? ['input', 'reference', 'criteria', 'answer'] : ['input', 'reference', 'criteria', 'answer_a', 'answer_b'];
+  return { id: b.id, sha256: 'x', language: 'en' as const, text: loadTemplate(enc(b.text), b.id, allowed, { file: 'c', path: 'p' }) };
+}
+function suiteConfig(mode: 'absolute' | 'pairwise') {
+  const { config } = parseConfig(`version: 1\nproviders: {j: {model: m}}\nsuites: [{name: s, kind: judged, provider: j, judge: j, dataset: d.csv, mode: ${mode}, templates: {user: u}}]\n`, 'c.yml');
+  return config.suites[0] as Parameters<typeof scoreAnswer>[0]['suite'];
+}
+
+describe('judging an answer', () => {
+  it('asks for structured output and keeps the reasoning', async () => {
+    const j = judge(['{"reasoning": "Correct and complete.", "score": 5}']);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    assert.deepEqual(r.scores, { score: 5 });
+    assert.equal(j.requests[0]?.jsonSchema?.name, 'judgement');
+    assert.equal(j.requests[0]?.temperature, 0);
+    const judgment = (r.detail['judgments'] as Judgment[])[0];
+    assert.equal(judgment?.reasoning, 'Correct and complete.');
+    assert.match((j.requests[0]?.messages[0] as ChatMessage).content, /# Answer to grade\nIt is 4\./);
+  });
+
+  it('makes exactly one follow-up call when the reply has no score, and uses its number', async () => {
+    const j = judge(['The answer is right and well explained.', '4']);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    assert.equal(j.requests.length, 2);
+    assert.deepEqual(r.scores, { score: 4 });
+    assert.equal((r.detail['judgments'] as Judgment[])[0]?.method, 'follow-up');
+    assert.match(j.requests[1]?.messages.at(-1)?.content ?? '', /single integer from 1 to 5/);
+  });
+
+  it('turns a reply with no score even after the follow-up into an unparsable error, not a score', async () => {
+    const j = judge(['Hard to say.', 'I really cannot decide.']);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    assert.equal(j.requests.length, 2);
+    assert.equal(r.status, 'error');
+    assert.equal(r.scores, null);
+    assert.equal(r.error?.kind, 'unparsable');
+  });
+
+  it('scores an empty answer 1 without asking the judge', async () => {
+    const j = judge(['Score: 5']);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, '  ', 0);
+    assert.deepEqual(r.scores, { score: 1 });
+    assert.equal(j.requests.length, 0);
+  });
+
+  it('averages several judges', async () => {
+    const r = await scoreAnswer({ judges: [judge(['Score: 5']), { ...judge(['Score: 2']), name: 'k' }], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    assert.deepEqual(r.scores, { score: 3.5 });
+  });
+
+  it('computes quadratic-weighted kappa', () => {
+    assert.equal(quadraticKappa([1, 2, 3, 4, 5], [1, 2, 3, 4, 5]), 1);
+    assert.ok((quadraticKappa([1, 2, 3, 4, 5], [5, 4, 3, 2, 1]) as number) < 0);
+  });
+});
+
+describe('pairwise judging swaps the order', () => {
+  const baselineAnswers = new Map([['c1', { inputHash: 'h1', text: 'baseline answer' }]]);
+  const run = async (replies: string[]) => {
+    const j = judge(replies);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('pairwise'), baselineAnswers, suite: suiteConfig('pairwise') }, CASE, 'candidate answer', 0);
+    return { r, j };
+  };
+
+  it('counts a consistent win (+1): B first, then A, both the candidate', async () => {
+    const { r, j } = await run(['Winner: B', 'Winner: A']);
+    assert.deepEqual(r.scores, { 'net-win': 1 });
+    assert.match(j.requests[0]?.messages[0]?.content ?? '', /# Answer A\nbaseline answer\n\n# Answer B\ncandidate answer/);
+    assert.match(j.requests[1]?.messages[0]?.content ?? '', /# Answer A\ncandidate answer\n\n# Answer B\nbaseline answer/);
+  });
+
+  it('counts a consistent loss (−1)', async () => {
+    const { r } = await run(['Winner: A', 'Winner: B']);
+    assert.deepEqual(r.scores, { 'net-win': -1 });
+  });
+
+  it('counts inconsistent verdicts (position bias) as a tie (0)', async () => {
+    const { r } = await run(['Winner: A', 'Winner: A']);
+    assert.deepEqual(r.scores, { 'net-win': 0 });
+    assert.deepEqual((r.detail['pairs'] as PairJudgment[])[0]?.orders.map((o) => o.first), ['baseline', 'candidate']);
+  });
+});
