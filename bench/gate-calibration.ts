@@ -120,7 +120,10 @@ function runCell(cell: Cell): CellResult {
     if (cmp.change === null || cmp.interval === null) continue; // baseline sum 0: never at these sizes
     if (cmp.verdict === 'regression') out.sig++;
     if (cmp.verdict === 'inconclusive') out.inconclusive++;
-    const strict = decideGate({ estimate: cmp.change, lower: cmp.interval.lower, upper: cmp.interval.upper, threshold: -gate['max-drop'], policy: 'strict', compared: cell.n, minCases: gate['min-cases'] });
+    const strict = decideGate({
+      estimate: cmp.change, lower: cmp.interval.lower, upper: cmp.interval.upper, threshold: -gate['max-drop'], policy: 'strict',
+      compared: cell.n, minCases: gate['min-cases'], exactPValue: cmp.exactTest?.pValue ?? 1, confidence: gate.confidence,
+    });
     if (strict.verdict === 'regression') out.strict++;
     if (cmp.change < -gate['max-drop']) out.naive++;
     if (cmp.interval.lower <= cell.change && cell.change <= cmp.interval.upper) out.covered++;

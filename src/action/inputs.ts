@@ -5,27 +5,51 @@
  */
 import * as core from '@actions/core';
 import { ConfigError } from '../core/errors.ts';
+import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.ts';
 
 /** The validated inputs. */
 export interface ActionInputs {
   config: string;
+  githubToken: string;
   mode: 'run' | 'baseline';
+  comment: boolean;
+  reportLanguage: ReportLanguage;
+  onInconclusive: 'warn' | 'fail' | 'pass' | null;
   workingDirectory: string;
   outDir: string;
-  suites: string[];
+  cacheDir: string | null;
+  forceAll: boolean;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError({ file: 'action inputs', path: name }, `input "${name}": expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as T;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const v = core.getInput(name).trim().toLowerCase();
+  if (v === '') return fallback;
+  if (['true', 'yes', '1'].includes(v)) return true;
+  if (['false', 'no', '0'].includes(v)) return false;
+  throw new ConfigError({ file: 'action inputs', path: name }, `input "${name}": expected true or false, got ${JSON.stringify(v)}`);
 }
 
 /** Reads and checks the inputs. */
 export function readInputs(): Readonly<ActionInputs> {
-  const mode = core.getInput('mode') || 'run';
-  if (mode !== 'run' && mode !== 'baseline') {
-    throw new ConfigError({ file: 'action inputs', path: 'mode' }, `input "mode": expected one of run, baseline, got ${JSON.stringify(mode)}`);
-  }
+  const onInconclusive = core.getInput('on-inconclusive');
+  const cacheDir = core.getInput('cache-dir');
   return Object.freeze({
     config: core.getInput('config') || 'evalgate.yml',
-    mode,
+    githubToken: core.getInput('github-token'),
+    mode: oneOf('mode', core.getInput('mode') || 'run', ['run', 'baseline'] as const),
+    comment: bool('comment', true),
+    reportLanguage: oneOf('report-language', core.getInput('report-language') || 'en', REPORT_LANGUAGES),
+    onInconclusive: onInconclusive === '' ? null : oneOf('on-inconclusive', onInconclusive, ['warn', 'fail', 'pass'] as const),
     workingDirectory: core.getInput('working-directory') || '.',
     outDir: core.getInput('out-dir') || 'evalgate-out',
-    suites: core.getMultilineInput('suites').filter((s) => s.trim() !== ''),
+    cacheDir: cacheDir === '' ? null : cacheDir,
+    forceAll: bool('force-all', false),
   });
 }

@@ -1,49 +1,157 @@
 /**
- * The action edge. For now it runs the same engine as the CLI on the configured suites,
- * publishes the report as the job summary and files, sets outputs, and fails the step on
- * a failing verdict. `run()` owns the one try/catch and is the only place that fails.
+ * The action edge: read the inputs and the event, decide which suites the pull request
+ * affects, run them with the engine (baselines read from the base commit), and publish
+ * the report three ways — one PR comment updated in place, the job summary, and files —
+ * then set outputs and fail the step on a failing verdict. `run()` owns the one
+ * try/catch and is the only place that fails the job.
  */
 import * as core from '@actions/core';
-import { dirname, join, resolve } from 'node:path';
+import * as github from '@actions/github';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace } from '../adapters/fs-store.ts';
+import { openGitRepo, type GitRepo } from '../adapters/git.ts';
 import { createClientFactory } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
-import { runEvaluation } from '../core/engine.ts';
+import { affectedSuites } from '../core/affected.ts';
+import { parseConfig } from '../core/config.ts';
+import { compareStored, runEvaluation, type RunOutcome } from '../core/engine.ts';
 import { ConfigError } from '../core/errors.ts';
+import { fitReport } from '../core/report/markdown.ts';
+import type { RunStore } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { readInputs } from './inputs.ts';
-import { readFile } from 'node:fs/promises';
+import { explainGitHubError, pullRequestOf, upsertReportComment, type PullRequestInfo } from './github.ts';
+import { readInputs, type ActionInputs } from './inputs.ts';
 
 /** Runs the action. */
 export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
-    const configPath = resolve(inputs.workingDirectory, inputs.config);
-    const root = dirname(configPath);
-    const outDir = resolve(inputs.workingDirectory, inputs.outDir);
-    const store = createFsRunStore(outDir, join(root, 'baselines'));
-    let configText: string;
-    try {
-      configText = await readFile(configPath, 'utf8');
-    } catch {
-      throw new ConfigError({ file: inputs.config }, `${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input`);
-    }
-    const outcome = await runEvaluation(
-      { configText, configFile: inputs.config, suites: inputs.suites, updateBaseline: inputs.mode === 'baseline' },
-      {
-        workspace: createFsWorkspace(root), store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
-        logger: { info: (m) => core.info(m), warn: (m) => core.warning(m) },
-        createClient: createClientFactory(process.env, inputs.config),
-      },
-    );
-    await core.summary.addRaw(outcome.report).write();
-    core.setOutput('verdict', outcome.summary.verdict);
-    core.setOutput('regressed-suites', outcome.summary.suites.filter((s) => s.verdict === 'regression').map((s) => s.name).join(','));
-    core.setOutput('report-path', join(outDir, 'report.md'));
-    core.setOutput('summary-path', join(outDir, 'summary.json'));
-    if (outcome.exitCode !== 0) core.setFailed(`evalgate: ${outcome.summary.verdict}`);
+    const outcome = await evaluate(inputs);
+    if (outcome) await publish(inputs, outcome);
   } catch (error) {
     if (error instanceof ConfigError) core.setFailed(error.message);
     else core.setFailed(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
+}
+
+interface Evaluated {
+  outcome: RunOutcome;
+  outDir: string;
+  pr: PullRequestInfo | null;
+}
+
+async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | null> {
+  const workspace = resolve(process.env['GITHUB_WORKSPACE'] ?? '.', inputs.workingDirectory);
+  const configPath = resolve(workspace, inputs.config);
+  const root = dirname(configPath);
+  const outDir = resolve(workspace, inputs.outDir);
+  let configText: string;
+  try {
+    configText = await readFile(configPath, 'utf8');
+  } catch {
+    throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
+  }
+  const loaded = parseConfig(configText, inputs.config);
+  // Keys reach us through the environment; make sure they never appear in a log.
+  for (const provider of Object.values(loaded.config.providers)) {
+    const key = process.env[provider['api-key-env']];
+    if (key) core.setSecret(key);
+  }
+
+  const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
+  const git = openGitRepo(root);
+  let suites: string[] = [];
+  let notRun: { name: string; reason: string }[] = [];
+  let store: RunStore = createFsRunStore(outDir, join(root, 'baselines'));
+  if (pr && inputs.mode === 'run') {
+    const repoRoot = await git.root();
+    const configRel = relative(repoRoot, configPath).split('\\').join('/');
+    const configDir = relative(repoRoot, root).split('\\').join('/');
+    if (!inputs.forceAll) {
+      const changed = await git.changedFiles(pr.baseSha, pr.headSha);
+      const affected = affectedSuites(loaded, await git.show(pr.baseSha, configRel), changed, configDir);
+      for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
+      for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
+      suites = affected.run;
+      notRun = affected.unchanged;
+    }
+    store = baselinesFromCommit(store, git, pr.baseSha, configDir === '' ? 'baselines' : `${configDir}/baselines`);
+  }
+
+  const cacheDir = resolve(workspace, inputs.cacheDir ?? join(relative(workspace, root) || '.', '.evalgate', 'cache'));
+  const deps = {
+    workspace: createFsWorkspace(root), store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
+    logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
+    createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
+    language: inputs.reportLanguage,
+  };
+  const selected = pr && inputs.mode === 'run' && !inputs.forceAll;
+  if (selected && suites.length === 0) {
+    core.info('No suite is affected by this pull request.');
+    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+  }
+  try {
+    const outcome = await runEvaluation({
+      configText, configFile: inputs.config, suites, updateBaseline: inputs.mode === 'baseline', notRun,
+      ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
+    }, deps);
+    return { outcome, outDir, pr };
+  } catch (error) {
+    if (error instanceof ConfigError && /needs an API key/.test(error.message)) {
+      await explainMissingKey(error.message, pr);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** A store whose baselines are read from the base commit, not from the PR's files. */
+function baselinesFromCommit(store: RunStore, git: GitRepo, sha: string, dir: string): RunStore {
+  return {
+    ...store,
+    readBaseline: (suite) => git.show(sha, `${dir}/${suite}.json`),
+    describe: () => ({ ...store.describe(), baselines: `${dir} at ${sha.slice(0, 7)}` }),
+  };
+}
+
+async function explainMissingKey(message: string, pr: PullRequestInfo | null): Promise<void> {
+  const fork = pr?.fromFork === true;
+  const text = [
+    '## evalgate: not run',
+    '',
+    fork
+      ? 'This pull request comes from a fork, and GitHub does not pass repository secrets to workflows run for forks, so no model API key is available. Nothing was evaluated and nothing failed.'
+      : 'No model API key is available to this workflow, so nothing was evaluated.',
+    '',
+    `Details: ${message.replace(/^evalgate: /, '')}`,
+    '',
+    fork
+      ? 'A maintainer can run the evaluation by pushing the branch to this repository, or with a `pull_request_target` workflow that checks out the fork\'s code only for evaluation (never run its scripts with secrets).'
+      : 'Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`.',
+  ].join('\n');
+  await core.summary.addRaw(text).write();
+  core.warning(fork ? 'evalgate did not run: no API key on a pull request from a fork (see the job summary).' : 'evalgate did not run: no API key (see the job summary).');
+  core.setOutput('verdict', 'skipped');
+}
+
+async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Promise<void> {
+  const { outcome, outDir, pr } = evaluated;
+  await core.summary.addRaw(outcome.report).write();
+  if (pr && inputs.comment && inputs.mode === 'run') {
+    try {
+      const { url, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
+      core.info(`${created ? 'Posted' : 'Updated'} the report comment: ${url}`);
+    } catch (error) {
+      core.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);
+    }
+  }
+  const s = outcome.summary;
+  core.setOutput('verdict', s.verdict);
+  core.setOutput('regressed-suites', s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(','));
+  core.setOutput('changes', JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
+  core.setOutput('report-path', join(outDir, 'report.md'));
+  core.setOutput('summary-path', join(outDir, 'summary.json'));
+  if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
+  if (outcome.exitCode !== 0) core.setFailed(`evalgate: ${s.verdict}${s.verdict === 'regression' ? ` (${s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(', ')})` : ''}`);
 }

@@ -13,6 +13,7 @@ export type Command =
   | { name: 'validate'; config: string }
   | { name: 'rejudge'; config: string; results: string; judges: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
+  | { name: 'init'; dir: string }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -25,6 +26,7 @@ Usage:
   evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
   evalgate validate [--config F]
+  evalgate init [--dir DIR]
   evalgate rejudge --results FILE [--judge NAME …] [--out DIR] [--update-baseline] [--config F]
   evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
 
@@ -94,6 +96,10 @@ export function parseCommand(argv: readonly string[]): Command {
         baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
         cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean,
       });
+    }
+    case 'init': {
+      const v = parse({ dir: { type: 'string', default: '.' } }, rest);
+      return Object.freeze({ name: 'init', dir: v['dir'] as string });
     }
     case 'validate': {
       const v = parse({ config: { type: 'string', default: 'evalgate.yml' } }, rest);

@@ -2,7 +2,7 @@
  * The CLI edge: parse arguments, build adapters, call the engine, print, and set the exit
  * code. `run()` owns the one try/catch (ARCHITECTURE rule 1).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createClientFactory, endpointOf } from '../adapters/providers.ts';
@@ -11,6 +11,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
+import { starterFiles } from '../core/init.ts';
 import { compareStored, gateFor, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
@@ -22,6 +23,10 @@ import { createProgress } from './progress.ts';
 
 /** Runs the CLI with the process's arguments and sets process.exitCode. */
 export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // `evalgate plan | head`: stop quietly when the reader goes away.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
   try {
     process.exitCode = await execute(parseCommand(argv));
   } catch (error) {
@@ -53,6 +58,8 @@ async function execute(command: Command): Promise<number> {
       return planCommand(command);
     case 'rejudge':
       return rejudgeCommand(command);
+    case 'init':
+      return initCommand(command.dir);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -97,6 +104,26 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   printOutcome(outcome, store.describe().out);
   for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
   return outcome.exitCode;
+}
+
+async function initCommand(dir: string): Promise<number> {
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const [path, text] of Object.entries(starterFiles())) {
+    const target = join(dir, path);
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, text, { flag: 'wx' }); // never overwrite
+      written.push(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      kept.push(path);
+    }
+  }
+  for (const p of written) process.stdout.write(`created  ${p}\n`);
+  for (const p of kept) process.stdout.write(`kept     ${p} (exists; not overwritten)\n`);
+  process.stdout.write('Next: add OPENAI_API_KEY as a repository secret, run "evalgate run --update-baseline", and commit baselines/.\n');
+  return 0;
 }
 
 async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): Promise<number> {

@@ -10,6 +10,7 @@ import { pairedBootstrap, type BootstrapResult, type PairedUnit } from './stats/
 import { decideGate, type VerdictDetail } from './stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from './stats/mcnemar.ts';
 import { normalQuantile } from './stats/normal.ts';
+import { signFlipTest, type SignFlipResult } from './stats/permutation.ts';
 import type { CaseRecord, SuiteResult } from './types.ts';
 
 /** The primary metric of pairwise judging: +1 win, 0 tie, −1 loss per case. */
@@ -74,6 +75,8 @@ export interface SuiteComparison {
   power: Power | null;
   pairing: Pairing | null;
   errors: { candidate: number; records: number; rate: number; tolerance: number; baseline: number; samples: string[] };
+  /** The exact sign-flip test of no change over the compared units. */
+  exactTest: SignFlipResult | null;
   /** Why the baseline is stale (instrument differences). */
   stale: string[];
   /** What the PR changed in what is tested (templates, model, settings, dataset). */
@@ -103,6 +106,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     mcnemar: null,
     power: null,
     pairing: null,
+    exactTest: null,
     errors: {
       candidate: agg.errors, records: agg.records, rate: errorRate, tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
@@ -171,6 +175,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
   const threshold = relative ? gate['max-drop'] : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
 
+  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base));
   if (threshold === undefined) {
     result.verdict = 'inconclusive';
     result.detail = 'undefined-relative-change';
@@ -178,6 +183,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     const decision = decideGate({
       estimate: bootstrap.estimate, lower: bootstrap.lower, upper: bootstrap.upper,
       threshold: -threshold, policy: gate.policy, compared: paired.length, minCases: gate['min-cases'],
+      exactPValue: result.exactTest.pValue, confidence: gate.confidence,
     });
     result.verdict = decision.verdict;
     result.detail = decision.detail;

@@ -8,6 +8,7 @@ import { compareWithBaseline, overallVerdict, type SuiteComparison } from './com
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
+import type { ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
@@ -32,6 +33,8 @@ export interface EngineDeps {
   onSuiteStart?(suite: string, total: number, alreadyDone: number): void;
   onRecord?(suite: string, record: CaseRecord): void;
   scriptedNotice?: string;
+  /** The report's language (default en). */
+  language?: ReportLanguage;
 }
 
 /** Options of `evalgate run`. */
@@ -42,6 +45,10 @@ export interface RunOptions {
   updateBaseline: boolean;
   /** Ignore what a previous run into the same output finished. */
   fresh?: boolean;
+  /** Suites in the config that are deliberately not run (unchanged by the PR). */
+  notRun?: readonly { name: string; reason: string }[];
+  /** Overrides every suite's on-inconclusive (the action's input). */
+  onInconclusive?: GateConfig['on-inconclusive'];
 }
 
 /** The outcome of a run or a comparison. */
@@ -72,9 +79,9 @@ export async function validateWorkspace(configText: string, configFile: string, 
   return { loaded, suites: out };
 }
 
-/** The gate of a suite: the file's gate with the suite's overrides. */
-export function gateFor(loaded: LoadedConfig, suite: SuiteConfig): GateConfig {
-  return { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig;
+/** The gate of a suite: the file's gate with the suite's overrides (and the caller's on-inconclusive). */
+export function gateFor(loaded: LoadedConfig, suite: SuiteConfig, onInconclusive?: GateConfig['on-inconclusive']): GateConfig {
+  return { ...loaded.config.gate, ...(suite.gate ?? {}), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) } as GateConfig;
 }
 
 /** `evalgate run`: everything checked first, then suites run one after another. */
@@ -120,7 +127,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
     const baseline = baselines.get(suite.name) ?? null;
-    const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config));
+    const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
     comparisons.push(comparison);
     if (options.updateBaseline) {
       if (comparison.verdict === 'error') {
@@ -131,7 +138,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
     }
   }
-  return finish(comparisons, results, baselinesWritten, deps, baselines);
+  return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
 }
 
 /** Options of `evalgate rejudge`. */
@@ -199,20 +206,24 @@ export async function planEvaluation(configText: string, configFile: string, sui
 /** `evalgate compare`: stored results only, no model. */
 export async function compareStored(
   pairs: readonly { baseline: SuiteResult | null; candidate: SuiteResult }[], gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice'>,
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
   const results = new Map(pairs.map((p) => [p.candidate.suite.name, p.candidate]));
-  return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])));
+  return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])), notRun);
 }
 
 async function finish(
   comparisons: SuiteComparison[], results: Map<string, SuiteResult>, baselinesWritten: string[],
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice'>, baselines: ReadonlyMap<string, SuiteResult | null>,
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, baselines: ReadonlyMap<string, SuiteResult | null>,
+  notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
   const verdict = overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({ verdict, comparisons, results, baselines, ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}) });
-  const summary = summarize(verdict, comparisons);
+  const report = renderReport({
+    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en',
+    ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
+  });
+  const summary = summarize(verdict, comparisons, notRun);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
   return { summary, report, exitCode: exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };

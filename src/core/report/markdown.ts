@@ -1,17 +1,21 @@
 /**
- * The Markdown report (report.md, and later the PR comment and job summary): a one-line
- * verdict, the table, then per suite what changed, the statistics in words, the power
- * sentence, errors, and the cases that regressed with before/after excerpts. Everything
- * that came from a model passes through sanitize.ts.
+ * The Markdown report (report.md, the PR comment, the job summary): a one-line verdict,
+ * the table, a Mermaid chart GitHub renders in comments, then per suite what changed,
+ * the statistics in words, the power sentence, errors, tokens, cost and time, and the
+ * cases that regressed with before/after excerpts. Every fixed string comes from the
+ * message table (messages.ts); everything from a model passes through sanitize.ts.
  */
 import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
 import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
+import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
-/** The hidden marker that identifies evalgate's own report. */
+/** The hidden marker that identifies evalgate's own report (and PR comment). */
 export const REPORT_MARKER = '<!-- evalgate-report -->';
+/** GitHub's limit on a comment body. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
 
 const ICON: Record<SuiteVerdict, string> = {
   pass: '✅', regression: '❌', inconclusive: '⚠️', error: '🛑', 'no-baseline': '🆕', 'stale-baseline': '♻️',
@@ -24,52 +28,101 @@ export interface ReportInput {
   results: ReadonlyMap<string, SuiteResult>;
   /** The baselines compared with, for distributions. */
   baselines?: ReadonlyMap<string, SuiteResult | null>;
-  /** Suites listed in the config but not run (unchanged, or not selected). */
+  /** Suites in the config that were not run (unchanged, or not selected). */
   notRun?: readonly { name: string; reason: string }[];
-  /** Set when the run used a scripted model, so nobody mistakes it for a real one. */
+  /** Shown as a note at the top (the scripted demo says it is one). */
   scriptedNotice?: string;
+  language?: ReportLanguage;
   /** How many regressed cases to show per suite. */
   maxCases?: number;
 }
 
 /** Renders the whole report. */
 export function renderReport(input: ReportInput): string {
-  const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${input.verdict}`, '', headline(input), ''];
-  if (input.scriptedNotice) lines.push(`> [!NOTE]\n> ${input.scriptedNotice}`, '');
-  lines.push(
-    '| Suite | Metric | Baseline | Candidate | Change (interval) | Verdict |',
-    '|---|---|---:|---:|---|---|',
-  );
+  const m = messagesFor(input.language ?? 'en');
+  const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${input.verdict}`, '', headline(input, m), ''];
+  if (input.scriptedNotice) lines.push(`> [!NOTE]\n> ${inlineText(input.scriptedNotice, 400)}`, '');
+  const t = m.table;
+  lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, '|---|---|---:|---:|---|---|');
   for (const c of input.comparisons) {
     lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${c.verdict} |`);
   }
   for (const s of input.notRun ?? []) {
-    lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(s.reason, 80)} |`);
+    lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
-  lines.push('');
-  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10));
+  lines.push('', ...chart(input.comparisons, m));
+  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
-function headline(input: ReportInput): string {
+/**
+ * Fits a report under a limit (GitHub's comment limit by default) by dropping whole
+ * suite sections from the end, so every code fence and <details> block stays closed,
+ * and says so in a visible note.
+ */
+export function fitReport(markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT): string {
+  if (markdown.length <= limit) return markdown;
+  const m = messagesFor(language);
+  const parts = markdown.split(/\n(?=### )/);
+  const head = parts[0] as string;
+  const sections = parts.slice(1);
+  let kept = sections.length;
+  const build = (n: number): string => `${[head, ...sections.slice(0, n)].join('\n').trimEnd()}\n\n${m.truncated(sections.length - n)}\n`;
+  while (kept > 0 && build(kept).length > limit) kept--;
+  const text = build(kept);
+  if (text.length <= limit) return text;
+  // Even the head is too long (thousands of suites): cut at a line, outside any block.
+  const note = `\n\n${m.truncated(sections.length)}\n`;
+  const lines = head.split('\n');
+  let out = '';
+  for (const line of lines) {
+    if (out.length + line.length + 1 + note.length > limit) break;
+    out += `${line}\n`;
+  }
+  return `${out.trimEnd()}${note}`;
+}
+
+function headline(input: ReportInput, m: Messages): string {
   const count = (v: SuiteVerdict): number => input.comparisons.filter((c) => c.verdict === v).length;
   const total = input.comparisons.length;
+  if (total === 0) return m.headline.nothingRun;
   switch (input.verdict) {
-    case 'regression': {
-      const worst = input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`);
-      return `**${count('regression')} of ${total} suites regressed** beyond the allowed drop: ${worst.join(', ')}.`;
-    }
+    case 'regression':
+      return m.headline.regression(count('regression'), total, input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`).join(', '));
     case 'error':
-      return `**${count('error')} of ${total} suites could not be evaluated**: too many calls failed or nothing was comparable. No score was recorded for a failed call.`;
+      return m.headline.error(count('error'), total);
     case 'inconclusive':
-      return `**${count('inconclusive')} of ${total} suites may have dropped**, but the eval set cannot tell the drop from noise.`;
+      return m.headline.inconclusive(count('inconclusive'), total);
     case 'stale-baseline':
-      return `**${count('stale-baseline')} of ${total} suites have a stale baseline**: the way they are measured changed, so they were not compared.`;
+      return m.headline.stale(count('stale-baseline'), total);
     case 'no-baseline':
-      return `**${count('no-baseline')} of ${total} suites have no baseline yet**; the others pass.`;
+      return m.headline.noBaseline(count('no-baseline'), total);
     default:
-      return `**All ${total} suites pass**: no metric dropped beyond the allowed ${formatPercent(-(input.comparisons[0]?.gate['max-drop'] ?? 0.05))}.`;
+      return m.headline.pass(total, formatPercent(-(input.comparisons[0]?.gate['max-drop'] ?? 0.05)));
   }
+}
+
+/** A Mermaid chart of each compared suite's candidate as a percentage of its baseline. */
+function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
+  const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== 'net-win');
+  if (shown.length === 0) return [];
+  const pct = shown.map((c) => Math.round((1000 * (c.candidate as number)) / (c.baseline as number)) / 10);
+  const gate = Math.round(1000 * (1 - (shown[0]?.gate['max-drop'] ?? 0.05))) / 10;
+  const low = Math.max(0, Math.floor(Math.min(...pct, gate) / 10) * 10 - 10);
+  const high = Math.max(110, Math.ceil(Math.max(...pct) / 10) * 10);
+  const names = shown.map((c) => `"${c.name.replace(/["\\\n]/g, '')}"`).join(', ');
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title "${m.chartTitle} — % of baseline"`,
+    `  x-axis [${names}]`,
+    `  y-axis "%" ${low} --> ${high}`,
+    `  bar [${pct.join(', ')}]`,
+    `  line [${shown.map(() => '100').join(', ')}]`,
+    `  line [${shown.map(() => String(gate)).join(', ')}]`,
+    '```',
+    '',
+  ];
 }
 
 function changeCell(c: SuiteComparison): string {
@@ -80,119 +133,88 @@ function changeCell(c: SuiteComparison): string {
   return `${f(c.change)}${interval}`;
 }
 
-function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number): string[] {
+function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number, m: Messages): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
-    const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((m): m is string => !!m))];
-    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? ` (served as ${served.map((m) => inlineCode(m, 60)).join(', ')})` : '';
-    out.push(`Kind ${c.kind}; model ${inlineCode(result.tested.model, 80)}${servedText}.`);
+    const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
+    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(', ')) : '';
+    out.push(m.kindModel(c.kind, inlineCode(result.tested.model, 80), servedText));
   }
-  if (c.changed.length > 0) out.push(`What changed: ${c.changed.map((x) => inlineText(x, 120)).join('; ')}.`);
-  out.push('', explain(c), '');
+  if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join('; ')));
+  out.push('', explain(c, m), '');
+  // The figures as a list: single newlines are not line breaks in job summaries.
+  const facts: string[] = [];
   if (c.bootstrap) {
     const b = c.bootstrap;
-    const level = `${Math.round(b.confidence * 100)}%`;
-    const method = b.method === 'bca' ? 'BCa' : `percentile (BCa undefined: ${b.fallbackReason})`;
-    const relative = b.statistic === 'relative';
-    const f = relative ? formatPercent : formatSigned;
-    out.push(`Change ${f(b.estimate)}, ${level} ${method} interval [${f(b.lower)}, ${f(b.upper)}] from a paired bootstrap over ${b.units} ${b.units === c.pairing?.compared ? 'cases' : 'clusters'} (B = ${b.resamples.toLocaleString('en-US')}, seed \`${hashSeed(b.seed)}\`, SE ${f(b.standardError).replace('+', '')}).`);
+    const f = b.statistic === 'relative' ? formatPercent : formatSigned;
+    const method = b.method === 'bca' ? 'BCa' : m.percentileFallback(b.fallbackReason ?? '');
+    facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, b.units !== c.pairing?.compared, b.resamples.toLocaleString('en-US'), hashSeed(b.seed), f(b.standardError).replace('+', '')));
   }
-  if (c.mcnemar) {
-    const m = c.mcnemar;
-    out.push(`McNemar's exact test: ${m.b} cases went from pass to fail and ${m.c} from fail to pass, p = ${formatP(m.pValue)}.`);
-  }
+  if (c.exactTest && c.exactTest.changed > 0 && c.mcnemar === null) facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method !== 'exact'));
+  if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
   if (c.power && c.pairing) {
-    const p = c.power;
     const relative = c.bootstrap?.statistic !== 'absolute';
     const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
-    if (p.mde > p.threshold) {
-      out.push(`⚠️ With ${c.pairing.compared} cases this suite can only detect a drop of about ${f(p.mde)} (80% power), more than the ${f(p.threshold)} gate: about ${p.casesNeeded.toLocaleString('en-US')} cases would be needed to see a ${f(p.threshold)} drop.`);
-    } else {
-      out.push(`With ${c.pairing.compared} cases this suite detects a drop of about ${f(p.mde)} or more (80% power); the gate is ${f(p.threshold)}.`);
-    }
+    facts.push(c.power.mde > c.power.threshold
+      ? m.powerLow(c.pairing.compared, f(c.power.mde), f(c.power.threshold), c.power.casesNeeded.toLocaleString('en-US'))
+      : m.powerOk(c.pairing.compared, f(c.power.mde), f(c.power.threshold)));
   }
   if (c.pairing) {
     const p = c.pairing;
+    const n = m.notCompared;
     const extra = [
-      p.added.length ? `${p.added.length} added` : '', p.removed.length ? `${p.removed.length} removed` : '',
-      p.edited.length ? `${p.edited.length} edited` : '', p.withoutValidSample.length ? `${p.withoutValidSample.length} without a valid sample on one side` : '',
-    ].filter(Boolean);
-    out.push(`${p.compared} cases compared${extra.length ? `; not compared: ${extra.join(', ')}` : ''}.${c.improvedCases ? ` ${c.improvedCases} improved, ${c.regressedCases.length} regressed.` : ''}`);
+      p.added.length ? n.added(p.added.length) : '', p.removed.length ? n.removed(p.removed.length) : '',
+      p.edited.length ? n.edited(p.edited.length) : '', p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : '',
+    ].filter(Boolean).join(n.join);
+    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
   }
   const e = c.errors;
   if (e.candidate > 0 || c.verdict === 'error') {
-    out.push(`Errors: ${e.candidate} of ${e.records} calls failed (${formatPercent(e.rate).replace('+', '')}; tolerance ${formatPercent(e.tolerance).replace('+', '')}). Failed calls are excluded, never scored.`);
-    for (const s of e.samples) out.push(`- ${inlineText(s, 300)}`);
+    facts.push(m.errors(e.candidate, e.records, formatPercent(e.rate).replace('+', ''), formatPercent(e.tolerance).replace('+', '')));
+    for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
-  for (const n of c.notes) out.push(`Note: ${n}`);
+  for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (result) {
-    out.push(usageLine(result));
-    if (result.suite.kind === 'judged') out.push(...judgedSuiteLines(result, baseline, result.tested.model));
+    facts.push(usageLine(result, m));
   }
+  out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
+  if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));
   out.push('');
   if (c.regressedCases.length > 0) {
     const shown = c.regressedCases.slice(0, maxCases);
-    out.push('<details>', `<summary>Cases that regressed: ${c.regressedCases.length}${c.regressedCases.length > shown.length ? ` (worst ${shown.length} shown)` : ''}</summary>`, '');
+    out.push('<details>', `<summary>${m.regressedSummary(c.regressedCases.length, shown.length)}</summary>`, '');
     for (const rc of shown) {
-      out.push(`**Case ${inlineCode(rc.caseId, 80)}**: ${c.metric} ${formatMetric(rc.baseline)} → ${formatMetric(rc.candidate)}`, '');
-      if (rc.question) out.push(`Question: ${inlineText(rc.question, 300)}`, '');
-      if (rc.expected !== null) out.push('Expected:', '', codeBlock(rc.expected, 600), '');
-      out.push('Baseline reply:', '', codeBlock(rc.baselineReply ?? '(no reply)', 600), '');
-      out.push('Candidate reply:', '', codeBlock(rc.candidateReply ?? '(no reply)', 600), '');
-      if (c.kind === 'judged') out.push(...judgedCaseLines(rc));
+      out.push(m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)), '');
+      if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, '');
+      if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
+      out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
+      out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
+      if (c.kind === 'judged') out.push(...judgedCaseLines(rc, m));
     }
     out.push('</details>', '');
   }
   return out;
 }
 
-function usageLine(result: SuiteResult): string {
+function usageLine(result: SuiteResult, m: Messages): string {
   const a = result.aggregates;
-  const u = a.usage;
   const n = (v: number): string => v.toLocaleString('en-US');
-  const parts = [`Tokens: ${n(u.inputTokens)} in, ${n(u.outputTokens)} out over ${n(u.calls)} calls`];
-  const extra: string[] = [];
-  if (a.cacheHits) extra.push(`${n(a.cacheHits)} from the cache`);
-  if (a.retries) extra.push(`${n(a.retries)} retries`);
-  if (extra.length) parts[0] += ` (${extra.join(', ')})`;
-  if (a.cost) parts.push(`cost $${a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2)} (prices: ${a.cost.source})`);
+  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(Boolean);
+  const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(', ')}` : '')];
+  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), a.cost.source));
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
-  if (Number.isFinite(seconds)) parts.push(`time ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`);
+  if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
   return `${parts.join('; ')}.`;
 }
 
-function explain(c: SuiteComparison): string {
-  const gate = formatPercent(-c.gate['max-drop']);
-  switch (c.detail) {
-    case 'beyond-threshold-confident':
-      return `**Regression.** The drop is beyond ${gate} and even the interval's upper end is beyond it.`;
-    case 'beyond-threshold-significant':
-      return `**Regression.** The measured drop is beyond ${gate} and the interval excludes no change.`;
-    case 'beyond-threshold-noisy':
-      return `**Inconclusive.** The measured drop is beyond ${gate}, but the interval still includes no change; more cases would tell.`;
-    case 'interval-straddles-threshold':
-      return `**Inconclusive** (strict policy): the interval reaches both sides of ${gate}.`;
-    case 'too-few-cases':
-      return `**Inconclusive.** The drop looks real, but fewer than ${c.gate['min-cases']} cases were compared.`;
-    case 'undefined-relative-change':
-      return '**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.';
-    case 'improved':
-      return '**Pass.** The metric improved, and the interval is above zero.';
-    case 'within-threshold-shown':
-      return `**Pass.** The interval shows the change is within ${gate}.`;
-    case 'no-drop-shown':
-      return `**Pass.** No drop beyond ${gate} was measured (the interval does not rule one out).`;
-    case 'errors-over-tolerance':
-      return `**Error.** ${c.errors.candidate} of ${c.errors.records} calls failed, more than the ${formatPercent(c.errors.tolerance).replace('+', '')} tolerated; the suite was not compared.`;
-    case 'no-comparable-cases':
-      return '**Error.** No case could be paired with the baseline.';
-    case 'no-baseline':
-      return `**No baseline.** Create one with \`evalgate run --suite ${c.name} --update-baseline\` and commit \`baselines/${c.name}.json\`.`;
-    case 'stale-baseline':
-      return `**Stale baseline.** The baseline was measured differently (${c.stale.map((s) => inlineCode(s, 120)).join('; ')}); refresh it with \`evalgate run --suite ${c.name} --update-baseline\` on the base branch.`;
-    default:
-      return '';
-  }
+function explain(c: SuiteComparison, m: Messages): string {
+  const say = c.detail ? m.explain[c.detail] : undefined;
+  if (!say) return '';
+  return say(formatPercent(-c.gate['max-drop']), {
+    minCases: c.gate['min-cases'], changed: c.exactTest?.changed ?? 0, p: formatP(c.exactTest?.pValue ?? 1),
+    failed: c.errors.candidate, total: c.errors.records, tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
+    name: c.name, stale: c.stale.map((s) => inlineCode(s, 120)).join('; '),
+  });
 }
 
 /** Seeds are long identity strings; show a short stable digest of them. */

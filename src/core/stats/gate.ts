@@ -25,6 +25,7 @@ export type VerdictDetail =
   | 'no-drop-shown'                // pass, but the interval does not rule out a larger drop
   | 'improved'                     // pass, and the interval is above 0
   | 'too-few-cases'                // at most inconclusive below min-cases
+  | 'exact-test-disagrees'         // the interval says regression, the exact sign-flip test does not
   | 'undefined-relative-change';   // baseline sum 0 and no absolute threshold
 
 /** What the gate needs to decide. */
@@ -37,6 +38,13 @@ export interface GateInput {
   policy: Policy;
   compared: number;
   minCases: number;
+  /**
+   * Two-sided p of the exact sign-flip test of no change (permutation.ts). A regression
+   * needs it below 1 − confidence as well: the bootstrap alone is overconfident when few
+   * cases changed (see the calibration bench).
+   */
+  exactPValue?: number;
+  confidence?: number;
 }
 
 /** A verdict and why. */
@@ -63,6 +71,9 @@ export function decideGate(input: GateInput): GateDecision {
   }
   if (decision.verdict === 'regression' && input.compared < input.minCases) {
     return { verdict: 'inconclusive', detail: 'too-few-cases' };
+  }
+  if (decision.verdict === 'regression' && input.exactPValue !== undefined && input.exactPValue >= 1 - (input.confidence ?? 0.95)) {
+    return { verdict: 'inconclusive', detail: 'exact-test-disagrees' };
   }
   return decision;
 }

@@ -1,0 +1,105 @@
+/**
+ * A fake GitHub REST API for the action's tests: a real HTTP server on 127.0.0.1 serving
+ * a pull request's comments with page links, and recording what it was asked. It can be
+ * told to refuse writes (403), as GitHub does for read-only tokens on fork PRs.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One stored comment. */
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+}
+
+/** A running fake GitHub. */
+export interface FakeGitHub {
+  url: string;
+  comments: FakeComment[];
+  requests: { method: string; path: string }[];
+  /** Refuse comment writes with this status (e.g. 403), or null. */
+  refuseWrites: number | null;
+  close(): Promise<void>;
+}
+
+/** Starts a fake GitHub with `humanComments` comments already on the pull request. */
+export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub> {
+  let nextId = 1000;
+  const state: FakeGitHub = {
+    url: '', requests: [], refuseWrites: null, close: async () => undefined,
+    comments: Array.from({ length: humanComments }, (_, i) => ({
+      id: nextId++, body: i === 3 ? 'Quoting the bot: <!-- evalgate-report --> looks odd' : `comment ${i}`, user: { login: `human-${i % 7}`, type: 'User' },
+    })),
+  };
+  const read = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    return chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+  };
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      state.requests.push({ method: req.method ?? '', path: url.pathname + url.search });
+      res.setHeader('content-type', 'application/json');
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
+        res.statusCode = status;
+        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'GET' && url.pathname === '/user') {
+        send(403, { message: 'Resource not accessible by integration' });
+        return;
+      }
+      const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
+      if (list && req.method === 'GET') {
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const last = Math.max(1, Math.ceil(state.comments.length / perPage));
+        const link = (p: number): string => `<${state.url}${url.pathname}?per_page=${perPage}&page=${p}>`;
+        const links = [page < last ? `${link(page + 1)}; rel="next"` : '', `${link(last)}; rel="last"`].filter(Boolean).join(', ');
+        send(200, state.comments.slice((page - 1) * perPage, page * perPage).map((c) => ({ ...c, html_url: `https://github.test/c/${c.id}` })), { link: links });
+        return;
+      }
+      if (list && req.method === 'POST') {
+        const body = await read(req);
+        if (state.refuseWrites) {
+          send(state.refuseWrites, { message: 'Resource not accessible by integration' });
+          return;
+        }
+        if (typeof body['body'] !== 'string' || body['body'].length > 65536) {
+          send(422, { message: 'Validation Failed: body is too long (maximum is 65536 characters)' });
+          return;
+        }
+        const c: FakeComment = { id: nextId++, body: body['body'], user: { login: 'github-actions[bot]', type: 'Bot' } };
+        state.comments.push(c);
+        send(201, { ...c, html_url: `https://github.test/c/${c.id}` });
+        return;
+      }
+      const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
+      if (one && req.method === 'PATCH') {
+        const body = await read(req);
+        if (state.refuseWrites) {
+          send(state.refuseWrites, { message: 'Resource not accessible by integration' });
+          return;
+        }
+        const c = state.comments.find((x) => x.id === Number(one[3]));
+        if (!c) {
+          send(404, { message: 'Not Found' });
+          return;
+        }
+        c.body = String(body['body']);
+        send(200, { ...c, html_url: `https://github.test/c/${c.id}` });
+        return;
+      }
+      send(404, { message: `no route ${req.method} ${url.pathname}` });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  return state;
+}
