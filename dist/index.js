@@ -27733,6 +27733,13 @@ function getInput(name, options) {
   }
   return val.trim();
 }
+function getMultilineInput(name, options) {
+  const inputs = getInput(name, options).split("\n").filter((x) => x !== "");
+  if (options && options.trimWhitespace === false) {
+    return inputs;
+  }
+  return inputs.map((input2) => input2.trim());
+}
 function setOutput(name, value) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
@@ -31921,7 +31928,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/action/main.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
 import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
 
 // src/adapters/fs-store.ts
@@ -65643,6 +65650,80 @@ function startLogText(header, finished) {
   return [header, ...finished].map((x) => JSON.stringify(x)).join("\n") + "\n";
 }
 
+// src/core/shard.ts
+function parseShard(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : Number.NaN;
+  const count = m ? Number(m[2]) : Number.NaN;
+  if (!m || index < 1 || count < 1 || index > count) {
+    throw configError({ file: "command line", path: "--shard" }, `--shard must be i/n with 1 \u2264 i \u2264 n (e.g. 2/4), got ${JSON.stringify(text)}`);
+  }
+  return { index, count };
+}
+function shardCases(cases, spec) {
+  const sorted = [...cases].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const mine = sorted.filter((_, i) => i % spec.count === spec.index - 1);
+  return {
+    cases: mine,
+    info: {
+      ...spec,
+      caseIds: mine.map((c) => c.id),
+      totalCases: sorted.length,
+      allCasesHash: hashValue(sorted.map((c) => [c.id, c.inputHash]))
+    }
+  };
+}
+function mergeShardParts(parts) {
+  const first = parts[0];
+  if (!first) throw configError({ file: "merge" }, "no shard results to merge");
+  const name = first.result.suite.name;
+  const where = (p) => `${p.source} (suite ${name}, shard ${p.result.shard ? `${p.result.shard.index}/${p.result.shard.count}` : "\u2014"}, run ${p.result.runId})`;
+  for (const p of parts) {
+    if (!p.result.shard) throw configError({ file: p.source }, `${where(p)} is not a shard result; it was not made with --shard`);
+  }
+  const head = first.result.shard;
+  for (const p of parts.slice(1)) {
+    const s = p.result.shard;
+    if (p.result.runId !== first.result.runId) throw configError({ file: p.source }, `${where(p)} belongs to another run than ${where(first)}; merge the shards of one run (the same --run-id)`);
+    if (s.count !== head.count) throw configError({ file: p.source }, `${where(p)} splits the suite into ${s.count} shards, ${where(first)} into ${head.count}`);
+    if (p.result.tested.hash !== first.result.tested.hash || p.result.instrument.hash !== first.result.instrument.hash || s.allCasesHash !== head.allCasesHash) {
+      throw configError({ file: p.source }, `${where(p)} tested or measured something else than ${where(first)} (dataset, templates, model, settings or metrics differ)`);
+    }
+  }
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const p of parts) {
+    const i = p.result.shard.index;
+    const other = byIndex.get(i);
+    if (other) throw configError({ file: p.source }, `shard ${i}/${head.count} of suite ${name} appears twice: ${p.source} and ${other.source}`);
+    byIndex.set(i, p);
+  }
+  const missing = Array.from({ length: head.count }, (_, k) => k + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) throw configError({ file: "merge" }, `suite ${name}: shard ${missing.map((i) => `${i}/${head.count}`).join(", ")} of run ${first.result.runId} is missing; pass every shard's output directory`);
+  const owner = /* @__PURE__ */ new Map();
+  for (const p of parts) {
+    const s = p.result.shard;
+    for (const id of s.caseIds) {
+      if (owner.has(id)) throw configError({ file: p.source }, `case ${id} of suite ${name} is in shard ${owner.get(id)} and shard ${s.index}`);
+      owner.set(id, s.index);
+    }
+    for (const r of p.result.records) {
+      if (owner.get(r.caseId) !== s.index) throw configError({ file: p.source }, `${where(p)} holds case ${r.caseId}, which is not in its slice`);
+    }
+  }
+  if (owner.size !== head.totalCases) throw configError({ file: "merge" }, `suite ${name}: the shards cover ${owner.size} of ${head.totalCases} cases`);
+  const records = parts.flatMap((p) => p.result.records);
+  const started = parts.map((p) => p.result.startedAt).sort()[0];
+  const finished = parts.map((p) => p.result.finishedAt).sort().at(-1);
+  const merged = assembleResult(
+    { name, kind: first.result.suite.kind, tested: first.result.tested, instrument: first.result.instrument, pricing: null },
+    records,
+    { startedAt: started, finishedAt: finished, runId: first.result.runId, toolVersion: first.result.tool.version }
+  );
+  const costs = parts.map((p) => p.result.aggregates.cost);
+  merged.aggregates.cost = costs.every((c) => c !== null) ? { usd: costs.reduce((s, c) => s + (c?.usd ?? 0), 0), source: costs[0].source } : null;
+  return merged;
+}
+
 // src/core/summary.ts
 function summarize(verdict, comparisons, notRun = []) {
   return {
@@ -67808,24 +67889,27 @@ async function runEvaluation(options, deps) {
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
-  for (const { loaded: ls, suite } of prepared) {
+  for (const { loaded: ls, suite: whole } of prepared) {
+    const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
+    const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
     const total = suite.cases.length * suite.repeats;
     deps.logger.info(`${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`);
     const identity = {
       suite: suite.name,
-      tested: suite.tested.hash,
+      tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ""}`,
       instrument: suite.instrument.hash,
       repeats: suite.repeats,
       cases: new Map(suite.cases.map((c) => [c.id, c.inputHash]))
     };
-    const resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    if (resume && options.runId !== void 0 && resume.header.runId !== options.runId) resume = null;
     const header = resume?.header ?? {
       type: "evalgate-record-log",
       version: 1,
       suite: suite.name,
-      runId: deps.newRunId(),
+      runId: options.runId ?? deps.newRunId(),
       startedAt: deps.clock.nowIso(),
-      tested: suite.tested.hash,
+      tested: identity.tested,
       instrument: suite.instrument.hash
     };
     if (resume) {
@@ -67843,6 +67927,12 @@ async function runEvaluation(options, deps) {
       finished: resume?.finished ?? [],
       onRecord: (record2) => deps.onRecord?.(suite.name, record2)
     });
+    if (sliced) {
+      await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+      deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+      results.set(suite.name, result);
+      continue;
+    }
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
     const baseline = baselines.get(suite.name) ?? null;
@@ -67857,7 +67947,27 @@ async function runEvaluation(options, deps) {
       }
     }
   }
+  if (options.shard) {
+    const summary2 = { verdict: "pass", suites: [], notRun: [] };
+    return { summary: summary2, report: "", exitCode: 0, comparisons: [], results, baselinesWritten: [] };
+  }
   return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
+}
+async function mergeShards(parts, gate, deps, options = {}) {
+  const { onInconclusive } = options;
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const p of parts) bySuite.set(p.result.suite.name, [...bySuite.get(p.result.suite.name) ?? [], p]);
+  const rank = (name) => {
+    const i = options.order?.indexOf(name) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const pairs = [];
+  for (const [name, suiteParts] of [...bySuite].sort((a, b) => rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : 1))) {
+    const merged = mergeShardParts(suiteParts);
+    await deps.store.writeResult(name, serializeResult(merged));
+    pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
+  }
+  return compareStored(pairs, (suite) => ({ ...gate(suite), ...onInconclusive ? { "on-inconclusive": onInconclusive } : {} }), deps, options.notRun ?? []);
 }
 async function compareStored(pairs, gate, deps, notRun = []) {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
@@ -67976,7 +68086,10 @@ function readInputs() {
   return Object.freeze({
     config: getInput("config") || "evalgate.yml",
     githubToken: getInput("github-token"),
-    mode: oneOf("mode", getInput("mode") || "run", ["run", "baseline"]),
+    mode: oneOf("mode", getInput("mode") || "run", ["run", "baseline", "shard", "merge"]),
+    shard: getInput("shard") || null,
+    runId: getInput("run-id") || `gh-${process.env["GITHUB_RUN_ID"] ?? "local"}-${process.env["GITHUB_RUN_ATTEMPT"] ?? "1"}`,
+    mergeDirs: getMultilineInput("merge-dirs").filter((d) => d.trim() !== ""),
     comment: bool("comment", true),
     reportLanguage: oneOf("report-language", getInput("report-language") || "en", REPORT_LANGUAGES),
     onInconclusive: onInconclusive === "" ? null : oneOf("on-inconclusive", onInconclusive, ["warn", "fail", "pass"]),
@@ -68015,11 +68128,12 @@ async function evaluate(inputs) {
     if (key) setSecret(key);
   }
   const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
+  const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
   const git2 = openGitRepo(root);
   let suites = [];
   let notRun = [];
   let store = createFsRunStore(outDir, join3(root, "baselines"));
-  if (pr && inputs.mode === "run") {
+  if (pr && comparing) {
     const repoRoot = await git2.root();
     const configRel = relative(repoRoot, configPath).split("\\").join("/");
     const configDir = relative(repoRoot, root).split("\\").join("/");
@@ -68044,11 +68158,33 @@ async function evaluate(inputs) {
     createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
     language: inputs.reportLanguage
   };
-  const selected = pr && inputs.mode === "run" && !inputs.forceAll;
+  if (inputs.mode === "merge") {
+    const parts = [];
+    for (const dir of await expandDirs(workspace, inputs.mergeDirs)) {
+      for (const file2 of await resultFiles(dir)) parts.push({ source: relative(workspace, dir) || dir, result: parseResultText(await readFile3(file2, "utf8"), file2) });
+    }
+    if (parts.length === 0) {
+      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+      throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results found; download every shard's artifact and list the directories (one per line, or dir/* for all under a folder)`);
+    }
+    const gate = (suite) => {
+      const entry = loaded.config.suites.find((s) => s.name === suite);
+      return entry ? gateFor(loaded, entry) : loaded.config.gate;
+    };
+    const outcome = await mergeShards(parts, gate, deps, {
+      order: loaded.config.suites.map((s) => s.name),
+      notRun,
+      ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}
+    });
+    return { outcome, outDir, pr };
+  }
+  const selected = pr && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     info("No suite is affected by this pull request.");
+    if (inputs.mode === "shard") return null;
     return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
   }
+  const shard = inputs.mode === "shard" ? parseShard(inputs.shard ?? "") : null;
   try {
     const outcome = await runEvaluation({
       configText,
@@ -68056,8 +68192,14 @@ async function evaluate(inputs) {
       suites,
       updateBaseline: inputs.mode === "baseline",
       notRun,
-      ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}
+      ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {},
+      ...shard ? { shard, runId: inputs.runId } : {}
     }, deps);
+    if (shard) {
+      info(`Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`);
+      setOutput("verdict", "shard-written");
+      return null;
+    }
     return { outcome, outDir, pr };
   } catch (error63) {
     if (error63 instanceof ConfigError && /needs an API key/.test(error63.message)) {
@@ -68066,6 +68208,29 @@ async function evaluate(inputs) {
     }
     throw error63;
   }
+}
+async function expandDirs(workspace, entries) {
+  const out = [];
+  for (const entry of entries) {
+    if (entry.endsWith("/*")) {
+      const parent = resolve2(workspace, entry.slice(0, -2));
+      const names = await readdir2(parent, { withFileTypes: true }).catch(() => []);
+      out.push(...names.filter((d) => d.isDirectory()).map((d) => join3(parent, d.name)).sort());
+    } else {
+      out.push(resolve2(workspace, entry));
+    }
+  }
+  return out;
+}
+async function resultFiles(dir) {
+  for (const candidate of [join3(dir, "results"), dir]) {
+    const names = await readdir2(candidate).catch(() => null);
+    if (names) {
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join3(candidate, n));
+      if (files.length > 0) return files;
+    }
+  }
+  return [];
 }
 function baselinesFromCommit(store, git2, sha, dir) {
   return {
@@ -68092,7 +68257,7 @@ async function explainMissingKey(message, pr) {
 async function publish(inputs, evaluated) {
   const { outcome, outDir, pr } = evaluated;
   await summary.addRaw(outcome.report).write();
-  if (pr && inputs.comment && inputs.mode === "run") {
+  if (pr && inputs.comment && (inputs.mode === "run" || inputs.mode === "merge")) {
     try {
       const { url: url2, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
       info(`${created ? "Posted" : "Updated"} the report comment: ${url2}`);
@@ -68107,7 +68272,8 @@ async function publish(inputs, evaluated) {
   setOutput("report-path", join3(outDir, "report.md"));
   setOutput("summary-path", join3(outDir, "summary.json"));
   if (outcome.baselinesWritten.length > 0) info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`);
-  if (outcome.exitCode !== 0) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);
+  const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
+  if (failing) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);
 }
 
 // src/action/index.ts

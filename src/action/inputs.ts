@@ -11,7 +11,13 @@ import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.t
 export interface ActionInputs {
   config: string;
   githubToken: string;
-  mode: 'run' | 'baseline';
+  mode: 'run' | 'baseline' | 'shard' | 'merge';
+  /** mode shard: which slice, i/n. */
+  shard: string | null;
+  /** mode shard and merge: the id all shards of the run share. */
+  runId: string;
+  /** mode merge: the shards' output directories. */
+  mergeDirs: string[];
   comment: boolean;
   reportLanguage: ReportLanguage;
   onInconclusive: 'warn' | 'fail' | 'pass' | null;
@@ -43,7 +49,10 @@ export function readInputs(): Readonly<ActionInputs> {
   return Object.freeze({
     config: core.getInput('config') || 'evalgate.yml',
     githubToken: core.getInput('github-token'),
-    mode: oneOf('mode', core.getInput('mode') || 'run', ['run', 'baseline'] as const),
+    mode: oneOf('mode', core.getInput('mode') || 'run', ['run', 'baseline', 'shard', 'merge'] as const),
+    shard: core.getInput('shard') || null,
+    runId: core.getInput('run-id') || `gh-${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}`,
+    mergeDirs: core.getMultilineInput('merge-dirs').filter((d) => d.trim() !== ''),
     comment: bool('comment', true),
     reportLanguage: oneOf('report-language', core.getInput('report-language') || 'en', REPORT_LANGUAGES),
     onInconclusive: onInconclusive === '' ? null : oneOf('on-inconclusive', onInconclusive, ['warn', 'fail', 'pass'] as const),

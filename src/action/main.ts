@@ -7,7 +7,7 @@
  */
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace } from '../adapters/fs-store.ts';
 import { openGitRepo, type GitRepo } from '../adapters/git.ts';
@@ -15,7 +15,9 @@ import { createClientFactory } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig } from '../core/config.ts';
-import { compareStored, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { parseShard, type ShardPart } from '../core/shard.ts';
+import type { GateConfig } from '../core/config.ts';
 import { ConfigError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import type { RunStore } from '../ports.ts';
@@ -60,11 +62,12 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   }
 
   const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
+  const comparing = inputs.mode === 'run' || inputs.mode === 'shard' || inputs.mode === 'merge';
   const git = openGitRepo(root);
   let suites: string[] = [];
   let notRun: { name: string; reason: string }[] = [];
   let store: RunStore = createFsRunStore(outDir, join(root, 'baselines'));
-  if (pr && inputs.mode === 'run') {
+  if (pr && comparing) {
     const repoRoot = await git.root();
     const configRel = relative(repoRoot, configPath).split('\\').join('/');
     const configDir = relative(repoRoot, root).split('\\').join('/');
@@ -86,16 +89,42 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
     language: inputs.reportLanguage,
   };
-  const selected = pr && inputs.mode === 'run' && !inputs.forceAll;
+  if (inputs.mode === 'merge') {
+    const parts: ShardPart[] = [];
+    for (const dir of await expandDirs(workspace, inputs.mergeDirs)) {
+      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspace, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
+    }
+    if (parts.length === 0) {
+      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+      throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, 'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)');
+    }
+    const gate = (suite: string): GateConfig => {
+      const entry = loaded.config.suites.find((s) => s.name === suite);
+      return entry ? gateFor(loaded, entry) : loaded.config.gate;
+    };
+    const outcome = await mergeShards(parts, gate, deps, {
+      order: loaded.config.suites.map((s) => s.name), notRun, ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
+    });
+    return { outcome, outDir, pr };
+  }
+  const selected = pr && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     core.info('No suite is affected by this pull request.');
+    if (inputs.mode === 'shard') return null;
     return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
   }
+  const shard = inputs.mode === 'shard' ? parseShard(inputs.shard ?? '') : null;
   try {
     const outcome = await runEvaluation({
       configText, configFile: inputs.config, suites, updateBaseline: inputs.mode === 'baseline', notRun,
       ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
+      ...(shard ? { shard, runId: inputs.runId } : {}),
     }, deps);
+    if (shard) {
+      core.info(`Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`);
+      core.setOutput('verdict', 'shard-written');
+      return null;
+    }
     return { outcome, outDir, pr };
   } catch (error) {
     if (error instanceof ConfigError && /needs an API key/.test(error.message)) {
@@ -104,6 +133,33 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     }
     throw error;
   }
+}
+
+/** Directories named by merge-dirs; `dir/*` stands for every folder inside dir. */
+async function expandDirs(workspace: string, entries: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry.endsWith('/*')) {
+      const parent = resolve(workspace, entry.slice(0, -2));
+      const names = await readdir(parent, { withFileTypes: true }).catch(() => []);
+      out.push(...names.filter((d) => d.isDirectory()).map((d) => join(parent, d.name)).sort());
+    } else {
+      out.push(resolve(workspace, entry));
+    }
+  }
+  return out;
+}
+
+/** The result files in a shard's output directory (or its results/ folder). */
+async function resultFiles(dir: string): Promise<string[]> {
+  for (const candidate of [join(dir, 'results'), dir]) {
+    const names = await readdir(candidate).catch(() => null);
+    if (names) {
+      const files = names.filter((n) => n.endsWith('.json') && n !== 'summary.json').sort().map((n) => join(candidate, n));
+      if (files.length > 0) return files;
+    }
+  }
+  return [];
 }
 
 /** A store whose baselines are read from the base commit, not from the PR's files. */
@@ -138,7 +194,7 @@ async function explainMissingKey(message: string, pr: PullRequestInfo | null): P
 async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Promise<void> {
   const { outcome, outDir, pr } = evaluated;
   await core.summary.addRaw(outcome.report).write();
-  if (pr && inputs.comment && inputs.mode === 'run') {
+  if (pr && inputs.comment && (inputs.mode === 'run' || inputs.mode === 'merge')) {
     try {
       const { url, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
       core.info(`${created ? 'Posted' : 'Updated'} the report comment: ${url}`);
@@ -153,5 +209,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   core.setOutput('report-path', join(outDir, 'report.md'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
   if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
-  if (outcome.exitCode !== 0) core.setFailed(`evalgate: ${s.verdict}${s.verdict === 'regression' ? ` (${s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(', ')})` : ''}`);
+  // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
+  const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;
+  if (failing) core.setFailed(`evalgate: ${s.verdict}${s.verdict === 'regression' ? ` (${s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(', ')})` : ''}`);
 }

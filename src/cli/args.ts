@@ -7,7 +7,8 @@ import { ConfigError } from '../core/errors.ts';
 
 /** The commands. */
 export type Command =
-  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean }
+  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null }
+  | { name: 'merge'; config: string; out: string; baselineDir: string | null; dirs: string[] }
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
   | { name: 'validate'; config: string }
@@ -22,7 +23,8 @@ export const USAGE = `evalgate — gate prompt-template changes on evaluation re
 
 Usage:
   evalgate run [--config F] [--suite NAME …] [--out DIR] [--baseline-dir DIR] [--update-baseline]
-               [--cache-dir DIR | --no-cache] [--fresh] [--quiet]
+               [--cache-dir DIR | --no-cache] [--fresh] [--quiet] [--run-id ID] [--shard i/n]
+  evalgate merge --out DIR [--baseline-dir DIR] [--config F] SHARD_DIR …
   evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
   evalgate validate [--config F]
@@ -61,12 +63,31 @@ export function parseCommand(argv: readonly string[]): Command {
         out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' },
         'update-baseline': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, notice: { type: 'string' },
         'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false },
+        'run-id': { type: 'string' }, shard: { type: 'string' },
       }, rest);
+      if (v['update-baseline'] && v['shard']) throw usageError('--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard');
       return Object.freeze({
         name: 'run', config: v['config'] as string, suites: v['suite'] as string[], out: v['out'] as string,
         baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
         quiet: v['quiet'] as boolean, notice: (v['notice'] as string | undefined) ?? null,
         cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean, fresh: v['fresh'] as boolean,
+        runId: (v['run-id'] as string | undefined) ?? null, shard: (v['shard'] as string | undefined) ?? null,
+      });
+    }
+    case 'merge': {
+      let parsed;
+      try {
+        parsed = parseArgs({
+          args: [...rest], strict: true, allowPositionals: true,
+          options: { config: { type: 'string', default: 'evalgate.yml' }, out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' } },
+        });
+      } catch (error) {
+        throw usageError((error as Error).message);
+      }
+      if (parsed.positionals.length === 0) throw usageError('merge needs the output directories of the shards: evalgate merge --out DIR SHARD_DIR …');
+      return Object.freeze({
+        name: 'merge', config: parsed.values.config as string, out: parsed.values.out as string,
+        baselineDir: (parsed.values['baseline-dir'] as string | undefined) ?? null, dirs: parsed.positionals,
       });
     }
     case 'plan': {

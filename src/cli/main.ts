@@ -12,7 +12,8 @@ import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.t
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
-import { compareStored, gateFor, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { parseShard, type ShardPart } from '../core/shard.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
 import { formatMetric, formatPercent } from '../core/report/format.ts';
@@ -60,6 +61,8 @@ async function execute(command: Command): Promise<number> {
       return rejudgeCommand(command);
     case 'init':
       return initCommand(command.dir);
+    case 'merge':
+      return mergeCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -90,8 +93,14 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const progress = createProgress(process.stderr, command.quiet);
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  const shard = command.shard === null ? null : parseShard(command.shard);
+  const runId = command.runId ?? (shard ? ciRunId() : null);
+  if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
   const outcome = await runEvaluation(
-    { configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh },
+    {
+      configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh,
+      ...(runId !== null ? { runId } : {}), ...(shard ? { shard } : {}),
+    },
     {
       workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
       toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config, { cacheDir }),
@@ -101,8 +110,40 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
   );
   progress.end();
+  if (shard) {
+    process.stdout.write(`evalgate: shard ${shard.index}/${shard.count} of run ${runId} written to ${join(store.describe().out, 'results')}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"\n`);
+    return 0;
+  }
   printOutcome(outcome, store.describe().out);
   for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
+  return outcome.exitCode;
+}
+
+/** The run id shards share on GitHub Actions: the workflow run and its attempt. */
+function ciRunId(): string | null {
+  const id = process.env['GITHUB_RUN_ID'];
+  return id ? `gh-${id}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}` : null;
+}
+
+async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promise<number> {
+  const parts: ShardPart[] = [];
+  for (const dir of command.dirs) {
+    for (const result of await readResults(dir)) parts.push({ source: dir, result });
+  }
+  let loaded: LoadedConfig | null = null;
+  try {
+    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+  }
+  const root = dirname(resolve(command.config));
+  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const gate = (suite: string): GateConfig => {
+    const entry = loaded?.config.suites.find((s) => s.name === suite);
+    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
+  };
+  const outcome = await mergeShards(parts, gate, { store }, { order: loaded?.config.suites.map((s) => s.name) ?? [] });
+  printOutcome(outcome, store.describe().out);
   return outcome.exitCode;
 }
 

@@ -13,6 +13,7 @@ import { planSuite, type SuitePlan } from './plan.ts';
 import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, startLogText, type RecordLogHeader } from './record-log.ts';
+import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { validateResult } from './results.ts';
 import { runSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
@@ -49,6 +50,10 @@ export interface RunOptions {
   notRun?: readonly { name: string; reason: string }[];
   /** Overrides every suite's on-inconclusive (the action's input). */
   onInconclusive?: GateConfig['on-inconclusive'];
+  /** The run's id (shards of one run share it); default a fresh one. */
+  runId?: string;
+  /** Run one slice of every suite; results are partial until `evalgate merge`. */
+  shard?: ShardSpec;
 }
 
 /** The outcome of a run or a comparison. */
@@ -102,17 +107,20 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
   const baselinesWritten: string[] = [];
-  for (const { loaded: ls, suite } of prepared) {
+  for (const { loaded: ls, suite: whole } of prepared) {
+    const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
+    const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
     const total = suite.cases.length * suite.repeats;
     deps.logger.info(`${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`);
     const identity = {
-      suite: suite.name, tested: suite.tested.hash, instrument: suite.instrument.hash, repeats: suite.repeats,
-      cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
+      suite: suite.name, tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
+      instrument: suite.instrument.hash, repeats: suite.repeats, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
     };
-    const resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+    if (resume && options.runId !== undefined && resume.header.runId !== options.runId) resume = null;
     const header: RecordLogHeader = resume?.header ?? {
-      type: 'evalgate-record-log', version: 1, suite: suite.name, runId: deps.newRunId(), startedAt: deps.clock.nowIso(),
-      tested: suite.tested.hash, instrument: suite.instrument.hash,
+      type: 'evalgate-record-log', version: 1, suite: suite.name, runId: options.runId ?? deps.newRunId(), startedAt: deps.clock.nowIso(),
+      tested: identity.tested, instrument: suite.instrument.hash,
     };
     if (resume) {
       deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
@@ -124,6 +132,13 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       finished: resume?.finished ?? [],
       onRecord: (record) => deps.onRecord?.(suite.name, record),
     });
+    if (sliced) {
+      // A slice is not compared: one decision is made over all slices by `evalgate merge`.
+      await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+      deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+      results.set(suite.name, result);
+      continue;
+    }
     await deps.store.writeResult(suite.name, serializeResult(result));
     results.set(suite.name, result);
     const baseline = baselines.get(suite.name) ?? null;
@@ -138,7 +153,34 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
     }
   }
+  if (options.shard) {
+    const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
+    return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
+  }
   return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
+}
+
+/** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */
+export async function mergeShards(
+  parts: readonly ShardPart[], gate: (suite: string) => GateConfig,
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  options: { order?: readonly string[]; onInconclusive?: GateConfig['on-inconclusive']; notRun?: readonly { name: string; reason: string }[] } = {},
+): Promise<RunOutcome> {
+  const { onInconclusive } = options;
+  const bySuite = new Map<string, ShardPart[]>();
+  for (const p of parts) bySuite.set(p.result.suite.name, [...(bySuite.get(p.result.suite.name) ?? []), p]);
+  // The config's order, as an unsharded run reports; suites it does not list go last.
+  const rank = (name: string): number => {
+    const i = options.order?.indexOf(name) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const pairs: { baseline: SuiteResult | null; candidate: SuiteResult }[] = [];
+  for (const [name, suiteParts] of [...bySuite].sort((a, b) => rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : 1))) {
+    const merged = mergeShardParts(suiteParts);
+    await deps.store.writeResult(name, serializeResult(merged));
+    pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
+  }
+  return compareStored(pairs, (suite) => ({ ...gate(suite), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) }), deps, options.notRun ?? []);
 }
 
 /** Options of `evalgate rejudge`. */

@@ -4,6 +4,7 @@
  */
 import type { ChatMessage, CallError, TokenUsage } from '../ports.ts';
 import type { SuiteKind } from './config.ts';
+import type { ShardInfo } from './shard.ts';
 
 /** The version of the result-file format. */
 export const RESULT_SCHEMA_VERSION = 1;
@@ -96,4 +97,6 @@ export interface SuiteResult {
   instrument: InstrumentIdentity;
   aggregates: SuiteAggregates;
   records: CaseRecord[];
+  /** Present on the partial result of a sharded run (`--shard i/n`). */
+  shard?: ShardInfo;
 }

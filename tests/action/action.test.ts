@@ -169,9 +169,40 @@ describe('the GitHub Action (dist/index.js)', () => {
     assert.match(r.summary, /変更点: templates: qa-system\.txt/);
   });
 
+  it('mode: baseline runs every suite and writes the baselines into the workspace', async () => {
+    const before = openai.requests.length;
+    const r = await runAction({ inputs: { INPUT_MODE: 'baseline', INPUT_COMMENT: 'false' } });
+    assert.equal(r.code, 0, r.stdout);
+    assert.equal(openai.requests.length - before, 104, 'both suites ran');
+    assert.match(r.stdout, /Baselines written: baselines\/copy-qa-natural\.json, baselines\/copy-simple-random\.json/);
+    const baseline = JSON.parse(await readFile(join(repo, 'baselines/copy-qa-natural.json'), 'utf8'));
+    assert.equal(baseline.records.length, 52);
+    execFileSync('git', ['checkout', '--', 'baselines'], { cwd: repo });
+  });
+
+  it('runs shards in a matrix and merges them into one report, verdict and comment', async () => {
+    const shardsDir = await mkdtemp(join(tmpdir(), 'evalgate-shards-'));
+    try {
+      for (const i of [1, 2, 3]) {
+        const s = await runAction({ inputs: { INPUT_MODE: 'shard', INPUT_SHARD: `${i}/3`, 'INPUT_RUN-ID': 'matrix-run', 'INPUT_OUT-DIR': join(shardsDir, `shard-${i}`) } });
+        assert.equal(s.code, 0, s.stdout);
+        assert.equal(s.outputs['verdict'], 'shard-written');
+      }
+      const commentsBefore = botComments();
+      const m = await runAction({ inputs: { INPUT_MODE: 'merge', 'INPUT_MERGE-DIRS': `${shardsDir}/*` } });
+      assert.equal(m.code, 1, m.stdout);
+      assert.equal(m.outputs['verdict'], 'regression');
+      assert.match(m.summary, /52 cases compared/);
+      assert.match(m.summary, /copy-simple-random \| — \| — \| — \| — \| ⏭️ unchanged, not run/);
+      assert.equal(botComments(), Math.max(1, commentsBefore));
+    } finally {
+      await rm(shardsDir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects an invalid input with a message naming it', async () => {
-    const r = await runAction({ inputs: { INPUT_MODE: 'shard' } });
+    const r = await runAction({ inputs: { INPUT_MODE: 'sharded' } });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /::error::input "mode": expected one of run, baseline, got "shard"/);
+    assert.match(r.stdout, /::error::input "mode": expected one of run, baseline, shard, merge, got "sharded"/);
   });
 });
