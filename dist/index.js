@@ -65187,148 +65187,24 @@ function renderTemplate(template, values) {
   });
 }
 
-// src/core/kinds/exact-copy/metrics.ts
-var EXACT_COPY_METRICS = [
-  { name: "exact-match", binary: true, higherIsBetter: true },
-  { name: "answer-inclusion", binary: true, higherIsBetter: true },
-  { name: "context-inclusion", binary: true, higherIsBetter: true },
-  { name: "edit-distance", binary: false, higherIsBetter: false }
-];
-var EXACT_COPY_SCORING_VERSION = "exact-copy/1";
-function normalizeText(text, normalizers) {
-  let out = text;
-  if (normalizers.includes("strip-code-fence")) {
-    const m = /^\s*(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n?\1\s*$/.exec(out);
-    if (m) out = m[2];
-  }
-  if (normalizers.includes("nfc")) out = out.normalize("NFC");
-  if (normalizers.includes("trim")) out = out.trim();
-  return out;
-}
-function scoreCopy(output2, expected, context3, normalizers) {
-  const out = normalizeText(output2, normalizers);
-  const exp = normalizeText(expected, normalizers);
-  const ctx = normalizers.includes("nfc") ? context3.normalize("NFC") : context3;
-  const nonEmpty = out.length > 0;
-  const expLength = Array.from(exp).length;
-  return {
-    "exact-match": out === exp ? 1 : 0,
-    "answer-inclusion": nonEmpty && exp.includes(out) ? 1 : 0,
-    "context-inclusion": nonEmpty && ctx.includes(out) ? 1 : 0,
-    "edit-distance": codePointEditDistance(out, exp) / Math.max(1, expLength)
-  };
-}
-function codePointEditDistance(a, b) {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  if (x.length === 0) return y.length;
-  if (y.length === 0) return x.length;
-  let prev = new Uint32Array(y.length + 1);
-  let cur = new Uint32Array(y.length + 1);
-  for (let j = 0; j <= y.length; j++) prev[j] = j;
-  for (let i = 1; i <= x.length; i++) {
-    cur[0] = i;
-    const xi = x[i - 1];
-    for (let j = 1; j <= y.length; j++) {
-      const sub = prev[j - 1] + (xi === y[j - 1] ? 0 : 1);
-      const del = prev[j] + 1;
-      const ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? sub < ins ? sub : ins : del < ins ? del : ins;
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[y.length];
-}
-
-// src/core/kinds/exact-copy/suite.ts
-var EXACT_COPY_PLACEHOLDERS = ["context", "question"];
-function exactCopyInstrument(suite) {
-  const body = {
-    scoringVersion: EXACT_COPY_SCORING_VERSION,
-    primaryMetric: "exact-match",
-    metrics: EXACT_COPY_METRICS.map((m) => ({ ...m })),
-    settings: { normalizers: [...suite.normalizers] }
-  };
-  return { ...body, hash: hashValue(body) };
-}
+// src/core/kinds/requests.ts
 function generationSettings(provider) {
   return { temperature: provider.temperature, seed: provider.seed, "max-tokens": provider["max-tokens"] };
 }
-function prepareExactCopySuite(inputs) {
-  const { suite, provider, client, cases, templates } = inputs;
-  const testedBody = {
-    dataset: { ...inputs.dataset, cases: cases.length },
-    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
-    model: provider.model,
-    settings: { ...generationSettings(provider), repeats: suite.repeats }
+function testedIdentity(input2) {
+  const body = {
+    dataset: { ...input2.dataset, cases: input2.cases },
+    templates: Object.fromEntries(Object.entries(input2.templates).filter(([, t]) => t !== void 0).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
+    model: input2.provider.model,
+    settings: { ...generationSettings(input2.provider), repeats: input2.repeats }
   };
-  const tested = { ...testedBody, hash: hashValue(testedBody) };
-  const instrument = exactCopyInstrument(suite);
-  const requestFor = (evalCase, repeat) => {
-    const values = { context: evalCase.inputs["context"] ?? "", question: evalCase.inputs["question"] ?? "" };
-    const messages = [];
-    if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
-    messages.push({ role: "user", content: renderTemplate(templates.user, values) });
-    return {
-      messages,
-      temperature: provider.temperature,
-      // Repeats only differ when sampling; each repeat gets its own seed so they can.
-      seed: provider.seed + repeat,
-      maxTokens: provider["max-tokens"],
-      repeat
-    };
-  };
-  const runCase = async (evalCase, repeat) => {
-    const request2 = requestFor(evalCase, repeat);
-    const messages = [...request2.messages];
-    const reply = await client.complete(request2);
-    const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
-      request: { messages },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false,
-      detail: { expected: evalCase.inputs["expected"], question: evalCase.inputs["question"] }
-    };
-    if (reply.status === "error") {
-      return { ...base, status: "error", scores: null, reply: null, usage: null, error: reply.error };
-    }
-    const expected = evalCase.inputs["expected"] ?? "";
-    const context3 = evalCase.inputs["context"] ?? "";
-    if (reply.status === "refused") {
-      return {
-        ...base,
-        status: "refused",
-        scores: { ...scoreCopy("", expected, context3, suite.normalizers) },
-        reply: { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: "content_filter" },
-        usage: null,
-        error: null
-      };
-    }
-    return {
-      ...base,
-      status: "scored",
-      scores: { ...scoreCopy(reply.text, expected, context3, suite.normalizers) },
-      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
-      usage: reply.usage,
-      error: null
-    };
-  };
-  return {
-    name: suite.name,
-    kind: "exact-copy",
-    cases,
-    repeats: suite.repeats,
-    concurrency: provider.concurrency,
-    tested,
-    instrument,
-    runCase,
-    pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["expected"] ?? "" }]
-  };
+  return { ...body, hash: hashValue(body) };
+}
+function chatRequest(templates, values, provider, repeat) {
+  const messages = [];
+  if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
+  messages.push({ role: "user", content: renderTemplate(templates.user, values) });
+  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
 }
 
 // src/core/kinds/judged/extract.ts
@@ -65512,21 +65388,9 @@ async function scoreAnswer(inputs, evalCase, answer, repeat) {
 }
 function prepareJudgedSuite(inputs) {
   const { suite, provider, client, cases, templates } = inputs;
-  const testedBody = {
-    dataset: { ...inputs.dataset, cases: cases.length },
-    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
-    model: provider.model,
-    settings: { ...generationSettings(provider), repeats: suite.repeats }
-  };
-  const tested = { ...testedBody, hash: hashValue(testedBody) };
+  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
   const instrument = judgedInstrument(inputs);
-  const requestFor = (evalCase, repeat) => {
-    const values = { input: evalCase.inputs["input"] ?? "" };
-    const messages = [];
-    if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
-    messages.push({ role: "user", content: renderTemplate(templates.user, values) });
-    return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
-  };
+  const requestFor = (evalCase, repeat) => chatRequest(templates, { input: evalCase.inputs["input"] ?? "" }, provider, repeat);
   const runCase = async (evalCase, repeat) => {
     const request2 = requestFor(evalCase, repeat);
     const reply = await client.complete(request2);
@@ -67765,6 +67629,128 @@ function lineOfItem(text, index) {
     }
   }
   return 1;
+}
+
+// src/core/kinds/exact-copy/metrics.ts
+var EXACT_COPY_METRICS = [
+  { name: "exact-match", binary: true, higherIsBetter: true },
+  { name: "answer-inclusion", binary: true, higherIsBetter: true },
+  { name: "context-inclusion", binary: true, higherIsBetter: true },
+  { name: "edit-distance", binary: false, higherIsBetter: false }
+];
+var EXACT_COPY_SCORING_VERSION = "exact-copy/1";
+function normalizeText(text, normalizers) {
+  let out = text;
+  if (normalizers.includes("strip-code-fence")) {
+    const m = /^\s*(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n?\1\s*$/.exec(out);
+    if (m) out = m[2];
+  }
+  if (normalizers.includes("nfc")) out = out.normalize("NFC");
+  if (normalizers.includes("trim")) out = out.trim();
+  return out;
+}
+function scoreCopy(output2, expected, context3, normalizers) {
+  const out = normalizeText(output2, normalizers);
+  const exp = normalizeText(expected, normalizers);
+  const ctx = normalizers.includes("nfc") ? context3.normalize("NFC") : context3;
+  const nonEmpty = out.length > 0;
+  const expLength = Array.from(exp).length;
+  return {
+    "exact-match": out === exp ? 1 : 0,
+    "answer-inclusion": nonEmpty && exp.includes(out) ? 1 : 0,
+    "context-inclusion": nonEmpty && ctx.includes(out) ? 1 : 0,
+    "edit-distance": codePointEditDistance(out, exp) / Math.max(1, expLength)
+  };
+}
+function codePointEditDistance(a, b) {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  if (x.length === 0) return y.length;
+  if (y.length === 0) return x.length;
+  let prev = new Uint32Array(y.length + 1);
+  let cur = new Uint32Array(y.length + 1);
+  for (let j = 0; j <= y.length; j++) prev[j] = j;
+  for (let i = 1; i <= x.length; i++) {
+    cur[0] = i;
+    const xi = x[i - 1];
+    for (let j = 1; j <= y.length; j++) {
+      const sub = prev[j - 1] + (xi === y[j - 1] ? 0 : 1);
+      const del = prev[j] + 1;
+      const ins = cur[j - 1] + 1;
+      cur[j] = sub < del ? sub < ins ? sub : ins : del < ins ? del : ins;
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[y.length];
+}
+
+// src/core/kinds/exact-copy/suite.ts
+var EXACT_COPY_PLACEHOLDERS = ["context", "question"];
+function exactCopyInstrument(suite) {
+  const body = {
+    scoringVersion: EXACT_COPY_SCORING_VERSION,
+    primaryMetric: "exact-match",
+    metrics: EXACT_COPY_METRICS.map((m) => ({ ...m })),
+    settings: { normalizers: [...suite.normalizers] }
+  };
+  return { ...body, hash: hashValue(body) };
+}
+function prepareExactCopySuite(inputs) {
+  const { suite, provider, client, cases, templates } = inputs;
+  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const instrument = exactCopyInstrument(suite);
+  const requestFor = (evalCase, repeat) => chatRequest(templates, { context: evalCase.inputs["context"] ?? "", question: evalCase.inputs["question"] ?? "" }, provider, repeat);
+  const runCase = async (evalCase, repeat) => {
+    const request2 = requestFor(evalCase, repeat);
+    const messages = [...request2.messages];
+    const reply = await client.complete(request2);
+    const base = {
+      caseId: evalCase.id,
+      repeat,
+      inputHash: evalCase.inputHash,
+      ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
+      request: { messages },
+      latencyMs: reply.latencyMs,
+      attempts: reply.trace?.attempts ?? 1,
+      cached: reply.trace?.cached ?? false,
+      detail: { expected: evalCase.inputs["expected"], question: evalCase.inputs["question"] }
+    };
+    if (reply.status === "error") {
+      return { ...base, status: "error", scores: null, reply: null, usage: null, error: reply.error };
+    }
+    const expected = evalCase.inputs["expected"] ?? "";
+    const context3 = evalCase.inputs["context"] ?? "";
+    if (reply.status === "refused") {
+      return {
+        ...base,
+        status: "refused",
+        scores: { ...scoreCopy("", expected, context3, suite.normalizers) },
+        reply: { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: "content_filter" },
+        usage: null,
+        error: null
+      };
+    }
+    return {
+      ...base,
+      status: "scored",
+      scores: { ...scoreCopy(reply.text, expected, context3, suite.normalizers) },
+      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
+      usage: reply.usage,
+      error: null
+    };
+  };
+  return {
+    name: suite.name,
+    kind: "exact-copy",
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["expected"] ?? "" }]
+  };
 }
 
 // src/core/suites.ts

@@ -3,13 +3,14 @@
  * question, ask the target once per repeat, score the reply. A failed call becomes an
  * `error` record; a provider refusal is a failed copy, marked `refused`.
  */
-import type { ChatMessage, ModelClient, ModelRequest } from '../../../ports.ts';
+import type { ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ExactCopySuiteConfig, ProviderConfig } from '../../config.ts';
 import { hashValue } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
-import { renderTemplate, type Template } from '../../templates.ts';
-import type { CaseRecord, EvalCase, InstrumentIdentity, TestedIdentity } from '../../types.ts';
+import type { Template } from '../../templates.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
+import { chatRequest, testedIdentity } from '../requests.ts';
 import { EXACT_COPY_METRICS, EXACT_COPY_SCORING_VERSION, scoreCopy } from './metrics.ts';
 
 /** The placeholders exact-copy templates may use. */
@@ -36,37 +37,13 @@ export function exactCopyInstrument(suite: ExactCopySuiteConfig): InstrumentIden
   return { ...body, hash: hashValue(body) };
 }
 
-/** Generation settings that are part of what is tested. */
-export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
-  return { temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'] };
-}
-
 /** Prepares an exact-copy suite to run. */
 export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
   const { suite, provider, client, cases, templates } = inputs;
-  const testedBody = {
-    dataset: { ...inputs.dataset, cases: cases.length },
-    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
-    model: provider.model,
-    settings: { ...generationSettings(provider), repeats: suite.repeats },
-  };
-  const tested: TestedIdentity = { ...testedBody, hash: hashValue(testedBody) };
+  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
   const instrument = exactCopyInstrument(suite);
-
-  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => {
-    const values = { context: evalCase.inputs['context'] ?? '', question: evalCase.inputs['question'] ?? '' };
-    const messages: ChatMessage[] = [];
-    if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
-    messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
-    return {
-      messages,
-      temperature: provider.temperature,
-      // Repeats only differ when sampling; each repeat gets its own seed so they can.
-      seed: provider.seed + repeat,
-      maxTokens: provider['max-tokens'],
-      repeat,
-    };
-  };
+  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest =>
+    chatRequest(templates, { context: evalCase.inputs['context'] ?? '', question: evalCase.inputs['question'] ?? '' }, provider, repeat);
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);

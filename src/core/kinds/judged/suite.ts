@@ -12,8 +12,8 @@ import { hashValue } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
-import type { CaseRecord, EvalCase, InstrumentIdentity, TestedIdentity } from '../../types.ts';
-import { generationSettings } from '../exact-copy/suite.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
+import { chatRequest, testedIdentity } from '../requests.ts';
 import {
   extractBareNumber, extractFromReasoning, extractStructured, extractWinner, followUpPrompt,
   JUDGE_REPLY_SCHEMA, PAIRWISE_REPLY_SCHEMA, pairwiseFollowUpPrompt, type ExtractedScore,
@@ -179,22 +179,9 @@ export async function scoreAnswer(inputs: Pick<JudgedInputs, 'judges' | 'judgeTe
 /** Prepares a judged suite to run. */
 export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
   const { suite, provider, client, cases, templates } = inputs;
-  const testedBody = {
-    dataset: { ...inputs.dataset, cases: cases.length },
-    templates: Object.fromEntries(Object.entries(templates).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
-    model: provider.model,
-    settings: { ...generationSettings(provider), repeats: suite.repeats },
-  };
-  const tested: TestedIdentity = { ...testedBody, hash: hashValue(testedBody) };
+  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
   const instrument = judgedInstrument(inputs);
-
-  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => {
-    const values = { input: evalCase.inputs['input'] ?? '' };
-    const messages: ChatMessage[] = [];
-    if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
-    messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
-    return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider['max-tokens'], repeat };
-  };
+  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => chatRequest(templates, { input: evalCase.inputs['input'] ?? '' }, provider, repeat);
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);

@@ -1,0 +1,43 @@
+/**
+ * What every kind's target side shares: the identity of what is tested (dataset,
+ * templates, model, generation settings) and the chat request rendered from a system
+ * and a user template.
+ */
+import type { ChatMessage, ModelRequest } from '../../ports.ts';
+import type { ProviderConfig } from '../config.ts';
+import { hashValue } from '../hash.ts';
+import { renderTemplate, type Template } from '../templates.ts';
+import type { TestedIdentity } from '../types.ts';
+
+/** Generation settings that are part of what is tested. */
+export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
+  return { temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'] };
+}
+
+/** The identity of what a run tests; its hash changes when any of it does. */
+export function testedIdentity(input: {
+  dataset: { path: string; sha256: string };
+  cases: number;
+  templates: Readonly<Record<string, Template | undefined>>;
+  provider: ProviderConfig;
+  repeats: number;
+}): TestedIdentity {
+  const body = {
+    dataset: { ...input.dataset, cases: input.cases },
+    templates: Object.fromEntries(Object.entries(input.templates).filter(([, t]) => t !== undefined).map(([role, t]) => [role, { path: (t as Template).path, sha256: (t as Template).sha256 }])),
+    model: input.provider.model,
+    settings: { ...generationSettings(input.provider), repeats: input.repeats },
+  };
+  return { ...body, hash: hashValue(body) };
+}
+
+/** The target request for a case: the system template (if any), then the user template. */
+export function chatRequest(
+  templates: { system?: Template; user: Template }, values: Readonly<Record<string, string>>, provider: ProviderConfig, repeat: number,
+): ModelRequest {
+  const messages: ChatMessage[] = [];
+  if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
+  messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
+  // Repeats only differ when sampling; each repeat gets its own seed so they can.
+  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider['max-tokens'], repeat };
+}
