@@ -63970,8 +63970,26 @@ function aggregateRecords(records, instrument, pricing = null) {
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
-    errorSamples
+    errorSamples,
+    ...judgeUsageOf(records)
   };
+}
+function judgeUsageOf(records) {
+  let found = false;
+  const total = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
+  for (const r of records) {
+    const parts = [...r.detail["judgments"] ?? [], ...r.detail["pairs"] ?? []];
+    for (const p of parts) {
+      if (!p.usage) continue;
+      found = true;
+      total.inputTokens += p.usage.inputTokens;
+      total.outputTokens += p.usage.outputTokens;
+      total.calls += p.usage.calls;
+      total.cached += p.usage.cached;
+      total.costUsd = total.costUsd === null || p.usage.costUsd === null ? null : total.costUsd + p.usage.costUsd;
+    }
+  }
+  return found ? { judgeUsage: total } : {};
 }
 function paidUsage(records) {
   let inputTokens = 0;
@@ -64833,6 +64851,7 @@ var en = {
   errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
+  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ""}.`,
   fromCache: (n) => `${n} from the cache`,
   retries: (n) => `${n} retries`,
   cost: (amount, source) => `cost $${amount} (prices: ${source})`,
@@ -64909,6 +64928,7 @@ var ja = {
   errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC: ${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F(${rate}\u3001\u8A31\u5BB9 ${tol})\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
   note: (text) => `\u6CE8: ${text}`,
   usage: (i, o, calls, extra) => `\u30C8\u30FC\u30AF\u30F3: \u5165\u529B ${i}\u3001\u51FA\u529B ${o}(${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057${extra})`,
+  judgeUsage: (i, o, calls, cost) => `\u5BE9\u67FB\u30E2\u30C7\u30EB: \u5165\u529B ${i}\u3001\u51FA\u529B ${o} \u30C8\u30FC\u30AF\u30F3(${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057)${cost ? `\u3001\u8CBB\u7528 $${cost}` : ""}\u3002`,
   fromCache: (n) => `\u3046\u3061\u30AD\u30E3\u30C3\u30B7\u30E5 ${n}\u56DE`,
   retries: (n) => `\u518D\u8A66\u884C ${n}\u56DE`,
   cost: (amount, source) => `\u8CBB\u7528 $${amount}(\u4FA1\u683C: ${source})`,
@@ -65107,6 +65127,8 @@ function suiteSection(c, result, baseline, maxCases, m) {
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (result) {
     facts.push(usageLine(result, m));
+    const j = result.aggregates.judgeUsage;
+    if (j) facts.push(m.judgeUsage(j.inputTokens.toLocaleString("en-US"), j.outputTokens.toLocaleString("en-US"), j.calls.toLocaleString("en-US"), j.costUsd === null ? "" : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2)));
   }
   out.push(...facts.map((f) => f.startsWith("  - ") ? f : `- ${f}`));
   if (result?.suite.kind === "judged") out.push("", ...judgedSuiteLines(result, baseline, result.tested.model, m));
@@ -65291,6 +65313,21 @@ var JUDGED_SCORING_VERSION = "judged/1";
 var ANSWER_PLACEHOLDERS = ["input"];
 var JUDGE_PLACEHOLDERS = ["input", "reference", "criteria", "answer"];
 var PAIRWISE_PLACEHOLDERS = ["input", "reference", "criteria", "answer_a", "answer_b"];
+function addUsage(into, reply, judge) {
+  into.calls++;
+  if (reply.trace?.cached) {
+    into.cached++;
+    return;
+  }
+  if (reply.status !== "ok" || !reply.usage) return;
+  into.inputTokens += reply.usage.inputTokens;
+  into.outputTokens += reply.usage.outputTokens;
+  const pricing = pricingFor(judge.provider);
+  into.costUsd = pricing && into.costUsd !== null ? into.costUsd + costOf(reply.usage, pricing) : null;
+}
+function emptyUsage(judge) {
+  return { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: pricingFor(judge.provider) ? 0 : null };
+}
 function judgedInstrument(inputs) {
   const pairwise = inputs.suite.mode === "pairwise";
   const body = {
@@ -65308,11 +65345,13 @@ function judgedInstrument(inputs) {
 }
 async function judgeAnswer(judge, template, evalCase, answer, repeat) {
   if (answer.trim() === "") {
-    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: "empty-answer", reasoning: "The answer is empty; an empty answer scores 1 without asking the judge.", calls: [] };
+    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: "empty-answer", reasoning: "The answer is empty; an empty answer scores 1 without asking the judge.", calls: [], usage: emptyUsage(judge) };
   }
+  const usage = emptyUsage(judge);
   const messages = [{ role: "user", content: renderTemplate(template.text, { ...caseValues(evalCase), answer }) }];
   const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
   const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: "judgement", schema: { ...JUDGE_REPLY_SCHEMA } } });
+  addUsage(usage, first, judge);
   if (first.status === "error") return first.error;
   if (first.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${first.message}` };
   const calls = [{ messages, reply: first.text }];
@@ -65320,6 +65359,7 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat) {
   if (!extracted) {
     const followMessages = [...messages, { role: "assistant", content: first.text }, { role: "user", content: followUpPrompt(template.language) }];
     const second = await judge.client.complete({ ...base, messages: followMessages });
+    addUsage(usage, second, judge);
     if (second.status === "error") return second.error;
     if (second.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${second.message}` };
     calls.push({ messages: followMessages, reply: second.text });
@@ -65329,20 +65369,23 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat) {
   if (!extracted) {
     return { kind: "unparsable", message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
   }
-  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls };
+  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls, usage };
 }
 async function judgePair(judge, template, evalCase, baseline, candidate, repeat) {
   const orders = [];
+  const usage = emptyUsage(judge);
   for (const first of ["baseline", "candidate"]) {
     const [a, b] = first === "baseline" ? [baseline, candidate] : [candidate, baseline];
     const messages = [{ role: "user", content: renderTemplate(template.text, { ...caseValues(evalCase), answer_a: a, answer_b: b }) }];
     const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
     const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: "pairwise_verdict", schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    addUsage(usage, reply, judge);
     if (reply.status === "error") return reply.error;
     if (reply.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${reply.message}` };
     let verdict = extractWinner(reply.text);
     if (!verdict) {
       const follow = await judge.client.complete({ ...base, messages: [...messages, { role: "assistant", content: reply.text }, { role: "user", content: pairwiseFollowUpPrompt(template.language) }] });
+      addUsage(usage, follow, judge);
       if (follow.status !== "ok") return follow.status === "error" ? follow.error : { kind: "judge-refused", message: `the judge refused: ${follow.message}` };
       verdict = extractWinner(follow.text, "follow-up");
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
@@ -65356,7 +65399,7 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat)
     return o.winner === candidateIs ? 1 : -1;
   });
   const outcome = results[0] === results[1] ? results[0] : 0;
-  return { judge: judge.name, model: judge.provider.model, outcome, orders };
+  return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
 }
 function caseValues(evalCase) {
   return { input: evalCase.inputs["input"] ?? "", reference: evalCase.inputs["reference"] ?? "", criteria: evalCase.inputs["criteria"] ?? "" };
@@ -65433,7 +65476,22 @@ function prepareJudgedSuite(inputs) {
     instrument,
     runCase,
     pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["reference"] ?? "" }]
+    // The target's call, then each judge's (two per judge when pairwise). Judge prompts are
+    // estimated with the reference as the answer; their replies at max-tokens, an upper bound.
+    plan: (evalCase, repeat) => [
+      { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["reference"] ?? "" },
+      ...inputs.judges.flatMap((j) => Array.from({ length: suite.mode === "pairwise" ? 2 : 1 }, () => ({
+        request: {
+          messages: [{ role: "user", content: renderTemplate(inputs.judgeTemplate.text, { ...caseValues(evalCase), answer: evalCase.inputs["reference"] ?? "", answer_a: evalCase.inputs["reference"] ?? "", answer_b: evalCase.inputs["reference"] ?? "" }) }],
+          temperature: 0,
+          seed: j.provider.seed,
+          maxTokens: j.provider["max-tokens"],
+          repeat
+        },
+        pricing: pricingFor(j.provider),
+        cacheable: false
+      })))
+    ]
   };
 }
 

@@ -12,6 +12,10 @@ export interface PlannedCall {
   request: ModelRequest;
   /** Text of about the reply's expected length, when the kind knows it. */
   expectedReply?: string;
+  /** Prices of this call's provider when it is not the suite's target (a judge). */
+  pricing?: Pricing | null;
+  /** Whether the cache can answer it (judge calls depend on the answer, unknown before the run). */
+  cacheable?: boolean;
 }
 
 /** Per-suite figures of a plan. */
@@ -45,25 +49,30 @@ export async function planSuite(
   let inputTokens = 0;
   let outputTokens = 0;
   let outputTokensMax = 0;
+  let cost: number | null = pricing ? 0 : null;
   for (const evalCase of suite.cases) {
     for (let repeat = 0; repeat < suite.repeats; repeat++) {
       for (const call of suite.plan(evalCase, repeat)) {
         calls++;
-        if (isCached && (await isCached(call.request))) {
+        if (call.cacheable !== false && isCached && (await isCached(call.request))) {
           cached++;
           continue;
         }
-        inputTokens += REPLY_PRIMING + call.request.messages.reduce((n, m) => n + MESSAGE_OVERHEAD + countTokens(m.content), 0);
+        const input = REPLY_PRIMING + call.request.messages.reduce((n, m) => n + MESSAGE_OVERHEAD + countTokens(m.content), 0);
         const expected = call.expectedReply === undefined ? call.request.maxTokens : countTokens(call.expectedReply) + 2;
-        outputTokens += Math.min(call.request.maxTokens, expected);
+        const output = Math.min(call.request.maxTokens, expected);
+        inputTokens += input;
+        outputTokens += output;
         outputTokensMax += call.request.maxTokens;
+        const price = call.pricing === undefined ? pricing : call.pricing;
+        cost = cost === null || price === null ? null : cost + costOf({ inputTokens: input, outputTokens: output }, price);
       }
     }
   }
   return {
     name: suite.name, kind: suite.kind, model, cases: suite.cases.length, repeats: suite.repeats, calls,
     cachedCalls: isCached ? cached : null, inputTokens, outputTokens, outputTokensMax,
-    cost: pricing ? costOf({ inputTokens, outputTokens }, pricing) : null,
+    cost,
     pricingSource: pricing?.source ?? null,
   };
 }

@@ -56,7 +56,29 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
     errorSamples,
+    ...judgeUsageOf(records),
   };
+}
+
+interface UsageLike { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null }
+
+/** Sums what the judges of a judged suite spent (judgments and pairwise comparisons). */
+function judgeUsageOf(records: readonly CaseRecord[]): { judgeUsage?: UsageLike } {
+  let found = false;
+  const total: UsageLike = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
+  for (const r of records) {
+    const parts = [...((r.detail['judgments'] as { usage?: UsageLike }[] | undefined) ?? []), ...((r.detail['pairs'] as { usage?: UsageLike }[] | undefined) ?? [])];
+    for (const p of parts) {
+      if (!p.usage) continue;
+      found = true;
+      total.inputTokens += p.usage.inputTokens;
+      total.outputTokens += p.usage.outputTokens;
+      total.calls += p.usage.calls;
+      total.cached += p.usage.cached;
+      total.costUsd = total.costUsd === null || p.usage.costUsd === null ? null : total.costUsd + p.usage.costUsd;
+    }
+  }
+  return found ? { judgeUsage: total } : {};
 }
 
 function paidUsage(records: readonly CaseRecord[]): TokenUsage {

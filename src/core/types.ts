@@ -81,6 +81,8 @@ export interface SuiteAggregates {
   retries: number;
   /** USD spent on the calls this run made (cache hits cost nothing), when prices are known. */
   cost: { usd: number; source: string } | null;
+  /** Judge calls of a judged suite, counted apart from the target's (absent for other kinds). */
+  judgeUsage?: { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null };
   /** The first few distinct error messages, for the report. */
   errorSamples: string[];
 }

@@ -52,6 +52,11 @@ describe('evalgate run (judged) end to end', () => {
     assert.match(rec.detail.judgments[0].reasoning, /matches the reference/);
     assert.equal(base.instrument.primaryMetric, 'score');
     assert.equal(judgeCalls, 32);
+    // The judges' tokens and cost are counted apart from the target's.
+    assert.equal(base.aggregates.judgeUsage.calls, 32);
+    assert.ok(base.aggregates.judgeUsage.inputTokens > 0);
+    assert.ok(base.aggregates.judgeUsage.costUsd > 0, 'gpt-4o is priced by the built-in table');
+    assert.match(await readFile(join(ws.dir, 'j1/report.md'), 'utf8'), /Judges: [\d,]+ tokens in, [\d,]+ out over 32 calls; cost \$/);
   });
 
   it('gates a degraded target as a regression, with judge reasons in the report', async () => {

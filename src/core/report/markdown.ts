@@ -176,6 +176,8 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (result) {
     facts.push(usageLine(result, m));
+    const j = result.aggregates.judgeUsage;
+    if (j) facts.push(m.judgeUsage(j.inputTokens.toLocaleString('en-US'), j.outputTokens.toLocaleString('en-US'), j.calls.toLocaleString('en-US'), j.costUsd === null ? '' : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2)));
   }
   out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
   if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));

@@ -36,6 +36,7 @@ export interface Messages {
   errors(failed: number, total: number, rate: string, tolerance: string): string;
   note(text: string): string;
   usage(input: string, output: string, calls: string, extra: string): string;
+  judgeUsage(input: string, output: string, calls: string, cost: string): string;
   fromCache(n: string): string;
   retries(n: string): string;
   cost(amount: string, source: string): string;
@@ -97,6 +98,7 @@ const en: Messages = {
   errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
+  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ''}.`,
   fromCache: (n) => `${n} from the cache`,
   retries: (n) => `${n} retries`,
   cost: (amount, source) => `cost $${amount} (prices: ${source})`,
@@ -173,6 +175,7 @@ const ja: Messages = {
   errors: (f, t, rate, tol) => `エラー: ${t}回の呼び出しのうち${f}回が失敗しました(${rate}、許容 ${tol})。失敗した呼び出しは除外され、スコアにはなりません。`,
   note: (text) => `注: ${text}`,
   usage: (i, o, calls, extra) => `トークン: 入力 ${i}、出力 ${o}(${calls}回の呼び出し${extra})`,
+  judgeUsage: (i, o, calls, cost) => `審査モデル: 入力 ${i}、出力 ${o} トークン(${calls}回の呼び出し)${cost ? `、費用 $${cost}` : ''}。`,
   fromCache: (n) => `うちキャッシュ ${n}回`,
   retries: (n) => `再試行 ${n}回`,
   cost: (amount, source) => `費用 $${amount}(価格: ${source})`,

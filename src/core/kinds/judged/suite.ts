@@ -6,10 +6,10 @@
  * refusal, a reply with no readable score even after one follow-up — makes the record an
  * error that keeps the answer; it is never a score.
  */
-import type { CallError, ChatMessage, ModelClient, ModelRequest } from '../../../ports.ts';
+import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
 import type { JudgedSuiteConfig, ProviderConfig } from '../../config.ts';
 import { hashValue } from '../../hash.ts';
-import { pricingFor } from '../../pricing.ts';
+import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
@@ -44,6 +44,34 @@ export interface Judgment {
   method: ExtractedScore['method'] | 'empty-answer';
   reasoning: string;
   calls: { messages: ChatMessage[]; reply: string }[];
+  /** Tokens the judge spent on this answer, and their cost (null when prices are unknown). */
+  usage: JudgeUsage;
+}
+
+/** What judging one answer cost. */
+export interface JudgeUsage {
+  inputTokens: number;
+  outputTokens: number;
+  calls: number;
+  cached: number;
+  costUsd: number | null;
+}
+
+function addUsage(into: JudgeUsage, reply: ModelReply, judge: JudgeSetup): void {
+  into.calls++;
+  if (reply.trace?.cached) {
+    into.cached++;
+    return; // a cache hit costs nothing
+  }
+  if (reply.status !== 'ok' || !reply.usage) return;
+  into.inputTokens += reply.usage.inputTokens;
+  into.outputTokens += reply.usage.outputTokens;
+  const pricing = pricingFor(judge.provider);
+  into.costUsd = pricing && into.costUsd !== null ? into.costUsd + costOf(reply.usage, pricing) : null;
+}
+
+function emptyUsage(judge: JudgeSetup): JudgeUsage {
+  return { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: pricingFor(judge.provider) ? 0 : null };
 }
 
 /** One pairwise comparison by one judge (both orders). */
@@ -53,6 +81,7 @@ export interface PairJudgment {
   /** +1 the candidate won in both orders, −1 lost in both, 0 otherwise. */
   outcome: number;
   orders: { first: 'baseline' | 'candidate'; winner: 'A' | 'B' | 'tie'; reasoning: string }[];
+  usage: JudgeUsage;
 }
 
 /** What the judged pipeline needs, loaded. */
@@ -89,11 +118,13 @@ export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' |
 /** Judges one answer with one judge: structured reply, else marker, else one follow-up call. */
 export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number): Promise<Judgment | CallError> {
   if (answer.trim() === '') {
-    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [] };
+    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [], usage: emptyUsage(judge) };
   }
+  const usage = emptyUsage(judge);
   const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer }) }];
   const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
   const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } } });
+  addUsage(usage, first, judge);
   if (first.status === 'error') return first.error;
   if (first.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${first.message}` };
   const calls = [{ messages, reply: first.text }];
@@ -101,6 +132,7 @@ export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['jud
   if (!extracted) {
     const followMessages: ChatMessage[] = [...messages, { role: 'assistant', content: first.text }, { role: 'user', content: followUpPrompt(template.language) }];
     const second = await judge.client.complete({ ...base, messages: followMessages });
+    addUsage(usage, second, judge);
     if (second.status === 'error') return second.error;
     if (second.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${second.message}` };
     calls.push({ messages: followMessages, reply: second.text });
@@ -110,22 +142,25 @@ export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['jud
   if (!extracted) {
     return { kind: 'unparsable', message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
   }
-  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls };
+  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls, usage };
 }
 
 /** Compares the baseline's and the candidate's answers with one judge, in both orders. */
 async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number): Promise<PairJudgment | CallError> {
   const orders: PairJudgment['orders'] = [];
+  const usage = emptyUsage(judge);
   for (const first of ['baseline', 'candidate'] as const) {
     const [a, b] = first === 'baseline' ? [baseline, candidate] : [candidate, baseline];
     const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer_a: a, answer_b: b }) }];
     const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
     const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    addUsage(usage, reply, judge);
     if (reply.status === 'error') return reply.error;
     if (reply.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${reply.message}` };
     let verdict = extractWinner(reply.text);
     if (!verdict) {
       const follow = await judge.client.complete({ ...base, messages: [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: pairwiseFollowUpPrompt(template.language) }] });
+      addUsage(usage, follow, judge);
       if (follow.status !== 'ok') return follow.status === 'error' ? follow.error : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
       verdict = extractWinner(follow.text, 'follow-up');
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
@@ -140,7 +175,7 @@ async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplat
     return o.winner === candidateIs ? 1 : -1;
   });
   const outcome = results[0] === results[1] ? (results[0] as number) : 0;
-  return { judge: judge.name, model: judge.provider.model, outcome, orders };
+  return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
 }
 
 function caseValues(evalCase: EvalCase): Record<string, string> {
@@ -214,6 +249,18 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
   return {
     name: suite.name, kind: 'judged', cases, repeats: suite.repeats, concurrency: provider.concurrency,
     tested, instrument, runCase, pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['reference'] ?? '' }],
+    // The target's call, then each judge's (two per judge when pairwise). Judge prompts are
+    // estimated with the reference as the answer; their replies at max-tokens, an upper bound.
+    plan: (evalCase, repeat) => [
+      { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['reference'] ?? '' },
+      ...inputs.judges.flatMap((j) => Array.from({ length: suite.mode === 'pairwise' ? 2 : 1 }, () => ({
+        request: {
+          messages: [{ role: 'user' as const, content: renderTemplate(inputs.judgeTemplate.text, { ...caseValues(evalCase), answer: evalCase.inputs['reference'] ?? '', answer_a: evalCase.inputs['reference'] ?? '', answer_b: evalCase.inputs['reference'] ?? '' }) }],
+          temperature: 0, seed: j.provider.seed, maxTokens: j.provider['max-tokens'], repeat,
+        },
+        pricing: pricingFor(j.provider),
+        cacheable: false,
+      }))),
+    ],
   };
 }
