@@ -32036,6 +32036,14 @@ var ConfigError = class extends Error {
     this.problems = problems ?? [message];
   }
 };
+var MissingKeyError = class extends ConfigError {
+  variable;
+  constructor(location, message, variable) {
+    super(location, message);
+    this.name = "MissingKeyError";
+    this.variable = variable;
+  }
+};
 function formatLocation(location) {
   let text = location.file;
   if (location.line !== void 0) text += `:${location.line}`;
@@ -43678,9 +43686,10 @@ function createClientFactory(env, configFile, options = { cacheDir: null }) {
     const keyVar = provider["api-key-env"];
     const apiKey = env[keyVar];
     if (!apiKey) {
-      throw new ConfigError(
+      throw new MissingKeyError(
         { file: configFile, path: `providers.${name}.api-key-env` },
-        `evalgate: provider "${name}" needs an API key in $${keyVar}, which is not set; export it (for a local endpoint such as Ollama any value works: OPENAI_BASE_URL=http://localhost:11434/v1 ${keyVar}=ollama), or run "npm run demo" for an offline scripted demo`
+        `evalgate: provider "${name}" needs an API key in $${keyVar}, which is not set; export it (for a local endpoint such as Ollama any value works: OPENAI_BASE_URL=http://localhost:11434/v1 ${keyVar}=ollama), or run "npm run demo" for an offline scripted demo`,
+        keyVar
       );
     }
     const baseUrl2 = endpointOf(provider, env);
@@ -68246,7 +68255,7 @@ async function evaluate(inputs) {
     }
     return { outcome, outDir, pr };
   } catch (error63) {
-    if (error63 instanceof ConfigError && /needs an API key/.test(error63.message)) {
+    if (error63 instanceof MissingKeyError) {
       await explainMissingKey(error63.message, pr);
       return null;
     }

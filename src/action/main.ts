@@ -18,7 +18,7 @@ import { parseConfig } from '../core/config.ts';
 import { compareStored, gateFor, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
-import { ConfigError } from '../core/errors.ts';
+import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import type { RunStore } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -127,7 +127,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     }
     return { outcome, outDir, pr };
   } catch (error) {
-    if (error instanceof ConfigError && /needs an API key/.test(error.message)) {
+    if (error instanceof MissingKeyError) {
       await explainMissingKey(error.message, pr);
       return null;
     }

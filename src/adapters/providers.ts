@@ -6,7 +6,7 @@
  * exactly what to set.
  */
 import type { ProviderConfig } from '../core/config.ts';
-import { ConfigError } from '../core/errors.ts';
+import { MissingKeyError } from '../core/errors.ts';
 import type { ModelClient } from '../ports.ts';
 import { createOpenAIClient, DEFAULT_BASE_URL } from './openai-client.ts';
 import { createCachedClient, type CacheStats } from './response-cache.ts';
@@ -36,9 +36,10 @@ export function createClientFactory(
     const keyVar = provider['api-key-env'];
     const apiKey = env[keyVar];
     if (!apiKey) {
-      throw new ConfigError(
+      throw new MissingKeyError(
         { file: configFile, path: `providers.${name}.api-key-env` },
         `evalgate: provider "${name}" needs an API key in $${keyVar}, which is not set; export it (for a local endpoint such as Ollama any value works: OPENAI_BASE_URL=http://localhost:11434/v1 ${keyVar}=ollama), or run "npm run demo" for an offline scripted demo`,
+        keyVar,
       );
     }
     const baseUrl = endpointOf(provider, env);

@@ -25,6 +25,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** A provider's API key is not in the environment: the user's to fix, and on fork PRs expected. */
+export class MissingKeyError extends ConfigError {
+  readonly variable: string;
+
+  constructor(location: SourceLocation, message: string, variable: string) {
+    super(location, message);
+    this.name = 'MissingKeyError';
+    this.variable = variable;
+  }
+}
+
 /** Formats a location as `file:line path:`, the prefix of every configuration message. */
 export function formatLocation(location: SourceLocation): string {
   let text = location.file;
