@@ -217,3 +217,21 @@ describe('the gate decision table', () => {
     assert.deepEqual(decideGate({ estimate: -0.5, lower: -0.8, upper: -0.2, threshold: d, policy: 'significant-drop', compared: 5, minCases: 10 }), { verdict: 'inconclusive', detail: 'too-few-cases' });
   });
 });
+
+describe('cluster bootstrap', () => {
+  it('resamples whole clusters when cases name one, and says so', () => {
+    // 40 cases in 8 clusters of 5: within a cluster the change is shared, so resampling
+    // clusters (8 units) gives a wider interval than pretending the 40 cases are independent.
+    const base = Array.from({ length: 40 }, () => [1]);
+    const cand = Array.from({ length: 40 }, (_, i) => [Math.floor(i / 5) % 4 === 0 ? 0 : 1]);
+    const withClusters = (r: SuiteResult): SuiteResult => ({ ...r, records: r.records.map((rec, i) => ({ ...rec, cluster: `doc-${Math.floor(i / 5)}` })) });
+    const plain = compareWithBaseline(resultOf('K', base, 'b', true), resultOf('K', cand, 'c', true), gate());
+    const clustered = compareWithBaseline(withClusters(resultOf('K', base, 'b', true)), withClusters(resultOf('K', cand, 'c', true)), gate());
+    assert.equal(plain.bootstrap?.units, 40);
+    assert.equal(clustered.bootstrap?.units, 8);
+    assert.equal(clustered.change, plain.change);
+    const width = (c: typeof plain): number => (c.interval?.upper ?? 0) - (c.interval?.lower ?? 0);
+    assert.ok(width(clustered) > width(plain), `${width(clustered)} > ${width(plain)}`);
+    assert.equal(clustered.exactTest?.changed, 2, 'the exact test counts changed clusters too');
+  });
+});
