@@ -106,3 +106,32 @@ export interface RunStore {
   /** Where things were written, for messages. */
   describe(): { out: string; baselines: string };
 }
+
+/** Code a model wrote, and the task's tests to run on it. */
+export interface CodeRunRequest {
+  solution: string;
+  tests: string;
+  /** The module name the tests import the code as (default `solution`). */
+  solutionModule?: string;
+  testModule?: string;
+}
+
+/** How a code run ended; every stage but `passed` is the model's failure, never the machinery's. */
+export type CodeRunStage = 'passed' | 'test-failure' | 'syntax-error' | 'timeout' | 'sandbox-violation' | 'declared-unable';
+
+/** The outcome of running the tests on model code. */
+export interface CodeRunResult {
+  stage: CodeRunStage;
+  message: string;
+  tests: { name: string; outcome: 'passed' | 'failed' | 'declared-unable'; message: string }[];
+  /** What the code printed (capped). */
+  output: string;
+  durationMs: number;
+}
+
+/** Runs model-written code with the task's tests, isolated from our secrets and files. */
+export interface CodeRunner {
+  readonly name: string;
+  run(request: CodeRunRequest): Promise<CodeRunResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,196 @@
+/**
+ * The default CodeRunner (SANDBOX.md): Pyodide in a separate Node process under the
+ * permission model — reads limited to the Pyodide runtime and the child script, an empty
+ * environment, no code generation from strings, a memory cap, and a wall-clock deadline
+ * enforced with SIGKILL.
+ *
+ * Isolation between cases: every case gets a fresh process, so no state can carry over
+ * (a warm interpreter restored in place could not prove that). The cost of starting
+ * Pyodide is hidden by a pool that keeps processes loaded and waiting; a process serves
+ * exactly one case and is then discarded.
+ *
+ * Grading: the child's JavaScript compares the values the tests yield and prints the
+ * result with a nonce chosen here per case; output without that nonce is never a pass.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CodeRunner, CodeRunRequest, CodeRunResult, CodeRunStage } from '../ports.ts';
+
+/** Options of the runner. */
+export interface PyodideRunnerOptions {
+  /** Warm processes kept ready (default: the number of cores). */
+  poolSize?: number;
+  /** Wall-clock limit per case, from sending the code to the result. */
+  timeoutMs?: number;
+  /** Where the Pyodide runtime files are (default: beside the bundle, else node_modules). */
+  pyodideDir?: string;
+  /** Called with each child's pid (tests check none is left behind). */
+  onSpawn?: (pid: number) => void;
+}
+
+const MAX_RESULT_BYTES = 1024 * 1024;
+
+/** Locates a file shipped beside the bundle (dist/) or in the source tree. */
+function locate(candidates: string[]): string {
+  for (const c of candidates) if (existsSync(c)) return realpathSync(c);
+  throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
+}
+
+interface Warm {
+  child: ChildProcess;
+  ready: Promise<void>;
+  stdout: string;
+  stderr: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Creates the Pyodide runner. */
+export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRunner {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const childScript = locate([join(here, 'sandbox-child.mjs'), join(here, 'sandbox', 'child.mjs')]);
+  const harness = readFileSync(locate([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
+  const pyodideDir = options.pyodideDir ?? dirname(locate([join(here, 'pyodide', 'pyodide.mjs'), join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs')]));
+  const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const pool: Warm[] = [];
+  const live = new Set<ChildProcess>();
+  let closed = false;
+
+  const spawnWarm = (): Warm => {
+    const child = spawn(process.execPath, [
+      '--permission',
+      `--allow-fs-read=${pyodideDir}`,
+      `--allow-fs-read=${childScript}`,
+      '--disallow-code-generation-from-strings',
+      '--wasm-max-mem-pages=16384', // 1 GiB of Python memory
+      '--max-old-space-size=256',
+      childScript, pyodideDir,
+    ], { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
+    live.add(child);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    const warm: Warm = {
+      child, stdout: '', stderr: '',
+      ready: Promise.resolve(),
+      exited: new Promise((resolve) => child.on('exit', (code, signal) => {
+        live.delete(child);
+        resolve({ code, signal });
+      })),
+    };
+    warm.ready = new Promise((resolve, reject) => {
+      const onData = (chunk: Buffer): void => {
+        warm.stdout += chunk.toString('utf8');
+        if (warm.stdout.length > MAX_RESULT_BYTES) child.kill('SIGKILL');
+        if (warm.stdout.startsWith('READY\n')) {
+          warm.stdout = warm.stdout.slice(6);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', (chunk: Buffer) => {
+        if (warm.stderr.length < 16_384) warm.stderr += chunk.toString('utf8');
+      });
+      child.on('exit', () => reject(new Error(`the sandbox could not start: ${warm.stderr.trim().split('\n').slice(-3).join(' ') || 'it exited before it was ready'}`)));
+      child.stdin?.on('error', () => undefined); // a child that died mid-write is handled by its exit
+    });
+    warm.ready.catch(() => undefined);
+    return warm;
+  };
+  const refill = (): void => {
+    while (!closed && pool.length < poolSize) pool.push(spawnWarm());
+  };
+
+  const run = async (request: CodeRunRequest): Promise<CodeRunResult> => {
+    if (closed) throw new Error('the sandbox runner is closed');
+    refill();
+    const warm = pool.shift() as Warm;
+    refill(); // start its replacement now, while this case runs
+    await warm.ready; // throws if Pyodide could not start: an error of the run, not a score
+    const started = performance.now();
+    const nonce = randomBytes(16).toString('hex');
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      warm.child.kill('SIGKILL');
+    }, timeoutMs);
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request.solution, tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
+    const exit = await warm.exited;
+    clearTimeout(timer);
+    const durationMs = Math.round(performance.now() - started);
+    const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
+    if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const parsed = parseResult(warm.stdout, nonce);
+    if (!parsed) {
+      const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
+      const stage: CodeRunStage = denied || exit.signal !== null ? 'sandbox-violation' : 'test-failure';
+      const why = denied ? 'the code attempted something the sandbox forbids and the interpreter was stopped'
+        : exit.signal ? `the interpreter was killed by ${exit.signal}` : 'the code ended the interpreter before the tests finished';
+      return { ...base, stage, message: why };
+    }
+    return classify(parsed, base);
+  };
+
+  return {
+    name: 'pyodide',
+    run,
+    close: async () => {
+      closed = true;
+      const waits = [...live].map((child) => new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve();
+        else child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }));
+      pool.length = 0;
+      await Promise.all(waits);
+    },
+  };
+}
+
+interface ChildReport {
+  nonce: string;
+  report: { stage: string; message: string; tests: CodeRunResult['tests']; intact?: boolean };
+  output: string;
+}
+
+/** The child's last line, accepted only with this case's nonce. */
+function parseResult(stdout: string, nonce: string): ChildReport | null {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    const value = JSON.parse(line) as ChildReport;
+    return value.nonce === nonce && value.report ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Node's permission model refusing an operation (os.system, sockets through ws, files). */
+const ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
+
+function classify(parsed: ChildReport, base: { durationMs: number; output: string; tests: CodeRunResult['tests'] }): CodeRunResult {
+  const r = parsed.report;
+  const out = { ...base, output: parsed.output ?? '', tests: r.tests ?? [] };
+  if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? '') || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
+    return { ...out, stage: 'sandbox-violation', message: 'the code attempted something the sandbox forbids (Node\'s permission model refused it)' };
+  }
+  if (r.intact === false) return { ...out, stage: 'sandbox-violation', message: 'the code replaced Python builtins; its results are not trusted' };
+  switch (r.stage) {
+    case 'syntax-error':
+      return { ...out, stage: 'syntax-error', message: r.message };
+    case 'declared-unable':
+      return { ...out, stage: 'declared-unable', message: r.message };
+    case 'import-error':
+    case 'harness-error':
+      return { ...out, stage: 'test-failure', message: r.message };
+    default:
+      break;
+  }
+  if (out.tests.length === 0) return { ...out, stage: 'test-failure', message: 'the task has no tests' };
+  const unable = out.tests.find((t) => t.outcome === 'declared-unable');
+  if (unable) return { ...out, stage: 'declared-unable', message: unable.message };
+  const failed = out.tests.filter((t) => t.outcome !== 'passed');
+  if (failed.length > 0) return { ...out, stage: 'test-failure', message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}` };
+  return { ...out, stage: 'passed', message: `${out.tests.length} tests passed` };
+}
