@@ -43,6 +43,8 @@ function locate(candidates: string[]): string {
 interface Warm {
   child: ChildProcess;
   ready: Promise<void>;
+  /** Resolves when a complete line arrives after READY: the verdict, without waiting for exit. */
+  answered: Promise<void>;
   stdout: string;
   stderr: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -72,9 +74,13 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     ], { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
     live.add(child);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    let answer: () => void = () => undefined;
     const warm: Warm = {
       child, stdout: '', stderr: '',
       ready: Promise.resolve(),
+      answered: new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
       exited: new Promise((resolve) => child.on('exit', (code, signal) => {
         live.delete(child);
         resolve({ code, signal });
@@ -88,6 +94,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
           warm.stdout = warm.stdout.slice(6);
           resolve();
         }
+        if (warm.stdout.includes('\n') && !warm.stdout.startsWith('READY')) answer();
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', (chunk: Buffer) => {
@@ -117,8 +124,12 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       warm.child.kill('SIGKILL');
     }, timeoutMs);
     warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request.solution, tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
-    const exit = await warm.exited;
+    // The verdict is the child's one line; return on it and dispose of the process, which
+    // never serves another case.
+    const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
     clearTimeout(timer);
+    const exit = first.exit ?? { code: 0, signal: null };
+    if (first.exit === null) warm.child.kill('SIGKILL');
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
     if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };

@@ -1,0 +1,81 @@
+// bench/sandbox — what running model code in the default sandbox costs: cold start of one
+// sandboxed Pyodide process, per-case time from a warm pool (200 executions of a small
+// test), and throughput with pools of 1 and 2. Prints figures; asserts nothing.
+//
+//   npm run bench:sandbox
+import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createPyodideRunner } from '../src/adapters/pyodide-runner.ts';
+
+const SOLUTION = 'def execute():\n    return sum(i * i for i in range(100))\n';
+const TESTS = 'from solution import execute\n\ndef test_value():\n    assert execute() == 328350\n\ndef test_type():\n    assert isinstance(execute(), int)\n';
+
+/** Cold start: spawn the child exactly as the runner does and time until it is ready. */
+async function coldStart(): Promise<number> {
+  const pyodideDir = realpathSync(fileURLToPath(new URL('../node_modules/pyodide', import.meta.url)));
+  const child = realpathSync(fileURLToPath(new URL('../src/adapters/sandbox/child.mjs', import.meta.url)));
+  const started = performance.now();
+  const p = spawn(process.execPath, ['--permission', `--allow-fs-read=${pyodideDir}`, `--allow-fs-read=${child}`, '--disallow-code-generation-from-strings', '--wasm-max-mem-pages=16384', '--max-old-space-size=256', child, pyodideDir], { env: {}, cwd: '/' });
+  await new Promise<void>((resolve) => p.stdout.on('data', (d: Buffer) => {
+    if (d.toString().startsWith('READY')) resolve();
+  }));
+  const ms = performance.now() - started;
+  p.kill('SIGKILL');
+  return ms;
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+};
+
+const colds: number[] = [];
+for (let i = 0; i < 3; i++) colds.push(await coldStart());
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const executions = arg('executions', 200);
+const backToBack = arg('cases', 40);
+
+// Warm per-case time: the runner times each case from sending the code to the verdict,
+// after its process has finished loading, so back-to-back runs measure it directly.
+const perCase: number[] = [];
+{
+  const runner = createPyodideRunner({ poolSize: 2 });
+  for (let i = 0; i < executions; i++) {
+    const r = await runner.run({ solution: SOLUTION, tests: TESTS });
+    if (r.stage !== 'passed') throw new Error(`unexpected ${r.stage}: ${r.message}`);
+    perCase.push(r.durationMs);
+  }
+  await runner.close();
+}
+
+// Throughput: cases back to back, the pool refilling (loading Pyodide) while cases run.
+const throughput: string[] = [];
+for (const poolSize of [1, 2]) {
+  const runner = createPyodideRunner({ poolSize });
+  await runner.run({ solution: SOLUTION, tests: TESTS });
+  const started = performance.now();
+  for (let i = 0; i < backToBack; i++) await runner.run({ solution: SOLUTION, tests: TESTS });
+  const seconds = (performance.now() - started) / 1000;
+  throughput.push(`| pool of ${poolSize} | ${(backToBack / seconds).toFixed(2)} cases/s |`);
+  await runner.close();
+}
+
+process.stdout.write([
+  `bench/sandbox on ${process.version}, one fresh sandboxed Pyodide process per case:`,
+  '',
+  '| figure | value | goal |',
+  '|---|---:|---:|',
+  `| cold start (median of 3) | ${(quantile(colds, 0.5) / 1000).toFixed(2)} s | ≤ 3 s |`,
+  `| warm per case, median of ${perCase.length} | ${quantile(perCase, 0.5).toFixed(0)} ms | ≤ 50 ms |`,
+  `| warm per case, p95 | ${quantile(perCase, 0.95).toFixed(0)} ms | |`,
+  '',
+  `| throughput (${backToBack} cases back to back) | |`,
+  '|---|---:|',
+  ...throughput,
+  '',
+].join('\n'));
