@@ -17,6 +17,11 @@ export interface ModelRequest {
   maxTokens: number;
   /** Which repeat of a case this is: part of the cache key, never sent. */
   repeat: number;
+  /**
+   * Tells apart calls of one case × repeat that may send identical messages (the cycles
+   * of a round trip): part of the cache key, never sent.
+   */
+  callKey?: string;
   /** Ask for a JSON object matching this schema (structured output), when the caller needs it. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
 }
@@ -30,7 +35,7 @@ export interface TokenUsage {
 /** What a provider failure looked like; never a score. */
 export interface CallError {
   /** `http` (a status), `network` (no response), `timeout`, `malformed` (unreadable body), `config`. */
-  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused';
+  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused' | 'sandbox';
   message: string;
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
@@ -70,6 +75,8 @@ export interface Workspace {
   /** The exact bytes of a file; throws if absent. */
   readBytes(path: string): Promise<Uint8Array>;
   exists(path: string): Promise<boolean>;
+  /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
+  listFolders(path: string): Promise<string[] | null>;
 }
 
 /** Where results go while a suite runs and when it ends. */
@@ -110,6 +117,11 @@ export interface RunStore {
 /** Code a model wrote, and the task's tests to run on it. */
 export interface CodeRunRequest {
   solution: string;
+  /**
+   * Readings of the model's reply to choose from: the runner uses the first that compiles
+   * (before any of it runs), else `solution`. Absent: `solution` as is.
+   */
+  candidates?: readonly string[];
   tests: string;
   /** The module name the tests import the code as (default `solution`). */
   solutionModule?: string;
@@ -127,11 +139,15 @@ export interface CodeRunResult {
   /** What the code printed (capped). */
   output: string;
   durationMs: number;
+  /** Which of the request's candidates was run (its index), or -1 for `solution`. */
+  chosen?: number;
 }
 
 /** Runs model-written code with the task's tests, isolated from our secrets and files. */
 export interface CodeRunner {
   readonly name: string;
+  /** Whether the executor protects secrets and files; false is named in every report. */
+  readonly isolated: boolean;
   run(request: CodeRunRequest): Promise<CodeRunResult>;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * log as they finish; final files are written atomically (temp file + rename), so a killed
  * process never leaves a half-written result or baseline.
  */
-import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ResultSink, RunStore, Workspace } from '../ports.ts';
 
@@ -18,6 +18,14 @@ export function createFsWorkspace(root: string): Workspace {
         return (await stat(at(path))).isFile();
       } catch {
         return false;
+      }
+    },
+    listFolders: async (path) => {
+      try {
+        const entries = await readdir(at(path), { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      } catch {
+        return null;
       }
     },
   };

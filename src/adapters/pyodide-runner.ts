@@ -15,7 +15,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult, CodeRunStage } from '../ports.ts';
@@ -28,6 +29,8 @@ export interface PyodideRunnerOptions {
   timeoutMs?: number;
   /** Where the Pyodide runtime files are (default: beside the bundle, else node_modules). */
   pyodideDir?: string;
+  /** Load children from a memory snapshot of a fresh interpreter (default true). */
+  snapshot?: boolean;
   /** Called with each child's pid (tests check none is left behind). */
   onSpawn?: (pid: number) => void;
 }
@@ -58,20 +61,45 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   const pyodideDir = options.pyodideDir ?? dirname(locate([join(here, 'pyodide', 'pyodide.mjs'), join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs')]));
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const pool: Warm[] = [];
+  const pool: Promise<Warm>[] = [];
   const live = new Set<ChildProcess>();
   let closed = false;
+  const flags = (reads: string[]): string[] => [
+    '--permission',
+    ...reads.map((path) => `--allow-fs-read=${path}`),
+    '--disallow-code-generation-from-strings',
+    '--wasm-max-mem-pages=16384', // 1 GiB of Python memory
+    '--max-old-space-size=256',
+  ];
 
-  const spawnWarm = (): Warm => {
-    const child = spawn(process.execPath, [
-      '--permission',
-      `--allow-fs-read=${pyodideDir}`,
-      `--allow-fs-read=${childScript}`,
-      '--disallow-code-generation-from-strings',
-      '--wasm-max-mem-pages=16384', // 1 GiB of Python memory
-      '--max-old-space-size=256',
-      childScript, pyodideDir,
-    ], { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
+  // Booting Python takes about 3 s; loading a memory snapshot of a freshly booted
+  // interpreter takes about 0.5 s. The snapshot is made once per runner by a child that
+  // runs no model code, kept in a private temporary directory, and removed on close.
+  // If it cannot be made, children boot from scratch (slower, equally isolated).
+  let snapshotDir: string | null = null;
+  let snapshot: Promise<string | null> | null = null;
+  const makeSnapshot = async (): Promise<string | null> => {
+    if (options.snapshot === false) return null;
+    const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, '--make-snapshot'], { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] });
+    live.add(maker);
+    const chunks: Buffer[] = [];
+    maker.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const code = await new Promise<number | null>((resolve) => maker.on('exit', (c) => {
+      live.delete(maker);
+      resolve(c);
+    }));
+    const bytes = Buffer.concat(chunks);
+    if (code !== 0 || bytes.length < 1024 || closed) return null;
+    snapshotDir = await mkdtemp(join(tmpdir(), 'evalgate-sandbox-'));
+    const file = join(snapshotDir, 'pyodide.snapshot');
+    await writeFile(file, bytes, { mode: 0o600 });
+    return realpathSync(file);
+  };
+
+  const spawnWarm = (snapshotFile: string | null): Warm => {
+    const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
+    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...(snapshotFile ? [snapshotFile] : [])],
+      { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
     live.add(child);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let answer: () => void = () => undefined;
@@ -107,14 +135,24 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     return warm;
   };
   const refill = (): void => {
-    while (!closed && pool.length < poolSize) pool.push(spawnWarm());
+    snapshot ??= makeSnapshot().catch(() => null);
+    const ready = snapshot;
+    while (!closed && pool.length < poolSize) {
+      const warm = ready.then((file) => {
+        if (closed) throw new Error('the sandbox runner is closed');
+        return spawnWarm(file);
+      });
+      warm.catch(() => undefined); // a runner closed before this child started
+      pool.push(warm);
+    }
   };
 
   const run = async (request: CodeRunRequest): Promise<CodeRunResult> => {
     if (closed) throw new Error('the sandbox runner is closed');
     refill();
-    const warm = pool.shift() as Warm;
+    const next = pool.shift() as Promise<Warm>;
     refill(); // start its replacement now, while this case runs
+    const warm = await next;
     await warm.ready; // throws if Pyodide could not start: an error of the run, not a score
     const started = performance.now();
     const nonce = randomBytes(16).toString('hex');
@@ -123,7 +161,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       timedOut = true;
       warm.child.kill('SIGKILL');
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request.solution, tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
     // The verdict is the child's one line; return on it and dispose of the process, which
     // never serves another case.
     const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
@@ -133,7 +171,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
     if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
-    const parsed = parseResult(warm.stdout, nonce);
+    const parsed = parseChildReport(warm.stdout, nonce);
     if (!parsed) {
       const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
       const stage: CodeRunStage = denied || exit.signal !== null ? 'sandbox-violation' : 'test-failure';
@@ -141,11 +179,12 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         : exit.signal ? `the interpreter was killed by ${exit.signal}` : 'the code ended the interpreter before the tests finished';
       return { ...base, stage, message: why };
     }
-    return classify(parsed, base);
+    return classifyReport(parsed, base);
   };
 
   return {
     name: 'pyodide',
+    isolated: true,
     run,
     close: async () => {
       closed = true;
@@ -156,18 +195,21 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       }));
       pool.length = 0;
       await Promise.all(waits);
+      await snapshot?.catch(() => null);
+      if (snapshotDir) await rm(snapshotDir, { recursive: true, force: true });
     },
   };
 }
 
-interface ChildReport {
+/** The verdict line of a sandbox child. */
+export interface ChildReport {
   nonce: string;
-  report: { stage: string; message: string; tests: CodeRunResult['tests']; intact?: boolean };
+  report: { stage: string; message: string; tests: CodeRunResult['tests']; intact?: boolean; chosen?: number };
   output: string;
 }
 
 /** The child's last line, accepted only with this case's nonce. */
-function parseResult(stdout: string, nonce: string): ChildReport | null {
+export function parseChildReport(stdout: string, nonce: string): ChildReport | null {
   const line = stdout.trim().split('\n').pop() ?? '';
   try {
     const value = JSON.parse(line) as ChildReport;
@@ -180,9 +222,9 @@ function parseResult(stdout: string, nonce: string): ChildReport | null {
 /** Node's permission model refusing an operation (os.system, sockets through ws, files). */
 const ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
 
-function classify(parsed: ChildReport, base: { durationMs: number; output: string; tests: CodeRunResult['tests'] }): CodeRunResult {
+export function classifyReport(parsed: ChildReport, base: { durationMs: number; output: string; tests: CodeRunResult['tests'] }): CodeRunResult {
   const r = parsed.report;
-  const out = { ...base, output: parsed.output ?? '', tests: r.tests ?? [] };
+  const out = { ...base, output: parsed.output ?? '', tests: r.tests ?? [], ...(typeof r.chosen === 'number' ? { chosen: r.chosen } : {}) };
   if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? '') || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
     return { ...out, stage: 'sandbox-violation', message: 'the code attempted something the sandbox forbids (Node\'s permission model refused it)' };
   }

@@ -34,6 +34,7 @@ export function cacheKey(endpoint: string, model: string, request: ModelRequest)
   return sha256Hex(canonicalJson({
     v: CACHE_VERSION, endpoint, model, messages: request.messages, temperature: request.temperature,
     seed: request.seed, maxTokens: request.maxTokens, jsonSchema: request.jsonSchema ?? null, repeat: request.repeat,
+    ...(request.callKey !== undefined ? { callKey: request.callKey } : {}),
   }));
 }
 

@@ -104,8 +104,14 @@ const roundTripSuite = z.strictObject({
   language: z.enum(['ja', 'en', 'es', 'zh']),
   tasks: z.string().min(1),
   templates: z.strictObject({ 'nl-to-code': z.string().min(1), 'code-to-nl': z.string().min(1) }),
+  repeats: z.int().min(1).max(100).default(3),
   cycles: z.int().min(1).max(50).default(10),
-  executor: z.enum(['pyodide', 'docker', 'unsafe-host-python']).default('pyodide'),
+  executor: z.enum(['pyodide', 'unsafe-host-python']).default('pyodide')
+    .describe('pyodide: the default sandbox. unsafe-host-python: the runner\'s python3 with an empty environment and limits; it does NOT protect secrets, files or the network.'),
+  prefix: z.string().min(1).optional().describe('The prefix every description must start with (default by language: "Task: ", "Tarea: ", "タスク: ", "任务: ").'),
+  'language-threshold': z.number().min(0).max(1).default(0.5)
+    .describe('ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans.'),
+  'timeout-ms': z.int().min(100).max(600_000).default(10_000).describe('Wall-clock limit of one run of the tests on the model\'s code.'),
 });
 
 const suiteSchema = z.discriminatedUnion('kind', [exactCopySuite, judgedSuite, roundTripSuite]);
@@ -134,6 +140,8 @@ export type SuiteConfig = z.output<typeof suiteSchema>;
 export type ExactCopySuiteConfig = z.output<typeof exactCopySuite>;
 /** A judged suite entry. */
 export type JudgedSuiteConfig = z.output<typeof judgedSuite>;
+/** A round-trip suite's configuration. */
+export type RoundTripSuiteConfig = z.output<typeof roundTripSuite>;
 
 /** A parsed configuration with the means to point back into the file. */
 export interface LoadedConfig {

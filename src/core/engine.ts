@@ -3,7 +3,7 @@
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
-import type { Clock, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
+import type { Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
 import { compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
@@ -17,7 +17,7 @@ import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './s
 import { validateResult } from './results.ts';
 import { runSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
-import { loadSuite, selectSuites, type LoadedSuite } from './suites.ts';
+import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite } from './suites.ts';
 import type { CaseRecord, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
@@ -30,6 +30,8 @@ export interface EngineDeps {
   newRunId(): string;
   /** Builds the client of a provider; throws a ConfigError when it cannot (missing key). */
   createClient(name: string, provider: ProviderConfig): ModelClient;
+  /** Starts the code runner of a round-trip executor (closed by the engine when the run ends). */
+  createCodeRunner?(executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number): CodeRunner;
   /** Called when a suite starts (with records already finished when resuming) and as each record finishes. */
   onSuiteStart?(suite: string, total: number, alreadyDone: number): void;
   onRecord?(suite: string, record: CaseRecord): void;
@@ -102,56 +104,72 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   }
   const baselines = new Map<string, SuiteResult | null>();
   for (const s of suites) baselines.set(s.config.name, await readBaseline(deps.store, s.config.name));
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null) }));
+  // Code runners (round-trip) start on first use and are closed however the run ends.
+  const codeRunners = new Map<string, CodeRunner>();
+  const runners: CodeRunners = (executor, timeoutMs) => {
+    const key = `${executor}:${timeoutMs}`;
+    let runner = codeRunners.get(key);
+    if (!runner) {
+      if (!deps.createCodeRunner) throw new Error('this edge provides no code runner');
+      runner = deps.createCodeRunner(executor, timeoutMs);
+      codeRunners.set(key, runner);
+    }
+    return runner;
+  };
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners) }));
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
   const baselinesWritten: string[] = [];
-  for (const { loaded: ls, suite: whole } of prepared) {
-    const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
-    const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
-    const total = suite.cases.length * suite.repeats;
-    deps.logger.info(`${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`);
-    const identity = {
-      suite: suite.name, tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
-      instrument: suite.instrument.hash, repeats: suite.repeats, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
-    };
-    let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
-    if (resume && options.runId !== undefined && resume.header.runId !== options.runId) resume = null;
-    const header: RecordLogHeader = resume?.header ?? {
-      type: 'evalgate-record-log', version: 1, suite: suite.name, runId: options.runId ?? deps.newRunId(), startedAt: deps.clock.nowIso(),
-      tested: identity.tested, instrument: suite.instrument.hash,
-    };
-    if (resume) {
-      deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
-    }
-    deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-    const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
-    const result = await runSuite(suite, {
-      sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
-      finished: resume?.finished ?? [],
-      onRecord: (record) => deps.onRecord?.(suite.name, record),
-    });
-    if (sliced) {
-      // A slice is not compared: one decision is made over all slices by `evalgate merge`.
-      await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
-      deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+  try {
+    for (const { loaded: ls, suite: whole } of prepared) {
+      const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
+      const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
+      const total = suite.cases.length * suite.repeats;
+      deps.logger.info(`${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`);
+      const identity = {
+        suite: suite.name, tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
+        instrument: suite.instrument.hash, repeats: suite.repeats, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
+      };
+      let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+      if (resume && options.runId !== undefined && resume.header.runId !== options.runId) resume = null;
+      const header: RecordLogHeader = resume?.header ?? {
+        type: 'evalgate-record-log', version: 1, suite: suite.name, runId: options.runId ?? deps.newRunId(), startedAt: deps.clock.nowIso(),
+        tested: identity.tested, instrument: suite.instrument.hash,
+      };
+      if (resume) {
+        deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
+      }
+      deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
+      const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
+      const result = await runSuite(suite, {
+        sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
+        finished: resume?.finished ?? [],
+        onRecord: (record) => deps.onRecord?.(suite.name, record),
+      });
+      if (sliced) {
+        // A slice is not compared: one decision is made over all slices by `evalgate merge`.
+        await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+        deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+        results.set(suite.name, result);
+        continue;
+      }
+      await deps.store.writeResult(suite.name, serializeResult(result));
       results.set(suite.name, result);
-      continue;
-    }
-    await deps.store.writeResult(suite.name, serializeResult(result));
-    results.set(suite.name, result);
-    const baseline = baselines.get(suite.name) ?? null;
-    const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
-    comparisons.push(comparison);
-    if (options.updateBaseline) {
-      if (comparison.verdict === 'error') {
-        deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
-      } else {
-        await deps.store.writeBaseline(suite.name, serializeResult(result));
-        baselinesWritten.push(suite.name);
+      const baseline = baselines.get(suite.name) ?? null;
+      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
+      comparisons.push(comparison);
+      if (options.updateBaseline) {
+        if (comparison.verdict === 'error') {
+          deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+        } else {
+          await deps.store.writeBaseline(suite.name, serializeResult(result));
+          baselinesWritten.push(suite.name);
+        }
       }
     }
+  } finally {
+    await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
   if (options.shard) {
     const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };

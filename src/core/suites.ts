@@ -2,8 +2,10 @@
  * Loading a suite's inputs (templates, dataset) through the Workspace port, with every
  * problem reported as a ConfigError before any model is called.
  */
-import type { ModelClient, Workspace } from '../ports.ts';
-import type { ExactCopySuiteConfig, JudgedSuiteConfig, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
+import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
+import type { ExactCopySuiteConfig, JudgedSuiteConfig, LoadedConfig, ProviderConfig, RoundTripSuiteConfig, SuiteConfig } from './config.ts';
+import { loadTasks } from './kinds/round-trip/tasks.ts';
+import { CODE_TO_NL_PLACEHOLDERS, NL_TO_CODE_PLACEHOLDERS, prepareRoundTripSuite } from './kinds/round-trip/suite.ts';
 import { builtinJudgeTemplate } from './kinds/judged/builtin-templates.ts';
 import { parseJudgedDataset, resolveColumns } from './kinds/judged/dataset.ts';
 import { ANSWER_PLACEHOLDERS, JUDGE_PLACEHOLDERS, PAIRWISE_PLACEHOLDERS, prepareJudgedSuite, type JudgedInputs } from './kinds/judged/suite.ts';
@@ -21,7 +23,7 @@ export interface LoadedSuite {
   config: SuiteConfig;
   cases: readonly EvalCase[];
   /** Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads its answers). */
-  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null): PreparedSuite;
+  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners): PreparedSuite;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** Judged suites: what rejudging needs. */
@@ -29,7 +31,14 @@ export interface LoadedSuite {
 }
 
 /** The suite kinds this version can run. */
-export const RUNNABLE_KINDS = ['exact-copy', 'judged'] as const;
+export const RUNNABLE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
+
+/** Gives the code runner of an executor, started on first use (round-trip suites). */
+export type CodeRunners = (executor: RoundTripSuiteConfig['executor'], timeoutMs: number) => CodeRunner;
+
+const noRunners: CodeRunners = () => {
+  throw new Error('this command runs no code');
+};
 
 /** Picks suites by name (all when none given); an unknown name is a ConfigError. */
 export function selectSuites(loaded: LoadedConfig, names: readonly string[]): { index: number; suite: SuiteConfig }[] {
@@ -59,6 +68,7 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
   };
   const template = async (role: 'system' | 'user', path: string | undefined, allowed: readonly string[]): Promise<Template | undefined> =>
     path === undefined ? undefined : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
+  if (suite.kind === 'round-trip') return loadRoundTripSuite(loaded, index, suite, workspace, at, readFile);
   const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;
   const allowed = s.kind === 'judged' ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
   const templates: { system?: Template; user: Template } = { user: (await template('user', s.templates.user, allowed)) as Template };
@@ -100,6 +110,34 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
       suite: s, provider, client: clients(s.provider), cases, templates, dataset, judgeTemplate,
       judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name] as ProviderConfig, client: clients(name) })),
       baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
+    }),
+  };
+}
+
+/** Loads a round-trip suite: its two templates and its tasks folder. */
+async function loadRoundTripSuite(
+  loaded: LoadedConfig, index: number, s: RoundTripSuiteConfig, workspace: Workspace,
+  at: (...path: PropertyKey[]) => { file: string; line?: number; path: string },
+  readFile: (path: string, where: { file: string; line?: number; path: string }, what: string) => Promise<Uint8Array>,
+): Promise<LoadedSuite> {
+  const template = async (role: 'nl-to-code' | 'code-to-nl', allowed: readonly string[], required: string): Promise<Template> => {
+    const path = s.templates[role];
+    const t = loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
+    if (!t.placeholders.includes(required)) throw configError(at('templates', role), `template ${path} must use {${required}}: the model cannot ${role === 'nl-to-code' ? 'write code for a description' : 'describe code'} it is not shown`);
+    return t;
+  };
+  const templates = {
+    'nl-to-code': await template('nl-to-code', NL_TO_CODE_PLACEHOLDERS, 'description'),
+    'code-to-nl': await template('code-to-nl', CODE_TO_NL_PLACEHOLDERS, 'code'),
+  };
+  const tasks = await loadTasks(workspace, s.tasks, s.language, at('tasks'));
+  const provider = loaded.config.providers[s.provider] as ProviderConfig;
+  return {
+    index, config: s, cases: tasks.cases, providers: [s.provider],
+    prepare: (clients, _baseline, runners = noRunners) => prepareRoundTripSuite({
+      suite: s, provider, client: clients(s.provider), cases: tasks.cases, templates,
+      dataset: { path: s.tasks, sha256: tasks.sha256 },
+      runner: () => runners(s.executor, s['timeout-ms']),
     }),
   };
 }

@@ -93,6 +93,14 @@ def __evalgate_harness():
             return ("import-error", "importing the code raised " + _type(e).__name__ + ": " + _describe(e))
         return ("ok", "")
 
+    def compiles(source):
+        """Whether a candidate reading of the reply compiles; nothing of it runs."""
+        try:
+            compile(source, "solution.py", "exec")
+            return True
+        except BaseException:
+            return False
+
     def _describe(e):
         try:
             return _str(e)[:500]
@@ -129,4 +137,4 @@ def __evalgate_harness():
                 return False
         return True
 
-    return {"prepare": prepare, "load_solution": load_solution, "load_tests": load_tests, "start": start, "intact": intact}
+    return {"prepare": prepare, "compiles": compiles, "load_solution": load_solution, "load_tests": load_tests, "start": start, "intact": intact}

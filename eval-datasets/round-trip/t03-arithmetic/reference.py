@@ -1,0 +1,2 @@
+def execute(a, b):
+    return (a + b) * (a - b)

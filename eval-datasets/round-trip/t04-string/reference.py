@@ -1,0 +1,2 @@
+def execute(text):
+    return text[::-1].upper()

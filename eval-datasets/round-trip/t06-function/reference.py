@@ -1,0 +1,2 @@
+def greet(name, greeting="Hello"):
+    return f"{greeting}, {name}!"

@@ -1,0 +1,111 @@
+/**
+ * The opt-in `unsafe-host-python` executor. NOT a sandbox: the model's code runs in the
+ * host's python3 and can read what the user can read and reach the network. What it does
+ * get: `python3 -I` (no user site, no PYTHON* variables), an empty environment, a fresh
+ * temporary working directory, memory/file-size limits set before any model code runs, a
+ * wall-clock deadline that kills the whole process group, and the same harness, nonce and
+ * exact-type comparison as the default sandbox. Reports name it as unsafe.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CodeRunner, CodeRunRequest, CodeRunResult } from '../ports.ts';
+import { classifyReport, parseChildReport } from './pyodide-runner.ts';
+
+/** Options of the host runner. */
+export interface HostPythonRunnerOptions {
+  timeoutMs?: number;
+  /** The interpreter (default: python3 on PATH, resolved to its real executable). */
+  python?: string;
+  memoryBytes?: number;
+}
+
+const locate = (candidates: string[]): string => {
+  for (const c of candidates) if (existsSync(c)) return realpathSync(c);
+  throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
+};
+
+/** Creates the unsafe host-Python runner; throws when no python3 can be found. */
+export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): CodeRunner {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const harness = readFileSync(locate([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
+  const driver = readFileSync(locate([join(here, 'sandbox-host-driver.py'), join(here, 'sandbox', 'host-driver.py')]), 'utf8');
+  // Shims (pyenv, asdf) need the user's environment; the real interpreter does not.
+  let python: string;
+  try {
+    python = execFileSync(options.python ?? 'python3', ['-I', '-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    throw new Error('executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)');
+  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const live = new Set<number>();
+
+  const run = async (request: CodeRunRequest): Promise<CodeRunResult> => {
+    const cwd = await mkdtemp(join(tmpdir(), 'evalgate-unsafe-'));
+    const nonce = randomBytes(16).toString('hex');
+    const started = performance.now();
+    const child = spawn(python, ['-I', '-c', driver], { env: {}, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const pid = child.pid as number;
+    live.add(pid);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      if (stdout.length > 1024 * 1024) kill();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 16_384) stderr += chunk.toString('utf8');
+    });
+    child.stdin.on('error', () => undefined);
+    let timedOut = false;
+    function kill(): void {
+      try {
+        process.kill(-pid, 'SIGKILL'); // the group: whatever the code started goes too
+      } catch {
+        // already gone
+      }
+    }
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, timeoutMs);
+    child.stdin.end(`${JSON.stringify({
+      nonce, harness, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests,
+      solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task', memoryBytes: options.memoryBytes ?? 1 << 30,
+    })}\n`);
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    clearTimeout(timer);
+    kill();
+    live.delete(pid);
+    await rm(cwd, { recursive: true, force: true }).catch(() => undefined);
+    const base = { durationMs: Math.round(performance.now() - started), output: '', tests: [] as CodeRunResult['tests'] };
+    if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const parsed = parseChildReport(stdout, nonce);
+    if (!parsed) {
+      if (/MemoryError/.test(stderr)) return { ...base, stage: 'test-failure', message: 'the code ran out of memory' };
+      const why = exit.signal ? `the interpreter was killed by ${exit.signal}` : 'the code ended the interpreter before the tests finished';
+      return { ...base, stage: exit.signal ? 'sandbox-violation' : 'test-failure', message: why };
+    }
+    return classifyReport(parsed, base);
+  };
+
+  return {
+    name: 'unsafe-host-python',
+    isolated: false,
+    run,
+    close: () => {
+      for (const pid of live) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+      return Promise.resolve();
+    },
+  };
+}
