@@ -74,7 +74,7 @@ export interface SuiteComparison {
   mcnemar: McNemarResult | null;
   power: Power | null;
   pairing: Pairing | null;
-  errors: { candidate: number; records: number; rate: number; tolerance: number; baseline: number; samples: string[] };
+  errors: { candidate: number; records: number; cases: number; rate: number; tolerance: number; baseline: number; samples: string[] };
   /** The exact sign-flip test of no change over the compared units. */
   exactTest: SignFlipResult | null;
   /** Why the baseline is stale (instrument differences). */
@@ -108,7 +108,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     pairing: null,
     exactTest: null,
     errors: {
-      candidate: agg.errors, records: agg.records, rate: errorRate, tolerance: gate['max-error-rate'],
+      candidate: agg.errors, records: agg.records, cases: agg.cases, rate: errorRate, tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
     },
     stale: [],

@@ -39,7 +39,7 @@ export function summarize(verdict: SuiteVerdict, comparisons: readonly SuiteComp
       change: round4(c.change),
       interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
       verdict: c.verdict,
-      cases: c.pairing?.compared ?? c.errors.records,
+      cases: c.pairing?.compared ?? c.errors.cases,
       errors: c.errors.candidate,
     })),
     notRun: [...notRun],

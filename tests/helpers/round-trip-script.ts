@@ -38,12 +38,13 @@ export function loadScriptTasks(dir = join(ROOT, 'eval-datasets', 'round-trip'))
 
 /** Options of the scripted round-trip model. */
 export interface RoundTripScriptOptions {
-  language: string;
+  /** The suite's language; absent: told from the prompt (several suites at once). */
+  language?: string;
   markCycles?: boolean;
   /** Stop at this cycle with this stage (for the listed tasks, default all). */
   breakAt?: { cycle: number; stage: BreakStage; tasks?: readonly string[] };
-  /** Tasks whose code is broken (test failure at cycle 1) when the prompt lacks this text. */
-  degradeUnless?: { text: string; tasks: readonly string[] };
+  /** Tasks whose code is broken (test failure at cycle 1) when the prompt has none of these texts. */
+  degradeUnless?: { texts: readonly string[]; tasks: readonly string[] };
 }
 
 /** The code that makes a cycle stop with a stage. */
@@ -59,7 +60,6 @@ export function brokenCode(stage: BreakStage, entryPoint: string): string {
 
 /** The fake server's script for a round-trip suite. */
 export function scriptedRoundTrip(tasks: readonly ScriptTask[], options: RoundTripScriptOptions): FakeScript {
-  const prefix = PREFIX[options.language] ?? 'Task: ';
   const marked = options.markCycles ?? true;
   const breaks = (task: ScriptTask, cycle: number, stage?: BreakStage): boolean => {
     const b = options.breakAt;
@@ -69,21 +69,25 @@ export function scriptedRoundTrip(tasks: readonly ScriptTask[], options: RoundTr
     const prompt = request.messages.map((m) => m.content).join('\n');
     const describing = tasks.find((t) => prompt.includes(t.reference));
     if (describing) {
+      const language = options.language ?? Object.keys(PREFIX).find((l) => prompt.includes(`${PREFIX[l]}`.trim())) ?? 'en';
+      const prefix = PREFIX[language] ?? 'Task: ';
       // code-to-nl: the code is the reference (plus its cycle mark).
       const cycle = marked ? Number(/# cycle (\d+)/.exec(prompt)?.[1] ?? '1') : 1;
-      const own = describing.descriptions[options.language] ?? '';
+      const own = describing.descriptions[language] ?? '';
       if (breaks(describing, cycle, 'provider-error')) return { status: 400, body: { error: { message: 'scripted failure for the test' } } };
       if (breaks(describing, cycle, 'format-error')) return { content: `Here is what the code does: ${own}` };
       if (breaks(describing, cycle, 'language-error')) return { content: `${prefix}This function returns a value; the description is written in English on purpose.` };
       return { content: `${prefix}${own}${marked ? ` [cycle ${cycle}]` : ''}` };
     }
-    const task = tasks.find((t) => {
-      const own = t.descriptions[options.language];
+    const languages = options.language ? [options.language] : Object.keys(PREFIX);
+    const task = tasks.find((t) => languages.some((l) => {
+      const own = t.descriptions[l];
       return own !== undefined && prompt.includes(own);
-    });
+    }));
     if (!task) return { content: 'The scripted model does not know this task.' };
     const cycle = marked ? Number(/\[cycle (\d+)\]/.exec(prompt)?.[1] ?? '0') + 1 : 1;
-    if (options.degradeUnless && !prompt.includes(options.degradeUnless.text) && options.degradeUnless.tasks.includes(task.id)) {
+    const d = options.degradeUnless;
+    if (d && !d.texts.some((text) => prompt.includes(text)) && d.tasks.includes(task.id)) {
       return { content: `\`\`\`python\n${brokenCode('test-failure', task.entryPoint)}\`\`\`\n` };
     }
     const b = options.breakAt;

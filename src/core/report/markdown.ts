@@ -10,6 +10,7 @@ import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
 import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
 import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
+import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './round-trip.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
 /** The hidden marker that identifies evalgate's own report (and PR comment). */
@@ -52,6 +53,7 @@ export function renderReport(input: ReportInput): string {
   }
   lines.push('', ...chart(input.comparisons, m));
   for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m));
+  lines.push(...crossLanguageLines(input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined), m));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
@@ -181,6 +183,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
   }
   out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
   if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));
+  if (result?.suite.kind === 'round-trip') out.push('', ...roundTripSuiteLines(result, baseline, m));
   out.push('');
   if (c.regressedCases.length > 0) {
     const shown = c.regressedCases.slice(0, maxCases);
@@ -192,6 +195,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
       out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
       if (c.kind === 'judged') out.push(...judgedCaseLines(rc, m));
+      if (c.kind === 'round-trip') out.push(...roundTripCaseLines(rc.caseId, result, baseline, m));
     }
     out.push('</details>', '');
   }

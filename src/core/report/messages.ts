@@ -67,6 +67,17 @@ export interface Messages {
     judgedBy(side: 'baseline' | 'candidate', score: number, judge: string, clipped: string): string;
     clippedFrom(raw: number): string;
   };
+  roundTrip: {
+    unsafe(executor: string): string;
+    stopsTitle: string;
+    stage: string;
+    perTask: string;
+    task: string;
+    l2: string;
+    fullSuccess: string;
+    crossLanguage: string;
+    stopped(side: 'baseline' | 'candidate', stage: string, cycle: number | null, message: string): string;
+  };
   truncated(cut: number): string;
   scripted: string;
 }
@@ -144,6 +155,17 @@ const en: Messages = {
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
     clippedFrom: (raw) => ` (clipped from ${raw})`,
   },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
+    stopsTitle: 'Where the round trips stopped',
+    stage: 'stage',
+    perTask: 'Per task: L2-Score mean ± sd over repeats, and full-success rate',
+    task: 'task',
+    l2: 'L2',
+    fullSuccess: 'full success',
+    crossLanguage: 'Round trip across languages (mean L2-Score per task)',
+    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
+  },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
 };
@@ -220,6 +242,17 @@ const ja: Messages = {
     criteria: '採点基準:',
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}(審査: ${judge}${clipped}):`,
     clippedFrom: (raw) => `、元の値 ${raw}`,
+  },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器(pyodide)を使ってください。`,
+    stopsTitle: 'ラウンドトリップが止まった段階',
+    stage: '段階',
+    perTask: 'タスクごと: 繰り返し全体での L2 スコアの平均 ± 標準偏差と完走率',
+    task: 'タスク',
+    l2: 'L2',
+    fullSuccess: '完走率',
+    crossLanguage: '言語ごとのラウンドトリップ(タスクごとの L2 スコア平均)',
+    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}: ${stage}${cycle === null ? '' : `(サイクル ${cycle})`} — ${message}`,
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',

@@ -1,0 +1,92 @@
+/**
+ * The round-trip suite end to end from the CLI: the ten shipped tasks in English and
+ * Japanese against the scripted server, with the default sandbox. A first run writes
+ * results and baselines; a pull request that drops the entry-point rule from both
+ * nl-to-code templates makes the scripted model miss it, and the run gates as a
+ * regression with the stops by stage and the cross-language table in the report.
+ */
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { exampleWorkspace, runCli } from '../helpers/cli.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { loadScriptTasks, scriptedRoundTrip } from '../helpers/round-trip-script.ts';
+
+let server: FakeOpenAI;
+let ws: Awaited<ReturnType<typeof exampleWorkspace>>;
+const DEGRADED = ['t03-arithmetic', 't04-string', 't05-prime', 't06-function', 't07-class', 't08-dict', 't09-sorting', 't10-exception'];
+const RULES = { en: 'the tests import it from your module', ja: 'テストはあなたのモジュールから' };
+
+before(async () => {
+  server = await startFakeOpenAI(scriptedRoundTrip(loadScriptTasks(), {
+    markCycles: false, degradeUnless: { texts: Object.values(RULES), tasks: DEGRADED },
+  }));
+  ws = await exampleWorkspace();
+  await ws.write('evalgate.yml', [
+    'version: 1',
+    'providers:',
+    '  target: { model: scripted-model, concurrency: 4 }',
+    'suites:',
+    ...(['en', 'ja'] as const).map((l) => [
+      `  - name: roundtrip-${l}`,
+      '    kind: round-trip',
+      '    provider: target',
+      `    language: ${l}`,
+      '    tasks: eval-datasets/round-trip',
+      `    templates: { nl-to-code: prompts/round-trip/${l}/nl-to-code.txt, code-to-nl: prompts/round-trip/${l}/code-to-nl.txt }`,
+      '    repeats: 2',
+    ].join('\n')),
+    '',
+  ].join('\n'));
+});
+
+after(async () => {
+  await server.close();
+  await ws.cleanup();
+});
+
+const env = (): Record<string, string> => ({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
+
+interface Summary { verdict: string; suites: { name: string; metric: string; baseline: number | null; candidate: number | null; verdict: string; cases: number; errors: number }[] }
+
+test('ten tasks in two languages: results, a baseline, and a degraded template gated as a regression', async () => {
+  const first = await runCli(['run', '--out', 'out1', '--update-baseline', '--no-cache'], { cwd: ws.dir, env: env() });
+  assert.equal(first.code, 0, first.stderr);
+  const s1 = JSON.parse(await readFile(join(ws.dir, 'out1/summary.json'), 'utf8')) as Summary;
+  assert.deepEqual(s1.suites.map((s) => [s.name, s.metric, s.candidate, s.cases, s.errors]), [
+    ['roundtrip-en', 'l2-score', 10, 10, 0],
+    ['roundtrip-ja', 'l2-score', 10, 10, 0],
+  ]);
+  const result = JSON.parse(await readFile(join(ws.dir, 'baselines/roundtrip-ja.json'), 'utf8')) as { records: { caseId: string; repeat: number; detail: { stage: string; cycles: { description?: string }[] } }[]; aggregates: { metrics: Record<string, number> } };
+  assert.equal(result.records.length, 20);
+  assert.equal(result.aggregates.metrics['full-success'], 1);
+  assert.ok(result.records.every((r) => r.detail.stage === 'completed' && r.detail.cycles.length === 10));
+  assert.ok(result.records[0]?.detail.cycles[0]?.description?.startsWith('タスク: '));
+
+  // The pull request: the entry-point rule is dropped from both nl-to-code templates.
+  for (const [l, rule] of Object.entries(RULES)) {
+    const path = `prompts/round-trip/${l}/nl-to-code.txt`;
+    const text = await readFile(join(ws.dir, path), 'utf8');
+    const weakened = text.split('\n').filter((line) => !line.includes(rule)).join('\n');
+    assert.notEqual(weakened, text);
+    await writeFile(join(ws.dir, path), weakened);
+  }
+  const second = await runCli(['run', '--out', 'out2', '--no-cache'], { cwd: ws.dir, env: env() });
+  assert.equal(second.code, 1, second.stderr);
+  const s2 = JSON.parse(await readFile(join(ws.dir, 'out2/summary.json'), 'utf8')) as Summary;
+  assert.equal(s2.verdict, 'regression');
+  for (const s of s2.suites) {
+    assert.equal(s.verdict, 'regression', s.name);
+    assert.equal(s.baseline, 10);
+    assert.equal(s.candidate, 2); // 2 of 10 tasks still complete; 8 stop at cycle 1 (L2 0)
+  }
+  const report = await readFile(join(ws.dir, 'out2/report.md'), 'utf8');
+  assert.match(report, /Where the round trips stopped/);
+  assert.match(report, /\| test-failure \| 0 \| 16 \|/);
+  assert.match(report, /\| completed \| 20 \| 4 \|/);
+  assert.match(report, /Round trip across languages/);
+  assert.match(report, /Candidate: test-failure at cycle 1/);
+  assert.match(report, /templates: nl-to-code\.txt/);
+  assert.doesNotMatch(report, /not a sandbox/);
+});

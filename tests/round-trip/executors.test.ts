@@ -1,0 +1,97 @@
+/**
+ * The shipped tasks' tests are sound (each reference solution passes, in both executors),
+ * and the opt-in unsafe-host-python executor keeps what it promises: an empty environment,
+ * a deadline that kills, and no pass without the tests having run.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHostPythonRunner } from '../../src/adapters/host-python-runner.ts';
+import { createPyodideRunner } from '../../src/adapters/pyodide-runner.ts';
+import type { CodeRunner } from '../../src/ports.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { brokenCode, loadScriptTasks } from '../helpers/round-trip-script.ts';
+
+const tasks = loadScriptTasks();
+const testsOf = (id: string): string => readFileSync(join(ROOT, 'eval-datasets/round-trip', id, 'test_task.py'), 'utf8');
+
+let pyodide: CodeRunner;
+let host: CodeRunner;
+before(() => {
+  pyodide = createPyodideRunner({ timeoutMs: 3000 });
+  host = createHostPythonRunner({ timeoutMs: 3000 });
+});
+after(async () => {
+  await pyodide.close();
+  await host.close();
+});
+
+describe('the shipped tasks', () => {
+  test('every reference solution passes its tests in the sandbox and on the host', async () => {
+    assert.equal(tasks.length, 10);
+    for (const t of tasks) {
+      for (const runner of [pyodide, host]) {
+        const r = await runner.run({ solution: t.reference, tests: testsOf(t.id) });
+        assert.equal(r.stage, 'passed', `${t.id} on ${runner.name}: ${r.message}`);
+        assert.ok(r.tests.length >= 2, `${t.id} has at least two tests`);
+      }
+    }
+  });
+
+  test('code that returns nothing useful fails every task', async () => {
+    for (const t of tasks) {
+      const r = await pyodide.run({ solution: brokenCode('test-failure', t.entryPoint), tests: testsOf(t.id) });
+      assert.equal(r.stage, 'test-failure', t.id);
+    }
+  });
+
+  test('the first fenced block that compiles is the one run', async () => {
+    const t = tasks.find((x) => x.id === 't01-constant');
+    assert.ok(t);
+    const r = await pyodide.run({ solution: 'not python at all', candidates: ['def execute(:\n', t.reference], tests: testsOf(t.id) });
+    assert.equal(r.stage, 'passed');
+    assert.equal(r.chosen, 1);
+  });
+});
+
+describe('unsafe-host-python', () => {
+  test('is labelled as not isolated', () => {
+    assert.equal(host.isolated, false);
+    assert.equal(pyodide.isolated, true);
+  });
+
+  test('runs with an empty environment', async () => {
+    process.env['INPUT_API_KEY'] = 'CANARY-host-env';
+    try {
+      const r = await host.run({
+        // Python adds LC_CTYPE itself (locale coercion); nothing else may be there.
+        solution: 'import os\ndef execute():\n    return sorted(k for k in os.environ if k != "LC_CTYPE")\n',
+        tests: 'from solution import execute\n\ndef test_env():\n    assert execute() == []\n',
+      });
+      assert.equal(r.stage, 'passed', r.message);
+    } finally {
+      delete process.env['INPUT_API_KEY'];
+    }
+  });
+
+  test('kills code that runs past the deadline', async () => {
+    const r = await host.run({ solution: 'def execute():\n    while True:\n        pass\n', tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n' });
+    assert.equal(r.stage, 'timeout');
+  });
+
+  test('an exit before the tests ran is never a pass', async () => {
+    for (const exit of ['import sys\nsys.exit(0)\n', 'import os\nos._exit(0)\n']) {
+      const r = await host.run({ solution: exit, tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n' });
+      assert.notEqual(r.stage, 'passed', exit);
+    }
+  });
+
+  test('an object that claims to equal everything does not pass', async () => {
+    const r = await host.run({
+      solution: 'class Any:\n    def __eq__(self, other):\n        return True\ndef execute():\n    return Any()\n',
+      tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 42\n',
+    });
+    assert.equal(r.stage, 'test-failure');
+  });
+});
