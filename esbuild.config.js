@@ -1,5 +1,6 @@
 // Bundles the two entry points into self-contained ESM files under dist/, so the action
 // and `node dist/cli.js` run without node_modules. Deterministic: same source, same bytes.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -15,3 +16,14 @@ const common = {
 
 await build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } });
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
+
+// The sandbox's runtime beside the bundles: the child script, the harness and the host
+// driver, and Pyodide's runtime files with its licence (SANDBOX.md, Packaging). Copied
+// byte for byte, so a fresh bundle leaves dist/ unchanged.
+mkdirSync('dist/pyodide', { recursive: true });
+copyFileSync('src/adapters/sandbox/child.mjs', 'dist/sandbox-child.mjs');
+copyFileSync('src/adapters/sandbox/harness.py', 'dist/sandbox-harness.py');
+copyFileSync('src/adapters/sandbox/host-driver.py', 'dist/sandbox-host-driver.py');
+for (const file of ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json', 'package.json']) {
+  copyFileSync(`node_modules/pyodide/${file}`, `dist/pyodide/${file}`);
+}

@@ -15071,7 +15071,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode3(bytes, encoding);
+          return decode4(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15088,7 +15088,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode3(ioQueue, encoding) {
+    function decode4(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -26206,7 +26206,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter3 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -26229,7 +26229,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter3;
   }
 });
 
@@ -27137,7 +27137,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -27163,7 +27163,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
@@ -27199,7 +27199,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse6;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
+    exports.parseDocument = parseDocument3;
     exports.stringify = stringify2;
   }
 });
@@ -31928,11 +31928,11 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/action/main.ts
-import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
-import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
+import { readdir as readdir3, readFile as readFile3 } from "node:fs/promises";
+import { dirname as dirname4, join as join5, relative, resolve as resolve2 } from "node:path";
 
 // src/adapters/fs-store.ts
-import { appendFile as appendFile2, mkdir as mkdir2, readFile, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
+import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 function createFsWorkspace(root) {
   const at = (path2) => isAbsolute(path2) ? path2 : resolve(root, path2);
@@ -31943,6 +31943,14 @@ function createFsWorkspace(root) {
         return (await stat2(at(path2))).isFile();
       } catch {
         return false;
+      }
+    },
+    listFolders: async (path2) => {
+      try {
+        const entries = await readdir2(at(path2), { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      } catch {
+        return null;
       }
     }
   };
@@ -32023,6 +32031,298 @@ function openGitRepo(cwd) {
       }
     }
   };
+}
+
+// src/adapters/host-python-runner.ts
+import { execFileSync, spawn as spawn2 } from "node:child_process";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { existsSync as existsSync4, readFileSync as readFileSync3, realpathSync as realpathSync2 } from "node:fs";
+import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname3, join as join3 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/adapters/pyodide-runner.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync as existsSync3, readFileSync as readFileSync2, realpathSync } from "node:fs";
+import { mkdtemp, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname as dirname2, join as join2 } from "node:path";
+import { fileURLToPath } from "node:url";
+var MAX_RESULT_BYTES = 1024 * 1024;
+function locate(candidates) {
+  for (const c of candidates) if (existsSync3(c)) return realpathSync(c);
+  throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
+}
+function createPyodideRunner(options = {}) {
+  const here = dirname2(fileURLToPath(import.meta.url));
+  const childScript = locate([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
+  const harness = readFileSync2(locate([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]), "utf8");
+  const pyodideDir = options.pyodideDir ?? dirname2(locate([join2(here, "pyodide", "pyodide.mjs"), join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")]));
+  const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
+  const timeoutMs = options.timeoutMs ?? 1e4;
+  const pool = [];
+  const live = /* @__PURE__ */ new Set();
+  let closed = false;
+  const flags = (reads) => [
+    "--permission",
+    ...reads.map((path2) => `--allow-fs-read=${path2}`),
+    "--disallow-code-generation-from-strings",
+    "--wasm-max-mem-pages=16384",
+    // 1 GiB of Python memory
+    "--max-old-space-size=256"
+  ];
+  let snapshotDir = null;
+  let snapshot = null;
+  const makeSnapshot = async () => {
+    if (options.snapshot === false) return null;
+    const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, "--make-snapshot"], { env: {}, cwd: "/", stdio: ["ignore", "pipe", "ignore"] });
+    live.add(maker);
+    const chunks = [];
+    maker.stdout.on("data", (chunk) => chunks.push(chunk));
+    const code = await new Promise((resolve3) => maker.on("exit", (c) => {
+      live.delete(maker);
+      resolve3(c);
+    }));
+    const bytes = Buffer.concat(chunks);
+    if (code !== 0 || bytes.length < 1024 || closed) return null;
+    snapshotDir = await mkdtemp(join2(tmpdir(), "evalgate-sandbox-"));
+    const file2 = join2(snapshotDir, "pyodide.snapshot");
+    await writeFile3(file2, bytes, { mode: 384 });
+    return realpathSync(file2);
+  };
+  const spawnWarm = (snapshotFile) => {
+    const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
+    const child = spawn(
+      process.execPath,
+      [...flags(reads), childScript, pyodideDir, ...snapshotFile ? [snapshotFile] : []],
+      { env: {}, cwd: "/", stdio: ["pipe", "pipe", "pipe"] }
+    );
+    live.add(child);
+    if (child.pid !== void 0) options.onSpawn?.(child.pid);
+    let answer = () => void 0;
+    const warm = {
+      child,
+      stdout: "",
+      stderr: "",
+      ready: Promise.resolve(),
+      answered: new Promise((resolve3) => {
+        answer = resolve3;
+      }),
+      exited: new Promise((resolve3) => child.on("exit", (code, signal) => {
+        live.delete(child);
+        resolve3({ code, signal });
+      }))
+    };
+    warm.ready = new Promise((resolve3, reject) => {
+      const onData = (chunk) => {
+        warm.stdout += chunk.toString("utf8");
+        if (warm.stdout.length > MAX_RESULT_BYTES) child.kill("SIGKILL");
+        if (warm.stdout.startsWith("READY\n")) {
+          warm.stdout = warm.stdout.slice(6);
+          resolve3();
+        }
+        if (warm.stdout.includes("\n") && !warm.stdout.startsWith("READY")) answer();
+      };
+      child.stdout?.on("data", onData);
+      child.stderr?.on("data", (chunk) => {
+        if (warm.stderr.length < 16384) warm.stderr += chunk.toString("utf8");
+      });
+      child.on("exit", () => reject(new Error(`the sandbox could not start: ${warm.stderr.trim().split("\n").slice(-3).join(" ") || "it exited before it was ready"}`)));
+      child.stdin?.on("error", () => void 0);
+    });
+    warm.ready.catch(() => void 0);
+    return warm;
+  };
+  const refill = () => {
+    snapshot ??= makeSnapshot().catch(() => null);
+    const ready = snapshot;
+    while (!closed && pool.length < poolSize) {
+      const warm = ready.then((file2) => {
+        if (closed) throw new Error("the sandbox runner is closed");
+        return spawnWarm(file2);
+      });
+      warm.catch(() => void 0);
+      pool.push(warm);
+    }
+  };
+  const run3 = async (request2) => {
+    if (closed) throw new Error("the sandbox runner is closed");
+    refill();
+    const next = pool.shift();
+    refill();
+    const warm = await next;
+    await warm.ready;
+    const started = performance.now();
+    const nonce = randomBytes(16).toString("hex");
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      warm.child.kill("SIGKILL");
+    }, timeoutMs);
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
+`);
+    const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
+    clearTimeout(timer);
+    const exit = first.exit ?? { code: 0, signal: null };
+    if (first.exit === null) warm.child.kill("SIGKILL");
+    const durationMs = Math.round(performance.now() - started);
+    const base = { durationMs, output: "", tests: [] };
+    if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const parsed = parseChildReport(warm.stdout, nonce);
+    if (!parsed) {
+      const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
+      const stage = denied || exit.signal !== null ? "sandbox-violation" : "test-failure";
+      const why = denied ? "the code attempted something the sandbox forbids and the interpreter was stopped" : exit.signal ? `the interpreter was killed by ${exit.signal}` : "the code ended the interpreter before the tests finished";
+      return { ...base, stage, message: why };
+    }
+    return classifyReport(parsed, base);
+  };
+  return {
+    name: "pyodide",
+    isolated: true,
+    run: run3,
+    close: async () => {
+      closed = true;
+      const waits = [...live].map((child) => new Promise((resolve3) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve3();
+        else child.once("exit", () => resolve3());
+        child.kill("SIGKILL");
+      }));
+      pool.length = 0;
+      await Promise.all(waits);
+      await snapshot?.catch(() => null);
+      if (snapshotDir) await rm2(snapshotDir, { recursive: true, force: true });
+    }
+  };
+}
+function parseChildReport(stdout, nonce) {
+  const line = stdout.trim().split("\n").pop() ?? "";
+  try {
+    const value = JSON.parse(line);
+    return value.nonce === nonce && value.report ? value : null;
+  } catch {
+    return null;
+  }
+}
+var ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
+function classifyReport(parsed, base) {
+  const r = parsed.report;
+  const out = { ...base, output: parsed.output ?? "", tests: r.tests ?? [], ...typeof r.chosen === "number" ? { chosen: r.chosen } : {} };
+  if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? "") || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
+    return { ...out, stage: "sandbox-violation", message: "the code attempted something the sandbox forbids (Node's permission model refused it)" };
+  }
+  if (r.intact === false) return { ...out, stage: "sandbox-violation", message: "the code replaced Python builtins; its results are not trusted" };
+  switch (r.stage) {
+    case "syntax-error":
+      return { ...out, stage: "syntax-error", message: r.message };
+    case "declared-unable":
+      return { ...out, stage: "declared-unable", message: r.message };
+    case "import-error":
+    case "harness-error":
+      return { ...out, stage: "test-failure", message: r.message };
+    default:
+      break;
+  }
+  if (out.tests.length === 0) return { ...out, stage: "test-failure", message: "the task has no tests" };
+  const unable = out.tests.find((t) => t.outcome === "declared-unable");
+  if (unable) return { ...out, stage: "declared-unable", message: unable.message };
+  const failed = out.tests.filter((t) => t.outcome !== "passed");
+  if (failed.length > 0) return { ...out, stage: "test-failure", message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}` };
+  return { ...out, stage: "passed", message: `${out.tests.length} tests passed` };
+}
+
+// src/adapters/host-python-runner.ts
+var locate2 = (candidates) => {
+  for (const c of candidates) if (existsSync4(c)) return realpathSync2(c);
+  throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
+};
+function createHostPythonRunner(options = {}) {
+  const here = dirname3(fileURLToPath2(import.meta.url));
+  const harness = readFileSync3(locate2([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]), "utf8");
+  const driver = readFileSync3(locate2([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]), "utf8");
+  let python;
+  try {
+    python = execFileSync(options.python ?? "python3", ["-I", "-c", "import sys; print(sys.executable)"], { encoding: "utf8", timeout: 1e4 }).trim();
+  } catch {
+    throw new Error("executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)");
+  }
+  const timeoutMs = options.timeoutMs ?? 1e4;
+  const live = /* @__PURE__ */ new Set();
+  const run3 = async (request2) => {
+    const cwd = await mkdtemp2(join3(tmpdir2(), "evalgate-unsafe-"));
+    const nonce = randomBytes2(16).toString("hex");
+    const started = performance.now();
+    const child = spawn2(python, ["-I", "-c", driver], { env: {}, cwd, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const pid = child.pid;
+    live.add(pid);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk.toString("utf8");
+      if (stdout.length > 1024 * 1024) kill();
+    });
+    child.stderr.on("data", (chunk) => {
+      if (stderr.length < 16384) stderr += chunk.toString("utf8");
+    });
+    child.stdin.on("error", () => void 0);
+    let timedOut = false;
+    function kill() {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+      }
+    }
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, timeoutMs);
+    child.stdin.end(`${JSON.stringify({
+      nonce,
+      harness,
+      solution: request2.solution,
+      candidates: request2.candidates ?? [],
+      tests: request2.tests,
+      solutionModule: request2.solutionModule ?? "solution",
+      testModule: request2.testModule ?? "test_task",
+      memoryBytes: options.memoryBytes ?? 1 << 30
+    })}
+`);
+    const exit = await new Promise((resolve3) => child.on("close", (code, signal) => resolve3({ code, signal })));
+    clearTimeout(timer);
+    kill();
+    live.delete(pid);
+    await rm3(cwd, { recursive: true, force: true }).catch(() => void 0);
+    const base = { durationMs: Math.round(performance.now() - started), output: "", tests: [] };
+    if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const parsed = parseChildReport(stdout, nonce);
+    if (!parsed) {
+      if (/MemoryError/.test(stderr)) return { ...base, stage: "test-failure", message: "the code ran out of memory" };
+      const why = exit.signal ? `the interpreter was killed by ${exit.signal}` : "the code ended the interpreter before the tests finished";
+      return { ...base, stage: exit.signal ? "sandbox-violation" : "test-failure", message: why };
+    }
+    return classifyReport(parsed, base);
+  };
+  return {
+    name: "unsafe-host-python",
+    isolated: false,
+    run: run3,
+    close: () => {
+      for (const pid of live) {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+        }
+      }
+      return Promise.resolve();
+    }
+  };
+}
+
+// src/adapters/code-runners.ts
+function createCodeRunner(executor, timeoutMs) {
+  return executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs });
 }
 
 // src/core/errors.ts
@@ -43095,9 +43395,9 @@ function safeHost(url2) {
 }
 
 // src/adapters/response-cache.ts
-import { randomBytes } from "node:crypto";
-import { mkdir as mkdir3, readFile as readFile2, rename as rename3, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join2 } from "node:path";
+import { randomBytes as randomBytes3 } from "node:crypto";
+import { mkdir as mkdir3, readFile as readFile2, rename as rename3, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join4 } from "node:path";
 
 // node_modules/@noble/hashes/_u64.js
 var fromNumH = (n) => n / 2 ** 32 | 0;
@@ -43534,7 +43834,8 @@ function cacheKey(endpoint2, model, request2) {
     seed: request2.seed,
     maxTokens: request2.maxTokens,
     jsonSchema: request2.jsonSchema ?? null,
-    repeat: request2.repeat
+    repeat: request2.repeat,
+    ...request2.callKey !== void 0 ? { callKey: request2.callKey } : {}
   }));
 }
 async function readEntry(path2, key) {
@@ -43548,7 +43849,7 @@ async function readEntry(path2, key) {
 }
 function createCachedClient(inner, options) {
   const stats = { hits: 0, misses: 0, writes: 0 };
-  const pathOf = (key) => join2(options.dir, key.slice(0, 2), `${key}.json`);
+  const pathOf = (key) => join4(options.dir, key.slice(0, 2), `${key}.json`);
   const read = (key) => readEntry(pathOf(key), key);
   return {
     label: inner.label,
@@ -43566,9 +43867,9 @@ function createCachedClient(inner, options) {
       if (reply.status === "ok") {
         const { trace: _trace, ...stored } = reply;
         const path2 = pathOf(key);
-        await mkdir3(join2(options.dir, key.slice(0, 2)), { recursive: true });
-        const temp = `${path2}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-        await writeFile3(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}
+        await mkdir3(join4(options.dir, key.slice(0, 2)), { recursive: true });
+        const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
+        await writeFile4(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}
 `);
         await rename3(temp, path2);
         stats.writes++;
@@ -63555,8 +63856,12 @@ var roundTripSuite = external_exports.strictObject({
   language: external_exports.enum(["ja", "en", "es", "zh"]),
   tasks: external_exports.string().min(1),
   templates: external_exports.strictObject({ "nl-to-code": external_exports.string().min(1), "code-to-nl": external_exports.string().min(1) }),
+  repeats: external_exports.int().min(1).max(100).default(3),
   cycles: external_exports.int().min(1).max(50).default(10),
-  executor: external_exports.enum(["pyodide", "docker", "unsafe-host-python"]).default("pyodide")
+  executor: external_exports.enum(["pyodide", "unsafe-host-python"]).default("pyodide").describe("pyodide: the default sandbox. unsafe-host-python: the runner's python3 with an empty environment and limits; it does NOT protect secrets, files or the network."),
+  prefix: external_exports.string().min(1).optional().describe('The prefix every description must start with (default by language: "Task: ", "Tarea: ", "\u30BF\u30B9\u30AF: ", "\u4EFB\u52A1: ").'),
+  "language-threshold": external_exports.number().min(0).max(1).default(0.5).describe("ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans."),
+  "timeout-ms": external_exports.int().min(100).max(6e5).default(1e4).describe("Wall-clock limit of one run of the tests on the model's code.")
 });
 var suiteSchema = external_exports.discriminatedUnion("kind", [exactCopySuite, judgedSuite, roundTripSuite]);
 var DEFAULT_GATE = Object.freeze(gateSchema.parse({}));
@@ -63806,6 +64111,35 @@ function mean(x) {
   }
   return sum(x) / x.length;
 }
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
+}
 var BayesianClassifier = function BayesianClassifier2() {
   this.totalCount = 0;
   this.data = {};
@@ -63975,7 +64309,8 @@ function aggregateRecords(records, instrument, pricing = null) {
     errors: records.filter((r) => r.status === "error").length,
     refused: records.filter((r) => r.status === "refused").length,
     metrics,
-    usage: { inputTokens, outputTokens, calls: records.filter((r) => r.reply !== null || r.error !== null).length },
+    // A record is one call, unless its kind counts more (a round trip makes two per cycle).
+    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (typeof r.detail["calls"] === "number" ? r.detail["calls"] : r.reply !== null || r.error !== null ? 1 : 0), 0) },
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
@@ -64215,7 +64550,7 @@ function pairedBootstrap(options) {
     lower: quantileSorted(sorted, alpha),
     upper: quantileSorted(sorted, 1 - alpha)
   });
-  const pct = percentile();
+  const pct2 = percentile();
   const base = {
     statistic,
     estimate,
@@ -64225,8 +64560,8 @@ function pairedBootstrap(options) {
     seed,
     units: n,
     standardError,
-    percentileLower: pct.lower,
-    percentileUpper: pct.upper
+    percentileLower: pct2.lower,
+    percentileUpper: pct2.upper
   };
   if (kept === 0) {
     return { ...base, lower: Number.NaN, upper: Number.NaN, method: "percentile", fallbackReason: "every resample had a baseline sum of 0", biasCorrection: null, acceleration: null };
@@ -64250,7 +64585,7 @@ function pairedBootstrap(options) {
   else if (!Number.isFinite(acceleration)) fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = "adjusted levels are not valid probabilities";
   if (fallbackReason !== null) {
-    return { ...base, ...pct, method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    return { ...base, ...pct2, method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
   }
   return {
     ...base,
@@ -64390,6 +64725,7 @@ function compareWithBaseline(baseline, candidate, gate) {
     errors: {
       candidate: agg.errors,
       records: agg.records,
+      cases: agg.cases,
       rate: errorRate,
       tolerance: gate["max-error-rate"],
       baseline: baseline?.aggregates.errors ?? 0,
@@ -64906,6 +65242,18 @@ var en = {
     judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "Baseline" : "Candidate"} judged ${score2} by ${judge}${clipped}:`,
     clippedFrom: (raw) => ` (clipped from ${raw})`
   },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]
+> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
+    stopsTitle: "Where the round trips stopped",
+    stage: "stage",
+    perTask: "Per task: L2-Score mean \xB1 sd over repeats, and full-success rate",
+    task: "task",
+    l2: "L2",
+    fullSuccess: "full success",
+    crossLanguage: "Round trip across languages (mean L2-Score per task)",
+    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`
+  },
   truncated: (cut) => `> [!WARNING]
 > This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   scripted: "Scripted demo"
@@ -64983,12 +65331,393 @@ var ja = {
     judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}\u306E\u63A1\u70B9 ${score2}(\u5BE9\u67FB: ${judge}${clipped}):`,
     clippedFrom: (raw) => `\u3001\u5143\u306E\u5024 ${raw}`
   },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]
+> \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u30E2\u30C7\u30EB\u304C\u66F8\u3044\u305F\u30B3\u30FC\u30C9\u3092 ${e} \u5B9F\u884C\u5668\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u3053\u308C\u306F**\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\u3067\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u30B3\u30FC\u30C9\u306F\u30E9\u30F3\u30CA\u30FC\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u307F\u3001\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u306B\u63A5\u7D9A\u3067\u304D\u307E\u3057\u305F\u3002\u30B7\u30FC\u30AF\u30EC\u30C3\u30C8\u3092\u6301\u3064\u30E9\u30F3\u30CA\u30FC\u3067\u306F\u65E2\u5B9A\u306E\u5B9F\u884C\u5668(pyodide)\u3092\u4F7F\u3063\u3066\u304F\u3060\u3055\u3044\u3002`,
+    stopsTitle: "\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7\u304C\u6B62\u307E\u3063\u305F\u6BB5\u968E",
+    stage: "\u6BB5\u968E",
+    perTask: "\u30BF\u30B9\u30AF\u3054\u3068: \u7E70\u308A\u8FD4\u3057\u5168\u4F53\u3067\u306E L2 \u30B9\u30B3\u30A2\u306E\u5E73\u5747 \xB1 \u6A19\u6E96\u504F\u5DEE\u3068\u5B8C\u8D70\u7387",
+    task: "\u30BF\u30B9\u30AF",
+    l2: "L2",
+    fullSuccess: "\u5B8C\u8D70\u7387",
+    crossLanguage: "\u8A00\u8A9E\u3054\u3068\u306E\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7(\u30BF\u30B9\u30AF\u3054\u3068\u306E L2 \u30B9\u30B3\u30A2\u5E73\u5747)",
+    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}: ${stage}${cycle === null ? "" : `(\u30B5\u30A4\u30AF\u30EB ${cycle})`} \u2014 ${message}`
+  },
   truncated: (cut) => `> [!WARNING]
 > GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
   scripted: "\u30B9\u30AF\u30EA\u30D7\u30C8\u306B\u3088\u308B\u30C7\u30E2"
 };
 function messagesFor(language) {
   return language === "ja" ? ja : en;
+}
+
+// src/core/templates.ts
+var TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
+function loadTemplate(bytes, path2, allowed, configLocation) {
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw configError(configLocation, `template ${path2} is not valid UTF-8; save it as UTF-8`);
+  }
+  const placeholders = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const name = match[1];
+    if (name === void 0) continue;
+    if (!allowed.includes(name)) {
+      const line = text.slice(0, match.index).split("\n").length;
+      throw configError(configLocation, `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`);
+    }
+    if (!placeholders.includes(name)) placeholders.push(name);
+  }
+  return { path: path2, text, sha256: sha256Hex(bytes), placeholders };
+}
+function renderTemplate(template, values) {
+  return template.text.replace(TOKEN, (token, name) => {
+    if (token === "{{") return "{";
+    if (token === "}}") return "}";
+    const value = values[name];
+    if (value === void 0) throw new Error(`no value for placeholder {${name}}`);
+    return value;
+  });
+}
+
+// src/core/kinds/requests.ts
+function generationSettings(provider) {
+  return { temperature: provider.temperature, seed: provider.seed, "max-tokens": provider["max-tokens"] };
+}
+function testedIdentity(input2) {
+  const body = {
+    dataset: { ...input2.dataset, cases: input2.cases },
+    templates: Object.fromEntries(Object.entries(input2.templates).filter(([, t]) => t !== void 0).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
+    model: input2.provider.model,
+    settings: { ...generationSettings(input2.provider), repeats: input2.repeats }
+  };
+  return { ...body, hash: hashValue(body) };
+}
+function chatRequest(templates, values, provider, repeat) {
+  const messages = [];
+  if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
+  messages.push({ role: "user", content: renderTemplate(templates.user, values) });
+  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
+}
+
+// src/core/kinds/round-trip/text.ts
+var DEFAULT_PREFIXES = {
+  en: "Task: ",
+  es: "Tarea: ",
+  ja: "\u30BF\u30B9\u30AF: ",
+  zh: "\u4EFB\u52A1: "
+};
+var FENCE = /```([^\n`]*)\n([\s\S]*?)```/g;
+var PYTHON_INFO = /* @__PURE__ */ new Set(["", "python", "py", "python3"]);
+function readCode(reply) {
+  const blocks = [];
+  for (const match of reply.matchAll(FENCE)) {
+    const info2 = (match[1] ?? "").trim().toLowerCase();
+    if (PYTHON_INFO.has(info2)) blocks.push(match[2] ?? "");
+  }
+  let fallback = reply.trim();
+  if (fallback.startsWith("```")) {
+    const end = fallback.indexOf("\n");
+    fallback = end < 0 ? "" : fallback.slice(end + 1);
+  }
+  if (fallback.endsWith("```")) fallback = fallback.slice(0, -3);
+  return { blocks, fallback: `${fallback.replace(/\s+$/, "")}
+` };
+}
+var CODE_SPANS = /```[\s\S]*?(```|$)|`[^`\n]*`/g;
+var NEUTRAL = /[\u0000-\u007f]|[\p{N}\p{P}\p{S}\p{White_Space}]/gu;
+var JAPANESE = /[\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Han}]/u;
+var HAN = new RegExp("\\p{scx=Han}", "u");
+function scriptShare(text, language) {
+  const script = language === "ja" ? JAPANESE : language === "zh" ? HAN : null;
+  if (!script) return null;
+  const rest = [...text.replace(CODE_SPANS, "").replace(NEUTRAL, "")];
+  if (rest.length === 0) return 0;
+  return rest.filter((ch) => script.test(ch)).length / rest.length;
+}
+function checkDescription(text, language, prefix, threshold) {
+  const share = scriptShare(text.startsWith(prefix) ? text.slice(prefix.length) : text, language);
+  if (!text.startsWith(prefix)) {
+    const opening = JSON.stringify(text.slice(0, 24));
+    return { ok: false, stage: "format-error", share, message: `the description does not start with ${JSON.stringify(prefix)}; it starts ${opening}` };
+  }
+  if (share !== null && share < threshold) {
+    const script = language === "ja" ? "Japanese (kana and kanji)" : "Chinese (Han)";
+    return { ok: false, stage: "language-error", share, message: `${(share * 100).toFixed(0)}% of its characters are ${script}, below the threshold of ${(threshold * 100).toFixed(0)}%` };
+  }
+  return { ok: true, share };
+}
+
+// src/core/kinds/round-trip/suite.ts
+var NL_TO_CODE_PLACEHOLDERS = ["description", "entry_point"];
+var CODE_TO_NL_PLACEHOLDERS = ["code", "entry_point"];
+var ROUND_TRIP_SCORING_VERSION = "round-trip/1";
+var STOP_STAGES = [
+  "syntax-error",
+  "test-failure",
+  "timeout",
+  "sandbox-violation",
+  "declared-unable",
+  "format-error",
+  "language-error",
+  "provider-error"
+];
+var MAX_KEPT = 6e3;
+var keep = (text) => text.length > MAX_KEPT ? `${text.slice(0, MAX_KEPT)}\u2026 [${text.length - MAX_KEPT} more characters]` : text;
+function roundTripInstrument(suite) {
+  const body = {
+    scoringVersion: ROUND_TRIP_SCORING_VERSION,
+    primaryMetric: "l2-score",
+    metrics: [
+      { name: "l2-score", binary: false, higherIsBetter: true },
+      { name: "full-success", binary: true, higherIsBetter: true }
+    ],
+    settings: {
+      cycles: suite.cycles,
+      language: suite.language,
+      prefix: suite.prefix ?? DEFAULT_PREFIXES[suite.language],
+      "language-threshold": suite["language-threshold"],
+      executor: suite.executor,
+      "timeout-ms": suite["timeout-ms"]
+    }
+  };
+  return { ...body, hash: hashValue(body) };
+}
+function prepareRoundTripSuite(inputs) {
+  const { suite, provider, client, cases, templates } = inputs;
+  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const instrument = roundTripInstrument(suite);
+  const prefix = suite.prefix ?? DEFAULT_PREFIXES[suite.language];
+  const verdicts = /* @__PURE__ */ new Map();
+  const request2 = (template, values, repeat, key) => ({
+    messages: [{ role: "user", content: renderTemplate(template, values) }],
+    temperature: provider.temperature,
+    seed: provider.seed + repeat,
+    maxTokens: provider["max-tokens"],
+    repeat,
+    callKey: key
+  });
+  const runCase = async (evalCase, repeat) => {
+    const entryPoint = evalCase.inputs["entryPoint"] ?? "execute";
+    const tests = evalCase.inputs["tests"] ?? "";
+    let description = evalCase.inputs["description"] ?? "";
+    const cycles = [];
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    let hadUsage = false;
+    let retries = 0;
+    let calls = 0;
+    let allCached = true;
+    let latencyMs = 0;
+    let last = null;
+    let firstRequest = null;
+    let runner = null;
+    const call = async (req) => {
+      firstRequest ??= req;
+      const reply = await client.complete(req);
+      calls += 1;
+      retries += Math.max(0, (reply.trace?.attempts ?? 1) - 1);
+      allCached &&= reply.trace?.cached ?? false;
+      latencyMs += reply.latencyMs;
+      if (reply.status === "ok") {
+        last = reply;
+        if (reply.usage) {
+          hadUsage = true;
+          usage.inputTokens += reply.usage.inputTokens;
+          usage.outputTokens += reply.usage.outputTokens;
+        }
+      }
+      return reply;
+    };
+    const finish2 = (stage, stoppedAt, message, error63 = null) => {
+      const passed = stage === "completed" ? suite.cycles : Math.max(0, (stoppedAt ?? 1) - 1);
+      const detail = {
+        stage,
+        stoppedAt,
+        message,
+        cycles,
+        executor: runner?.name ?? suite.executor,
+        isolated: runner?.isolated ?? suite.executor === "pyodide",
+        calls
+      };
+      const lastReply = last;
+      return {
+        caseId: evalCase.id,
+        repeat,
+        inputHash: evalCase.inputHash,
+        ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
+        status: error63 ? "error" : "scored",
+        scores: error63 ? null : { "l2-score": passed, "full-success": passed === suite.cycles ? 1 : 0 },
+        request: { messages: [...firstRequest?.messages ?? []] },
+        reply: lastReply ? { text: keep(lastReply.text), servedModel: lastReply.servedModel, fingerprint: lastReply.fingerprint, finishReason: lastReply.finishReason } : null,
+        usage: hadUsage ? usage : null,
+        // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
+        latencyMs,
+        error: error63,
+        attempts: calls > 0 && allCached ? 0 : 1 + retries,
+        cached: calls > 0 && allCached,
+        detail: { ...detail }
+      };
+    };
+    const failedCall = (reply, cycle, what) => {
+      if (reply.status === "error") {
+        return finish2("provider-error", cycle, `cycle ${cycle}, ${what}: ${reply.error.message}`, reply.error);
+      }
+      return finish2("declared-unable", cycle, `cycle ${cycle}, ${what}: the provider refused (${reply.message})`);
+    };
+    for (let cycle = 1; cycle <= suite.cycles; cycle++) {
+      const codeReply = await call(request2(templates["nl-to-code"], { description, entry_point: entryPoint }, repeat, `cycle ${cycle} code`));
+      if (codeReply.status !== "ok") return failedCall(codeReply, cycle, "writing code");
+      const readings = readCode(codeReply.text);
+      let result;
+      let reused = false;
+      try {
+        runner ??= inputs.runner();
+        const key = sha256Hex(JSON.stringify([readings.blocks, readings.fallback, tests]));
+        const known = verdicts.get(key);
+        if (known) {
+          result = await known;
+          reused = true;
+        } else {
+          const running = runner.run({ solution: readings.fallback, candidates: readings.blocks, tests });
+          verdicts.set(key, running);
+          result = await running;
+          if (result.stage === "timeout" || result.stage === "sandbox-violation") verdicts.delete(key);
+        }
+      } catch (error63) {
+        const message = error63 instanceof Error ? error63.message : String(error63);
+        return finish2("provider-error", cycle, `cycle ${cycle}: the code runner failed: ${message}`, { kind: "sandbox", message });
+      }
+      const chosen = result.chosen !== void 0 && result.chosen >= 0 ? readings.blocks[result.chosen] ?? readings.fallback : readings.fallback;
+      const detail = {
+        cycle,
+        code: keep(chosen),
+        codeStage: result.stage,
+        codeMessage: keep(result.message),
+        ...reused ? { reused: true } : { durationMs: result.durationMs }
+      };
+      cycles.push(detail);
+      if (result.stage !== "passed") return finish2(result.stage, cycle, `cycle ${cycle}: ${result.message}`);
+      const textReply = await call(request2(templates["code-to-nl"], { code: chosen, entry_point: entryPoint }, repeat, `cycle ${cycle} text`));
+      if (textReply.status !== "ok") return failedCall(textReply, cycle, "describing the code");
+      const check2 = checkDescription(textReply.text, suite.language, prefix, suite["language-threshold"]);
+      detail.description = keep(textReply.text);
+      detail.textCheck = check2.ok ? { ok: true, share: check2.share } : { ok: false, message: check2.message, share: check2.share };
+      if (!check2.ok) return finish2(check2.stage, cycle, `cycle ${cycle}: ${check2.message}`);
+      description = textReply.text;
+    }
+    return finish2("completed", null, `all ${suite.cycles} cycles passed`);
+  };
+  return {
+    name: suite.name,
+    kind: "round-trip",
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
+    // Up to two calls per cycle; the plan assumes every cycle runs (the most it can cost).
+    plan: (evalCase, repeat) => {
+      const entryPoint = evalCase.inputs["entryPoint"] ?? "execute";
+      const description = evalCase.inputs["description"] ?? "";
+      const code = `def ${entryPoint}():
+${"    pass\n".repeat(Math.max(1, Math.round(description.length / 12)))}`;
+      return Array.from({ length: suite.cycles }, (_, i) => [
+        { request: request2(templates["nl-to-code"], { description, entry_point: entryPoint }, repeat, `cycle ${i + 1} code`), expectedReply: code, cacheable: i === 0 },
+        { request: request2(templates["code-to-nl"], { code, entry_point: entryPoint }, repeat, `cycle ${i + 1} text`), expectedReply: description, cacheable: false }
+      ]).flat();
+    }
+  };
+}
+
+// src/core/report/round-trip.ts
+var detailOf = (d) => typeof d["stage"] === "string" ? d : null;
+function stopsByStage(result) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of result.records) {
+    const stage = detailOf(r.detail)?.stage;
+    if (stage) counts.set(stage, (counts.get(stage) ?? 0) + 1);
+  }
+  return counts;
+}
+function perTask(result) {
+  const byTask = /* @__PURE__ */ new Map();
+  for (const r of result.records) {
+    if (!r.scores) continue;
+    const t = byTask.get(r.caseId) ?? { l2: [], full: [] };
+    t.l2.push(r.scores["l2-score"] ?? 0);
+    t.full.push(r.scores["full-success"] ?? 0);
+    byTask.set(r.caseId, t);
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [id, t] of [...byTask].sort((a, b) => a[0] < b[0] ? -1 : 1)) {
+    out.set(id, { mean: mean(t.l2), sd: t.l2.length > 1 ? sampleStandardDeviation(t.l2) : 0, fullSuccess: mean(t.full), runs: t.l2.length });
+  }
+  return out;
+}
+var pct = (v) => `${Math.round(v * 100)}%`;
+var meanSd = (t) => t.runs > 1 ? `${formatMetric(t.mean)} \xB1 ${formatMetric(t.sd)}` : formatMetric(t.mean);
+function roundTripSuiteLines(result, baseline, m) {
+  const out = [];
+  const r = m.roundTrip;
+  const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
+  if (unsafe || result.instrument.settings["executor"] === "unsafe-host-python") out.push(r.unsafe(inlineCode(unsafe?.executor ?? "unsafe-host-python", 40)), "");
+  const now = stopsByStage(result);
+  const before = baseline ? stopsByStage(baseline) : null;
+  const stages = ["completed", ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
+  if (stages.length > 0) {
+    out.push(`**${r.stopsTitle}**`, "", `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ""}${m.judged.candidateRow} |`, `|---|${before ? "---:|" : ""}---:|`);
+    for (const s of stages) out.push(`| ${s} | ${before ? `${before.get(s) ?? 0} | ` : ""}${now.get(s) ?? 0} |`);
+    out.push("");
+  }
+  const tasks = perTask(result);
+  const old = baseline ? perTask(baseline) : null;
+  if (tasks.size > 0) {
+    out.push("<details>", `<summary>${r.perTask}</summary>`, "");
+    out.push(`| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ""}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ""}${m.judged.candidateRow} ${r.fullSuccess} |`);
+    out.push(`|---|${old ? "---:|" : ""}---:|${old ? "---:|" : ""}---:|`);
+    for (const [id, t] of tasks) {
+      const b = old?.get(id);
+      out.push(`| ${inlineCode(id, 60)} | ${old ? `${b ? meanSd(b) : "\u2014"} | ` : ""}${meanSd(t)} | ${old ? `${b ? pct(b.fullSuccess) : "\u2014"} | ` : ""}${pct(t.fullSuccess)} |`);
+    }
+    out.push("", "</details>", "");
+  }
+  return out;
+}
+function roundTripCaseLines(caseId, result, baseline, m) {
+  const out = [];
+  for (const [side, res] of [["baseline", baseline], ["candidate", result]]) {
+    const rec = res?.records.find((x) => x.caseId === caseId);
+    const d = rec ? detailOf(rec.detail) : null;
+    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message, 300))}`);
+  }
+  return out.length > 0 ? [...out, ""] : [];
+}
+function crossLanguageLines(results, m) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const res of results) {
+    if (res.suite.kind !== "round-trip") continue;
+    const key = `${res.tested.dataset.path}\0${String(res.instrument.settings["cycles"])}`;
+    groups.set(key, [...groups.get(key) ?? [], res]);
+  }
+  const out = [];
+  for (const group of groups.values()) {
+    const languages = [...new Set(group.map((g2) => String(g2.instrument.settings["language"])))];
+    if (languages.length < 2) continue;
+    const columns = group.map((g2) => ({ label: `${inlineText(g2.suite.name, 40)} (${String(g2.instrument.settings["language"])})`, tasks: perTask(g2) }));
+    const ids = [...new Set(columns.flatMap((c) => [...c.tasks.keys()]))].sort();
+    out.push(`### ${m.roundTrip.crossLanguage}`, "", `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(" | ")} |`, `|---|${columns.map(() => "---:|").join("")}`);
+    for (const id of ids) out.push(`| ${inlineCode(id, 60)} | ${columns.map((c) => {
+      const t = c.tasks.get(id);
+      return t ? formatMetric(t.mean) : "\u2014";
+    }).join(" | ")} |`);
+    const means = columns.map((c) => c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : "\u2014");
+    out.push(`| **${m.roundTrip.l2}** | ${means.map((x) => `**${x}**`).join(" | ")} |`, "");
+  }
+  return out;
 }
 
 // src/core/report/markdown.ts
@@ -65017,6 +65746,7 @@ function renderReport(input2) {
   }
   lines.push("", ...chart(input2.comparisons, m));
   for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10, m));
+  lines.push(...crossLanguageLines(input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0), m));
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}
 `;
 }
@@ -65069,10 +65799,10 @@ function headline(input2, m) {
 function chart(comparisons, m) {
   const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win");
   if (shown.length === 0) return [];
-  const pct = shown.map((c) => Math.round(1e3 * c.candidate / c.baseline) / 10);
+  const pct2 = shown.map((c) => Math.round(1e3 * c.candidate / c.baseline) / 10);
   const gate = Math.round(1e3 * (1 - (shown[0]?.gate["max-drop"] ?? 0.05))) / 10;
-  const low = Math.max(0, Math.floor(Math.min(...pct, gate) / 10) * 10 - 10);
-  const high = Math.max(110, Math.ceil(Math.max(...pct) / 10) * 10);
+  const low = Math.max(0, Math.floor(Math.min(...pct2, gate) / 10) * 10 - 10);
+  const high = Math.max(110, Math.ceil(Math.max(...pct2) / 10) * 10);
   const names = shown.map((c) => `"${c.name.replace(/["\\\n]/g, "")}"`).join(", ");
   return [
     "```mermaid",
@@ -65080,7 +65810,7 @@ function chart(comparisons, m) {
     `  title "${m.chartTitle} \u2014 % of baseline"`,
     `  x-axis [${names}]`,
     `  y-axis "%" ${low} --> ${high}`,
-    `  bar [${pct.join(", ")}]`,
+    `  bar [${pct2.join(", ")}]`,
     `  line [${shown.map(() => "100").join(", ")}]`,
     `  line [${shown.map(() => String(gate)).join(", ")}]`,
     "```",
@@ -65141,6 +65871,7 @@ function suiteSection(c, result, baseline, maxCases, m) {
   }
   out.push(...facts.map((f) => f.startsWith("  - ") ? f : `- ${f}`));
   if (result?.suite.kind === "judged") out.push("", ...judgedSuiteLines(result, baseline, result.tested.model, m));
+  if (result?.suite.kind === "round-trip") out.push("", ...roundTripSuiteLines(result, baseline, m));
   out.push("");
   if (c.regressedCases.length > 0) {
     const shown = c.regressedCases.slice(0, maxCases);
@@ -65152,6 +65883,7 @@ function suiteSection(c, result, baseline, maxCases, m) {
       out.push(m.baselineReply, "", codeBlock(rc.baselineReply ?? m.noReply, 600), "");
       out.push(m.candidateReply, "", codeBlock(rc.candidateReply ?? m.noReply, 600), "");
       if (c.kind === "judged") out.push(...judgedCaseLines(rc, m));
+      if (c.kind === "round-trip") out.push(...roundTripCaseLines(rc.caseId, result, baseline, m));
     }
     out.push("</details>", "");
   }
@@ -65185,57 +65917,6 @@ function hashSeed(seed) {
   let h = 2166136261;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
   return (h >>> 0).toString(16).padStart(8, "0");
-}
-
-// src/core/templates.ts
-var TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
-function loadTemplate(bytes, path2, allowed, configLocation) {
-  let text;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw configError(configLocation, `template ${path2} is not valid UTF-8; save it as UTF-8`);
-  }
-  const placeholders = [];
-  for (const match of text.matchAll(TOKEN)) {
-    const name = match[1];
-    if (name === void 0) continue;
-    if (!allowed.includes(name)) {
-      const line = text.slice(0, match.index).split("\n").length;
-      throw configError(configLocation, `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`);
-    }
-    if (!placeholders.includes(name)) placeholders.push(name);
-  }
-  return { path: path2, text, sha256: sha256Hex(bytes), placeholders };
-}
-function renderTemplate(template, values) {
-  return template.text.replace(TOKEN, (token, name) => {
-    if (token === "{{") return "{";
-    if (token === "}}") return "}";
-    const value = values[name];
-    if (value === void 0) throw new Error(`no value for placeholder {${name}}`);
-    return value;
-  });
-}
-
-// src/core/kinds/requests.ts
-function generationSettings(provider) {
-  return { temperature: provider.temperature, seed: provider.seed, "max-tokens": provider["max-tokens"] };
-}
-function testedIdentity(input2) {
-  const body = {
-    dataset: { ...input2.dataset, cases: input2.cases },
-    templates: Object.fromEntries(Object.entries(input2.templates).filter(([, t]) => t !== void 0).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
-    model: input2.provider.model,
-    settings: { ...generationSettings(input2.provider), repeats: input2.repeats }
-  };
-  return { ...body, hash: hashValue(body) };
-}
-function chatRequest(templates, values, provider, repeat) {
-  const messages = [];
-  if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
-  messages.push({ role: "user", content: renderTemplate(templates.user, values) });
-  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
 }
 
 // src/core/kinds/judged/extract.ts
@@ -65668,7 +66349,7 @@ function summarize(verdict, comparisons, notRun = []) {
       change: round4(c.change),
       interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
       verdict: c.verdict,
-      cases: c.pairing?.compared ?? c.errors.records,
+      cases: c.pairing?.compared ?? c.errors.cases,
       errors: c.errors.candidate
     })),
     notRun: [...notRun]
@@ -65679,6 +66360,86 @@ function exitCodeFor(verdict, comparisons) {
   if (verdict === "regression") return 1;
   if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
   return 0;
+}
+
+// src/core/kinds/round-trip/tasks.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+var IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var taskSchema = external_exports.strictObject({
+  id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-"'),
+  "entry-point": external_exports.string().regex(IDENTIFIER, "must be a Python identifier").default("execute"),
+  descriptions: external_exports.strictObject({
+    ja: external_exports.string().min(1).optional(),
+    en: external_exports.string().min(1).optional(),
+    es: external_exports.string().min(1).optional(),
+    zh: external_exports.string().min(1).optional()
+  })
+});
+var decode3 = (bytes, file2) => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw configError({ file: file2 }, "is not valid UTF-8; save it as UTF-8");
+  }
+};
+function parseTask(text, file2) {
+  const lineCounter = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text, { lineCounter, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) {
+    const line = first.linePos?.[0].line;
+    throw configError({ file: file2, ...line !== void 0 ? { line } : {} }, `is not valid YAML: ${first.message.split("\n")[0]}`);
+  }
+  const parsed = taskSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    const issue3 = parsed.error.issues[0];
+    const node2 = issue3.path.length > 0 ? doc.getIn(issue3.path, true) : null;
+    const range = node2?.range;
+    const line = range ? lineCounter.linePos(range[0]).line : void 0;
+    const where = issue3.path.length > 0 ? `${formatPath(issue3.path)}: ` : "";
+    const hint = " (a task.yaml has id, entry-point (default execute) and descriptions with ja, en, es and/or zh)";
+    throw configError({ file: file2, ...line !== void 0 ? { line } : {} }, `${where}${issue3.message}${hint}`);
+  }
+  return { id: parsed.data.id, entryPoint: parsed.data["entry-point"], descriptions: parsed.data.descriptions };
+}
+function checkTests(text, file2) {
+  if (!/^def test_\w*\s*\(\s*\)\s*:/m.test(text)) {
+    throw configError({ file: file2 }, "has no test: write module-level functions named test_* that take no arguments and use plain assert");
+  }
+  if (!/^\s*(from\s+solution\s+import\s|import\s+solution\b)/m.test(text)) {
+    throw configError({ file: file2 }, 'never imports the module `solution`: the model\'s code is imported as `solution` (for example "from solution import execute")');
+  }
+}
+async function loadTasks(workspace, dir, language, where) {
+  const folders = await workspace.listFolders(dir);
+  if (folders === null) throw configError(where, `tasks folder "${dir}" does not exist or is not a folder`);
+  const cases = [];
+  const files = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const folder of folders) {
+    if (folder.startsWith(".") || folder.startsWith("_")) continue;
+    const yamlPath = `${dir}/${folder}/task.yaml`;
+    const testsPath = `${dir}/${folder}/test_task.py`;
+    if (!await workspace.exists(yamlPath)) throw configError({ file: `${dir}/${folder}` }, "is a task folder without task.yaml; add one (id, entry-point, descriptions) or move the folder out of the tasks folder");
+    if (!await workspace.exists(testsPath)) throw configError({ file: `${dir}/${folder}` }, "has no test_task.py; every task needs tests that import the model's code as `solution`");
+    const yamlBytes = await workspace.readBytes(yamlPath);
+    const testBytes = await workspace.readBytes(testsPath);
+    const task = parseTask(decode3(yamlBytes, yamlPath), yamlPath);
+    const tests = decode3(testBytes, testsPath);
+    checkTests(tests, testsPath);
+    const other = seen.get(task.id);
+    if (other) throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
+    seen.set(task.id, yamlPath);
+    const description = task.descriptions[language];
+    if (description === void 0) {
+      throw configError({ file: yamlPath }, `has no "${language}" description, which this suite needs; add descriptions.${language}`);
+    }
+    files.push({ path: yamlPath, sha256: sha256Hex(yamlBytes) }, { path: testsPath, sha256: sha256Hex(testBytes) });
+    const inputs = { description, tests, entryPoint: task.entryPoint };
+    cases.push({ id: task.id, inputHash: hashValue({ ...inputs, language }), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
+  }
+  if (cases.length === 0) throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
+  return { cases, sha256: hashValue(files), files: files.map((f) => f.path) };
 }
 
 // src/core/kinds/judged/builtin-templates.ts
@@ -67821,7 +68582,10 @@ function prepareExactCopySuite(inputs) {
 }
 
 // src/core/suites.ts
-var RUNNABLE_KINDS = ["exact-copy", "judged"];
+var RUNNABLE_KINDS = ["exact-copy", "judged", "round-trip"];
+var noRunners = () => {
+  throw new Error("this command runs no code");
+};
 function selectSuites(loaded, names) {
   const all = loaded.config.suites.map((suite, index) => ({ index, suite }));
   if (names.length === 0) return all;
@@ -67846,6 +68610,7 @@ async function loadSuite(loaded, index, workspace) {
     return workspace.readBytes(path2);
   };
   const template = async (role, path2, allowed2) => path2 === void 0 ? void 0 : loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed2, at("templates", role));
+  if (suite.kind === "round-trip") return loadRoundTripSuite(loaded, index, suite, workspace, at, readFile4);
   const s = suite;
   const allowed = s.kind === "judged" ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
   const templates = { user: await template("user", s.templates.user, allowed) };
@@ -67900,6 +68665,35 @@ async function loadSuite(loaded, index, workspace) {
     })
   };
 }
+async function loadRoundTripSuite(loaded, index, s, workspace, at, readFile4) {
+  const template = async (role, allowed, required2) => {
+    const path2 = s.templates[role];
+    const t = loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed, at("templates", role));
+    if (!t.placeholders.includes(required2)) throw configError(at("templates", role), `template ${path2} must use {${required2}}: the model cannot ${role === "nl-to-code" ? "write code for a description" : "describe code"} it is not shown`);
+    return t;
+  };
+  const templates = {
+    "nl-to-code": await template("nl-to-code", NL_TO_CODE_PLACEHOLDERS, "description"),
+    "code-to-nl": await template("code-to-nl", CODE_TO_NL_PLACEHOLDERS, "code")
+  };
+  const tasks = await loadTasks(workspace, s.tasks, s.language, at("tasks"));
+  const provider = loaded.config.providers[s.provider];
+  return {
+    index,
+    config: s,
+    cases: tasks.cases,
+    providers: [s.provider],
+    prepare: (clients, _baseline, runners = noRunners) => prepareRoundTripSuite({
+      suite: s,
+      provider,
+      client: clients(s.provider),
+      cases: tasks.cases,
+      templates,
+      dataset: { path: s.tasks, sha256: tasks.sha256 },
+      runner: () => runners(s.executor, s["timeout-ms"])
+    })
+  };
+}
 function answersOf(result) {
   const out = /* @__PURE__ */ new Map();
   for (const r of result.records) {
@@ -67938,67 +68732,82 @@ async function runEvaluation(options, deps) {
   }
   const baselines = /* @__PURE__ */ new Map();
   for (const s of suites) baselines.set(s.config.name, await readBaseline(deps.store, s.config.name));
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null) }));
+  const codeRunners = /* @__PURE__ */ new Map();
+  const runners = (executor, timeoutMs) => {
+    const key = `${executor}:${timeoutMs}`;
+    let runner = codeRunners.get(key);
+    if (!runner) {
+      if (!deps.createCodeRunner) throw new Error("this edge provides no code runner");
+      runner = deps.createCodeRunner(executor, timeoutMs);
+      codeRunners.set(key, runner);
+    }
+    return runner;
+  };
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null, runners) }));
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
-  for (const { loaded: ls, suite: whole } of prepared) {
-    const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
-    const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
-    const total = suite.cases.length * suite.repeats;
-    deps.logger.info(`${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`);
-    const identity = {
-      suite: suite.name,
-      tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ""}`,
-      instrument: suite.instrument.hash,
-      repeats: suite.repeats,
-      cases: new Map(suite.cases.map((c) => [c.id, c.inputHash]))
-    };
-    let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
-    if (resume && options.runId !== void 0 && resume.header.runId !== options.runId) resume = null;
-    const header = resume?.header ?? {
-      type: "evalgate-record-log",
-      version: 1,
-      suite: suite.name,
-      runId: options.runId ?? deps.newRunId(),
-      startedAt: deps.clock.nowIso(),
-      tested: identity.tested,
-      instrument: suite.instrument.hash
-    };
-    if (resume) {
-      deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`);
-    }
-    deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-    const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
-    const result = await runSuite(suite, {
-      sink,
-      clock: deps.clock,
-      logger: deps.logger,
-      toolVersion: deps.toolVersion,
-      runId: header.runId,
-      startedAt: header.startedAt,
-      finished: resume?.finished ?? [],
-      onRecord: (record2) => deps.onRecord?.(suite.name, record2)
-    });
-    if (sliced) {
-      await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
-      deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+  try {
+    for (const { loaded: ls, suite: whole } of prepared) {
+      const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
+      const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
+      const total = suite.cases.length * suite.repeats;
+      deps.logger.info(`${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`);
+      const identity = {
+        suite: suite.name,
+        tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ""}`,
+        instrument: suite.instrument.hash,
+        repeats: suite.repeats,
+        cases: new Map(suite.cases.map((c) => [c.id, c.inputHash]))
+      };
+      let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+      if (resume && options.runId !== void 0 && resume.header.runId !== options.runId) resume = null;
+      const header = resume?.header ?? {
+        type: "evalgate-record-log",
+        version: 1,
+        suite: suite.name,
+        runId: options.runId ?? deps.newRunId(),
+        startedAt: deps.clock.nowIso(),
+        tested: identity.tested,
+        instrument: suite.instrument.hash
+      };
+      if (resume) {
+        deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`);
+      }
+      deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
+      const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
+      const result = await runSuite(suite, {
+        sink,
+        clock: deps.clock,
+        logger: deps.logger,
+        toolVersion: deps.toolVersion,
+        runId: header.runId,
+        startedAt: header.startedAt,
+        finished: resume?.finished ?? [],
+        onRecord: (record2) => deps.onRecord?.(suite.name, record2)
+      });
+      if (sliced) {
+        await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+        deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+        results.set(suite.name, result);
+        continue;
+      }
+      await deps.store.writeResult(suite.name, serializeResult(result));
       results.set(suite.name, result);
-      continue;
-    }
-    await deps.store.writeResult(suite.name, serializeResult(result));
-    results.set(suite.name, result);
-    const baseline = baselines.get(suite.name) ?? null;
-    const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
-    comparisons.push(comparison);
-    if (options.updateBaseline) {
-      if (comparison.verdict === "error") {
-        deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
-      } else {
-        await deps.store.writeBaseline(suite.name, serializeResult(result));
-        baselinesWritten.push(suite.name);
+      const baseline = baselines.get(suite.name) ?? null;
+      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
+      comparisons.push(comparison);
+      if (options.updateBaseline) {
+        if (comparison.verdict === "error") {
+          deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+        } else {
+          await deps.store.writeBaseline(suite.name, serializeResult(result));
+          baselinesWritten.push(suite.name);
+        }
       }
     }
+  } finally {
+    await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
   if (options.shard) {
     const summary2 = { verdict: "pass", suites: [], notRun: [] };
@@ -68167,7 +68976,7 @@ async function run2() {
 async function evaluate(inputs) {
   const workspace = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
   const configPath = resolve2(workspace, inputs.config);
-  const root = dirname2(configPath);
+  const root = dirname4(configPath);
   const outDir = resolve2(workspace, inputs.outDir);
   let configText;
   try {
@@ -68185,7 +68994,7 @@ async function evaluate(inputs) {
   const git2 = openGitRepo(root);
   let suites = [];
   let notRun = [];
-  let store = createFsRunStore(outDir, join3(root, "baselines"));
+  let store = createFsRunStore(outDir, join5(root, "baselines"));
   if (pr && comparing) {
     const repoRoot = await git2.root();
     const configRel = relative(repoRoot, configPath).split("\\").join("/");
@@ -68200,7 +69009,7 @@ async function evaluate(inputs) {
     }
     store = baselinesFromCommit(store, git2, pr.baseSha, configDir === "" ? "baselines" : `${configDir}/baselines`);
   }
-  const cacheDir = resolve2(workspace, inputs.cacheDir ?? join3(relative(workspace, root) || ".", ".evalgate", "cache"));
+  const cacheDir = resolve2(workspace, inputs.cacheDir ?? join5(relative(workspace, root) || ".", ".evalgate", "cache"));
   const deps = {
     workspace: createFsWorkspace(root),
     store,
@@ -68209,6 +69018,7 @@ async function evaluate(inputs) {
     newRunId,
     logger: { info: (m) => info(m), warn: (m) => warning(m) },
     createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
+    createCodeRunner,
     language: inputs.reportLanguage
   };
   if (inputs.mode === "merge") {
@@ -68267,8 +69077,8 @@ async function expandDirs(workspace, entries) {
   for (const entry of entries) {
     if (entry.endsWith("/*")) {
       const parent = resolve2(workspace, entry.slice(0, -2));
-      const names = await readdir2(parent, { withFileTypes: true }).catch(() => []);
-      out.push(...names.filter((d) => d.isDirectory()).map((d) => join3(parent, d.name)).sort());
+      const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
+      out.push(...names.filter((d) => d.isDirectory()).map((d) => join5(parent, d.name)).sort());
     } else {
       out.push(resolve2(workspace, entry));
     }
@@ -68276,10 +69086,10 @@ async function expandDirs(workspace, entries) {
   return out;
 }
 async function resultFiles(dir) {
-  for (const candidate of [join3(dir, "results"), dir]) {
-    const names = await readdir2(candidate).catch(() => null);
+  for (const candidate of [join5(dir, "results"), dir]) {
+    const names = await readdir3(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join3(candidate, n));
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join5(candidate, n));
       if (files.length > 0) return files;
     }
   }
@@ -68322,8 +69132,8 @@ async function publish(inputs, evaluated) {
   setOutput("verdict", s.verdict);
   setOutput("regressed-suites", s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(","));
   setOutput("changes", JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
-  setOutput("report-path", join3(outDir, "report.md"));
-  setOutput("summary-path", join3(outDir, "summary.json"));
+  setOutput("report-path", join5(outDir, "report.md"));
+  setOutput("summary-path", join5(outDir, "summary.json"));
   if (outcome.baselinesWritten.length > 0) info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`);
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);

@@ -8,6 +8,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contextLinesOf, fractionOf, scriptedJudgeReply, startFakeOpenAI, taskOf } from '../tests/helpers/fake-openai.ts';
+import { loadScriptTasks, roundTripReply } from '../tests/helpers/round-trip-script.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outArg = process.argv.indexOf('--out');
@@ -19,7 +20,13 @@ const NOTICE = 'Scripted demo: replies come from a scripted local server, not fr
 const tasks = (await readFile(join(root, 'eval-datasets/judged/tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { input: string; reference: string });
 const references = new Map(tasks.map((t) => [t.input, t.reference]));
 
+// The round-trip suites' scripted model answers with each task's reference solution and
+// describes it with the task's own description (tests/helpers/round-trip-script.ts).
+const roundTrip = roundTripReply(loadScriptTasks(join(root, 'eval-datasets/round-trip')), { markCycles: false });
+
 const server = await startFakeOpenAI((request) => {
+  const rt = roundTrip(request);
+  if (rt) return rt;
   const judged = scriptedJudgeReply(request);
   if (judged) return judged;
   const reference = references.get(taskOf(request));

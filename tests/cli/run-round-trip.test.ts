@@ -6,10 +6,11 @@
  * regression with the stops by stage and the cross-language table in the report.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { exampleWorkspace, runCli } from '../helpers/cli.ts';
+import { exampleWorkspace, ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { loadScriptTasks, scriptedRoundTrip } from '../helpers/round-trip-script.ts';
 
@@ -89,4 +90,46 @@ test('ten tasks in two languages: results, a baseline, and a degraded template g
   assert.match(report, /Candidate: test-failure at cycle 1/);
   assert.match(report, /templates: nl-to-code\.txt/);
   assert.doesNotMatch(report, /not a sandbox/);
+});
+
+test('the bundle runs round trips with no node_modules: the Pyodide runtime ships in dist/', async () => {
+  const bare = await mkdtemp(join(tmpdir(), 'evalgate-bare-'));
+  try {
+    await cp(join(ROOT, 'dist'), join(bare, 'app/dist'), { recursive: true });
+    await cp(join(ROOT, 'eval-datasets/round-trip/t05-prime'), join(bare, 'work/tasks/t05-prime'), { recursive: true });
+    await cp(join(ROOT, 'prompts/round-trip/en'), join(bare, 'work/prompts'), { recursive: true });
+    await writeFile(join(bare, 'work/evalgate.yml'), [
+      'version: 1',
+      'providers: { target: { model: scripted-model } }',
+      'suites:',
+      '  - { name: rt, kind: round-trip, provider: target, language: en, tasks: tasks, cycles: 3, repeats: 1,',
+      '      templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt } }',
+      '',
+    ].join('\n'));
+    const r = await runCli(['run', '--out', 'out', '--no-cache'], { cwd: join(bare, 'work'), env: env(), entry: join(bare, 'app/dist/cli.js') });
+    assert.equal(r.code, 0, r.stderr);
+    const s = JSON.parse(await readFile(join(bare, 'work/out/summary.json'), 'utf8')) as Summary;
+    assert.equal(s.suites[0]?.candidate, 3);
+  } finally {
+    await rm(bare, { recursive: true, force: true });
+  }
+});
+
+test('a suite run with unsafe-host-python says so in its report', async () => {
+  await ws.write('unsafe.yml', [
+    'version: 1',
+    'providers: { target: { model: scripted-model } }',
+    'suites:',
+    '  - { name: rt-unsafe, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
+    '      executor: unsafe-host-python,',
+    '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
+    '',
+  ].join('\n'));
+  const r = await runCli(['run', '--config', 'unsafe.yml', '--out', 'unsafe', '--no-cache'], { cwd: ws.dir, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  const report = await readFile(join(ws.dir, 'unsafe/report.md'), 'utf8');
+  assert.match(report, /\[!CAUTION\]/);
+  assert.match(report, /`unsafe-host-python` executor, which is \*\*not a sandbox\*\*/);
+  const summary = JSON.parse(await readFile(join(ws.dir, 'unsafe/summary.json'), 'utf8')) as Summary;
+  assert.equal(summary.suites[0]?.cases, 10);
 });

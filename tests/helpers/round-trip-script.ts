@@ -60,12 +60,18 @@ export function brokenCode(stage: BreakStage, entryPoint: string): string {
 
 /** The fake server's script for a round-trip suite. */
 export function scriptedRoundTrip(tasks: readonly ScriptTask[], options: RoundTripScriptOptions): FakeScript {
+  const reply = roundTripReply(tasks, options);
+  return (request) => reply(request) ?? { content: 'The scripted model does not know this task.' };
+}
+
+/** The round-trip replies alone: null for a prompt about none of the tasks (the demo mixes kinds). */
+export function roundTripReply(tasks: readonly ScriptTask[], options: RoundTripScriptOptions = {}): (request: FakeRequest) => FakeReply | null {
   const marked = options.markCycles ?? true;
   const breaks = (task: ScriptTask, cycle: number, stage?: BreakStage): boolean => {
     const b = options.breakAt;
     return !!b && b.cycle === cycle && (!stage || b.stage === stage) && (!b.tasks || b.tasks.includes(task.id));
   };
-  return (request: FakeRequest): FakeReply => {
+  return (request: FakeRequest): FakeReply | null => {
     const prompt = request.messages.map((m) => m.content).join('\n');
     const describing = tasks.find((t) => prompt.includes(t.reference));
     if (describing) {
@@ -84,7 +90,7 @@ export function scriptedRoundTrip(tasks: readonly ScriptTask[], options: RoundTr
       const own = t.descriptions[l];
       return own !== undefined && prompt.includes(own);
     }));
-    if (!task) return { content: 'The scripted model does not know this task.' };
+    if (!task) return null;
     const cycle = marked ? Number(/\[cycle (\d+)\]/.exec(prompt)?.[1] ?? '0') + 1 : 1;
     const d = options.degradeUnless;
     if (d && !d.texts.some((text) => prompt.includes(text)) && d.tasks.includes(task.id)) {

@@ -57,6 +57,8 @@ export interface RoundTripDetail {
   cycles: CycleDetail[];
   executor: string;
   isolated: boolean;
+  /** Model calls the walk made (two per completed cycle). */
+  calls: number;
 }
 
 /** What the round-trip pipeline needs, already loaded. */
@@ -114,7 +116,8 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
     const cycles: CycleDetail[] = [];
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let hadUsage = false;
-    let attempts = 0;
+    let retries = 0;
+    let calls = 0;
     let allCached = true;
     let latencyMs = 0;
     let last: Extract<ModelReply, { status: 'ok' }> | null = null;
@@ -124,7 +127,8 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
     const call = async (req: ModelRequest): Promise<ModelReply> => {
       firstRequest ??= req;
       const reply = await client.complete(req);
-      attempts += reply.trace?.attempts ?? 1;
+      calls += 1;
+      retries += Math.max(0, (reply.trace?.attempts ?? 1) - 1);
       allCached &&= reply.trace?.cached ?? false;
       latencyMs += reply.latencyMs;
       if (reply.status === 'ok') {
@@ -141,7 +145,7 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
     const finish = (stage: RoundTripStage, stoppedAt: number | null, message: string, error: CaseRecord['error'] = null): CaseRecord => {
       const passed = stage === 'completed' ? suite.cycles : Math.max(0, (stoppedAt ?? 1) - 1);
       const detail: RoundTripDetail = {
-        stage, stoppedAt, message, cycles, executor: runner?.name ?? suite.executor, isolated: runner?.isolated ?? suite.executor === 'pyodide',
+        stage, stoppedAt, message, cycles, executor: runner?.name ?? suite.executor, isolated: runner?.isolated ?? suite.executor === 'pyodide', calls,
       };
       const lastReply = last as Extract<ModelReply, { status: 'ok' }> | null;
       return {
@@ -152,7 +156,8 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         request: { messages: [...(firstRequest?.messages ?? [])] },
         reply: lastReply ? { text: keep(lastReply.text), servedModel: lastReply.servedModel, fingerprint: lastReply.fingerprint, finishReason: lastReply.finishReason } : null,
         usage: hadUsage ? usage : null,
-        latencyMs, error, attempts, cached: attempts > 0 && allCached,
+        // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
+        latencyMs, error, attempts: calls > 0 && allCached ? 0 : 1 + retries, cached: calls > 0 && allCached,
         detail: { ...detail },
       };
     };

@@ -1,0 +1,257 @@
+// The sandbox child: runs model-written Python in Pyodide inside a Node process that the
+// parent starts under the permission model (reads limited to the Pyodide runtime and this
+// file, an empty environment, no code generation from strings). Plain JavaScript, copied
+// to dist/ as is.
+//
+// Grading never trusts Python: the trusted harness (sent by the parent, run before any
+// model code) turns each test's asserts into `yield`s of their operands, this script
+// drives each test generator and compares the yielded values itself, and only this script
+// knows the nonce. Model code can rewrite anything in its interpreter, but it cannot reach
+// this module's variables, write to the process's stdout (Python's output goes to a
+// capped buffer), or turn a failed comparison into a pass.
+import { constants as fsConstants, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const MAX_REQUEST = 4 * 1024 * 1024;
+const MAX_OUTPUT = 16 * 1024;
+
+// Pyodide's NODEFS setup asks process.binding('constants'), which the permission model
+// refuses; answer that one question and refuse every other.
+process.binding = (name) => {
+  if (name === 'constants') return { fs: fsConstants };
+  throw new Error(`process.binding(${JSON.stringify(name)}) is not available in the sandbox`);
+};
+
+function readLine() {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk) => {
+      buffer += chunk;
+      if (buffer.length > MAX_REQUEST) reject(new Error('request too large'));
+      const end = buffer.indexOf('\n');
+      if (end >= 0) {
+        process.stdin.pause();
+        resolve(buffer.slice(0, end));
+      }
+    });
+    process.stdin.on('end', () => reject(new Error('no request')));
+  });
+}
+
+let output = '';
+const capture = (text) => {
+  if (output.length < MAX_OUTPUT) output += `${text}\n`;
+};
+
+const pyodideDir = process.argv[2];
+const snapshotArg = process.argv[3];
+const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+const settings = { indexURL: `${pyodideDir}/`, jsglobals: Object.create(null), stdout: capture, stderr: capture };
+
+// `--make-snapshot`: load Pyodide, import what the harness uses, and write the interpreter's
+// memory to stdout. No model code ever runs in this mode; the parent keeps the bytes in a
+// private file that later children load instead of booting Python from scratch (about
+// 0.5 s instead of 3 s).
+if (snapshotArg === '--make-snapshot') {
+  const maker = await loadPyodide({ ...settings, _makeSnapshot: true });
+  maker.runPython('import ast, builtins, gc, json, sys, types');
+  const bytes = maker.makeMemorySnapshot();
+  process.stdout.write(bytes, () => process.exit(0));
+  await new Promise(() => undefined);
+}
+
+const pyodide = await loadPyodide(snapshotArg ? { ...settings, _loadSnapshot: readFileSync(snapshotArg) } : settings);
+pyodide.runPython('import sys\nfor _n in ("js", "pyodide_js"):\n    sys.modules.pop(_n, None)\ndel _n');
+pyodide.unregisterJsModule('js');
+pyodide.unregisterJsModule('pyodide_js');
+// Warm-up before READY, in a throwaway namespace: compiling and running a little Python
+// makes the engine compile the interpreter's hot paths now, while the child waits in the
+// pool, instead of during a case (a snapshot-loaded interpreter has run nothing yet).
+{
+  const scratch = pyodide.globals.get('dict')();
+  pyodide.runPython([
+    'import ast as _a',
+    '_t = _a.parse("def test_x():\\n    assert f(2) == [4, (1, 2)]\\n    assert \'a\' in {\'a\': 1}\\n")',
+    '_c = compile(_t, "warm.py", "exec")',
+    '_m = {}',
+    'exec(compile("def f(x):\\n    return [x * x, (1, 2)]\\nclass K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
+    '_r = (_m["f"](2), _m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
+  ].join('\n'), { globals: scratch });
+  scratch.destroy();
+}
+process.stdout.write('READY\n');
+
+const request = JSON.parse(await readLine());
+const nonce = request.nonce;
+
+/** Strict equality of converted values: same kind, same content; NaN never equals. */
+function same(a, b) {
+  if (typeof a !== typeof b) return false;
+  if (a === null || typeof a !== 'object') return a === b; // NaN !== NaN
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
+    for (const [k, v] of a) if (!b.has(k) || !same(v, b.get(k))) return false;
+    return true;
+  }
+  if (a instanceof Set || b instanceof Set) {
+    if (!(a instanceof Set && b instanceof Set) || a.size !== b.size) return false;
+    for (const x of a) if (!b.has(x)) return false;
+    return true;
+  }
+  if (a.__kind !== b.__kind) return false;
+  return a.__kind !== undefined && same(a.items, b.items);
+}
+
+/**
+ * Converts a yielded Python value to plain data by Pyodide's C-level conversion. Only
+ * exact builtin types convert (int, float, bool, str, None, list, tuple, dict, set);
+ * anything else — a model's class, an object with its own __eq__ — stays a proxy and
+ * becomes an opaque marker that equals nothing.
+ */
+function plain(value) {
+  if (value === undefined) return null; // None
+  if (typeof value === 'bigint') return value;
+  if (typeof value !== 'object' || value === null) return value;
+  const type = value.type;
+  try {
+    if (type === 'list') return Array.from({ length: value.length }, (_, i) => plain(value.get(i)));
+    if (type === 'tuple') return { __kind: 'tuple', items: Array.from({ length: value.length }, (_, i) => plain(value.get(i))) };
+    if (type === 'dict') {
+      const m = new Map();
+      for (const key of value.keys()) m.set(typeof key === 'object' ? `#${String(key)}` : key, plain(value.get(key)));
+      return m;
+    }
+    if (type === 'set' || type === 'frozenset') return new Set([...value].map((x) => (typeof x === 'object' ? `#${String(x)}` : x)));
+    return { __kind: `opaque:${type}`, items: Symbol('opaque') };
+  } finally {
+    value.destroy?.();
+  }
+}
+
+function show(v) {
+  if (v === null) return 'None';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint') return `${v}`;
+  if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
+  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${show(k)}: ${show(x)}`).join(', ')}}`;
+  if (v instanceof Set) return `{${[...v].map(show).join(', ')}}`;
+  if (typeof v === 'object' && v.__kind === 'tuple') return `(${v.items.map(show).join(', ')})`;
+  if (typeof v === 'object' && v.__kind) return `<${v.__kind.replace('opaque:', '')} object>`;
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  return String(v);
+}
+
+/** Judges one yielded check: [op, line, a, b?, message?]. */
+function judge(check) {
+  const [op, line, a, b] = check;
+  switch (op) {
+    case 'eq': return { ok: same(a, b), text: `line ${line}: ${show(a)} == ${show(b)}` };
+    case 'ne': return { ok: !same(a, b), text: `line ${line}: ${show(a)} != ${show(b)}` };
+    case 'true': return { ok: a === true, text: `line ${line}: expected True, got ${show(a)}` };
+    case 'false': return { ok: a === false, text: `line ${line}: expected False, got ${show(a)}` };
+    case 'none': return { ok: a === null, text: `line ${line}: expected None, got ${show(a)}` };
+    case 'in': {
+      const inside = Array.isArray(b) ? b.some((x) => same(a, x)) : typeof b === 'string' && typeof a === 'string' ? b.includes(a) : b instanceof Map ? b.has(a) : b instanceof Set ? b.has(a) : b?.__kind === 'tuple' ? b.items.some((x) => same(a, x)) : false;
+      return { ok: inside, text: `line ${line}: ${show(a)} in ${show(b)}` };
+    }
+    case 'type': return { ok: a === b, text: `line ${line}: type ${a} is ${b}` };
+    default: return { ok: false, text: `line ${line}: unknown check ${op}` };
+  }
+}
+
+function runTest(start, name, expectedChecks) {
+  let gen;
+  let checks = 0;
+  try {
+    gen = start(name);
+    for (;;) {
+      const step = gen.next();
+      if (step.done) break;
+      const raw = step.value; // a tuple proxy: (op, line, a, b)
+      const n = raw.length;
+      const check = [raw.get(0), raw.get(1), plain(raw.get(2)), n > 3 ? plain(raw.get(3)) : undefined];
+      raw.destroy?.();
+      checks++;
+      const verdict = judge(check);
+      if (!verdict.ok) return { name, outcome: 'failed', message: `assertion failed at ${verdict.text}` };
+    }
+  } catch (error) {
+    const type = error?.type ?? error?.name ?? 'Error';
+    const message = String(error?.message ?? error).split('\n').slice(-6).join('\n');
+    if (type === 'NotImplementedError') return { name, outcome: 'declared-unable', message };
+    return { name, outcome: 'failed', message: `${type}: ${message}` };
+  } finally {
+    gen?.destroy?.();
+  }
+  // A test that yields fewer checks than it has asserts was cut short: not a pass.
+  if (checks < expectedChecks) return { name, outcome: 'failed', message: `only ${checks} of ${expectedChecks} assertions ran` };
+  return { name, outcome: 'passed', message: '' };
+}
+
+/** A (stage, message) tuple from the harness, read by Pyodide's conversion. */
+function pair(proxy) {
+  try {
+    return { stage: String(proxy.get(0)), message: String(proxy.get(1)) };
+  } finally {
+    proxy.destroy?.();
+  }
+}
+
+/** The builtins check; if even it fails, the interpreter was tampered with. */
+function safeIntact(intact) {
+  try {
+    return intact() === true;
+  } catch {
+    return false;
+  }
+}
+
+let report;
+let intactCheck = null;
+const fnsIntact = () => (intactCheck ? safeIntact(intactCheck) : true);
+try {
+  pyodide.runPython(request.harness);
+  const factory = pyodide.globals.get('__evalgate_harness');
+  pyodide.runPython('del __evalgate_harness');
+  const api = factory();
+  // Every harness function is taken now, before model code could touch the table.
+  const fns = { prepare: api.get('prepare'), loadSolution: api.get('load_solution'), loadTests: api.get('load_tests'), start: api.get('start'), intact: api.get('intact'), compiles: api.get('compiles') };
+  api.destroy?.();
+  intactCheck = fns.intact;
+  // 1. Tests are parsed and rewritten before any model code exists in the interpreter.
+  const prepared = JSON.parse(fns.prepare(request.tests, request.testModule));
+  if (prepared.error) {
+    report = { stage: 'harness-error', message: prepared.error, tests: [] };
+  } else {
+    // 2. The model's code, as module `solution`: the first candidate reading of the reply
+    // that compiles (compiling runs nothing), else the fallback.
+    let chosen = -1;
+    const candidates = Array.isArray(request.candidates) ? request.candidates : [];
+    for (let i = 0; i < candidates.length && chosen < 0; i++) if (fns.compiles(String(candidates[i])) === true) chosen = i;
+    const source = chosen >= 0 ? String(candidates[chosen]) : request.solution;
+    const loaded = pair(fns.loadSolution(source, request.solutionModule));
+    if (loaded.stage !== 'ok') {
+      report = { stage: loaded.stage, message: loaded.message, tests: [], intact: safeIntact(fns.intact), chosen };
+    } else {
+      const imported = pair(fns.loadTests());
+      if (imported.stage !== 'ok') {
+        report = { stage: imported.stage, message: imported.message, tests: [], intact: safeIntact(fns.intact), chosen };
+      } else {
+        const tests = [];
+        let intact = true;
+        for (const t of prepared.tests) {
+          tests.push(runTest(fns.start, t.name, t.checks));
+          if (safeIntact(fns.intact) !== true) intact = false;
+        }
+        report = { stage: 'ran', message: '', tests, intact, chosen };
+      }
+    }
+  }
+} catch (error) {
+  report = { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [], intact: fnsIntact() };
+}
+process.stdout.write(`${JSON.stringify({ nonce, report, output: output.slice(0, MAX_OUTPUT) })}\n`);
+process.exit(0);
