@@ -31929,7 +31929,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/action/main.ts
 import { readdir as readdir3, readFile as readFile3 } from "node:fs/promises";
-import { dirname as dirname4, join as join5, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname4, join as join6, relative, resolve as resolve2 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
@@ -32033,6 +32033,10 @@ function openGitRepo(cwd) {
   };
 }
 
+// src/adapters/code-runners.ts
+import { homedir } from "node:os";
+import { join as join4 } from "node:path";
+
 // src/adapters/host-python-runner.ts
 import { execFileSync, spawn as spawn2 } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -32045,8 +32049,9 @@ import { fileURLToPath as fileURLToPath2 } from "node:url";
 // src/adapters/pyodide-runner.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync3, readFileSync as readFileSync2, realpathSync } from "node:fs";
-import { mkdtemp, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
+import { existsSync as existsSync3, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdir as mkdir3, mkdtemp, rename as rename3, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname as dirname2, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32054,6 +32059,23 @@ var MAX_RESULT_BYTES = 1024 * 1024;
 function locate(candidates) {
   for (const c of candidates) if (existsSync3(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
+}
+function snapshotKey(pyodideDir, childScript) {
+  const hash2 = createHash("sha256").update(process.version).update("\0");
+  for (const file2 of [join2(pyodideDir, "pyodide-lock.json"), join2(pyodideDir, "pyodide.mjs"), childScript]) hash2.update(readFileSync2(file2)).update("\0");
+  const wasm = lstatSync(join2(pyodideDir, "pyodide.asm.wasm"));
+  return hash2.update(`${wasm.size}`).digest("hex").slice(0, 24);
+}
+function trustedCacheFile(file2) {
+  try {
+    const uid = process.getuid?.();
+    const mine = (st2) => (uid === void 0 || st2.uid === uid) && (st2.mode & 18) === 0;
+    const st = lstatSync(file2);
+    const dir = lstatSync(dirname2(file2));
+    return st.isFile() && mine(st) && dir.isDirectory() && mine(dir) && st.size > 1024;
+  } catch {
+    return false;
+  }
 }
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
@@ -32075,8 +32097,10 @@ function createPyodideRunner(options = {}) {
   ];
   let snapshotDir = null;
   let snapshot = null;
+  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join2(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const makeSnapshot = async () => {
     if (options.snapshot === false) return null;
+    if (cacheFile && trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
     const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, "--make-snapshot"], { env: {}, cwd: "/", stdio: ["ignore", "pipe", "ignore"] });
     live.add(maker);
     const chunks = [];
@@ -32087,6 +32111,16 @@ function createPyodideRunner(options = {}) {
     }));
     const bytes = Buffer.concat(chunks);
     if (code !== 0 || bytes.length < 1024 || closed) return null;
+    if (cacheFile) {
+      try {
+        await mkdir3(dirname2(cacheFile), { recursive: true, mode: 448 });
+        const temp = `${cacheFile}.${process.pid}.tmp`;
+        await writeFile3(temp, bytes, { mode: 384 });
+        await rename3(temp, cacheFile);
+        if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+      } catch {
+      }
+    }
     snapshotDir = await mkdtemp(join2(tmpdir(), "evalgate-sandbox-"));
     const file2 = join2(snapshotDir, "pyodide.snapshot");
     await writeFile3(file2, bytes, { mode: 384 });
@@ -32101,6 +32135,8 @@ function createPyodideRunner(options = {}) {
     );
     live.add(child);
     if (child.pid !== void 0) options.onSpawn?.(child.pid);
+    child.stdin?.write(`${JSON.stringify({ harness })}
+`);
     let answer = () => void 0;
     const warm = {
       child,
@@ -32161,7 +32197,7 @@ function createPyodideRunner(options = {}) {
       timedOut = true;
       warm.child.kill("SIGKILL");
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
 `);
     const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
     clearTimeout(timer);
@@ -32321,8 +32357,13 @@ function createHostPythonRunner(options = {}) {
 }
 
 // src/adapters/code-runners.ts
+function sandboxCacheDir(env) {
+  if (env["EVALGATE_SANDBOX_CACHE"] === "0") return null;
+  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join4(env["XDG_CACHE_HOME"], "evalgate") : join4(homedir(), ".cache", "evalgate"));
+  return join4(base, "sandbox");
+}
 function createCodeRunner(executor, timeoutMs) {
-  return executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs });
+  return executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: sandboxCacheDir(process.env) });
 }
 
 // src/core/errors.ts
@@ -43396,8 +43437,8 @@ function safeHost(url2) {
 
 // src/adapters/response-cache.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { mkdir as mkdir3, readFile as readFile2, rename as rename3, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile2, rename as rename4, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join5 } from "node:path";
 
 // node_modules/@noble/hashes/_u64.js
 var fromNumH = (n) => n / 2 ** 32 | 0;
@@ -43849,7 +43890,7 @@ async function readEntry(path2, key) {
 }
 function createCachedClient(inner, options) {
   const stats = { hits: 0, misses: 0, writes: 0 };
-  const pathOf = (key) => join4(options.dir, key.slice(0, 2), `${key}.json`);
+  const pathOf = (key) => join5(options.dir, key.slice(0, 2), `${key}.json`);
   const read = (key) => readEntry(pathOf(key), key);
   return {
     label: inner.label,
@@ -43867,11 +43908,11 @@ function createCachedClient(inner, options) {
       if (reply.status === "ok") {
         const { trace: _trace, ...stored } = reply;
         const path2 = pathOf(key);
-        await mkdir3(join4(options.dir, key.slice(0, 2)), { recursive: true });
+        await mkdir4(join5(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
         await writeFile4(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}
 `);
-        await rename3(temp, path2);
+        await rename4(temp, path2);
         stats.writes++;
       }
       return reply;
@@ -68994,7 +69035,7 @@ async function evaluate(inputs) {
   const git2 = openGitRepo(root);
   let suites = [];
   let notRun = [];
-  let store = createFsRunStore(outDir, join5(root, "baselines"));
+  let store = createFsRunStore(outDir, join6(root, "baselines"));
   if (pr && comparing) {
     const repoRoot = await git2.root();
     const configRel = relative(repoRoot, configPath).split("\\").join("/");
@@ -69009,7 +69050,7 @@ async function evaluate(inputs) {
     }
     store = baselinesFromCommit(store, git2, pr.baseSha, configDir === "" ? "baselines" : `${configDir}/baselines`);
   }
-  const cacheDir = resolve2(workspace, inputs.cacheDir ?? join5(relative(workspace, root) || ".", ".evalgate", "cache"));
+  const cacheDir = resolve2(workspace, inputs.cacheDir ?? join6(relative(workspace, root) || ".", ".evalgate", "cache"));
   const deps = {
     workspace: createFsWorkspace(root),
     store,
@@ -69078,7 +69119,7 @@ async function expandDirs(workspace, entries) {
     if (entry.endsWith("/*")) {
       const parent = resolve2(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
-      out.push(...names.filter((d) => d.isDirectory()).map((d) => join5(parent, d.name)).sort());
+      out.push(...names.filter((d) => d.isDirectory()).map((d) => join6(parent, d.name)).sort());
     } else {
       out.push(resolve2(workspace, entry));
     }
@@ -69086,10 +69127,10 @@ async function expandDirs(workspace, entries) {
   return out;
 }
 async function resultFiles(dir) {
-  for (const candidate of [join5(dir, "results"), dir]) {
+  for (const candidate of [join6(dir, "results"), dir]) {
     const names = await readdir3(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join5(candidate, n));
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join6(candidate, n));
       if (files.length > 0) return files;
     }
   }
@@ -69132,8 +69173,8 @@ async function publish(inputs, evaluated) {
   setOutput("verdict", s.verdict);
   setOutput("regressed-suites", s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(","));
   setOutput("changes", JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
-  setOutput("report-path", join5(outDir, "report.md"));
-  setOutput("summary-path", join5(outDir, "summary.json"));
+  setOutput("report-path", join6(outDir, "report.md"));
+  setOutput("summary-path", join6(outDir, "summary.json"));
   if (outcome.baselinesWritten.length > 0) info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`);
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);

@@ -3,7 +3,7 @@
 // file, an empty environment, no code generation from strings). Plain JavaScript, copied
 // to dist/ as is.
 //
-// Grading never trusts Python: the trusted harness (sent by the parent, run before any
+// Grading never trusts Python: the trusted harness (sent by the parent, defined before any
 // model code) turns each test's asserts into `yield`s of their operands, this script
 // drives each test generator and compares the yielded values itself, and only this script
 // knows the nonce. Model code can rewrite anything in its interpreter, but it cannot reach
@@ -22,21 +22,30 @@ process.binding = (name) => {
   throw new Error(`process.binding(${JSON.stringify(name)}) is not available in the sandbox`);
 };
 
-function readLine() {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (chunk) => {
-      buffer += chunk;
-      if (buffer.length > MAX_REQUEST) reject(new Error('request too large'));
-      const end = buffer.indexOf('\n');
-      if (end >= 0) {
-        process.stdin.pause();
-        resolve(buffer.slice(0, end));
-      }
-    });
-    process.stdin.on('end', () => reject(new Error('no request')));
+/** Lines from stdin, one at a time (the setup line, then the case's request). */
+const pending = [];
+const waiting = [];
+{
+  let buffer = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => {
+    buffer += chunk;
+    if (buffer.length > MAX_REQUEST) process.exit(3);
+    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      const w = waiting.shift();
+      if (w) w.resolve(line);
+      else pending.push(line);
+    }
   });
+  process.stdin.on('end', () => {
+    for (const w of waiting.splice(0)) w.reject(new Error('stdin closed'));
+  });
+}
+function readLine() {
+  if (pending.length > 0) return Promise.resolve(pending.shift());
+  return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
 }
 
 let output = '';
@@ -65,21 +74,34 @@ const pyodide = await loadPyodide(snapshotArg ? { ...settings, _loadSnapshot: re
 pyodide.runPython('import sys\nfor _n in ("js", "pyodide_js"):\n    sys.modules.pop(_n, None)\ndel _n');
 pyodide.unregisterJsModule('js');
 pyodide.unregisterJsModule('pyodide_js');
-// Warm-up before READY, in a throwaway namespace: compiling and running a little Python
-// makes the engine compile the interpreter's hot paths now, while the child waits in the
-// pool, instead of during a case (a snapshot-loaded interpreter has run nothing yet).
+// Setup before READY, while the child waits in the pool: the trusted harness (the parent's
+// first line) is defined and its functions taken, and a throwaway harness instance and
+// namespace run a little Python, so the engine compiles the interpreter's hot paths now
+// rather than during a case (a snapshot-loaded interpreter has run nothing yet). No model
+// code exists in this process yet.
+const setup = JSON.parse(await readLine());
+pyodide.runPython(setup.harness);
+const factory = pyodide.globals.get('__evalgate_harness');
+pyodide.runPython('del __evalgate_harness');
 {
+  const warm = factory();
+  const sample = 'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n';
+  warm.get('prepare')(sample, 'warm_tests');
+  warm.get('compiles')('def f(x):\n    return [x * x, (1, 2)]\n');
+  warm.destroy?.();
   const scratch = pyodide.globals.get('dict')();
   pyodide.runPython([
-    'import ast as _a',
-    '_t = _a.parse("def test_x():\\n    assert f(2) == [4, (1, 2)]\\n    assert \'a\' in {\'a\': 1}\\n")',
-    '_c = compile(_t, "warm.py", "exec")',
     '_m = {}',
     'exec(compile("def f(x):\\n    return [x * x, (1, 2)]\\nclass K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
     '_r = (_m["f"](2), _m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
   ].join('\n'), { globals: scratch });
   scratch.destroy();
 }
+// This case's harness instance: every function is taken now, before model code could
+// touch the table.
+const api = factory();
+const fns = { prepare: api.get('prepare'), loadSolution: api.get('load_solution'), loadTests: api.get('load_tests'), start: api.get('start'), intact: api.get('intact'), compiles: api.get('compiles') };
+api.destroy?.();
 process.stdout.write('READY\n');
 
 const request = JSON.parse(await readLine());
@@ -213,13 +235,6 @@ let report;
 let intactCheck = null;
 const fnsIntact = () => (intactCheck ? safeIntact(intactCheck) : true);
 try {
-  pyodide.runPython(request.harness);
-  const factory = pyodide.globals.get('__evalgate_harness');
-  pyodide.runPython('del __evalgate_harness');
-  const api = factory();
-  // Every harness function is taken now, before model code could touch the table.
-  const fns = { prepare: api.get('prepare'), loadSolution: api.get('load_solution'), loadTests: api.get('load_tests'), start: api.get('start'), intact: api.get('intact'), compiles: api.get('compiles') };
-  api.destroy?.();
   intactCheck = fns.intact;
   // 1. Tests are parsed and rewritten before any model code exists in the interpreter.
   const prepared = JSON.parse(fns.prepare(request.tests, request.testModule));

@@ -2,11 +2,25 @@
  * The executors of round-trip suites: the Pyodide sandbox by default, the host's Python
  * only when a suite opts in to `unsafe-host-python`.
  */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { CodeRunner } from '../ports.ts';
 import { createHostPythonRunner } from './host-python-runner.ts';
 import { createPyodideRunner } from './pyodide-runner.ts';
 
+/**
+ * Where the sandbox keeps its interpreter snapshot between runs: $EVALGATE_CACHE_DIR, else
+ * $XDG_CACHE_HOME/evalgate, else ~/.cache/evalgate. EVALGATE_SANDBOX_CACHE=0 turns it off.
+ */
+export function sandboxCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
+  if (env['EVALGATE_SANDBOX_CACHE'] === '0') return null;
+  const base = env['EVALGATE_CACHE_DIR'] ?? (env['XDG_CACHE_HOME'] ? join(env['XDG_CACHE_HOME'], 'evalgate') : join(homedir(), '.cache', 'evalgate'));
+  return join(base, 'sandbox');
+}
+
 /** Starts the runner of an executor. */
 export function createCodeRunner(executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number): CodeRunner {
-  return executor === 'unsafe-host-python' ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs });
+  return executor === 'unsafe-host-python'
+    ? createHostPythonRunner({ timeoutMs })
+    : createPyodideRunner({ timeoutMs, snapshotCacheDir: sandboxCacheDir(process.env) });
 }

@@ -14,8 +14,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,8 @@ export interface PyodideRunnerOptions {
   pyodideDir?: string;
   /** Load children from a memory snapshot of a fresh interpreter (default true). */
   snapshot?: boolean;
+  /** Where to keep the snapshot for later runs (default: none, a temporary copy per runner). */
+  snapshotCacheDir?: string | null;
   /** Called with each child's pid (tests check none is left behind). */
   onSpawn?: (pid: number) => void;
 }
@@ -41,6 +44,30 @@ const MAX_RESULT_BYTES = 1024 * 1024;
 function locate(candidates: string[]): string {
   for (const c of candidates) if (existsSync(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
+}
+
+/** What a snapshot depends on: the Node version, the Pyodide build and the child script. */
+function snapshotKey(pyodideDir: string, childScript: string): string {
+  const hash = createHash('sha256').update(process.version).update('\0');
+  for (const file of [join(pyodideDir, 'pyodide-lock.json'), join(pyodideDir, 'pyodide.mjs'), childScript]) hash.update(readFileSync(file)).update('\0');
+  const wasm = lstatSync(join(pyodideDir, 'pyodide.asm.wasm'));
+  return hash.update(`${wasm.size}`).digest('hex').slice(0, 24);
+}
+
+/**
+ * A cached snapshot is loaded into every sandbox, so it is used only if it is a regular
+ * file owned by this user that no one else can write (else a fresh one is made).
+ */
+function trustedCacheFile(file: string): boolean {
+  try {
+    const uid = process.getuid?.();
+    const mine = (st: { uid: number; mode: number }): boolean => (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+    const st = lstatSync(file);
+    const dir = lstatSync(dirname(file));
+    return st.isFile() && mine(st) && dir.isDirectory() && mine(dir) && st.size > 1024;
+  } catch {
+    return false;
+  }
 }
 
 interface Warm {
@@ -73,13 +100,17 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   ];
 
   // Booting Python takes about 3 s; loading a memory snapshot of a freshly booted
-  // interpreter takes about 0.5 s. The snapshot is made once per runner by a child that
-  // runs no model code, kept in a private temporary directory, and removed on close.
-  // If it cannot be made, children boot from scratch (slower, equally isolated).
+  // interpreter takes about 0.5 s. The snapshot is made by a child that runs no model code
+  // and kept either in the snapshot cache (`snapshotCacheDir`, reused by later runs and
+  // keyed by the Node version, the Pyodide build and the child script) or in a private
+  // temporary directory removed on close. If it cannot be made, children boot from
+  // scratch (slower, equally isolated).
   let snapshotDir: string | null = null;
   let snapshot: Promise<string | null> | null = null;
+  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const makeSnapshot = async (): Promise<string | null> => {
     if (options.snapshot === false) return null;
+    if (cacheFile && trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
     const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, '--make-snapshot'], { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] });
     live.add(maker);
     const chunks: Buffer[] = [];
@@ -90,6 +121,17 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     }));
     const bytes = Buffer.concat(chunks);
     if (code !== 0 || bytes.length < 1024 || closed) return null;
+    if (cacheFile) {
+      try {
+        await mkdir(dirname(cacheFile), { recursive: true, mode: 0o700 });
+        const temp = `${cacheFile}.${process.pid}.tmp`;
+        await writeFile(temp, bytes, { mode: 0o600 });
+        await rename(temp, cacheFile);
+        if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+      } catch {
+        // an unwritable cache: fall back to a private temporary copy
+      }
+    }
     snapshotDir = await mkdtemp(join(tmpdir(), 'evalgate-sandbox-'));
     const file = join(snapshotDir, 'pyodide.snapshot');
     await writeFile(file, bytes, { mode: 0o600 });
@@ -102,6 +144,8 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
     live.add(child);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    // The harness goes first, so the child defines it (and warms up) before it is ready.
+    child.stdin?.write(`${JSON.stringify({ harness })}\n`);
     let answer: () => void = () => undefined;
     const warm: Warm = {
       child, stdout: '', stderr: '',
@@ -161,7 +205,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       timedOut = true;
       warm.child.kill('SIGKILL');
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, harness, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
     // The verdict is the child's one line; return on it and dispose of the process, which
     // never serves another case.
     const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);

@@ -24,7 +24,8 @@ export function runCli(args: readonly string[], options: { cwd: string; env?: Re
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.entry ?? CLI_SOURCE, ...args], {
       cwd: options.cwd,
-      env: { PATH: process.env['PATH'] ?? '', ...(options.env ?? {}) },
+      // The sandbox's snapshot cache goes to a shared temporary folder, not the user's home.
+      env: { PATH: process.env['PATH'] ?? '', EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache'), ...(options.env ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

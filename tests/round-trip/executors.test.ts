@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createHostPythonRunner } from '../../src/adapters/host-python-runner.ts';
@@ -93,5 +95,37 @@ describe('unsafe-host-python', () => {
       tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 42\n',
     });
     assert.equal(r.stage, 'test-failure');
+  });
+});
+
+describe('the sandbox snapshot cache', () => {
+  test('a snapshot is kept for later runs, private to the user, and replaced when others could write it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-snap-'));
+    const t = tasks[0] as (typeof tasks)[number];
+    const once = async (): Promise<void> => {
+      const runner = createPyodideRunner({ poolSize: 1, snapshotCacheDir: join(dir, 'sandbox') });
+      try {
+        assert.equal((await runner.run({ solution: t.reference, tests: testsOf(t.id) })).stage, 'passed');
+      } finally {
+        await runner.close();
+      }
+    };
+    try {
+      await once();
+      const files = await readdir(join(dir, 'sandbox'));
+      assert.equal(files.length, 1, files.join(', '));
+      const file = join(dir, 'sandbox', files[0] as string);
+      const first = await stat(file);
+      assert.equal(first.mode & 0o777, 0o600);
+      await once();
+      assert.equal((await stat(file)).mtimeMs, first.mtimeMs, 'the second run reused the snapshot');
+      await chmod(file, 0o666);
+      await once();
+      const third = await stat(file);
+      assert.equal(third.mode & 0o777, 0o600, 'a snapshot others could write was replaced');
+      assert.notEqual(third.mtimeMs, first.mtimeMs);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
