@@ -27,9 +27,11 @@ jobs:
         with:
           fetch-depth: 0              # evalgate diffs the PR against its base commit
           persist-credentials: false  # no token left on disk for anything else to read
-      - uses: actions/cache@v4        # the response cache makes unchanged calls free
+      - uses: actions/cache@v4        # unchanged calls are free; the sandbox starts from its snapshot
         with:
-          path: .evalgate/cache
+          path: |
+            .evalgate/cache
+            ~/.cache/evalgate
           key: evalgate-\${{ github.sha }}
           restore-keys: evalgate-
       - uses: evalgate/evalgate@v0
@@ -54,7 +56,9 @@ jobs:
       - uses: actions/checkout@v4
       - uses: actions/cache@v4
         with:
-          path: .evalgate/cache
+          path: |
+            .evalgate/cache
+            ~/.cache/evalgate
           key: evalgate-\${{ github.sha }}
           restore-keys: evalgate-
       - uses: evalgate/evalgate@v0
