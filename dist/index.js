@@ -32183,7 +32183,20 @@ function createPyodideRunner(options = {}) {
       pool.push(warm);
     }
   };
+  let running = 0;
+  const queue = [];
   const run3 = async (request2) => {
+    if (running >= poolSize) await new Promise((resolve3) => queue.push(resolve3));
+    else running++;
+    try {
+      return await runOne(request2);
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+  const runOne = async (request2) => {
     if (closed) throw new Error("the sandbox runner is closed");
     refill();
     const next = pool.shift();

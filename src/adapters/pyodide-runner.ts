@@ -191,7 +191,25 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     }
   };
 
+  // At most `poolSize` cases run at once, whatever the callers' concurrency: more would
+  // start more children than the pool holds and let their loading eat the CPU time of the
+  // cases under a deadline.
+  let running = 0;
+  const queue: (() => void)[] = [];
   const run = async (request: CodeRunRequest): Promise<CodeRunResult> => {
+    // A finishing case hands its slot straight to the next in line.
+    if (running >= poolSize) await new Promise<void>((resolve) => queue.push(resolve));
+    else running++;
+    try {
+      return await runOne(request);
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+
+  const runOne = async (request: CodeRunRequest): Promise<CodeRunResult> => {
     if (closed) throw new Error('the sandbox runner is closed');
     refill();
     const next = pool.shift() as Promise<Warm>;
