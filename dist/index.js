@@ -32375,8 +32375,8 @@ function sandboxCacheDir(env) {
   const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join4(env["XDG_CACHE_HOME"], "evalgate") : join4(homedir(), ".cache", "evalgate"));
   return join4(base, "sandbox");
 }
-function createCodeRunner(executor, timeoutMs) {
-  return executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: sandboxCacheDir(process.env) });
+function createCodeRunnerFactory(settings) {
+  return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
 }
 
 // src/core/errors.ts
@@ -65746,7 +65746,7 @@ function roundTripCaseLines(caseId, result, baseline, m) {
   for (const [side, res] of [["baseline", baseline], ["candidate", result]]) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message, 300))}`);
+    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ""), 300))}`);
   }
   return out.length > 0 ? [...out, ""] : [];
 }
@@ -69072,7 +69072,7 @@ async function evaluate(inputs) {
     newRunId,
     logger: { info: (m) => info(m), warn: (m) => warning(m) },
     createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
-    createCodeRunner,
+    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language: inputs.reportLanguage
   };
   if (inputs.mode === "merge") {

@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace } from '../adapters/fs-store.ts';
 import { openGitRepo, type GitRepo } from '../adapters/git.ts';
-import { createCodeRunner } from '../adapters/code-runners.ts';
+import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { createClientFactory } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
@@ -88,7 +88,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     workspace: createFsWorkspace(root), store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
     createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
-    createCodeRunner,
+    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language: inputs.reportLanguage,
   };
   if (inputs.mode === 'merge') {

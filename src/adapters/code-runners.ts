@@ -18,9 +18,15 @@ export function sandboxCacheDir(env: Readonly<Record<string, string | undefined>
   return join(base, 'sandbox');
 }
 
-/** Starts the runner of an executor. */
-export function createCodeRunner(executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number): CodeRunner {
-  return executor === 'unsafe-host-python'
+/** What the edge decides for every runner it starts. */
+export interface CodeRunnerSettings {
+  /** From sandboxCacheDir(), read once at the edge. */
+  snapshotCacheDir: string | null;
+}
+
+/** Returns the function that starts the runner of an executor. */
+export function createCodeRunnerFactory(settings: CodeRunnerSettings): (executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number) => CodeRunner {
+  return (executor, timeoutMs) => (executor === 'unsafe-host-python'
     ? createHostPythonRunner({ timeoutMs })
-    : createPyodideRunner({ timeoutMs, snapshotCacheDir: sandboxCacheDir(process.env) });
+    : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir }));
 }

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
-import { createCodeRunner } from '../adapters/code-runners.ts';
+import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { createClientFactory, endpointOf } from '../adapters/providers.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -104,7 +104,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
     {
       workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config, { cacheDir }), createCodeRunner,
+      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config, { cacheDir }), createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
       onRecord: (suite, record) => progress.onRecord(suite, record),
       ...(command.notice ? { scriptedNotice: command.notice } : {}),

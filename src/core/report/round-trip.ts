@@ -79,7 +79,7 @@ export function roundTripCaseLines(caseId: string, result: SuiteResult | undefin
   for (const [side, res] of [['baseline', baseline], ['candidate', result]] as const) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message, 300))}`);
+    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`);
   }
   return out.length > 0 ? [...out, ''] : [];
 }

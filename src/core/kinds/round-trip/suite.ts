@@ -18,8 +18,9 @@ import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import { testedIdentity } from '../requests.ts';
 import { checkDescription, DEFAULT_PREFIXES, readCode } from './text.ts';
 
-/** Placeholders of the two templates. */
+/** Placeholders of the nl-to-code template. */
 export const NL_TO_CODE_PLACEHOLDERS = ['description', 'entry_point'] as const;
+/** Placeholders of the code-to-nl template. */
 export const CODE_TO_NL_PLACEHOLDERS = ['code', 'entry_point'] as const;
 
 /** Bump when the loop, the checks or the counting change what a score means. */
