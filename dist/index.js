@@ -65306,6 +65306,7 @@ var en = {
     l2: "L2",
     fullSuccess: "full success",
     crossLanguage: "Round trip across languages (mean L2-Score per task)",
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
     stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`
   },
   truncated: (cut) => `> [!WARNING]
@@ -65395,6 +65396,7 @@ var ja = {
     l2: "L2",
     fullSuccess: "\u5B8C\u8D70\u7387",
     crossLanguage: "\u8A00\u8A9E\u3054\u3068\u306E\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7(\u30BF\u30B9\u30AF\u3054\u3068\u306E L2 \u30B9\u30B3\u30A2\u5E73\u5747)",
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `\u5B8C\u8D70: ${walks}\u56DE\u306E\u3046\u3061${reached}\u56DE\u304C\u5168${cycles}\u30B5\u30A4\u30AF\u30EB\u3092\u901A\u904E\u3057\u307E\u3057\u305F(${rate}${baseline === null ? "" : `\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3 ${baseline}`})\u3002`,
     stopped: (side, stage, cycle, message) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}: ${stage}${cycle === null ? "" : `(\u30B5\u30A4\u30AF\u30EB ${cycle})`} \u2014 ${message}`
   },
   truncated: (cut) => `> [!WARNING]
@@ -65719,6 +65721,12 @@ function roundTripSuiteLines(result, baseline, m) {
   const r = m.roundTrip;
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
   if (unsafe || result.instrument.settings["executor"] === "unsafe-host-python") out.push(r.unsafe(inlineCode(unsafe?.executor ?? "unsafe-host-python", 40)), "");
+  const walks = result.records.filter((x) => x.scores);
+  if (walks.length > 0) {
+    const reached = walks.filter((x) => x.scores?.["full-success"] === 1).length;
+    const rate = (v) => v === null || v === void 0 ? null : pct(v);
+    out.push(r.fullSuccessRate(rate(result.aggregates.metrics["full-success"]) ?? "\u2014", reached, walks.length, Number(result.instrument.settings["cycles"]), baseline ? rate(baseline.aggregates.metrics["full-success"]) : null), "");
+  }
   const now = stopsByStage(result);
   const before = baseline ? stopsByStage(baseline) : null;
   const stages = ["completed", ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);

@@ -84,6 +84,7 @@ test('ten tasks in two languages: results, a baseline, and a degraded template g
   }
   const report = await readFile(join(ws.dir, 'out2/report.md'), 'utf8');
   assert.match(report, /Where the round trips stopped/);
+  assert.match(report, /Full success: 4 of 20 walks reached all 10 cycles \(20%; baseline 100%\)/);
   assert.match(report, /\| test-failure \| 0 \| 16 \|/);
   assert.match(report, /\| completed \| 20 \| 4 \|/);
   assert.match(report, /Round trip across languages/);

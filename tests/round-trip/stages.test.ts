@@ -43,7 +43,7 @@ after(async () => {
 });
 
 /** Runs one round-trip suite in `language` against the script; returns its records. */
-async function runWith(language: 'en' | 'ja', breakAt?: { cycle: number; stage: BreakStage }): Promise<{ caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[]> {
+async function runWith(language: 'en' | 'ja' | 'es' | 'zh', breakAt?: { cycle: number; stage: BreakStage }): Promise<{ caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[]> {
   server.setScript(scriptedRoundTrip(tasks, { language, ...(breakAt ? { breakAt } : {}) }));
   const config = [
     'version: 1',
@@ -85,6 +85,15 @@ describe('round-trip stop stages', () => {
       assert.equal(r.detail.cycles.length, CYCLES);
       assert.ok(r.detail.cycles.every((c) => c.codeStage === 'passed' && c.textCheck?.ok === true));
       assert.equal(r.detail.isolated, true);
+    }
+  });
+
+  test('the Spanish and Chinese templates and prefixes carry a walk to the end', async () => {
+    for (const language of ['es', 'zh'] as const) {
+      for (const r of await runWith(language)) {
+        assert.equal(r.detail.stage, 'completed', `${language} ${r.caseId}: ${r.detail.message}`);
+        assert.ok(r.detail.cycles[0]?.description?.startsWith(language === 'es' ? 'Tarea: ' : '任务: '));
+      }
     }
   });
 

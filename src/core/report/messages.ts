@@ -76,6 +76,7 @@ export interface Messages {
     l2: string;
     fullSuccess: string;
     crossLanguage: string;
+    fullSuccessRate(rate: string, reached: number, walks: number, cycles: number, baseline: string | null): string;
     stopped(side: 'baseline' | 'candidate', stage: string, cycle: number | null, message: string): string;
   };
   truncated(cut: number): string;
@@ -164,6 +165,7 @@ const en: Messages = {
     l2: 'L2',
     fullSuccess: 'full success',
     crossLanguage: 'Round trip across languages (mean L2-Score per task)',
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
   },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
@@ -252,6 +254,7 @@ const ja: Messages = {
     l2: 'L2',
     fullSuccess: '完走率',
     crossLanguage: '言語ごとのラウンドトリップ(タスクごとの L2 スコア平均)',
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `完走: ${walks}回のうち${reached}回が全${cycles}サイクルを通過しました(${rate}${baseline === null ? '' : `、ベースライン ${baseline}`})。`,
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}: ${stage}${cycle === null ? '' : `(サイクル ${cycle})`} — ${message}`,
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,

@@ -50,6 +50,12 @@ export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult |
   const r = m.roundTrip;
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
   if (unsafe || result.instrument.settings['executor'] === 'unsafe-host-python') out.push(r.unsafe(inlineCode(unsafe?.executor ?? 'unsafe-host-python', 40)), '');
+  const walks = result.records.filter((x) => x.scores);
+  if (walks.length > 0) {
+    const reached = walks.filter((x) => x.scores?.['full-success'] === 1).length;
+    const rate = (v: number | null | undefined): string | null => (v === null || v === undefined ? null : pct(v));
+    out.push(r.fullSuccessRate(rate(result.aggregates.metrics['full-success']) ?? '—', reached, walks.length, Number(result.instrument.settings['cycles']), baseline ? rate(baseline.aggregates.metrics['full-success']) : null), '');
+  }
   const now = stopsByStage(result);
   const before = baseline ? stopsByStage(baseline) : null;
   const stages = ['completed', ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
