@@ -32228,6 +32228,7 @@ function createPyodideRunner(options = {}) {
     }
     return classifyReport(parsed, base);
   };
+  refill();
   return {
     name: "pyodide",
     isolated: true,
@@ -65675,6 +65676,14 @@ function prepareRoundTripSuite(inputs) {
     instrument,
     runCase,
     pricing: pricingFor(provider),
+    // The sandbox loads while the first descriptions are turned into code; a runner that
+    // cannot start is reported by the first case that needs it.
+    warmUp: () => {
+      try {
+        inputs.runner();
+      } catch {
+      }
+    },
     // Up to two calls per cycle; the plan assumes every cycle runs (the most it can cost).
     plan: (evalCase, repeat) => {
       const entryPoint = evalCase.inputs["entryPoint"] ?? "execute";
@@ -66258,6 +66267,7 @@ async function runSuite(suite, deps) {
       if (!done.has(`${evalCase.id}\0${repeat}`)) work.push({ evalCase, repeat });
     }
   }
+  if (work.length > 0) suite.warmUp?.();
   let next = 0;
   const worker = async () => {
     while (next < work.length) {

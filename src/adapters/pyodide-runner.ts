@@ -244,6 +244,8 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     return classifyReport(parsed, base);
   };
 
+  // Children start loading now, so the first case finds one ready or nearly so.
+  refill();
   return {
     name: 'pyodide',
     isolated: true,

@@ -25,6 +25,8 @@ export interface PreparedSuite {
   runCase(evalCase: EvalCase, repeat: number): Promise<CaseRecord>;
   /** The calls runCase would make, for `evalgate plan` (no call is made). */
   plan(evalCase: EvalCase, repeat: number): PlannedCall[];
+  /** Starts what the suite will need (a sandbox warming up) while the first calls are made. */
+  warmUp?(): void;
 }
 
 /** Everything a run needs from outside. */
@@ -52,6 +54,7 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
       if (!done.has(`${evalCase.id}\u0000${repeat}`)) work.push({ evalCase, repeat });
     }
   }
+  if (work.length > 0) suite.warmUp?.();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < work.length) {

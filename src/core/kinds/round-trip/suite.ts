@@ -216,6 +216,15 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
   return {
     name: suite.name, kind: 'round-trip', cases, repeats: suite.repeats, concurrency: provider.concurrency,
     tested, instrument, runCase, pricing: pricingFor(provider),
+    // The sandbox loads while the first descriptions are turned into code; a runner that
+    // cannot start is reported by the first case that needs it.
+    warmUp: () => {
+      try {
+        inputs.runner();
+      } catch {
+        // reported by runCase
+      }
+    },
     // Up to two calls per cycle; the plan assumes every cycle runs (the most it can cost).
     plan: (evalCase, repeat) => {
       const entryPoint = evalCase.inputs['entryPoint'] ?? 'execute';
