@@ -32077,6 +32077,14 @@ function trustedCacheFile(file2) {
     return false;
   }
 }
+var sha256Of = (bytes) => createHash("sha256").update(bytes).digest("hex");
+function intactCacheFile(file2) {
+  try {
+    return readFileSync2(`${file2}.sha256`, "utf8").trim() === sha256Of(readFileSync2(file2));
+  } catch {
+    return false;
+  }
+}
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
   const childScript = locate([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
@@ -32100,7 +32108,7 @@ function createPyodideRunner(options = {}) {
   const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join2(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const makeSnapshot = async () => {
     if (options.snapshot === false) return null;
-    if (cacheFile && trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+    if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) return realpathSync(cacheFile);
     const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, "--make-snapshot"], { env: {}, cwd: "/", stdio: ["ignore", "pipe", "ignore"] });
     live.add(maker);
     const chunks = [];
@@ -32115,6 +32123,8 @@ function createPyodideRunner(options = {}) {
       try {
         await mkdir3(dirname2(cacheFile), { recursive: true, mode: 448 });
         const temp = `${cacheFile}.${process.pid}.tmp`;
+        await writeFile3(`${temp}.sha256`, sha256Of(bytes), { mode: 384 });
+        await rename3(`${temp}.sha256`, `${cacheFile}.sha256`);
         await writeFile3(temp, bytes, { mode: 384 });
         await rename3(temp, cacheFile);
         if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);

@@ -70,6 +70,17 @@ function trustedCacheFile(file: string): boolean {
   }
 }
 
+const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A cached snapshot is used only whole: its bytes must match the digest written with it. */
+function intactCacheFile(file: string): boolean {
+  try {
+    return readFileSync(`${file}.sha256`, 'utf8').trim() === sha256Of(readFileSync(file));
+  } catch {
+    return false;
+  }
+}
+
 interface Warm {
   child: ChildProcess;
   ready: Promise<void>;
@@ -110,7 +121,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const makeSnapshot = async (): Promise<string | null> => {
     if (options.snapshot === false) return null;
-    if (cacheFile && trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+    if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) return realpathSync(cacheFile);
     const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, '--make-snapshot'], { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] });
     live.add(maker);
     const chunks: Buffer[] = [];
@@ -125,6 +136,9 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       try {
         await mkdir(dirname(cacheFile), { recursive: true, mode: 0o700 });
         const temp = `${cacheFile}.${process.pid}.tmp`;
+        // The digest goes first: a snapshot without a matching digest is never used.
+        await writeFile(`${temp}.sha256`, sha256Of(bytes), { mode: 0o600 });
+        await rename(`${temp}.sha256`, `${cacheFile}.sha256`);
         await writeFile(temp, bytes, { mode: 0o600 });
         await rename(temp, cacheFile);
         if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);

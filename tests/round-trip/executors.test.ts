@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -99,7 +99,7 @@ describe('unsafe-host-python', () => {
 });
 
 describe('the sandbox snapshot cache', () => {
-  test('a snapshot is kept for later runs, private to the user, and replaced when others could write it', async () => {
+  test('a snapshot is kept for later runs, private to the user, and replaced when others could write it or it is damaged', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'evalgate-snap-'));
     const t = tasks[0] as (typeof tasks)[number];
     const once = async (): Promise<void> => {
@@ -112,7 +112,7 @@ describe('the sandbox snapshot cache', () => {
     };
     try {
       await once();
-      const files = await readdir(join(dir, 'sandbox'));
+      const files = (await readdir(join(dir, 'sandbox'))).filter((f) => f.endsWith('.snapshot'));
       assert.equal(files.length, 1, files.join(', '));
       const file = join(dir, 'sandbox', files[0] as string);
       const first = await stat(file);
@@ -124,6 +124,10 @@ describe('the sandbox snapshot cache', () => {
       const third = await stat(file);
       assert.equal(third.mode & 0o777, 0o600, 'a snapshot others could write was replaced');
       assert.notEqual(third.mtimeMs, first.mtimeMs);
+      // A damaged snapshot (a disk that filled up, a killed writer) is remade, not loaded.
+      await truncate(file, 4096);
+      await once();
+      assert.equal((await stat(file)).size, first.size);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
