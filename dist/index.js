@@ -32106,19 +32106,9 @@ function createPyodideRunner(options = {}) {
   let snapshotDir = null;
   let snapshot = null;
   const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join2(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
-  const makeSnapshot = async () => {
-    if (options.snapshot === false) return null;
-    if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) return realpathSync(cacheFile);
-    const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, "--make-snapshot"], { env: {}, cwd: "/", stdio: ["ignore", "pipe", "ignore"] });
-    live.add(maker);
-    const chunks = [];
-    maker.stdout.on("data", (chunk) => chunks.push(chunk));
-    const code = await new Promise((resolve3) => maker.on("exit", (c) => {
-      live.delete(maker);
-      resolve3(c);
-    }));
-    const bytes = Buffer.concat(chunks);
-    if (code !== 0 || bytes.length < 1024 || closed) return null;
+  const storeSnapshot = async (received) => {
+    const bytes = await received;
+    if (bytes === null || bytes.length < 1024 || closed) return null;
     if (cacheFile) {
       try {
         await mkdir3(dirname2(cacheFile), { recursive: true, mode: 448 });
@@ -32136,14 +32126,23 @@ function createPyodideRunner(options = {}) {
     await writeFile3(file2, bytes, { mode: 384 });
     return realpathSync(file2);
   };
-  const spawnWarm = (snapshotFile) => {
+  const spawnWarm = (snapshotFile, makeSnapshot = false) => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
+    const mode = makeSnapshot ? ["--make-snapshot"] : snapshotFile ? [snapshotFile] : [];
     const child = spawn(
       process.execPath,
-      [...flags(reads), childScript, pyodideDir, ...snapshotFile ? [snapshotFile] : []],
-      { env: {}, cwd: "/", stdio: ["pipe", "pipe", "pipe"] }
+      [...flags(reads), childScript, pyodideDir, ...mode],
+      { env: {}, cwd: "/", stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"] }
     );
     live.add(child);
+    const channel = child.stdio[3];
+    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve3) => {
+      const chunks = [];
+      channel.on("data", (chunk) => chunks.push(chunk));
+      channel.on("end", () => resolve3(Buffer.concat(chunks)));
+      channel.on("error", () => resolve3(null));
+      child.on("close", () => resolve3(null));
+    });
     if (child.pid !== void 0) options.onSpawn?.(child.pid);
     child.stdin?.write(`${JSON.stringify({ harness })}
 `);
@@ -32179,12 +32178,23 @@ function createPyodideRunner(options = {}) {
       child.stdin?.on("error", () => void 0);
     });
     warm.ready.catch(() => void 0);
-    return warm;
+    return Object.assign(warm, { snapshot: received });
   };
   const refill = () => {
-    snapshot ??= makeSnapshot().catch(() => null);
+    if (closed) return;
+    if (!snapshot) {
+      if (options.snapshot === false) {
+        snapshot = Promise.resolve(null);
+      } else if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) {
+        snapshot = Promise.resolve(realpathSync(cacheFile));
+      } else {
+        const first = spawnWarm(null, true);
+        pool.push(Promise.resolve(first));
+        snapshot = storeSnapshot(first.snapshot).catch(() => null);
+      }
+    }
     const ready = snapshot;
-    while (!closed && pool.length < poolSize) {
+    while (pool.length < poolSize) {
       const warm = ready.then((file2) => {
         if (closed) throw new Error("the sandbox runner is closed");
         return spawnWarm(file2);

@@ -9,7 +9,7 @@
 // knows the nonce. Model code can rewrite anything in its interpreter, but it cannot reach
 // this module's variables, write to the process's stdout (Python's output goes to a
 // capped buffer), or turn a failed comparison into a pass.
-import { constants as fsConstants, readFileSync } from 'node:fs';
+import { constants as fsConstants, createWriteStream, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const MAX_REQUEST = 4 * 1024 * 1024;
@@ -58,19 +58,24 @@ const snapshotArg = process.argv[3];
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const settings = { indexURL: `${pyodideDir}/`, jsglobals: Object.create(null), stdout: capture, stderr: capture };
 
-// `--make-snapshot`: load Pyodide, import what the harness uses, and write the interpreter's
-// memory to stdout. No model code ever runs in this mode; the parent keeps the bytes in a
-// private file that later children load instead of booting Python from scratch (about
-// 0.5 s instead of 3 s).
+// `--make-snapshot`: boot Python, import what the harness uses, write the interpreter's
+// memory to fd 3 and close it — all before any model code exists in this process — then
+// carry on as an ordinary child (the parent's first case runs here, so a first run does
+// not wait for a second process to load). Later children load the snapshot instead of
+// booting Python: about 0.5 s instead of 3 s.
+let pyodide;
 if (snapshotArg === '--make-snapshot') {
-  const maker = await loadPyodide({ ...settings, _makeSnapshot: true });
-  maker.runPython('import ast, builtins, gc, json, sys, types');
-  const bytes = maker.makeMemorySnapshot();
-  process.stdout.write(bytes, () => process.exit(0));
-  await new Promise(() => undefined);
+  pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });
+  pyodide.runPython('import ast, builtins, gc, json, sys, types');
+  const bytes = pyodide.makeMemorySnapshot();
+  await new Promise((resolve, reject) => {
+    const out = createWriteStream(null, { fd: 3 });
+    out.on('error', reject);
+    out.end(bytes, resolve);
+  });
+} else {
+  pyodide = await loadPyodide(snapshotArg ? { ...settings, _loadSnapshot: readFileSync(snapshotArg) } : settings);
 }
-
-const pyodide = await loadPyodide(snapshotArg ? { ...settings, _loadSnapshot: readFileSync(snapshotArg) } : settings);
 pyodide.runPython('import sys\nfor _n in ("js", "pyodide_js"):\n    sys.modules.pop(_n, None)\ndel _n');
 pyodide.unregisterJsModule('js');
 pyodide.unregisterJsModule('pyodide_js');

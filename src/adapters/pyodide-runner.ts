@@ -111,27 +111,18 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   ];
 
   // Booting Python takes about 3 s; loading a memory snapshot of a freshly booted
-  // interpreter takes about 0.5 s. The snapshot is made by a child that runs no model code
-  // and kept either in the snapshot cache (`snapshotCacheDir`, reused by later runs and
-  // keyed by the Node version, the Pyodide build and the child script) or in a private
-  // temporary directory removed on close. If it cannot be made, children boot from
-  // scratch (slower, equally isolated).
+  // interpreter takes about 0.5 s. The first child of a runner boots Python, sends a
+  // snapshot over fd 3 before any model code exists in it, and then serves the first case
+  // itself; later children load the snapshot. It is kept in the snapshot cache
+  // (`snapshotCacheDir`, reused by later runs, keyed by the Node version, the Pyodide
+  // build and the child script) or in a private temporary directory removed on close. If
+  // none can be made, children boot from scratch (slower, equally isolated).
   let snapshotDir: string | null = null;
   let snapshot: Promise<string | null> | null = null;
   const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
-  const makeSnapshot = async (): Promise<string | null> => {
-    if (options.snapshot === false) return null;
-    if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) return realpathSync(cacheFile);
-    const maker = spawn(process.execPath, [...flags([pyodideDir, childScript]), childScript, pyodideDir, '--make-snapshot'], { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] });
-    live.add(maker);
-    const chunks: Buffer[] = [];
-    maker.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const code = await new Promise<number | null>((resolve) => maker.on('exit', (c) => {
-      live.delete(maker);
-      resolve(c);
-    }));
-    const bytes = Buffer.concat(chunks);
-    if (code !== 0 || bytes.length < 1024 || closed) return null;
+  const storeSnapshot = async (received: Promise<Buffer | null>): Promise<string | null> => {
+    const bytes = await received;
+    if (bytes === null || bytes.length < 1024 || closed) return null;
     if (cacheFile) {
       try {
         await mkdir(dirname(cacheFile), { recursive: true, mode: 0o700 });
@@ -152,11 +143,21 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     return realpathSync(file);
   };
 
-  const spawnWarm = (snapshotFile: string | null): Warm => {
+  /** A child loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
+  const spawnWarm = (snapshotFile: string | null, makeSnapshot = false): Warm & { snapshot: Promise<Buffer | null> } => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
-    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...(snapshotFile ? [snapshotFile] : [])],
-      { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] });
+    const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [];
+    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode],
+      { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'] });
     live.add(child);
+    const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
+    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise<Buffer | null>((resolve) => {
+      const chunks: Buffer[] = [];
+      channel.on('data', (chunk: Buffer) => chunks.push(chunk));
+      channel.on('end', () => resolve(Buffer.concat(chunks)));
+      channel.on('error', () => resolve(null));
+      child.on('close', () => resolve(null)); // after every stream ended: a no-op once resolved
+    });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     // The harness goes first, so the child defines it (and warms up) before it is ready.
     child.stdin?.write(`${JSON.stringify({ harness })}\n`);
@@ -190,12 +191,24 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       child.stdin?.on('error', () => undefined); // a child that died mid-write is handled by its exit
     });
     warm.ready.catch(() => undefined);
-    return warm;
+    // The same object the stream handlers write to (a copy would never see the verdict).
+    return Object.assign(warm, { snapshot: received });
   };
   const refill = (): void => {
-    snapshot ??= makeSnapshot().catch(() => null);
+    if (closed) return;
+    if (!snapshot) {
+      if (options.snapshot === false) {
+        snapshot = Promise.resolve(null);
+      } else if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) {
+        snapshot = Promise.resolve(realpathSync(cacheFile));
+      } else {
+        const first = spawnWarm(null, true);
+        pool.push(Promise.resolve(first));
+        snapshot = storeSnapshot(first.snapshot).catch(() => null);
+      }
+    }
     const ready = snapshot;
-    while (!closed && pool.length < poolSize) {
+    while (pool.length < poolSize) {
       const warm = ready.then((file) => {
         if (closed) throw new Error('the sandbox runner is closed');
         return spawnWarm(file);

@@ -161,6 +161,27 @@ describe('sandbox escape battery (pyodide runner)', () => {
     assert.equal(syntax.stage, 'syntax-error');
   });
 
+  it('the first child of a runner, which also made the snapshot, holds the same line', async () => {
+    // The first case of every runner runs in the child that booted Python and sent the
+    // snapshot; a fresh runner per probe puts each of these probes there.
+    const onFirst = async (name: string, solution: string, allowed: readonly string[]): Promise<void> => {
+      const fresh = createPyodideRunner({ poolSize: 1, timeoutMs: TIMEOUT_MS, onSpawn: (pid) => pids.push(pid) });
+      try {
+        const result = await fresh.run({ solution, tests: TESTS });
+        results.push({ probe: `first child: ${name}`, result });
+        assert.ok(allowed.includes(result.stage), `first child, ${name}: ended ${result.stage} (${result.message.slice(0, 200)})`);
+        assert.ok(!JSON.stringify(result).includes(CANARY), `first child, ${name}: the canary leaked`);
+      } finally {
+        await fresh.close();
+      }
+    };
+    await onFirst('os.environ and /proc/self/environ', attempt('import os\ngot = (dict(os.environ), open("/proc/self/environ", "rb").read())\nprint(got)'), blocked);
+    await onFirst('import js', attempt('import js\ngot = js.process.env'), blocked);
+    await onFirst('import pyodide_js', attempt(`import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`), blocked);
+    await onFirst('os.system', attempt('import os\ngot = os.system("echo escaped")'), blocked);
+    await onFirst('sys.exit(0) before the tests', 'import sys\nsys.exit(0)\n', blocked);
+  });
+
   it('leaves no process behind', async () => {
     await runner.close();
     await new Promise((r) => setTimeout(r, 200));
