@@ -134,3 +134,41 @@ test('a suite run with unsafe-host-python says so in its report', async () => {
   const summary = JSON.parse(await readFile(join(ws.dir, 'unsafe/summary.json'), 'utf8')) as Summary;
   assert.equal(summary.suites[0]?.cases, 10);
 });
+
+test('model code hunting for secrets finds none, and no secret reaches a result, the report or the logs', async () => {
+  const canary = `CANARY-${Math.random().toString(36).slice(2)}`;
+  const secretFile = join(ws.dir, 'credentials');
+  await writeFile(secretFile, `token=${canary}\n`);
+  // A scripted "model" whose code returns whatever it can find: the environment, the
+  // parent's environment, a credentials file in the workspace.
+  const hunter = [
+    'import os',
+    'def execute(*args, **kwargs):',
+    '    found = [str(dict(os.environ))]',
+    `    for path in ("/proc/self/environ", f"/proc/{os.getppid()}/environ", ${JSON.stringify(secretFile)}):`,
+    '        try:',
+    '            found.append(open(path).read())',
+    '        except BaseException as e:',
+    '            found.append(type(e).__name__ + " " + str(e))',
+    '    print(found)',
+    '    return " | ".join(found)',
+    '',
+  ].join('\n');
+  server.setScript(() => ({ content: `\`\`\`python\n${hunter}\`\`\`\n` }));
+  await ws.write('hunt.yml', [
+    'version: 1',
+    'providers: { target: { model: scripted-model } }',
+    'suites:',
+    '  - { name: rt-hunt, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
+    '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
+    '',
+  ].join('\n'));
+  const r = await runCli(['run', '--config', 'hunt.yml', '--out', 'hunt', '--no-cache'], { cwd: ws.dir, env: { ...env(), INPUT_API_KEY: canary, GITHUB_TOKEN: canary } });
+  assert.equal(r.code, 0, r.stderr); // no baseline: nothing to gate; the walks failed their tests
+  const result = await readFile(join(ws.dir, 'hunt/results/rt-hunt.json'), 'utf8');
+  assert.match(result, /test-failure/);
+  assert.match(result, /FileNotFoundError|PermissionError|No such file/); // the reads were attempted and failed
+  for (const text of [result, await readFile(join(ws.dir, 'hunt/report.md'), 'utf8'), await readFile(join(ws.dir, 'hunt/summary.json'), 'utf8'), r.stdout, r.stderr]) {
+    assert.ok(!text.includes(canary), 'the canary leaked');
+  }
+});
