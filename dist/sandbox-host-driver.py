@@ -108,12 +108,18 @@ def run_test(start, name, expected_checks):
                 ok = a == ("bool", False)
             elif op == "none":
                 ok = a[0] == "NoneType"
+            elif op == "notnone":
+                ok = a[0] != "NoneType"
+            elif op == "nottrue":
+                ok = a != ("bool", True)
+            elif op == "notfalse":
+                ok = a != ("bool", False)
             elif op == "in":
                 ok = type(step[2]) in _exact and type(step[3]) in (list, tuple, dict, set, frozenset, str) and step[2] in step[3]
             else:
                 ok = False
             if not ok:
-                return {"name": name, "outcome": "failed", "message": f"assertion failed at line {line}: {op} {short(step[2])} {short(step[3]) if len(step) > 3 else ''}".rstrip()}
+                return {"name": name, "outcome": "failed", "message": f"assertion failed at line {line}: {explain(op, step)}"}
     except NotImplementedError as e:
         return {"name": name, "outcome": "declared-unable", "message": "NotImplementedError: " + str(e)[:500]}
     except BaseException as e:
@@ -121,6 +127,17 @@ def run_test(start, name, expected_checks):
     if checks < expected_checks:
         return {"name": name, "outcome": "failed", "message": f"only {checks} of {expected_checks} assertions ran"}
     return {"name": name, "outcome": "passed", "message": ""}
+
+
+def explain(op, step):
+    a = short(step[2])
+    b = short(step[3]) if len(step) > 3 else ""
+    return {
+        "eq": f"{a} == {b}", "ne": f"{a} != {b}", "in": f"{a} in {b}",
+        "true": f"expected True, got {a}", "false": f"expected False, got {a}", "none": f"expected None, got {a}",
+        "notnone": "expected a value, got None", "nottrue": "expected anything but True, got True",
+        "notfalse": "expected anything but False, got False",
+    }.get(op, f"unknown check {op}")
 
 
 def short(value):

@@ -57,6 +57,19 @@ describe('the shipped tasks', () => {
   });
 });
 
+describe('identity checks', () => {
+  test('`is True`, `is False` and `is None` compare exactly and say what they got, in both executors', async () => {
+    const tests = 'from solution import execute\n\ndef test_a():\n    assert execute(0) is False\n    assert execute(1) is not None\n';
+    for (const runner of [pyodide, host]) {
+      const zero = await runner.run({ solution: 'def execute(n):\n    return 0 if n == 0 else 1\n', tests });
+      assert.equal(zero.stage, 'test-failure', runner.name);
+      assert.equal(zero.tests[0]?.message, 'assertion failed at line 4: expected False, got 0', runner.name);
+      const ok = await runner.run({ solution: 'def execute(n):\n    return False if n == 0 else 1\n', tests });
+      assert.equal(ok.stage, 'passed', `${runner.name}: ${ok.message}`);
+    }
+  });
+});
+
 describe('unsafe-host-python', () => {
   test('is labelled as not isolated', () => {
     assert.equal(host.isolated, false);

@@ -180,6 +180,9 @@ function judge(check) {
     case 'true': return { ok: a === true, text: `line ${line}: expected True, got ${show(a)}` };
     case 'false': return { ok: a === false, text: `line ${line}: expected False, got ${show(a)}` };
     case 'none': return { ok: a === null, text: `line ${line}: expected None, got ${show(a)}` };
+    case 'notnone': return { ok: a !== null, text: `line ${line}: expected a value, got None` };
+    case 'nottrue': return { ok: a !== true, text: `line ${line}: expected anything but True, got True` };
+    case 'notfalse': return { ok: a !== false, text: `line ${line}: expected anything but False, got False` };
     case 'in': {
       const inside = Array.isArray(b) ? b.some((x) => same(a, x)) : typeof b === 'string' && typeof a === 'string' ? b.includes(a) : b instanceof Map ? b.has(a) : b instanceof Set ? b.has(a) : b?.__kind === 'tuple' ? b.items.some((x) => same(a, x)) : false;
       return { ok: inside, text: `line ${line}: ${show(a)} in ${show(b)}` };

@@ -34,8 +34,9 @@ def __evalgate_harness():
                     return self.check("ne", line, left, right)
                 if isinstance(op, ast.In):
                     return self.check("in", line, left, right)
-                if isinstance(op, ast.Is) and isinstance(right, ast.Constant) and right.value is None:
-                    return self.check("none", line, left)
+                if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value in (None, True, False) and type(right.value) in (type(None), bool):
+                    name = {None: "none", True: "true", False: "false"}[right.value]
+                    return self.check(name if isinstance(op, ast.Is) else "not" + name, line, left)
             if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):
                 return self.check("false", line, t.operand)
             return self.check("true", line, t)
