@@ -30,9 +30,6 @@ export interface LoadedSuite {
   judging?: { template: JudgedInputs['judgeTemplate']; judges: readonly string[] };
 }
 
-/** The suite kinds this version can run. */
-export const RUNNABLE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
-
 /** Gives the code runner of an executor, started on first use (round-trip suites). */
 export type CodeRunners = (executor: RoundTripSuiteConfig['executor'], timeoutMs: number) => CodeRunner;
 
@@ -59,9 +56,6 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...(line !== undefined ? { line } : {}), path: formatPath(full) };
   };
-  if (!(RUNNABLE_KINDS as readonly string[]).includes(suite.kind)) {
-    throw configError(at('kind'), `"${suite.kind}" suites are not available in this version of evalgate yet (it runs: ${RUNNABLE_KINDS.join(', ')}); remove the suite or pick others with --suite`);
-  }
   const readFile = async (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => {
     if (!(await workspace.exists(path))) throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
     return workspace.readBytes(path);
