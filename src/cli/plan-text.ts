@@ -19,6 +19,7 @@ export function renderPlan(plans: readonly SuitePlan[], cacheDir: string | null)
   const out = [line(head), ...rows.map(line), ''];
   const toCall = total((p) => p.calls - (p.cachedCalls ?? 0));
   out.push(`Total: ${total((p) => p.calls).toLocaleString('en-US')} calls (${toCall.toLocaleString('en-US')} not cached), about ${total((p) => p.inputTokens).toLocaleString('en-US')} input and ${total((p) => p.outputTokens).toLocaleString('en-US')} output tokens (o200k tokenizer; target replies estimated from the expected answers, judge replies counted at max-tokens).`);
+  if (plans.some((p) => p.kind === 'round-trip')) out.push('Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.');
   if (costs.every((c) => c !== null)) out.push(`Estimated cost: $${total((p) => p.cost ?? 0).toFixed(4)} (${[...new Set(plans.map((p) => p.pricingSource))].join(', ')}).`);
   else out.push('Cost: unknown for some models; set providers.<name>.pricing in the config.');
   out.push(cacheDir === null ? 'Response cache: off.' : `Response cache: ${cacheDir}.`);
