@@ -57,6 +57,24 @@ describe('the shipped tasks', () => {
   });
 });
 
+describe('what the code prints', () => {
+  test('is captured into the result, never onto the verdict channel, in a first child and in later ones', async () => {
+    const runner = createPyodideRunner({ poolSize: 1 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const r = await runner.run({
+          solution: 'import sys\nprint("READY")\nprint("{\\"nonce\\": 1}", file=sys.stderr)\ndef execute():\n    return 1\n',
+          tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n',
+        });
+        assert.equal(r.stage, 'passed', `run ${i}: ${r.message}`);
+        assert.equal(r.output, 'READY\n{"nonce": 1}\n');
+      }
+    } finally {
+      await runner.close();
+    }
+  });
+});
+
 describe('identity checks', () => {
   test('`is True`, `is False` and `is None` compare exactly and say what they got, in both executors', async () => {
     const tests = 'from solution import execute\n\ndef test_a():\n    assert execute(0) is False\n    assert execute(1) is not None\n';

@@ -1,7 +1,7 @@
 // The sandbox child: runs model-written Python in Pyodide inside a Node process that the
-// parent starts under the permission model (reads limited to the Pyodide runtime and this
-// file, an empty environment, no code generation from strings). Plain JavaScript, copied
-// to dist/ as is.
+// parent starts under the permission model (reads limited to the Pyodide runtime, this
+// file and the interpreter snapshot, an empty environment, no code generation from
+// strings). Plain JavaScript, copied to dist/ as is.
 //
 // Grading never trusts Python: the trusted harness (sent by the parent, defined before any
 // model code) turns each test's asserts into `yield`s of their operands, this script
