@@ -15071,7 +15071,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode4(bytes, encoding);
+          return decode3(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15088,7 +15088,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode4(ioQueue, encoding) {
+    function decode3(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -32040,7 +32040,7 @@ import { join as join4 } from "node:path";
 // src/adapters/host-python-runner.ts
 import { execFileSync, spawn as spawn2 } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { existsSync as existsSync4, readFileSync as readFileSync3, realpathSync as realpathSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join3 } from "node:path";
@@ -32056,7 +32056,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { dirname as dirname2, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var MAX_RESULT_BYTES = 1024 * 1024;
-function locate(candidates) {
+function locateSandboxFile(candidates) {
   for (const c of candidates) if (existsSync3(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
 }
@@ -32087,9 +32087,9 @@ function intactCacheFile(file2) {
 }
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
-  const childScript = locate([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
-  const harness = readFileSync2(locate([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]), "utf8");
-  const pyodideDir = options.pyodideDir ?? dirname2(locate([join2(here, "pyodide", "pyodide.mjs"), join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")]));
+  const childScript = locateSandboxFile([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
+  const harness = readFileSync2(locateSandboxFile([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]), "utf8");
+  const pyodideDir = options.pyodideDir ?? dirname2(locateSandboxFile([join2(here, "pyodide", "pyodide.mjs"), join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")]));
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 1e4;
   const pool = [];
@@ -32304,14 +32304,10 @@ function classifyReport(parsed, base) {
 }
 
 // src/adapters/host-python-runner.ts
-var locate2 = (candidates) => {
-  for (const c of candidates) if (existsSync4(c)) return realpathSync2(c);
-  throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
-};
 function createHostPythonRunner(options = {}) {
   const here = dirname3(fileURLToPath2(import.meta.url));
-  const harness = readFileSync3(locate2([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]), "utf8");
-  const driver = readFileSync3(locate2([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]), "utf8");
+  const harness = readFileSync3(locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]), "utf8");
+  const driver = readFileSync3(locateSandboxFile([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]), "utf8");
   let python;
   try {
     python = execFileSync(options.python ?? "python3", ["-I", "-c", "import sys; print(sys.executable)"], { encoding: "utf8", timeout: 1e4 }).trim();
@@ -64384,8 +64380,7 @@ function aggregateRecords(records, instrument, pricing = null) {
     errors: records.filter((r) => r.status === "error").length,
     refused: records.filter((r) => r.status === "refused").length,
     metrics,
-    // A record is one call, unless its kind counts more (a round trip makes two per cycle).
-    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (typeof r.detail["calls"] === "number" ? r.detail["calls"] : r.reply !== null || r.error !== null ? 1 : 0), 0) },
+    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0) },
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
@@ -65568,14 +65563,7 @@ function prepareRoundTripSuite(inputs) {
   const instrument = roundTripInstrument(suite);
   const prefix = suite.prefix ?? DEFAULT_PREFIXES[suite.language];
   const verdicts = /* @__PURE__ */ new Map();
-  const request2 = (template, values, repeat, key) => ({
-    messages: [{ role: "user", content: renderTemplate(template, values) }],
-    temperature: provider.temperature,
-    seed: provider.seed + repeat,
-    maxTokens: provider["max-tokens"],
-    repeat,
-    callKey: key
-  });
+  const request2 = (template, values, repeat, key) => ({ ...chatRequest({ user: template }, values, provider, repeat), callKey: key });
   const runCase = async (evalCase, repeat) => {
     const entryPoint = evalCase.inputs["entryPoint"] ?? "execute";
     const tests = evalCase.inputs["tests"] ?? "";
@@ -65615,8 +65603,7 @@ function prepareRoundTripSuite(inputs) {
         message,
         cycles,
         executor: runner?.name ?? suite.executor,
-        isolated: runner?.isolated ?? suite.executor === "pyodide",
-        calls
+        isolated: runner?.isolated ?? suite.executor === "pyodide"
       };
       const lastReply = last;
       return {
@@ -65634,6 +65621,7 @@ function prepareRoundTripSuite(inputs) {
         error: error63,
         attempts: calls > 0 && allCached ? 0 : 1 + retries,
         cached: calls > 0 && allCached,
+        calls,
         detail: { ...detail }
       };
     };
@@ -66456,6 +66444,36 @@ function exitCodeFor(verdict, comparisons) {
 
 // src/core/kinds/round-trip/tasks.ts
 var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/core/datasets/jsonl.ts
+function parseJsonl(text, file2) {
+  const rows = [];
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  lines.forEach((raw, index) => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.trim() === "") return;
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch (error63) {
+      throw configError({ file: file2, line: index + 1 }, `not valid JSON (${error63.message}); each line must be one JSON object`);
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
+    }
+    rows.push({ line: index + 1, value });
+  });
+  return rows;
+}
+function decodeUtf8(bytes, file2) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw configError({ file: file2 }, "not valid UTF-8; save the file as UTF-8");
+  }
+}
+
+// src/core/kinds/round-trip/tasks.ts
 var IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var taskSchema = external_exports.strictObject({
   id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-"'),
@@ -66467,13 +66485,6 @@ var taskSchema = external_exports.strictObject({
     zh: external_exports.string().min(1).optional()
   })
 });
-var decode3 = (bytes, file2) => {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw configError({ file: file2 }, "is not valid UTF-8; save it as UTF-8");
-  }
-};
 function parseTask(text, file2) {
   const lineCounter = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text, { lineCounter, uniqueKeys: true });
@@ -66516,8 +66527,8 @@ async function loadTasks(workspace, dir, language, where) {
     if (!await workspace.exists(testsPath)) throw configError({ file: `${dir}/${folder}` }, "has no test_task.py; every task needs tests that import the model's code as `solution`");
     const yamlBytes = await workspace.readBytes(yamlPath);
     const testBytes = await workspace.readBytes(testsPath);
-    const task = parseTask(decode3(yamlBytes, yamlPath), yamlPath);
-    const tests = decode3(testBytes, testsPath);
+    const task = parseTask(decodeUtf8(yamlBytes, yamlPath), yamlPath);
+    const tests = decodeUtf8(testBytes, testsPath);
     checkTests(tests, testsPath);
     const other = seen.get(task.id);
     if (other) throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
@@ -68393,34 +68404,6 @@ function recordStartLines(text) {
     if (ch === '"') inQuote = !inQuote;
   }
   return starts;
-}
-
-// src/core/datasets/jsonl.ts
-function parseJsonl(text, file2) {
-  const rows = [];
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  lines.forEach((raw, index) => {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error63) {
-      throw configError({ file: file2, line: index + 1 }, `not valid JSON (${error63.message}); each line must be one JSON object`);
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
-    }
-    rows.push({ line: index + 1, value });
-  });
-  return rows;
-}
-function decodeUtf8(bytes, file2) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw configError({ file: file2 }, "not valid UTF-8; save the file as UTF-8");
-  }
 }
 
 // src/core/kinds/judged/dataset.ts

@@ -8,13 +8,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult } from '../ports.ts';
-import { classifyReport, parseChildReport } from './pyodide-runner.ts';
+import { classifyReport, locateSandboxFile, parseChildReport } from './pyodide-runner.ts';
 
 /** Options of the host runner. */
 export interface HostPythonRunnerOptions {
@@ -24,16 +24,11 @@ export interface HostPythonRunnerOptions {
   memoryBytes?: number;
 }
 
-const locate = (candidates: string[]): string => {
-  for (const c of candidates) if (existsSync(c)) return realpathSync(c);
-  throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
-};
-
 /** Creates the unsafe host-Python runner; throws when no python3 can be found. */
 export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): CodeRunner {
   const here = dirname(fileURLToPath(import.meta.url));
-  const harness = readFileSync(locate([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
-  const driver = readFileSync(locate([join(here, 'sandbox-host-driver.py'), join(here, 'sandbox', 'host-driver.py')]), 'utf8');
+  const harness = readFileSync(locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
+  const driver = readFileSync(locateSandboxFile([join(here, 'sandbox-host-driver.py'), join(here, 'sandbox', 'host-driver.py')]), 'utf8');
   // Shims (pyenv, asdf) need the user's environment; the real interpreter does not.
   let python: string;
   try {

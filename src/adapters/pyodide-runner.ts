@@ -41,7 +41,7 @@ export interface PyodideRunnerOptions {
 const MAX_RESULT_BYTES = 1024 * 1024;
 
 /** Locates a file shipped beside the bundle (dist/) or in the source tree. */
-function locate(candidates: string[]): string {
+export function locateSandboxFile(candidates: string[]): string {
   for (const c of candidates) if (existsSync(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
 }
@@ -94,9 +94,9 @@ interface Warm {
 /** Creates the Pyodide runner. */
 export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRunner {
   const here = dirname(fileURLToPath(import.meta.url));
-  const childScript = locate([join(here, 'sandbox-child.mjs'), join(here, 'sandbox', 'child.mjs')]);
-  const harness = readFileSync(locate([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
-  const pyodideDir = options.pyodideDir ?? dirname(locate([join(here, 'pyodide', 'pyodide.mjs'), join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs')]));
+  const childScript = locateSandboxFile([join(here, 'sandbox-child.mjs'), join(here, 'sandbox', 'child.mjs')]);
+  const harness = readFileSync(locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
+  const pyodideDir = options.pyodideDir ?? dirname(locateSandboxFile([join(here, 'pyodide', 'pyodide.mjs'), join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs')]));
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 10_000;
   const pool: Promise<Warm>[] = [];

@@ -51,8 +51,7 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
     errors: records.filter((r) => r.status === 'error').length,
     refused: records.filter((r) => r.status === 'refused').length,
     metrics,
-    // A record is one call, unless its kind counts more (a round trip makes two per cycle).
-    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (typeof r.detail['calls'] === 'number' ? r.detail['calls'] : r.reply !== null || r.error !== null ? 1 : 0), 0) },
+    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0) },
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,

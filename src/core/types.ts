@@ -42,6 +42,8 @@ export interface CaseRecord {
   attempts: number;
   /** Whether the reply came from the response cache. */
   cached: boolean;
+  /** Target calls behind this record when it is more than one (a round trip makes two per cycle). */
+  calls?: number;
   /** Kind-specific facts a reader needs (expected answer, normalized output …). */
   detail: Record<string, unknown>;
 }

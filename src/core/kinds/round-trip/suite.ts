@@ -13,9 +13,9 @@ import type { ProviderConfig, RoundTripSuiteConfig } from '../../config.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
-import { renderTemplate, type Template } from '../../templates.ts';
+import type { Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
-import { testedIdentity } from '../requests.ts';
+import { chatRequest, testedIdentity } from '../requests.ts';
 import { checkDescription, DEFAULT_PREFIXES, readCode } from './text.ts';
 
 /** Placeholders of the nl-to-code template. */
@@ -58,8 +58,6 @@ export interface RoundTripDetail {
   cycles: CycleDetail[];
   executor: string;
   isolated: boolean;
-  /** Model calls the walk made (two per completed cycle). */
-  calls: number;
 }
 
 /** What the round-trip pipeline needs, already loaded. */
@@ -105,10 +103,9 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
   // code every cycle). Timeouts and sandbox violations are always run again.
   const verdicts = new Map<string, Promise<CodeRunResult>>();
 
-  const request = (template: Template, values: Record<string, string>, repeat: number, key: string): ModelRequest => ({
-    messages: [{ role: 'user', content: renderTemplate(template, values) }],
-    temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider['max-tokens'], repeat, callKey: key,
-  });
+  // Each template is the one user message; the call key keeps the cycles' calls apart.
+  const request = (template: Template, values: Record<string, string>, repeat: number, key: string): ModelRequest =>
+    ({ ...chatRequest({ user: template }, values, provider, repeat), callKey: key });
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const entryPoint = evalCase.inputs['entryPoint'] ?? 'execute';
@@ -146,7 +143,7 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
     const finish = (stage: RoundTripStage, stoppedAt: number | null, message: string, error: CaseRecord['error'] = null): CaseRecord => {
       const passed = stage === 'completed' ? suite.cycles : Math.max(0, (stoppedAt ?? 1) - 1);
       const detail: RoundTripDetail = {
-        stage, stoppedAt, message, cycles, executor: runner?.name ?? suite.executor, isolated: runner?.isolated ?? suite.executor === 'pyodide', calls,
+        stage, stoppedAt, message, cycles, executor: runner?.name ?? suite.executor, isolated: runner?.isolated ?? suite.executor === 'pyodide',
       };
       const lastReply = last as Extract<ModelReply, { status: 'ok' }> | null;
       return {
@@ -158,7 +155,7 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         reply: lastReply ? { text: keep(lastReply.text), servedModel: lastReply.servedModel, fingerprint: lastReply.fingerprint, finishReason: lastReply.finishReason } : null,
         usage: hadUsage ? usage : null,
         // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
-        latencyMs, error, attempts: calls > 0 && allCached ? 0 : 1 + retries, cached: calls > 0 && allCached,
+        latencyMs, error, attempts: calls > 0 && allCached ? 0 : 1 + retries, cached: calls > 0 && allCached, calls,
         detail: { ...detail },
       };
     };

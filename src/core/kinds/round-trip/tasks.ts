@@ -7,6 +7,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { Workspace } from '../../../ports.ts';
+import { decodeUtf8 } from '../../datasets/jsonl.ts';
 import { configError, formatPath, type SourceLocation } from '../../errors.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
@@ -40,14 +41,6 @@ export interface LoadedTasks {
   sha256: string;
   files: string[];
 }
-
-const decode = (bytes: Uint8Array, file: string): string => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw configError({ file }, 'is not valid UTF-8; save it as UTF-8');
-  }
-};
 
 /** Parses one task.yaml. */
 export function parseTask(text: string, file: string): Omit<RoundTripTask, 'tests' | 'folder'> {
@@ -96,8 +89,8 @@ export async function loadTasks(workspace: Workspace, dir: string, language: Rou
     if (!(await workspace.exists(testsPath))) throw configError({ file: `${dir}/${folder}` }, 'has no test_task.py; every task needs tests that import the model\'s code as `solution`');
     const yamlBytes = await workspace.readBytes(yamlPath);
     const testBytes = await workspace.readBytes(testsPath);
-    const task = parseTask(decode(yamlBytes, yamlPath), yamlPath);
-    const tests = decode(testBytes, testsPath);
+    const task = parseTask(decodeUtf8(yamlBytes, yamlPath), yamlPath);
+    const tests = decodeUtf8(testBytes, testsPath);
     checkTests(tests, testsPath);
     const other = seen.get(task.id);
     if (other) throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
