@@ -6,7 +6,18 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
+import { redactUrls } from './redact.ts';
 import { POLICIES } from './stats/gate.ts';
+
+/** Whether a URL carries user info (`user:password@host`), which must never be configured. */
+function hasUserInfo(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** The suite kinds of SPEC §1. */
 export const SUITE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
@@ -22,7 +33,12 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const providerSchema = z.strictObject({
   model: z.string().min(1).describe('The model name the endpoint serves.'),
-  'base-url': z.url().optional().describe('OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI.'),
+  'base-url': z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .refine((url) => !hasUserInfo(url), {
+      error: 'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env',
+    })
+    .optional()
+    .describe('OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch\'s value is used.'),
   'api-key-env': z.string().regex(ENV_NAME, 'must be an environment variable name').default('OPENAI_API_KEY')
     .describe('The NAME of the environment variable that holds the key; never the key itself.'),
   temperature: z.number().min(0).max(2).default(0),
@@ -49,6 +65,7 @@ const gateBase = {
   'min-cases': z.int().min(1).describe('Fewer compared cases than this can never give a regression.'),
   'max-error-rate': z.number().min(0).max(1).describe('Share of errored records above which the verdict is error.'),
   'absolute-threshold': z.number().gt(0).describe('Absolute drop that fails the gate when the relative change is undefined.'),
+  'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check (a removed suite whose files remain is still run).'),
 };
 const gateSchema = z.strictObject({
   'max-drop': gateBase['max-drop'].default(0.05),
@@ -59,6 +76,7 @@ const gateSchema = z.strictObject({
   'min-cases': gateBase['min-cases'].default(10),
   'max-error-rate': gateBase['max-error-rate'].default(0.1),
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
+  'on-removed-suite': gateBase['on-removed-suite'].default('warn'),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 
@@ -173,7 +191,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   const data: unknown = doc.toJS();
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => describeIssue(issue, file, data, lineOf, doc, lineCounter));
+    const problems = parsed.error.issues.map((issue) => redactUrls(describeIssue(issue, file, data, lineOf, doc, lineCounter)));
     throw new ConfigError({ file, line: firstLine(problems) }, problems.join('\n'), problems);
   }
   const loaded: LoadedConfig = { file, config: parsed.data, lineOf };
