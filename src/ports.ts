@@ -70,13 +70,45 @@ export interface ModelClient {
   complete(request: ModelRequest): Promise<ModelReply>;
 }
 
-/** Read access to the user's workspace (templates, datasets), relative to the config file. */
+/**
+ * Where a path a config names really is. Paths are confined to the repository: an
+ * absolute path, a `..` that climbs out, or a symlink whose target lies outside is
+ * `refused`, and nothing there is ever read.
+ */
+export type Located =
+  | {
+    status: 'ok';
+    kind: 'file' | 'folder';
+    /** The path as written, relative to the repository root ('/'-separated). */
+    lexical: string;
+    /** The path with every symlink followed, relative to the repository root. */
+    real: string;
+  }
+  | { status: 'missing' }
+  | { status: 'refused'; reason: string };
+
+/**
+ * Read access to the user's workspace (templates, datasets), relative to the config file
+ * and confined to the repository: reading anything outside throws a ConfigError.
+ */
 export interface Workspace {
-  /** The exact bytes of a file; throws if absent. */
+  /** The exact bytes of a file; throws if absent or outside the repository. */
   readBytes(path: string): Promise<Uint8Array>;
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
   listFolders(path: string): Promise<string[] | null>;
+  /** Where a path is, without reading it. */
+  locate(path: string): Promise<Located>;
+}
+
+/**
+ * Authenticates what is stored between runs (cache entries, record logs) with a key only a
+ * run holding the secret can derive, so nothing committed to a repository can stand in for
+ * a model call.
+ */
+export interface Authenticator {
+  /** A MAC of the text, hex. */
+  tag(text: string): string;
 }
 
 /** Where results go while a suite runs and when it ends. */

@@ -3,30 +3,72 @@
  * the run's output directory and the baselines directory. Records are appended to a JSONL
  * log as they finish; final files are written atomically (temp file + rename), so a killed
  * process never leaves a half-written result or baseline.
+ *
+ * The workspace is confined to the repository: every path is resolved with realpath and
+ * must stay inside the boundary (the git top level, or the workspace without git). An
+ * absolute path, a `..` that climbs out, a symlink whose target is outside, or anything
+ * but a regular file or folder is refused before a byte is read, so a pull request cannot
+ * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
-import { appendFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { ResultSink, RunStore, Workspace } from '../ports.ts';
+import { appendFile, mkdir, readdir, readFile, realpath, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { ConfigError } from '../core/errors.ts';
+import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
 
-/** A workspace rooted at a directory. */
-export function createFsWorkspace(root: string): Workspace {
-  const at = (path: string): string => (isAbsolute(path) ? path : resolve(root, path));
+const toSlash = (p: string): string => p.split(sep).join('/');
+const climbsOut = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+
+/** Where a path lies relative to a boundary, following symlinks; nothing is read. */
+export async function locatePath(root: string, boundary: string, path: string): Promise<Located> {
+  if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) {
+    return { status: 'refused', reason: 'is an absolute path; write it relative to the config file, inside the repository' };
+  }
+  const realBoundary = await realpath(boundary);
+  const realRoot = await realpath(root);
+  const full = resolve(realRoot, path);
+  const lexical = relative(realBoundary, full);
+  if (climbsOut(lexical)) return { status: 'refused', reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+  let real: string;
+  try {
+    real = await realpath(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
+    throw error;
+  }
+  const realRel = relative(realBoundary, real);
+  if (climbsOut(realRel)) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
+  const info = await stat(real);
+  if (!info.isFile() && !info.isDirectory()) return { status: 'refused', reason: 'is not a regular file or folder' };
+  return { status: 'ok', kind: info.isFile() ? 'file' : 'folder', lexical: toSlash(lexical), real: toSlash(realRel) };
+}
+
+/**
+ * A workspace rooted at a directory (the config's folder), confined to `boundary` (the
+ * repository root; default the root itself).
+ */
+export function createFsWorkspace(root: string, boundary: string = root): Workspace {
+  const locate = (path: string): Promise<Located> => locatePath(root, boundary, path);
+  const need = async (path: string, kind: 'file' | 'folder'): Promise<string | null> => {
+    const where = await locate(path);
+    if (where.status === 'missing') return null;
+    if (where.status === 'refused') throw new ConfigError({ file: path }, `evalgate: "${path}" ${where.reason}`);
+    if (where.kind !== kind) return null;
+    return join(await realpath(boundary), where.real);
+  };
   return {
-    readBytes: async (path) => new Uint8Array(await readFile(at(path))),
-    exists: async (path) => {
-      try {
-        return (await stat(at(path))).isFile();
-      } catch {
-        return false;
-      }
+    locate,
+    readBytes: async (path) => {
+      const real = await need(path, 'file');
+      if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
+      return new Uint8Array(await readFile(real));
     },
+    exists: async (path) => (await need(path, 'file')) !== null,
     listFolders: async (path) => {
-      try {
-        const entries = await readdir(at(path), { withFileTypes: true });
-        return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
-      } catch {
-        return null;
-      }
+      const real = await need(path, 'folder');
+      if (real === null) return null;
+      const entries = await readdir(real, { withFileTypes: true });
+      return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
     },
   };
 }

@@ -28,6 +28,44 @@ export interface LoadedSuite {
   providers: readonly string[];
   /** Judged suites: what rejudging needs. */
   judging?: { template: JudgedInputs['judgeTemplate']; judges: readonly string[] };
+  /**
+   * Every file and folder the suite read from the workspace, relative to the repository
+   * root, both as written and with symlinks followed: a pull request affects the suite
+   * when it changes any of them.
+   */
+  reads: { files: readonly string[]; folders: readonly string[] };
+}
+
+/** Where a suite's files come from. */
+export interface LoadOptions {
+  /**
+   * Where the files that measure (the judge template) are read: on a pull request, the
+   * base commit, so a PR cannot change the instrument that grades it. Default: the workspace.
+   */
+  instrument?: Workspace;
+}
+
+/** A workspace that notes every file and folder read through it. */
+function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folders: Set<string> }): Workspace {
+  const note = async (path: string, into: Set<string>): Promise<void> => {
+    const where = await inner.locate(path);
+    if (where.status === 'ok') {
+      into.add(where.lexical);
+      into.add(where.real);
+    }
+  };
+  return {
+    locate: (path) => inner.locate(path),
+    exists: (path) => inner.exists(path),
+    readBytes: async (path) => {
+      await note(path, reads.files);
+      return inner.readBytes(path);
+    },
+    listFolders: async (path) => {
+      await note(path, reads.folders);
+      return inner.listFolders(path);
+    },
+  };
 }
 
 /** Gives the code runner of an executor, started on first use (round-trip suites). */
@@ -49,20 +87,27 @@ export function selectSuites(loaded: LoadedConfig, names: readonly string[]): { 
 }
 
 /** Loads and checks one suite's templates and dataset. */
-export async function loadSuite(loaded: LoadedConfig, index: number, workspace: Workspace): Promise<LoadedSuite> {
+export async function loadSuite(loaded: LoadedConfig, index: number, files: Workspace, options: LoadOptions = {}): Promise<LoadedSuite> {
   const suite = loaded.config.suites[index] as SuiteConfig;
+  const reads = { files: new Set<string>(), folders: new Set<string>() };
+  const workspace = recordingWorkspace(files, reads);
+  const instrument = options.instrument ?? workspace;
   const at = (...path: PropertyKey[]): { file: string; line?: number; path: string } => {
     const full = ['suites', index, ...path];
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...(line !== undefined ? { line } : {}), path: formatPath(full) };
   };
-  const readFile = async (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => {
-    if (!(await workspace.exists(path))) throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
-    return workspace.readBytes(path);
+  const readFrom = async (from: Workspace, path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => {
+    const found = await from.locate(path);
+    if (found.status === 'refused') throw configError(where, `${what} path "${path}" ${found.reason}`);
+    if (found.status === 'missing' || found.kind !== 'file') throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
+    return from.readBytes(path);
   };
+  const readFile = (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => readFrom(workspace, path, where, what);
+  const done = (suiteLoaded: Omit<LoadedSuite, 'reads'>): LoadedSuite => ({ ...suiteLoaded, reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() } });
   const template = async (role: 'system' | 'user', path: string | undefined, allowed: readonly string[]): Promise<Template | undefined> =>
     path === undefined ? undefined : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
-  if (suite.kind === 'round-trip') return loadRoundTripSuite(loaded, index, suite, workspace, at, readFile);
+  if (suite.kind === 'round-trip') return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile));
   const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;
   const allowed = s.kind === 'judged' ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
   const templates: { system?: Template; user: Template } = { user: (await template('user', s.templates.user, allowed)) as Template };
@@ -76,10 +121,10 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
 
   if (s.kind === 'exact-copy') {
     const cases = parseExactCopyDataset(bytes, datasetPath, format);
-    return {
+    return done({
       index, config: suite, cases, providers: [s.provider],
       prepare: (clients) => prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases, templates, dataset }),
-    };
+    });
   }
 
   const columns = typeof s.dataset === 'string' ? undefined : s.dataset.columns;
@@ -88,7 +133,8 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
   const judgeAllowed = s.mode === 'pairwise' ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
   let judgeTemplate: JudgedInputs['judgeTemplate'];
   if (s.templates.judge !== undefined) {
-    const t = loadTemplate(await readFile(s.templates.judge, at('templates', 'judge'), 'template'), s.templates.judge, judgeAllowed, at('templates', 'judge'));
+    // The judge template measures: on a pull request it is read from the base commit.
+    const t = loadTemplate(await readFrom(instrument, s.templates.judge, at('templates', 'judge'), 'template'), s.templates.judge, judgeAllowed, at('templates', 'judge'));
     const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
     if (missing.length > 0) throw configError(at('templates', 'judge'), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(' ')}: the judge cannot grade what it is not shown`);
     judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s['judge-language'] };
@@ -97,7 +143,7 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
     const bytesOf = new TextEncoder().encode(builtin.text);
     judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at('templates')), language: s['judge-language'] };
   }
-  return {
+  return done({
     index, config: suite, cases, providers: [s.provider, ...judgeNames],
     judging: { template: judgeTemplate, judges: judgeNames },
     prepare: (clients, baseline) => prepareJudgedSuite({
@@ -105,7 +151,7 @@ export async function loadSuite(loaded: LoadedConfig, index: number, workspace: 
       judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name] as ProviderConfig, client: clients(name) })),
       baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
     }),
-  };
+  });
 }
 
 /** Loads a round-trip suite: its two templates and its tasks folder. */
@@ -113,7 +159,7 @@ async function loadRoundTripSuite(
   loaded: LoadedConfig, index: number, s: RoundTripSuiteConfig, workspace: Workspace,
   at: (...path: PropertyKey[]) => { file: string; line?: number; path: string },
   readFile: (path: string, where: { file: string; line?: number; path: string }, what: string) => Promise<Uint8Array>,
-): Promise<LoadedSuite> {
+): Promise<Omit<LoadedSuite, 'reads'>> {
   const template = async (role: 'nl-to-code' | 'code-to-nl', allowed: readonly string[], required: string): Promise<Template> => {
     const path = s.templates[role];
     const t = loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
@@ -124,6 +170,8 @@ async function loadRoundTripSuite(
     'nl-to-code': await template('nl-to-code', NL_TO_CODE_PLACEHOLDERS, 'description'),
     'code-to-nl': await template('code-to-nl', CODE_TO_NL_PLACEHOLDERS, 'code'),
   };
+  const folder = await workspace.locate(s.tasks);
+  if (folder.status === 'refused') throw configError(at('tasks'), `tasks path "${s.tasks}" ${folder.reason}`);
   const tasks = await loadTasks(workspace, s.tasks, s.language, at('tasks'));
   const provider = loaded.config.providers[s.provider] as ProviderConfig;
   return {
