@@ -7,8 +7,9 @@
  */
 import type { ProviderConfig } from '../core/config.ts';
 import { MissingKeyError } from '../core/errors.ts';
-import type { ModelClient } from '../ports.ts';
+import type { Authenticator, ModelClient } from '../ports.ts';
 import { createOpenAIClient, DEFAULT_BASE_URL } from './openai-client.ts';
+import { CACHE_KEY_ENV, createAuthenticator, runSecret } from './integrity.ts';
 import { createCachedClient, type CacheStats } from './response-cache.ts';
 import { createResilientClient, DEFAULT_POLICY, type ResilienceStats } from './resilient-client.ts';
 
@@ -28,11 +29,24 @@ export function endpointOf(provider: ProviderConfig, env: Readonly<Record<string
   return provider['base-url'] ?? (env['OPENAI_BASE_URL'] || DEFAULT_BASE_URL);
 }
 
+/** The authenticator of a provider's response-cache entries; null when no secret is set. */
+export function cacheAuthenticator(env: Readonly<Record<string, string | undefined>>, provider: ProviderConfig): Authenticator | null {
+  const secret = env[CACHE_KEY_ENV] || env[provider['api-key-env']];
+  return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
+}
+
+/** The authenticator of a run's record logs, from the secrets of the providers it calls; null when none is set. */
+export function recordLogAuthenticator(env: Readonly<Record<string, string | undefined>>, providers: readonly ProviderConfig[]): Authenticator | null {
+  const secret = runSecret(env, providers.map((p) => p['api-key-env']));
+  return secret ? createAuthenticator(secret, 'record-log') : null;
+}
+
 /** A factory of clients over a snapshot of the environment. */
 export function createClientFactory(
   env: Readonly<Record<string, string | undefined>>, configFile: string, options: ClientFactoryOptions = { cacheDir: null },
-): (name: string, provider: ProviderConfig) => ProviderClient {
-  return (name, provider) => {
+): ClientFactory {
+  const made: ProviderClient[] = [];
+  const factory = (name: string, provider: ProviderConfig): ProviderClient => {
     const keyVar = provider['api-key-env'];
     const apiKey = env[keyVar];
     if (!apiKey) {
@@ -53,12 +67,19 @@ export function createClientFactory(
       baseDelayMs: provider['retry-base-delay-ms'],
       maxRetryTimeMs: provider['max-retry-time-ms'],
     });
-    const cached = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl, model: provider.model });
+    const auth = cacheAuthenticator(env, provider) as Authenticator;
+    const cached = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl, model: provider.model, auth });
     const outer: ModelClient = cached ?? resilient;
-    return {
+    const client: ProviderClient = {
       label: outer.label,
       complete: (request) => outer.complete(request),
       counters: () => ({ resilience: resilient.stats(), cache: cached?.cacheStats() ?? null }),
     };
+    made.push(client);
+    return client;
   };
+  return Object.assign(factory, { rejectedCacheEntries: () => made.reduce((n, c) => n + (c.counters().cache?.rejected ?? 0), 0) });
 }
+
+/** Builds provider clients; counts the cache entries they rejected. */
+export type ClientFactory = ((name: string, provider: ProviderConfig) => ProviderClient) & { rejectedCacheEntries(): number };

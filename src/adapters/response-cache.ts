@@ -5,21 +5,27 @@
  * successful replies are stored, each written to a temporary file and renamed, so
  * concurrent runs and a killed process can never leave a half-written entry; an entry
  * that does not parse is treated as a miss and replaced.
+ *
+ * Every entry carries a MAC (integrity.ts) keyed by a secret the run holds. An entry that
+ * does not verify — written by hand, committed by a pull request, edited — is ignored,
+ * counted (`rejected`, named in the report) and replaced by a real call.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson, sha256Hex } from '../core/hash.ts';
-import type { ModelClient, ModelReply, ModelRequest } from '../ports.ts';
+import type { Authenticator, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
 
 /** Bump when the key material or the stored shape changes. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 
 /** Counters for the report. */
 export interface CacheStats {
   hits: number;
   misses: number;
   writes: number;
+  /** Entries found that failed authentication, ignored. */
+  rejected: number;
 }
 
 /** A cached client and its counters. */
@@ -39,30 +45,45 @@ export function cacheKey(endpoint: string, model: string, request: ModelRequest)
 }
 
 /** Whether the cache in `dir` answers a request (for `evalgate plan`). */
-export async function isCachedRequest(dir: string, endpoint: string, model: string, request: ModelRequest): Promise<boolean> {
+export async function isCachedRequest(dir: string, endpoint: string, model: string, request: ModelRequest, auth: Authenticator): Promise<boolean> {
   const key = cacheKey(endpoint, model, request);
-  return (await readEntry(join(dir, key.slice(0, 2), `${key}.json`), key)) !== null;
+  const found = await readEntry(join(dir, key.slice(0, 2), `${key}.json`), key, auth);
+  return found !== null && found !== 'rejected';
 }
 
-async function readEntry(path: string, key: string): Promise<ModelReply | null> {
+const macOf = (auth: Authenticator, key: string, reply: unknown): string => auth.tag(canonicalJson({ key, reply }));
+
+/** An entry's reply; null when there is none; 'rejected' when one is there but does not verify. */
+async function readEntry(path: string, key: string, auth: Authenticator): Promise<ModelReply | null | 'rejected'> {
+  let text: string;
   try {
-    const entry = JSON.parse(await readFile(path, 'utf8')) as { v?: number; key?: string; reply?: ModelReply };
-    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== 'ok') return null;
-    return entry.reply;
+    text = await readFile(path, 'utf8');
   } catch {
     return null;
+  }
+  try {
+    const entry = JSON.parse(text) as { v?: number; key?: string; reply?: ModelReply; mac?: string };
+    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== 'ok' || entry.mac !== macOf(auth, key, entry.reply)) return 'rejected';
+    return entry.reply;
+  } catch {
+    return null; // a torn write: a miss, replaced
   }
 }
 
 /** Wraps a client with the cache in `dir`. `endpoint` is the base URL without credentials. */
-export function createCachedClient(inner: ModelClient, options: { dir: string; endpoint: string; model: string }): CachedClient {
-  const stats: CacheStats = { hits: 0, misses: 0, writes: 0 };
+export function createCachedClient(inner: ModelClient, options: { dir: string; endpoint: string; model: string; auth: Authenticator }): CachedClient {
+  const stats: CacheStats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
   const pathOf = (key: string): string => join(options.dir, key.slice(0, 2), `${key}.json`);
-  const read = (key: string): Promise<ModelReply | null> => readEntry(pathOf(key), key);
+  const read = async (key: string): Promise<ModelReply | null> => {
+    const found = await readEntry(pathOf(key), key, options.auth);
+    if (found !== 'rejected') return found;
+    stats.rejected++;
+    return null;
+  };
   return {
     label: inner.label,
     cacheStats: () => ({ ...stats }),
-    has: async (request) => (await read(cacheKey(options.endpoint, options.model, request))) !== null,
+    has: async (request) => isCachedRequest(options.dir, options.endpoint, options.model, request, options.auth),
     complete: async (request) => {
       const key = cacheKey(options.endpoint, options.model, request);
       const hit = await read(key);
@@ -77,7 +98,7 @@ export function createCachedClient(inner: ModelClient, options: { dir: string; e
         const path = pathOf(key);
         await mkdir(join(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}\n`);
+        await writeFile(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf(options.auth, key, stored) })}\n`);
         await rename(temp, path);
         stats.writes++;
       }

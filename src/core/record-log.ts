@@ -5,7 +5,14 @@
  * the same output resumes only when the suite's identity (what is tested and what
  * measures it) is unchanged, and keeps only scored or refused records: errored ones are
  * tried again.
+ *
+ * Every line carries a MAC (`mac`) made with the run's Authenticator, whose key only a run
+ * holding the secret can derive: a log committed to a repository, or edited by hand,
+ * cannot pass as finished work. Lines that fail are ignored and counted, and those cases
+ * are run again.
  */
+import type { Authenticator } from '../ports.ts';
+import { canonicalJson } from './hash.ts';
 import type { CaseRecord } from './types.ts';
 
 /** The log's first line. */
@@ -25,6 +32,24 @@ export interface ResumePlan {
   finished: CaseRecord[];
   /** Lines that could not be read (a partial last line after a kill). */
   droppedLines: number;
+  /** Lines whose MAC did not verify (forged or edited): ignored, their cases run again. */
+  rejected: number;
+}
+
+/** The MAC of a log line's content (the line without its `mac`). */
+export function macOf(auth: Authenticator, value: unknown): string {
+  return auth.tag(canonicalJson(value));
+}
+
+function verified(auth: Authenticator, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const { mac, ...rest } = value as { mac?: unknown };
+  return typeof mac === 'string' && mac === macOf(auth, rest);
+}
+
+/** A log line: the value with its MAC. */
+export function signedLine(auth: Authenticator, value: object): string {
+  return JSON.stringify({ ...value, mac: macOf(auth, value) });
 }
 
 /** The identity a log must carry for its records to be reused. */
@@ -36,29 +61,42 @@ export interface LogIdentity {
   repeats: number;
 }
 
-/** Reads a record log and decides what a rerun may keep; null when nothing can be resumed. */
-export function planResume(text: string | null, identity: LogIdentity): ResumePlan | null {
+/**
+ * Reads a record log and decides what a rerun may keep; null when nothing can be resumed.
+ * A log whose header does not verify is not resumed at all (`rejected` counts its lines).
+ */
+export function planResume(text: string | null, identity: LogIdentity, auth: Authenticator): ResumePlan | { rejectedLog: number } | null {
   if (text === null || text === '') return null;
   const lines = text.split('\n').filter((l) => l !== '');
   let header: RecordLogHeader | null = null;
   try {
-    const first = JSON.parse(lines[0] as string) as Partial<RecordLogHeader>;
-    if (first.type === 'evalgate-record-log' && first.version === 1) header = first as RecordLogHeader;
+    const first = JSON.parse(lines[0] as string) as Partial<RecordLogHeader> & { mac?: string };
+    if (first.type === 'evalgate-record-log' && first.version === 1) {
+      if (!verified(auth, first)) return { rejectedLog: lines.length };
+      const { mac: _mac, ...rest } = first;
+      header = rest as RecordLogHeader;
+    }
   } catch {
     return null;
   }
   if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
   const kept = new Map<string, CaseRecord>();
   let dropped = 0;
+  let rejected = 0;
   for (const line of lines.slice(1)) {
-    let record: CaseRecord;
+    let value: unknown;
     try {
-      record = JSON.parse(line) as CaseRecord;
+      value = JSON.parse(line);
     } catch {
       dropped++;
       continue;
     }
-    if (typeof record?.caseId !== 'string' || typeof record.repeat !== 'number') {
+    if (!verified(auth, value)) {
+      rejected++;
+      continue;
+    }
+    const { mac: _mac, ...record } = value as CaseRecord & { mac: string };
+    if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number') {
       dropped++;
       continue;
     }
@@ -66,10 +104,10 @@ export function planResume(text: string | null, identity: LogIdentity): ResumePl
     if (identity.cases.get(record.caseId) !== record.inputHash || record.repeat >= identity.repeats) continue;
     kept.set(`${record.caseId}\u0000${record.repeat}`, record);
   }
-  return { header, finished: [...kept.values()], droppedLines: dropped };
+  return { header, finished: [...kept.values()], droppedLines: dropped, rejected };
 }
 
-/** The text a log starts with: its header and any records carried over. */
-export function startLogText(header: RecordLogHeader, finished: readonly CaseRecord[]): string {
-  return [header, ...finished].map((x) => JSON.stringify(x)).join('\n') + '\n';
+/** The text a log starts with: its header and any records carried over, each signed. */
+export function startLogText(header: RecordLogHeader, finished: readonly CaseRecord[], auth: Authenticator): string {
+  return [header, ...finished].map((x) => signedLine(auth, x)).join('\n') + '\n';
 }

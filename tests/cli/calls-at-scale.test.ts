@@ -168,8 +168,9 @@ describe('model calls at scale', () => {
     assert.deepEqual(core(b), core(a));
     const report = await readFile(join(ws.dir, 'cache2/report.md'), 'utf8');
     assert.match(report, /52 from the cache/);
-    // The cache is per endpoint: plan must look at the same base URL the run used.
-    const plan = await runCli(['plan', '--suite', 'copy-qa-natural', '--cache-dir', 'cache'], { cwd: ws.dir, env: { OPENAI_BASE_URL: server.url } });
+    // The cache is per endpoint: plan must look at the same base URL the run used, and it
+    // can only count entries it can authenticate, so it needs the key too.
+    const plan = await runCli(['plan', '--suite', 'copy-qa-natural', '--cache-dir', 'cache'], { cwd: ws.dir, env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' } });
     assert.equal(plan.code, 0, plan.stderr);
     assert.match(plan.stdout, /copy-qa-natural\s+exact-copy\s+gpt-4o-mini\s+52\s+1\s+52\s+52/);
     assert.match(plan.stdout, /Total: 52 calls \(0 not cached\)/);
