@@ -25,6 +25,8 @@ export interface ActionInputs {
   outDir: string;
   cacheDir: string | null;
   forceAll: boolean;
+  /** Run pull requests with their own config, endpoints and gate included (refused on forks and pull_request_target). */
+  trustPrConfig: boolean;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -60,5 +62,6 @@ export function readInputs(): Readonly<ActionInputs> {
     outDir: core.getInput('out-dir') || 'evalgate-out',
     cacheDir: cacheDir === '' ? null : cacheDir,
     forceAll: bool('force-all', false),
+    trustPrConfig: bool('trust-pr-config', false),
   });
 }

@@ -8,22 +8,26 @@
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { createFsRunStore, createFsWorkspace } from '../adapters/fs-store.ts';
-import { openGitRepo, type GitRepo } from '../adapters/git.ts';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
+import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { createClientFactory } from '../adapters/providers.ts';
+import { createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
-import { parseConfig } from '../core/config.ts';
-import { compareStored, gateFor, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
+import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
-import type { RunStore } from '../ports.ts';
+import { messagesFor } from '../core/report/messages.ts';
+import type { RunStore, Workspace } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { explainGitHubError, pullRequestOf, upsertReportComment, type PullRequestInfo } from './github.ts';
+import { explainGitHubError, upsertReportComment, type PullRequestInfo } from './github.ts';
+import { eventOf, requirePullRequestCheckout } from './pull-request.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 
 /** Runs the action. */
@@ -45,56 +49,125 @@ interface Evaluated {
 }
 
 async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | null> {
-  const workspace = resolve(process.env['GITHUB_WORKSPACE'] ?? '.', inputs.workingDirectory);
-  const configPath = resolve(workspace, inputs.config);
+  const workspaceDir = resolve(process.env['GITHUB_WORKSPACE'] ?? '.', inputs.workingDirectory);
+  const configPath = resolve(workspaceDir, inputs.config);
   const root = dirname(configPath);
-  const outDir = resolve(workspace, inputs.outDir);
-  let configText: string;
-  try {
-    configText = await readFile(configPath, 'utf8');
-  } catch {
+  const outDir = resolve(workspaceDir, inputs.outDir);
+  const event = eventOf(github.context);
+  const git = openGitRepo(workspaceDir);
+  const repoRoot = (await repositoryRoot(workspaceDir)) ?? workspaceDir;
+  const pr = event.pr;
+  const comparing = inputs.mode === 'run' || inputs.mode === 'shard' || inputs.mode === 'merge';
+
+  if (inputs.trustPrConfig && (event.target || event.fork)) {
+    throw new ConfigError({ file: 'action inputs', path: 'trust-pr-config' }, `input "trust-pr-config": refused on ${event.target ? 'pull_request_target' : 'a pull request from a fork'}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
+  }
+  if (event.target && pr) await requirePullRequestCheckout(git, pr);
+
+  // The config file itself must lie inside the repository (it may be a symlink within it).
+  const configWhere = await locatePath(repoRoot, repoRoot, relative(repoRoot, configPath));
+  if (configWhere.status === 'refused') throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
+  if (configWhere.status === 'missing') {
     throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
   }
-  const loaded = parseConfig(configText, inputs.config);
+  const configText = await readFile(configPath, 'utf8');
+  const head = parseConfig(configText, inputs.config);
+  const configRel = relative(repoRoot, configPath).split(sep).join('/');
+  const configDir = relative(repoRoot, root).split(sep).join('/');
+  const workspace = createFsWorkspace(root, repoRoot);
+
+  // Pull requests and merge queues are judged by the base commit's config (core/trust.ts).
+  const range = event.range;
+  const trusted = range !== null && !inputs.trustPrConfig;
+  let loaded = head;
+  let base: LoadedConfig | null = null;
+  let baseFiles: Workspace | null = null;
+  let decision: TrustDecision | null = null;
+  const messages: string[] = [];
+  const m = messagesFor(inputs.reportLanguage);
+  if (range) {
+    const baseText = await git.show(range.base, configRel);
+    if (baseText !== null) {
+      try {
+        base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
+      } catch (error) {
+        if (!(error instanceof ConfigError) || !trusted) throw error;
+        throw new ConfigError({ file: inputs.config }, `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:\n${error.message}`);
+      }
+      baseFiles = createGitWorkspace(git, range.base, configDir);
+    }
+  }
+  if (trusted) {
+    if (base === null) {
+      if (event.fork || event.target) {
+        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
+      }
+      messages.push(m.trust.noBaseConfig(configRel));
+    } else {
+      decision = applyTrustedConfig(head, base);
+      loaded = decision.loaded;
+      for (const change of decision.changes) core.warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+    }
+  } else if (range && inputs.trustPrConfig) {
+    messages.push(m.trust.prConfigTrusted);
+  }
+  if (event.target) {
+    const unsafe = loaded.config.suites.filter((s) => s.kind === 'round-trip' && s.executor === 'unsafe-host-python').map((s) => s.name);
+    if (unsafe.length > 0) throw new ConfigError({ file: inputs.config }, `evalgate: suite(s) ${unsafe.join(', ')} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`);
+  }
   // Keys reach us through the environment; make sure they never appear in a log.
-  for (const provider of Object.values(loaded.config.providers)) {
+  for (const provider of [...Object.values(head.config.providers), ...Object.values(base?.config.providers ?? {})]) {
     const key = process.env[provider['api-key-env']];
     if (key) core.setSecret(key);
   }
 
-  const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
-  const comparing = inputs.mode === 'run' || inputs.mode === 'shard' || inputs.mode === 'merge';
-  const git = openGitRepo(root);
   let suites: string[] = [];
-  let notRun: { name: string; reason: string }[] = [];
+  const notRun: { name: string; reason: string }[] = [...(decision?.notRun ?? [])];
+  for (const n of decision?.notRun ?? []) core.warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
   let store: RunStore = createFsRunStore(outDir, join(root, 'baselines'));
-  if (pr && comparing) {
-    const repoRoot = await git.root();
-    const configRel = relative(repoRoot, configPath).split('\\').join('/');
-    const configDir = relative(repoRoot, root).split('\\').join('/');
+  const instrument = trusted && baseFiles ? baseFiles : undefined;
+  const removed = decision?.removed ?? [];
+  if (range && comparing) {
     if (!inputs.forceAll) {
-      const changed = await git.changedFiles(pr.baseSha, pr.headSha);
-      const affected = affectedSuites(loaded, await git.show(pr.baseSha, configRel), changed, configDir);
+      const changed = await git.changedFiles(range.base, range.head);
+      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, { ...(instrument ? { instrument } : {}), removed });
+      const affected = affectedSuites(footprints.map((f) => ({
+        entry: f.config, reads: f.reads,
+        providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
+      })), loaded.config.gate, base, changed);
       for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
-      suites = affected.run;
-      notRun = affected.unchanged;
+      suites = [...affected.run, ...gone.map((g) => g.name)];
+      notRun.push(...affected.unchanged);
     }
-    store = baselinesFromCommit(store, git, pr.baseSha, configDir === '' ? 'baselines' : `${configDir}/baselines`);
+    store = baselinesFromCommit(store, git, range.base, configDir === '' ? 'baselines' : `${configDir}/baselines`);
   }
 
-  const cacheDir = resolve(workspace, inputs.cacheDir ?? join(relative(workspace, root) || '.', '.evalgate', 'cache'));
+  // Nothing inside the checkout stands in for a model call: on pull requests the response
+  // cache lives outside it, and the record log is never resumed.
+  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, root, range !== null);
+  if (range) {
+    for (const dir of [join(root, '.evalgate', 'cache'), join(outDir, 'results')]) {
+      if (!isInside(repoRoot, dir)) continue;
+      const files = await countFiles(dir);
+      if (files > 0) messages.push(m.trust.committedIgnored(relative(repoRoot, dir).split(sep).join('/'), files));
+    }
+  }
+  const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
+  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const deps = {
-    workspace: createFsWorkspace(root), store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
+    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
+    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+    ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language: inputs.reportLanguage,
   };
+  const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === 'merge') {
     const parts: ShardPart[] = [];
-    for (const dir of await expandDirs(workspace, inputs.mergeDirs)) {
-      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspace, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
+    for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
+      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
     }
     if (parts.length === 0) {
       if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
@@ -109,7 +182,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     });
     return { outcome, outDir, pr };
   }
-  const selected = pr && comparing && !inputs.forceAll;
+  const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     core.info('No suite is affected by this pull request.');
     if (inputs.mode === 'shard') return null;
@@ -118,7 +191,10 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   const shard = inputs.mode === 'shard' ? parseShard(inputs.shard ?? '') : null;
   try {
     const outcome = await runEvaluation({
-      configText, configFile: inputs.config, suites, updateBaseline: inputs.mode === 'baseline', notRun,
+      configText, configFile: inputs.config, loaded, suites, updateBaseline: inputs.mode === 'baseline', notRun,
+      fresh: range !== null, removed, onRemovedSuite: loaded.config.gate['on-removed-suite'], notices,
+      ...(instrument ? { instrument } : {}),
+      ...(trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {}),
       ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
       ...(shard ? { shard, runId: inputs.runId } : {}),
     }, deps);
@@ -135,6 +211,45 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     }
     throw error;
   }
+}
+
+/**
+ * The response cache's folder. On pull requests and merge queues it must lie outside the
+ * repository (a PR could commit entries into it): the input if it does, else
+ * ~/.cache/evalgate/responses (or $RUNNER_TEMP when that is inside the checkout).
+ */
+function resolveCacheDir(inputs: Readonly<ActionInputs>, workspaceDir: string, repoRoot: string, root: string, pullRequest: boolean): string {
+  const inside = (dir: string): boolean => isInside(repoRoot, dir);
+  if (inputs.cacheDir !== null) {
+    const dir = resolve(workspaceDir, inputs.cacheDir);
+    if (pullRequest && inside(dir)) {
+      throw new ConfigError({ file: 'action inputs', path: 'cache-dir' }, `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`);
+    }
+    return dir;
+  }
+  if (!pullRequest) return join(root, '.evalgate', 'cache');
+  const fromHome = join(dirname(sandboxCacheDir(process.env) ?? join(homedir(), '.cache', 'evalgate', 'sandbox')), 'responses');
+  if (!inside(fromHome)) return fromHome;
+  return join(process.env['RUNNER_TEMP'] ?? tmpdir(), 'evalgate-cache');
+}
+
+function isInside(root: string, dir: string): boolean {
+  const rel = relative(root, dir);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** How many files a folder holds, at any depth (0 when it does not exist). */
+async function countFiles(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).length;
+}
+
+/** Ends without evaluating: the job summary says why; the verdict is skipped. */
+async function notRunAtAll(why: string): Promise<null> {
+  await core.summary.addRaw(['## evalgate: not run', '', why].join('\n')).write();
+  core.warning(`evalgate did not run: ${why}`);
+  core.setOutput('verdict', 'skipped');
+  return null;
 }
 
 /** Directories named by merge-dirs; `dir/*` stands for every folder inside dir. */
@@ -185,7 +300,7 @@ async function explainMissingKey(message: string, pr: PullRequestInfo | null): P
     `Details: ${message.replace(/^evalgate: /, '')}`,
     '',
     fork
-      ? 'A maintainer can run the evaluation by pushing the branch to this repository, or with a `pull_request_target` workflow that checks out the fork\'s code only for evaluation (never run its scripts with secrets).'
+      ? 'A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork\'s head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch.'
       : 'Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`.',
   ].join('\n');
   await core.summary.addRaw(text).write();

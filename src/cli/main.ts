@@ -3,10 +3,12 @@
  * code. `run()` owns the one try/catch (ARCHITECTURE rule 1).
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Workspace } from '../ports.ts';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { createClientFactory, endpointOf } from '../adapters/providers.ts';
+import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
+import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
@@ -80,9 +82,22 @@ async function readConfig(path: string): Promise<string> {
   }
 }
 
+/**
+ * The workspace of a config: its folder, confined to the repository that holds it (the git
+ * top level; without git, the current directory when the config is inside it, else the
+ * config's folder). Paths that leave it are refused.
+ */
+async function workspaceOf(configPath: string): Promise<Workspace> {
+  const root = dirname(resolve(configPath));
+  const cwd = process.cwd();
+  const inside = relative(cwd, root);
+  const boundary = (await repositoryRoot(root)) ?? (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside)) ? cwd : root);
+  return createFsWorkspace(root, boundary);
+}
+
 async function validate(configPath: string): Promise<number> {
   const text = await readConfig(configPath);
-  const { loaded, suites } = await validateWorkspace(text, configPath, [], createFsWorkspace(dirname(resolve(configPath))));
+  const { loaded, suites } = await validateWorkspace(text, configPath, [], await workspaceOf(configPath));
   for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
   process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
   return 0;
@@ -97,14 +112,19 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const shard = command.shard === null ? null : parseShard(command.shard);
   const runId = command.runId ?? (shard ? ciRunId() : null);
   if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
+  const loaded = parseConfig(text, command.config);
+  const createClient = createClientFactory(process.env, command.config, { cacheDir });
+  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const outcome = await runEvaluation(
     {
-      configText: text, configFile: command.config, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh,
+      configText: text, configFile: command.config, loaded, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh,
       ...(runId !== null ? { runId } : {}), ...(shard ? { shard } : {}),
     },
     {
-      workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, createClient: createClientFactory(process.env, command.config, { cacheDir }), createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
+      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
+      toolVersion: TOOL_VERSION, newRunId, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      ...(authenticator ? { authenticator } : {}),
+      createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
       onRecord: (suite, record) => progress.onRecord(suite, record),
       ...(command.notice ? { scriptedNotice: command.notice } : {}),
@@ -177,7 +197,7 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const outcome = await rejudgeStored(
     { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
     {
-      workspace: createFsWorkspace(root), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId,
+      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId,
       createClient: createClientFactory(process.env, command.config, { cacheDir }),
     },
   );
@@ -191,9 +211,12 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   const root = dirname(resolve(command.config));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const plans = await planEvaluation(text, command.config, command.suites, {
-    workspace: createFsWorkspace(root),
+    workspace: await workspaceOf(command.config),
     countTokens,
-    isCached: cacheDir === null ? null : (_name, provider, request) => isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request),
+    isCached: cacheDir === null ? null : async (_name, provider, request) => {
+      const auth = cacheAuthenticator(process.env, provider);
+      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request, auth);
+    },
   });
   process.stdout.write(renderPlan(plans, cacheDir));
   return 0;

@@ -1,10 +1,12 @@
 /**
- * Which suites a pull request affects (SPEC §3, §5): a suite runs when one of its files
- * changed — templates, dataset, task folder — or its entry in the config, or a provider it
- * calls. Everything else is reported as unchanged and not run. Paths in the config are
- * relative to the config's folder; changed files are relative to the repository root.
+ * Which suites a pull request affects (SPEC §3, §5): a suite runs when it reads a file the
+ * PR changed — judged by the resolved path of every file and folder it actually read, so
+ * a template that is a symlink to a shared prompt runs when the shared prompt changes —
+ * or when its effective entry in the config, a provider it calls, or the gate differs
+ * from the base commit's. Everything else is reported as unchanged and not run. All
+ * paths are relative to the repository root.
  */
-import { parseConfig, type LoadedConfig, type SuiteConfig } from './config.ts';
+import type { GateConfig, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
 import { canonicalJson } from './hash.ts';
 
 /** The decision for each suite. */
@@ -15,18 +17,13 @@ export interface AffectedSuites {
   reasons: Record<string, string>;
 }
 
-/** The files a suite reads, relative to the config's folder. */
-export function suiteFiles(suite: SuiteConfig): { files: string[]; folders: string[] } {
-  const files: string[] = [];
-  const folders: string[] = [];
-  if (suite.kind === 'round-trip') {
-    folders.push(suite.tasks);
-    files.push(suite.templates['nl-to-code'], suite.templates['code-to-nl']);
-  } else {
-    files.push(typeof suite.dataset === 'string' ? suite.dataset : suite.dataset.path);
-    for (const t of Object.values(suite.templates)) if (typeof t === 'string') files.push(t);
-  }
-  return { files, folders };
+/** What a suite is made of: the files it read, its entry, the providers it calls. */
+export interface SuiteFootprint {
+  entry: SuiteConfig;
+  /** Repository-relative paths read, as written and with symlinks followed. */
+  reads: { files: readonly string[]; folders: readonly string[] };
+  /** The providers it calls, by name, as they are configured for this run. */
+  providers: Readonly<Record<string, ProviderConfig>>;
 }
 
 function normalize(path: string): string {
@@ -39,42 +36,33 @@ function normalize(path: string): string {
   return parts.join('/');
 }
 
+const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+
 /**
- * Decides which suites to run. `configDir` is the config's folder relative to the
- * repository root ('' at the root); `baseConfigText` is the config at the base commit,
- * or null when it did not exist there.
+ * Decides which suites to run. `base` is the config at the base commit, or null when it
+ * did not exist there (or could not be read): then every suite runs.
  */
-export function affectedSuites(head: LoadedConfig, baseConfigText: string | null, changedFiles: readonly string[], configDir: string): AffectedSuites {
+export function affectedSuites(suites: readonly SuiteFootprint[], gate: GateConfig, base: LoadedConfig | null, changedFiles: readonly string[]): AffectedSuites {
   const changed = new Set(changedFiles.map(normalize));
-  const prefix = configDir === '' ? '' : `${normalize(configDir)}/`;
-  let base: LoadedConfig | null = null;
-  if (baseConfigText !== null) {
-    try {
-      base = parseConfig(baseConfigText, `${head.file}@base`);
-    } catch {
-      base = null; // an invalid base config: treat every suite as changed
-    }
-  }
   const out: AffectedSuites = { run: [], unchanged: [], reasons: {} };
-  for (const suite of head.config.suites) {
-    const { files, folders } = suiteFiles(suite);
-    const hitFile = files.map((f) => normalize(prefix + f)).find((f) => changed.has(f));
-    const hitFolder = folders.map((f) => `${normalize(prefix + f)}/`).find((f) => [...changed].some((c) => c.startsWith(f)));
-    const baseSuite = base?.config.suites.find((s) => s.name === suite.name);
-    const providers = [suite.provider, ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : [])];
+  for (const suite of suites) {
+    const name = suite.entry.name;
+    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f));
+    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === '/' || [...changed].some((c) => c.startsWith(f)));
+    const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason: string | null = null;
     if (hitFile) reason = `${hitFile} changed`;
     else if (hitFolder) reason = `files under ${hitFolder} changed`;
     else if (!base) reason = 'the config is new or unreadable at the base commit';
     else if (!baseSuite) reason = 'the suite is new';
-    else if (canonicalJson(baseSuite) !== canonicalJson(suite)) reason = 'its entry in the config changed';
-    else if (providers.some((p) => canonicalJson(base?.config.providers[p] ?? null) !== canonicalJson(head.config.providers[p] ?? null))) reason = 'a provider it uses changed';
-    else if (canonicalJson(base.config.gate) !== canonicalJson(head.config.gate)) reason = 'the gate settings changed';
+    else if (!same(baseSuite, suite.entry)) reason = 'its entry in the config changed';
+    else if (Object.entries(suite.providers).some(([p, config]) => !same(base.config.providers[p], config))) reason = 'a provider it uses changed';
+    else if (!same(base.config.gate, gate)) reason = 'the gate settings changed';
     if (reason) {
-      out.run.push(suite.name);
-      out.reasons[suite.name] = reason;
+      out.run.push(name);
+      out.reasons[name] = reason;
     } else {
-      out.unchanged.push({ name: suite.name, reason: 'unchanged' });
+      out.unchanged.push({ name, reason: 'unchanged' });
     }
   }
   return out;

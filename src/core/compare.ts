@@ -65,7 +65,7 @@ export interface SuiteComparison {
   kind: string;
   metric: string;
   verdict: SuiteVerdict;
-  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'no-baseline' | 'stale-baseline' | null;
+  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | null;
   baseline: number | null;
   candidate: number | null;
   change: number | null;
@@ -148,6 +148,15 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     result.verdict = 'error';
     result.detail = 'no-comparable-cases';
     result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
+    return result;
+  }
+  // A comparison over less than half of what the baseline measured is not the same
+  // comparison: deleting or editing cases must not turn a drop into "inconclusive".
+  const baselineCases = hashesOf(baseline.records).size;
+  if (!netWin && paired.length * 2 < baselineCases) {
+    result.verdict = 'error';
+    result.detail = 'too-few-paired';
+    result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
     return result;
   }
   const baseValues = paired.map((id) => base.get(id) as number);

@@ -3,7 +3,7 @@
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
-import type { Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
+import type { Authenticator, Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
 import { compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
@@ -12,13 +12,14 @@ import type { ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, startLogText, type RecordLogHeader } from './record-log.ts';
+import { planResume, signedLine, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { validateResult } from './results.ts';
-import { runSuite } from './run-suite.ts';
+import { runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
-import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite } from './suites.ts';
-import type { CaseRecord, SuiteResult } from './types.ts';
+import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
+import type { RunNotices } from './trust.ts';
+import type { CaseRecord, EvalCase, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
 export interface EngineDeps {
@@ -38,6 +39,13 @@ export interface EngineDeps {
   scriptedNotice?: string;
   /** The report's language (default en). */
   language?: ReportLanguage;
+  /**
+   * Signs and verifies the record log (resume). Without one, nothing is resumed: a log
+   * that cannot be authenticated never stands in for a model call.
+   */
+  authenticator?: Authenticator;
+  /** How many response-cache entries failed authentication so far (for the report). */
+  rejectedCacheEntries?(): number;
 }
 
 /** Options of `evalgate run`. */
@@ -56,6 +64,21 @@ export interface RunOptions {
   runId?: string;
   /** Run one slice of every suite; results are partial until `evalgate merge`. */
   shard?: ShardSpec;
+  /** The parsed configuration to use instead of parsing configText (the action's effective config). */
+  loaded?: LoadedConfig;
+  /** Where instrument files (judge templates) are read: the base commit on pull requests. */
+  instrument?: Workspace;
+  /**
+   * The base commit's config and files: every case the base defines is measured, so a
+   * pull request cannot shrink the comparison by deleting cases.
+   */
+  base?: { loaded: LoadedConfig; workspace: Workspace };
+  /** Suites the pull request removed (run from the base's definition when their files still exist). */
+  removed?: readonly string[];
+  /** What `gate.on-removed-suite` says when a removed suite's files are gone too. */
+  onRemovedSuite?: 'warn' | 'fail';
+  /** Trust notes for the report. */
+  notices?: RunNotices;
 }
 
 /** The outcome of a run or a comparison. */
@@ -71,19 +94,31 @@ export interface RunOutcome {
 /** Parses the config and loads every selected suite, without calling any model. */
 export async function validateWorkspace(configText: string, configFile: string, suites: readonly string[], workspace: Workspace): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
   const loaded = parseConfig(configText, configFile);
-  const selected = selectSuites(loaded, suites);
+  return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
+}
+
+/**
+ * Loads the selected suites of a parsed config; every problem is collected into one
+ * ConfigError. A suite named in `removed` whose files are gone is returned in `gone`.
+ */
+export async function loadSelected(
+  loaded: LoadedConfig, names: readonly string[], workspace: Workspace, options: LoadOptions & { removed?: readonly string[] } = {},
+): Promise<{ suites: LoadedSuite[]; gone: { name: string; reason: string }[] }> {
+  const selected = selectSuites(loaded, names);
   const problems: string[] = [];
   const out: LoadedSuite[] = [];
-  for (const { index } of selected) {
+  const gone: { name: string; reason: string }[] = [];
+  for (const { index, suite } of selected) {
     try {
-      out.push(await loadSuite(loaded, index, workspace));
+      out.push(await loadSuite(loaded, index, workspace, options));
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
+      if (options.removed?.includes(suite.name)) gone.push({ name: suite.name, reason: 'removed' });
+      else problems.push(...error.problems);
     }
   }
-  if (problems.length > 0) throw new ConfigError({ file: configFile }, problems.join('\n'), problems);
-  return { loaded, suites: out };
+  if (problems.length > 0) throw new ConfigError({ file: loaded.file }, problems.join('\n'), problems);
+  return { suites: out, gone };
 }
 
 /** The gate of a suite: the file's gate with the suite's overrides (and the caller's on-inconclusive). */
@@ -93,7 +128,13 @@ export function gateFor(loaded: LoadedConfig, suite: SuiteConfig, onInconclusive
 
 /** `evalgate run`: everything checked first, then suites run one after another. */
 export async function runEvaluation(options: RunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, options.suites, deps.workspace);
+  const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
+  const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
+    ...(options.instrument ? { instrument: options.instrument } : {}), ...(options.removed ? { removed: options.removed } : {}),
+  });
+  const notRun = [...(options.notRun ?? []), ...gone];
+  for (const g of gone) deps.logger.warn(`${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`);
+  const baseCases = options.base ? await casesAtBase(options.base, suites, deps.logger) : new Map<string, readonly EvalCase[]>();
   // Build every client and read every baseline before any call, so a missing key or a
   // broken baseline stops the run before it spends anything.
   const clients = new Map<string, ModelClient>();
@@ -121,8 +162,10 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
   const baselinesWritten: string[] = [];
+  let rejectedRecords = 0;
   try {
-    for (const { loaded: ls, suite: whole } of prepared) {
+    for (const { loaded: ls, suite: prepared0 } of prepared) {
+      const whole = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
@@ -131,7 +174,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         suite: suite.name, tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
         instrument: suite.instrument.hash, repeats: suite.repeats, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
       };
-      let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+      const auth = deps.authenticator;
+      const planned = options.fresh || !auth ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+      if (planned && 'rejectedLog' in planned) {
+        rejectedRecords += planned.rejectedLog;
+        deps.logger.warn(`${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`);
+      }
+      let resume: ResumePlan | null = planned && !('rejectedLog' in planned) ? planned : null;
+      if (resume && resume.rejected > 0) {
+        rejectedRecords += resume.rejected;
+        deps.logger.warn(`${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`);
+      }
       if (resume && options.runId !== undefined && resume.header.runId !== options.runId) resume = null;
       const header: RecordLogHeader = resume?.header ?? {
         type: 'evalgate-record-log', version: 1, suite: suite.name, runId: options.runId ?? deps.newRunId(), startedAt: deps.clock.nowIso(),
@@ -141,7 +194,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
       }
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-      const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
+      const rawSink = await deps.store.startRecordLog(suite.name, auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`);
+      const sink = auth ? { append: (record: unknown) => rawSink.append(JSON.parse(signedLine(auth, record as object)) as unknown) } : rawSink;
       const result = await runSuite(suite, {
         sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
         finished: resume?.finished ?? [],
@@ -175,7 +229,37 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
-  return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
+  const notices: RunNotices = {
+    ...options.notices,
+    rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
+  };
+  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === 'fail');
+}
+
+/** The cases each suite defines at the base commit (read from there), by suite name. */
+async function casesAtBase(base: NonNullable<RunOptions['base']>, suites: readonly LoadedSuite[], logger: Logger): Promise<Map<string, readonly EvalCase[]>> {
+  const out = new Map<string, readonly EvalCase[]>();
+  for (const s of suites) {
+    const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
+    if (index < 0) continue;
+    try {
+      out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      logger.warn(`${s.config.name}: the base commit's cases could not be read (${error.problems[0] ?? error.message}); only the pull request's cases are measured`);
+    }
+  }
+  return out;
+}
+
+/** A suite with every case the base defines that the pull request no longer has. */
+function withBaseCases(suite: PreparedSuite, base: readonly EvalCase[] | undefined, logger: Logger): PreparedSuite {
+  if (!base) return suite;
+  const have = new Set(suite.cases.map((c) => c.id));
+  const missing = base.filter((c) => !have.has(c.id));
+  if (missing.length === 0) return suite;
+  logger.info(`${suite.name}: ${missing.length} case(s) the pull request removed are measured from the base commit's dataset`);
+  return { ...suite, cases: [...suite.cases, ...missing] };
 }
 
 /** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */
@@ -276,17 +360,19 @@ export async function compareStored(
 async function finish(
   comparisons: SuiteComparison[], results: Map<string, SuiteResult>, baselinesWritten: string[],
   deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, baselines: ReadonlyMap<string, SuiteResult | null>,
-  notRun: readonly { name: string; reason: string }[] = [],
+  notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {}, removedFails = false,
 ): Promise<RunOutcome> {
-  const verdict = overallVerdict(comparisons.map((c) => c.verdict));
+  // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
+  // judge it by: the run cannot pass.
+  const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
-    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en',
+    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
   });
-  const summary = summarize(verdict, comparisons, notRun);
+  const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
-  return { summary, report, exitCode: exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
+  return { summary, report, exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {

@@ -4,6 +4,7 @@
  */
 import type { SuiteComparison, SuiteVerdict } from './compare.ts';
 import { round4 } from './report/format.ts';
+import type { RunNotices } from './trust.ts';
 
 /** One suite in summary.json. */
 export interface SuiteSummary {
@@ -24,10 +25,17 @@ export interface RunSummary {
   verdict: SuiteVerdict;
   suites: SuiteSummary[];
   notRun: { name: string; reason: string }[];
+  /** Pull requests: config changes not applied to this run, and stored entries that failed authentication. */
+  trust?: { untrusted: { kind: string; path: string }[]; rejected: { cacheEntries: number; records: number } };
 }
 
 /** Builds summary.json from comparisons. */
-export function summarize(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[], notRun: readonly { name: string; reason: string }[] = []): RunSummary {
+export function summarize(
+  verdict: SuiteVerdict, comparisons: readonly SuiteComparison[], notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {},
+): RunSummary {
+  const untrusted = (notices.untrusted ?? []).map((c) => ({ kind: c.kind, path: c.path }));
+  const rejected = notices.rejected ?? { cacheEntries: 0, records: 0 };
+  const trust = untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
   return {
     verdict,
     suites: comparisons.map((c) => ({
@@ -43,6 +51,7 @@ export function summarize(verdict: SuiteVerdict, comparisons: readonly SuiteComp
       errors: c.errors.candidate,
     })),
     notRun: [...notRun],
+    ...trust,
   };
 }
 

@@ -6,6 +6,7 @@
  * message table (messages.ts); everything from a model passes through sanitize.ts.
  */
 import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
+import type { RunNotices } from '../trust.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
 import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
@@ -36,6 +37,8 @@ export interface ReportInput {
   language?: ReportLanguage;
   /** How many regressed cases to show per suite. */
   maxCases?: number;
+  /** What was not taken from the pull request, and stored entries that failed authentication. */
+  notices?: RunNotices;
 }
 
 /** Renders the whole report. */
@@ -51,10 +54,23 @@ export function renderReport(input: ReportInput): string {
   for (const s of input.notRun ?? []) {
     lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
+  lines.push('', ...noticeLines(input.notices, m));
   lines.push('', ...chart(input.comparisons, m));
   for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m));
   lines.push(...crossLanguageLines(input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined), m));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+/** The trust and integrity section: config changes not applied, stored entries rejected. */
+function noticeLines(notices: RunNotices | undefined, m: Messages): string[] {
+  if (!notices) return [];
+  const items: string[] = [];
+  for (const text of notices.messages ?? []) items.push(`- ${inlineText(text, 400)}`);
+  for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
+  if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
+  if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);
+  if (items.length === 0) return [];
+  return [`### ${m.trust.heading}`, '', ...items, ''];
 }
 
 /**

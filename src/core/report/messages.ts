@@ -3,6 +3,8 @@
  * and model text are formatted and escaped by the caller; messages only arrange them.
  */
 
+import type { TrustedChangeKind } from '../trust.ts';
+
 /** Report languages. */
 export const REPORT_LANGUAGES = ['en', 'ja'] as const;
 /** A report language. */
@@ -81,6 +83,15 @@ export interface Messages {
   };
   truncated(cut: number): string;
   scripted: string;
+  trust: {
+    heading: string;
+    note: Record<TrustedChangeKind, string>;
+    cacheRejected(n: number): string;
+    recordsRejected(n: number): string;
+    committedIgnored(path: string, files: number): string;
+    noBaseConfig(file: string): string;
+    prConfigTrusted: string;
+  };
 }
 
 const en: Messages = {
@@ -94,7 +105,7 @@ const en: Messages = {
     nothingRun: '**No suite is affected by this change**, so nothing was evaluated.',
   },
   table: { suite: 'Suite', metric: 'Metric', baseline: 'Baseline', candidate: 'Candidate', change: 'Change (interval)', verdict: 'Verdict' },
-  notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected' },
+  notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected', removed: 'removed by this pull request', },
   chartTitle: 'Baseline vs candidate (primary metric)',
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
@@ -135,6 +146,7 @@ const en: Messages = {
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
+    'too-few-paired': () => '**Error.** Fewer than half of the baseline\'s cases could be paired, so this is not a comparison with the baseline.',
     'no-baseline': (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
     'stale-baseline': (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
   },
@@ -168,6 +180,22 @@ const en: Messages = {
     fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
   },
+  trust: {
+    heading: 'Trust and integrity',
+    note: {
+      endpoint: 'changes where requests and keys go; the base branch\'s value was used. Applied after merge, not to this pull request.',
+      gate: 'changes the gate; the base branch\'s gate judged this pull request. Applied after merge.',
+      instrument: 'changes what measures the suite; it was measured with the base branch\'s instrument. Applied after merge — refresh the baseline then.',
+      executor: 'changes where model code runs; the base branch\'s executor (or the sandbox) was used. Applied after merge.',
+      provider: 'adds or removes a provider; it is not called before merge.',
+      suite: 'removes the suite; it was still run from the base branch\'s definition.',
+    },
+    cacheRejected: (n) => `${n} cached ${n === 1 ? 'response' : 'responses'} failed authentication (forged, edited, or written with another key) and ${n === 1 ? 'was' : 'were'} ignored; the model was called instead.`,
+    recordsRejected: (n) => `${n} ${n === 1 ? 'line' : 'lines'} of a previous run's record log failed authentication and ${n === 1 ? 'was' : 'were'} ignored; those cases were run again.`,
+    committedIgnored: (path, files) => `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    noBaseConfig: (file) => `The base commit has no \`${file}\`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    prConfigTrusted: '`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.',
+  },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
 };
@@ -183,7 +211,7 @@ const ja: Messages = {
     nothingRun: '**この変更の影響を受けるスイートはありません**。評価は行っていません。',
   },
   table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化(信頼区間)', verdict: '判定' },
-  notRunReason: { unchanged: '変更なし(未実行)', 'not selected': '選択外' },
+  notRunReason: { unchanged: '変更なし(未実行)', 'not selected': '選択外', removed: 'このプルリクエストで削除' },
   chartTitle: 'ベースラインと候補(主指標)',
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
   servedAs: (list) => `(応答したモデル: ${list})`,
@@ -224,6 +252,7 @@ const ja: Messages = {
     'no-drop-shown': (g) => `**合格。** ${g}を超える低下は測定されませんでした(信頼区間はその可能性を否定していません)。`,
     'errors-over-tolerance': (_g, x) => `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
+    'too-few-paired': () => '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',
     'no-baseline': (_g, x) => `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`(またはアクションの \`mode: baseline\`)で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
     'stale-baseline': (_g, x) => `**ベースラインが古い。** ベースラインは異なる方法で測定されています(${x.stale})。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '(保存済みの回答を `evalgate rejudge` で採点し直すこともできます)' : ''}。`,
   },
@@ -256,6 +285,22 @@ const ja: Messages = {
     crossLanguage: '言語ごとのラウンドトリップ(タスクごとの L2 スコア平均)',
     fullSuccessRate: (rate, reached, walks, cycles, baseline) => `完走: ${walks}回のうち${reached}回が全${cycles}サイクルを通過しました(${rate}${baseline === null ? '' : `、ベースライン ${baseline}`})。`,
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}: ${stage}${cycle === null ? '' : `(サイクル ${cycle})`} — ${message}`,
+  },
+  trust: {
+    heading: '信頼性と完全性',
+    note: {
+      endpoint: 'はリクエストとキーの送信先を変更します。このプルリクエストにはベースブランチの値を使いました。マージ後に適用されます。',
+      gate: 'はゲートを変更します。このプルリクエストはベースブランチのゲートで判定しました。マージ後に適用されます。',
+      instrument: 'は測定方法を変更します。ベースブランチの測定方法で測定しました。マージ後に適用されます(その際にベースラインを更新してください)。',
+      executor: 'はモデルのコードの実行環境を変更します。ベースブランチの実行環境(またはサンドボックス)を使いました。マージ後に適用されます。',
+      provider: 'はプロバイダーを追加または削除します。マージまでは呼び出しません。',
+      suite: 'はスイートを削除します。ベースブランチの定義で実行しました。',
+    },
+    cacheRejected: (n) => `キャッシュされた応答${n}件が認証に失敗したため(偽造・改変、または別の鍵で作成)、無視してモデルを呼び出しました。`,
+    recordsRejected: (n) => `前回の実行記録の${n}行が認証に失敗したため無視し、該当ケースを再実行しました。`,
+    committedIgnored: (path, files) => `チェックアウトの \`${path}\` にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
+    noBaseConfig: (file) => `ベースコミットに \`${file}\` がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
+    prConfigTrusted: '`trust-pr-config` が設定されているため、このプルリクエストはエンドポイント・実行環境・ゲートを含む自身の設定で実行しました。',
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
