@@ -23889,10 +23889,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23906,7 +23906,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -23930,7 +23930,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -23946,7 +23946,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -24037,7 +24037,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -24051,13 +24051,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -24100,18 +24100,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -24165,8 +24165,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap2 && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -24178,7 +24178,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -24189,8 +24189,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -24207,7 +24207,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -24387,7 +24387,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -24404,24 +24404,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -24604,25 +24604,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep2 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -25432,14 +25432,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -26606,18 +26606,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep4;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -26770,15 +26770,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -26972,13 +26972,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -31929,29 +31929,98 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/action/main.ts
 import { readdir as readdir3, readFile as readFile3 } from "node:fs/promises";
-import { dirname as dirname4, join as join6, relative, resolve as resolve2 } from "node:path";
+import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
+import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve2, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
-import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname, isAbsolute, join, resolve } from "node:path";
-function createFsWorkspace(root) {
-  const at = (path2) => isAbsolute(path2) ? path2 : resolve(root, path2);
+import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, realpath, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, resolve, sep as sep2 } from "node:path";
+
+// src/core/errors.ts
+var ConfigError = class extends Error {
+  location;
+  problems;
+  constructor(location, message, problems) {
+    super(message);
+    this.name = "ConfigError";
+    this.location = location;
+    this.problems = problems ?? [message];
+  }
+};
+var MissingKeyError = class extends ConfigError {
+  variable;
+  constructor(location, message, variable) {
+    super(location, message);
+    this.name = "MissingKeyError";
+    this.variable = variable;
+  }
+};
+function formatLocation(location) {
+  let text = location.file;
+  if (location.line !== void 0) text += `:${location.line}`;
+  if (location.path) text += ` ${location.path}`;
+  return text;
+}
+function configError(location, message) {
+  return new ConfigError(location, `${formatLocation(location)}: ${message}`);
+}
+function formatPath(path2) {
+  let text = "";
+  for (const key of path2) {
+    if (typeof key === "number") text += `[${key}]`;
+    else text += text === "" ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+// src/adapters/fs-store.ts
+var toSlash = (p) => p.split(sep2).join("/");
+var climbsOut = (rel) => rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel);
+async function locatePath(root, boundary, path2) {
+  if (isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
+    return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
+  }
+  const realBoundary = await realpath(boundary);
+  const realRoot = await realpath(root);
+  const full = resolve(realRoot, path2);
+  const lexical = relative(realBoundary, full);
+  if (climbsOut(lexical)) return { status: "refused", reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+  let real;
+  try {
+    real = await realpath(full);
+  } catch (error63) {
+    const code = error63.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing" };
+    throw error63;
+  }
+  const realRel = relative(realBoundary, real);
+  if (climbsOut(realRel)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+  const info2 = await stat2(real);
+  if (!info2.isFile() && !info2.isDirectory()) return { status: "refused", reason: "is not a regular file or folder" };
+  return { status: "ok", kind: info2.isFile() ? "file" : "folder", lexical: toSlash(lexical), real: toSlash(realRel) };
+}
+function createFsWorkspace(root, boundary = root) {
+  const locate = (path2) => locatePath(root, boundary, path2);
+  const need = async (path2, kind) => {
+    const where = await locate(path2);
+    if (where.status === "missing") return null;
+    if (where.status === "refused") throw new ConfigError({ file: path2 }, `evalgate: "${path2}" ${where.reason}`);
+    if (where.kind !== kind) return null;
+    return join(await realpath(boundary), where.real);
+  };
   return {
-    readBytes: async (path2) => new Uint8Array(await readFile(at(path2))),
-    exists: async (path2) => {
-      try {
-        return (await stat2(at(path2))).isFile();
-      } catch {
-        return false;
-      }
+    locate,
+    readBytes: async (path2) => {
+      const real = await need(path2, "file");
+      if (real === null) throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist or is not a file`);
+      return new Uint8Array(await readFile(real));
     },
+    exists: async (path2) => await need(path2, "file") !== null,
     listFolders: async (path2) => {
-      try {
-        const entries = await readdir2(at(path2), { withFileTypes: true });
-        return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
-      } catch {
-        return null;
-      }
+      const real = await need(path2, "folder");
+      if (real === null) return null;
+      const entries = await readdir2(real, { withFileTypes: true });
+      return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
     }
   };
 }
@@ -31989,11 +32058,24 @@ function createFsRunStore(outDir, baselineDir) {
 
 // src/adapters/git.ts
 import { execFile } from "node:child_process";
+import { posix } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
+var SAFE = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.file.allow=never"];
 async function git(cwd, args) {
-  const { stdout } = await run("git", args, { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  const { stdout } = await run("git", [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
   return stdout;
+}
+async function gitBytes(cwd, args) {
+  const { stdout } = await run("git", [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: "buffer", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  return stdout;
+}
+async function repositoryRoot(dir) {
+  try {
+    return (await git(dir, ["rev-parse", "--show-toplevel"])).trim();
+  } catch {
+    return null;
+  }
 }
 function openGitRepo(cwd) {
   const has2 = async (sha) => {
@@ -32008,8 +32090,21 @@ function openGitRepo(cwd) {
     if (await has2(sha)) return;
     await git(cwd, ["fetch", "--no-tags", "--depth=200", "origin", sha]);
   };
+  const entry = async (sha, path2) => {
+    await ensure(sha);
+    const out = await git(cwd, ["ls-tree", "-z", sha, "--", path2]).catch(() => "");
+    const first = out.split("\0")[0] ?? "";
+    const m = /^(\d+) (blob|tree|commit) [0-9a-f]+\t(.*)$/s.exec(first);
+    if (!m || m[3] !== path2) return null;
+    return { mode: m[1], type: m[2] };
+  };
   return {
     root: async () => (await git(cwd, ["rev-parse", "--show-toplevel"])).trim(),
+    head: async () => (await git(cwd, ["rev-parse", "HEAD"])).trim(),
+    parents: async (sha) => {
+      await ensure(sha);
+      return (await git(cwd, ["rev-list", "--parents", "-n", "1", sha])).trim().split(/\s+/).slice(1);
+    },
     changedFiles: async (base, head) => {
       await ensure(base);
       await ensure(head);
@@ -32019,16 +32114,75 @@ function openGitRepo(cwd) {
       } catch {
         range = `${base}..${head}`;
       }
-      const out = await git(cwd, ["diff", "--name-only", "--no-renames", range]);
-      return out.split("\n").filter((l) => l !== "");
+      const out = await git(cwd, ["diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames", "-z", range]);
+      return out.split("\0").filter((l) => l !== "");
     },
     show: async (sha, path2) => {
       await ensure(sha);
       try {
-        return await git(cwd, ["show", `${sha}:${path2}`]);
+        return await git(cwd, ["cat-file", "blob", `${sha}:${path2}`]);
       } catch {
         return null;
       }
+    },
+    showBytes: async (sha, path2) => {
+      await ensure(sha);
+      try {
+        return new Uint8Array(await gitBytes(cwd, ["cat-file", "blob", `${sha}:${path2}`]));
+      } catch {
+        return null;
+      }
+    },
+    entry,
+    folders: async (sha, path2) => {
+      await ensure(sha);
+      const out = await git(cwd, ["ls-tree", "-z", `${sha}:${path2 === "" ? "" : path2}`]).catch(() => "");
+      return out.split("\0").map((l) => /^\d+ tree [0-9a-f]+\t(.*)$/s.exec(l)?.[1]).filter((n) => n !== void 0).sort();
+    }
+  };
+}
+function createGitWorkspace(repo, sha, dir) {
+  const locate = async (path2) => {
+    if (posix.isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
+      return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
+    }
+    const lexical = posix.normalize(posix.join(dir === "" ? "." : dir, path2.replace(/\\/g, "/"))).replace(/\/$/, "");
+    if (lexical === ".." || lexical.startsWith("../")) return { status: "refused", reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+    let real = lexical === "." ? "" : lexical;
+    for (let hop = 0; hop < 8; hop++) {
+      if (real === "") return { status: "ok", kind: "folder", lexical, real: "" };
+      const found = await repo.entry(sha, real);
+      if (!found) return { status: "missing" };
+      if (found.mode !== "120000") {
+        if (found.type === "commit") return { status: "refused", reason: "is a submodule, which evalgate does not read" };
+        return { status: "ok", kind: found.type === "tree" ? "folder" : "file", lexical, real };
+      }
+      const target = await repo.show(sha, real) ?? "";
+      if (posix.isAbsolute(target)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+      real = posix.normalize(posix.join(posix.dirname(real), target)).replace(/\/$/, "");
+      if (real === ".." || real.startsWith("../")) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+      if (real === ".") real = "";
+    }
+    return { status: "refused", reason: "is a chain of more than 8 symlinks" };
+  };
+  const need = async (path2, kind) => {
+    const where = await locate(path2);
+    if (where.status === "missing") return null;
+    if (where.status === "refused") throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${where.reason}`);
+    return where.kind === kind ? where.real : null;
+  };
+  return {
+    locate,
+    exists: async (path2) => await need(path2, "file") !== null,
+    readBytes: async (path2) => {
+      const real = await need(path2, "file");
+      const bytes = real === null ? null : await repo.showBytes(sha, real);
+      if (bytes === null) throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
+      return bytes;
+    },
+    listFolders: async (path2) => {
+      const real = await need(path2, "folder");
+      return real === null ? null : repo.folders(sha, real);
     }
   };
 }
@@ -32394,43 +32548,6 @@ function sandboxCacheDir(env) {
 }
 function createCodeRunnerFactory(settings) {
   return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
-}
-
-// src/core/errors.ts
-var ConfigError = class extends Error {
-  location;
-  problems;
-  constructor(location, message, problems) {
-    super(message);
-    this.name = "ConfigError";
-    this.location = location;
-    this.problems = problems ?? [message];
-  }
-};
-var MissingKeyError = class extends ConfigError {
-  variable;
-  constructor(location, message, variable) {
-    super(location, message);
-    this.name = "MissingKeyError";
-    this.variable = variable;
-  }
-};
-function formatLocation(location) {
-  let text = location.file;
-  if (location.line !== void 0) text += `:${location.line}`;
-  if (location.path) text += ` ${location.path}`;
-  return text;
-}
-function configError(location, message) {
-  return new ConfigError(location, `${formatLocation(location)}: ${message}`);
-}
-function formatPath(path2) {
-  let text = "";
-  for (const key of path2) {
-    if (typeof key === "number") text += `[${key}]`;
-    else text += text === "" ? String(key) : `.${String(key)}`;
-  }
-  return text;
 }
 
 // node_modules/openai/internal/tslib.mjs
@@ -43465,6 +43582,20 @@ function safeHost(url2) {
   }
 }
 
+// src/adapters/integrity.ts
+import { createHmac, hkdfSync } from "node:crypto";
+var CACHE_KEY_ENV = "EVALGATE_CACHE_KEY";
+function createAuthenticator(secret, purpose) {
+  const key = Buffer.from(hkdfSync("sha256", secret, "evalgate-integrity-v1", purpose, 32));
+  return { tag: (text) => createHmac("sha256", key).update(text, "utf8").digest("hex") };
+}
+function runSecret(env, keyVariables) {
+  const own2 = env[CACHE_KEY_ENV];
+  if (own2) return own2;
+  const keys = [...new Set(keyVariables)].sort().map((v) => env[v]).filter((k) => Boolean(k));
+  return keys.length > 0 ? keys.join("\0") : null;
+}
+
 // src/adapters/response-cache.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdir as mkdir4, readFile as readFile2, rename as rename4, writeFile as writeFile4 } from "node:fs/promises";
@@ -43894,7 +44025,7 @@ function hashValue(value) {
 }
 
 // src/adapters/response-cache.ts
-var CACHE_VERSION = 1;
+var CACHE_VERSION = 2;
 function cacheKey(endpoint2, model, request2) {
   return sha256Hex(canonicalJson({
     v: CACHE_VERSION,
@@ -43909,23 +44040,40 @@ function cacheKey(endpoint2, model, request2) {
     ...request2.callKey !== void 0 ? { callKey: request2.callKey } : {}
   }));
 }
-async function readEntry(path2, key) {
+async function isCachedRequest(dir, endpoint2, model, request2, auth2) {
+  const key = cacheKey(endpoint2, model, request2);
+  const found = await readEntry(join5(dir, key.slice(0, 2), `${key}.json`), key, auth2);
+  return found !== null && found !== "rejected";
+}
+var macOf = (auth2, key, reply) => auth2.tag(canonicalJson({ key, reply }));
+async function readEntry(path2, key, auth2) {
+  let text;
   try {
-    const entry = JSON.parse(await readFile2(path2, "utf8"));
-    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== "ok") return null;
+    text = await readFile2(path2, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const entry = JSON.parse(text);
+    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== "ok" || entry.mac !== macOf(auth2, key, entry.reply)) return "rejected";
     return entry.reply;
   } catch {
     return null;
   }
 }
 function createCachedClient(inner, options) {
-  const stats = { hits: 0, misses: 0, writes: 0 };
+  const stats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
   const pathOf = (key) => join5(options.dir, key.slice(0, 2), `${key}.json`);
-  const read = (key) => readEntry(pathOf(key), key);
+  const read = async (key) => {
+    const found = await readEntry(pathOf(key), key, options.auth);
+    if (found !== "rejected") return found;
+    stats.rejected++;
+    return null;
+  };
   return {
     label: inner.label,
     cacheStats: () => ({ ...stats }),
-    has: async (request2) => await read(cacheKey(options.endpoint, options.model, request2)) !== null,
+    has: async (request2) => isCachedRequest(options.dir, options.endpoint, options.model, request2, options.auth),
     complete: async (request2) => {
       const key = cacheKey(options.endpoint, options.model, request2);
       const hit = await read(key);
@@ -43940,7 +44088,7 @@ function createCachedClient(inner, options) {
         const path2 = pathOf(key);
         await mkdir4(join5(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
-        await writeFile4(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored })}
+        await writeFile4(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf(options.auth, key, stored) })}
 `);
         await rename4(temp, path2);
         stats.writes++;
@@ -44053,8 +44201,17 @@ function createResilientClient(inner, policy, deps = systemDeps) {
 function endpointOf(provider, env) {
   return provider["base-url"] ?? (env["OPENAI_BASE_URL"] || DEFAULT_BASE_URL);
 }
+function cacheAuthenticator(env, provider) {
+  const secret = env[CACHE_KEY_ENV] || env[provider["api-key-env"]];
+  return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
+}
+function recordLogAuthenticator(env, providers) {
+  const secret = runSecret(env, providers.map((p) => p["api-key-env"]));
+  return secret ? createAuthenticator(secret, "record-log") : null;
+}
 function createClientFactory(env, configFile, options = { cacheDir: null }) {
-  return (name, provider) => {
+  const made = [];
+  const factory = (name, provider) => {
     const keyVar = provider["api-key-env"];
     const apiKey = env[keyVar];
     if (!apiKey) {
@@ -44079,14 +44236,18 @@ function createClientFactory(env, configFile, options = { cacheDir: null }) {
       baseDelayMs: provider["retry-base-delay-ms"],
       maxRetryTimeMs: provider["max-retry-time-ms"]
     });
-    const cached2 = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl2, model: provider.model });
+    const auth2 = cacheAuthenticator(env, provider);
+    const cached2 = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl2, model: provider.model, auth: auth2 });
     const outer = cached2 ?? resilient;
-    return {
+    const client = {
       label: outer.label,
       complete: (request2) => outer.complete(request2),
       counters: () => ({ resilience: resilient.stats(), cache: cached2?.cacheStats() ?? null })
     };
+    made.push(client);
+    return client;
   };
+  return Object.assign(factory, { rejectedCacheEntries: () => made.reduce((n, c) => n + (c.counters().cache?.rejected ?? 0), 0) });
 }
 
 // src/adapters/system.ts
@@ -44097,6 +44258,43 @@ var systemClock = {
 };
 function newRunId() {
   return randomUUID2();
+}
+
+// src/core/affected.ts
+function normalize(path2) {
+  const parts = [];
+  for (const p of path2.replace(/\\/g, "/").split("/")) {
+    if (p === "" || p === ".") continue;
+    if (p === "..") parts.pop();
+    else parts.push(p);
+  }
+  return parts.join("/");
+}
+var same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+function affectedSuites(suites, gate, base, changedFiles) {
+  const changed = new Set(changedFiles.map(normalize));
+  const out = { run: [], unchanged: [], reasons: {} };
+  for (const suite of suites) {
+    const name = suite.entry.name;
+    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f));
+    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === "/" || [...changed].some((c) => c.startsWith(f)));
+    const baseSuite = base?.config.suites.find((s) => s.name === name);
+    let reason = null;
+    if (hitFile) reason = `${hitFile} changed`;
+    else if (hitFolder) reason = `files under ${hitFolder} changed`;
+    else if (!base) reason = "the config is new or unreadable at the base commit";
+    else if (!baseSuite) reason = "the suite is new";
+    else if (!same(baseSuite, suite.entry)) reason = "its entry in the config changed";
+    else if (Object.entries(suite.providers).some(([p, config2]) => !same(base.config.providers[p], config2))) reason = "a provider it uses changed";
+    else if (!same(base.config.gate, gate)) reason = "the gate settings changed";
+    if (reason) {
+      out.run.push(name);
+      out.reasons[name] = reason;
+    } else {
+      out.unchanged.push({ name, reason: "unchanged" });
+    }
+  }
+  return out;
 }
 
 // src/core/config.ts
@@ -63819,6 +64017,12 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/core/redact.ts
+var USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"`<>]+@/gi;
+function redactUrls(text) {
+  return text.replace(USER_INFO, "$1***@");
+}
+
 // src/core/stats/gate.ts
 var POLICIES = ["significant-drop", "strict"];
 function decideGate(input2) {
@@ -63846,13 +64050,23 @@ function decideGate(input2) {
 }
 
 // src/core/config.ts
+function hasUserInfo(url2) {
+  try {
+    const u = new URL(url2);
+    return u.username !== "" || u.password !== "";
+  } catch {
+    return false;
+  }
+}
 var SUITE_KINDS = ["exact-copy", "judged", "round-trip"];
 var NORMALIZERS = ["trim", "nfc", "strip-code-fence"];
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var providerSchema = external_exports.strictObject({
   model: external_exports.string().min(1).describe("The model name the endpoint serves."),
-  "base-url": external_exports.url().optional().describe("OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI."),
+  "base-url": external_exports.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).refine((url2) => !hasUserInfo(url2), {
+    error: 'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env'
+  }).optional().describe("OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch's value is used."),
   "api-key-env": external_exports.string().regex(ENV_NAME, "must be an environment variable name").default("OPENAI_API_KEY").describe("The NAME of the environment variable that holds the key; never the key itself."),
   temperature: external_exports.number().min(0).max(2).default(0),
   seed: external_exports.int().default(7),
@@ -63876,7 +64090,8 @@ var gateBase = {
   resamples: external_exports.int().min(100).max(1e6).describe("Bootstrap resamples."),
   "min-cases": external_exports.int().min(1).describe("Fewer compared cases than this can never give a regression."),
   "max-error-rate": external_exports.number().min(0).max(1).describe("Share of errored records above which the verdict is error."),
-  "absolute-threshold": external_exports.number().gt(0).describe("Absolute drop that fails the gate when the relative change is undefined.")
+  "absolute-threshold": external_exports.number().gt(0).describe("Absolute drop that fails the gate when the relative change is undefined."),
+  "on-removed-suite": external_exports.enum(["warn", "fail"]).describe("What a pull request that removes a suite together with its files does to the check (a removed suite whose files remain is still run).")
 };
 var gateSchema = external_exports.strictObject({
   "max-drop": gateBase["max-drop"].default(0.05),
@@ -63886,7 +64101,8 @@ var gateSchema = external_exports.strictObject({
   resamples: gateBase.resamples.default(1e4),
   "min-cases": gateBase["min-cases"].default(10),
   "max-error-rate": gateBase["max-error-rate"].default(0.1),
-  "absolute-threshold": gateBase["absolute-threshold"].optional()
+  "absolute-threshold": gateBase["absolute-threshold"].optional(),
+  "on-removed-suite": gateBase["on-removed-suite"].default("warn")
 });
 var gateOverrideSchema = external_exports.strictObject(gateBase).partial();
 var datasetSchema = external_exports.union([
@@ -63957,7 +64173,7 @@ function parseConfig(text, file2) {
   const data = doc.toJS();
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue3) => describeIssue(issue3, file2, data, lineOf, doc, lineCounter));
+    const problems = parsed.error.issues.map((issue3) => redactUrls(describeIssue(issue3, file2, data, lineOf, doc, lineCounter)));
     throw new ConfigError({ file: file2, line: firstLine(problems) }, problems.join("\n"), problems);
   }
   const loaded = { file: file2, config: parsed.data, lineOf };
@@ -64091,64 +64307,6 @@ function editDistance(a, b) {
     }
   }
   return prev[b.length];
-}
-
-// src/core/affected.ts
-function suiteFiles(suite) {
-  const files = [];
-  const folders = [];
-  if (suite.kind === "round-trip") {
-    folders.push(suite.tasks);
-    files.push(suite.templates["nl-to-code"], suite.templates["code-to-nl"]);
-  } else {
-    files.push(typeof suite.dataset === "string" ? suite.dataset : suite.dataset.path);
-    for (const t of Object.values(suite.templates)) if (typeof t === "string") files.push(t);
-  }
-  return { files, folders };
-}
-function normalize(path2) {
-  const parts = [];
-  for (const p of path2.replace(/\\/g, "/").split("/")) {
-    if (p === "" || p === ".") continue;
-    if (p === "..") parts.pop();
-    else parts.push(p);
-  }
-  return parts.join("/");
-}
-function affectedSuites(head, baseConfigText, changedFiles, configDir) {
-  const changed = new Set(changedFiles.map(normalize));
-  const prefix = configDir === "" ? "" : `${normalize(configDir)}/`;
-  let base = null;
-  if (baseConfigText !== null) {
-    try {
-      base = parseConfig(baseConfigText, `${head.file}@base`);
-    } catch {
-      base = null;
-    }
-  }
-  const out = { run: [], unchanged: [], reasons: {} };
-  for (const suite of head.config.suites) {
-    const { files, folders } = suiteFiles(suite);
-    const hitFile = files.map((f) => normalize(prefix + f)).find((f) => changed.has(f));
-    const hitFolder = folders.map((f) => `${normalize(prefix + f)}/`).find((f) => [...changed].some((c) => c.startsWith(f)));
-    const baseSuite = base?.config.suites.find((s) => s.name === suite.name);
-    const providers = [suite.provider, ...suite.kind === "judged" ? Array.isArray(suite.judge) ? suite.judge : [suite.judge] : []];
-    let reason = null;
-    if (hitFile) reason = `${hitFile} changed`;
-    else if (hitFolder) reason = `files under ${hitFolder} changed`;
-    else if (!base) reason = "the config is new or unreadable at the base commit";
-    else if (!baseSuite) reason = "the suite is new";
-    else if (canonicalJson(baseSuite) !== canonicalJson(suite)) reason = "its entry in the config changed";
-    else if (providers.some((p) => canonicalJson(base?.config.providers[p] ?? null) !== canonicalJson(head.config.providers[p] ?? null))) reason = "a provider it uses changed";
-    else if (canonicalJson(base.config.gate) !== canonicalJson(head.config.gate)) reason = "the gate settings changed";
-    if (reason) {
-      out.run.push(suite.name);
-      out.reasons[suite.name] = reason;
-    } else {
-      out.unchanged.push({ name: suite.name, reason: "unchanged" });
-    }
-  }
-  return out;
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -64837,6 +64995,13 @@ function compareWithBaseline(baseline, candidate, gate) {
     result.notes.push("No case is present on both sides with the same id and input hash, so nothing can be compared.");
     return result;
   }
+  const baselineCases = hashesOf(baseline.records).size;
+  if (!netWin && paired.length * 2 < baselineCases) {
+    result.verdict = "error";
+    result.detail = "too-few-paired";
+    result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
+    return result;
+  }
   const baseValues = paired.map((id) => base.get(id));
   const candValues = paired.map((id) => cand.get(id));
   const baseMean = average(baseValues);
@@ -64845,13 +65010,13 @@ function compareWithBaseline(baseline, candidate, gate) {
   result.candidate = candMean;
   const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
-  const relative2 = baseSum !== 0 && !netWin;
-  if (!relative2 && !netWin && gate["absolute-threshold"] === void 0) {
+  const relative3 = baseSum !== 0 && !netWin;
+  if (!relative3 && !netWin && gate["absolute-threshold"] === void 0) {
     result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
   }
   const bootstrap = pairedBootstrap({
     units,
-    statistic: relative2 ? "relative" : "absolute",
+    statistic: relative3 ? "relative" : "absolute",
     confidence: gate.confidence,
     resamples: gate.resamples,
     seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`
@@ -64859,7 +65024,7 @@ function compareWithBaseline(baseline, candidate, gate) {
   result.bootstrap = bootstrap;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
-  const threshold = relative2 ? gate["max-drop"] : gate["absolute-threshold"] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
+  const threshold = relative3 ? gate["max-drop"] : gate["absolute-threshold"] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
   result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base));
   if (threshold === void 0) {
     result.verdict = "inconclusive";
@@ -65250,7 +65415,7 @@ var en = {
     nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
   },
   table: { suite: "Suite", metric: "Metric", baseline: "Baseline", candidate: "Candidate", change: "Change (interval)", verdict: "Verdict" },
-  notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected" },
+  notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected", removed: "removed by this pull request" },
   chartTitle: "Baseline vs candidate (primary metric)",
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
@@ -65291,6 +65456,7 @@ var en = {
     "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
     "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     "no-comparable-cases": () => "**Error.** No case could be paired with the baseline.",
+    "too-few-paired": () => "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
     "no-baseline": (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
     "stale-baseline": (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes("judge") ? ", or `evalgate rejudge` its stored answers" : ""}.`
   },
@@ -65325,6 +65491,22 @@ var en = {
     fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
     stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`
   },
+  trust: {
+    heading: "Trust and integrity",
+    note: {
+      endpoint: "changes where requests and keys go; the base branch's value was used. Applied after merge, not to this pull request.",
+      gate: "changes the gate; the base branch's gate judged this pull request. Applied after merge.",
+      instrument: "changes what measures the suite; it was measured with the base branch's instrument. Applied after merge \u2014 refresh the baseline then.",
+      executor: "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
+      provider: "adds or removes a provider; it is not called before merge.",
+      suite: "removes the suite; it was still run from the base branch's definition."
+    },
+    cacheRejected: (n) => `${n} cached ${n === 1 ? "response" : "responses"} failed authentication (forged, edited, or written with another key) and ${n === 1 ? "was" : "were"} ignored; the model was called instead.`,
+    recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
+    committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    noBaseConfig: (file2) => `The base commit has no \`${file2}\`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included."
+  },
   truncated: (cut) => `> [!WARNING]
 > This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   scripted: "Scripted demo"
@@ -65340,7 +65522,7 @@ var ja = {
     nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002"
   },
   table: { suite: "\u30B9\u30A4\u30FC\u30C8", metric: "\u6307\u6A19", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316(\u4FE1\u983C\u533A\u9593)", verdict: "\u5224\u5B9A" },
-  notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057(\u672A\u5B9F\u884C)", "not selected": "\u9078\u629E\u5916" },
+  notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057(\u672A\u5B9F\u884C)", "not selected": "\u9078\u629E\u5916", removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664" },
   chartTitle: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5019\u88DC(\u4E3B\u6307\u6A19)",
   kindModel: (kind, model, served) => `\u7A2E\u985E ${kind}\u3001\u30E2\u30C7\u30EB ${model}${served}\u3002`,
   servedAs: (list) => `(\u5FDC\u7B54\u3057\u305F\u30E2\u30C7\u30EB: ${list})`,
@@ -65381,6 +65563,7 @@ var ja = {
     "no-drop-shown": (g2) => `**\u5408\u683C\u3002** ${g2}\u3092\u8D85\u3048\u308B\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F(\u4FE1\u983C\u533A\u9593\u306F\u305D\u306E\u53EF\u80FD\u6027\u3092\u5426\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093)\u3002`,
     "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${x.failed}\u56DE\u304C\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
     "no-comparable-cases": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u308B\u30B1\u30FC\u30B9\u304C\u3042\u308A\u307E\u305B\u3093\u3002",
+    "too-few-paired": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B1\u30FC\u30B9\u306E\u534A\u5206\u672A\u6E80\u3057\u304B\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u306A\u3044\u305F\u3081\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002",
     "no-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057\u3002** \`evalgate run --suite ${x.name} --update-baseline\`(\u307E\u305F\u306F\u30A2\u30AF\u30B7\u30E7\u30F3\u306E \`mode: baseline\`)\u3067\u4F5C\u6210\u3057\u3001\`baselines/${x.name}.json\` \u3092\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002`,
     "stale-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306F\u7570\u306A\u308B\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u3066\u3044\u307E\u3059(${x.stale})\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`evalgate run --suite ${x.name} --update-baseline\` \u3092\u5B9F\u884C\u3057\u3066\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044${x.stale.includes("judge") ? "(\u4FDD\u5B58\u6E08\u307F\u306E\u56DE\u7B54\u3092 `evalgate rejudge` \u3067\u63A1\u70B9\u3057\u76F4\u3059\u3053\u3068\u3082\u3067\u304D\u307E\u3059)" : ""}\u3002`
   },
@@ -65414,6 +65597,22 @@ var ja = {
     crossLanguage: "\u8A00\u8A9E\u3054\u3068\u306E\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7(\u30BF\u30B9\u30AF\u3054\u3068\u306E L2 \u30B9\u30B3\u30A2\u5E73\u5747)",
     fullSuccessRate: (rate, reached, walks, cycles, baseline) => `\u5B8C\u8D70: ${walks}\u56DE\u306E\u3046\u3061${reached}\u56DE\u304C\u5168${cycles}\u30B5\u30A4\u30AF\u30EB\u3092\u901A\u904E\u3057\u307E\u3057\u305F(${rate}${baseline === null ? "" : `\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3 ${baseline}`})\u3002`,
     stopped: (side, stage, cycle, message) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}: ${stage}${cycle === null ? "" : `(\u30B5\u30A4\u30AF\u30EB ${cycle})`} \u2014 ${message}`
+  },
+  trust: {
+    heading: "\u4FE1\u983C\u6027\u3068\u5B8C\u5168\u6027",
+    note: {
+      endpoint: "\u306F\u30EA\u30AF\u30A8\u30B9\u30C8\u3068\u30AD\u30FC\u306E\u9001\u4FE1\u5148\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306B\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5024\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      gate: "\u306F\u30B2\u30FC\u30C8\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u30B2\u30FC\u30C8\u3067\u5224\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      instrument: "\u306F\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059(\u305D\u306E\u969B\u306B\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044)\u3002",
+      executor: "\u306F\u30E2\u30C7\u30EB\u306E\u30B3\u30FC\u30C9\u306E\u5B9F\u884C\u74B0\u5883\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9F\u884C\u74B0\u5883(\u307E\u305F\u306F\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9)\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      provider: "\u306F\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u3092\u8FFD\u52A0\u307E\u305F\u306F\u524A\u9664\u3057\u307E\u3059\u3002\u30DE\u30FC\u30B8\u307E\u3067\u306F\u547C\u3073\u51FA\u3057\u307E\u305B\u3093\u3002",
+      suite: "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u524A\u9664\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9A\u7FA9\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
+    },
+    cacheRejected: (n) => `\u30AD\u30E3\u30C3\u30B7\u30E5\u3055\u308C\u305F\u5FDC\u7B54${n}\u4EF6\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081(\u507D\u9020\u30FB\u6539\u5909\u3001\u307E\u305F\u306F\u5225\u306E\u9375\u3067\u4F5C\u6210)\u3001\u7121\u8996\u3057\u3066\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3057\u305F\u3002`,
+    recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
+    committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E \`${path2}\` \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
+    noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B \`${file2}\` \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
+    prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
   },
   truncated: (cut) => `> [!WARNING]
 > GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
@@ -65823,11 +66022,22 @@ function renderReport(input2) {
   for (const s of input2.notRun ?? []) {
     lines.push(`| ${inlineText(s.name, 80)} | \u2014 | \u2014 | \u2014 | \u2014 | \u23ED\uFE0F ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
+  lines.push("", ...noticeLines(input2.notices, m));
   lines.push("", ...chart(input2.comparisons, m));
   for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10, m));
   lines.push(...crossLanguageLines(input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0), m));
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}
 `;
+}
+function noticeLines(notices, m) {
+  if (!notices) return [];
+  const items = [];
+  for (const text of notices.messages ?? []) items.push(`- ${inlineText(text, 400)}`);
+  for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
+  if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
+  if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);
+  if (items.length === 0) return [];
+  return [`### ${m.trust.heading}`, "", ...items, ""];
 }
 function fitReport(markdown, language = "en", limit2 = GITHUB_COMMENT_LIMIT) {
   if (markdown.length <= limit2) return markdown;
@@ -65898,8 +66108,8 @@ function chart(comparisons, m) {
 }
 function changeCell(c) {
   if (c.change === null) return "\u2014";
-  const relative2 = c.bootstrap?.statistic !== "absolute";
-  const f = relative2 ? formatPercent : formatSigned;
+  const relative3 = c.bootstrap?.statistic !== "absolute";
+  const f = relative3 ? formatPercent : formatSigned;
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : "";
   return `${f(c.change)}${interval}`;
 }
@@ -65922,8 +66132,8 @@ function suiteSection(c, result, baseline, maxCases, m) {
   if (c.exactTest && c.exactTest.changed > 0 && c.mcnemar === null) facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method !== "exact"));
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
   if (c.power && c.pairing) {
-    const relative2 = c.bootstrap?.statistic !== "absolute";
-    const f = (v) => relative2 ? formatPercent(v).replace("+", "") : formatMetric(v);
+    const relative3 = c.bootstrap?.statistic !== "absolute";
+    const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
     facts.push(c.power.mde > c.power.threshold ? m.powerLow(c.pairing.compared, f(c.power.mde), f(c.power.threshold), c.power.casesNeeded.toLocaleString("en-US")) : m.powerOk(c.pairing.compared, f(c.power.mde), f(c.power.threshold)));
   }
   if (c.pairing) {
@@ -66307,28 +66517,49 @@ function assembleResult(suite, records, meta3) {
 }
 
 // src/core/record-log.ts
-function planResume(text, identity) {
+function macOf2(auth2, value) {
+  return auth2.tag(canonicalJson(value));
+}
+function verified(auth2, value) {
+  if (value === null || typeof value !== "object") return false;
+  const { mac: mac3, ...rest } = value;
+  return typeof mac3 === "string" && mac3 === macOf2(auth2, rest);
+}
+function signedLine(auth2, value) {
+  return JSON.stringify({ ...value, mac: macOf2(auth2, value) });
+}
+function planResume(text, identity, auth2) {
   if (text === null || text === "") return null;
   const lines = text.split("\n").filter((l) => l !== "");
   let header = null;
   try {
     const first = JSON.parse(lines[0]);
-    if (first.type === "evalgate-record-log" && first.version === 1) header = first;
+    if (first.type === "evalgate-record-log" && first.version === 1) {
+      if (!verified(auth2, first)) return { rejectedLog: lines.length };
+      const { mac: _mac2, ...rest } = first;
+      header = rest;
+    }
   } catch {
     return null;
   }
   if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
   const kept = /* @__PURE__ */ new Map();
   let dropped = 0;
+  let rejected = 0;
   for (const line of lines.slice(1)) {
-    let record2;
+    let value;
     try {
-      record2 = JSON.parse(line);
+      value = JSON.parse(line);
     } catch {
       dropped++;
       continue;
     }
-    if (typeof record2?.caseId !== "string" || typeof record2.repeat !== "number") {
+    if (!verified(auth2, value)) {
+      rejected++;
+      continue;
+    }
+    const { mac: _mac2, ...record2 } = value;
+    if (typeof record2.caseId !== "string" || typeof record2.repeat !== "number") {
       dropped++;
       continue;
     }
@@ -66336,10 +66567,10 @@ function planResume(text, identity) {
     if (identity.cases.get(record2.caseId) !== record2.inputHash || record2.repeat >= identity.repeats) continue;
     kept.set(`${record2.caseId}\0${record2.repeat}`, record2);
   }
-  return { header, finished: [...kept.values()], droppedLines: dropped };
+  return { header, finished: [...kept.values()], droppedLines: dropped, rejected };
 }
-function startLogText(header, finished) {
-  return [header, ...finished].map((x) => JSON.stringify(x)).join("\n") + "\n";
+function startLogText(header, finished, auth2) {
+  return [header, ...finished].map((x) => signedLine(auth2, x)).join("\n") + "\n";
 }
 
 // src/core/shard.ts
@@ -66417,7 +66648,10 @@ function mergeShardParts(parts) {
 }
 
 // src/core/summary.ts
-function summarize(verdict, comparisons, notRun = []) {
+function summarize(verdict, comparisons, notRun = [], notices = {}) {
+  const untrusted = (notices.untrusted ?? []).map((c) => ({ kind: c.kind, path: c.path }));
+  const rejected = notices.rejected ?? { cacheEntries: 0, records: 0 };
+  const trust = untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
   return {
     verdict,
     suites: comparisons.map((c) => ({
@@ -66432,7 +66666,8 @@ function summarize(verdict, comparisons, notRun = []) {
       cases: c.pairing?.compared ?? c.errors.cases,
       errors: c.errors.candidate
     })),
-    notRun: [...notRun]
+    notRun: [...notRun],
+    ...trust
   };
 }
 function exitCodeFor(verdict, comparisons) {
@@ -68657,6 +68892,27 @@ function prepareExactCopySuite(inputs) {
 }
 
 // src/core/suites.ts
+function recordingWorkspace(inner, reads) {
+  const note = async (path2, into) => {
+    const where = await inner.locate(path2);
+    if (where.status === "ok") {
+      into.add(where.lexical);
+      into.add(where.real);
+    }
+  };
+  return {
+    locate: (path2) => inner.locate(path2),
+    exists: (path2) => inner.exists(path2),
+    readBytes: async (path2) => {
+      await note(path2, reads.files);
+      return inner.readBytes(path2);
+    },
+    listFolders: async (path2) => {
+      await note(path2, reads.folders);
+      return inner.listFolders(path2);
+    }
+  };
+}
 var noRunners = () => {
   throw new Error("this command runs no code");
 };
@@ -68669,19 +68925,26 @@ function selectSuites(loaded, names) {
   }
   return all.filter((s) => names.includes(s.suite.name));
 }
-async function loadSuite(loaded, index, workspace) {
+async function loadSuite(loaded, index, files, options = {}) {
   const suite = loaded.config.suites[index];
+  const reads = { files: /* @__PURE__ */ new Set(), folders: /* @__PURE__ */ new Set() };
+  const workspace = recordingWorkspace(files, reads);
+  const instrument = options.instrument ?? workspace;
   const at = (...path2) => {
     const full = ["suites", index, ...path2];
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...line !== void 0 ? { line } : {}, path: formatPath(full) };
   };
-  const readFile4 = async (path2, where, what) => {
-    if (!await workspace.exists(path2)) throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
-    return workspace.readBytes(path2);
+  const readFrom = async (from, path2, where, what) => {
+    const found = await from.locate(path2);
+    if (found.status === "refused") throw configError(where, `${what} path "${path2}" ${found.reason}`);
+    if (found.status === "missing" || found.kind !== "file") throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
+    return from.readBytes(path2);
   };
+  const readFile4 = (path2, where, what) => readFrom(workspace, path2, where, what);
+  const done = (suiteLoaded) => ({ ...suiteLoaded, reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() } });
   const template = async (role, path2, allowed2) => path2 === void 0 ? void 0 : loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed2, at("templates", role));
-  if (suite.kind === "round-trip") return loadRoundTripSuite(loaded, index, suite, workspace, at, readFile4);
+  if (suite.kind === "round-trip") return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile4));
   const s = suite;
   const allowed = s.kind === "judged" ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
   const templates = { user: await template("user", s.templates.user, allowed) };
@@ -68694,13 +68957,13 @@ async function loadSuite(loaded, index, workspace) {
   const provider = loaded.config.providers[s.provider];
   if (s.kind === "exact-copy") {
     const cases2 = parseExactCopyDataset(bytes, datasetPath, format);
-    return {
+    return done({
       index,
       config: suite,
       cases: cases2,
       providers: [s.provider],
       prepare: (clients) => prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases: cases2, templates, dataset })
-    };
+    });
   }
   const columns = typeof s.dataset === "string" ? void 0 : s.dataset.columns;
   const cases = parseJudgedDataset(bytes, datasetPath, format, resolveColumns(columns));
@@ -68708,7 +68971,7 @@ async function loadSuite(loaded, index, workspace) {
   const judgeAllowed = s.mode === "pairwise" ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
   let judgeTemplate;
   if (s.templates.judge !== void 0) {
-    const t = loadTemplate(await readFile4(s.templates.judge, at("templates", "judge"), "template"), s.templates.judge, judgeAllowed, at("templates", "judge"));
+    const t = loadTemplate(await readFrom(instrument, s.templates.judge, at("templates", "judge"), "template"), s.templates.judge, judgeAllowed, at("templates", "judge"));
     const missing = judgeAllowed.filter((p) => p !== "criteria" && !t.placeholders.includes(p));
     if (missing.length > 0) throw configError(at("templates", "judge"), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(" ")}: the judge cannot grade what it is not shown`);
     judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s["judge-language"] };
@@ -68717,7 +68980,7 @@ async function loadSuite(loaded, index, workspace) {
     const bytesOf = new TextEncoder().encode(builtin.text);
     judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at("templates")), language: s["judge-language"] };
   }
-  return {
+  return done({
     index,
     config: suite,
     cases,
@@ -68734,7 +68997,7 @@ async function loadSuite(loaded, index, workspace) {
       judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name], client: clients(name) })),
       baselineAnswers: s.mode === "pairwise" && baseline ? answersOf(baseline) : null
     })
-  };
+  });
 }
 async function loadRoundTripSuite(loaded, index, s, workspace, at, readFile4) {
   const template = async (role, allowed, required2) => {
@@ -68747,6 +69010,8 @@ async function loadRoundTripSuite(loaded, index, s, workspace, at, readFile4) {
     "nl-to-code": await template("nl-to-code", NL_TO_CODE_PLACEHOLDERS, "description"),
     "code-to-nl": await template("code-to-nl", CODE_TO_NL_PLACEHOLDERS, "code")
   };
+  const folder = await workspace.locate(s.tasks);
+  if (folder.status === "refused") throw configError(at("tasks"), `tasks path "${s.tasks}" ${folder.reason}`);
   const tasks = await loadTasks(workspace, s.tasks, s.language, at("tasks"));
   const provider = loaded.config.providers[s.provider];
   return {
@@ -68774,27 +69039,35 @@ function answersOf(result) {
 }
 
 // src/core/engine.ts
-async function validateWorkspace(configText, configFile, suites, workspace) {
-  const loaded = parseConfig(configText, configFile);
-  const selected = selectSuites(loaded, suites);
+async function loadSelected(loaded, names, workspace, options = {}) {
+  const selected = selectSuites(loaded, names);
   const problems = [];
   const out = [];
-  for (const { index } of selected) {
+  const gone = [];
+  for (const { index, suite } of selected) {
     try {
-      out.push(await loadSuite(loaded, index, workspace));
+      out.push(await loadSuite(loaded, index, workspace, options));
     } catch (error63) {
       if (!(error63 instanceof ConfigError)) throw error63;
-      problems.push(...error63.problems);
+      if (options.removed?.includes(suite.name)) gone.push({ name: suite.name, reason: "removed" });
+      else problems.push(...error63.problems);
     }
   }
-  if (problems.length > 0) throw new ConfigError({ file: configFile }, problems.join("\n"), problems);
-  return { loaded, suites: out };
+  if (problems.length > 0) throw new ConfigError({ file: loaded.file }, problems.join("\n"), problems);
+  return { suites: out, gone };
 }
 function gateFor(loaded, suite, onInconclusive) {
   return { ...loaded.config.gate, ...suite.gate ?? {}, ...onInconclusive ? { "on-inconclusive": onInconclusive } : {} };
 }
 async function runEvaluation(options, deps) {
-  const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, options.suites, deps.workspace);
+  const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
+  const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
+    ...options.instrument ? { instrument: options.instrument } : {},
+    ...options.removed ? { removed: options.removed } : {}
+  });
+  const notRun = [...options.notRun ?? [], ...gone];
+  for (const g2 of gone) deps.logger.warn(`${g2.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? "warn"})`);
+  const baseCases = options.base ? await casesAtBase(options.base, suites, deps.logger) : /* @__PURE__ */ new Map();
   const clients = /* @__PURE__ */ new Map();
   for (const s of suites) {
     for (const name of s.providers) {
@@ -68818,8 +69091,10 @@ async function runEvaluation(options, deps) {
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
+  let rejectedRecords = 0;
   try {
-    for (const { loaded: ls, suite: whole } of prepared) {
+    for (const { loaded: ls, suite: prepared0 } of prepared) {
+      const whole = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
@@ -68831,7 +69106,17 @@ async function runEvaluation(options, deps) {
         repeats: suite.repeats,
         cases: new Map(suite.cases.map((c) => [c.id, c.inputHash]))
       };
-      let resume = options.fresh ? null : planResume(await deps.store.readRecordLog(suite.name), identity);
+      const auth2 = deps.authenticator;
+      const planned = options.fresh || !auth2 ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth2);
+      if (planned && "rejectedLog" in planned) {
+        rejectedRecords += planned.rejectedLog;
+        deps.logger.warn(`${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`);
+      }
+      let resume = planned && !("rejectedLog" in planned) ? planned : null;
+      if (resume && resume.rejected > 0) {
+        rejectedRecords += resume.rejected;
+        deps.logger.warn(`${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`);
+      }
       if (resume && options.runId !== void 0 && resume.header.runId !== options.runId) resume = null;
       const header = resume?.header ?? {
         type: "evalgate-record-log",
@@ -68846,7 +69131,9 @@ async function runEvaluation(options, deps) {
         deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`);
       }
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-      const sink = await deps.store.startRecordLog(suite.name, startLogText(header, resume?.finished ?? []));
+      const rawSink = await deps.store.startRecordLog(suite.name, auth2 ? startLogText(header, resume?.finished ?? [], auth2) : `${JSON.stringify(header)}
+`);
+      const sink = auth2 ? { append: (record2) => rawSink.append(JSON.parse(signedLine(auth2, record2))) } : rawSink;
       const result = await runSuite(suite, {
         sink,
         clock: deps.clock,
@@ -68884,7 +69171,33 @@ async function runEvaluation(options, deps) {
     const summary2 = { verdict: "pass", suites: [], notRun: [] };
     return { summary: summary2, report: "", exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
-  return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
+  const notices = {
+    ...options.notices,
+    rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords }
+  };
+  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === "fail");
+}
+async function casesAtBase(base, suites, logger) {
+  const out = /* @__PURE__ */ new Map();
+  for (const s of suites) {
+    const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
+    if (index < 0) continue;
+    try {
+      out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
+    } catch (error63) {
+      if (!(error63 instanceof ConfigError)) throw error63;
+      logger.warn(`${s.config.name}: the base commit's cases could not be read (${error63.problems[0] ?? error63.message}); only the pull request's cases are measured`);
+    }
+  }
+  return out;
+}
+function withBaseCases(suite, base, logger) {
+  if (!base) return suite;
+  const have = new Set(suite.cases.map((c) => c.id));
+  const missing = base.filter((c) => !have.has(c.id));
+  if (missing.length === 0) return suite;
+  logger.info(`${suite.name}: ${missing.length} case(s) the pull request removed are measured from the base commit's dataset`);
+  return { ...suite, cases: [...suite.cases, ...missing] };
 }
 async function mergeShards(parts, gate, deps, options = {}) {
   const { onInconclusive } = options;
@@ -68907,8 +69220,8 @@ async function compareStored(pairs, gate, deps, notRun = []) {
   const results = new Map(pairs.map((p) => [p.candidate.suite.name, p.candidate]));
   return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])), notRun);
 }
-async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = []) {
-  const verdict = overallVerdict(comparisons.map((c) => c.verdict));
+async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false) {
+  const verdict = removedFails ? "error" : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict,
     comparisons,
@@ -68916,13 +69229,14 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
     baselines,
     notRun,
     language: deps.language ?? "en",
+    notices,
     ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}
   });
-  const summary2 = summarize(verdict, comparisons, notRun);
+  const summary2 = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary2, null, 2)}
 `);
-  return { summary: summary2, report, exitCode: exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
+  return { summary: summary2, report, exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
 }
 async function readBaseline(store, suite) {
   const text = await store.readBaseline(suite);
@@ -68941,6 +69255,112 @@ function parseResultText(text, file2) {
 function serializeResult(result) {
   return `${JSON.stringify(result, null, 2)}
 `;
+}
+
+// src/core/trust.ts
+var PR_PROVIDER_KEYS = ["model", "temperature", "seed", "max-tokens"];
+var PR_SUITE_KEYS = ["templates", "dataset", "tasks", "description", "provider"];
+var differs = (a, b) => canonicalJson(a ?? null) !== canonicalJson(b ?? null);
+var NOTE = {
+  endpoint: "the base branch's value is used; applied after merge, not to this pull request",
+  gate: "the base branch's gate judges this pull request; applied after merge",
+  instrument: "measured with the base branch's instrument; applied after merge \u2014 refresh the baseline then",
+  executor: "code runs in the base branch's executor; applied after merge"
+};
+function providersOf(suite) {
+  return [suite.provider, ...suite.kind === "judged" ? Array.isArray(suite.judge) ? suite.judge : [suite.judge] : []];
+}
+function keyKind(key) {
+  if (key === "gate") return "gate";
+  if (key === "executor") return "executor";
+  return "instrument";
+}
+function applyTrustedConfig(head, base) {
+  const changes = [];
+  const notRun = [];
+  const b = base.config;
+  const h = head.config;
+  const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
+  const providers = {};
+  for (const [name, bp] of Object.entries(b.providers)) {
+    const hp = h.providers[name];
+    const effective = { ...bp };
+    if (hp) {
+      for (const key of Object.keys({ ...bp, ...hp })) {
+        if (!differs(bp[key], hp[key])) continue;
+        const prMay = PR_PROVIDER_KEYS.includes(key) && !judges.has(name);
+        if (prMay) effective[key] = hp[key];
+        else {
+          const kind = judges.has(name) && PR_PROVIDER_KEYS.includes(key) ? "instrument" : "endpoint";
+          changes.push({ kind, path: `providers.${name}.${key}`, note: kind === "instrument" ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint });
+        }
+      }
+    } else {
+      changes.push({ kind: "provider", path: `providers.${name}`, note: "removed by this pull request; the base branch's definition is used until merge" });
+    }
+    providers[name] = effective;
+  }
+  for (const name of Object.keys(h.providers)) {
+    if (!(name in b.providers)) changes.push({ kind: "provider", path: `providers.${name}`, note: "a provider only this pull request defines is not called; applied after merge" });
+  }
+  if (differs(b.gate, h.gate)) changes.push({ kind: "gate", path: "gate", note: NOTE.gate });
+  const suites = [];
+  for (const hs of h.suites) {
+    const bs = b.suites.find((s) => s.name === hs.name);
+    let effective;
+    if (!bs) {
+      effective = { ...hs };
+      if (hs.gate !== void 0) {
+        delete effective.gate;
+        changes.push({ kind: "gate", path: `suites.${hs.name}.gate`, note: NOTE.gate });
+      }
+      if (effective.kind === "round-trip" && effective.executor !== "pyodide") {
+        effective = { ...effective, executor: "pyodide" };
+        changes.push({ kind: "executor", path: `suites.${hs.name}.executor`, note: "a new suite runs model code in the sandbox; applied after merge" });
+      }
+    } else if (bs.kind !== hs.kind) {
+      effective = bs;
+      changes.push({ kind: "instrument", path: `suites.${hs.name}.kind`, note: NOTE.instrument });
+    } else {
+      const merged = { ...bs };
+      const hr = hs;
+      const br = bs;
+      for (const key of PR_SUITE_KEYS) {
+        if (key in hr) merged[key] = hr[key];
+        else delete merged[key];
+      }
+      const bt = bs.templates;
+      const ht = hs.templates;
+      if ("judge" in bt || "judge" in ht) {
+        const templates = { ...ht };
+        if (bt["judge"] !== void 0) templates["judge"] = bt["judge"];
+        else delete templates["judge"];
+        merged["templates"] = templates;
+        if (differs(bt["judge"], ht["judge"])) changes.push({ kind: "instrument", path: `suites.${hs.name}.templates.judge`, note: NOTE.instrument });
+      }
+      for (const key of Object.keys({ ...br, ...hr })) {
+        if (PR_SUITE_KEYS.includes(key) || !differs(br[key], hr[key])) continue;
+        const kind = keyKind(key);
+        changes.push({ kind, path: `suites.${hs.name}.${key}`, note: NOTE[kind] });
+      }
+      effective = merged;
+    }
+    const unknown2 = providersOf(effective).filter((p) => !(p in providers));
+    if (unknown2.length > 0) {
+      notRun.push({ name: hs.name, reason: `calls provider ${unknown2.map((p) => `"${p}"`).join(", ")}, which the base branch does not define; new providers apply after merge` });
+      continue;
+    }
+    suites.push(effective);
+  }
+  const removed = [];
+  for (const bs of b.suites) {
+    if (h.suites.some((s) => s.name === bs.name)) continue;
+    removed.push(bs.name);
+    suites.push(bs);
+    changes.push({ kind: "suite", path: `suites.${bs.name}`, note: "removed by this pull request; still run from the base branch's definition until merge" });
+  }
+  const config2 = { ...h, providers, gate: b.gate, suites };
+  return { loaded: { file: head.file, config: config2, lineOf: head.lineOf }, changes, notRun, removed };
 }
 
 // src/version.ts
@@ -68999,6 +69419,38 @@ async function upsertReportComment(token, pr, body) {
   return { url: data.html_url, created: true };
 }
 
+// src/action/pull-request.ts
+function eventOf(context3) {
+  const name = context3.eventName;
+  if (name === "pull_request" || name === "pull_request_target") {
+    const pr = pullRequestOf(context3);
+    return { name, pr, range: pr ? { base: pr.baseSha, head: pr.headSha } : null, fork: pr?.fromFork ?? false, target: name === "pull_request_target" };
+  }
+  if (name === "merge_group") {
+    const mg = context3.payload["merge_group"];
+    if (mg?.base_sha && mg.head_sha) return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
+  }
+  return { name, pr: null, range: null, fork: false, target: false };
+}
+var TARGET_CHECKOUT = [
+  "- uses: actions/checkout@v5",
+  "  with:",
+  "    ref: ${{ github.event.pull_request.head.sha }}",
+  "    persist-credentials: false"
+].join("\n");
+async function requirePullRequestCheckout(git2, pr) {
+  const head = await git2.head();
+  if (head === pr.headSha) return;
+  const parents = await git2.parents(head).catch(() => []);
+  if (parents.length === 2 && parents.includes(pr.headSha)) return;
+  throw new ConfigError(
+    { file: "workflow", path: "checkout" },
+    `evalgate: on pull_request_target the checkout is ${head.slice(0, 7)}, not the pull request's head ${pr.headSha.slice(0, 7)}: evaluating it would grade the base branch, so nothing was evaluated. Check out the head, without credentials, before evalgate:
+${TARGET_CHECKOUT}
+evalgate then reads the config from the base commit and uses the pull request's files only as data (see examples/workflows/fork-prs.yml).`
+  );
+}
+
 // src/action/inputs.ts
 function oneOf(name, value, allowed) {
   if (!allowed.includes(value)) {
@@ -69029,7 +69481,8 @@ function readInputs() {
     workingDirectory: getInput("working-directory") || ".",
     outDir: getInput("out-dir") || "evalgate-out",
     cacheDir: cacheDir === "" ? null : cacheDir,
-    forceAll: bool("force-all", false)
+    forceAll: bool("force-all", false),
+    trustPrConfig: bool("trust-pr-config", false)
   });
 }
 
@@ -69045,57 +69498,122 @@ async function run2() {
   }
 }
 async function evaluate(inputs) {
-  const workspace = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
-  const configPath = resolve2(workspace, inputs.config);
+  const workspaceDir = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
+  const configPath = resolve2(workspaceDir, inputs.config);
   const root = dirname4(configPath);
-  const outDir = resolve2(workspace, inputs.outDir);
-  let configText;
-  try {
-    configText = await readFile3(configPath, "utf8");
-  } catch {
+  const outDir = resolve2(workspaceDir, inputs.outDir);
+  const event = eventOf(context2);
+  const git2 = openGitRepo(workspaceDir);
+  const repoRoot = await repositoryRoot(workspaceDir) ?? workspaceDir;
+  const pr = event.pr;
+  const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
+  if (inputs.trustPrConfig && (event.target || event.fork)) {
+    throw new ConfigError({ file: "action inputs", path: "trust-pr-config" }, `input "trust-pr-config": refused on ${event.target ? "pull_request_target" : "a pull request from a fork"}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
+  }
+  if (event.target && pr) await requirePullRequestCheckout(git2, pr);
+  const configWhere = await locatePath(repoRoot, repoRoot, relative2(repoRoot, configPath));
+  if (configWhere.status === "refused") throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
+  if (configWhere.status === "missing") {
     throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
   }
-  const loaded = parseConfig(configText, inputs.config);
-  for (const provider of Object.values(loaded.config.providers)) {
+  const configText = await readFile3(configPath, "utf8");
+  const head = parseConfig(configText, inputs.config);
+  const configRel = relative2(repoRoot, configPath).split(sep3).join("/");
+  const configDir = relative2(repoRoot, root).split(sep3).join("/");
+  const workspace = createFsWorkspace(root, repoRoot);
+  const range = event.range;
+  const trusted = range !== null && !inputs.trustPrConfig;
+  let loaded = head;
+  let base = null;
+  let baseFiles = null;
+  let decision = null;
+  const messages = [];
+  const m = messagesFor(inputs.reportLanguage);
+  if (range) {
+    const baseText = await git2.show(range.base, configRel);
+    if (baseText !== null) {
+      try {
+        base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
+      } catch (error63) {
+        if (!(error63 instanceof ConfigError) || !trusted) throw error63;
+        throw new ConfigError({ file: inputs.config }, `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:
+${error63.message}`);
+      }
+      baseFiles = createGitWorkspace(git2, range.base, configDir);
+    }
+  }
+  if (trusted) {
+    if (base === null) {
+      if (event.fork || event.target) {
+        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
+      }
+      messages.push(m.trust.noBaseConfig(configRel));
+    } else {
+      decision = applyTrustedConfig(head, base);
+      loaded = decision.loaded;
+      for (const change of decision.changes) warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+    }
+  } else if (range && inputs.trustPrConfig) {
+    messages.push(m.trust.prConfigTrusted);
+  }
+  if (event.target) {
+    const unsafe = loaded.config.suites.filter((s) => s.kind === "round-trip" && s.executor === "unsafe-host-python").map((s) => s.name);
+    if (unsafe.length > 0) throw new ConfigError({ file: inputs.config }, `evalgate: suite(s) ${unsafe.join(", ")} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`);
+  }
+  for (const provider of [...Object.values(head.config.providers), ...Object.values(base?.config.providers ?? {})]) {
     const key = process.env[provider["api-key-env"]];
     if (key) setSecret(key);
   }
-  const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
-  const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
-  const git2 = openGitRepo(root);
   let suites = [];
-  let notRun = [];
+  const notRun = [...decision?.notRun ?? []];
+  for (const n of decision?.notRun ?? []) warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
   let store = createFsRunStore(outDir, join6(root, "baselines"));
-  if (pr && comparing) {
-    const repoRoot = await git2.root();
-    const configRel = relative(repoRoot, configPath).split("\\").join("/");
-    const configDir = relative(repoRoot, root).split("\\").join("/");
+  const instrument = trusted && baseFiles ? baseFiles : void 0;
+  const removed = decision?.removed ?? [];
+  if (range && comparing) {
     if (!inputs.forceAll) {
-      const changed = await git2.changedFiles(pr.baseSha, pr.headSha);
-      const affected = affectedSuites(loaded, await git2.show(pr.baseSha, configRel), changed, configDir);
+      const changed = await git2.changedFiles(range.base, range.head);
+      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, { ...instrument ? { instrument } : {}, removed });
+      const affected = affectedSuites(footprints.map((f) => ({
+        entry: f.config,
+        reads: f.reads,
+        providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p]]))
+      })), loaded.config.gate, base, changed);
       for (const name of affected.run) info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) info(`${u.name}: unchanged by this pull request, not run`);
-      suites = affected.run;
-      notRun = affected.unchanged;
+      suites = [...affected.run, ...gone.map((g2) => g2.name)];
+      notRun.push(...affected.unchanged);
     }
-    store = baselinesFromCommit(store, git2, pr.baseSha, configDir === "" ? "baselines" : `${configDir}/baselines`);
+    store = baselinesFromCommit(store, git2, range.base, configDir === "" ? "baselines" : `${configDir}/baselines`);
   }
-  const cacheDir = resolve2(workspace, inputs.cacheDir ?? join6(relative(workspace, root) || ".", ".evalgate", "cache"));
+  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, root, range !== null);
+  if (range) {
+    for (const dir of [join6(root, ".evalgate", "cache"), join6(outDir, "results")]) {
+      if (!isInside(repoRoot, dir)) continue;
+      const files = await countFiles(dir);
+      if (files > 0) messages.push(m.trust.committedIgnored(relative2(repoRoot, dir).split(sep3).join("/"), files));
+    }
+  }
+  const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
+  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const deps = {
-    workspace: createFsWorkspace(root),
+    workspace,
     store,
     clock: systemClock,
     toolVersion: TOOL_VERSION,
     newRunId,
-    logger: { info: (m) => info(m), warn: (m) => warning(m) },
-    createClient: createClientFactory(process.env, inputs.config, { cacheDir }),
+    logger: { info: (m2) => info(m2), warn: (m2) => warning(m2) },
+    createClient,
+    rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+    ...authenticator ? { authenticator } : {},
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language: inputs.reportLanguage
   };
+  const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === "merge") {
     const parts = [];
-    for (const dir of await expandDirs(workspace, inputs.mergeDirs)) {
-      for (const file2 of await resultFiles(dir)) parts.push({ source: relative(workspace, dir) || dir, result: parseResultText(await readFile3(file2, "utf8"), file2) });
+    for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
+      for (const file2 of await resultFiles(dir)) parts.push({ source: relative2(workspaceDir, dir) || dir, result: parseResultText(await readFile3(file2, "utf8"), file2) });
     }
     if (parts.length === 0) {
       if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
@@ -69112,7 +69630,7 @@ async function evaluate(inputs) {
     });
     return { outcome, outDir, pr };
   }
-  const selected = pr && comparing && !inputs.forceAll;
+  const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     info("No suite is affected by this pull request.");
     if (inputs.mode === "shard") return null;
@@ -69123,9 +69641,16 @@ async function evaluate(inputs) {
     const outcome = await runEvaluation({
       configText,
       configFile: inputs.config,
+      loaded,
       suites,
       updateBaseline: inputs.mode === "baseline",
       notRun,
+      fresh: range !== null,
+      removed,
+      onRemovedSuite: loaded.config.gate["on-removed-suite"],
+      notices,
+      ...instrument ? { instrument } : {},
+      ...trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {},
       ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {},
       ...shard ? { shard, runId: inputs.runId } : {}
     }, deps);
@@ -69142,6 +69667,34 @@ async function evaluate(inputs) {
     }
     throw error63;
   }
+}
+function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
+  const inside = (dir) => isInside(repoRoot, dir);
+  if (inputs.cacheDir !== null) {
+    const dir = resolve2(workspaceDir, inputs.cacheDir);
+    if (pullRequest && inside(dir)) {
+      throw new ConfigError({ file: "action inputs", path: "cache-dir" }, `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`);
+    }
+    return dir;
+  }
+  if (!pullRequest) return join6(root, ".evalgate", "cache");
+  const fromHome = join6(dirname4(sandboxCacheDir(process.env) ?? join6(homedir2(), ".cache", "evalgate", "sandbox")), "responses");
+  if (!inside(fromHome)) return fromHome;
+  return join6(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
+}
+function isInside(root, dir) {
+  const rel = relative2(root, dir);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+}
+async function countFiles(dir) {
+  const entries = await readdir3(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).length;
+}
+async function notRunAtAll(why) {
+  await summary.addRaw(["## evalgate: not run", "", why].join("\n")).write();
+  warning(`evalgate did not run: ${why}`);
+  setOutput("verdict", "skipped");
+  return null;
 }
 async function expandDirs(workspace, entries) {
   const out = [];
@@ -69182,7 +69735,7 @@ async function explainMissingKey(message, pr) {
     "",
     `Details: ${message.replace(/^evalgate: /, "")}`,
     "",
-    fork ? "A maintainer can run the evaluation by pushing the branch to this repository, or with a `pull_request_target` workflow that checks out the fork's code only for evaluation (never run its scripts with secrets)." : "Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`."
+    fork ? "A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork's head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch." : "Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`."
   ].join("\n");
   await summary.addRaw(text).write();
   warning(fork ? "evalgate did not run: no API key on a pull request from a fork (see the job summary)." : "evalgate did not run: no API key (see the job summary).");
