@@ -65504,7 +65504,7 @@ var en = {
     cacheRejected: (n) => `${n} cached ${n === 1 ? "response" : "responses"} failed authentication (forged, edited, or written with another key) and ${n === 1 ? "was" : "were"} ignored; the model was called instead.`,
     recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
     committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
-    noBaseConfig: (file2) => `The base commit has no \`${file2}\`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included."
   },
   truncated: (cut) => `> [!WARNING]
@@ -65610,8 +65610,8 @@ var ja = {
     },
     cacheRejected: (n) => `\u30AD\u30E3\u30C3\u30B7\u30E5\u3055\u308C\u305F\u5FDC\u7B54${n}\u4EF6\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081(\u507D\u9020\u30FB\u6539\u5909\u3001\u307E\u305F\u306F\u5225\u306E\u9375\u3067\u4F5C\u6210)\u3001\u7121\u8996\u3057\u3066\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3057\u305F\u3002`,
     recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
-    committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E \`${path2}\` \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
-    noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B \`${file2}\` \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
+    committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E ${path2} \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
+    noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B ${file2} \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
     prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
   },
   truncated: (cut) => `> [!WARNING]
@@ -66032,7 +66032,7 @@ function renderReport(input2) {
 function noticeLines(notices, m) {
   if (!notices) return [];
   const items = [];
-  for (const text of notices.messages ?? []) items.push(`- ${inlineText(text, 400)}`);
+  for (const text of notices.messages ?? []) items.push(`- ${text}`);
   for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
   if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
   if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);
@@ -69547,7 +69547,7 @@ ${error63.message}`);
       if (event.fork || event.target) {
         return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
       }
-      messages.push(m.trust.noBaseConfig(configRel));
+      messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
@@ -69591,7 +69591,7 @@ ${error63.message}`);
     for (const dir of [join6(root, ".evalgate", "cache"), join6(outDir, "results")]) {
       if (!isInside(repoRoot, dir)) continue;
       const files = await countFiles(dir);
-      if (files > 0) messages.push(m.trust.committedIgnored(relative2(repoRoot, dir).split(sep3).join("/"), files));
+      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
     }
   }
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });

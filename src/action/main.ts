@@ -24,6 +24,7 @@ import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor } from '../core/report/messages.ts';
+import { inlineCode } from '../core/report/sanitize.ts';
 import type { RunStore, Workspace } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { explainGitHubError, upsertReportComment, type PullRequestInfo } from './github.ts';
@@ -102,7 +103,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       if (event.fork || event.target) {
         return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
       }
-      messages.push(m.trust.noBaseConfig(configRel));
+      messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
@@ -150,7 +151,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     for (const dir of [join(root, '.evalgate', 'cache'), join(outDir, 'results')]) {
       if (!isInside(repoRoot, dir)) continue;
       const files = await countFiles(dir);
-      if (files > 0) messages.push(m.trust.committedIgnored(relative(repoRoot, dir).split(sep).join('/'), files));
+      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });

@@ -33,7 +33,7 @@ export interface TrustedChange {
 export interface RunNotices {
   /** Changes of the pull request's config that were not applied to its own run. */
   untrusted?: readonly TrustedChange[];
-  /** Sentences for the report, already in the report's language (e.g. nothing trusted from the base). */
+  /** Sentences for the report from the message table, in its language, Markdown-safe. */
   messages?: readonly string[];
   /** Stored entries that failed authentication and were ignored. */
   rejected?: { cacheEntries: number; records: number };

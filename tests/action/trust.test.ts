@@ -274,4 +274,44 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     assert.equal(r.code, 1, r.log);
     assert.equal(r.outputs['verdict'], 'regression');
   });
+
+  it('a PR that introduces evalgate runs with its own config from this repository, and says nothing was trusted; from a fork it does not run', async () => {
+    git('checkout', '-q', '-f', '-B', 'no-config', base);
+    git('rm', '-q', 'evalgate.yml');
+    git('commit', '-q', '-m', 'no config yet');
+    const bare = git('rev-parse', 'HEAD');
+    git('checkout', '-q', '-f', base);
+    const head = base; // the PR adds the config (and its baselines) on top of a base without one
+    const own = await act(head, { event: pullRequestEvent(bare, head) });
+    assert.equal(own.code, 0, own.log);
+    assert.match(own.summary, /The base commit has no `evalgate\.yml`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted/);
+    const before = openai.requests.length;
+    const fork = await act(head, { event: pullRequestEvent(bare, head, { fork: true }) });
+    assert.equal(fork.code, 0, fork.log);
+    assert.equal(fork.outputs['verdict'], 'skipped');
+    assert.match(fork.summary, /nothing in this pull request's configuration can be trusted/);
+    assert.equal(openai.requests.length, before, 'nothing was called for the fork');
+  });
+
+  it('unsafe-host-python is refused on pull_request_target, even when the base branch chose it', async () => {
+    git('checkout', '-q', '-f', '-B', 'unsafe-base', base);
+    await editConfig((t) => `${t}  - name: roundtrip-en
+    kind: round-trip
+    provider: target
+    language: en
+    tasks: eval-datasets/round-trip
+    executor: unsafe-host-python
+    templates: {nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt}
+`);
+    git('commit', '-q', '-am', 'base runs round trips on the host');
+    const unsafeBase = git('rev-parse', 'HEAD');
+    await worsenTemplate();
+    git('commit', '-q', '-am', 'fork PR');
+    const head = git('rev-parse', 'HEAD');
+    const before = openai.requests.length;
+    const r = await act(head, { eventName: 'pull_request_target', fork: true, event: pullRequestEvent(unsafeBase, head, { fork: true }) });
+    assert.equal(r.code, 1, r.log);
+    assert.match(r.log, /::error::evalgate: suite\(s\) roundtrip-en use executor unsafe-host-python, which is refused on pull_request_target/);
+    assert.equal(openai.requests.length, before);
+  });
 });

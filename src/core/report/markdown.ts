@@ -65,7 +65,7 @@ export function renderReport(input: ReportInput): string {
 function noticeLines(notices: RunNotices | undefined, m: Messages): string[] {
   if (!notices) return [];
   const items: string[] = [];
-  for (const text of notices.messages ?? []) items.push(`- ${inlineText(text, 400)}`);
+  for (const text of notices.messages ?? []) items.push(`- ${text}`);
   for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
   if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
   if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);

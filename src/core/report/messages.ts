@@ -88,6 +88,7 @@ export interface Messages {
     note: Record<TrustedChangeKind, string>;
     cacheRejected(n: number): string;
     recordsRejected(n: number): string;
+    /** `path` and `file` come formatted as inline code. */
     committedIgnored(path: string, files: number): string;
     noBaseConfig(file: string): string;
     prConfigTrusted: string;
@@ -193,7 +194,7 @@ const en: Messages = {
     cacheRejected: (n) => `${n} cached ${n === 1 ? 'response' : 'responses'} failed authentication (forged, edited, or written with another key) and ${n === 1 ? 'was' : 'were'} ignored; the model was called instead.`,
     recordsRejected: (n) => `${n} ${n === 1 ? 'line' : 'lines'} of a previous run's record log failed authentication and ${n === 1 ? 'was' : 'were'} ignored; those cases were run again.`,
     committedIgnored: (path, files) => `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
-    noBaseConfig: (file) => `The base commit has no \`${file}\`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    noBaseConfig: (file) => `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted: '`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.',
   },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
@@ -298,8 +299,8 @@ const ja: Messages = {
     },
     cacheRejected: (n) => `キャッシュされた応答${n}件が認証に失敗したため(偽造・改変、または別の鍵で作成)、無視してモデルを呼び出しました。`,
     recordsRejected: (n) => `前回の実行記録の${n}行が認証に失敗したため無視し、該当ケースを再実行しました。`,
-    committedIgnored: (path, files) => `チェックアウトの \`${path}\` にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
-    noBaseConfig: (file) => `ベースコミットに \`${file}\` がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
+    committedIgnored: (path, files) => `チェックアウトの ${path} にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
+    noBaseConfig: (file) => `ベースコミットに ${file} がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
     prConfigTrusted: '`trust-pr-config` が設定されているため、このプルリクエストはエンドポイント・実行環境・ゲートを含む自身の設定で実行しました。',
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
