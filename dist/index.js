@@ -31928,7 +31928,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/action/main.ts
-import { readdir as readdir3, readFile as readFile3 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile3, realpath as realpath2, stat as stat3 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
 import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve2, sep as sep3 } from "node:path";
 
@@ -31975,8 +31975,15 @@ function formatPath(path2) {
 
 // src/adapters/fs-store.ts
 var toSlash = (p) => p.split(sep2).join("/");
+function refusedPathForm(path2) {
+  if (/[\u0000-\u001f\u007f]/.test(path2)) return "contains a control character";
+  if (path2.split(/[\\/]/).some((part) => part.toLowerCase() === ".git")) return "points into .git, which evalgate never reads";
+  return null;
+}
 var climbsOut = (rel) => rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel);
 async function locatePath(root, boundary, path2) {
+  const form = refusedPathForm(path2);
+  if (form) return { status: "refused", reason: form };
   if (isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
     return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
   }
@@ -31995,6 +32002,7 @@ async function locatePath(root, boundary, path2) {
   }
   const realRel = relative(realBoundary, real);
   if (climbsOut(realRel)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+  if (refusedPathForm(realRel)) return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
   const info2 = await stat2(real);
   if (!info2.isFile() && !info2.isDirectory()) return { status: "refused", reason: "is not a regular file or folder" };
   return { status: "ok", kind: info2.isFile() ? "file" : "folder", lexical: toSlash(lexical), real: toSlash(realRel) };
@@ -32143,6 +32151,8 @@ function openGitRepo(cwd) {
 }
 function createGitWorkspace(repo, sha, dir) {
   const locate = async (path2) => {
+    const form = refusedPathForm(path2);
+    if (form) return { status: "refused", reason: form };
     if (posix.isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
       return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
     }
@@ -32161,6 +32171,7 @@ function createGitWorkspace(repo, sha, dir) {
       if (posix.isAbsolute(target)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
       real = posix.normalize(posix.join(posix.dirname(real), target)).replace(/\/$/, "");
       if (real === ".." || real.startsWith("../")) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+      if (refusedPathForm(real)) return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
       if (real === ".") real = "";
     }
     return { status: "refused", reason: "is a chain of more than 8 symlinks" };
@@ -44270,14 +44281,18 @@ function normalize(path2) {
   }
   return parts.join("/");
 }
+function ancestors(path2) {
+  const parts = path2.split("/");
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("/"));
+}
 var same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 function affectedSuites(suites, gate, base, changedFiles) {
   const changed = new Set(changedFiles.map(normalize));
   const out = { run: [], unchanged: [], reasons: {} };
   for (const suite of suites) {
     const name = suite.entry.name;
-    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f));
-    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === "/" || [...changed].some((c) => c.startsWith(f)));
+    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f)) ?? [...suite.reads.files, ...suite.reads.folders].map(normalize).flatMap(ancestors).find((a) => changed.has(a));
+    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === "/" || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
     const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason = null;
     if (hitFile) reason = `${hitFile} changed`;
@@ -64061,6 +64076,8 @@ function hasUserInfo(url2) {
 var SUITE_KINDS = ["exact-copy", "judged", "round-trip"];
 var NORMALIZERS = ["trim", "nfc", "strip-code-fence"];
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+var RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+var nameSchema = external_exports.string().regex(NAME, 'use letters, digits, ".", "_" and "-"').refine((name) => !RESERVED.has(name), { error: "this name is reserved (it is a property of every JavaScript object); choose another" });
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var providerSchema = external_exports.strictObject({
   model: external_exports.string().min(1).describe("The model name the endpoint serves."),
@@ -64091,7 +64108,7 @@ var gateBase = {
   "min-cases": external_exports.int().min(1).describe("Fewer compared cases than this can never give a regression."),
   "max-error-rate": external_exports.number().min(0).max(1).describe("Share of errored records above which the verdict is error."),
   "absolute-threshold": external_exports.number().gt(0).describe("Absolute drop that fails the gate when the relative change is undefined."),
-  "on-removed-suite": external_exports.enum(["warn", "fail"]).describe("What a pull request that removes a suite together with its files does to the check (a removed suite whose files remain is still run).")
+  "on-removed-suite": external_exports.enum(["warn", "fail"]).describe("What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite's baseline is merged.")
 };
 var gateSchema = external_exports.strictObject({
   "max-drop": gateBase["max-drop"].default(0.05),
@@ -64102,7 +64119,7 @@ var gateSchema = external_exports.strictObject({
   "min-cases": gateBase["min-cases"].default(10),
   "max-error-rate": gateBase["max-error-rate"].default(0.1),
   "absolute-threshold": gateBase["absolute-threshold"].optional(),
-  "on-removed-suite": gateBase["on-removed-suite"].default("warn")
+  "on-removed-suite": gateBase["on-removed-suite"].default("fail")
 });
 var gateOverrideSchema = external_exports.strictObject(gateBase).partial();
 var datasetSchema = external_exports.union([
@@ -64114,7 +64131,7 @@ var datasetSchema = external_exports.union([
   })
 ]);
 var suiteCommon = {
-  name: external_exports.string().regex(NAME, 'use letters, digits, ".", "_" and "-"'),
+  name: nameSchema,
   provider: external_exports.string().min(1),
   description: external_exports.string().optional(),
   repeats: external_exports.int().min(1).max(100).default(1),
@@ -64155,7 +64172,7 @@ var DEFAULT_GATE = Object.freeze(gateSchema.parse({}));
 var configSchema = external_exports.strictObject({
   $schema: external_exports.string().optional(),
   version: external_exports.literal(1),
-  providers: external_exports.record(external_exports.string().regex(NAME), providerSchema),
+  providers: external_exports.record(nameSchema, providerSchema),
   suites: external_exports.array(suiteSchema).min(1),
   gate: gateSchema.default({ ...DEFAULT_GATE })
 });
@@ -64247,6 +64264,10 @@ function describeIssue(issue3, file2, data, lineOf, doc, lineCounter) {
     }).join("\n");
   }
   const where = located(file2, lineOf(path2), formatPath(path2) || "(top level)");
+  if (issue3.code === "invalid_key") {
+    const inner = issue3.issues[0];
+    return `${where}: ${inner?.message ?? issue3.message}${typeof issue3.input === "string" ? `, got ${JSON.stringify(issue3.input)}` : ""}`;
+  }
   if (issue3.input === void 0 && issue3.code !== "custom") return `${where}: required key is missing`;
   if (issue3.code === "invalid_union" && "discriminator" in issue3 && issue3.discriminator === "kind") {
     const got = getAt(data, path2);
@@ -64996,7 +65017,7 @@ function compareWithBaseline(baseline, candidate, gate) {
     return result;
   }
   const baselineCases = hashesOf(baseline.records).size;
-  if (!netWin && paired.length * 2 < baselineCases) {
+  if (paired.length * 2 < baselineCases) {
     result.verdict = "error";
     result.detail = "too-few-paired";
     result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
@@ -65008,7 +65029,7 @@ function compareWithBaseline(baseline, candidate, gate) {
   const candMean = average(candValues);
   result.baseline = baseMean;
   result.candidate = candMean;
-  const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
+  const units = groupUnits(paired, baseValues, candValues, clusterOf(baseline.records));
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
   const relative3 = baseSum !== 0 && !netWin;
   if (!relative3 && !netWin && gate["absolute-threshold"] === void 0) {
@@ -65505,7 +65526,8 @@ var en = {
     recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
     committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
-    prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included."
+    prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.",
+    casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`
   },
   truncated: (cut) => `> [!WARNING]
 > This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
@@ -65612,7 +65634,8 @@ var ja = {
     recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
     committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E ${path2} \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
     noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B ${file2} \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
-    prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
+    prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002",
+    casesFromBase: (suite, restored, reverted) => `${suite}: \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u6E2C\u5B9A\u3057\u305F\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3092\u3001\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306E\u5B9A\u7FA9\u306E\u307E\u307E\u518D\u6E2C\u5B9A\u3057\u307E\u3057\u305F(\u524A\u9664\u3055\u308C\u305F\u3082\u306E${restored}\u4EF6\u3001\u7DE8\u96C6\u3055\u308C\u305F\u3082\u306E${reverted}\u4EF6)\u3002\u65B0\u898F\u30FB\u7DE8\u96C6\u5F8C\u306E\u30B1\u30FC\u30B9\u306F\u30DE\u30FC\u30B8\u5F8C\u306B\u6BD4\u8F03\u3055\u308C\u307E\u3059\u3002`
   },
   truncated: (cut) => `> [!WARNING]
 > GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
@@ -66520,23 +66543,23 @@ function assembleResult(suite, records, meta3) {
 function macOf2(auth2, value) {
   return auth2.tag(canonicalJson(value));
 }
-function verified(auth2, value) {
-  if (value === null || typeof value !== "object") return false;
-  const { mac: mac3, ...rest } = value;
-  return typeof mac3 === "string" && mac3 === macOf2(auth2, rest);
+function recordMac(auth2, headerMac, record2) {
+  return macOf2(auth2, { log: headerMac, record: record2 });
 }
-function signedLine(auth2, value) {
-  return JSON.stringify({ ...value, mac: macOf2(auth2, value) });
+function signedRecord(auth2, header, record2) {
+  return { ...record2, mac: recordMac(auth2, macOf2(auth2, header), record2) };
 }
 function planResume(text, identity, auth2) {
   if (text === null || text === "") return null;
   const lines = text.split("\n").filter((l) => l !== "");
   let header = null;
+  let headerMac = "";
   try {
     const first = JSON.parse(lines[0]);
     if (first.type === "evalgate-record-log" && first.version === 1) {
-      if (!verified(auth2, first)) return { rejectedLog: lines.length };
-      const { mac: _mac2, ...rest } = first;
+      const { mac: mac3, ...rest } = first;
+      headerMac = macOf2(auth2, rest);
+      if (mac3 !== headerMac) return { rejectedLog: lines.length };
       header = rest;
     }
   } catch {
@@ -66554,11 +66577,11 @@ function planResume(text, identity, auth2) {
       dropped++;
       continue;
     }
-    if (!verified(auth2, value)) {
+    const { mac: mac3, ...record2 } = value ?? {};
+    if (value === null || typeof value !== "object" || mac3 !== recordMac(auth2, headerMac, record2)) {
       rejected++;
       continue;
     }
-    const { mac: _mac2, ...record2 } = value;
     if (typeof record2.caseId !== "string" || typeof record2.repeat !== "number") {
       dropped++;
       continue;
@@ -66570,7 +66593,8 @@ function planResume(text, identity, auth2) {
   return { header, finished: [...kept.values()], droppedLines: dropped, rejected };
 }
 function startLogText(header, finished, auth2) {
-  return [header, ...finished].map((x) => signedLine(auth2, x)).join("\n") + "\n";
+  const lines = [{ ...header, mac: macOf2(auth2, header) }, ...finished.map((r) => signedRecord(auth2, header, r))];
+  return lines.map((x) => JSON.stringify(x)).join("\n") + "\n";
 }
 
 // src/core/shard.ts
@@ -69092,9 +69116,12 @@ async function runEvaluation(options, deps) {
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
   let rejectedRecords = 0;
+  const baseNotes = [];
   try {
     for (const { loaded: ls, suite: prepared0 } of prepared) {
-      const whole = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const whole = based.suite;
+      if (based.restored + based.reverted > 0) baseNotes.push(messagesFor(deps.language ?? "en").trust.casesFromBase(whole.name, based.restored, based.reverted));
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
@@ -69133,7 +69160,7 @@ async function runEvaluation(options, deps) {
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
       const rawSink = await deps.store.startRecordLog(suite.name, auth2 ? startLogText(header, resume?.finished ?? [], auth2) : `${JSON.stringify(header)}
 `);
-      const sink = auth2 ? { append: (record2) => rawSink.append(JSON.parse(signedLine(auth2, record2))) } : rawSink;
+      const sink = auth2 ? { append: (record2) => rawSink.append(signedRecord(auth2, header, record2)) } : rawSink;
       const result = await runSuite(suite, {
         sink,
         clock: deps.clock,
@@ -69173,6 +69200,7 @@ async function runEvaluation(options, deps) {
   }
   const notices = {
     ...options.notices,
+    messages: [...options.notices?.messages ?? [], ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords }
   };
   return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === "fail");
@@ -69192,12 +69220,20 @@ async function casesAtBase(base, suites, logger) {
   return out;
 }
 function withBaseCases(suite, base, logger) {
-  if (!base) return suite;
-  const have = new Set(suite.cases.map((c) => c.id));
+  if (!base) return { suite, restored: 0, reverted: 0 };
+  const baseById = new Map(base.map((c) => [c.id, c]));
+  let reverted = 0;
+  const cases = suite.cases.map((c) => {
+    const original = baseById.get(c.id);
+    if (!original || original.inputHash === c.inputHash) return c;
+    reverted++;
+    return original;
+  });
+  const have = new Set(cases.map((c) => c.id));
   const missing = base.filter((c) => !have.has(c.id));
-  if (missing.length === 0) return suite;
-  logger.info(`${suite.name}: ${missing.length} case(s) the pull request removed are measured from the base commit's dataset`);
-  return { ...suite, cases: [...suite.cases, ...missing] };
+  if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
+  logger.info(`${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`);
+  return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
 async function mergeShards(parts, gate, deps, options = {}) {
   const { onInconclusive } = options;
@@ -69281,9 +69317,9 @@ function applyTrustedConfig(head, base) {
   const b = base.config;
   const h = head.config;
   const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
-  const providers = {};
+  const providers = /* @__PURE__ */ Object.create(null);
   for (const [name, bp] of Object.entries(b.providers)) {
-    const hp = h.providers[name];
+    const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : void 0;
     const effective = { ...bp };
     if (hp) {
       for (const key of Object.keys({ ...bp, ...hp })) {
@@ -69301,7 +69337,7 @@ function applyTrustedConfig(head, base) {
     providers[name] = effective;
   }
   for (const name of Object.keys(h.providers)) {
-    if (!(name in b.providers)) changes.push({ kind: "provider", path: `providers.${name}`, note: "a provider only this pull request defines is not called; applied after merge" });
+    if (!Object.hasOwn(b.providers, name)) changes.push({ kind: "provider", path: `providers.${name}`, note: "a provider only this pull request defines is not called; applied after merge" });
   }
   if (differs(b.gate, h.gate)) changes.push({ kind: "gate", path: "gate", note: NOTE.gate });
   const suites = [];
@@ -69345,7 +69381,7 @@ function applyTrustedConfig(head, base) {
       }
       effective = merged;
     }
-    const unknown2 = providersOf(effective).filter((p) => !(p in providers));
+    const unknown2 = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown2.length > 0) {
       notRun.push({ name: hs.name, reason: `calls provider ${unknown2.map((p) => `"${p}"`).join(", ")}, which the base branch does not define; new providers apply after merge` });
       continue;
@@ -69420,15 +69456,18 @@ async function upsertReportComment(token, pr, body) {
 }
 
 // src/action/pull-request.ts
+var TRUSTED_CHECKOUT_EVENTS = ["push", "workflow_dispatch", "schedule", "repository_dispatch", "release", "workflow_call", ""];
+var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"];
 function eventOf(context3) {
   const name = context3.eventName;
-  if (name === "pull_request" || name === "pull_request_target") {
+  if (PULL_REQUEST_EVENTS.includes(name)) {
     const pr = pullRequestOf(context3);
     return { name, pr, range: pr ? { base: pr.baseSha, head: pr.headSha } : null, fork: pr?.fromFork ?? false, target: name === "pull_request_target" };
   }
   if (name === "merge_group") {
     const mg = context3.payload["merge_group"];
     if (mg?.base_sha && mg.head_sha) return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
+    throw new ConfigError({ file: "workflow", path: "merge_group" }, "evalgate: the merge_group event has no base_sha and head_sha, so nothing can be judged; this is not a payload GitHub sends");
   }
   return { name, pr: null, range: null, fork: false, target: false };
 }
@@ -69507,6 +69546,9 @@ async function evaluate(inputs) {
   const repoRoot = await repositoryRoot(workspaceDir) ?? workspaceDir;
   const pr = event.pr;
   const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
+  if (event.range === null && !TRUSTED_CHECKOUT_EVENTS.includes(event.name) && !inputs.trustPrConfig) {
+    throw new ConfigError({ file: "workflow", path: "on" }, `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`);
+  }
   if (inputs.trustPrConfig && (event.target || event.fork)) {
     throw new ConfigError({ file: "action inputs", path: "trust-pr-config" }, `input "trust-pr-config": refused on ${event.target ? "pull_request_target" : "a pull request from a fork"}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
   }
@@ -69516,6 +69558,7 @@ async function evaluate(inputs) {
   if (configWhere.status === "missing") {
     throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
   }
+  if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, "out-dir");
   const configText = await readFile3(configPath, "utf8");
   const head = parseConfig(configText, inputs.config);
   const configRel = relative2(repoRoot, configPath).split(sep3).join("/");
@@ -69544,8 +69587,8 @@ ${error63.message}`);
   }
   if (trusted) {
     if (base === null) {
-      if (event.fork || event.target) {
-        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
+      if (event.fork || event.target || event.name === "merge_group") {
+        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this ${event.name === "merge_group" ? "merge group's" : "pull request's"} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`);
       }
       messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
@@ -69681,6 +69724,14 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
   const fromHome = join6(dirname4(sandboxCacheDir(process.env) ?? join6(homedir2(), ".cache", "evalgate", "sandbox")), "responses");
   if (!inside(fromHome)) return fromHome;
   return join6(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
+}
+async function refuseSymlinkedDir(dir, repoRoot, input2) {
+  let probe = dir;
+  while (!await stat3(probe).then(() => true, () => false)) probe = dirname4(probe);
+  const expected = resolve2(await realpath2(repoRoot), relative2(repoRoot, probe));
+  if (await realpath2(probe) !== expected) {
+    throw new ConfigError({ file: "action inputs", path: input2 }, `input "${input2}": ${relative2(repoRoot, dir) || "."} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`);
+  }
 }
 function isInside(root, dir) {
   const rel = relative2(root, dir);

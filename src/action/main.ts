@@ -7,7 +7,7 @@
  */
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
@@ -28,7 +28,7 @@ import { inlineCode } from '../core/report/sanitize.ts';
 import type { RunStore, Workspace } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { explainGitHubError, upsertReportComment, type PullRequestInfo } from './github.ts';
-import { eventOf, requirePullRequestCheckout } from './pull-request.ts';
+import { eventOf, requirePullRequestCheckout, TRUSTED_CHECKOUT_EVENTS } from './pull-request.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 
 /** Runs the action. */
@@ -60,6 +60,9 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   const pr = event.pr;
   const comparing = inputs.mode === 'run' || inputs.mode === 'shard' || inputs.mode === 'merge';
 
+  if (event.range === null && !TRUSTED_CHECKOUT_EVENTS.includes(event.name) && !inputs.trustPrConfig) {
+    throw new ConfigError({ file: 'workflow', path: 'on' }, `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`);
+  }
   if (inputs.trustPrConfig && (event.target || event.fork)) {
     throw new ConfigError({ file: 'action inputs', path: 'trust-pr-config' }, `input "trust-pr-config": refused on ${event.target ? 'pull_request_target' : 'a pull request from a fork'}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
   }
@@ -71,6 +74,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (configWhere.status === 'missing') {
     throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
   }
+  if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, 'out-dir');
   const configText = await readFile(configPath, 'utf8');
   const head = parseConfig(configText, inputs.config);
   const configRel = relative(repoRoot, configPath).split(sep).join('/');
@@ -100,8 +104,8 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   }
   if (trusted) {
     if (base === null) {
-      if (event.fork || event.target) {
-        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this pull request's configuration can be trusted: a pull request from a fork (or on pull_request_target) cannot bring its own endpoints, keys or gate. Merge the configuration from a branch of this repository first.`);
+      if (event.fork || event.target || event.name === 'merge_group') {
+        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this ${event.name === 'merge_group' ? 'merge group\'s' : 'pull request\'s'} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`);
       }
       messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
@@ -232,6 +236,19 @@ function resolveCacheDir(inputs: Readonly<ActionInputs>, workspaceDir: string, r
   const fromHome = join(dirname(sandboxCacheDir(process.env) ?? join(homedir(), '.cache', 'evalgate', 'sandbox')), 'responses');
   if (!inside(fromHome)) return fromHome;
   return join(process.env['RUNNER_TEMP'] ?? tmpdir(), 'evalgate-cache');
+}
+
+/**
+ * On pull requests a folder we write to inside the checkout must be a real folder of it:
+ * a committed symlink (evalgate-out -> /somewhere) would make us write outside.
+ */
+async function refuseSymlinkedDir(dir: string, repoRoot: string, input: string): Promise<void> {
+  let probe = dir;
+  while (!(await stat(probe).then(() => true, () => false))) probe = dirname(probe);
+  const expected = resolve(await realpath(repoRoot), relative(repoRoot, probe));
+  if ((await realpath(probe)) !== expected) {
+    throw new ConfigError({ file: 'action inputs', path: input }, `input "${input}": ${relative(repoRoot, dir) || '.'} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`);
+  }
 }
 
 function isInside(root: string, dir: string): boolean {

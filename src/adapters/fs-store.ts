@@ -16,10 +16,23 @@ import { ConfigError } from '../core/errors.ts';
 import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
 
 const toSlash = (p: string): string => p.split(sep).join('/');
+
+/**
+ * Why a path is refused before it is even resolved, or null: control characters (a
+ * newline in a path would write workflow commands into the log) and any `.git`
+ * component (git's own files hold credentials, e.g. the checkout token's extraheader).
+ */
+export function refusedPathForm(path: string): string | null {
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains a control character';
+  if (path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git')) return 'points into .git, which evalgate never reads';
+  return null;
+}
 const climbsOut = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
 
 /** Where a path lies relative to a boundary, following symlinks; nothing is read. */
 export async function locatePath(root: string, boundary: string, path: string): Promise<Located> {
+  const form = refusedPathForm(path);
+  if (form) return { status: 'refused', reason: form };
   if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) {
     return { status: 'refused', reason: 'is an absolute path; write it relative to the config file, inside the repository' };
   }
@@ -38,6 +51,7 @@ export async function locatePath(root: string, boundary: string, path: string): 
   }
   const realRel = relative(realBoundary, real);
   if (climbsOut(realRel)) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
+  if (refusedPathForm(realRel)) return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
   const info = await stat(real);
   if (!info.isFile() && !info.isDirectory()) return { status: 'refused', reason: 'is not a regular file or folder' };
   return { status: 'ok', kind: info.isFile() ? 'file' : 'folder', lexical: toSlash(lexical), real: toSlash(realRel) };

@@ -12,6 +12,7 @@ import { posix } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import type { Located, Workspace } from '../ports.ts';
+import { refusedPathForm } from './fs-store.ts';
 
 const run = promisify(execFile);
 
@@ -130,6 +131,8 @@ export function openGitRepo(cwd: string): GitRepo {
  */
 export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Workspace {
   const locate = async (path: string): Promise<Located> => {
+    const form = refusedPathForm(path);
+    if (form) return { status: 'refused', reason: form };
     if (posix.isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) {
       return { status: 'refused', reason: 'is an absolute path; write it relative to the config file, inside the repository' };
     }
@@ -148,6 +151,7 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
       if (posix.isAbsolute(target)) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
       real = posix.normalize(posix.join(posix.dirname(real), target)).replace(/\/$/, '');
       if (real === '..' || real.startsWith('../')) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
+      if (refusedPathForm(real)) return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
       if (real === '.') real = '';
     }
     return { status: 'refused', reason: 'is a chain of more than 8 symlinks' };

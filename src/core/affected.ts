@@ -36,6 +36,12 @@ function normalize(path: string): string {
   return parts.join('/');
 }
 
+/** The folders a path lies in: a/b/c.txt → a, a/b. */
+function ancestors(path: string): string[] {
+  const parts = path.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 /**
@@ -47,8 +53,11 @@ export function affectedSuites(suites: readonly SuiteFootprint[], gate: GateConf
   const out: AffectedSuites = { run: [], unchanged: [], reasons: {} };
   for (const suite of suites) {
     const name = suite.entry.name;
-    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f));
-    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === '/' || [...changed].some((c) => c.startsWith(f)));
+    // A changed path that is a folder on the way to a read file is a symlink that was
+    // retargeted (git lists a symlink as a file): the suite now reads something else.
+    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f))
+      ?? [...suite.reads.files, ...suite.reads.folders].map(normalize).flatMap(ancestors).find((a) => changed.has(a));
+    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === '/' || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
     const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason: string | null = null;
     if (hitFile) reason = `${hitFile} changed`;

@@ -153,7 +153,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
   // A comparison over less than half of what the baseline measured is not the same
   // comparison: deleting or editing cases must not turn a drop into "inconclusive".
   const baselineCases = hashesOf(baseline.records).size;
-  if (!netWin && paired.length * 2 < baselineCases) {
+  if (paired.length * 2 < baselineCases) {
     result.verdict = 'error';
     result.detail = 'too-few-paired';
     result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
@@ -166,7 +166,9 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
   result.baseline = baseMean;
   result.candidate = candMean;
 
-  const units = groupUnits(paired, baseValues, candValues, clusterOf(candidate.records));
+  // Clusters come from the baseline: a pull request must not regroup its cases (one
+  // cluster for everything leaves one resampling unit, which no test can call significant).
+  const units = groupUnits(paired, baseValues, candValues, clusterOf(baseline.records));
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
   const relative = baseSum !== 0 && !netWin;
   if (!relative && !netWin && gate['absolute-threshold'] === undefined) {

@@ -29,6 +29,14 @@ export const NORMALIZERS = ['trim', 'nfc', 'strip-code-fence'] as const;
 export type Normalizer = (typeof NORMALIZERS)[number];
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/**
+ * Names that are properties of every object (toString, constructor, …): as a provider or
+ * suite name they would resolve to Object.prototype's members wherever a name is looked
+ * up, so they are refused outright.
+ */
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+const nameSchema = z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"')
+  .refine((name) => !RESERVED.has(name), { error: 'this name is reserved (it is a property of every JavaScript object); choose another' });
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const providerSchema = z.strictObject({
@@ -65,7 +73,7 @@ const gateBase = {
   'min-cases': z.int().min(1).describe('Fewer compared cases than this can never give a regression.'),
   'max-error-rate': z.number().min(0).max(1).describe('Share of errored records above which the verdict is error.'),
   'absolute-threshold': z.number().gt(0).describe('Absolute drop that fails the gate when the relative change is undefined.'),
-  'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check (a removed suite whose files remain is still run).'),
+  'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite\'s baseline is merged.'),
 };
 const gateSchema = z.strictObject({
   'max-drop': gateBase['max-drop'].default(0.05),
@@ -76,7 +84,7 @@ const gateSchema = z.strictObject({
   'min-cases': gateBase['min-cases'].default(10),
   'max-error-rate': gateBase['max-error-rate'].default(0.1),
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
-  'on-removed-suite': gateBase['on-removed-suite'].default('warn'),
+  'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 
@@ -90,7 +98,7 @@ const datasetSchema = z.union([
 ]);
 
 const suiteCommon = {
-  name: z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"'),
+  name: nameSchema,
   provider: z.string().min(1),
   description: z.string().optional(),
   repeats: z.int().min(1).max(100).default(1),
@@ -141,7 +149,7 @@ export const DEFAULT_GATE: Readonly<z.output<typeof gateSchema>> = Object.freeze
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1),
-  providers: z.record(z.string().regex(NAME), providerSchema),
+  providers: z.record(nameSchema, providerSchema),
   suites: z.array(suiteSchema).min(1),
   gate: gateSchema.default({ ...DEFAULT_GATE }),
 });
@@ -277,6 +285,10 @@ function describeIssue(
     }).join('\n');
   }
   const where = located(file, lineOf(path), formatPath(path) || '(top level)');
+  if (issue.code === 'invalid_key') {
+    const inner = issue.issues[0];
+    return `${where}: ${inner?.message ?? issue.message}${typeof issue.input === 'string' ? `, got ${JSON.stringify(issue.input)}` : ''}`;
+  }
   if (issue.input === undefined && issue.code !== 'custom') return `${where}: required key is missing`;
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'kind') {
     const got = getAt(data, path);

@@ -8,11 +8,11 @@ import { compareWithBaseline, overallVerdict, type SuiteComparison } from './com
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
-import type { ReportLanguage } from './report/messages.ts';
+import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, signedLine, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { validateResult } from './results.ts';
 import { runSuite, type PreparedSuite } from './run-suite.ts';
@@ -163,9 +163,12 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const results = new Map<string, SuiteResult>();
   const baselinesWritten: string[] = [];
   let rejectedRecords = 0;
+  const baseNotes: string[] = [];
   try {
     for (const { loaded: ls, suite: prepared0 } of prepared) {
-      const whole = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const whole = based.suite;
+      if (based.restored + based.reverted > 0) baseNotes.push(messagesFor(deps.language ?? 'en').trust.casesFromBase(whole.name, based.restored, based.reverted));
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
@@ -195,7 +198,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
       const rawSink = await deps.store.startRecordLog(suite.name, auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`);
-      const sink = auth ? { append: (record: unknown) => rawSink.append(JSON.parse(signedLine(auth, record as object)) as unknown) } : rawSink;
+      const sink = auth ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) } : rawSink;
       const result = await runSuite(suite, {
         sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
         finished: resume?.finished ?? [],
@@ -231,6 +234,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   }
   const notices: RunNotices = {
     ...options.notices,
+    messages: [...(options.notices?.messages ?? []), ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
   };
   return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === 'fail');
@@ -252,14 +256,27 @@ async function casesAtBase(base: NonNullable<RunOptions['base']>, suites: readon
   return out;
 }
 
-/** A suite with every case the base defines that the pull request no longer has. */
-function withBaseCases(suite: PreparedSuite, base: readonly EvalCase[] | undefined, logger: Logger): PreparedSuite {
-  if (!base) return suite;
-  const have = new Set(suite.cases.map((c) => c.id));
+/**
+ * A suite measured on every case the base defines, as the base defines it: cases the pull
+ * request deleted are added back, and cases it edited (same id, other inputs) are
+ * measured in the base's version, so they pair with the baseline. A PR's new or edited
+ * data is measured against the baseline only after merge.
+ */
+function withBaseCases(suite: PreparedSuite, base: readonly EvalCase[] | undefined, logger: Logger): { suite: PreparedSuite; restored: number; reverted: number } {
+  if (!base) return { suite, restored: 0, reverted: 0 };
+  const baseById = new Map(base.map((c) => [c.id, c]));
+  let reverted = 0;
+  const cases = suite.cases.map((c) => {
+    const original = baseById.get(c.id);
+    if (!original || original.inputHash === c.inputHash) return c;
+    reverted++;
+    return original;
+  });
+  const have = new Set(cases.map((c) => c.id));
   const missing = base.filter((c) => !have.has(c.id));
-  if (missing.length === 0) return suite;
-  logger.info(`${suite.name}: ${missing.length} case(s) the pull request removed are measured from the base commit's dataset`);
-  return { ...suite, cases: [...suite.cases, ...missing] };
+  if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
+  logger.info(`${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`);
+  return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
 
 /** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */

@@ -36,20 +36,22 @@ export interface ResumePlan {
   rejected: number;
 }
 
-/** The MAC of a log line's content (the line without its `mac`). */
+/** The MAC of a value's canonical JSON. */
 export function macOf(auth: Authenticator, value: unknown): string {
   return auth.tag(canonicalJson(value));
 }
 
-function verified(auth: Authenticator, value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const { mac, ...rest } = value as { mac?: unknown };
-  return typeof mac === 'string' && mac === macOf(auth, rest);
+/**
+ * The MAC of a record line: bound to its log's header MAC, so signed lines of one log
+ * cannot be spliced under the header of another.
+ */
+function recordMac(auth: Authenticator, headerMac: string, record: unknown): string {
+  return macOf(auth, { log: headerMac, record });
 }
 
-/** A log line: the value with its MAC. */
-export function signedLine(auth: Authenticator, value: object): string {
-  return JSON.stringify({ ...value, mac: macOf(auth, value) });
+/** A record line: the record with its MAC, bound to the log's header. */
+export function signedRecord(auth: Authenticator, header: RecordLogHeader, record: object): Record<string, unknown> {
+  return { ...record, mac: recordMac(auth, macOf(auth, header), record) };
 }
 
 /** The identity a log must carry for its records to be reused. */
@@ -69,11 +71,13 @@ export function planResume(text: string | null, identity: LogIdentity, auth: Aut
   if (text === null || text === '') return null;
   const lines = text.split('\n').filter((l) => l !== '');
   let header: RecordLogHeader | null = null;
+  let headerMac = '';
   try {
     const first = JSON.parse(lines[0] as string) as Partial<RecordLogHeader> & { mac?: string };
     if (first.type === 'evalgate-record-log' && first.version === 1) {
-      if (!verified(auth, first)) return { rejectedLog: lines.length };
-      const { mac: _mac, ...rest } = first;
+      const { mac, ...rest } = first;
+      headerMac = macOf(auth, rest);
+      if (mac !== headerMac) return { rejectedLog: lines.length };
       header = rest as RecordLogHeader;
     }
   } catch {
@@ -91,11 +95,11 @@ export function planResume(text: string | null, identity: LogIdentity, auth: Aut
       dropped++;
       continue;
     }
-    if (!verified(auth, value)) {
+    const { mac, ...record } = (value ?? {}) as CaseRecord & { mac?: string };
+    if (value === null || typeof value !== 'object' || mac !== recordMac(auth, headerMac, record)) {
       rejected++;
       continue;
     }
-    const { mac: _mac, ...record } = value as CaseRecord & { mac: string };
     if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number') {
       dropped++;
       continue;
@@ -109,5 +113,6 @@ export function planResume(text: string | null, identity: LogIdentity, auth: Aut
 
 /** The text a log starts with: its header and any records carried over, each signed. */
 export function startLogText(header: RecordLogHeader, finished: readonly CaseRecord[], auth: Authenticator): string {
-  return [header, ...finished].map((x) => signedLine(auth, x)).join('\n') + '\n';
+  const lines = [{ ...header, mac: macOf(auth, header) }, ...finished.map((r) => signedRecord(auth, header, r))];
+  return lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
 }

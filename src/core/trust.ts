@@ -82,9 +82,9 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
 
   // Providers: the base's, with the PR's generation settings for target-only providers.
   const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
-  const providers: Record<string, ProviderConfig> = {};
+  const providers = Object.create(null) as Record<string, ProviderConfig>;
   for (const [name, bp] of Object.entries(b.providers)) {
-    const hp = h.providers[name];
+    const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : undefined;
     const effective: ProviderConfig = { ...bp };
     if (hp) {
       for (const key of Object.keys({ ...bp, ...hp }) as (keyof ProviderConfig)[]) {
@@ -102,7 +102,7 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
     providers[name] = effective;
   }
   for (const name of Object.keys(h.providers)) {
-    if (!(name in b.providers)) changes.push({ kind: 'provider', path: `providers.${name}`, note: 'a provider only this pull request defines is not called; applied after merge' });
+    if (!Object.hasOwn(b.providers, name)) changes.push({ kind: 'provider', path: `providers.${name}`, note: 'a provider only this pull request defines is not called; applied after merge' });
   }
 
   if (differs(b.gate, h.gate)) changes.push({ kind: 'gate', path: 'gate', note: NOTE.gate });
@@ -149,7 +149,7 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
       }
       effective = merged as SuiteConfig;
     }
-    const unknown = providersOf(effective).filter((p) => !(p in providers));
+    const unknown = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown.length > 0) {
       notRun.push({ name: hs.name, reason: `calls provider ${unknown.map((p) => `"${p}"`).join(', ')}, which the base branch does not define; new providers apply after merge` });
       continue;

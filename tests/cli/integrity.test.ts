@@ -1,7 +1,7 @@
 // The CLI on hostile files: paths that leave the repository, credentials in URLs, and a
 // response cache or record log that was not written with this run's secret.
 import assert from 'node:assert/strict';
-import { readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
@@ -69,5 +69,27 @@ describe('the CLI on files it must not trust', () => {
     assert.match(report, /53 lines of a previous run's record log failed authentication/);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out/summary.json'), 'utf8')) as { trust?: { rejected: { cacheEntries: number; records: number } } };
     assert.deepEqual(summary.trust?.rejected, { cacheEntries: 52, records: 53 });
+  });
+
+  it('does not resume signed records spliced under another run\'s signed header', async () => {
+    await ws.write('evalgate.yml', config);
+    const env = { OPENAI_API_KEY: 'key-splice', OPENAI_BASE_URL: server.url };
+    const run = (out: string): ReturnType<typeof runCli> => runCli(['run', '--suite', 'copy-qa-natural', '--no-cache', '--out', out], { cwd: ws.dir, env });
+    assert.equal((await run('run-a')).code, 0);
+    const template = join(ws.dir, 'prompts/copy/qa-user.txt');
+    const original = await readFile(template, 'utf8');
+    await writeFile(template, `${original}\n`);
+    assert.equal((await run('run-b')).code, 0);
+    const log = (dir: string): Promise<string[]> => readFile(join(ws.dir, dir, 'results/copy-qa-natural.records.jsonl'), 'utf8').then((t) => t.split('\n').filter(Boolean));
+    const [headerB] = await log('run-b');
+    const recordsA = (await log('run-a')).slice(1);
+    await mkdir(join(ws.dir, 'spliced/results'), { recursive: true });
+    await writeFile(join(ws.dir, 'spliced/results/copy-qa-natural.records.jsonl'), `${[headerB, ...recordsA].join('\n')}\n`);
+    const before = server.requests.length;
+    const spliced = await run('spliced');
+    await writeFile(template, original);
+    assert.equal(spliced.code, 0, spliced.stderr);
+    assert.equal(server.requests.length - before, 52, 'no spliced record stood in for a call');
+    assert.match(spliced.stderr, /52 record\(s\) in the record log failed authentication/);
   });
 });

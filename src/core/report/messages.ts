@@ -92,6 +92,7 @@ export interface Messages {
     committedIgnored(path: string, files: number): string;
     noBaseConfig(file: string): string;
     prConfigTrusted: string;
+    casesFromBase(suite: string, restored: number, reverted: number): string;
   };
 }
 
@@ -196,6 +197,7 @@ const en: Messages = {
     committedIgnored: (path, files) => `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file) => `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted: '`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.',
+    casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`,
   },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
@@ -302,6 +304,7 @@ const ja: Messages = {
     committedIgnored: (path, files) => `チェックアウトの ${path} にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
     noBaseConfig: (file) => `ベースコミットに ${file} がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
     prConfigTrusted: '`trust-pr-config` が設定されているため、このプルリクエストはエンドポイント・実行環境・ゲートを含む自身の設定で実行しました。',
+    casesFromBase: (suite, restored, reverted) => `${suite}: ベースラインが測定したすべてのケースを、ベースコミットの定義のまま再測定しました(削除されたもの${restored}件、編集されたもの${reverted}件)。新規・編集後のケースはマージ後に比較されます。`,
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
