@@ -15,6 +15,8 @@ export interface GitRepo {
   changedFiles(base: string, head: string): Promise<string[]>;
   /** A file's text at a commit, or null when it does not exist there. */
   show(sha: string, path: string): Promise<string | null>;
+  /** A commit's committer time (ISO 8601), or null when it is not in the repository. */
+  commitTime(sha: string): Promise<string | null>;
 }
 
 async function git(cwd: string, args: string[]): Promise<string> {
@@ -55,6 +57,13 @@ export function openGitRepo(cwd: string): GitRepo {
       await ensure(sha);
       try {
         return await git(cwd, ['show', `${sha}:${path}`]);
+      } catch {
+        return null;
+      }
+    },
+    commitTime: async (sha) => {
+      try {
+        return (await git(cwd, ['show', '-s', '--format=%cI', sha])).trim() || null;
       } catch {
         return null;
       }

@@ -105,7 +105,7 @@ describe('the GitHub Action (dist/index.js)', () => {
     return text;
   }
 
-  const botComments = (): number => gh.comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.includes('<!-- evalgate-report -->')).length;
+  const botComments = (): number => gh.comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.startsWith('<!-- evalgate-report config=evalgate.yml -->\n')).length;
 
   it('runs only the suite the pull request changed, gates it as a regression and comments once', async () => {
     const before = openai.requests.length;

@@ -60,26 +60,30 @@ export function renderReport(input: ReportInput): string {
 /**
  * Fits a report under a limit (GitHub's comment limit by default) by dropping whole
  * suite sections from the end, so every code fence and <details> block stays closed,
- * and says so in a visible note.
+ * and says so in a visible note. `size` measures text in the limit's unit: characters
+ * for a comment, UTF-8 bytes for the job summary's 1 MiB.
  */
-export function fitReport(markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT): string {
-  if (markdown.length <= limit) return markdown;
+export function fitReport(markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT, size: (text: string) => number = (t) => t.length): string {
+  if (size(markdown) <= limit) return markdown;
   const m = messagesFor(language);
   const parts = markdown.split(/\n(?=### )/);
   const head = parts[0] as string;
   const sections = parts.slice(1);
   let kept = sections.length;
   const build = (n: number): string => `${[head, ...sections.slice(0, n)].join('\n').trimEnd()}\n\n${m.truncated(sections.length - n)}\n`;
-  while (kept > 0 && build(kept).length > limit) kept--;
+  while (kept > 0 && size(build(kept)) > limit) kept--;
   const text = build(kept);
-  if (text.length <= limit) return text;
+  if (size(text) <= limit) return text;
   // Even the head is too long (thousands of suites): cut at a line, outside any block.
   const note = `\n\n${m.truncated(sections.length)}\n`;
   const lines = head.split('\n');
   let out = '';
+  let used = size(note);
   for (const line of lines) {
-    if (out.length + line.length + 1 + note.length > limit) break;
+    const add = size(line) + 1;
+    if (used + add > limit) break;
     out += `${line}\n`;
+    used += add;
   }
   return `${out.trimEnd()}${note}`;
 }
