@@ -70,37 +70,50 @@ async function tokenUserLogin(octokit: Octokit): Promise<string | null> {
 }
 
 /**
- * Our comment among all of the pull request's comments (every page). A comment is ours
- * when its first line is this config's marker and a bot wrote it: anyone can type the
- * marker, but only an app's token writes as a bot. A personal access token writes as its
- * user; only when a user's comment carries the marker is that user asked for, once.
+ * Our comment's candidates among all of the pull request's comments (every page), most
+ * recent first. A comment is a candidate when its first line is this config's marker and
+ * a bot wrote it: anyone can type the marker, but only an app's token writes as a bot.
+ * Which bot we are is not asked (installation tokens cannot call GET /user); a bot's
+ * comment that is not ours refuses the edit and the next candidate is tried. A personal
+ * access token writes as its user; only when a user's comment carries the marker is that
+ * user asked for, once, and only their own comment is a candidate.
  */
-async function findOwnComment(octokit: Octokit, target: CommentTarget): Promise<ListedComment | null> {
+async function ownCandidates(octokit: Octokit, target: CommentTarget): Promise<ListedComment[]> {
   const { pr } = target;
   const comments = (await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 })) as ListedComment[];
-  const marked = comments.filter((c) => hasMarker(c.body ?? '', target.marker, target.legacy));
+  const marked = comments.filter((c) => hasMarker(c.body ?? '', target.marker, target.legacy)).reverse();
   const byBot = marked.filter((c) => c.user?.type === 'Bot');
-  if (byBot.length > 0) return byBot[0] as ListedComment;
-  if (marked.length === 0) return null;
+  const byUser = marked.filter((c) => c.user?.type !== 'Bot');
+  if (byUser.length === 0) return byBot;
   const login = await tokenUserLogin(octokit);
-  return marked.find((c) => login !== null && c.user?.login === login) ?? null;
+  return [...byBot, ...byUser.filter((c) => login !== null && c.user?.login === login)];
 }
 
 /**
- * Writes the body into our comment — re-read just before writing, and left alone when it
- * already describes a newer run — or creates it when `create` allows.
+ * Writes the body into our comment — the comments are read just before writing, and a
+ * comment that already describes a newer run is left alone — or creates it when `create`
+ * allows and none of the candidates is ours.
  */
 export async function writeComment(target: CommentTarget, body: string, options: { create: boolean }): Promise<CommentWrite> {
   const octokit = github.getOctokit(target.token);
   const { pr } = target;
-  const own = await findOwnComment(octokit, target);
-  if (own) {
+  let refused: unknown = null;
+  for (const own of await ownCandidates(octokit, target)) {
     const existing = readStamp(own.body ?? '');
     if (existing && isNewerStamp(existing, target.stamp)) return { kind: 'kept-newer', url: own.html_url, existing };
-    const { data } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: own.id, body });
-    return { kind: 'updated', url: data.html_url };
+    try {
+      const { data } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: own.id, body });
+      return { kind: 'updated', url: data.html_url };
+    } catch (error) {
+      // Another bot's comment (an app replaced by another): not ours, try the next one.
+      if ((error as { status?: number }).status !== 403) throw error;
+      refused ??= error;
+    }
   }
-  if (!options.create) return { kind: 'none' };
+  if (!options.create) {
+    if (refused) throw refused;
+    return { kind: 'none' };
+  }
   const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
   return { kind: 'created', url: data.html_url };
 }

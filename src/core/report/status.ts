@@ -95,19 +95,22 @@ export function readStamp(body: string): RunStamp | null {
 
 /**
  * Whether `existing` describes a later evaluation than `ours`, so ours must not replace it.
- * A different commit is ordered by commit time when both are known; otherwise (or for the
- * same commit) by workflow run id, then attempt — run ids grow with every new run, and a
- * re-run keeps its id and raises the attempt. Unknown order is not "newer": we write.
+ * Workflow run ids grow with every new run and a re-run keeps its id and raises the
+ * attempt, so (run, attempt) orders runs even when the branch was force-pushed back to an
+ * older commit — which commit times would get wrong. Commit time decides only when a run
+ * id is unknown (a run outside a workflow). Unknown order is not "newer": we write.
  */
 export function isNewerStamp(existing: RunStamp, ours: RunStamp): boolean {
+  if (existing.run !== null && ours.run !== null) {
+    if (existing.run !== ours.run) return existing.run > ours.run;
+    return existing.attempt > ours.attempt;
+  }
   if (existing.sha !== ours.sha && existing.commitTime && ours.commitTime) {
     const a = Date.parse(existing.commitTime);
     const b = Date.parse(ours.commitTime);
-    if (Number.isFinite(a) && Number.isFinite(b) && a !== b) return a > b;
+    if (Number.isFinite(a) && Number.isFinite(b)) return a > b;
   }
-  if (existing.run === null || ours.run === null) return false;
-  if (existing.run !== ours.run) return existing.run > ours.run;
-  return existing.attempt > ours.attempt;
+  return false;
 }
 
 function commitText(stamp: RunStamp, links: StampLinks): string {
