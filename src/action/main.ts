@@ -259,7 +259,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
       core.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);
     }
   }
-  await core.summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, utf8Bytes)).write();
+  await core.summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: 'summary' })).write();
   const s = outcome.summary;
   core.setOutput('verdict', s.verdict);
   core.setOutput('regressed-suites', s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(','));

@@ -61,11 +61,17 @@ export function renderReport(input: ReportInput): string {
  * Fits a report under a limit (GitHub's comment limit by default) by dropping whole
  * suite sections from the end, so every code fence and <details> block stays closed,
  * and says so in a visible note. `size` measures text in the limit's unit: characters
- * for a comment, UTF-8 bytes for the job summary's 1 MiB.
+ * for a comment, UTF-8 bytes for the job summary's 1 MiB (`target: 'summary'` words the
+ * note for it).
  */
-export function fitReport(markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT, size: (text: string) => number = (t) => t.length): string {
+export function fitReport(
+  markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT,
+  options: { size?: (text: string) => number; target?: 'comment' | 'summary' } = {},
+): string {
+  const size = options.size ?? ((t: string) => t.length);
   if (size(markdown) <= limit) return markdown;
-  const m = messagesFor(language);
+  const messages = messagesFor(language);
+  const m = { truncated: options.target === 'summary' ? messages.summaryTruncated : messages.truncated };
   const parts = markdown.split(/\n(?=### )/);
   const head = parts[0] as string;
   const sections = parts.slice(1);

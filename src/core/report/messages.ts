@@ -80,6 +80,8 @@ export interface Messages {
     stopped(side: 'baseline' | 'candidate', stage: string, cycle: number | null, message: string): string;
   };
   truncated(cut: number): string;
+  /** The job summary's note when it was cut below GitHub's 1 MiB step-summary limit. */
+  summaryTruncated(cut: number): string;
   scripted: string;
 }
 
@@ -169,6 +171,7 @@ const en: Messages = {
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
   },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+  summaryTruncated: (cut) => `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
 };
 
@@ -258,6 +261,7 @@ const ja: Messages = {
     stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}: ${stage}${cycle === null ? '' : `(サイクル ${cycle})`} — ${message}`,
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
+  summaryTruncated: (cut) => `> [!WARNING]\n> GitHubのジョブサマリー上限(1 MiB)に収めるため、${cut}セクションを省きました。完全なレポートは \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
 };
 
