@@ -22,6 +22,10 @@ export interface Messages {
   table: { suite: string; metric: string; baseline: string; candidate: string; change: string; verdict: string };
   notRunReason: Record<string, string>;
   chartTitle: string;
+  /** The chart's legend: what the bars and the two lines are. */
+  chartLegend(gate: string): string;
+  /** The key from the chart's numbers to suite names. */
+  chartKey: string;
   kindModel(kind: string, model: string, served: string): string;
   servedAs(list: string): string;
   whatChanged(list: string): string;
@@ -98,6 +102,8 @@ const en: Messages = {
   table: { suite: 'Suite', metric: 'Metric', baseline: 'Baseline', candidate: 'Candidate', change: 'Change (interval)', verdict: 'Verdict' },
   notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected' },
   chartTitle: 'Baseline vs candidate (primary metric)',
+  chartLegend: (gate) => `Legend: bars — each suite's candidate as a % of its baseline; line at 100 — the baseline; lower line — the gate (${gate}), below which a real drop fails the check.`,
+  chartKey: 'Suites by number:',
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
@@ -188,6 +194,8 @@ const ja: Messages = {
   table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化(信頼区間)', verdict: '判定' },
   notRunReason: { unchanged: '変更なし(未実行)', 'not selected': '選択外' },
   chartTitle: 'ベースラインと候補(主指標)',
+  chartLegend: (gate) => `凡例: 棒 — 各スイートの候補(ベースライン比 %)、100 の線 — ベースライン、下の線 — ゲート(${gate})。これを下回る確かな低下でチェックが失敗します。`,
+  chartKey: 'スイート番号:',
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
   servedAs: (list) => `(応答したモデル: ${list})`,
   whatChanged: (list) => `変更点: ${list}。`,
