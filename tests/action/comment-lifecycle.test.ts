@@ -166,6 +166,30 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     }
   });
 
+  it('without an API key on a later push: the comment says this commit was not evaluated', async () => {
+    const r = await action({ run: { id: 3100 }, env: { OPENAI_API_KEY: '' } });
+    assert.equal(r.code, 0, r.stdout);
+    assert.equal(r.outputs['verdict'], 'skipped');
+    const comment = ours(ROOT_MARKER)[0] as FakeComment;
+    assert.match(comment.body, /## evalgate: 🛑 not evaluated/);
+    assert.match(comment.body, /no model API key: .*OPENAI_API_KEY/);
+    assert.match(comment.body, /actions\/runs\/3100\)/);
+  });
+
+  it('after a crash: the comment says why, with secrets masked', async () => {
+    // An out-dir under a file cannot be created: an internal error, not the user's config.
+    // The path carries the API key, as a hostile or careless value might.
+    const r = await action({ run: { id: 3200 }, inputs: { 'out-dir': join(repo, 'evalgate.yml', 'sk-canary-lifecycle-key') } });
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stdout, /::error::evalgate: internal error: /);
+    const comment = ours(ROOT_MARKER)[0] as FakeComment;
+    assert.match(comment.body, /## evalgate: 🛑 not evaluated/);
+    assert.match(comment.body, /internal error: .*ENOTDIR/);
+    assert.match(comment.body, /evalgate\.yml\/\*\*\*/);
+    assert.ok(!comment.body.includes('sk-canary-lifecycle-key'));
+    assert.match(comment.body, /actions\/runs\/3200\)/);
+  });
+
   it('with a GitHub App\'s token (403 on GET /user, writing as my-app[bot]) updates one comment', async () => {
     const app = await startFakeGitHub(40);
     try {
