@@ -21,13 +21,14 @@ import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
+import { codeBlock } from '../core/report/sanitize.ts';
+import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { annotateConfigError, annotateOutcome } from './annotations.ts';
-import { commentTargetOf, markNotEvaluated, writeComment } from './comment.ts';
+import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from './comment.ts';
 import { explainGitHubError, pullRequestOf, type PullRequestInfo } from './github.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
-import { stampReport } from '../core/report/status.ts';
 
 /** GitHub's limit on one step's job summary is 1 MiB; stay a little under it. */
 const STEP_SUMMARY_BYTES = 1_000_000;
@@ -59,7 +60,7 @@ export async function run(): Promise<void> {
  */
 async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string): Promise<void> {
   try {
-    await core.summary.addRaw(`## evalgate: not evaluated\n\n${'```'}text\n${reason.replace(/```/g, "'''")}\n${'```'}\n`).write();
+    await core.summary.addRaw(`## evalgate: not evaluated\n\n${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4000)}\n`).write();
   } catch (error) {
     core.warning(`evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -187,6 +187,7 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     assert.match(comment.body, /internal error: .*ENOTDIR/);
     assert.match(comment.body, /evalgate\.yml\/\*\*\*/);
     assert.ok(!comment.body.includes('sk-canary-lifecycle-key'));
+    assert.ok(!r.summary.includes('sk-canary-lifecycle-key') && r.summary.includes('## evalgate: not evaluated'), r.summary);
     assert.match(comment.body, /actions\/runs\/3200\)/);
   });
 
