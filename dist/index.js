@@ -2165,9 +2165,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -2205,12 +2205,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve3(data);
+              ) : resolve4(data);
             });
           });
         }
@@ -4477,8 +4477,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise2 = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -4571,7 +4571,7 @@ var require_util2 = __commonJS({
     }
     function iteratorMixin(name, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       const makeIterator = createIterator(name, kInternalIterator, keyIndex, valueIndex);
-      const properties = {
+      const properties2 = {
         keys: {
           writable: true,
           enumerable: true,
@@ -4618,12 +4618,12 @@ var require_util2 = __commonJS({
         }
       };
       return Object.defineProperties(object2.prototype, {
-        ...properties,
+        ...properties2,
         [Symbol.iterator]: {
           writable: true,
           enumerable: false,
           configurable: true,
-          value: properties.entries.value
+          value: properties2.entries.value
         }
       });
     }
@@ -6729,12 +6729,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7404,12 +7404,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7888,16 +7888,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7908,7 +7908,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7959,7 +7959,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           client[kConnector]({
             host,
             hostname: hostname3,
@@ -7971,7 +7971,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -8307,8 +8307,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          await new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -9577,7 +9577,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve3, reject) => {
+        return await new Promise((resolve4, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError());
           }
@@ -9590,7 +9590,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve3(null);
+              resolve4(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9609,7 +9609,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9626,7 +9626,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -9696,18 +9696,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length));
+          resolve4(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length)));
+          resolve4(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9964,9 +9964,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10189,9 +10189,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10476,9 +10476,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10570,9 +10570,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -12534,7 +12534,7 @@ var require_response = __commonJS({
           options.depth = 2;
         }
         options.colors ??= true;
-        const properties = {
+        const properties2 = {
           status: this.status,
           statusText: this.statusText,
           headers: this.headers,
@@ -12545,7 +12545,7 @@ var require_response = __commonJS({
           type: this.type,
           url: this.url
         };
-        return `Response ${nodeUtil.formatWithOptions(options, properties)}`;
+        return `Response ${nodeUtil.formatWithOptions(options, properties2)}`;
       }
     };
     mixinBody(Response2);
@@ -13303,7 +13303,7 @@ var require_request2 = __commonJS({
           options.depth = 2;
         }
         options.colors ??= true;
-        const properties = {
+        const properties2 = {
           method: this.method,
           url: this.url,
           headers: this.headers,
@@ -13320,7 +13320,7 @@ var require_request2 = __commonJS({
           isHistoryNavigation: this.isHistoryNavigation,
           signal: this.signal
         };
-        return `Request ${nodeUtil.formatWithOptions(options, properties)}`;
+        return `Request ${nodeUtil.formatWithOptions(options, properties2)}`;
       }
     };
     mixinBody(Request);
@@ -14435,7 +14435,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14511,7 +14511,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve4({
                 status,
                 statusText,
                 headersList,
@@ -14554,7 +14554,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18295,8 +18295,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve3) => {
-        setTimeout(resolve3, ms).unref();
+      return new Promise((resolve4) => {
+        setTimeout(resolve4, ms).unref();
       });
     }
     module.exports = {
@@ -19278,11 +19278,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
+        return value instanceof P ? value : new P(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve3, reject) {
+      return new (P || (P = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19298,7 +19298,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19385,26 +19385,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve3(output2.toString());
+              resolve4(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve3(Buffer.concat(chunks));
+              resolve4(Buffer.concat(chunks));
             });
           }));
         });
@@ -19612,14 +19612,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve3(res);
+                resolve4(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19863,12 +19863,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
+          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19876,7 +19876,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve3(response);
+              resolve4(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19915,7 +19915,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve3(response);
+              resolve4(response);
             }
           }));
         });
@@ -27283,18 +27283,18 @@ function toCommandProperties(annotationProperties) {
 }
 
 // node_modules/@actions/core/lib/command.js
-function issueCommand(command, properties, message) {
-  const cmd = new Command(command, properties, message);
+function issueCommand(command, properties2, message) {
+  const cmd = new Command(command, properties2, message);
   process.stdout.write(cmd.toString() + os.EOL);
 }
 var CMD_STRING = "::";
 var Command = class {
-  constructor(command, properties, message) {
+  constructor(command, properties2, message) {
     if (!command) {
       command = "missing.command";
     }
     this.command = command;
-    this.properties = properties;
+    this.properties = properties2;
     this.message = message;
   }
   toString() {
@@ -27418,11 +27418,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27438,7 +27438,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27752,11 +27752,14 @@ function setFailed(message) {
   process.exitCode = ExitCode.Failure;
   error(message);
 }
-function error(message, properties = {}) {
-  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function error(message, properties2 = {}) {
+  issueCommand("error", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
 }
-function warning(message, properties = {}) {
-  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function warning(message, properties2 = {}) {
+  issueCommand("warning", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
+}
+function notice(message, properties2 = {}) {
+  issueCommand("notice", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
 }
 function info(message) {
   process.stdout.write(message + os4.EOL);
@@ -27818,11 +27821,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27838,7 +27841,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31930,7 +31933,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 // src/action/main.ts
 import { readdir as readdir3, readFile as readFile3, realpath as realpath2, stat as stat3 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve2, sep as sep3 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve3, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, realpath, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
@@ -32133,6 +32136,13 @@ function openGitRepo(cwd) {
         return null;
       }
     },
+    commitTime: async (sha) => {
+      try {
+        return (await git(cwd, ["show", "-s", "--format=%cI", sha])).trim() || null;
+      } catch {
+        return null;
+      }
+    },
     showBytes: async (sha, path2) => {
       await ensure(sha);
       try {
@@ -32301,12 +32311,12 @@ function createPyodideRunner(options = {}) {
     );
     live.add(child);
     const channel = child.stdio[3];
-    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve3) => {
+    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve4) => {
       const chunks = [];
       channel.on("data", (chunk) => chunks.push(chunk));
-      channel.on("end", () => resolve3(Buffer.concat(chunks)));
-      channel.on("error", () => resolve3(null));
-      child.on("close", () => resolve3(null));
+      channel.on("end", () => resolve4(Buffer.concat(chunks)));
+      channel.on("error", () => resolve4(null));
+      child.on("close", () => resolve4(null));
     });
     if (child.pid !== void 0) options.onSpawn?.(child.pid);
     child.stdin?.write(`${JSON.stringify({ harness })}
@@ -32317,21 +32327,21 @@ function createPyodideRunner(options = {}) {
       stdout: "",
       stderr: "",
       ready: Promise.resolve(),
-      answered: new Promise((resolve3) => {
-        answer = resolve3;
+      answered: new Promise((resolve4) => {
+        answer = resolve4;
       }),
-      exited: new Promise((resolve3) => child.on("exit", (code, signal) => {
+      exited: new Promise((resolve4) => child.on("exit", (code, signal) => {
         live.delete(child);
-        resolve3({ code, signal });
+        resolve4({ code, signal });
       }))
     };
-    warm.ready = new Promise((resolve3, reject) => {
+    warm.ready = new Promise((resolve4, reject) => {
       const onData = (chunk) => {
         warm.stdout += chunk.toString("utf8");
         if (warm.stdout.length > MAX_RESULT_BYTES) child.kill("SIGKILL");
         if (warm.stdout.startsWith("READY\n")) {
           warm.stdout = warm.stdout.slice(6);
-          resolve3();
+          resolve4();
         }
         if (warm.stdout.includes("\n") && !warm.stdout.startsWith("READY")) answer();
       };
@@ -32371,7 +32381,7 @@ function createPyodideRunner(options = {}) {
   let running = 0;
   const queue = [];
   const run3 = async (request2) => {
-    if (running >= poolSize) await new Promise((resolve3) => queue.push(resolve3));
+    if (running >= poolSize) await new Promise((resolve4) => queue.push(resolve4));
     else running++;
     try {
       return await runOne(request2);
@@ -32420,9 +32430,9 @@ function createPyodideRunner(options = {}) {
     run: run3,
     close: async () => {
       closed = true;
-      const waits = [...live].map((child) => new Promise((resolve3) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve3();
-        else child.once("exit", () => resolve3());
+      const waits = [...live].map((child) => new Promise((resolve4) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve4();
+        else child.once("exit", () => resolve4());
         child.kill("SIGKILL");
       }));
       pool.length = 0;
@@ -32520,7 +32530,7 @@ function createHostPythonRunner(options = {}) {
       memoryBytes: options.memoryBytes ?? 1 << 30
     })}
 `);
-    const exit = await new Promise((resolve3) => child.on("close", (code, signal) => resolve3({ code, signal })));
+    const exit = await new Promise((resolve4) => child.on("close", (code, signal) => resolve4({ code, signal })));
     clearTimeout(timer);
     kill();
     live.delete(pid);
@@ -32800,7 +32810,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms));
+var sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
 
 // node_modules/openai/version.mjs
 var VERSION7 = "6.49.0";
@@ -33911,8 +33921,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve3) => {
-      resolve3(null);
+    super((resolve4) => {
+      resolve4(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -34809,12 +34819,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve3, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve3, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve4, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve4, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve3, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve3, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve4, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve4, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -34914,11 +34924,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve3, reject) => {
+    return new Promise((resolve4, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve3);
+      this.once(event, resolve4);
     });
   }
   /**
@@ -35001,8 +35011,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve3, reject) => {
-          readQueue.push({ resolve: resolve3, reject });
+        return new Promise((resolve4, reject) => {
+          readQueue.push({ resolve: resolve4, reject });
         });
       },
       return: () => {
@@ -36093,7 +36103,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -36275,7 +36285,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -39557,7 +39567,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -41934,7 +41944,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -44114,7 +44124,7 @@ var DEFAULT_POLICY = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDela
 var DECREASE_WINDOW_MS = 100;
 var RETRY_AFTER_JITTER_MS = 50;
 var systemDeps = {
-  sleep: (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)),
+  sleep: (ms) => new Promise((resolve4) => setTimeout(resolve4, ms)),
   random: () => Math.random(),
   now: () => performance.now()
 };
@@ -44149,7 +44159,7 @@ function createResilientClient(inner, policy, deps = systemDeps) {
       active++;
       return;
     }
-    await new Promise((resolve3) => waiters.push(resolve3));
+    await new Promise((resolve4) => waiters.push(resolve4));
   };
   const release = () => {
     active--;
@@ -49382,7 +49392,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve3) {
+function isRecursive(inst, stack, resolve4) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -49392,7 +49402,7 @@ function isRecursive(inst, stack, resolve3) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve3);
+      const answer = isRecursive(child, stack, resolve4);
       if (answer > result)
         result = answer;
     }
@@ -49403,7 +49413,7 @@ function isRecursive(inst, stack, resolve3) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve3) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -49467,7 +49477,7 @@ function isRecursive(inst, stack, resolve3) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve3 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -60165,11 +60175,11 @@ function foldObjects(members2) {
     }
     objects.push(member);
   }
-  const properties = {};
+  const properties2 = {};
   const required2 = /* @__PURE__ */ new Set();
   for (const object2 of objects) {
     for (const key in object2.properties) {
-      if (Object.prototype.hasOwnProperty.call(properties, key))
+      if (Object.prototype.hasOwnProperty.call(properties2, key))
         continue;
       const parts = [];
       for (const other of objects) {
@@ -60180,12 +60190,12 @@ function foldObjects(members2) {
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
-      assignProp(properties, key, merged);
+      assignProp(properties2, key, merged);
     }
     for (const key of object2.required ?? [])
       required2.add(key);
   }
-  const folded = { type: "object", properties };
+  const folded = { type: "object", properties: properties2 };
   if (required2.size)
     folded.required = [...required2];
   if (objects.every((object2) => object2.additionalProperties === false)) {
@@ -63569,10 +63579,10 @@ function convertBaseSchema(schema, ctx) {
     }
     case "object": {
       const shape = {};
-      const properties = schema.properties || {};
+      const properties2 = schema.properties || {};
       const requiredSet = new Set(schema.required || []);
       const additionalSchema = typeof schema.additionalProperties === "object" ? convertSchema(schema.additionalProperties, ctx) : void 0;
-      for (const [key, propSchema] of Object.entries(properties)) {
+      for (const [key, propSchema] of Object.entries(properties2)) {
         const propZodSchema = convertSchema(propSchema, ctx);
         assignProp(shape, key, requiredSet.has(key) ? propZodSchema : propZodSchema.optional());
       }
@@ -64184,7 +64194,7 @@ function parseConfig(text, file2) {
       const line = e.linePos?.[0]?.line;
       return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`;
     });
-    throw new ConfigError({ file: file2, line: doc.errors[0]?.linePos?.[0]?.line }, problems.join("\n"), problems);
+    throw new ConfigError({ file: file2, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col }, problems.join("\n"), problems);
   }
   const lineOf = (path2) => lineOfPath(doc, lineCounter, path2);
   const data = doc.toJS();
@@ -64612,6 +64622,19 @@ function validateResult(value, file2) {
     }
   });
   return v;
+}
+var INCIDENTAL_TOP = /* @__PURE__ */ new Set(["runId", "startedAt", "finishedAt", "tool", "shard"]);
+var INCIDENTAL_NESTED = /* @__PURE__ */ new Set(["latencyMs", "attempts", "cached", "cacheHits", "retries", "cost", "costUsd"]);
+function withoutIncidental(value) {
+  if (Array.isArray(value)) return value.map(withoutIncidental);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)]));
+  }
+  return value;
+}
+function sameMeasurement(a, b) {
+  const essence = (r) => JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
+  return essence(a) === essence(b);
 }
 
 // src/core/stats/normal.ts
@@ -65438,6 +65461,8 @@ var en = {
   table: { suite: "Suite", metric: "Metric", baseline: "Baseline", candidate: "Candidate", change: "Change (interval)", verdict: "Verdict" },
   notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected", removed: "removed by this pull request" },
   chartTitle: "Baseline vs candidate (primary metric)",
+  chartLegend: (gate) => `Legend: bars \u2014 each suite's candidate as a % of its baseline; line at 100 \u2014 the baseline; lower line \u2014 the gate (${gate}), below which a real drop fails the check.`,
+  chartKey: "Suites by number:",
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
@@ -65531,6 +65556,8 @@ var en = {
   },
   truncated: (cut) => `> [!WARNING]
 > This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+  summaryTruncated: (cut) => `> [!WARNING]
+> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the \`report.md\` artifact.`,
   scripted: "Scripted demo"
 };
 var ja = {
@@ -65546,6 +65573,8 @@ var ja = {
   table: { suite: "\u30B9\u30A4\u30FC\u30C8", metric: "\u6307\u6A19", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316(\u4FE1\u983C\u533A\u9593)", verdict: "\u5224\u5B9A" },
   notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057(\u672A\u5B9F\u884C)", "not selected": "\u9078\u629E\u5916", removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664" },
   chartTitle: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5019\u88DC(\u4E3B\u6307\u6A19)",
+  chartLegend: (gate) => `\u51E1\u4F8B: \u68D2 \u2014 \u5404\u30B9\u30A4\u30FC\u30C8\u306E\u5019\u88DC(\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u6BD4 %)\u3001100 \u306E\u7DDA \u2014 \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u4E0B\u306E\u7DDA \u2014 \u30B2\u30FC\u30C8(${gate})\u3002\u3053\u308C\u3092\u4E0B\u56DE\u308B\u78BA\u304B\u306A\u4F4E\u4E0B\u3067\u30C1\u30A7\u30C3\u30AF\u304C\u5931\u6557\u3057\u307E\u3059\u3002`,
+  chartKey: "\u30B9\u30A4\u30FC\u30C8\u756A\u53F7:",
   kindModel: (kind, model, served) => `\u7A2E\u985E ${kind}\u3001\u30E2\u30C7\u30EB ${model}${served}\u3002`,
   servedAs: (list) => `(\u5FDC\u7B54\u3057\u305F\u30E2\u30C7\u30EB: ${list})`,
   whatChanged: (list) => `\u5909\u66F4\u70B9: ${list}\u3002`,
@@ -65639,6 +65668,8 @@ var ja = {
   },
   truncated: (cut) => `> [!WARNING]
 > GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
+  summaryTruncated: (cut) => `> [!WARNING]
+> GitHub\u306E\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u4E0A\u9650(1 MiB)\u306B\u53CE\u3081\u308B\u305F\u3081\u3001${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
   scripted: "\u30B9\u30AF\u30EA\u30D7\u30C8\u306B\u3088\u308B\u30C7\u30E2"
 };
 function messagesFor(language) {
@@ -66062,9 +66093,11 @@ function noticeLines(notices, m) {
   if (items.length === 0) return [];
   return [`### ${m.trust.heading}`, "", ...items, ""];
 }
-function fitReport(markdown, language = "en", limit2 = GITHUB_COMMENT_LIMIT) {
-  if (markdown.length <= limit2) return markdown;
-  const m = messagesFor(language);
+function fitReport(markdown, language = "en", limit2 = GITHUB_COMMENT_LIMIT, options = {}) {
+  const size = options.size ?? ((t) => t.length);
+  if (size(markdown) <= limit2) return markdown;
+  const messages = messagesFor(language);
+  const m = { truncated: options.target === "summary" ? messages.summaryTruncated : messages.truncated };
   const parts = markdown.split(/\n(?=### )/);
   const head = parts[0];
   const sections = parts.slice(1);
@@ -66073,19 +66106,22 @@ function fitReport(markdown, language = "en", limit2 = GITHUB_COMMENT_LIMIT) {
 
 ${m.truncated(sections.length - n)}
 `;
-  while (kept > 0 && build(kept).length > limit2) kept--;
+  while (kept > 0 && size(build(kept)) > limit2) kept--;
   const text = build(kept);
-  if (text.length <= limit2) return text;
+  if (size(text) <= limit2) return text;
   const note = `
 
 ${m.truncated(sections.length)}
 `;
   const lines = head.split("\n");
   let out = "";
+  let used = size(note);
   for (const line of lines) {
-    if (out.length + line.length + 1 + note.length > limit2) break;
+    const add = size(line) + 1;
+    if (used + add > limit2) break;
     out += `${line}
 `;
+    used += add;
   }
   return `${out.trimEnd()}${note}`;
 }
@@ -66108,26 +66144,38 @@ function headline(input2, m) {
       return m.headline.pass(total, formatPercent(-(input2.comparisons[0]?.gate["max-drop"] ?? 0.05)));
   }
 }
+var CHART_NAMED_MAX = 4;
+var CHART_VERTICAL_MAX = 8;
+var CHART_LABEL_MAX = 18;
 function chart(comparisons, m) {
   const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win");
   if (shown.length === 0) return [];
-  const pct2 = shown.map((c) => Math.round(1e3 * c.candidate / c.baseline) / 10);
-  const gate = Math.round(1e3 * (1 - (shown[0]?.gate["max-drop"] ?? 0.05))) / 10;
-  const low = Math.max(0, Math.floor(Math.min(...pct2, gate) / 10) * 10 - 10);
+  const round1 = (v) => Math.round(v * 10) / 10;
+  const pct2 = shown.map((c) => round1(100 * c.candidate / c.baseline));
+  const gates = shown.map((c) => round1(100 * (1 - c.gate["max-drop"])));
+  const low = Math.max(0, Math.floor(Math.min(...pct2, ...gates) / 10) * 10 - 10);
   const high = Math.max(110, Math.ceil(Math.max(...pct2) / 10) * 10);
-  const names = shown.map((c) => `"${c.name.replace(/["\\\n]/g, "")}"`).join(", ");
-  return [
+  const clean2 = (name) => name.replace(/["\\\n\r\[\]`]/g, "");
+  const named = shown.length <= CHART_NAMED_MAX && shown.every((c) => clean2(c.name).length <= CHART_LABEL_MAX && clean2(c.name) !== "");
+  const labels = shown.map((c, i) => named ? clean2(c.name) : String(i + 1));
+  const uniqueGates = [...new Set(gates)];
+  const gateText = uniqueGates.length === 1 ? `${uniqueGates[0]}%` : `${Math.min(...uniqueGates)}\u2013${Math.max(...uniqueGates)}%`;
+  const lines = [
     "```mermaid",
-    "xychart-beta",
+    shown.length > CHART_VERTICAL_MAX ? "xychart-beta horizontal" : "xychart-beta",
     `  title "${m.chartTitle} \u2014 % of baseline"`,
-    `  x-axis [${names}]`,
+    `  x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
     `  y-axis "%" ${low} --> ${high}`,
     `  bar [${pct2.join(", ")}]`,
     `  line [${shown.map(() => "100").join(", ")}]`,
-    `  line [${shown.map(() => String(gate)).join(", ")}]`,
+    `  line [${gates.join(", ")}]`,
     "```",
+    "",
+    m.chartLegend(gateText),
     ""
   ];
+  if (!named) lines.push(`${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct2[i]}%)`).join(" \xB7 ")}`, "");
+  return lines;
 }
 function changeCell(c) {
   if (c.change === null) return "\u2014";
@@ -69185,6 +69233,8 @@ async function runEvaluation(options, deps) {
       if (options.updateBaseline) {
         if (comparison.verdict === "error") {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+        } else if (baseline && sameMeasurement(baseline, result)) {
+          deps.logger.info(`${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
         } else {
           await deps.store.writeBaseline(suite.name, serializeResult(result));
           baselinesWritten.push(suite.name);
@@ -69399,8 +69449,231 @@ function applyTrustedConfig(head, base) {
   return { loaded: { file: head.file, config: config2, lineOf: head.lineOf }, changes, notRun, removed };
 }
 
+// src/core/report/status.ts
+var STAMP_PREFIX = "<!-- evalgate-run ";
+var TEXT = {
+  en: {
+    provenance: (commit, run3) => `Commit ${commit}${run3 ? ` \xB7 ${run3}` : ""}`,
+    runLink: (run3, attempt) => `workflow run ${run3 ?? ""}${attempt > 1 ? ` (attempt ${attempt})` : ""}`.trim(),
+    notEvaluatedHeading: "## evalgate: \u{1F6D1} not evaluated",
+    notEvaluated: (commit) => `evalgate could not evaluate commit ${commit}. No verdict from an earlier commit applies to it.`,
+    why: "Why:",
+    fix: "Fix the problem above and push again; the check fails until this commit can be evaluated."
+  },
+  ja: {
+    provenance: (commit, run3) => `\u30B3\u30DF\u30C3\u30C8 ${commit}${run3 ? ` \xB7 ${run3}` : ""}`,
+    runLink: (run3, attempt) => `\u30EF\u30FC\u30AF\u30D5\u30ED\u30FC\u5B9F\u884C ${run3 ?? ""}${attempt > 1 ? ` (\u8A66\u884C ${attempt})` : ""}`.trim(),
+    notEvaluatedHeading: "## evalgate: \u{1F6D1} \u8A55\u4FA1\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F",
+    notEvaluated: (commit) => `evalgate \u306F\u30B3\u30DF\u30C3\u30C8 ${commit} \u3092\u8A55\u4FA1\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F\u3002\u4EE5\u524D\u306E\u30B3\u30DF\u30C3\u30C8\u306E\u5224\u5B9A\u306F\u3053\u306E\u30B3\u30DF\u30C3\u30C8\u306B\u306F\u5F53\u3066\u306F\u307E\u308A\u307E\u305B\u3093\u3002`,
+    why: "\u7406\u7531:",
+    fix: "\u4E0A\u306E\u554F\u984C\u3092\u76F4\u3057\u3066\u518D\u5EA6\u30D7\u30C3\u30B7\u30E5\u3057\u3066\u304F\u3060\u3055\u3044\u3002\u3053\u306E\u30B3\u30DF\u30C3\u30C8\u3092\u8A55\u4FA1\u3067\u304D\u308B\u307E\u3067\u30C1\u30A7\u30C3\u30AF\u306F\u5931\u6557\u3057\u307E\u3059\u3002"
+  }
+};
+function reportMarker(configPath) {
+  const safe = encodeURIComponent(configPath).replace(/%2F/gi, "/");
+  return `<!-- evalgate-report config=${safe} -->`;
+}
+function hasMarker(body, marker, legacy = false) {
+  const first = body.split("\n", 1)[0]?.replace(/\r$/, "") ?? "";
+  return first === marker || legacy && first === REPORT_MARKER;
+}
+function stampLine(stamp) {
+  return `${STAMP_PREFIX}${JSON.stringify({ sha: stamp.sha, run: stamp.run, attempt: stamp.attempt, commitTime: stamp.commitTime })} -->`;
+}
+function readStamp(body) {
+  const line = body.split("\n", 3).find((l) => l.startsWith(STAMP_PREFIX));
+  if (!line) return null;
+  try {
+    const v = JSON.parse(line.slice(STAMP_PREFIX.length, line.lastIndexOf(" -->")));
+    if (typeof v.sha !== "string") return null;
+    return {
+      sha: v.sha,
+      run: typeof v.run === "number" && Number.isFinite(v.run) ? v.run : null,
+      attempt: typeof v.attempt === "number" && Number.isFinite(v.attempt) ? v.attempt : 1,
+      commitTime: typeof v.commitTime === "string" ? v.commitTime : null
+    };
+  } catch {
+    return null;
+  }
+}
+function isNewerStamp(existing, ours) {
+  if (existing.run !== null && ours.run !== null) {
+    if (existing.run !== ours.run) return existing.run > ours.run;
+    return existing.attempt > ours.attempt;
+  }
+  if (existing.sha !== ours.sha && existing.commitTime && ours.commitTime) {
+    const a = Date.parse(existing.commitTime);
+    const b = Date.parse(ours.commitTime);
+    if (Number.isFinite(a) && Number.isFinite(b)) return a > b;
+  }
+  return false;
+}
+function commitText(stamp, links) {
+  const short = `\`${stamp.sha.slice(0, 7)}\``;
+  return links.commit ? `[${short}](${links.commit})` : short;
+}
+function provenance(stamp, links, language) {
+  const t = TEXT[language];
+  const run3 = stamp.run === null ? "" : links.run ? `[${t.runLink(stamp.run, stamp.attempt)}](${links.run})` : t.runLink(stamp.run, stamp.attempt);
+  return t.provenance(commitText(stamp, links), run3);
+}
+function stampReport(report, marker, stamp, links, language) {
+  const lines = report.split("\n");
+  if (lines[0] === REPORT_MARKER) lines.shift();
+  const heading = lines[0]?.startsWith("## ") ? [lines.shift()] : [];
+  return [marker, stampLine(stamp), ...heading, "", provenance(stamp, links, language), ...lines].join("\n");
+}
+function renderNotEvaluated(reason, marker, stamp, links, language) {
+  const t = TEXT[language];
+  return `${[
+    marker,
+    stampLine(stamp),
+    t.notEvaluatedHeading,
+    "",
+    provenance(stamp, links, language),
+    "",
+    t.notEvaluated(commitText(stamp, links)),
+    "",
+    t.why,
+    "",
+    codeBlock(reason, 4e3),
+    "",
+    t.fix
+  ].join("\n")}
+`;
+}
+function maskSecrets(text, secrets) {
+  let out = text;
+  for (const s of [...new Set(secrets)].filter((x) => x.length >= 6).sort((a, b) => b.length - a.length)) out = out.split(s).join("***");
+  return out;
+}
+
 // src/version.ts
 var TOOL_VERSION = "0.1.0";
+
+// src/action/annotations.ts
+import { posix as posix2 } from "node:path";
+var NOT_FILES = /* @__PURE__ */ new Set(["action inputs", "command line", "merge"]);
+function repositoryPathOf(file2, paths) {
+  if (NOT_FILES.has(file2) || posix2.isAbsolute(file2.split("\\").join("/"))) return null;
+  const wd = paths.workingDirectory.split("\\").join("/");
+  const config2 = paths.config.split("\\").join("/");
+  const joined = file2 === paths.config ? posix2.join(wd, config2) : posix2.join(wd, posix2.dirname(config2), file2.split("\\").join("/"));
+  const normal = posix2.normalize(joined).replace(/^\.\//, "");
+  return normal.startsWith("../") || normal === ".." ? null : normal;
+}
+function properties(place) {
+  return {
+    ...place.title ? { title: place.title } : {},
+    ...place.file ? { file: place.file } : {},
+    ...place.file && place.line !== void 0 ? { startLine: place.line } : {},
+    ...place.file && place.line !== void 0 && place.column !== void 0 ? { startColumn: place.column } : {}
+  };
+}
+function emitWarning(message, place = {}) {
+  warning(message, properties(place));
+}
+function emitNotice(message, place = {}) {
+  notice(message, properties(place));
+}
+function annotateConfigError(error63, paths) {
+  const file2 = paths ? repositoryPathOf(error63.location.file, paths) : null;
+  error(error63.message, properties({
+    ...file2 ? { file: file2 } : {},
+    ...error63.location.line !== void 0 ? { line: error63.location.line } : {},
+    ...error63.location.column !== void 0 ? { column: error63.location.column } : {}
+  }));
+}
+var WARN_TEXT = {
+  inconclusive: "inconclusive: the data cannot tell a real drop from noise at this size",
+  "no-baseline": "no baseline on the base branch, so nothing was compared; run mode: baseline on the default branch and commit baselines/",
+  "stale-baseline": "the baseline was measured with a different instrument (metrics, scorer or judge changed); refresh it with mode: baseline"
+};
+function annotateOutcome(summary2, comparisons) {
+  for (const c of comparisons) {
+    const text = WARN_TEXT[c.verdict];
+    if (text) emitWarning(`evalgate: suite ${c.name}: ${text}.`, { title: `evalgate: ${c.verdict}` });
+  }
+  const regressed = summary2.suites.filter((s) => s.verdict === "regression").map((s) => s.name);
+  emitNotice(`evalgate: ${summary2.verdict} \u2014 ${summary2.suites.length} suite${summary2.suites.length === 1 ? "" : "s"} compared${regressed.length ? `, regressed: ${regressed.join(", ")}` : ""}.`);
+}
+
+// src/action/comment.ts
+import { posix as posix3, resolve as resolve2 } from "node:path";
+function configIdOf(workingDirectory, config2) {
+  return posix3.normalize(posix3.join(workingDirectory.split("\\").join("/"), config2.split("\\").join("/"))).replace(/^\.\//, "");
+}
+async function commentTargetOf(options, pr) {
+  const ctx = context2;
+  const configId = configIdOf(options.workingDirectory, options.config);
+  const workspace = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", options.workingDirectory);
+  const commitTime = await openGitRepo(workspace).commitTime(pr.headSha).catch(() => null);
+  const run3 = Number.isFinite(ctx.runId) ? ctx.runId : null;
+  const attempt = Number.isFinite(ctx.runAttempt) && ctx.runAttempt > 0 ? ctx.runAttempt : 1;
+  const repoUrl = `${ctx.serverUrl}/${pr.owner}/${pr.repo}`;
+  return {
+    token: options.token,
+    pr,
+    marker: reportMarker(configId),
+    legacy: configId === "evalgate.yml",
+    stamp: { sha: pr.headSha, run: run3, attempt, commitTime },
+    links: {
+      commit: `${repoUrl}/pull/${pr.number}/commits/${pr.headSha}`,
+      run: run3 === null ? null : `${repoUrl}/actions/runs/${run3}${attempt > 1 ? `/attempts/${attempt}` : ""}`
+    },
+    language: options.language
+  };
+}
+async function tokenUserLogin(octokit) {
+  try {
+    return (await octokit.rest.users.getAuthenticated()).data.login;
+  } catch {
+    return null;
+  }
+}
+async function ownCandidates(octokit, target) {
+  const { pr } = target;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 });
+  const marked = comments.filter((c) => hasMarker(c.body ?? "", target.marker, target.legacy)).reverse();
+  const byBot = marked.filter((c) => c.user?.type === "Bot");
+  const byUser = marked.filter((c) => c.user?.type !== "Bot");
+  if (byUser.length === 0) return byBot;
+  const login = await tokenUserLogin(octokit);
+  return [...byBot, ...byUser.filter((c) => login !== null && c.user?.login === login)];
+}
+async function writeComment(target, body, options) {
+  const octokit = getOctokit(target.token);
+  const { pr } = target;
+  let refused = null;
+  for (const own2 of await ownCandidates(octokit, target)) {
+    const existing = readStamp(own2.body ?? "");
+    if (existing && isNewerStamp(existing, target.stamp)) return { kind: "kept-newer", url: own2.html_url, existing };
+    try {
+      const { data: data2 } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: own2.id, body });
+      return { kind: "updated", url: data2.html_url };
+    } catch (error63) {
+      if (error63.status !== 403) throw error63;
+      refused ??= error63;
+    }
+  }
+  if (!options.create) {
+    if (refused) throw refused;
+    return { kind: "none" };
+  }
+  const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
+  return { kind: "created", url: data.html_url };
+}
+function secretValues(env, token) {
+  const out = [token];
+  for (const [name, value] of Object.entries(env)) {
+    if (value && /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|AUTH/i.test(name)) out.push(value);
+  }
+  return out.filter((v) => v.length >= 6);
+}
+async function markNotEvaluated(target, reason) {
+  const masked = maskSecrets(reason, secretValues(process.env, target.token));
+  return writeComment(target, renderNotEvaluated(masked, target.marker, target.stamp, target.links, target.language), { create: false });
+}
 
 // src/action/github.ts
 function pullRequestOf(context3) {
@@ -69415,14 +69688,6 @@ function pullRequestOf(context3) {
     owner: context3.repo.owner,
     repo: context3.repo.repo
   };
-}
-async function ownLogin(octokit) {
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return data.login;
-  } catch {
-    return "github-actions[bot]";
-  }
 }
 function explainGitHubError(error63, action) {
   const status = error63.status;
@@ -69441,18 +69706,6 @@ function explainGitHubError(error63, action) {
     default:
       return `${action} failed${status ? ` (HTTP ${status})` : ""}: ${message}`;
   }
-}
-async function upsertReportComment(token, pr, body) {
-  const octokit = getOctokit(token);
-  const login = await ownLogin(octokit);
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 });
-  const ours = comments.find((c) => (c.body ?? "").includes(REPORT_MARKER) && c.user?.login === login);
-  if (ours) {
-    const { data: data2 } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: ours.id, body });
-    return { url: data2.html_url, created: false };
-  }
-  const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
-  return { url: data.html_url, created: true };
 }
 
 // src/action/pull-request.ts
@@ -69512,7 +69765,9 @@ function readInputs() {
     githubToken: getInput("github-token"),
     mode: oneOf("mode", getInput("mode") || "run", ["run", "baseline", "shard", "merge"]),
     shard: getInput("shard") || null,
-    runId: getInput("run-id") || `gh-${process.env["GITHUB_RUN_ID"] ?? "local"}-${process.env["GITHUB_RUN_ATTEMPT"] ?? "1"}`,
+    // Not the attempt: re-running the failed shards of a run makes a new attempt, and its
+    // shards must still merge with those the first attempt finished.
+    runId: getInput("run-id") || `gh-${process.env["GITHUB_RUN_ID"] ?? "local"}`,
     mergeDirs: getMultilineInput("merge-dirs").filter((d) => d.trim() !== ""),
     comment: bool("comment", true),
     reportLanguage: oneOf("report-language", getInput("report-language") || "en", REPORT_LANGUAGES),
@@ -69526,21 +69781,49 @@ function readInputs() {
 }
 
 // src/action/main.ts
+var STEP_SUMMARY_BYTES = 1e6;
+var utf8Bytes = (text) => Buffer.byteLength(text, "utf8");
 async function run2() {
+  let inputs = null;
   try {
-    const inputs = readInputs();
+    inputs = readInputs();
     const outcome = await evaluate(inputs);
     if (outcome) await publish(inputs, outcome);
   } catch (error63) {
-    if (error63 instanceof ConfigError) setFailed(error63.message);
-    else setFailed(`evalgate: internal error: ${error63 instanceof Error ? error63.stack ?? error63.message : String(error63)}`);
+    if (error63 instanceof ConfigError) annotateConfigError(error63, inputs);
+    else error(`evalgate: internal error: ${error63 instanceof Error ? error63.stack ?? error63.message : String(error63)}`);
+    process.exitCode = ExitCode.Failure;
+    if (inputs) {
+      const reason = error63 instanceof ConfigError ? error63.message : `internal error: ${error63 instanceof Error ? error63.message : String(error63)}`;
+      await reportNotEvaluated(inputs, reason);
+    }
+  }
+}
+async function reportNotEvaluated(inputs, reason) {
+  try {
+    await summary.addRaw(`## evalgate: not evaluated
+
+${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4e3)}
+`).write();
+  } catch (error63) {
+    warning(`evalgate: could not write the job summary: ${error63 instanceof Error ? error63.message : String(error63)}`);
+  }
+  const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
+  if (!pr || !inputs.comment || !(inputs.mode === "run" || inputs.mode === "merge")) return;
+  try {
+    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage }, pr);
+    const written = await markNotEvaluated(target, reason);
+    if (written.kind === "updated") info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
+    if (written.kind === "kept-newer") info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
+  } catch (error63) {
+    warning(`${explainGitHubError(error63, "Updating the pull-request comment")}`);
   }
 }
 async function evaluate(inputs) {
-  const workspaceDir = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
-  const configPath = resolve2(workspaceDir, inputs.config);
+  const workspaceDir = resolve3(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
+  const configPath = resolve3(workspaceDir, inputs.config);
   const root = dirname4(configPath);
-  const outDir = resolve2(workspaceDir, inputs.outDir);
+  const outDir = resolve3(workspaceDir, inputs.outDir);
   const event = eventOf(context2);
   const git2 = openGitRepo(workspaceDir);
   const repoRoot = await repositoryRoot(workspaceDir) ?? workspaceDir;
@@ -69658,6 +69941,11 @@ ${error63.message}`);
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
       for (const file2 of await resultFiles(dir)) parts.push({ source: relative2(workspaceDir, dir) || dir, result: parseResultText(await readFile3(file2, "utf8"), file2) });
     }
+    const expected = pr && comparing && !inputs.forceAll ? suites : loaded.config.suites.map((s) => s.name);
+    const missing = expected.filter((name) => !parts.some((p) => p.result.suite.name === name));
+    if (missing.length > 0) {
+      throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? "" : "s"} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
+    }
     if (parts.length === 0) {
       if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
       throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results found; download every shard's artifact and list the directories (one per line, or dir/* for all under a folder)`);
@@ -69705,7 +69993,7 @@ ${error63.message}`);
     return { outcome, outDir, pr };
   } catch (error63) {
     if (error63 instanceof MissingKeyError) {
-      await explainMissingKey(error63.message, pr);
+      await explainMissingKey(inputs, error63.message, pr);
       return null;
     }
     throw error63;
@@ -69714,7 +70002,7 @@ ${error63.message}`);
 function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
   const inside = (dir) => isInside(repoRoot, dir);
   if (inputs.cacheDir !== null) {
-    const dir = resolve2(workspaceDir, inputs.cacheDir);
+    const dir = resolve3(workspaceDir, inputs.cacheDir);
     if (pullRequest && inside(dir)) {
       throw new ConfigError({ file: "action inputs", path: "cache-dir" }, `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`);
     }
@@ -69728,7 +70016,7 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
 async function refuseSymlinkedDir(dir, repoRoot, input2) {
   let probe = dir;
   while (!await stat3(probe).then(() => true, () => false)) probe = dirname4(probe);
-  const expected = resolve2(await realpath2(repoRoot), relative2(repoRoot, probe));
+  const expected = resolve3(await realpath2(repoRoot), relative2(repoRoot, probe));
   if (await realpath2(probe) !== expected) {
     throw new ConfigError({ file: "action inputs", path: input2 }, `input "${input2}": ${relative2(repoRoot, dir) || "."} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`);
   }
@@ -69751,11 +70039,11 @@ async function expandDirs(workspace, entries) {
   const out = [];
   for (const entry of entries) {
     if (entry.endsWith("/*")) {
-      const parent = resolve2(workspace, entry.slice(0, -2));
+      const parent = resolve3(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
       out.push(...names.filter((d) => d.isDirectory()).map((d) => join6(parent, d.name)).sort());
     } else {
-      out.push(resolve2(workspace, entry));
+      out.push(resolve3(workspace, entry));
     }
   }
   return out;
@@ -69777,7 +70065,7 @@ function baselinesFromCommit(store, git2, sha, dir) {
     describe: () => ({ ...store.describe(), baselines: `${dir} at ${sha.slice(0, 7)}` })
   };
 }
-async function explainMissingKey(message, pr) {
+async function explainMissingKey(inputs, message, pr) {
   const fork = pr?.fromFork === true;
   const text = [
     "## evalgate: not run",
@@ -69791,24 +70079,38 @@ async function explainMissingKey(message, pr) {
   await summary.addRaw(text).write();
   warning(fork ? "evalgate did not run: no API key on a pull request from a fork (see the job summary)." : "evalgate did not run: no API key (see the job summary).");
   setOutput("verdict", "skipped");
+  if (pr) await reportNotEvaluated(inputs, `no model API key: ${message.replace(/^evalgate: /, "")}`);
 }
 async function publish(inputs, evaluated) {
   const { outcome, outDir, pr } = evaluated;
-  await summary.addRaw(outcome.report).write();
+  const language = inputs.reportLanguage;
+  let note = "";
   if (pr && inputs.comment && (inputs.mode === "run" || inputs.mode === "merge")) {
     try {
-      const { url: url2, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
-      info(`${created ? "Posted" : "Updated"} the report comment: ${url2}`);
+      const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language }, pr);
+      const body = fitReport(stampReport(outcome.report, target.marker, target.stamp, target.links, language), language);
+      const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
+      if (written.kind === "created" || written.kind === "updated") info(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
+      if (written.kind === "kept-newer") {
+        warning(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? "?"} attempt ${written.existing.attempt}); this older run left it as it is.`);
+        note = `
+> [!NOTE]
+> The pull-request comment was not updated: it already describes a newer run (commit \`${written.existing.sha.slice(0, 7)}\`).
+`;
+      }
+      if (written.kind === "none") note = "\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n";
     } catch (error63) {
       warning(`${explainGitHubError(error63, "Writing the pull-request comment")} The report is in the job summary.`);
     }
   }
+  await summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: "summary" })).write();
   const s = outcome.summary;
   setOutput("verdict", s.verdict);
   setOutput("regressed-suites", s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(","));
   setOutput("changes", JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
   setOutput("report-path", join6(outDir, "report.md"));
   setOutput("summary-path", join6(outDir, "summary.json"));
+  if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   if (outcome.baselinesWritten.length > 0) info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`);
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);

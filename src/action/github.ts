@@ -1,11 +1,9 @@
 /**
- * GitHub at the edge: the pull request from the event, and the one report comment —
- * found by its hidden marker across every page of comments, edited only when the token's
- * own user wrote it, created when absent. API failures map to messages that say which
- * permission or setting fixes them.
+ * GitHub at the edge: the pull request from the event, and API failures mapped to
+ * messages that say which permission or setting fixes them. The report comment's life
+ * is in comment.ts.
  */
-import * as github from '@actions/github';
-import { REPORT_MARKER } from '../core/report/markdown.ts';
+import type * as github from '@actions/github';
 
 /** The pull request an event is about, or null for other events. */
 export interface PullRequestInfo {
@@ -34,17 +32,6 @@ export function pullRequestOf(context: typeof github.context): PullRequestInfo |
   };
 }
 
-/** The login whose comments are ours to edit. */
-async function ownLogin(octokit: ReturnType<typeof github.getOctokit>): Promise<string> {
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return data.login;
-  } catch {
-    // GITHUB_TOKEN (an installation token) cannot read /user; it writes as this bot.
-    return 'github-actions[bot]';
-  }
-}
-
 /** Explains a GitHub API failure in terms of what to change. */
 export function explainGitHubError(error: unknown, action: string): string {
   const status = (error as { status?: number }).status;
@@ -63,18 +50,4 @@ export function explainGitHubError(error: unknown, action: string): string {
     default:
       return `${action} failed${status ? ` (HTTP ${status})` : ''}: ${message}`;
   }
-}
-
-/** Creates or updates the report comment; returns its URL. */
-export async function upsertReportComment(token: string, pr: PullRequestInfo, body: string): Promise<{ url: string; created: boolean }> {
-  const octokit = github.getOctokit(token);
-  const login = await ownLogin(octokit);
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 });
-  const ours = comments.find((c) => (c.body ?? '').includes(REPORT_MARKER) && c.user?.login === login);
-  if (ours) {
-    const { data } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: ours.id, body });
-    return { url: data.html_url, created: false };
-  }
-  const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
-  return { url: data.html_url, created: true };
 }

@@ -53,7 +53,9 @@ export function readInputs(): Readonly<ActionInputs> {
     githubToken: core.getInput('github-token'),
     mode: oneOf('mode', core.getInput('mode') || 'run', ['run', 'baseline', 'shard', 'merge'] as const),
     shard: core.getInput('shard') || null,
-    runId: core.getInput('run-id') || `gh-${process.env['GITHUB_RUN_ID'] ?? 'local'}-${process.env['GITHUB_RUN_ATTEMPT'] ?? '1'}`,
+    // Not the attempt: re-running the failed shards of a run makes a new attempt, and its
+    // shards must still merge with those the first attempt finished.
+    runId: core.getInput('run-id') || `gh-${process.env['GITHUB_RUN_ID'] ?? 'local'}`,
     mergeDirs: core.getMultilineInput('merge-dirs').filter((d) => d.trim() !== ''),
     comment: bool('comment', true),
     reportLanguage: oneOf('report-language', core.getInput('report-language') || 'en', REPORT_LANGUAGES),

@@ -24,22 +24,59 @@ import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor } from '../core/report/messages.ts';
-import { inlineCode } from '../core/report/sanitize.ts';
+import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
+import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { explainGitHubError, upsertReportComment, type PullRequestInfo } from './github.ts';
+import { annotateConfigError, annotateOutcome } from './annotations.ts';
+import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from './comment.ts';
+import { explainGitHubError, pullRequestOf, type PullRequestInfo } from './github.ts';
 import { eventOf, requirePullRequestCheckout, TRUSTED_CHECKOUT_EVENTS } from './pull-request.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 
+/** GitHub's limit on one step's job summary is 1 MiB; stay a little under it. */
+const STEP_SUMMARY_BYTES = 1_000_000;
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
 /** Runs the action. */
 export async function run(): Promise<void> {
+  let inputs: Readonly<ActionInputs> | null = null;
   try {
-    const inputs = readInputs();
+    inputs = readInputs();
     const outcome = await evaluate(inputs);
     if (outcome) await publish(inputs, outcome);
   } catch (error) {
-    if (error instanceof ConfigError) core.setFailed(error.message);
-    else core.setFailed(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // A config error is annotated on its file and line; anything else is ours, with its stack.
+    if (error instanceof ConfigError) annotateConfigError(error, inputs);
+    else core.error(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = core.ExitCode.Failure;
+    if (inputs) {
+      const reason = error instanceof ConfigError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+      await reportNotEvaluated(inputs, reason);
+    }
+  }
+}
+
+/**
+ * After a failure before any verdict: say so in the job summary, and turn an existing
+ * report comment into "could not evaluate this commit", so no earlier verdict stands as
+ * if it were about this commit. Never throws: the failure being reported comes first.
+ */
+async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string): Promise<void> {
+  try {
+    await core.summary.addRaw(`## evalgate: not evaluated\n\n${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4000)}\n`).write();
+  } catch (error) {
+    core.warning(`evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
+  if (!pr || !inputs.comment || !(inputs.mode === 'run' || inputs.mode === 'merge')) return;
+  try {
+    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage }, pr);
+    const written = await markNotEvaluated(target, reason);
+    if (written.kind === 'updated') core.info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
+    if (written.kind === 'kept-newer') core.info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
+  } catch (error) {
+    core.warning(`${explainGitHubError(error, 'Updating the pull-request comment')}`);
   }
 }
 
@@ -174,6 +211,13 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
       for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
     }
+    // Fail closed: a suite the run should have evaluated but no shard reported (its jobs
+    // failed, or an artifact was not downloaded) must not pass by being absent.
+    const expected = pr && comparing && !inputs.forceAll ? suites : loaded.config.suites.map((s) => s.name);
+    const missing = expected.filter((name) => !parts.some((p) => p.result.suite.name === name));
+    if (missing.length > 0) {
+      throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
+    }
     if (parts.length === 0) {
       if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
       throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, 'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)');
@@ -211,7 +255,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     return { outcome, outDir, pr };
   } catch (error) {
     if (error instanceof MissingKeyError) {
-      await explainMissingKey(error.message, pr);
+      await explainMissingKey(inputs, error.message, pr);
       return null;
     }
     throw error;
@@ -306,7 +350,7 @@ function baselinesFromCommit(store: RunStore, git: GitRepo, sha: string, dir: st
   };
 }
 
-async function explainMissingKey(message: string, pr: PullRequestInfo | null): Promise<void> {
+async function explainMissingKey(inputs: Readonly<ActionInputs>, message: string, pr: PullRequestInfo | null): Promise<void> {
   const fork = pr?.fromFork === true;
   const text = [
     '## evalgate: not run',
@@ -324,25 +368,38 @@ async function explainMissingKey(message: string, pr: PullRequestInfo | null): P
   await core.summary.addRaw(text).write();
   core.warning(fork ? 'evalgate did not run: no API key on a pull request from a fork (see the job summary).' : 'evalgate did not run: no API key (see the job summary).');
   core.setOutput('verdict', 'skipped');
+  // An earlier push's verdict must not stand as if it were about this commit.
+  if (pr) await reportNotEvaluated(inputs, `no model API key: ${message.replace(/^evalgate: /, '')}`);
 }
 
 async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Promise<void> {
   const { outcome, outDir, pr } = evaluated;
-  await core.summary.addRaw(outcome.report).write();
+  const language = inputs.reportLanguage;
+  let note = '';
   if (pr && inputs.comment && (inputs.mode === 'run' || inputs.mode === 'merge')) {
     try {
-      const { url, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
-      core.info(`${created ? 'Posted' : 'Updated'} the report comment: ${url}`);
+      const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language }, pr);
+      const body = fitReport(stampReport(outcome.report, target.marker, target.stamp, target.links, language), language);
+      // A pull request that changes no suite gets no new comment; an existing one is updated.
+      const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
+      if (written.kind === 'created' || written.kind === 'updated') core.info(`${written.kind === 'created' ? 'Posted' : 'Updated'} the report comment: ${written.url}`);
+      if (written.kind === 'kept-newer') {
+        core.warning(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? '?'} attempt ${written.existing.attempt}); this older run left it as it is.`);
+        note = `\n> [!NOTE]\n> The pull-request comment was not updated: it already describes a newer run (commit \`${written.existing.sha.slice(0, 7)}\`).\n`;
+      }
+      if (written.kind === 'none') note = '\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n';
     } catch (error) {
       core.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);
     }
   }
+  await core.summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: 'summary' })).write();
   const s = outcome.summary;
   core.setOutput('verdict', s.verdict);
   core.setOutput('regressed-suites', s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(','));
   core.setOutput('changes', JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
   core.setOutput('report-path', join(outDir, 'report.md'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
+  if (inputs.mode !== 'baseline') annotateOutcome(s, outcome.comparisons);
   if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
   // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
   const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;

@@ -33,6 +33,8 @@ export interface GitRepo {
   entry(sha: string, path: string): Promise<{ mode: string; type: 'blob' | 'tree' | 'commit' } | null>;
   /** The names of the folders directly inside a folder of a commit's tree. */
   folders(sha: string, path: string): Promise<string[]>;
+  /** A commit's committer time (ISO 8601), or null when it is not in the repository. */
+  commitTime(sha: string): Promise<string | null>;
 }
 
 const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'protocol.file.allow=never'];
@@ -102,6 +104,13 @@ export function openGitRepo(cwd: string): GitRepo {
       await ensure(sha);
       try {
         return await git(cwd, ['cat-file', 'blob', `${sha}:${path}`]);
+      } catch {
+        return null;
+      }
+    },
+    commitTime: async (sha) => {
+      try {
+        return (await git(cwd, ['show', '-s', '--format=%cI', sha])).trim() || null;
       } catch {
         return null;
       }

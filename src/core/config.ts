@@ -193,7 +193,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       const line = e.linePos?.[0]?.line;
       return `${file}${line ? `:${line}` : ''}: YAML syntax: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
     });
-    throw new ConfigError({ file, line: doc.errors[0]?.linePos?.[0]?.line }, problems.join('\n'), problems);
+    throw new ConfigError({ file, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col }, problems.join('\n'), problems);
   }
   const lineOf = (path: readonly PropertyKey[]): number | undefined => lineOfPath(doc, lineCounter, path);
   const data: unknown = doc.toJS();

@@ -14,7 +14,7 @@ import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
-import { validateResult } from './results.ts';
+import { sameMeasurement, validateResult } from './results.ts';
 import { runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
@@ -219,6 +219,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       if (options.updateBaseline) {
         if (comparison.verdict === 'error') {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+        } else if (baseline && sameMeasurement(baseline, result)) {
+          deps.logger.info(`${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
         } else {
           await deps.store.writeBaseline(suite.name, serializeResult(result));
           baselinesWritten.push(suite.name);
@@ -330,8 +332,12 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
   const comparison = compareWithBaseline(baseline, result, gateFor(loaded, suite.config));
   const written: string[] = [];
   if (options.updateBaseline && comparison.verdict !== 'error') {
-    await deps.store.writeBaseline(result.suite.name, serializeResult(result));
-    written.push(result.suite.name);
+    if (baseline && sameMeasurement(baseline, result)) {
+      deps.logger.info(`${result.suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
+    } else {
+      await deps.store.writeBaseline(result.suite.name, serializeResult(result));
+      written.push(result.suite.name);
+    }
   }
   return finish([comparison], new Map([[result.suite.name, result]]), written, deps, new Map([[result.suite.name, baseline]]));
 }

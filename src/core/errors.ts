@@ -8,6 +8,8 @@
 export interface SourceLocation {
   file: string;
   line?: number;
+  /** The column on that line (1-based), when the parser knows it. */
+  column?: number | undefined;
   /** The key path, e.g. `suites[2].kind`. */
   path?: string;
 }

@@ -7,14 +7,20 @@
 /** The example workflow (also shipped as examples/workflows/openai.yml). */
 export const WORKFLOW_OPENAI = `# evalgate: evaluate the prompt templates a pull request changes, comment once,
 # and fail the check when a metric really drops by more than 5%.
+#
+# In your copy, pin every action to a full commit SHA with the version as a comment
+# (uses: actions/checkout@<40-character sha> # v5): a tag can be moved to other code, a
+# SHA cannot. Dependabot keeps pinned SHAs up to date.
 name: evalgate
 on:
   pull_request:
   push:
     branches: [main]
   workflow_dispatch:
-permissions:
-  contents: read
+permissions: {}                     # each job asks for what it needs, nothing more
+concurrency:                        # a new push cancels the run it makes obsolete,
+  group: evalgate-\${{ github.ref }} # so two runs never race to write the comment
+  cancel-in-progress: true
 jobs:
   evaluate:
     if: github.event_name == 'pull_request'
@@ -23,11 +29,11 @@ jobs:
       contents: read
       pull-requests: write          # to post and update the one report comment
     steps:
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@v5
         with:
           fetch-depth: 0              # evalgate diffs the PR against its base commit
           persist-credentials: false  # no token left on disk for anything else to read
-      - uses: actions/cache@v4        # unchanged calls are free; the sandbox starts from its snapshot
+      - uses: actions/cache@v5        # unchanged calls are free; the sandbox starts from its snapshot
         with:
           path: |
             .evalgate/cache
@@ -40,21 +46,28 @@ jobs:
         with:
           config: evalgate.yml
           report-language: en         # or ja
-      - uses: actions/upload-artifact@v4
-        if: always()
+      - uses: actions/upload-artifact@v6
+        if: \${{ !cancelled() }}
         with:
           name: evalgate-report
           path: evalgate-out
+          overwrite: true
 
-  # On the default branch (or by hand): evaluate every suite and commit the baselines.
+  # On the default branch (or by hand): evaluate every suite and propose the new
+  # baselines as a pull request, reviewed like code. A protected branch takes no direct
+  # push; when nothing changed, evalgate leaves the files byte for byte and no pull
+  # request is opened. Allow it under Settings → Actions → "Allow GitHub Actions to
+  # create and approve pull requests". (Pull requests opened with the workflow's token
+  # start no workflows; close and reopen it, or use a GitHub App's token, to run checks.)
   refresh-baselines:
     if: github.event_name != 'pull_request'
     runs-on: ubuntu-latest
     permissions:
-      contents: write
+      contents: write               # to push the evalgate/refresh-baselines branch
+      pull-requests: write          # to open or update its pull request
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/cache@v4
+      - uses: actions/checkout@v5
+      - uses: actions/cache@v5
         with:
           path: |
             .evalgate/cache
@@ -66,13 +79,20 @@ jobs:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
         with:
           mode: baseline
-      - name: Commit the baselines
+      - name: Open or update the baseline pull request
+        env:
+          GH_TOKEN: \${{ github.token }}
         run: |
+          git add baselines
+          if git diff --cached --quiet; then echo "Baselines unchanged; nothing to propose."; exit 0; fi
           git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          git add baselines
-          git diff --cached --quiet || git commit -m "Refresh evalgate baselines"
-          git push
+          git commit -m "Refresh evalgate baselines"
+          git push --force origin HEAD:refs/heads/evalgate/refresh-baselines
+          if [ -z "$(gh pr list --head evalgate/refresh-baselines --state open --json number --jq '.[].number')" ]; then
+            gh pr create --head evalgate/refresh-baselines --title "Refresh evalgate baselines" \
+              --body "New baselines from \${{ github.sha }}. Review the score changes in the diff before merging."
+          fi
 `;
 
 const STARTER_CONFIG = `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json

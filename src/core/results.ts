@@ -112,3 +112,29 @@ export function validateResult(value: unknown, file: string): SuiteResult {
   });
   return v as SuiteResult;
 }
+
+// What a run's clock, cache and network leave in a result without changing what was
+// measured: timings, the run's id, how many tries a call took, whether it came from the
+// cache and what it cost. Two runs that differ only in these measured the same thing.
+const INCIDENTAL_TOP = new Set(['runId', 'startedAt', 'finishedAt', 'tool', 'shard']);
+const INCIDENTAL_NESTED = new Set(['latencyMs', 'attempts', 'cached', 'cacheHits', 'retries', 'cost', 'costUsd']);
+
+function withoutIncidental(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIncidental);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)]));
+  }
+  return value;
+}
+
+/**
+ * Whether two results measured the same thing with the same outcome: same suite, what was
+ * tested, instrument, and every record's request, reply, scores, usage and detail. A
+ * baseline refresh whose result is the same as the stored baseline leaves the file as it
+ * is, so identical results give byte-identical baselines and the refresh commits nothing;
+ * the stored file keeps its provenance (run id, tool version), which is still true of it.
+ */
+export function sameMeasurement(a: SuiteResult, b: SuiteResult): boolean {
+  const essence = (r: SuiteResult): string => JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
+  return essence(a) === essence(b);
+}

@@ -1,7 +1,10 @@
 /**
  * A fake GitHub REST API for the action's tests: a real HTTP server on 127.0.0.1 serving
  * a pull request's comments with page links, and recording what it was asked. It can be
- * told to refuse writes (403), as GitHub does for read-only tokens on fork PRs.
+ * told to refuse writes (403), as GitHub does for read-only tokens on fork PRs, and to
+ * act as any kind of token: the workflow's GITHUB_TOKEN (writes as github-actions[bot],
+ * 403 on GET /user), a GitHub App's installation token (writes as its-name[bot], also 403
+ * on GET /user) or a personal access token (writes as its user, who GET /user returns).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +23,10 @@ export interface FakeGitHub {
   requests: { method: string; path: string }[];
   /** Refuse comment writes with this status (e.g. 403), or null. */
   refuseWrites: number | null;
+  /** Who the token writes as; comments it did not write cannot be edited (403). */
+  author: { login: string; type: 'Bot' | 'User' };
+  /** Whether GET /user answers (personal access tokens) or refuses (installation tokens). */
+  userEndpoint: boolean;
   close(): Promise<void>;
 }
 
@@ -28,6 +35,7 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
   let nextId = 1000;
   const state: FakeGitHub = {
     url: '', requests: [], refuseWrites: null, close: async () => undefined,
+    author: { login: 'github-actions[bot]', type: 'Bot' }, userEndpoint: false,
     comments: Array.from({ length: humanComments }, (_, i) => ({
       id: nextId++, body: i === 3 ? 'Quoting the bot: <!-- evalgate-report --> looks odd' : `comment ${i}`, user: { login: `human-${i % 7}`, type: 'User' },
     })),
@@ -48,7 +56,8 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
         res.end(JSON.stringify(body));
       };
       if (req.method === 'GET' && url.pathname === '/user') {
-        send(403, { message: 'Resource not accessible by integration' });
+        if (state.userEndpoint) send(200, { login: state.author.login, type: state.author.type });
+        else send(403, { message: 'Resource not accessible by integration' });
         return;
       }
       const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
@@ -71,7 +80,7 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
           send(422, { message: 'Validation Failed: body is too long (maximum is 65536 characters)' });
           return;
         }
-        const c: FakeComment = { id: nextId++, body: body['body'], user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const c: FakeComment = { id: nextId++, body: body['body'], user: { ...state.author } };
         state.comments.push(c);
         send(201, { ...c, html_url: `https://github.test/c/${c.id}` });
         return;
@@ -86,6 +95,10 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
         const c = state.comments.find((x) => x.id === Number(one[3]));
         if (!c) {
           send(404, { message: 'Not Found' });
+          return;
+        }
+        if (c.user.login !== state.author.login) {
+          send(403, { message: `${state.author.login} may not edit a comment by ${c.user.login}` });
           return;
         }
         c.body = String(body['body']);

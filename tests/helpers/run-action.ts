@@ -26,6 +26,8 @@ export interface ActionRunOptions {
   githubUrl: string;
   inputs?: Record<string, string>;
   env?: Record<string, string>;
+  /** The workflow run id and attempt (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT). */
+  run?: { id: number; attempt?: number };
 }
 
 /** Runs dist/index.js once and collects its outputs, job summary and log. */
@@ -40,12 +42,13 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   const inputs: Record<string, string> = {
     'github-token': 'ghs_faketoken', config: 'evalgate.yml', mode: 'run', comment: 'true', 'report-language': 'en',
     'working-directory': '.', 'out-dir': join(dir, 'out'), 'cache-dir': join(dir, 'cache'), 'force-all': 'false', 'on-inconclusive': '',
-    ...options.inputs,
+    shard: '', 'run-id': '', 'merge-dirs': '', ...options.inputs,
   };
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '', HOME: dir, RUNNER_TEMP: dir,
     GITHUB_EVENT_NAME: options.eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: 'octo/app', GITHUB_WORKSPACE: options.workspace,
-    GITHUB_API_URL: options.githubUrl, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true',
+    GITHUB_API_URL: options.githubUrl, GITHUB_SERVER_URL: 'https://github.test', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true',
+    ...(options.run ? { GITHUB_RUN_ID: String(options.run.id), GITHUB_RUN_ATTEMPT: String(options.run.attempt ?? 1) } : {}),
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     ...options.env,
   };
@@ -71,4 +74,22 @@ export function pullRequestEvent(base: string, head: string, options: { fork?: b
     pull_request: { number, base: { sha: base, repo: { full_name: 'octo/app' } }, head: { sha: head, repo: { full_name: options.fork ? 'stranger/app' : 'octo/app' } } },
     repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
   };
+}
+
+/**
+ * The action on a pull_request event on two commits (a push event without one), with the
+ * fake OpenAI server as the endpoint and a canary key.
+ */
+export function runActionOn(options: {
+  workspace: string; githubUrl: string; openaiUrl: string; pullRequest?: { number: number; base: string; head: string };
+  run?: { id: number; attempt?: number }; inputs?: Record<string, string>; env?: Record<string, string>;
+}): Promise<ActionRun> {
+  const pr = options.pullRequest;
+  return runAction({
+    workspace: options.workspace, githubUrl: options.githubUrl,
+    eventName: pr ? 'pull_request' : 'push',
+    event: pr ? pullRequestEvent(pr.base, pr.head, { number: pr.number }) : { ref: 'refs/heads/main', repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } },
+    env: { OPENAI_BASE_URL: options.openaiUrl, OPENAI_API_KEY: 'sk-canary-lifecycle-key', ...options.env },
+    ...(options.run ? { run: options.run } : {}), ...(options.inputs ? { inputs: options.inputs } : {}),
+  });
 }

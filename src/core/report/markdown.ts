@@ -76,26 +76,36 @@ function noticeLines(notices: RunNotices | undefined, m: Messages): string[] {
 /**
  * Fits a report under a limit (GitHub's comment limit by default) by dropping whole
  * suite sections from the end, so every code fence and <details> block stays closed,
- * and says so in a visible note.
+ * and says so in a visible note. `size` measures text in the limit's unit: characters
+ * for a comment, UTF-8 bytes for the job summary's 1 MiB (`target: 'summary'` words the
+ * note for it).
  */
-export function fitReport(markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT): string {
-  if (markdown.length <= limit) return markdown;
-  const m = messagesFor(language);
+export function fitReport(
+  markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT,
+  options: { size?: (text: string) => number; target?: 'comment' | 'summary' } = {},
+): string {
+  const size = options.size ?? ((t: string) => t.length);
+  if (size(markdown) <= limit) return markdown;
+  const messages = messagesFor(language);
+  const m = { truncated: options.target === 'summary' ? messages.summaryTruncated : messages.truncated };
   const parts = markdown.split(/\n(?=### )/);
   const head = parts[0] as string;
   const sections = parts.slice(1);
   let kept = sections.length;
   const build = (n: number): string => `${[head, ...sections.slice(0, n)].join('\n').trimEnd()}\n\n${m.truncated(sections.length - n)}\n`;
-  while (kept > 0 && build(kept).length > limit) kept--;
+  while (kept > 0 && size(build(kept)) > limit) kept--;
   const text = build(kept);
-  if (text.length <= limit) return text;
+  if (size(text) <= limit) return text;
   // Even the head is too long (thousands of suites): cut at a line, outside any block.
   const note = `\n\n${m.truncated(sections.length)}\n`;
   const lines = head.split('\n');
   let out = '';
+  let used = size(note);
   for (const line of lines) {
-    if (out.length + line.length + 1 + note.length > limit) break;
+    const add = size(line) + 1;
+    if (used + add > limit) break;
     out += `${line}\n`;
+    used += add;
   }
   return `${out.trimEnd()}${note}`;
 }
@@ -120,27 +130,49 @@ function headline(input: ReportInput, m: Messages): string {
   }
 }
 
-/** A Mermaid chart of each compared suite's candidate as a percentage of its baseline. */
+/** Suites up to which the chart labels its axis with names; beyond, with numbers and a key. */
+const CHART_NAMED_MAX = 4;
+/** Suites up to which the chart is vertical; beyond, horizontal, one row per suite. */
+const CHART_VERTICAL_MAX = 8;
+/** Longest suite name used as an axis label. */
+const CHART_LABEL_MAX = 18;
+
+/**
+ * A Mermaid chart of each compared suite's candidate as a percentage of its baseline,
+ * with its own gate line, and a legend under it (Mermaid's xychart draws none). Labels
+ * must never overlap: a few short names label the axis as they are; with more suites, or
+ * a long name, the axis is numbered and a key below maps numbers to names. Past a handful
+ * of suites the chart turns horizontal, so every label has its own row.
+ */
 function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
   const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== 'net-win');
   if (shown.length === 0) return [];
-  const pct = shown.map((c) => Math.round((1000 * (c.candidate as number)) / (c.baseline as number)) / 10);
-  const gate = Math.round(1000 * (1 - (shown[0]?.gate['max-drop'] ?? 0.05))) / 10;
-  const low = Math.max(0, Math.floor(Math.min(...pct, gate) / 10) * 10 - 10);
+  const round1 = (v: number): number => Math.round(v * 10) / 10;
+  const pct = shown.map((c) => round1((100 * (c.candidate as number)) / (c.baseline as number)));
+  const gates = shown.map((c) => round1(100 * (1 - c.gate['max-drop'])));
+  const low = Math.max(0, Math.floor(Math.min(...pct, ...gates) / 10) * 10 - 10);
   const high = Math.max(110, Math.ceil(Math.max(...pct) / 10) * 10);
-  const names = shown.map((c) => `"${c.name.replace(/["\\\n]/g, '')}"`).join(', ');
-  return [
+  const clean = (name: string): string => name.replace(/["\\\n\r\[\]`]/g, '');
+  const named = shown.length <= CHART_NAMED_MAX && shown.every((c) => clean(c.name).length <= CHART_LABEL_MAX && clean(c.name) !== '');
+  const labels = shown.map((c, i) => (named ? clean(c.name) : String(i + 1)));
+  const uniqueGates = [...new Set(gates)];
+  const gateText = uniqueGates.length === 1 ? `${uniqueGates[0]}%` : `${Math.min(...uniqueGates)}–${Math.max(...uniqueGates)}%`;
+  const lines = [
     '```mermaid',
-    'xychart-beta',
+    shown.length > CHART_VERTICAL_MAX ? 'xychart-beta horizontal' : 'xychart-beta',
     `  title "${m.chartTitle} — % of baseline"`,
-    `  x-axis [${names}]`,
+    `  x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
     `  y-axis "%" ${low} --> ${high}`,
     `  bar [${pct.join(', ')}]`,
     `  line [${shown.map(() => '100').join(', ')}]`,
-    `  line [${shown.map(() => String(gate)).join(', ')}]`,
+    `  line [${gates.join(', ')}]`,
     '```',
     '',
+    m.chartLegend(gateText),
+    '',
   ];
+  if (!named) lines.push(`${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct[i]}%)`).join(' · ')}`, '');
+  return lines;
 }
 
 function changeCell(c: SuiteComparison): string {

@@ -24,6 +24,10 @@ export interface Messages {
   table: { suite: string; metric: string; baseline: string; candidate: string; change: string; verdict: string };
   notRunReason: Record<string, string>;
   chartTitle: string;
+  /** The chart's legend: what the bars and the two lines are. */
+  chartLegend(gate: string): string;
+  /** The key from the chart's numbers to suite names. */
+  chartKey: string;
   kindModel(kind: string, model: string, served: string): string;
   servedAs(list: string): string;
   whatChanged(list: string): string;
@@ -82,6 +86,8 @@ export interface Messages {
     stopped(side: 'baseline' | 'candidate', stage: string, cycle: number | null, message: string): string;
   };
   truncated(cut: number): string;
+  /** The job summary's note when it was cut below GitHub's 1 MiB step-summary limit. */
+  summaryTruncated(cut: number): string;
   scripted: string;
   trust: {
     heading: string;
@@ -109,6 +115,8 @@ const en: Messages = {
   table: { suite: 'Suite', metric: 'Metric', baseline: 'Baseline', candidate: 'Candidate', change: 'Change (interval)', verdict: 'Verdict' },
   notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected', removed: 'removed by this pull request', },
   chartTitle: 'Baseline vs candidate (primary metric)',
+  chartLegend: (gate) => `Legend: bars — each suite's candidate as a % of its baseline; line at 100 — the baseline; lower line — the gate (${gate}), below which a real drop fails the check.`,
+  chartKey: 'Suites by number:',
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
@@ -200,6 +208,7 @@ const en: Messages = {
     casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`,
   },
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+  summaryTruncated: (cut) => `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
 };
 
@@ -216,6 +225,8 @@ const ja: Messages = {
   table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化(信頼区間)', verdict: '判定' },
   notRunReason: { unchanged: '変更なし(未実行)', 'not selected': '選択外', removed: 'このプルリクエストで削除' },
   chartTitle: 'ベースラインと候補(主指標)',
+  chartLegend: (gate) => `凡例: 棒 — 各スイートの候補(ベースライン比 %)、100 の線 — ベースライン、下の線 — ゲート(${gate})。これを下回る確かな低下でチェックが失敗します。`,
+  chartKey: 'スイート番号:',
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
   servedAs: (list) => `(応答したモデル: ${list})`,
   whatChanged: (list) => `変更点: ${list}。`,
@@ -307,6 +318,7 @@ const ja: Messages = {
     casesFromBase: (suite, restored, reverted) => `${suite}: ベースラインが測定したすべてのケースを、ベースコミットの定義のまま再測定しました(削除されたもの${restored}件、編集されたもの${reverted}件)。新規・編集後のケースはマージ後に比較されます。`,
   },
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
+  summaryTruncated: (cut) => `> [!WARNING]\n> GitHubのジョブサマリー上限(1 MiB)に収めるため、${cut}セクションを省きました。完全なレポートは \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
 };
 
