@@ -21,6 +21,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult, CodeRunStage } from '../ports.ts';
+import { killGroup, trackChildGroup } from './child-lifetime.ts';
 
 /** Options of the runner. */
 export interface PyodideRunnerOptions {
@@ -42,52 +43,6 @@ const MAX_RESULT_BYTES = 1024 * 1024;
 
 /** How long past the parent's deadline a child's own watchdog waits before it ends itself. */
 const CHILD_DEADLINE_GRACE_MS = 2000;
-
-// Every sandbox child of this process, across runners, so none outlives evalgate: each
-// runs in its own process group, and these groups are killed when evalgate exits or gets
-// SIGINT, SIGTERM or SIGHUP. (A SIGKILL of evalgate cannot be caught: then each child's
-// watchdog thread sees its parent change and ends the child.)
-const liveGroups = new Set<number>();
-const LIFETIME_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-let lifetimeHooked = false;
-
-/** Kills a child's whole process group (the child leads it), or the child if that fails. */
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function killAllGroups(): void {
-  for (const pid of liveGroups) killGroup(pid);
-  liveGroups.clear();
-}
-
-/**
- * Hooks process exit and the terminating signals once. A signal handler replaces Node's
- * default of dying, so after killing the children it dies of the same signal again —
- * unless another part of the program also listens for it and so decides itself.
- */
-function hookLifetime(): void {
-  if (lifetimeHooked) return;
-  lifetimeHooked = true;
-  process.on('exit', killAllGroups);
-  for (const signal of LIFETIME_SIGNALS) {
-    const onSignal = (): void => {
-      killAllGroups();
-      if (process.listenerCount(signal) > 1) return;
-      process.removeListener(signal, onSignal);
-      process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
-  }
-}
 
 /** Locates a file shipped beside the bundle (dist/) or in the source tree. */
 export function locateSandboxFile(candidates: string[]): string {
@@ -203,12 +158,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode],
       { env: {}, cwd: '/', detached: true, stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'] });
     live.add(child);
-    const pid = child.pid;
-    if (pid !== undefined) {
-      hookLifetime();
-      liveGroups.add(pid);
-      child.on('exit', () => liveGroups.delete(pid));
-    }
+    trackChildGroup(child); // killed with evalgate, whatever ends it
     const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
     const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise<Buffer | null>((resolve) => {
       const chunks: Buffer[] = [];

@@ -12,6 +12,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { CLI_SOURCE, ROOT } from '../helpers/cli.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
@@ -111,4 +112,26 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
       assert.ok(cli.exitCode !== null || cli.signalCode !== null, 'evalgate itself ended');
     });
   }
+
+  test('the unsafe-host-python executor: SIGKILL to its parent while model code loops ends the python3 child too', async () => {
+    // The host driver watches its parent from a thread of its own; RLIMIT_CPU is its backstop.
+    const runnerUrl = pathToFileURL(join(ROOT, 'src/adapters/host-python-runner.ts')).href;
+    const script = `import { createHostPythonRunner } from ${JSON.stringify(runnerUrl)};
+const r = createHostPythonRunner({ timeoutMs: 120000 });
+void r.run({ solution: 'while True:\\n    pass\\n', tests: 'from solution import x\\ndef test_a():\\n    assert x == 1\\n' });
+setInterval(() => undefined, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    started.push(parent);
+    const deadline = Date.now() + 60_000;
+    let python: number[] = [];
+    while (python.length === 0) {
+      assert.ok(parent.exitCode === null && Date.now() < deadline, 'the host driver never became busy');
+      python = allProcesses().filter((p) => p.ppid === parent.pid && p.cmdline.includes('-I -c') && p.cpuTicks > 100).map((p) => p.pid);
+      await sleep(250);
+    }
+    parent.kill('SIGKILL');
+    await sleep(5000);
+    const left = allProcesses().filter((p) => alive(p) && (python.includes(p.pid) || python.includes(p.pgrp)));
+    assert.deepEqual(left.map((p) => `${p.pid} ${p.state}: ${p.cmdline.slice(0, 80)}`), []);
+  });
 });

@@ -14,15 +14,18 @@ def main():
     request = json.loads(sys.stdin.readline())
     nonce = request["nonce"]
     limit = request.get("memoryBytes") or 1 << 30
-    for name, value in (("RLIMIT_AS", limit), ("RLIMIT_FSIZE", 16 << 20), ("RLIMIT_CORE", 0)):
+    cpu = int(request.get("cpuSeconds") or 60)
+    for name, value in (("RLIMIT_AS", limit), ("RLIMIT_FSIZE", 16 << 20), ("RLIMIT_CORE", 0), ("RLIMIT_CPU", cpu)):
         if hasattr(resource, name):
             resource.setrlimit(getattr(resource, name), (value, value))
+    watch_parent(float(request.get("deadlineMs") or 60000) / 1000)
     out = sys.stdout
     write = out.write
     dumps = json.dumps
     namespace = {}
     exec(compile(request["harness"], "harness.py", "exec"), namespace)
     api = namespace["__evalgate_harness"]()
+    api["scrub"]()
     captured = []
 
     class Capture:
@@ -44,6 +47,30 @@ def main():
         report = {"stage": "tampering", "message": found, "tests": []}
     write(dumps({"nonce": nonce, "report": report, "output": "".join(captured)[:16384]}) + "\n")
     out.flush()
+
+
+def watch_parent(deadline_seconds):
+    """
+    Ends this process when evalgate is gone (this process was re-parented, as after a
+    SIGKILL of evalgate) or when the case outlives its own deadline, even while model code
+    keeps the main thread busy. RLIMIT_CPU above is the backstop: this executor is not a
+    sandbox, and code that means to can stop this thread.
+    """
+    import os
+    import signal
+    import threading
+    import time
+
+    parent = os.getppid()
+    end = time.monotonic() + deadline_seconds
+    kill, getppid, getpid, monotonic, sleep = os.kill, os.getppid, os.getpid, time.monotonic, time.sleep
+
+    def watch():
+        while getppid() == parent and monotonic() < end:
+            sleep(0.25)
+        kill(getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 class Tampering(Exception):
