@@ -6,9 +6,13 @@
 // Grading never trusts Python: the trusted harness (sent by the parent, defined before any
 // model code) turns each test's asserts into `yield`s of their operands, this script
 // drives each test generator and compares the yielded values itself, and only this script
-// knows the nonce. Model code can rewrite anything in its interpreter, but it cannot reach
-// this module's variables, write to the process's stdout (Python's output goes to a
-// capped buffer), or turn a failed comparison into a pass.
+// knows the nonce. What grading relies on lives here, not in Python: the compiled tests
+// and their check counts are held as proxies taken before any model code exists, this
+// script imports the model's module and rebuilds each test function from its held code
+// object, and the harness is sealed (harness.py: an audit hook refuses frames, gc,
+// tracing and ctypes) before the model's code runs. Model code cannot reach this module's
+// variables, write to the process's stdout (Python's output goes to a capped buffer), or
+// turn a failed comparison into a pass; what it tries is reported as tampering.
 import { constants as fsConstants, createWriteStream, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -109,7 +113,7 @@ pyodide.runPython(setup.harness);
 const factory = pyodide.globals.get('__evalgate_harness');
 pyodide.runPython('del __evalgate_harness');
 const take = (instance) => {
-  const names = { prepare: 'prepare', compiles: 'compiles', compileSolution: 'compile_solution', seal: 'seal', newModule: 'new_module', testNamespace: 'test_namespace', run: 'run', start: 'start', step: 'step', snapshot: 'snapshot', intact: 'intact' };
+  const names = { prepare: 'prepare', compiles: 'compiles', compileSolution: 'compile_solution', scrub: 'scrub', seal: 'seal', newModule: 'new_module', testNamespace: 'test_namespace', run: 'run', start: 'start', step: 'step', snapshot: 'snapshot', intact: 'intact' };
   const out = {};
   for (const [key, name] of Object.entries(names)) out[key] = instance.get(name);
   instance.destroy?.();
@@ -137,6 +141,7 @@ const take = (instance) => {
 }
 // This case's harness instance: every function is taken now, before any model code.
 const fns = take(factory());
+fns.scrub();
 process.stdout.write('READY\n');
 
 const request = JSON.parse(await readLine());

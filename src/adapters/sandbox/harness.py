@@ -195,12 +195,12 @@ def __evalgate_harness():
     builtins_before = _dict(_builtins_dict)
     test_builtins_before = _dict(test_builtins)
 
-    def seal():
-        """Installs the hook and removes what model code must not find; runs before it."""
-        for name in _tuple(_modules):
-            if module_root(name) in BLOCKED_MODULES:
-                del _modules[name]
-        # Loaded modules that kept a reference to a blocked one (pyodide._state holds gc).
+    def scrub():
+        """
+        Removes loaded modules' references to blocked ones (pyodide._state holds gc). Run
+        once while the child waits in the pool, before any model code: it reads every
+        module's globals, too slow for each case.
+        """
         for module in _tuple(_modules.values()):
             namespace = getattr(module, "__dict__", None)
             if _type(namespace) is not _dict:
@@ -208,6 +208,12 @@ def __evalgate_harness():
             for key, value in _tuple(namespace.items()):
                 if _type(value) is _ModuleType and module_root(getattr(value, "__name__", "")) in BLOCKED_MODULES:
                     del namespace[key]
+
+    def seal():
+        """Installs the hook and removes what model code must not find; runs just before it."""
+        for name in _tuple(_modules):
+            if module_root(name) in BLOCKED_MODULES:
+                del _modules[name]
         _imp.create_builtin = create_builtin
         for name in ("settrace", "setprofile"):
             if hasattr(sys, name):
@@ -354,7 +360,7 @@ def __evalgate_harness():
             return "the harness's state could not be checked"
 
     return {
-        "prepare": prepare, "compiles": compiles, "compile_solution": compile_solution, "seal": seal,
+        "prepare": prepare, "compiles": compiles, "compile_solution": compile_solution, "scrub": scrub, "seal": seal,
         "new_module": new_module, "test_namespace": test_namespace, "run": run, "start": start, "step": step,
         "snapshot": snapshot, "intact": intact,
     }
