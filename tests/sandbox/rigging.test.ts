@@ -236,6 +236,37 @@ describe('tests that hand model code something of theirs', () => {
     assert.equal(rigging.stage, 'tampering', rigging.message);
   });
 
+  test('_imp cannot be made to build a blocked module: a spec whose name changes, or a patched ModuleSpec', async () => {
+    const solution = [
+      'import _imp, sys, types, importlib.machinery as m',
+      'got = []',
+      'class Sly:',
+      '    reads = 0',
+      '    @property',
+      '    def name(self):',
+      '        Sly.reads += 1',
+      '        return "math" if Sly.reads == 1 else "_testcapi"',
+      'try:',
+      '    got.append(_imp.create_builtin(Sly()))',
+      'except BaseException:',
+      '    pass',
+      'orig = m.ModuleSpec.__init__',
+      'def init(self, name, *a, **k):',
+      '    orig(self, "_testcapi", *a, **k)',
+      'm.ModuleSpec.__init__ = init',
+      'try:',
+      '    got.append(_imp.create_builtin(types.SimpleNamespace(name="math")))',
+      'except BaseException:',
+      '    pass',
+      'def execute():',
+      '    return "escaped" if any(getattr(x, "__name__", "") == "_testcapi" for x in got) else "no"',
+      '',
+    ].join('\n');
+    const r = await runner.run({ solution, tests: 'from solution import execute\n\ndef test_value():\n    assert execute() == "escaped"\n' });
+    assert.equal(r.stage, 'test-failure', r.message);
+    assert.match(r.message, /"no" == "escaped"/);
+  });
+
   test('a real NotImplementedError is still declared-unable', async () => {
     const r = await runner.run({ solution: 'def execute():\n    raise NotImplementedError("cannot")\n', tests: 'from solution import execute\n\ndef test_value():\n    assert execute() == 5\n' });
     assert.equal(r.stage, 'declared-unable', r.message);

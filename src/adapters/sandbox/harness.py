@@ -25,7 +25,6 @@ def __evalgate_harness():
     import _json
     import ast
     import builtins
-    import importlib.machinery
     import json
     import sys
     import types
@@ -59,8 +58,7 @@ def __evalgate_harness():
     _quote = _json.encode_basestring_ascii  # C: a str as a JSON string, whatever is patched
     _modules = sys.modules
     _builtins_dict = builtins.__dict__
-    _ModuleSpec = importlib.machinery.ModuleSpec
-    _BuiltinImporter = importlib.machinery.BuiltinImporter
+    _Namespace = types.SimpleNamespace
     _create_builtin = _imp.create_builtin
     _dict_get = dict.get
     _dict_items = dict.items
@@ -118,10 +116,12 @@ def __evalgate_harness():
     def create_builtin(spec):
         # Read the name once, as an exact str, and hand _imp a spec of our own: a spec whose
         # name changes between reads cannot pass one name to the check and another to _imp.
+        # SimpleNamespace is a C type, so model code cannot patch how it keeps the name
+        # (importlib's ModuleSpec is a Python class it could).
         name = _str_copy(spec.name)
         if sealed[0] and module_root(name) in BLOCKED_MODULES:
             refuse("import " + name)
-        return _create_builtin(_ModuleSpec(name, _BuiltinImporter, origin="built-in"))
+        return _create_builtin(_Namespace(name=name, origin="built-in"))
 
     class Rewriter(ast.NodeTransformer):
         """Turns `assert` statements of test functions into yields of (op, line, a, b)."""
