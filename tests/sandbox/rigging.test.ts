@@ -267,6 +267,21 @@ describe('tests that hand model code something of theirs', () => {
     assert.match(r.message, /"no" == "escaped"/);
   });
 
+  test('hand-made bytecode (code.replace, CodeType, marshal, _imp.get_frozen_object with data) is refused', async () => {
+    const tests = 'from solution import execute\n\ndef test_value():\n    assert execute() == 5\n';
+    const tries = {
+      'code.replace': 'c = (lambda: 0).__code__\nc.replace(co_code=c.co_code)',
+      CodeType: 'import types\nc = (lambda: 0).__code__\ntypes.CodeType(c.co_argcount, c.co_posonlyargcount, c.co_kwonlyargcount, c.co_nlocals, c.co_stacksize, c.co_flags, c.co_code, c.co_consts, c.co_names, c.co_varnames, c.co_filename, c.co_name, c.co_qualname, c.co_firstlineno, c.co_linetable, c.co_exceptiontable)',
+      marshal: 'import marshal\nmarshal.loads(marshal.dumps((lambda: 0).__code__))',
+      '_imp.get_frozen_object': 'import _imp, marshal\n_imp.get_frozen_object("x", b"\\xe3")',
+    };
+    for (const [name, body] of Object.entries(tries)) {
+      const solution = `try:\n${body.split('\n').map((l) => `    ${l}`).join('\n')}\nexcept BaseException:\n    pass\ndef execute():\n    return None\n`;
+      const r = await runner.run({ solution, tests });
+      assert.equal(r.stage, 'tampering', `${name}: ${r.message}`);
+    }
+  });
+
   test('a real NotImplementedError is still declared-unable', async () => {
     const r = await runner.run({ solution: 'def execute():\n    raise NotImplementedError("cannot")\n', tests: 'from solution import execute\n\ndef test_value():\n    assert execute() == 5\n' });
     assert.equal(r.stage, 'declared-unable', r.message);

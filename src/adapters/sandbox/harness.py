@@ -60,6 +60,7 @@ def __evalgate_harness():
     _builtins_dict = builtins.__dict__
     _Namespace = types.SimpleNamespace
     _create_builtin = _imp.create_builtin
+    _get_frozen_object = _imp.get_frozen_object
     _dict_get = dict.get
     _dict_items = dict.items
 
@@ -70,6 +71,9 @@ def __evalgate_harness():
         "gc.get_objects", "gc.get_referrers", "gc.get_referents", "gc.freeze",
         "sys.addaudithook", "cpython.PyInterpreterState_Clear", "cpython._PySys_ClearAuditHooks",
         "sys.remote_exec", "sys._enablelegacywindowsfsencoding",
+        # Hand-made bytecode can read and write the interpreter's memory; compile() makes
+        # only sound bytecode, and the standard library ships as source.
+        "code.__new__", "marshal.loads", "marshal.load",
     })
     BLOCKED_PREFIXES = ("ctypes.", "sys.monitoring.")
     # Attributes that hand out a frame, and function attributes that change what runs.
@@ -122,6 +126,13 @@ def __evalgate_harness():
         if sealed[0] and module_root(name) in BLOCKED_MODULES:
             refuse("import " + name)
         return _create_builtin(_Namespace(name=name, origin="built-in"))
+
+    def get_frozen_object(name, data=None):
+        # With `data`, _imp unmarshals bytes of the caller's choosing, bypassing the
+        # marshal.loads event.
+        if sealed[0] and data is not None:
+            refuse("_imp.get_frozen_object with data")
+        return _get_frozen_object(name) if data is None else _get_frozen_object(name, data)
 
     class Rewriter(ast.NodeTransformer):
         """Turns `assert` statements of test functions into yields of (op, line, a, b)."""
@@ -215,6 +226,7 @@ def __evalgate_harness():
             if module_root(name) in BLOCKED_MODULES:
                 del _modules[name]
         _imp.create_builtin = create_builtin
+        _imp.get_frozen_object = get_frozen_object
         for name in ("settrace", "setprofile"):
             if hasattr(sys, name):
                 delattr(sys, name)
