@@ -282,6 +282,13 @@ describe('tests that hand model code something of theirs', () => {
     }
   });
 
+  test('honest code importing common standard modules after the seal is not taken for tampering', async () => {
+    const modules = ['statistics', 'fractions', 'decimal', 'collections', 'itertools', 'functools', 're', 'json', 'dataclasses', 'typing', 'heapq', 'bisect', 'math', 'random', 'datetime', 'string', 'textwrap', 'operator', 'enum', 'abc', 'copy', 'unicodedata', 'hashlib', 'base64', 'struct', 'array', 'io', 'csv', 'pprint', 'inspect', 'logging', 'warnings', 'calendar', 'difflib', 'numbers', 'contextlib', 'weakref', 'time', 'os', 'pathlib'];
+    const solution = `${modules.map((m) => `import ${m}`).join('\n')}\n\ndef execute():\n    return int(statistics.mean([4, 6])) + len(re.findall("a", "a"))\n`;
+    const r = await runner.run({ solution, tests: 'from solution import execute\n\ndef test_value():\n    assert execute() == 6\n' });
+    assert.equal(r.stage, 'passed', r.message);
+  });
+
   test('a real NotImplementedError is still declared-unable', async () => {
     const r = await runner.run({ solution: 'def execute():\n    raise NotImplementedError("cannot")\n', tests: 'from solution import execute\n\ndef test_value():\n    assert execute() == 5\n' });
     assert.equal(r.stage, 'declared-unable', r.message);
