@@ -5,7 +5,7 @@
 //
 //   npm run bench:sandbox
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPyodideRunner } from '../src/adapters/pyodide-runner.ts';
 
@@ -32,6 +32,8 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
 };
 
+// The machine may be shared: the load before and after is printed with the figures.
+const loadBefore = loadavg()[0] ?? 0;
 const colds: number[] = [];
 const coldsCached: number[] = [];
 for (let i = 0; i < 3; i++) {
@@ -82,6 +84,7 @@ for (const poolSize of [1, 2]) {
 
 process.stdout.write([
   `bench/sandbox on ${process.version}, one fresh sandboxed Pyodide process per case (loaded from a snapshot):`,
+  `load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after, on ${availableParallelism()} cores`,
   '',
   '| figure | value | goal |',
   '|---|---:|---:|',

@@ -160,8 +160,11 @@ export interface CodeRunRequest {
   testModule?: string;
 }
 
-/** How a code run ended; every stage but `passed` is the model's failure, never the machinery's. */
-export type CodeRunStage = 'passed' | 'test-failure' | 'syntax-error' | 'timeout' | 'sandbox-violation' | 'declared-unable';
+/**
+ * How a code run ended; every stage but `passed` is the model's failure, never the
+ * machinery's. `tampering`: the code changed or reached for what grading relies on.
+ */
+export type CodeRunStage = 'passed' | 'test-failure' | 'syntax-error' | 'timeout' | 'sandbox-violation' | 'tampering' | 'declared-unable';
 
 /** The outcome of running the tests on model code. */
 export interface CodeRunResult {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult } from '../ports.ts';
+import { killGroup, trackChildGroup } from './child-lifetime.ts';
 import { classifyReport, locateSandboxFile, parseChildReport } from './pyodide-runner.ts';
 
 /** Options of the host runner. */
@@ -46,6 +47,7 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
     const child = spawn(python, ['-I', '-c', driver], { env: {}, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const pid = child.pid as number;
     live.add(pid);
+    trackChildGroup(child); // killed with evalgate, whatever ends it
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -58,11 +60,7 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
     child.stdin.on('error', () => undefined);
     let timedOut = false;
     function kill(): void {
-      try {
-        process.kill(-pid, 'SIGKILL'); // the group: whatever the code started goes too
-      } catch {
-        // already gone
-      }
+      killGroup(pid); // the group: whatever the code started goes too
     }
     const timer = setTimeout(() => {
       timedOut = true;
@@ -71,6 +69,9 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
     child.stdin.end(`${JSON.stringify({
       nonce, harness, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests,
       solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task', memoryBytes: options.memoryBytes ?? 1 << 30,
+      // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
+      // deadline its watcher thread enforces.
+      cpuSeconds: Math.ceil(timeoutMs / 1000) + 2, deadlineMs: timeoutMs + 2000,
     })}\n`);
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
     clearTimeout(timer);
@@ -93,13 +94,7 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
     isolated: false,
     run,
     close: () => {
-      for (const pid of live) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }
+      for (const pid of live) killGroup(pid);
       return Promise.resolve();
     },
   };

@@ -21,6 +21,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult, CodeRunStage } from '../ports.ts';
+import { killGroup, trackChildGroup } from './child-lifetime.ts';
 
 /** Options of the runner. */
 export interface PyodideRunnerOptions {
@@ -39,6 +40,9 @@ export interface PyodideRunnerOptions {
 }
 
 const MAX_RESULT_BYTES = 1024 * 1024;
+
+/** How long past the parent's deadline a child's own watchdog waits before it ends itself. */
+const CHILD_DEADLINE_GRACE_MS = 2000;
 
 /** Locates a file shipped beside the bundle (dist/) or in the source tree. */
 export function locateSandboxFile(candidates: string[]): string {
@@ -106,6 +110,10 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     '--permission',
     ...reads.map((path) => `--allow-fs-read=${path}`),
     '--disallow-code-generation-from-strings',
+    // The watchdog thread (child.mjs), which ends the child when evalgate is gone even
+    // while Python is busy. Model code cannot reach JavaScript, so it cannot start one.
+    '--allow-worker',
+    '--disable-warning=PERM0006',
     '--wasm-max-mem-pages=16384', // 1 GiB of Python memory
     '--max-old-space-size=256',
   ];
@@ -148,8 +156,9 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
     const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [];
     const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode],
-      { env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'] });
+      { env: {}, cwd: '/', detached: true, stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'] });
     live.add(child);
+    trackChildGroup(child); // killed with evalgate, whatever ends it
     const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
     const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise<Buffer | null>((resolve) => {
       const chunks: Buffer[] = [];
@@ -246,17 +255,21 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const started = performance.now();
     const nonce = randomBytes(16).toString('hex');
     let timedOut = false;
+    const kill = (): void => {
+      if (warm.child.pid !== undefined) killGroup(warm.child.pid);
+      else warm.child.kill('SIGKILL');
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      warm.child.kill('SIGKILL');
+      kill();
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
     // The verdict is the child's one line; return on it and dispose of the process, which
     // never serves another case.
     const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
     clearTimeout(timer);
     const exit = first.exit ?? { code: 0, signal: null };
-    if (first.exit === null) warm.child.kill('SIGKILL');
+    if (first.exit === null) kill();
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
     if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
@@ -282,7 +295,8 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       const waits = [...live].map((child) => new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) resolve();
         else child.once('exit', () => resolve());
-        child.kill('SIGKILL');
+        if (child.pid !== undefined) killGroup(child.pid);
+        else child.kill('SIGKILL');
       }));
       pool.length = 0;
       await Promise.all(waits);
@@ -295,7 +309,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
 /** The verdict line of a sandbox child. */
 export interface ChildReport {
   nonce: string;
-  report: { stage: string; message: string; tests: CodeRunResult['tests']; intact?: boolean; chosen?: number };
+  report: { stage: string; message: string; tests: CodeRunResult['tests']; chosen?: number };
   output: string;
 }
 
@@ -319,8 +333,11 @@ export function classifyReport(parsed: ChildReport, base: { durationMs: number; 
   if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? '') || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
     return { ...out, stage: 'sandbox-violation', message: 'the code attempted something the sandbox forbids (Node\'s permission model refused it)' };
   }
-  if (r.intact === false) return { ...out, stage: 'sandbox-violation', message: 'the code replaced Python builtins; its results are not trusted' };
   switch (r.stage) {
+    case 'tampering':
+      // Whatever the tests said before, a changed harness or a refused reach for frames,
+      // the heap or tracing means none of it is trusted.
+      return { ...out, tests: [], stage: 'tampering', message: `${r.message}; no result of this run is trusted` };
     case 'syntax-error':
       return { ...out, stage: 'syntax-error', message: r.message };
     case 'declared-unable':

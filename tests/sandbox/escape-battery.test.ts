@@ -53,8 +53,10 @@ describe('sandbox escape battery (pyodide runner)', () => {
     assert.ok(!JSON.stringify(result).includes(CANARY), `${name}: the canary leaked`);
     return result;
   };
-  const blocked = ['test-failure', 'sandbox-violation'] as const;
-  const killed = ['timeout', 'test-failure', 'sandbox-violation'] as const;
+  // `tampering`: the sealed harness refused a reach for frames, the heap, tracing or raw
+  // memory (ctypes), or found what grading relies on changed.
+  const blocked = ['test-failure', 'sandbox-violation', 'tampering'] as const;
+  const killed = ['timeout', 'test-failure', 'sandbox-violation', 'tampering'] as const;
   const attempt = (body: string): string => `def execute():\n    try:\n${body.split('\n').map((l) => `        ${l}`).join('\n')}\n    except BaseException as e:\n        print("blocked:", type(e).__name__, e)\n        return "blocked"\n    return "escaped" if ${JSON.stringify(CANARY)} in str(locals()) else "nothing"\n`;
 
   it('1. environment: no secret in os.environ, /proc/self/environ, /proc/<ppid>/environ or /proc/*/cmdline', async () => {
@@ -126,7 +128,7 @@ describe('sandbox escape battery (pyodide runner)', () => {
     await probe('AlwaysEqual', 'class AlwaysEqual:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n        return False\ndef execute():\n    return AlwaysEqual()\n', blocked);
     await probe('str subclass with __eq__', 'class S(str):\n    def __eq__(self, other):\n        return True\ndef execute():\n    return S("no")\n', blocked);
     await probe('nan', 'def execute():\n    return float("nan")\n', blocked, 'from solution import execute\n\ndef test_nan():\n    assert execute() == float("nan")\n');
-    await probe('monkeypatched builtins', 'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n', ['sandbox-violation']);
+    await probe('monkeypatched builtins', 'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n', ['tampering']);
     await probe('replaced test function', 'import sys\ndef execute():\n    f = sys._getframe(1)\n    f.f_globals["test_escape"] = lambda: None\n    return "no"\n', blocked);
     await probe('frame walking to the test', 'import sys\ndef execute():\n    frame = sys._getframe(1)\n    frame.f_locals.clear()\n    try:\n        frame.f_globals.clear()\n    except Exception:\n        pass\n    return "no"\n', blocked);
     await probe('gc.get_objects', 'import gc\ndef execute():\n    for o in gc.get_objects():\n        if isinstance(o, dict) and "start" in o:\n            o["start"] = None\n    return "no"\n', blocked);

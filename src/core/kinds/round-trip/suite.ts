@@ -28,12 +28,12 @@ export const ROUND_TRIP_SCORING_VERSION = 'round-trip/1';
 
 /** Where a walk ended: `completed`, or the stage of the check that stopped it. */
 export type RoundTripStage =
-  | 'completed' | 'syntax-error' | 'test-failure' | 'timeout' | 'sandbox-violation' | 'declared-unable'
+  | 'completed' | 'syntax-error' | 'test-failure' | 'timeout' | 'sandbox-violation' | 'tampering' | 'declared-unable'
   | 'format-error' | 'language-error' | 'provider-error';
 
 /** Model stop stages, in the order reports list them (provider-error is machinery). */
 export const STOP_STAGES: readonly RoundTripStage[] = [
-  'syntax-error', 'test-failure', 'timeout', 'sandbox-violation', 'declared-unable', 'format-error', 'language-error', 'provider-error',
+  'syntax-error', 'test-failure', 'timeout', 'sandbox-violation', 'tampering', 'declared-unable', 'format-error', 'language-error', 'provider-error',
 ];
 
 /** One cycle as it happened (texts capped for the result file). */

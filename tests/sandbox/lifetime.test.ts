@@ -1,0 +1,137 @@
+// No sandbox process outlives evalgate (SANDBOX.md, battery item 9). A real `evalgate run`
+// (the CLI from source, as users run it) gets a model whose code loops forever while it is
+// imported; once a sandbox child is busy in that loop, evalgate gets SIGTERM — or, in the
+// second test, SIGKILL, which it cannot catch — and 5 s later no sandbox process of that
+// run may be alive. SIGTERM is handled by evalgate killing its children's process groups;
+// SIGKILL by each child's watchdog thread, which notices its parent is gone even while
+// Python keeps the child's main thread busy.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { CLI_SOURCE, ROOT } from '../helpers/cli.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+
+const LOOPING = '```python\nwhile True:\n    pass\n\ndef execute():\n    return 42\n```\n';
+const linux = process.platform === 'linux' && existsSync('/proc/self/stat');
+
+interface ProcStat { pid: number; state: string; ppid: number; pgrp: number; cpuTicks: number; cmdline: string }
+
+/** A process as /proc shows it, or null when it is gone. */
+function procStat(pid: number): ProcStat | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return { pid, state: rest[0] ?? '?', ppid: Number(rest[1]), pgrp: Number(rest[2]), cpuTicks: Number(rest[11]) + Number(rest[12]), cmdline };
+  } catch {
+    return null;
+  }
+}
+
+function allProcesses(): ProcStat[] {
+  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map((n) => procStat(Number(n))).filter((p): p is ProcStat => p !== null);
+}
+
+/** Alive: present and not a zombie (a zombie has ended; only its exit status is left). */
+const alive = (p: ProcStat | null): boolean => p !== null && p.state !== 'Z' && p.state !== 'X';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /proc (Linux)' }, () => {
+  let server: FakeOpenAI;
+  let dir: string;
+  const started: ChildProcess[] = [];
+
+  before(async () => {
+    server = await startFakeOpenAI(() => ({ content: LOOPING }));
+    dir = await mkdtemp(join(tmpdir(), 'evalgate-lifetime-'));
+    await cp(join(ROOT, 'eval-datasets/round-trip/t01-constant'), join(dir, 'tasks/t01-constant'), { recursive: true });
+    await cp(join(ROOT, 'prompts/round-trip/en'), join(dir, 'prompts'), { recursive: true });
+    await writeFile(join(dir, 'evalgate.yml'), [
+      'version: 1',
+      'providers:',
+      '  target: { model: scripted-model, max-attempts: 1 }',
+      'suites:',
+      '  - name: loops',
+      '    kind: round-trip',
+      '    provider: target',
+      '    language: en',
+      '    tasks: tasks',
+      '    templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt }',
+      '    cycles: 1',
+      '    repeats: 1',
+      '    timeout-ms: 120000', // the run's own deadline must not be what ends the loop
+      '',
+    ].join('\n'));
+  });
+
+  after(async () => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Starts `evalgate run` and returns once one of its sandbox children is busy in the model's loop. */
+  async function runUntilLooping(): Promise<{ cli: ChildProcess; sandbox: number[] }> {
+    const cli = spawn(process.execPath, [CLI_SOURCE, 'run', '--no-cache', '--out', `out-${started.length}`], {
+      cwd: dir,
+      env: { PATH: process.env['PATH'] ?? '', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    started.push(cli);
+    let stderr = '';
+    cli.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const deadline = Date.now() + 180_000; // generous: on a loaded machine a child gets a small share of a core
+    for (;;) {
+      assert.ok(cli.exitCode === null, `evalgate ended before the test could signal it: ${stderr}`);
+      assert.ok(Date.now() < deadline, 'no sandbox child became busy in the loop within 180 s');
+      const children = allProcesses().filter((p) => p.ppid === cli.pid && p.cmdline.includes('child.mjs'));
+      // Loading takes well under 4 s of CPU (booting Python from scratch about 3 s); a
+      // child past that is running the model's loop.
+      if (server.requests.length > 0 && children.some((p) => p.state === 'R' && p.cpuTicks > 400)) {
+        return { cli, sandbox: children.map((p) => p.pid) };
+      }
+      await sleep(250);
+    }
+  }
+
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    test(`${signal} to evalgate while model code loops at import: no sandbox process is alive 5 s later`, async () => {
+      const { cli, sandbox } = await runUntilLooping();
+      assert.ok(sandbox.length > 0);
+      cli.kill(signal);
+      await sleep(5000);
+      const left = allProcesses().filter((p) => alive(p) && (sandbox.includes(p.pid) || sandbox.includes(p.pgrp)));
+      assert.deepEqual(left.map((p) => `${p.pid} ${p.state} ppid ${p.ppid}: ${p.cmdline.slice(0, 120)}`), [], `sandbox processes alive 5 s after ${signal}`);
+      assert.ok(cli.exitCode !== null || cli.signalCode !== null, 'evalgate itself ended');
+    });
+  }
+
+  test('the unsafe-host-python executor: SIGKILL to its parent while model code loops ends the python3 child too', async () => {
+    // The host driver watches its parent from a thread of its own; RLIMIT_CPU is its backstop.
+    const runnerUrl = pathToFileURL(join(ROOT, 'src/adapters/host-python-runner.ts')).href;
+    const script = `import { createHostPythonRunner } from ${JSON.stringify(runnerUrl)};
+const r = createHostPythonRunner({ timeoutMs: 120000 });
+void r.run({ solution: 'while True:\\n    pass\\n', tests: 'from solution import x\\ndef test_a():\\n    assert x == 1\\n' });
+setInterval(() => undefined, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    started.push(parent);
+    const deadline = Date.now() + 60_000;
+    let python: number[] = [];
+    while (python.length === 0) {
+      assert.ok(parent.exitCode === null && Date.now() < deadline, 'the host driver never became busy');
+      python = allProcesses().filter((p) => p.ppid === parent.pid && p.cmdline.includes('-I -c') && p.cpuTicks > 100).map((p) => p.pid);
+      await sleep(250);
+    }
+    parent.kill('SIGKILL');
+    await sleep(5000);
+    const left = allProcesses().filter((p) => alive(p) && (python.includes(p.pid) || python.includes(p.pgrp)));
+    assert.deepEqual(left.map((p) => `${p.pid} ${p.state}: ${p.cmdline.slice(0, 80)}`), []);
+  });
+});
