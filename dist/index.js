@@ -32221,6 +32221,46 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join3 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
+// src/adapters/child-lifetime.ts
+var liveGroups = /* @__PURE__ */ new Set();
+var LIFETIME_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+var hooked = false;
+function killGroup(pid) {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+    }
+  }
+}
+function killAllGroups() {
+  for (const pid of liveGroups) killGroup(pid);
+  liveGroups.clear();
+}
+function hookLifetime() {
+  if (hooked) return;
+  hooked = true;
+  process.on("exit", killAllGroups);
+  for (const signal of LIFETIME_SIGNALS) {
+    const onSignal = () => {
+      killAllGroups();
+      if (process.listenerCount(signal) > 1) return;
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
+}
+function trackChildGroup(child) {
+  const pid = child.pid;
+  if (pid === void 0) return;
+  hookLifetime();
+  liveGroups.add(pid);
+  child.once("exit", () => liveGroups.delete(pid));
+}
+
 // src/adapters/pyodide-runner.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -32231,6 +32271,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { dirname as dirname2, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var MAX_RESULT_BYTES = 1024 * 1024;
+var CHILD_DEADLINE_GRACE_MS = 2e3;
 function locateSandboxFile(candidates) {
   for (const c of candidates) if (existsSync3(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
@@ -32274,6 +32315,10 @@ function createPyodideRunner(options = {}) {
     "--permission",
     ...reads.map((path2) => `--allow-fs-read=${path2}`),
     "--disallow-code-generation-from-strings",
+    // The watchdog thread (child.mjs), which ends the child when evalgate is gone even
+    // while Python is busy. Model code cannot reach JavaScript, so it cannot start one.
+    "--allow-worker",
+    "--disable-warning=PERM0006",
     "--wasm-max-mem-pages=16384",
     // 1 GiB of Python memory
     "--max-old-space-size=256"
@@ -32307,9 +32352,10 @@ function createPyodideRunner(options = {}) {
     const child = spawn(
       process.execPath,
       [...flags(reads), childScript, pyodideDir, ...mode],
-      { env: {}, cwd: "/", stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"] }
+      { env: {}, cwd: "/", detached: true, stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"] }
     );
     live.add(child);
+    trackChildGroup(child);
     const channel = child.stdio[3];
     const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve4) => {
       const chunks = [];
@@ -32401,16 +32447,20 @@ function createPyodideRunner(options = {}) {
     const started = performance.now();
     const nonce = randomBytes(16).toString("hex");
     let timedOut = false;
+    const kill = () => {
+      if (warm.child.pid !== void 0) killGroup(warm.child.pid);
+      else warm.child.kill("SIGKILL");
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      warm.child.kill("SIGKILL");
+      kill();
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
+    warm.child.stdin?.end(`${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
 `);
     const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
     clearTimeout(timer);
     const exit = first.exit ?? { code: 0, signal: null };
-    if (first.exit === null) warm.child.kill("SIGKILL");
+    if (first.exit === null) kill();
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: "", tests: [] };
     if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
@@ -32433,7 +32483,8 @@ function createPyodideRunner(options = {}) {
       const waits = [...live].map((child) => new Promise((resolve4) => {
         if (child.exitCode !== null || child.signalCode !== null) resolve4();
         else child.once("exit", () => resolve4());
-        child.kill("SIGKILL");
+        if (child.pid !== void 0) killGroup(child.pid);
+        else child.kill("SIGKILL");
       }));
       pool.length = 0;
       await Promise.all(waits);
@@ -32458,8 +32509,9 @@ function classifyReport(parsed, base) {
   if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? "") || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
     return { ...out, stage: "sandbox-violation", message: "the code attempted something the sandbox forbids (Node's permission model refused it)" };
   }
-  if (r.intact === false) return { ...out, stage: "sandbox-violation", message: "the code replaced Python builtins; its results are not trusted" };
   switch (r.stage) {
+    case "tampering":
+      return { ...out, tests: [], stage: "tampering", message: `${r.message}; no result of this run is trusted` };
     case "syntax-error":
       return { ...out, stage: "syntax-error", message: r.message };
     case "declared-unable":
@@ -32498,6 +32550,7 @@ function createHostPythonRunner(options = {}) {
     const child = spawn2(python, ["-I", "-c", driver], { env: {}, cwd, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     const pid = child.pid;
     live.add(pid);
+    trackChildGroup(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -32510,10 +32563,7 @@ function createHostPythonRunner(options = {}) {
     child.stdin.on("error", () => void 0);
     let timedOut = false;
     function kill() {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {
-      }
+      killGroup(pid);
     }
     const timer = setTimeout(() => {
       timedOut = true;
@@ -32527,7 +32577,11 @@ function createHostPythonRunner(options = {}) {
       tests: request2.tests,
       solutionModule: request2.solutionModule ?? "solution",
       testModule: request2.testModule ?? "test_task",
-      memoryBytes: options.memoryBytes ?? 1 << 30
+      memoryBytes: options.memoryBytes ?? 1 << 30,
+      // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
+      // deadline its watcher thread enforces.
+      cpuSeconds: Math.ceil(timeoutMs / 1e3) + 2,
+      deadlineMs: timeoutMs + 2e3
     })}
 `);
     const exit = await new Promise((resolve4) => child.on("close", (code, signal) => resolve4({ code, signal })));
@@ -32550,12 +32604,7 @@ function createHostPythonRunner(options = {}) {
     isolated: false,
     run: run3,
     close: () => {
-      for (const pid of live) {
-        try {
-          process.kill(-pid, "SIGKILL");
-        } catch {
-        }
-      }
+      for (const pid of live) killGroup(pid);
       return Promise.resolve();
     }
   };
@@ -65784,6 +65833,7 @@ var STOP_STAGES = [
   "test-failure",
   "timeout",
   "sandbox-violation",
+  "tampering",
   "declared-unable",
   "format-error",
   "language-error",

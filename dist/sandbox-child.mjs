@@ -6,11 +6,16 @@
 // Grading never trusts Python: the trusted harness (sent by the parent, defined before any
 // model code) turns each test's asserts into `yield`s of their operands, this script
 // drives each test generator and compares the yielded values itself, and only this script
-// knows the nonce. Model code can rewrite anything in its interpreter, but it cannot reach
-// this module's variables, write to the process's stdout (Python's output goes to a
-// capped buffer), or turn a failed comparison into a pass.
+// knows the nonce. What grading relies on lives here, not in Python: the compiled tests
+// and their check counts are held as proxies taken before any model code exists, this
+// script imports the model's module and rebuilds each test function from its held code
+// object, and the harness is sealed (harness.py: an audit hook refuses frames, gc,
+// tracing and ctypes) before the model's code runs. Model code cannot reach this module's
+// variables, write to the process's stdout (Python's output goes to a capped buffer), or
+// turn a failed comparison into a pass; what it tries is reported as tampering.
 import { constants as fsConstants, createWriteStream, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const MAX_REQUEST = 4 * 1024 * 1024;
 const MAX_OUTPUT = 16 * 1024;
@@ -21,6 +26,25 @@ process.binding = (name) => {
   if (name === 'constants') return { fs: fsConstants };
   throw new Error(`process.binding(${JSON.stringify(name)}) is not available in the sandbox`);
 };
+
+// The watchdog: a thread of its own, so it runs while Python keeps the main thread busy.
+// It ends this whole process when the parent is gone (this process was re-parented, as
+// after a SIGKILL of evalgate) or when the case outlives the deadline the main thread
+// passes on when the case arrives. Whatever model code does, it cannot reach this thread.
+const WATCHDOG = `
+const { parentPort, workerData } = require('node:worker_threads');
+const end = () => process.kill(process.pid, 'SIGKILL');
+setInterval(() => { if (process.ppid !== workerData.ppid) end(); }, 250);
+parentPort.on('message', (m) => { if (typeof m.deadlineMs === 'number') setTimeout(end, m.deadlineMs); });
+`;
+let watchdog = null;
+try {
+  watchdog = new Worker(WATCHDOG, { eval: true, workerData: { ppid: process.ppid }, resourceLimits: { maxOldGenerationSizeMb: 16 } });
+  watchdog.unref();
+} catch {
+  // Without worker threads (--allow-worker missing) the parent's process group kill and
+  // the closed stdin are what remain; the parent always passes the flag.
+}
 
 /** Lines from stdin, one at a time (the setup line, then the case's request). */
 const pending = [];
@@ -88,29 +112,43 @@ const setup = JSON.parse(await readLine());
 pyodide.runPython(setup.harness);
 const factory = pyodide.globals.get('__evalgate_harness');
 pyodide.runPython('del __evalgate_harness');
+const take = (instance) => {
+  const names = { prepare: 'prepare', compiles: 'compiles', compileSolution: 'compile_solution', scrub: 'scrub', seal: 'seal', newModule: 'new_module', testNamespace: 'test_namespace', run: 'run', start: 'start', step: 'step', snapshot: 'snapshot', intact: 'intact' };
+  const out = {};
+  for (const [key, name] of Object.entries(names)) out[key] = instance.get(name);
+  instance.destroy?.();
+  return out;
+};
 {
-  const warm = factory();
+  const warm = take(factory());
   const sample = 'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n';
-  warm.get('prepare')(sample, 'warm_tests');
-  warm.get('compiles')('def f(x):\n    return [x * x, (1, 2)]\n');
-  warm.destroy?.();
+  const prepared = warm.prepare(sample, 'warm_tests');
+  const ns = warm.testNamespace('warm_tests');
+  const mod = warm.newModule('solution');
+  warm.run(warm.compileSolution('def f(x):\n    return [x * x, (1, 2)]\n', 'solution').get(1), mod);
+  warm.run(prepared.get(1), ns);
+  const before = warm.snapshot(ns);
+  const gen = warm.start(prepared.get(2).get(0), ns);
+  for (let i = 0; i < 4 && !JSON.parse(warm.step(gen)).done; i++) warm.intact(ns, before);
+  pyodide.runPython('import sys\nsys.modules.pop("solution", None)');
   const scratch = pyodide.globals.get('dict')();
   pyodide.runPython([
     '_m = {}',
-    'exec(compile("def f(x):\\n    return [x * x, (1, 2)]\\nclass K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
-    '_r = (_m["f"](2), _m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
+    'exec(compile("class K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
+    '_r = (_m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
   ].join('\n'), { globals: scratch });
   scratch.destroy();
 }
-// This case's harness instance: every function is taken now, before model code could
-// touch the table.
-const api = factory();
-const fns = { prepare: api.get('prepare'), loadSolution: api.get('load_solution'), loadTests: api.get('load_tests'), start: api.get('start'), intact: api.get('intact'), compiles: api.get('compiles') };
-api.destroy?.();
+// This case's harness instance: every function is taken now, before any model code.
+const fns = take(factory());
+fns.scrub();
 process.stdout.write('READY\n');
 
 const request = JSON.parse(await readLine());
 const nonce = request.nonce;
+// From here on the watchdog ends this process if the case outlives its own deadline, even
+// while Python is busy (the parent normally kills it first, at the case's timeout).
+if (typeof request.deadlineMs === 'number') watchdog?.postMessage({ deadlineMs: request.deadlineMs });
 
 /** Strict equality of converted values: same kind, same content; NaN never equals. */
 function same(a, b) {
@@ -132,36 +170,36 @@ function same(a, b) {
   return a.__kind !== undefined && same(a.items, b.items);
 }
 
+/** A number from Python's repr of an int: a JS number when exact, else a BigInt. */
+function intOf(text) {
+  const big = BigInt(text);
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+/** Keys of Maps and members of Sets: primitives as they are, anything else a string that equals only itself. */
+const keyOf = (v) => (v === null || typeof v !== 'object' ? v : `#${show(v)}`);
+
 /**
- * Converts a yielded Python value to plain data by Pyodide's C-level conversion. Only
- * exact builtin types convert (int, float, bool, str, None, list, tuple, dict, set);
- * anything else — a model's class, an object with its own __eq__ — stays a proxy and
- * becomes an opaque marker that equals nothing.
+ * Turns the harness's frozen JSON (exact builtin types only, read by C methods in Python)
+ * into the values `same` compares: lists as arrays, tuples and opaque objects as tagged
+ * objects, dicts as Maps, sets as Sets, ints as numbers (BigInt when large). An opaque
+ * object (the model's class, an object with its own __eq__) equals nothing.
  */
-function plain(value) {
-  if (value === undefined) return null; // None
-  if (typeof value === 'bigint') return value;
-  if (typeof value !== 'object' || value === null) return value;
-  const type = value.type;
-  try {
-    if (type === 'list') return Array.from({ length: value.length }, (_, i) => plain(value.get(i)));
-    if (type === 'tuple') return { __kind: 'tuple', items: Array.from({ length: value.length }, (_, i) => plain(value.get(i))) };
-    if (type === 'dict') {
-      const m = new Map();
-      for (const key of value.keys()) m.set(typeof key === 'object' ? `#${String(key)}` : key, plain(value.get(key)));
-      return m;
-    }
-    if (type === 'set' || type === 'frozenset') return new Set([...value].map((x) => (typeof x === 'object' ? `#${String(x)}` : x)));
-    return { __kind: `opaque:${type}`, items: Symbol('opaque') };
-  } finally {
-    value.destroy?.();
-  }
+function thaw(v) {
+  if (v === null || typeof v !== 'object') return v;
+  if ('int' in v) return intOf(v.int);
+  if ('float' in v) return v.float === 'nan' ? NaN : v.float === 'inf' ? Infinity : v.float === '-inf' ? -Infinity : Number(v.float);
+  if ('list' in v) return v.list.map(thaw);
+  if ('tuple' in v) return { __kind: 'tuple', items: v.tuple.map(thaw) };
+  if ('dict' in v) return new Map(v.dict.map(([k, x]) => [keyOf(thaw(k)), thaw(x)]));
+  if ('set' in v) return new Set(v.set.map((x) => keyOf(thaw(x))));
+  return { __kind: `opaque:${v.opaque}`, items: Symbol('opaque') };
 }
 
 function show(v) {
   if (v === null) return 'None';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'bigint') return `${v}`;
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
   if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${show(k)}: ${show(x)}`).join(', ')}}`;
   if (v instanceof Set) return `{${[...v].map(show).join(', ')}}`;
@@ -171,7 +209,7 @@ function show(v) {
   return String(v);
 }
 
-/** Judges one yielded check: [op, line, a, b?, message?]. */
+/** Judges one check: [op, line, a, b?]. */
 function judge(check) {
   const [op, line, a, b] = check;
   switch (op) {
@@ -184,68 +222,68 @@ function judge(check) {
     case 'nottrue': return { ok: a !== true, text: `line ${line}: expected anything but True, got True` };
     case 'notfalse': return { ok: a !== false, text: `line ${line}: expected anything but False, got False` };
     case 'in': {
-      const inside = Array.isArray(b) ? b.some((x) => same(a, x)) : typeof b === 'string' && typeof a === 'string' ? b.includes(a) : b instanceof Map ? b.has(a) : b instanceof Set ? b.has(a) : b?.__kind === 'tuple' ? b.items.some((x) => same(a, x)) : false;
+      const inside = Array.isArray(b) ? b.some((x) => same(a, x)) : typeof b === 'string' && typeof a === 'string' ? b.includes(a) : b instanceof Map ? b.has(keyOf(a)) : b instanceof Set ? b.has(keyOf(a)) : b?.__kind === 'tuple' ? b.items.some((x) => same(a, x)) : false;
       return { ok: inside, text: `line ${line}: ${show(a)} in ${show(b)}` };
     }
-    case 'type': return { ok: a === b, text: `line ${line}: type ${a} is ${b}` };
     default: return { ok: false, text: `line ${line}: unknown check ${op}` };
   }
 }
 
-function runTest(start, name, expectedChecks) {
-  let gen;
+/** Raised when model code changed or tried something grading must not trust. */
+class Tampering extends Error {}
+
+/** The harness's view of its own state; a change found is tampering, never a score. */
+function checkIntact(ns, before) {
+  const found = fns.intact(ns, before); // undefined is None (null would be jsnull)
+  if (typeof found === 'string') throw new Tampering(found);
+}
+
+/** What an exception in model or test code means for one test. */
+function raisedOutcome(name, raised) {
+  const message = `${raised.type}: ${raised.message}`;
+  return raised.unable ? { name, outcome: 'declared-unable', message } : { name, outcome: 'failed', message };
+}
+
+/** Runs one test, rebuilt from its held code object, checking the harness after every step. */
+function runTest(code, ns, before, name, expectedChecks) {
+  const started = fns.start(code, ns);
+  if (typeof started === 'string') return raisedOutcome(name, JSON.parse(started).raised);
   let checks = 0;
   try {
-    gen = start(name);
     for (;;) {
-      const step = gen.next();
+      const step = JSON.parse(fns.step(started));
+      checkIntact(ns, before);
       if (step.done) break;
-      const raw = step.value; // a tuple proxy: (op, line, a, b)
-      const n = raw.length;
-      const check = [raw.get(0), raw.get(1), plain(raw.get(2)), n > 3 ? plain(raw.get(3)) : undefined];
-      raw.destroy?.();
+      if (step.raised) return raisedOutcome(name, step.raised);
+      if (step.error) return { name, outcome: 'failed', message: step.error };
       checks++;
-      const verdict = judge(check);
+      const verdict = judge([step.op, step.line, ...step.values.map(thaw)]);
       if (!verdict.ok) return { name, outcome: 'failed', message: `assertion failed at ${verdict.text}` };
     }
-  } catch (error) {
-    const type = error?.type ?? error?.name ?? 'Error';
-    const message = String(error?.message ?? error).split('\n').slice(-6).join('\n');
-    if (type === 'NotImplementedError') return { name, outcome: 'declared-unable', message };
-    return { name, outcome: 'failed', message: `${type}: ${message}` };
   } finally {
-    gen?.destroy?.();
+    started.destroy?.();
   }
   // A test that yields fewer checks than it has asserts was cut short: not a pass.
   if (checks < expectedChecks) return { name, outcome: 'failed', message: `only ${checks} of ${expectedChecks} assertions ran` };
   return { name, outcome: 'passed', message: '' };
 }
 
-/** A (stage, message) tuple from the harness, read by Pyodide's conversion. */
-function pair(proxy) {
-  try {
-    return { stage: String(proxy.get(0)), message: String(proxy.get(1)) };
-  } finally {
-    proxy.destroy?.();
-  }
-}
-
-/** The builtins check; if even it fails, the interpreter was tampered with. */
-function safeIntact(intact) {
-  try {
-    return intact() === true;
-  } catch {
-    return false;
-  }
+/** A module's import that raised, as a report. */
+function importFailure(raised, what, chosen) {
+  const r = JSON.parse(raised);
+  if (r.unable) return { stage: 'declared-unable', message: `NotImplementedError: ${r.message}`, tests: [], chosen };
+  return { stage: 'import-error', message: `${what} ${r.type}: ${r.message}`, tests: [], chosen };
 }
 
 let report;
-let intactCheck = null;
-const fnsIntact = () => (intactCheck ? safeIntact(intactCheck) : true);
+let sealed = false;
 try {
-  intactCheck = fns.intact;
-  // 1. Tests are parsed and rewritten before any model code exists in the interpreter.
-  const prepared = JSON.parse(fns.prepare(request.tests, request.testModule));
+  // 1. Tests are parsed, rewritten and compiled before any model code exists; their code
+  // objects are held here, in JavaScript, and nowhere in Python.
+  const preparedProxy = fns.prepare(request.tests, request.testModule);
+  const prepared = JSON.parse(preparedProxy.get(0));
+  const moduleCode = preparedProxy.get(1);
+  const testCodes = prepared.error ? [] : prepared.tests.map((_, i) => preparedProxy.get(2).get(i));
   if (prepared.error) {
     report = { stage: 'harness-error', message: prepared.error, tests: [] };
   } else {
@@ -255,26 +293,47 @@ try {
     const candidates = Array.isArray(request.candidates) ? request.candidates : [];
     for (let i = 0; i < candidates.length && chosen < 0; i++) if (fns.compiles(String(candidates[i])) === true) chosen = i;
     const source = chosen >= 0 ? String(candidates[chosen]) : request.solution;
-    const loaded = pair(fns.loadSolution(source, request.solutionModule));
-    if (loaded.stage !== 'ok') {
-      report = { stage: loaded.stage, message: loaded.message, tests: [], intact: safeIntact(fns.intact), chosen };
+    const compiled = fns.compileSolution(source, request.solutionModule);
+    const syntax = compiled.get(0);
+    if (typeof syntax === 'string') {
+      report = { stage: 'syntax-error', message: syntax, tests: [], chosen };
     } else {
-      const imported = pair(fns.loadTests());
-      if (imported.stage !== 'ok') {
-        report = { stage: imported.stage, message: imported.message, tests: [], intact: safeIntact(fns.intact), chosen };
+      const ns = fns.testNamespace(request.testModule);
+      // 3. Sealed: from here on model code runs, and nothing grading relies on is reachable.
+      fns.seal();
+      sealed = true;
+      const raised = fns.run(compiled.get(1), fns.newModule(request.solutionModule));
+      checkIntact();
+      if (typeof raised === 'string') {
+        report = importFailure(raised, 'importing the code raised', chosen);
       } else {
-        const tests = [];
-        let intact = true;
-        for (const t of prepared.tests) {
-          tests.push(runTest(fns.start, t.name, t.checks));
-          if (safeIntact(fns.intact) !== true) intact = false;
+        const testsRaised = fns.run(moduleCode, ns);
+        checkIntact();
+        if (typeof testsRaised === 'string') {
+          report = importFailure(testsRaised, 'the tests could not import the code:', chosen);
+        } else {
+          const before = fns.snapshot(ns);
+          const tests = prepared.tests.map((t, i) => runTest(testCodes[i], ns, before, t.name, t.checks));
+          checkIntact(ns, before);
+          report = { stage: 'ran', message: '', tests, chosen };
         }
-        report = { stage: 'ran', message: '', tests, intact, chosen };
       }
     }
   }
 } catch (error) {
-  report = { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [], intact: fnsIntact() };
+  if (error instanceof Tampering) report = { stage: 'tampering', message: error.message, tests: [] };
+  else {
+    // An error of the harness itself; if model code had run, it may be the cause.
+    let found = null;
+    try {
+      if (sealed) found = fns.intact();
+    } catch {
+      found = 'the harness could not check its state';
+    }
+    report = typeof found === 'string'
+      ? { stage: 'tampering', message: found, tests: [] }
+      : { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [] };
+  }
 }
 process.stdout.write(`${JSON.stringify({ nonce, report, output: output.slice(0, MAX_OUTPUT) })}\n`);
 process.exit(0);

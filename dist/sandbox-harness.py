@@ -1,21 +1,138 @@
-# evalgate's trusted test harness, run inside the sandbox child before any model code.
-# It rewrites each test function's asserts into `yield` of their operands, so the child's
-# JavaScript (not Python) decides whether a check passed; model code can change anything
-# in this interpreter, but not what JavaScript already received or how it compares.
+# evalgate's trusted test harness, defined inside the sandbox child before any model code.
+#
+# What grading relies on never lives where model code can reach it. The child's JavaScript
+# holds the compiled tests (code objects), the expected number of checks and the functions
+# below as proxies taken before any model code exists; it imports the model's module and
+# rebuilds each test function from its held code object itself, so no Python object that
+# a frame, a closure, a module, `gc` or `sys.modules` could lead to carries the tests.
+# Each test's asserts are rewritten into `yield`s of their operands, and the JavaScript,
+# not Python, decides whether a check passed.
+#
+# Before the model's code runs, `seal()` installs an audit hook (it cannot be removed from
+# Python) that refuses every way to a frame (`sys._getframe`, `sys._current_frames`, a
+# traceback's `tb_frame`, a generator's or coroutine's frame), to the heap (`gc`), to
+# tracing (`settrace`, `setprofile`, `sys.monitoring`), to raw memory (`ctypes`, the
+# `_test*` C modules) and to rewriting a function's code or defaults. Refusal is enforced
+# on the event, not by deleting attributes, so re-importing `gc`, `sys` or `importlib` does
+# not bring anything back; creating a blocked built-in module through `_imp` is refused
+# too. Every refusal is recorded; JavaScript reads the record and fails the case as
+# tampering.
+#
+# Every function here binds the builtins it uses when the factory runs, so replacing a
+# builtin later changes nothing they do.
 def __evalgate_harness():
+    import _imp
+    import _json
     import ast
     import builtins
-    import gc
     import json
     import sys
     import types
 
-    dumps = json.dumps
     _type = type
     _str = str
-    # After model code runs, results leave as plain tuples (converted by Pyodide's C code),
-    # never through Python-level helpers the code could have replaced.
-    state = {"test_code": None, "test_module": "test_task", "codes": {}, "ns": None, "builtins": None}
+    _str_copy = str.__str__  # an exact str from any str, without the value's own methods
+    _int = int
+    _float = float
+    _bool = bool
+    _none_type = type(None)
+    _list = list
+    _tuple = tuple
+    _dict = dict
+    _set = set
+    _frozenset = frozenset
+    _len = len
+    _repr_float = float.__repr__
+    _repr_int = int.__repr__
+    _issubclass = issubclass
+    _BaseException = BaseException
+    _NotImplementedError = NotImplementedError
+    _RuntimeError = RuntimeError
+    _StopIteration = StopIteration
+    _ModuleType = types.ModuleType
+    _FunctionType = types.FunctionType
+    _send = types.GeneratorType.send
+    _exec = exec
+    _compile = compile
+    _dumps = json.dumps  # before seal() only: json's Python code reads its module's globals
+    _quote = _json.encode_basestring_ascii  # C: a str as a JSON string, whatever is patched
+    _modules = sys.modules
+    _builtins_dict = builtins.__dict__
+    _Namespace = types.SimpleNamespace
+    _create_builtin = _imp.create_builtin
+    _get_frozen_object = _imp.get_frozen_object
+    _dict_get = dict.get
+    _dict_items = dict.items
+
+    # Events refused for model code. Those of sys.monitoring and ctypes go by prefix.
+    BLOCKED_EVENTS = frozenset({
+        "sys._getframe", "sys._current_frames", "sys._current_exceptions",
+        "sys.settrace", "sys.setprofile", "sys._settraceallthreads", "sys._setprofileallthreads",
+        "gc.get_objects", "gc.get_referrers", "gc.get_referents", "gc.freeze",
+        "sys.addaudithook", "cpython.PyInterpreterState_Clear", "cpython._PySys_ClearAuditHooks",
+        "sys.remote_exec", "sys._enablelegacywindowsfsencoding",
+        # Hand-made bytecode can read and write the interpreter's memory; compile() makes
+        # only sound bytecode, and the standard library ships as source.
+        "code.__new__", "marshal.loads", "marshal.load",
+    })
+    BLOCKED_PREFIXES = ("ctypes.", "sys.monitoring.")
+    # Attributes that hand out a frame, and function attributes that change what runs.
+    BLOCKED_GET = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+    BLOCKED_SET = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__globals__", "__closure__", "__builtins__"})
+    # Modules that reach frames, the heap or raw memory; importing them is refused.
+    BLOCKED_MODULES = frozenset({
+        "gc", "ctypes", "_ctypes", "_testcapi", "_testinternalcapi", "_testlimitedcapi", "_testbuffer",
+        "_testclinic", "_testclinic_limited", "_testmultiphase", "_testsinglephase", "_testimportmultiple",
+        "_testexternalinspection", "_remote_debugging", "_xxtestfuzz", "_interpreters", "_xxsubinterpreters",
+        "tracemalloc", "_tracemalloc",
+    })
+
+    sealed = [False]
+    refusals = []  # what model code tried, in order; read by JavaScript
+
+    class Refused(_RuntimeError):
+        """What a refused operation raises in model code."""
+
+    def refuse(what):
+        if _len(refusals) < 20:
+            refusals.append(what)
+        raise Refused("evalgate: " + what + " is not allowed in the sandbox")
+
+    def module_root(name):
+        name = _str_copy(name)
+        return name.partition(".")[0]
+
+    def hook(event, args):
+        if not sealed[0]:
+            return
+        if event in BLOCKED_EVENTS or event.startswith(BLOCKED_PREFIXES):
+            refuse(event)
+        elif event == "object.__getattr__":
+            if _type(args[1]) is _str and args[1] in BLOCKED_GET:
+                refuse("reading ." + args[1])
+        elif event in ("object.__setattr__", "object.__delattr__"):
+            if _type(args[1]) is _str and args[1] in BLOCKED_SET:
+                refuse("changing a function's " + args[1])
+        elif event == "import":
+            if module_root(args[0]) in BLOCKED_MODULES:
+                refuse("import " + _str_copy(args[0]))
+
+    def create_builtin(spec):
+        # Read the name once, as an exact str, and hand _imp a spec of our own: a spec whose
+        # name changes between reads cannot pass one name to the check and another to _imp.
+        # SimpleNamespace is a C type, so model code cannot patch how it keeps the name
+        # (importlib's ModuleSpec is a Python class it could).
+        name = _str_copy(spec.name)
+        if sealed[0] and module_root(name) in BLOCKED_MODULES:
+            refuse("import " + name)
+        return _create_builtin(_Namespace(name=name, origin="built-in"))
+
+    def get_frozen_object(name, data=None):
+        # With `data`, _imp unmarshals bytes of the caller's choosing, bypassing the
+        # marshal.loads event.
+        if sealed[0] and data is not None:
+            refuse("_imp.get_frozen_object with data")
+        return _get_frozen_object(name) if data is None else _get_frozen_object(name, data)
 
     class Rewriter(ast.NodeTransformer):
         """Turns `assert` statements of test functions into yields of (op, line, a, b)."""
@@ -45,11 +162,14 @@ def __evalgate_harness():
             return node  # asserts of nested helpers are left as they are
 
     def prepare(source, module_name):
-        """Parses and rewrites the tests; no model code exists yet."""
+        """
+        Parses and rewrites the tests, before any model code exists. Returns (json, module
+        code, test code objects in order); JavaScript keeps the code objects.
+        """
         try:
             tree = ast.parse(source, filename=module_name + ".py")
         except SyntaxError as e:
-            return dumps({"error": f"the task's tests do not parse: line {e.lineno}: {e.msg}"})
+            return (_dumps({"error": f"the task's tests do not parse: line {e.lineno}: {e.msg}"}), None, [])
         tests = []
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
@@ -60,82 +180,199 @@ def __evalgate_harness():
                 node.body.extend(ast.parse("if False:\n    yield None").body)  # always a generator
                 ast.fix_missing_locations(node)
                 tests.append({"name": node.name, "checks": checks})
-        code = compile(tree, module_name + ".py", "exec")
-        state["test_code"] = code
-        state["test_module"] = module_name
-        state["codes"] = {c.co_name: c for c in code.co_consts if isinstance(c, types.CodeType)}
-        return dumps({"tests": tests})
-
-    def close_instrumentation():
-        # No tracing or profiling hooks and no heap walking for model code.
-        for name in ("settrace", "setprofile", "monitoring"):
-            if hasattr(sys, name):
-                delattr(sys, name)
-        for name in ("get_objects", "get_referrers", "get_referents"):
-            if hasattr(gc, name):
-                delattr(gc, name)
-
-    def load_solution(source, module_name):
-        try:
-            code = compile(source, module_name + ".py", "exec")
-        except (SyntaxError, ValueError) as e:
-            line = getattr(e, "lineno", None)
-            return ("syntax-error", f"line {line}: {getattr(e, 'msg', str(e))}")
-        module = types.ModuleType(module_name)
-        module.__file__ = module_name + ".py"
-        sys.modules[module_name] = module
-        close_instrumentation()
-        state["builtins"] = dict(builtins.__dict__)
-        try:
-            exec(code, module.__dict__)
-        except NotImplementedError as e:
-            return ("declared-unable", "NotImplementedError: " + _describe(e))
-        except BaseException as e:
-            return ("import-error", "importing the code raised " + _type(e).__name__ + ": " + _describe(e))
-        return ("ok", "")
+        code = _compile(tree, module_name + ".py", "exec")
+        by_name = {c.co_name: c for c in code.co_consts if isinstance(c, types.CodeType)}
+        return (_dumps({"tests": tests}), code, [by_name[t["name"]] for t in tests])
 
     def compiles(source):
         """Whether a candidate reading of the reply compiles; nothing of it runs."""
         try:
-            compile(source, "solution.py", "exec")
+            _compile(source, "solution.py", "exec")
             return True
         except BaseException:
             return False
 
-    def _describe(e):
+    def compile_solution(source, module_name):
+        """(None, code) or (message, None); compiling runs nothing."""
         try:
-            return _str(e)[:500]
-        except BaseException:
-            return "(an exception that cannot be shown)"
+            return (None, _compile(source, module_name + ".py", "exec"))
+        except (SyntaxError, ValueError) as e:
+            line = getattr(e, "lineno", None)
+            return (f"line {line}: {getattr(e, 'msg', str(e))}", None)
 
-    def load_tests():
-        ns = {"__name__": state["test_module"]}
+    # What the tests see: a copy of the builtins taken now, so replacing a builtin later
+    # (builtins.len = …) changes nothing in a test; and the sealed record of the real ones.
+    test_builtins = _dict(_builtins_dict)
+    builtins_before = _dict(_builtins_dict)
+    test_builtins_before = _dict(test_builtins)
+
+    def scrub():
+        """
+        Removes loaded modules' references to blocked ones (pyodide._state holds gc). Run
+        once while the child waits in the pool, before any model code: it reads every
+        module's globals, too slow for each case.
+        """
+        for module in _tuple(_modules.values()):
+            namespace = getattr(module, "__dict__", None)
+            if _type(namespace) is not _dict:
+                continue
+            for key, value in _tuple(namespace.items()):
+                if _type(value) is _ModuleType and module_root(getattr(value, "__name__", "")) in BLOCKED_MODULES:
+                    del namespace[key]
+
+    def seal():
+        """Installs the hook and removes what model code must not find; runs just before it."""
+        for name in _tuple(_modules):
+            if module_root(name) in BLOCKED_MODULES:
+                del _modules[name]
+        _imp.create_builtin = create_builtin
+        _imp.get_frozen_object = get_frozen_object
+        for name in ("settrace", "setprofile"):
+            if hasattr(sys, name):
+                delattr(sys, name)
+        sys.addaudithook(hook)
+        sealed[0] = True
+
+    def new_module(module_name):
+        """The model's module: fresh, registered under the name the tests import."""
+        module = _ModuleType(module_name)
+        module.__file__ = module_name + ".py"
+        _modules[module_name] = module
+        return module.__dict__
+
+    def test_namespace(module_name):
+        """The tests' globals, with the builtins copy taken before any model code."""
+        return {"__name__": module_name, "__builtins__": test_builtins}
+
+    # From here on, functions run after model code: they use only what the factory bound,
+    # build JSON with the C encoder, and never raise (an exception reaching JavaScript would
+    # be formatted by Python code that reads frames).
+
+    def run(code, namespace):
+        """Executes a module's code: None, or JSON describing what it raised."""
         try:
-            exec(state["test_code"], ns)
-        except NotImplementedError as e:
-            return ("declared-unable", "NotImplementedError: " + _describe(e))
-        except BaseException as e:
-            return ("import-error", "the tests could not import the code: " + _type(e).__name__ + ": " + _describe(e))
-        state["ns"] = ns
-        return ("ok", "")
+            _exec(code, namespace)
+        except _BaseException as e:
+            return describe(e)
+        return None
 
-    def start(name):
-        fn = state["ns"][name]
-        generator = fn()
-        # The function must still be the one compiled from the task's tests.
-        if generator.gi_code is not state["codes"].get(name):
-            raise RuntimeError("the test function was replaced")
-        return generator
+    def describe(e):
+        """An exception as JSON. Its type decides; its text is shown, never trusted."""
+        kind = _type(e)
+        try:
+            name = _str_copy(kind.__name__)
+        except _BaseException:
+            name = "an exception"
+        try:
+            text = _str_copy(_str(e))[:500]
+        except _BaseException:
+            text = "(an exception that cannot be shown)"
+        try:
+            unable = _issubclass(kind, _NotImplementedError)
+        except _BaseException:
+            unable = False
+        return '{"type":' + _quote(name) + ',"message":' + _quote(text) + ',"unable":' + ("true" if unable else "false") + "}"
 
-    def intact():
-        """Whether the builtins are the ones present before the model's code ran."""
-        now = builtins.__dict__
-        before = state["builtins"]
-        if before is None:
-            return True
-        for k, v in before.items():
-            if now.get(k) is not v:
+    def error(message):
+        return '{"error":' + _quote(message) + "}"
+
+    def start(code, namespace):
+        """A test function rebuilt from its held code object and started: a generator, or JSON."""
+        try:
+            return _FunctionType(code, namespace)()
+        except _BaseException as e:
+            return '{"raised":' + describe(e) + "}"
+
+    def step(generator):
+        """Runs a test to its next check; returns it as JSON of exact values only."""
+        try:
+            check = _send(generator, None)
+        except _StopIteration:
+            return '{"done":true}'
+        except _BaseException as e:
+            return '{"raised":' + describe(e) + "}"
+        try:
+            if _type(check) is not _tuple or _len(check) < 3:
+                return error("a test yielded something that is not a check")
+            op, line = check[0], check[1]
+            if _type(op) is not _str or _type(line) is not _int:
+                return error("a test yielded something that is not a check")
+            values = [freeze(check[2], 0)]
+            if _len(check) > 3:
+                values.append(freeze(check[3], 0))
+            return '{"op":' + _quote(op) + ',"line":' + _repr_int(line) + ',"values":[' + ",".join(values) + "]}"
+        except _BaseException:
+            return error("a checked value could not be read")
+
+    def freeze(value, depth):
+        """
+        A value as JSON of exact builtin types, read only through C methods of those types:
+        no method of the model's runs. Anything else is an opaque marker that equals
+        nothing — a subclass of list named `list`, an object with its own __eq__.
+        """
+        t = _type(value)
+        if value is None:
+            return "null"
+        if t is _bool:
+            return "true" if value else "false"
+        if t is _str:
+            return _quote(value)
+        if t is _int:
+            try:
+                return '{"int":"' + _repr_int(value) + '"}'
+            except _BaseException:
+                return '{"opaque":"int too large to show"}'
+        if t is _float:
+            return '{"float":"' + _repr_float(value) + '"}'
+        if depth > 50:
+            return '{"opaque":"nesting too deep"}'
+        if t is _list or t is _tuple:
+            return '{"' + ("list" if t is _list else "tuple") + '":[' + ",".join([freeze(x, depth + 1) for x in value]) + "]}"
+        if t is _dict:
+            return '{"dict":[' + ",".join(["[" + freeze(k, depth + 1) + "," + freeze(v, depth + 1) + "]" for k, v in _dict_items(value)]) + "]}"
+        if t is _set or t is _frozenset:
+            return '{"set":[' + ",".join([freeze(x, depth + 1) for x in value]) + "]}"
+        try:
+            name = _str_copy(t.__name__)
+        except _BaseException:
+            name = "object"
+        return '{"opaque":' + _quote(name) + "}"
+
+    missing = object()
+
+    def same_dict(now, before):
+        """Whether a dict still maps exactly the same str keys to the same objects."""
+        if _type(now) is not _dict or _len(now) != _len(before):
+            return False
+        for k in now:
+            if _type(k) is not _str:
+                return False
+        for k, v in _dict_items(before):
+            if _dict_get(now, k, missing) is not v:
                 return False
         return True
 
-    return {"prepare": prepare, "compiles": compiles, "load_solution": load_solution, "load_tests": load_tests, "start": start, "intact": intact}
+    def snapshot(namespace):
+        """The tests' globals as they are after the test module ran, for later comparison."""
+        return _dict(namespace)
+
+    def intact(namespace=None, namespace_before=None):
+        """None, or what model code changed or tried that grading must not trust."""
+        try:
+            if refusals:
+                return "the code tried " + refusals[0] + ", which the sandbox refuses"
+            if not same_dict(_builtins_dict, builtins_before):
+                return "the code replaced Python builtins"
+            if not same_dict(test_builtins, test_builtins_before):
+                return "the code changed the builtins the tests use"
+            if namespace is not None and not same_dict(namespace, namespace_before):
+                return "the code changed the tests' globals"
+            return None
+        except _BaseException:
+            return "the harness's state could not be checked"
+
+    return {
+        "prepare": prepare, "compiles": compiles, "compile_solution": compile_solution, "scrub": scrub, "seal": seal,
+        "new_module": new_module, "test_namespace": test_namespace, "run": run, "start": start, "step": step,
+        "snapshot": snapshot, "intact": intact,
+    }
