@@ -14,7 +14,7 @@ import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
-import { newRunId, systemClock } from '../adapters/system.ts';
+import { newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
 import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
@@ -156,7 +156,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
   const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const deps = {
-    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
+    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
     createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...(authenticator ? { authenticator } : {}),

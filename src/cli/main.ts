@@ -11,7 +11,7 @@ import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthentic
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
+import { createConsoleLogger, newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
@@ -122,7 +122,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
@@ -197,7 +197,7 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const outcome = await rejudgeStored(
     { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
     {
-      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId,
+      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
       createClient: createClientFactory(process.env, command.config, { cacheDir }),
     },
   );

@@ -46,6 +46,11 @@ export interface EngineDeps {
   authenticator?: Authenticator;
   /** How many response-cache entries failed authentication so far (for the report). */
   rejectedCacheEntries?(): number;
+  /**
+   * A fresh random token (16+ lowercase hex digits) for the delimiters of each judge
+   * prompt; judged suites cannot run without it.
+   */
+  nonce?(): string;
 }
 
 /** Options of `evalgate run`. */
@@ -157,7 +162,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     }
     return runner;
   };
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners) }));
+  const nonce = deps.nonce?.bind(deps);
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce) }));
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -307,6 +313,10 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
   const result = await rejudgeResult({
     loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
     runId: rejudgeRunId(options.stored, judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+    nonce: () => {
+      if (!deps.nonce) throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one');
+      return deps.nonce();
+    },
   });
   await deps.store.writeResult(result.suite.name, serializeResult(result));
   const baseline = await readBaseline(deps.store, result.suite.name);

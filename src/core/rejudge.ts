@@ -25,6 +25,8 @@ export interface RejudgeOptions {
   toolVersion: string;
   now: () => string;
   concurrency?: number;
+  /** A fresh random token per judge prompt (JudgedInputs.nonce). */
+  nonce: () => string;
 }
 
 /** Rejudges a stored judged result; the target is never called. */
@@ -40,7 +42,7 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
     if (!provider) throw configError({ file: loaded.file }, `--judge ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`);
     return { name, provider, client: options.clients(name) };
   });
-  const inputs = { suite: config, judges, judgeTemplate: suite.judging.template, baselineAnswers: null };
+  const inputs = { suite: config, judges, judgeTemplate: suite.judging.template, baselineAnswers: null, nonce: options.nonce };
   const startedAt = options.now();
   const records: CaseRecord[] = [];
   const queue = [...stored.records];

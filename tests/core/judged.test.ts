@@ -88,6 +88,12 @@ function judge(replies: string[], structuredOutput = false): JudgeSetup & { requ
   return { name: 'j', provider: config.providers['j'] as JudgeSetup['provider'], client, requests };
 }
 
+/** A deterministic stand-in for the edge's random source: 16 hex digits, a new value per call. */
+function seqNonce(start = 0): () => string {
+  let n = start;
+  return () => (0xa0000000 + ++n).toString(16).padStart(16, '0');
+}
+
 const CASE: EvalCase = { id: 'c1', inputHash: 'h1', inputs: { input: 'What is 2+2?', reference: '4', criteria: 'Must say 4.' }, source: { file: 'd', line: 1 } };
 function template(mode: 'absolute' | 'pairwise') {
   const b = builtinJudgeTemplate(mode, 'en');
@@ -102,18 +108,18 @@ function suiteConfig(mode: 'absolute' | 'pairwise') {
 describe('judging an answer', () => {
   it('asks for structured output and keeps the reasoning', async () => {
     const j = judge(['{"reasoning": "Correct and complete.", "score": 5}']);
-    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, nonce: seqNonce(), suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
     assert.deepEqual(r.scores, { score: 5 });
     assert.equal(j.requests[0]?.jsonSchema?.name, 'judgement');
     assert.equal(j.requests[0]?.temperature, 0);
     const judgment = (r.detail['judgments'] as Judgment[])[0];
     assert.equal(judgment?.reasoning, 'Correct and complete.');
-    assert.match((j.requests[0]?.messages[0] as ChatMessage).content, /# Answer to grade\nIt is 4\./);
+    assert.match((j.requests[0]?.messages[0] as ChatMessage).content, /# Answer to grade\n<<<ANSWER 00000000a0000001>>>\nIt is 4\.\n<<<END ANSWER 00000000a0000001>>>\n/);
   });
 
   it('makes exactly one follow-up call when the reply has no score, and uses its number', async () => {
     const j = judge(['The answer is right and well explained.', '4']);
-    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, nonce: seqNonce(), suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
     assert.equal(j.requests.length, 2);
     assert.deepEqual(r.scores, { score: 4 });
     assert.equal((r.detail['judgments'] as Judgment[])[0]?.method, 'follow-up');
@@ -122,7 +128,7 @@ describe('judging an answer', () => {
 
   it('turns a reply with no score even after the follow-up into an unparsable error, not a score', async () => {
     const j = judge(['Hard to say.', 'I really cannot decide.']);
-    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, nonce: seqNonce(), suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
     assert.equal(j.requests.length, 2);
     assert.equal(r.status, 'error');
     assert.equal(r.scores, null);
@@ -131,13 +137,13 @@ describe('judging an answer', () => {
 
   it('scores an empty answer 1 without asking the judge', async () => {
     const j = judge(['Score: 5']);
-    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, '  ', 0);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('absolute'), baselineAnswers: null, nonce: seqNonce(), suite: suiteConfig('absolute') }, CASE, '  ', 0);
     assert.deepEqual(r.scores, { score: 1 });
     assert.equal(j.requests.length, 0);
   });
 
   it('averages several judges', async () => {
-    const r = await scoreAnswer({ judges: [judge(['Score: 5']), { ...judge(['Score: 2']), name: 'k' }], judgeTemplate: template('absolute'), baselineAnswers: null, suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
+    const r = await scoreAnswer({ judges: [judge(['Score: 5']), { ...judge(['Score: 2']), name: 'k' }], judgeTemplate: template('absolute'), baselineAnswers: null, nonce: seqNonce(), suite: suiteConfig('absolute') }, CASE, 'It is 4.', 0);
     assert.deepEqual(r.scores, { score: 3.5 });
   });
 
@@ -151,15 +157,15 @@ describe('pairwise judging swaps the order', () => {
   const baselineAnswers = new Map([['c1', { inputHash: 'h1', text: 'baseline answer' }]]);
   const run = async (replies: string[]) => {
     const j = judge(replies);
-    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('pairwise'), baselineAnswers, suite: suiteConfig('pairwise') }, CASE, 'candidate answer', 0);
+    const r = await scoreAnswer({ judges: [j], judgeTemplate: template('pairwise'), baselineAnswers, nonce: seqNonce(), suite: suiteConfig('pairwise') }, CASE, 'candidate answer', 0);
     return { r, j };
   };
 
   it('counts a consistent win (+1): B first, then A, both the candidate', async () => {
     const { r, j } = await run(['Winner: B', 'Winner: A']);
     assert.deepEqual(r.scores, { 'net-win': 1 });
-    assert.match(j.requests[0]?.messages[0]?.content ?? '', /# Answer A\nbaseline answer\n\n# Answer B\ncandidate answer/);
-    assert.match(j.requests[1]?.messages[0]?.content ?? '', /# Answer A\ncandidate answer\n\n# Answer B\nbaseline answer/);
+    assert.match(j.requests[0]?.messages[0]?.content ?? '', /# Answer A\n<<<ANSWER A (\w+)>>>\nbaseline answer\n<<<END ANSWER A \1>>>\n\n# Answer B\n<<<ANSWER B \1>>>\ncandidate answer\n<<<END ANSWER B \1>>>/);
+    assert.match(j.requests[1]?.messages[0]?.content ?? '', /# Answer A\n<<<ANSWER A (\w+)>>>\ncandidate answer\n<<<END ANSWER A \1>>>\n\n# Answer B\n<<<ANSWER B \1>>>\nbaseline answer/);
   });
 
   it('counts a consistent loss (−1)', async () => {
