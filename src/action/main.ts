@@ -325,6 +325,9 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   core.setOutput('changes', JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
   core.setOutput('report-path', join(outDir, 'report.md'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
+  for (const { name, judgeManipulation: j } of s.suites) {
+    if (j) core.warning(`evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`);
+  }
   if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
   // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
   const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;

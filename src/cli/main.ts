@@ -282,6 +282,9 @@ function printOutcome(outcome: RunOutcome, outDir: string): void {
     const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
     lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
   }
+  for (const { name, judgeManipulation: j } of outcome.summary.suites) {
+    if (j) lines.push(`  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`);
+  }
   for (const c of outcome.comparisons) {
     if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(`  ${c.name}: first error: ${c.errors.samples[0]}`);
   }

@@ -2,10 +2,12 @@
  * The judged parts of the report: the 1–5 distribution of baseline and candidate,
  * per-category means, agreement between judges, refusals and clipped scores, and per
  * case the judge's reasoning. Pairwise suites show wins, ties and losses and the
- * reasons for the losses.
+ * reasons for the losses. Answers that addressed the judge are counted and listed with
+ * what was found in them.
  */
 import type { CaseChange } from '../compare.ts';
 import { judgeAgreement } from '../kinds/judged/agreement.ts';
+import { flaggedCases } from '../kinds/judged/manipulation.ts';
 import type { Judgment, PairJudgment } from '../kinds/judged/suite.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric } from './format.ts';
@@ -32,6 +34,11 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
   }
   const refused = result.records.filter((r) => r.status === 'refused').length;
   if (refused) out.push(m.judged.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
+  const flagged = flaggedCases(result.records);
+  if (flagged.length) {
+    const shown = flagged.slice(0, 20).map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
+    out.push('', m.judged.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
+  }
   if (result.instrument.primaryMetric === 'net-win') {
     const outcomes = result.records.map((r) => r.scores?.['net-win']).filter((v): v is number => v !== undefined);
     const wins = outcomes.filter((v) => v > 0).length;
