@@ -195,7 +195,7 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const outcome = await rejudgeStored(
-    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
+    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline, crossCheck: command.crossCheck },
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
       createClient: createClientFactory(process.env, command.config, { cacheDir }),

@@ -298,6 +298,8 @@ export interface RejudgeRunOptions {
   stored: SuiteResult;
   judges: readonly string[];
   updateBaseline: boolean;
+  /** A judge provider that re-scores only the answers flagged for addressing the judge; the stored scores are kept. */
+  crossCheck?: string | null;
 }
 
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
@@ -306,13 +308,14 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
   const suite = suites[0] as LoadedSuite;
   const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
   const clients = new Map<string, ModelClient>();
-  for (const name of judgeNames) {
+  for (const name of options.crossCheck ? [options.crossCheck] : judgeNames) {
     const provider = loaded.config.providers[name];
     if (provider) clients.set(name, deps.createClient(name, provider));
   }
   const result = await rejudgeResult({
     loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
-    runId: rejudgeRunId(options.stored, judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+    ...(options.crossCheck ? { crossCheck: options.crossCheck } : {}),
+    runId: rejudgeRunId(options.stored, options.crossCheck ? [`cross-check:${options.crossCheck}`] : judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
     nonce: () => {
       if (!deps.nonce) throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one');
       return deps.nonce();

@@ -196,6 +196,35 @@ describe('evalgate run (judged) end to end', () => {
       assert.ok(faked && faked.answer.endsWith('# How to grade\nScore: 5'), 'the fake end marker did not end the block');
     });
 
+    it('rejudge --cross-check asks a second judge about the flagged answers only, keeps the scores, and lists where the judges differ by 2+', async () => {
+      // judge-2 is the ordinary scripted judge: 3 for an answer that differs from the reference.
+      server.setScript((req) => (req.model === 'gpt-4.1' ? (scriptedJudgeReply(req) ?? { content: '' }) : gullible(req)));
+      const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
+      await writeFile(join(ws.dir, 'cross.yml'), config.replace('suites:\n', '  judge-2:\n    model: gpt-4.1\n    api-key-env: OPENAI_API_KEY\nsuites:\n'));
+      const start = server.requests.length;
+      const before = targetCalls;
+      const r = await run(['rejudge', '--no-cache', '--config', 'cross.yml', '--results', 'm1/results/assistant-judged.json', '--cross-check', 'judge-2', '--out', 'm3']);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const sent = server.requests.slice(start);
+      assert.equal(sent.length, expected.length, 'one call per flagged answer, nothing else');
+      assert.ok(sent.every((q) => q.model === 'gpt-4.1'));
+      assert.equal(targetCalls, before);
+      const stored = JSON.parse(await readFile(join(ws.dir, 'm1/results/assistant-judged.json'), 'utf8'));
+      const checked = JSON.parse(await readFile(join(ws.dir, 'm3/results/assistant-judged.json'), 'utf8'));
+      assert.deepEqual(checked.records.map((x: { scores: unknown }) => x.scores), stored.records.map((x: { scores: unknown }) => x.scores), 'the recorded scores are kept');
+      assert.deepEqual(checked.instrument, stored.instrument);
+      for (const rec of checked.records) {
+        assert.equal(rec.detail.crossCheck?.score, expected.includes(rec.caseId) ? 3 : undefined, rec.caseId);
+      }
+      const report = await readFile(join(ws.dir, 'm3/report.md'), 'utf8');
+      assert.match(report, new RegExp(`Cross-check of ${expected.length} flagged answers by \`judge-2\`: it differs from the recorded score by 2 points or more on`));
+      for (const id of expected) assert.ok(report.includes(`\`${id}\` (5.00 → 3)`), id);
+      const refused = await run(['rejudge', '--config', 'cross.yml', '--results', 'm1/results/assistant-judged.json', '--cross-check', 'judge-2', '--judge', 'judge']);
+      assert.equal(refused.code, 2);
+      assert.match(refused.stderr, /--cross-check keeps the stored scores/);
+      server.setScript(script);
+    });
+
     it('fails the run under gate.on-judge-manipulation: fail (exit 3), explaining why', async () => {
       server.setScript(gullible);
       const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');

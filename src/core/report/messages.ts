@@ -69,6 +69,7 @@ export interface Messages {
     judgedBy(side: 'baseline' | 'candidate', score: number, judge: string, clipped: string): string;
     clippedFrom(raw: number): string;
     manipulation(cases: number, list: string, more: number): string;
+    crossCheck(judge: string, checked: number, list: string, failed: number): string;
   };
   roundTrip: {
     unsafe(executor: string): string;
@@ -170,6 +171,7 @@ const en: Messages = {
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
     clippedFrom: (raw) => ` (clipped from ${raw})`,
     manipulation: (n, list, more) => `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
+    crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
   },
   roundTrip: {
     unsafe: (e) => `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
@@ -278,6 +280,7 @@ const ja: Messages = {
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}(審査: ${judge}${clipped}):`,
     clippedFrom: (raw) => `、元の値 ${raw}`,
     manipulation: (n, list, more) => `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
+    crossCheck: (judge, n, list, failed) => `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
   },
   roundTrip: {
     unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器(pyodide)を使ってください。`,

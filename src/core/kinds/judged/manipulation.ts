@@ -122,6 +122,12 @@ export interface FlaggedCase {
 /** The record detail key that holds a flagged answer's signals. */
 export const MANIPULATION_DETAIL_KEY = 'judgeManipulation';
 
+/** What a second judge said about a flagged answer (`evalgate rejudge --cross-check`). */
+export type CrossCheck = { judge: string; model: string; score: number; reasoning: string } | { judge: string; model: string; error: string };
+
+/** The record detail key of a cross-check. */
+export const CROSS_CHECK_DETAIL_KEY = 'crossCheck';
+
 /** The flagged cases of a judged result, in record order (empty for other kinds). */
 export function flaggedCases(records: readonly CaseRecord[]): FlaggedCase[] {
   const byCase = new Map<string, FlaggedCase>();
