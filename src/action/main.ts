@@ -14,7 +14,7 @@ import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
-import { newRunId, systemClock } from '../adapters/system.ts';
+import { newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
 import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
@@ -198,7 +198,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
   const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const deps = {
-    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
+    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
     createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...(authenticator ? { authenticator } : {}),
@@ -400,6 +400,9 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   core.setOutput('report-path', join(outDir, 'report.md'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
   if (inputs.mode !== 'baseline') annotateOutcome(s, outcome.comparisons);
+  for (const { name, judgeManipulation: j } of s.suites) {
+    if (j) core.warning(`evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`);
+  }
   if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
   // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
   const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;

@@ -2,7 +2,7 @@
  * The process's clock, run ids and a logger that writes to stderr, so stdout stays free
  * for the report and machine-readable output.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '../ports.ts';
 
 /** Wall-clock and monotonic time. */
@@ -24,4 +24,9 @@ export function createConsoleLogger(quiet = false): Logger {
     },
     warn: (message) => process.stderr.write(`warning: ${message}\n`),
   };
+}
+
+/** A fresh random token for the delimiters of one judge prompt: 64 bits, hex. */
+export function newJudgeNonce(): string {
+  return randomBytes(8).toString('hex');
 }

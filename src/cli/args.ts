@@ -12,7 +12,7 @@ export type Command =
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
   | { name: 'validate'; config: string }
-  | { name: 'rejudge'; config: string; results: string; judges: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean }
+  | { name: 'rejudge'; config: string; results: string; judges: string[]; crossCheck: string | null; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string }
   | { name: 'help'; text: string }
@@ -30,6 +30,7 @@ Usage:
   evalgate validate [--config F]
   evalgate init [--dir DIR]
   evalgate rejudge --results FILE [--judge NAME …] [--out DIR] [--update-baseline] [--config F]
+  evalgate rejudge --results FILE --cross-check NAME [--out DIR] [--config F]
   evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
 
 Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ and
@@ -109,11 +110,14 @@ export function parseCommand(argv: readonly string[]): Command {
       const v = parse({
         config: { type: 'string', default: 'evalgate.yml' }, results: { type: 'string' }, judge: { type: 'string', multiple: true, default: [] },
         out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' }, 'update-baseline': { type: 'boolean', default: false },
-        'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false },
+        'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, 'cross-check': { type: 'string' },
       }, rest);
       if (typeof v['results'] !== 'string') throw usageError('rejudge needs --results FILE (a judged suite\'s results/<suite>.json or baseline)');
+      if (v['cross-check'] !== undefined && ((v['judge'] as string[]).length > 0 || v['update-baseline'])) {
+        throw usageError('--cross-check keeps the stored scores and only adds a second judge\'s view of the flagged answers; it cannot be combined with --judge or --update-baseline');
+      }
       return Object.freeze({
-        name: 'rejudge', config: v['config'] as string, results: v['results'], judges: v['judge'] as string[], out: v['out'] as string,
+        name: 'rejudge', config: v['config'] as string, results: v['results'], judges: v['judge'] as string[], crossCheck: (v['cross-check'] as string | undefined) ?? null, out: v['out'] as string,
         baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
         cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean,
       });

@@ -11,7 +11,7 @@ import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthentic
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
+import { createConsoleLogger, newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
@@ -122,7 +122,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
@@ -195,9 +195,9 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const outcome = await rejudgeStored(
-    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
+    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline, crossCheck: command.crossCheck },
     {
-      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId,
+      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
       createClient: createClientFactory(process.env, command.config, { cacheDir }),
     },
   );
@@ -281,6 +281,9 @@ function printOutcome(outcome: RunOutcome, outDir: string): void {
   for (const s of outcome.summary.suites) {
     const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
     lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
+  }
+  for (const { name, judgeManipulation: j } of outcome.summary.suites) {
+    if (j) lines.push(`  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`);
   }
   for (const c of outcome.comparisons) {
     if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(`  ${c.name}: first error: ${c.errors.samples[0]}`);

@@ -5,6 +5,7 @@
  * exact test for binary metrics and the power figures, and decides the suite's verdict.
  */
 import type { GateConfig } from './config.ts';
+import { flaggedCases, type FlaggedCase } from './kinds/judged/manipulation.ts';
 import { caseMeans } from './results.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from './stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from './stats/gate.ts';
@@ -65,7 +66,7 @@ export interface SuiteComparison {
   kind: string;
   metric: string;
   verdict: SuiteVerdict;
-  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | null;
+  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | 'judge-manipulation' | null;
   baseline: number | null;
   candidate: number | null;
   change: number | null;
@@ -85,10 +86,28 @@ export interface SuiteComparison {
   improvedCases: number;
   gate: GateConfig;
   notes: string[];
+  /** Judged suites: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
+  judgeManipulation?: FlaggedCase[];
 }
 
-/** Compares a candidate with its baseline (or with none) under a gate. */
+/**
+ * Compares a candidate with its baseline (or with none) under a gate. Judged answers that
+ * addressed the judge are listed; under `on-judge-manipulation: fail` they make the suite
+ * an error whatever the measurement said, because the scores may have been talked up.
+ */
 export function compareWithBaseline(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+  const result = compareMeasured(baseline, candidate, gate);
+  const flagged = flaggedCases(candidate.records);
+  if (flagged.length === 0) return result;
+  result.judgeManipulation = flagged;
+  if (gate['on-judge-manipulation'] === 'fail' && result.verdict !== 'error') {
+    result.verdict = 'error';
+    result.detail = 'judge-manipulation';
+  }
+  return result;
+}
+
+function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
   const metric = candidate.instrument.primaryMetric;
   const agg = candidate.aggregates;
   const errorRate = agg.records === 0 ? 1 : agg.errors / agg.records;

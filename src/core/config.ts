@@ -74,6 +74,7 @@ const gateBase = {
   'max-error-rate': z.number().min(0).max(1).describe('Share of errored records above which the verdict is error.'),
   'absolute-threshold': z.number().gt(0).describe('Absolute drop that fails the gate when the relative change is undefined.'),
   'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite\'s baseline is merged.'),
+  'on-judge-manipulation': z.enum(['warn', 'fail']).describe('What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.'),
 };
 const gateSchema = z.strictObject({
   'max-drop': gateBase['max-drop'].default(0.05),
@@ -85,6 +86,7 @@ const gateSchema = z.strictObject({
   'max-error-rate': gateBase['max-error-rate'].default(0.1),
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
   'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
+  'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 

@@ -46,6 +46,11 @@ export interface EngineDeps {
   authenticator?: Authenticator;
   /** How many response-cache entries failed authentication so far (for the report). */
   rejectedCacheEntries?(): number;
+  /**
+   * A fresh random token (16+ lowercase hex digits) for the delimiters of each judge
+   * prompt; judged suites cannot run without it.
+   */
+  nonce?(): string;
 }
 
 /** Options of `evalgate run`. */
@@ -157,7 +162,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     }
     return runner;
   };
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners) }));
+  const nonce = deps.nonce?.bind(deps);
+  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce) }));
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -311,6 +317,8 @@ export interface RejudgeRunOptions {
   stored: SuiteResult;
   judges: readonly string[];
   updateBaseline: boolean;
+  /** A judge provider that re-scores only the answers flagged for addressing the judge; the stored scores are kept. */
+  crossCheck?: string | null;
 }
 
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
@@ -319,13 +327,18 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
   const suite = suites[0] as LoadedSuite;
   const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
   const clients = new Map<string, ModelClient>();
-  for (const name of judgeNames) {
+  for (const name of options.crossCheck ? [options.crossCheck] : judgeNames) {
     const provider = loaded.config.providers[name];
     if (provider) clients.set(name, deps.createClient(name, provider));
   }
   const result = await rejudgeResult({
     loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
-    runId: rejudgeRunId(options.stored, judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+    ...(options.crossCheck ? { crossCheck: options.crossCheck } : {}),
+    runId: rejudgeRunId(options.stored, options.crossCheck ? [`cross-check:${options.crossCheck}`] : judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+    nonce: () => {
+      if (!deps.nonce) throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one');
+      return deps.nonce();
+    },
   });
   await deps.store.writeResult(result.suite.name, serializeResult(result));
   const baseline = await readBaseline(deps.store, result.suite.name);

@@ -3,12 +3,18 @@
  * judges or another — without asking the target model anything. Used to move a baseline
  * to a new judge (a stale-baseline verdict says so) or to compare judges on the same
  * answers. Records whose target call failed stay errors; everything else is judged anew.
+ *
+ * `--cross-check NAME` is the one-judge answer to a flagged answer: it keeps every stored
+ * score and the instrument, and asks a second judge to score only the answers that
+ * addressed the judge (scanning stored answers that predate the scan); the report then
+ * lists the flagged answers on which the two judges differ by 2 points or more.
  */
 import type { ModelClient } from '../ports.ts';
 import type { JudgedSuiteConfig, LoadedConfig, ProviderConfig } from './config.ts';
 import { configError } from './errors.ts';
 import { hashValue } from './hash.ts';
-import { judgedInstrument, scoreAnswer, type JudgeSetup } from './kinds/judged/suite.ts';
+import { CROSS_CHECK_DETAIL_KEY, detectJudgeManipulation, MANIPULATION_DETAIL_KEY, type CrossCheck, type ManipulationSignal } from './kinds/judged/manipulation.ts';
+import { judgeAnswer, judgedInstrument, scoreAnswer, type JudgeSetup } from './kinds/judged/suite.ts';
 import { assembleResult } from './run-suite.ts';
 import type { LoadedSuite } from './suites.ts';
 import type { CaseRecord, EvalCase, SuiteResult } from './types.ts';
@@ -25,7 +31,12 @@ export interface RejudgeOptions {
   toolVersion: string;
   now: () => string;
   concurrency?: number;
+  /** A fresh random token per judge prompt (JudgedInputs.nonce). */
+  nonce: () => string;
+  /** A judge provider that scores only the flagged answers, beside the stored scores. */
+  crossCheck?: string;
 }
+
 
 /** Rejudges a stored judged result; the target is never called. */
 export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResult> {
@@ -34,13 +45,15 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
   if (config.kind !== 'judged' || !suite.judging) throw configError({ file: loaded.file }, `suite "${config.name}" is not a judged suite; rejudge applies to judged results`);
   if (config.mode === 'pairwise') throw configError({ file: loaded.file }, `suite "${config.name}" judges pairwise; rejudge scores absolute judgments only`);
   if (stored.suite.name !== config.name) throw configError({ file: loaded.file }, `the results are of suite "${stored.suite.name}", not "${config.name}"`);
-  const names = options.judges.length > 0 ? options.judges : suite.judging.judges;
-  const judges: JudgeSetup[] = names.map((name) => {
+  const setup = (name: string, flag: string): JudgeSetup => {
     const provider = loaded.config.providers[name] as ProviderConfig | undefined;
-    if (!provider) throw configError({ file: loaded.file }, `--judge ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`);
+    if (!provider) throw configError({ file: loaded.file }, `${flag} ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`);
     return { name, provider, client: options.clients(name) };
-  });
-  const inputs = { suite: config, judges, judgeTemplate: suite.judging.template, baselineAnswers: null };
+  };
+  if (options.crossCheck !== undefined) return crossCheckFlagged(options, setup(options.crossCheck, '--cross-check'));
+  const names = options.judges.length > 0 ? options.judges : suite.judging.judges;
+  const judges: JudgeSetup[] = names.map((name) => setup(name, '--judge'));
+  const inputs = { suite: config, judges, judgeTemplate: suite.judging.template, baselineAnswers: null, nonce: options.nonce };
   const startedAt = options.now();
   const records: CaseRecord[] = [];
   const queue = [...stored.records];
@@ -61,6 +74,38 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
   const instrument = judgedInstrument(inputs);
   return assembleResult(
     { name: stored.suite.name, kind: 'judged', tested: stored.tested, instrument, pricing: null },
+    records,
+    { startedAt, finishedAt: options.now(), runId: options.runId, toolVersion: options.toolVersion },
+  );
+}
+
+/** Keeps every stored score; a second judge scores the flagged answers, kept beside them. */
+async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Promise<SuiteResult> {
+  const { suite, stored } = options;
+  const template = (suite.judging as NonNullable<typeof suite.judging>).template;
+  const startedAt = options.now();
+  const check = async (r: CaseRecord): Promise<CaseRecord> => {
+    if (r.reply === null || r.status !== 'scored') return r;
+    const signals = (r.detail[MANIPULATION_DETAIL_KEY] as ManipulationSignal[] | undefined) ?? detectJudgeManipulation(r.reply.text);
+    if (signals.length === 0) return r;
+    const evalCase: EvalCase = {
+      id: r.caseId, inputHash: r.inputHash, source: { file: 'stored results', line: 0 },
+      inputs: { input: String(r.detail['question'] ?? ''), reference: String(r.detail['expected'] ?? ''), criteria: String(r.detail['criteria'] ?? '') },
+    };
+    const judged = await judgeAnswer(judge, template, evalCase, r.reply.text, r.repeat, options.nonce);
+    const crossCheck: CrossCheck = 'kind' in judged
+      ? { judge: judge.name, model: judge.provider.model, error: `${judged.kind}: ${judged.message}` }
+      : { judge: judge.name, model: judge.provider.model, score: judged.score, reasoning: judged.reasoning };
+    return { ...r, detail: { ...r.detail, [MANIPULATION_DETAIL_KEY]: signals, [CROSS_CHECK_DETAIL_KEY]: crossCheck } };
+  };
+  const records: CaseRecord[] = [];
+  const queue = [...stored.records];
+  const worker = async (): Promise<void> => {
+    for (let r = queue.shift(); r !== undefined; r = queue.shift()) records.push(await check(r));
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+  return assembleResult(
+    { name: stored.suite.name, kind: 'judged', tested: stored.tested, instrument: stored.instrument, pricing: null },
     records,
     { startedAt, finishedAt: options.now(), runId: options.runId, toolVersion: options.toolVersion },
   );

@@ -22,8 +22,11 @@ export interface LoadedSuite {
   index: number;
   config: SuiteConfig;
   cases: readonly EvalCase[];
-  /** Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads its answers). */
-  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners): PreparedSuite;
+  /**
+   * Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads
+   * its answers); `nonce` gives judged suites a fresh random token per judge prompt.
+   */
+  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners, nonce?: () => string): PreparedSuite;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** Judged suites: what rejudging needs. */
@@ -73,6 +76,12 @@ export type CodeRunners = (executor: RoundTripSuiteConfig['executor'], timeoutMs
 
 const noRunners: CodeRunners = () => {
   throw new Error('this command runs no code');
+};
+
+// Planning renders judge prompts but sends none; a run that would send one without a
+// random source stops here rather than fencing answers with a guessable token.
+const noNonce = (): string => {
+  throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); judged suites cannot run without one');
 };
 
 /** Picks suites by name (all when none given); an unknown name is a ConfigError. */
@@ -146,10 +155,11 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
   return done({
     index, config: suite, cases, providers: [s.provider, ...judgeNames],
     judging: { template: judgeTemplate, judges: judgeNames },
-    prepare: (clients, baseline) => prepareJudgedSuite({
+    prepare: (clients, baseline, _runners, nonce = noNonce) => prepareJudgedSuite({
       suite: s, provider, client: clients(s.provider), cases, templates, dataset, judgeTemplate,
       judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name] as ProviderConfig, client: clients(name) })),
       baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
+      nonce,
     }),
   });
 }

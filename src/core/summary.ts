@@ -18,6 +18,8 @@ export interface SuiteSummary {
   verdict: SuiteVerdict;
   cases: number;
   errors: number;
+  /** Judged suites whose answers addressed the judge: how many cases, and which. */
+  judgeManipulation?: { cases: number; caseIds: string[] };
 }
 
 /** summary.json. */
@@ -49,6 +51,7 @@ export function summarize(
       verdict: c.verdict,
       cases: c.pairing?.compared ?? c.errors.cases,
       errors: c.errors.candidate,
+      ...(c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}),
     })),
     notRun: [...notRun],
     ...trust,

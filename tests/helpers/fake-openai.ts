@@ -174,24 +174,26 @@ export function fractionOf(text: string): number {
   return (h >>> 0) / 2 ** 32;
 }
 
-/** Sections of an evalgate judge prompt (built-in templates, en or ja). */
-export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pairwise' | null; input: string; reference: string; answer: string; answerA: string; answerB: string } {
+/**
+ * Sections of an evalgate judge prompt (built-in templates, en or ja), each taken out of
+ * its fenced block (`<<<ANSWER token>>>` … `<<<END ANSWER token>>>`); `tokens` lists every
+ * token the prompt's delimiter lines carry.
+ */
+export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pairwise' | null; input: string; reference: string; answer: string; answerA: string; answerB: string; tokens: string[] } {
   const text = request.messages.map((m) => m.content).join('\n');
-  const section = (names: string[]): string => {
-    for (const name of names) {
-      const m = new RegExp(`# ${name}\\n([\\s\\S]*?)(?:\\n\\n# |$)`).exec(text);
-      if (m) return m[1] as string;
-    }
-    return '';
+  const fenced = (label: string): string => {
+    const m = new RegExp(`^<<<${label} ([0-9a-f]+)>>>\\n([\\s\\S]*?)\\n<<<END ${label} \\1>>>$`, 'm').exec(text);
+    return m ? m[2] as string : '';
   };
   const kind = /# (Answer to grade|採点する回答)/.test(text) ? 'absolute' : /# (Answer A|回答A)/.test(text) ? 'pairwise' : null;
   return {
     kind,
-    input: section(['Task', '課題']),
-    reference: section(['Reference answer', '模範解答']),
-    answer: section(['Answer to grade', '採点する回答']),
-    answerA: section(['Answer A', '回答A']),
-    answerB: section(['Answer B', '回答B']),
+    input: fenced('TASK'),
+    reference: fenced('REFERENCE'),
+    answer: fenced('ANSWER'),
+    answerA: fenced('ANSWER A'),
+    answerB: fenced('ANSWER B'),
+    tokens: [...text.matchAll(/^<<<(?:END )?[A-Z]+(?: [AB])? ([0-9a-f]+)>>>$/gm)].map((m) => m[1] as string),
   };
 }
 

@@ -2,10 +2,12 @@
  * The judged parts of the report: the 1–5 distribution of baseline and candidate,
  * per-category means, agreement between judges, refusals and clipped scores, and per
  * case the judge's reasoning. Pairwise suites show wins, ties and losses and the
- * reasons for the losses.
+ * reasons for the losses. Answers that addressed the judge are counted and listed with
+ * what was found in them.
  */
 import type { CaseChange } from '../compare.ts';
 import { judgeAgreement } from '../kinds/judged/agreement.ts';
+import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from '../kinds/judged/manipulation.ts';
 import type { Judgment, PairJudgment } from '../kinds/judged/suite.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric } from './format.ts';
@@ -32,6 +34,12 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
   }
   const refused = result.records.filter((r) => r.status === 'refused').length;
   if (refused) out.push(m.judged.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
+  const flagged = flaggedCases(result.records);
+  if (flagged.length) {
+    const shown = flagged.slice(0, 20).map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
+    out.push('', m.judged.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
+  }
+  out.push(...crossCheckLines(result, m));
   if (result.instrument.primaryMetric === 'net-win') {
     const outcomes = result.records.map((r) => r.scores?.['net-win']).filter((v): v is number => v !== undefined);
     const wins = outcomes.filter((v) => v > 0).length;
@@ -72,6 +80,20 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
   const followUps = result.records.flatMap((r) => ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.method === 'follow-up')).length;
   if (followUps) out.push(m.judged.followUps(followUps));
   return out;
+}
+
+/** A second judge's scores of the flagged answers (`evalgate rejudge --cross-check`), against the recorded ones. */
+function crossCheckLines(result: SuiteResult, m: Messages): string[] {
+  const checked = result.records.flatMap((r) => {
+    const c = r.detail[CROSS_CHECK_DETAIL_KEY] as CrossCheck | undefined;
+    return c ? [{ r, c }] : [];
+  });
+  if (checked.length === 0) return [];
+  const judge = (checked[0] as { c: CrossCheck }).c.judge;
+  const failed = checked.filter(({ c }) => 'error' in c).length;
+  const apart = checked.filter(({ r, c }) => 'score' in c && r.scores?.['score'] !== undefined && Math.abs(c.score - (r.scores['score'] as number)) >= 2);
+  const list = apart.slice(0, 20).map(({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${'score' in c ? c.score : '?'})`).join('; ');
+  return [m.judged.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ''];
 }
 
 function categoryMeans(result: SuiteResult): Map<string, number> {

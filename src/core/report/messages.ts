@@ -72,6 +72,8 @@ export interface Messages {
     criteria: string;
     judgedBy(side: 'baseline' | 'candidate', score: number, judge: string, clipped: string): string;
     clippedFrom(raw: number): string;
+    manipulation(cases: number, list: string, more: number): string;
+    crossCheck(judge: string, checked: number, list: string, failed: number): string;
   };
   roundTrip: {
     unsafe(executor: string): string;
@@ -105,7 +107,7 @@ export interface Messages {
 const en: Messages = {
   headline: {
     regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
-    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed or nothing was comparable. No score was recorded for a failed call.`,
+    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
     inconclusive: (n, t) => `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
     stale: (n, t) => `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
     noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
@@ -157,6 +159,7 @@ const en: Messages = {
     'errors-over-tolerance': (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
     'too-few-paired': () => '**Error.** Fewer than half of the baseline\'s cases could be paired, so this is not a comparison with the baseline.',
+    'judge-manipulation': () => '**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt\'s output, or set the gate to `warn` on the base branch.',
     'no-baseline': (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
     'stale-baseline': (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
   },
@@ -177,6 +180,8 @@ const en: Messages = {
     criteria: 'Criteria:',
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
     clippedFrom: (raw) => ` (clipped from ${raw})`,
+    manipulation: (n, list, more) => `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
+    crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
   },
   roundTrip: {
     unsafe: (e) => `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
@@ -215,7 +220,7 @@ const en: Messages = {
 const ja: Messages = {
   headline: {
     regression: (n, t, list) => `**${t}スイート中${n}スイートが許容幅を超えて低下しました**: ${list}。`,
-    error: (n, t) => `**${t}スイート中${n}スイートを評価できませんでした**: 失敗した呼び出しが多すぎるか、比較できるケースがありません。失敗した呼び出しをスコアとして記録することはありません。`,
+    error: (n, t) => `**${t}スイート中${n}スイートを評価できませんでした**: 失敗した呼び出しが多すぎる、比較できるケースがない、または \`gate.on-judge-manipulation: fail\` のもとで審査モデルに向けた回答がありました。失敗した呼び出しをスコアとして記録することはありません。`,
     inconclusive: (n, t) => `**${t}スイート中${n}スイートで低下の可能性があります**が、評価セットの規模ではノイズと区別できません。`,
     stale: (n, t) => `**${t}スイート中${n}スイートのベースラインが古くなっています**: 測り方が変わったため比較していません。`,
     noBaseline: (n, t) => `**${t}スイート中${n}スイートにはまだベースラインがありません**。ほかのスイートは合格です。`,
@@ -267,6 +272,7 @@ const ja: Messages = {
     'errors-over-tolerance': (_g, x) => `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
     'too-few-paired': () => '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',
+    'judge-manipulation': () => '**エラー。** 審査モデルに向けて書かれた回答があり(下に一覧)、`gate.on-judge-manipulation` が `fail` です。採点が不当に引き上げられたおそれがあるため、このスイートは合格にできません。プロンプトの出力からその記述をなくすか、ベースブランチでゲートを `warn` にしてください。',
     'no-baseline': (_g, x) => `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`(またはアクションの \`mode: baseline\`)で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
     'stale-baseline': (_g, x) => `**ベースラインが古い。** ベースラインは異なる方法で測定されています(${x.stale})。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '(保存済みの回答を `evalgate rejudge` で採点し直すこともできます)' : ''}。`,
   },
@@ -287,6 +293,8 @@ const ja: Messages = {
     criteria: '採点基準:',
     judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}(審査: ${judge}${clipped}):`,
     clippedFrom: (raw) => `、元の値 ${raw}`,
+    manipulation: (n, list, more) => `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
+    crossCheck: (judge, n, list, failed) => `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
   },
   roundTrip: {
     unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器(pyodide)を使ってください。`,

@@ -5,6 +5,11 @@
  * with the candidate's, once in each order. Every judge failure — an HTTP error, a
  * refusal, a reply with no readable score even after one follow-up — makes the record an
  * error that keeps the answer; it is never a score.
+ *
+ * The answer is data to the judge: every judge prompt fences it (and the task and
+ * reference) between delimiter lines carrying a token drawn fresh for that prompt
+ * (fence.ts), and each answer is scanned for text addressed to the judge before it is
+ * judged (manipulation.ts); a flagged answer keeps its score and is listed.
  */
 import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
 import type { JudgedSuiteConfig, ProviderConfig } from '../../config.ts';
@@ -18,9 +23,14 @@ import {
   extractBareNumber, extractFromReasoning, extractStructured, extractWinner, followUpPrompt,
   JUDGE_REPLY_SCHEMA, PAIRWISE_REPLY_SCHEMA, pairwiseFollowUpPrompt, type ExtractedScore,
 } from './extract.ts';
+import { drawToken, fencedValues, PLAN_TOKEN } from './fence.ts';
+import { detectJudgeManipulation, MANIPULATION_DETAIL_KEY } from './manipulation.ts';
 
-/** Bumped when scoring rules (extraction, aggregation) change. */
-export const JUDGED_SCORING_VERSION = 'judged/1';
+/**
+ * Bumped when scoring rules (extraction, aggregation, how values reach the judge) change.
+ * judged/2: the task, reference and answers reach the judge fenced by a per-prompt token.
+ */
+export const JUDGED_SCORING_VERSION = 'judged/2';
 /** Placeholders of the answer templates. */
 export const ANSWER_PLACEHOLDERS = ['input'] as const;
 /** Placeholders of an absolute judge template. */
@@ -96,6 +106,11 @@ export interface JudgedInputs {
   judgeTemplate: { id: string; sha256: string; text: Template; language: 'en' | 'ja' };
   /** Pairwise mode: the baseline's answers by case id and input hash. */
   baselineAnswers: ReadonlyMap<string, { inputHash: string; text: string }> | null;
+  /**
+   * A fresh random token (16+ lowercase hex digits) for each judge prompt's delimiters,
+   * from the edge: the core has no randomness of its own.
+   */
+  nonce: () => string;
 }
 
 /** The instrument: judges, judge template, mode, refusal rule, scoring version. */
@@ -116,12 +131,14 @@ export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' |
 }
 
 /** Judges one answer with one judge: structured reply, else marker, else one follow-up call. */
-export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number): Promise<Judgment | CallError> {
+export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number, nonce: () => string): Promise<Judgment | CallError> {
   if (answer.trim() === '') {
     return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [], usage: emptyUsage(judge) };
   }
   const usage = emptyUsage(judge);
-  const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer }) }];
+  const values = caseValues(evalCase);
+  const token = drawToken(nonce, [values.input, values.reference, answer]);
+  const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, fencedValues(token, values, { answer })) }];
   const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
   const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } } });
   addUsage(usage, first, judge);
@@ -146,12 +163,14 @@ export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['jud
 }
 
 /** Compares the baseline's and the candidate's answers with one judge, in both orders. */
-async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number): Promise<PairJudgment | CallError> {
+async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number, nonce: () => string): Promise<PairJudgment | CallError> {
   const orders: PairJudgment['orders'] = [];
   const usage = emptyUsage(judge);
   for (const first of ['baseline', 'candidate'] as const) {
     const [a, b] = first === 'baseline' ? [baseline, candidate] : [candidate, baseline];
-    const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, { ...caseValues(evalCase), answer_a: a, answer_b: b }) }];
+    const values = caseValues(evalCase);
+    const token = drawToken(nonce, [values.input, values.reference, a, b]);
+    const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, fencedValues(token, values, { answer_a: a, answer_b: b })) }];
     const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
     const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } } });
     addUsage(usage, reply, judge);
@@ -178,7 +197,7 @@ async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplat
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
 }
 
-function caseValues(evalCase: EvalCase): Record<string, string> {
+function caseValues(evalCase: EvalCase): { input: string; reference: string; criteria: string } {
   return { input: evalCase.inputs['input'] ?? '', reference: evalCase.inputs['reference'] ?? '', criteria: evalCase.inputs['criteria'] ?? '' };
 }
 
@@ -191,20 +210,30 @@ function isError(x: unknown): x is CallError {
   return typeof x === 'object' && x !== null && 'kind' in x && 'message' in x && !('judge' in x);
 }
 
-/** Scores an answer with every judge: the record's status, scores and detail. */
-export async function scoreAnswer(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
+/**
+ * Scores an answer with every judge: the record's status, scores and detail. The answer
+ * is scanned first for text addressed to the judge; what is found goes into the detail
+ * (`judgeManipulation`) and changes no score.
+ */
+export async function scoreAnswer(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
+  const signals = detectJudgeManipulation(answer);
+  const scored = await judgeAll(inputs, evalCase, answer, repeat);
+  return signals.length === 0 ? scored : { ...scored, detail: { ...scored.detail, [MANIPULATION_DETAIL_KEY]: signals } };
+}
+
+async function judgeAll(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
   if (inputs.suite.mode === 'pairwise') {
     const baseline = inputs.baselineAnswers?.get(evalCase.id);
     if (!baseline || baseline.inputHash !== evalCase.inputHash) {
       return { status: 'scored', scores: {}, error: null, detail: { note: 'no baseline answer for this case: nothing to compare with' } };
     }
-    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat)));
+    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat, inputs.nonce)));
     const failed = pairs.find(isError);
     if (failed) return { status: 'error', scores: null, error: failed, detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text } };
     const ok = pairs as PairJudgment[];
     return { status: 'scored', scores: { 'net-win': ok.reduce((s, p) => s + p.outcome, 0) / ok.length }, error: null, detail: { pairs: ok, baselineAnswer: baseline.text } };
   }
-  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat)));
+  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat, inputs.nonce)));
   const failed = judgments.find(isError);
   if (failed) return { status: 'error', scores: null, error: failed, detail: { judgments: judgments.filter((j) => !isError(j)) } };
   const ok = judgments as Judgment[];
@@ -250,12 +279,13 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
     name: suite.name, kind: 'judged', cases, repeats: suite.repeats, concurrency: provider.concurrency,
     tested, instrument, runCase, pricing: pricingFor(provider),
     // The target's call, then each judge's (two per judge when pairwise). Judge prompts are
-    // estimated with the reference as the answer; their replies at max-tokens, an upper bound.
+    // estimated with the reference as the answer and a placeholder token of the real length;
+    // their replies at max-tokens, an upper bound.
     plan: (evalCase, repeat) => [
       { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['reference'] ?? '' },
       ...inputs.judges.flatMap((j) => Array.from({ length: suite.mode === 'pairwise' ? 2 : 1 }, () => ({
         request: {
-          messages: [{ role: 'user' as const, content: renderTemplate(inputs.judgeTemplate.text, { ...caseValues(evalCase), answer: evalCase.inputs['reference'] ?? '', answer_a: evalCase.inputs['reference'] ?? '', answer_b: evalCase.inputs['reference'] ?? '' }) }],
+          messages: [{ role: 'user' as const, content: renderTemplate(inputs.judgeTemplate.text, fencedValues(PLAN_TOKEN, caseValues(evalCase), { answer: evalCase.inputs['reference'] ?? '', answer_a: evalCase.inputs['reference'] ?? '', answer_b: evalCase.inputs['reference'] ?? '' })) }],
           temperature: 0, seed: j.provider.seed, maxTokens: j.provider['max-tokens'], repeat,
         },
         pricing: pricingFor(j.provider),
