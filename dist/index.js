@@ -44275,9 +44275,9 @@ function cacheAuthenticator(env, provider) {
   const secret = env[CACHE_KEY_ENV] || env[provider["api-key-env"]];
   return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
 }
-function recordLogAuthenticator(env, providers) {
+function runAuthenticator(env, providers, purpose) {
   const secret = runSecret(env, providers.map((p) => p["api-key-env"]));
-  return secret ? createAuthenticator(secret, "record-log") : null;
+  return secret ? createAuthenticator(secret, purpose) : null;
 }
 function createClientFactory(env, configFile, options = { cacheDir: null }) {
   const made = [];
@@ -44331,6 +44331,9 @@ function newRunId() {
 }
 function newJudgeNonce() {
   return randomBytes4(8).toString("hex");
+}
+function judgeNonceSource(auth2) {
+  return auth2 ? (material) => auth2.tag(material).slice(0, 16) : () => newJudgeNonce();
 }
 
 // src/core/affected.ts
@@ -66544,7 +66547,7 @@ ${text}
 }
 function drawToken(nonce, texts) {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const token = nonce();
+    const token = nonce(JSON.stringify({ attempt, texts }));
     if (!TOKEN2.test(token)) throw new Error(`the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`);
     if (!texts.some((t) => t.includes(token))) return token;
   }
@@ -70159,14 +70162,14 @@ ${error63.message}`);
     }
   }
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
-  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
+  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), "record-log");
   const deps = {
     workspace,
     store,
     clock: systemClock,
     toolVersion: TOOL_VERSION,
     newRunId,
-    nonce: newJudgeNonce,
+    nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), "judge-token")),
     logger: { info: (m2) => info(m2), warn: (m2) => warning(m2) },
     createClient,
     rejectedCacheEntries: () => createClient.rejectedCacheEntries(),

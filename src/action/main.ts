@@ -13,8 +13,8 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
-import { newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
+import { createClientFactory, runAuthenticator } from '../adapters/providers.ts';
+import { judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
 import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
@@ -196,9 +196,9 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     }
   }
   const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
-  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
+  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const deps = {
-    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
+    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
     createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...(authenticator ? { authenticator } : {}),

@@ -35,10 +35,13 @@ export function cacheAuthenticator(env: Readonly<Record<string, string | undefin
   return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
 }
 
-/** The authenticator of a run's record logs, from the secrets of the providers it calls; null when none is set. */
-export function recordLogAuthenticator(env: Readonly<Record<string, string | undefined>>, providers: readonly ProviderConfig[]): Authenticator | null {
+/**
+ * An authenticator keyed by the secrets of the providers a run calls (record logs, judge
+ * tokens); null when none is set.
+ */
+export function runAuthenticator(env: Readonly<Record<string, string | undefined>>, providers: readonly ProviderConfig[], purpose: 'record-log' | 'judge-token'): Authenticator | null {
   const secret = runSecret(env, providers.map((p) => p['api-key-env']));
-  return secret ? createAuthenticator(secret, 'record-log') : null;
+  return secret ? createAuthenticator(secret, purpose) : null;
 }
 
 /** A factory of clients over a snapshot of the environment. */

@@ -3,7 +3,7 @@
  * for the report and machine-readable output.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock, Logger } from '../ports.ts';
+import type { Authenticator, Clock, Logger } from '../ports.ts';
 
 /** Wall-clock and monotonic time. */
 export const systemClock: Clock = {
@@ -29,4 +29,13 @@ export function createConsoleLogger(quiet = false): Logger {
 /** A fresh random token for the delimiters of one judge prompt: 64 bits, hex. */
 export function newJudgeNonce(): string {
   return randomBytes(8).toString('hex');
+}
+
+/**
+ * The token source of a run: keyed by the run's secret when there is one, so the same
+ * fenced material gets the same token (a re-run's judge calls are cache hits) and nobody
+ * without the secret can predict it; random otherwise.
+ */
+export function judgeNonceSource(auth: Authenticator | null): (material: string) => string {
+  return auth ? (material) => auth.tag(material).slice(0, 16) : () => newJudgeNonce();
 }

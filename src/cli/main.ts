@@ -7,11 +7,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { Workspace } from '../ports.ts';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
+import { cacheAuthenticator, createClientFactory, endpointOf, runAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createConsoleLogger, newJudgeNonce, newRunId, systemClock } from '../adapters/system.ts';
+import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
@@ -114,7 +114,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
   const loaded = parseConfig(text, command.config);
   const createClient = createClientFactory(process.env, command.config, { cacheDir });
-  const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
+  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const outcome = await runEvaluation(
     {
       configText: text, configFile: command.config, loaded, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh,
@@ -122,7 +122,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     },
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')), createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
@@ -194,10 +194,11 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const stored = (await readResults(command.results))[0] as SuiteResult;
   const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  const loaded = parseConfig(text, command.config);
   const outcome = await rejudgeStored(
     { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline, crossCheck: command.crossCheck },
     {
-      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: newJudgeNonce,
+      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
       createClient: createClientFactory(process.env, command.config, { cacheDir }),
     },
   );

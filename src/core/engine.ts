@@ -50,7 +50,7 @@ export interface EngineDeps {
    * A fresh random token (16+ lowercase hex digits) for the delimiters of each judge
    * prompt; judged suites cannot run without it.
    */
-  nonce?(): string;
+  nonce?(material: string): string;
 }
 
 /** Options of `evalgate run`. */
@@ -335,9 +335,9 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
     loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
     ...(options.crossCheck ? { crossCheck: options.crossCheck } : {}),
     runId: rejudgeRunId(options.stored, options.crossCheck ? [`cross-check:${options.crossCheck}`] : judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
-    nonce: () => {
+    nonce: (material: string) => {
       if (!deps.nonce) throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one');
-      return deps.nonce();
+      return deps.nonce(material);
     },
   });
   await deps.store.writeResult(result.suite.name, serializeResult(result));

@@ -32,7 +32,7 @@ export interface RejudgeOptions {
   now: () => string;
   concurrency?: number;
   /** A fresh random token per judge prompt (JudgedInputs.nonce). */
-  nonce: () => string;
+  nonce: (material: string) => string;
   /** A judge provider that scores only the flagged answers, beside the stored scores. */
   crossCheck?: string;
 }

@@ -26,7 +26,7 @@ export interface LoadedSuite {
    * Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads
    * its answers); `nonce` gives judged suites a fresh random token per judge prompt.
    */
-  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners, nonce?: () => string): PreparedSuite;
+  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners, nonce?: (material: string) => string): PreparedSuite;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** Judged suites: what rejudging needs. */

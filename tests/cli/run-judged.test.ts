@@ -76,6 +76,24 @@ describe('evalgate run (judged) end to end', () => {
     assert.match(report, /Criteria:/);
   });
 
+  it('answers a re-run from the cache, judge calls included: judge-prompt tokens are keyed by the secret, not drawn per run', async () => {
+    const judgeTokens = (from: number): string[] => server.requests.slice(from).map((q) => judgePromptParts(q)).filter((p) => p.kind !== null).map((p) => p.tokens.join(',')).sort();
+    const start = server.requests.length;
+    const first = await run(['run', '--cache-dir', 'jcache', '--suite', 'assistant-judged', '--out', 'jc1']);
+    assert.ok(first.code === 0 || first.code === 1, first.stderr);
+    const firstTokens = judgeTokens(start);
+    assert.equal(new Set(firstTokens).size, 32, 'a different token for every case');
+    const before = server.requests.length;
+    const second = await run(['run', '--cache-dir', 'jcache', '--suite', 'assistant-judged', '--out', 'jc2']);
+    assert.equal(second.code, first.code, second.stderr);
+    assert.equal(server.requests.length, before, 'no call reached the server, the judge\'s included');
+    // Under another key every token differs: nobody without the secret can predict one.
+    const other = await runCli(['run', '--no-cache', '--suite', 'assistant-judged', '--out', 'jc3'], { cwd: ws.dir, env: { ...env, OPENAI_API_KEY: 'another-key' } });
+    assert.ok(other.code === 0 || other.code === 1, other.stderr);
+    const otherTokens = new Set(judgeTokens(before));
+    assert.ok(firstTokens.every((t) => !otherTokens.has(t)));
+  });
+
   it('rejudges stored answers with the same judge: the same scores, and no target call', async () => {
     const before = targetCalls;
     const judgesBefore = judgeCalls;

@@ -26,13 +26,15 @@ export function fenceBlock(label: FenceLabel, token: string, text: string): stri
 }
 
 /**
- * A token for one judge prompt from the edge's source. A token that is malformed is a
- * bug at the edge (thrown); one that happens to occur in the fenced texts is drawn again,
- * so the closing line can only ever be ours.
+ * A token for one judge prompt from the edge's source, which is given what the prompt
+ * fences (so a keyed source can give the same token for the same material: a re-run's
+ * judge calls then hit the response cache, while nobody without the key can predict it).
+ * A token that is malformed is a bug at the edge (thrown); one that happens to occur in
+ * the fenced texts is drawn again, so the closing line can only ever be ours.
  */
-export function drawToken(nonce: () => string, texts: readonly string[]): string {
+export function drawToken(nonce: (material: string) => string, texts: readonly string[]): string {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const token = nonce();
+    const token = nonce(JSON.stringify({ attempt, texts }));
     if (!TOKEN.test(token)) throw new Error(`the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`);
     if (!texts.some((t) => t.includes(token))) return token;
   }

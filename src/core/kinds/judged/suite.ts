@@ -110,7 +110,7 @@ export interface JudgedInputs {
    * A fresh random token (16+ lowercase hex digits) for each judge prompt's delimiters,
    * from the edge: the core has no randomness of its own.
    */
-  nonce: () => string;
+  nonce: (material: string) => string;
 }
 
 /** The instrument: judges, judge template, mode, refusal rule, scoring version. */
@@ -131,7 +131,7 @@ export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' |
 }
 
 /** Judges one answer with one judge: structured reply, else marker, else one follow-up call. */
-export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number, nonce: () => string): Promise<Judgment | CallError> {
+export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number, nonce: (material: string) => string): Promise<Judgment | CallError> {
   if (answer.trim() === '') {
     return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [], usage: emptyUsage(judge) };
   }
@@ -163,7 +163,7 @@ export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['jud
 }
 
 /** Compares the baseline's and the candidate's answers with one judge, in both orders. */
-async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number, nonce: () => string): Promise<PairJudgment | CallError> {
+async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number, nonce: (material: string) => string): Promise<PairJudgment | CallError> {
   const orders: PairJudgment['orders'] = [];
   const usage = emptyUsage(judge);
   for (const first of ['baseline', 'candidate'] as const) {
