@@ -82,7 +82,7 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
 
   // Providers: the base's, with the PR's generation settings for target-only providers.
   const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
-  const providers = Object.create(null) as Record<string, ProviderConfig>;
+  const providers: Record<string, ProviderConfig> = {};
   for (const [name, bp] of Object.entries(b.providers)) {
     const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : undefined;
     const effective: ProviderConfig = { ...bp };
