@@ -23,7 +23,7 @@ import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
-import { messagesFor } from '../core/report/messages.ts';
+import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import type { RunStore, Workspace } from '../ports.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { explainGitHubError, upsertReportComment, type PullRequestInfo } from './github.ts';
@@ -46,6 +46,7 @@ interface Evaluated {
   outcome: RunOutcome;
   outDir: string;
   pr: PullRequestInfo | null;
+  language: ReportLanguage;
 }
 
 async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | null> {
@@ -84,7 +85,9 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   let baseFiles: Workspace | null = null;
   let decision: TrustDecision | null = null;
   const messages: string[] = [];
-  const m = messagesFor(inputs.reportLanguage);
+  // The input wins over the config's report.language (presentation only: read from the PR's config).
+  const language: ReportLanguage = inputs.reportLanguage ?? head.config.report?.language ?? 'en';
+  const m = messagesFor(language);
   if (range) {
     const baseText = await git.show(range.base, configRel);
     if (baseText !== null) {
@@ -161,7 +164,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
-    language: inputs.reportLanguage,
+    language,
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === 'merge') {
@@ -170,7 +173,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
     }
     if (parts.length === 0) {
-      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
       throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, 'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)');
     }
     const gate = (suite: string): GateConfig => {
@@ -180,13 +183,13 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     const outcome = await mergeShards(parts, gate, deps, {
       order: loaded.config.suites.map((s) => s.name), notRun, ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
     });
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   }
   const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     core.info('No suite is affected by this pull request.');
     if (inputs.mode === 'shard') return null;
-    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
   }
   const shard = inputs.mode === 'shard' ? parseShard(inputs.shard ?? '') : null;
   try {
@@ -203,7 +206,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       core.setOutput('verdict', 'shard-written');
       return null;
     }
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   } catch (error) {
     if (error instanceof MissingKeyError) {
       await explainMissingKey(error.message, pr);
@@ -313,7 +316,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   await core.summary.addRaw(outcome.report).write();
   if (pr && inputs.comment && (inputs.mode === 'run' || inputs.mode === 'merge')) {
     try {
-      const { url, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, inputs.reportLanguage));
+      const { url, created } = await upsertReportComment(inputs.githubToken, pr, fitReport(outcome.report, evaluated.language));
       core.info(`${created ? 'Posted' : 'Updated'} the report comment: ${url}`);
     } catch (error) {
       core.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);

@@ -366,7 +366,7 @@ async function finish(
   // judge it by: the run cannot pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
-    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices,
+    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices, baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
   });
   const summary = summarize(verdict, comparisons, notRun, notices);
