@@ -87,8 +87,35 @@ export interface SuiteComparison {
   notes: string[];
 }
 
+/**
+ * A baseline whose cases are renamed to the candidate's ids where only the id changed: a
+ * baseline case with no namesake in the candidate takes the id of the one candidate case
+ * with the same input hash that has no namesake either. So a change in how ids are made
+ * (ELYZA rows named elyza-001 … instead of by a hash of the question) keeps old baselines
+ * pairing; an input hash shared by several unmatched cases renames nothing.
+ */
+export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult): SuiteResult {
+  const baseIds = hashesOf(baseline.records);
+  const candIds = hashesOf(candidate.records);
+  const unmatched = (from: Map<string, string>, other: Map<string, string>): Map<string, string[]> => {
+    const byHash = new Map<string, string[]>();
+    for (const [id, hash] of from) if (!other.has(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
+    return byHash;
+  };
+  const baseByHash = unmatched(baseIds, candIds);
+  const candByHash = unmatched(candIds, baseIds);
+  const rename = new Map<string, string>();
+  for (const [hash, ids] of baseByHash) {
+    const targets = candByHash.get(hash);
+    if (ids.length === 1 && targets?.length === 1) rename.set(ids[0] as string, targets[0] as string);
+  }
+  if (rename.size === 0) return baseline;
+  return { ...baseline, records: baseline.records.map((r) => (rename.has(r.caseId) ? { ...r, caseId: rename.get(r.caseId) as string } : r)) };
+}
+
 /** Compares a candidate with its baseline (or with none) under a gate. */
-export function compareWithBaseline(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+export function compareWithBaseline(original: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+  const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const metric = candidate.instrument.primaryMetric;
   const agg = candidate.aggregates;
   const errorRate = agg.records === 0 ? 1 : agg.errors / agg.records;

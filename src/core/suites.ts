@@ -10,7 +10,7 @@ import { builtinJudgeTemplate } from './kinds/judged/builtin-templates.ts';
 import { parseJudgedDataset, resolveColumns } from './kinds/judged/dataset.ts';
 import { ANSWER_PLACEHOLDERS, JUDGE_PLACEHOLDERS, PAIRWISE_PLACEHOLDERS, prepareJudgedSuite, type JudgedInputs } from './kinds/judged/suite.ts';
 import { configError, formatPath } from './errors.ts';
-import { sha256Hex } from './hash.ts';
+import { contentSha256, sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './kinds/exact-copy/suite.ts';
 import type { PreparedSuite } from './run-suite.ts';
@@ -116,7 +116,7 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
   const datasetPath = typeof s.dataset === 'string' ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === 'string' ? undefined : s.dataset.format;
   const bytes = await readFile(datasetPath, at('dataset'), 'dataset');
-  const dataset = { path: datasetPath, sha256: sha256Hex(bytes) };
+  const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
   const provider = loaded.config.providers[s.provider] as ProviderConfig;
 
   if (s.kind === 'exact-copy') {

@@ -5,7 +5,7 @@
  * str.format, so templates can show JSON or code.
  */
 import { configError } from './errors.ts';
-import { sha256Hex } from './hash.ts';
+import { contentSha256 } from './hash.ts';
 
 /** A loaded template: its exact text, hash and the placeholders it uses. */
 export interface Template {
@@ -35,7 +35,8 @@ export function loadTemplate(bytes: Uint8Array, path: string, allowed: readonly 
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }
-  return { path, text, sha256: sha256Hex(bytes), placeholders };
+  // The hash ignores line endings and a BOM (hash.ts); the text is sent exactly as saved.
+  return { path, text, sha256: contentSha256(bytes), placeholders };
 }
 
 /** Fills a template's placeholders; values are inserted verbatim. */
