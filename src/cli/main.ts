@@ -15,6 +15,7 @@ import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.t
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
+import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { renderPlan } from './plan-text.ts';
@@ -101,6 +102,8 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
 async function validate(configPath: string): Promise<number> {
   const text = await readConfig(configPath);
   const { loaded, suites } = await validateWorkspace(text, configPath, [], await workspaceOf(configPath));
+  const runtime = runtimeProblems(loaded, suites, process.versions.node);
+  if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
   for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
   process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
   return 0;
@@ -111,6 +114,8 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const root = dirname(resolve(command.config));
   const loaded = parseConfig(text, command.config);
   const language = languageOf(command.language, loaded);
+  const runtime = runtimeProblems(loaded, selectSuites(loaded, command.suites).map((s) => ({ index: s.index, config: s.suite })), process.versions.node);
+  if (runtime.length > 0) throw new ConfigError({ file: command.config }, runtime.join('\n'), runtime);
   const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const progress = createProgress(process.stderr, command.quiet, undefined, undefined, colourEnabled(process.stderr, process.env));
   const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');

@@ -31,7 +31,8 @@ export function loadTemplate(bytes: Uint8Array, path: string, allowed: readonly 
     if (name === undefined) continue;
     if (!allowed.includes(name)) {
       const line = text.slice(0, match.index).split('\n').length;
-      throw configError(configLocation, `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`);
+      const guess = allowed.find((a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a));
+      throw configError(configLocation, `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ''}; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`);
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }
