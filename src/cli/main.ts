@@ -11,6 +11,7 @@ import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthentic
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { chunkedTokenCounter } from '../core/tokens.ts';
 import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
@@ -238,7 +239,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const plans = await planEvaluation(text, command.config, command.suites, {
     workspace: await workspaceOf(command.config),
-    countTokens,
+    countTokens: chunkedTokenCounter(countTokens),
     isCached: cacheDir === null ? null : async (_name, provider, request) => {
       const auth = cacheAuthenticator(process.env, provider);
       return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request, auth);

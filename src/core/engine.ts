@@ -339,10 +339,12 @@ export async function planEvaluation(configText: string, configFile: string, sui
     const providerName = s.config.provider;
     const provider = loaded.config.providers[providerName] as ProviderConfig;
     const isCached = deps.isCached;
-    plans.push(await planSuite(
+    const plan = await planSuite(
       s.prepare(() => noCalls), provider.model, pricingFor(provider), deps.countTokens,
       isCached ? (request) => isCached(providerName, provider, request) : null,
-    ));
+    );
+    const judges = (s.judging?.judges ?? []).map((name) => ({ name, model: (loaded.config.providers[name] as ProviderConfig).model }));
+    plans.push(judges.length > 0 ? { ...plan, judges } : plan);
   }
   return plans;
 }
