@@ -269,13 +269,13 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === 'help') {
     if (rest.length === 0) return { name: 'help', text: USAGE };
     const spec = findCommand(rest);
-    if (!spec) throw usageError(null, `no command "${rest.join(' ')}"${suggestCommand(rest[0] ?? '')}`);
+    if (!spec) throw usageError(null, `unknown command "${rest.join(' ')}"${suggestCommand(rest[0] ?? '')}`);
     return { name: 'help', text: commandHelp(spec) };
   }
   const spec = findCommand(argv);
   if (!spec) {
     if (first === 'dataset') throw usageError(null, `dataset builds: exact-copy; got ${JSON.stringify(rest[0] ?? '')}`);
-    throw usageError(null, first.startsWith('-') ? `unknown option ${first} before the command` : `no command "${first}"${suggestCommand(first)}`);
+    throw usageError(null, first.startsWith('-') ? `unknown option ${first} before the command` : `unknown command "${first}"${suggestCommand(first)}`);
   }
   const args = argv.slice(spec.name.split(' ').length);
   // Help wins over everything else on the line, so "run --out x --help" still helps.

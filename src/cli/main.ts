@@ -157,6 +157,7 @@ function ciRunId(): string | null {
 }
 
 async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const parts: ShardPart[] = [];
   for (const dir of command.dirs) {
     for (const result of await readResults(dir)) parts.push({ source: dir, result });
@@ -169,7 +170,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   }
   const root = dirname(resolve(command.config));
   const language = languageOf(command.language, loaded);
-  const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const gate = (suite: string): GateConfig => {
     const entry = loaded?.config.suites.find((s) => s.name === suite);
     return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
@@ -216,11 +217,12 @@ async function initCommand(dir: string, force: boolean): Promise<number> {
 }
 
 async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const text = await readConfig(command.config);
   const root = dirname(resolve(command.config));
   const stored = (await readResults(command.results))[0] as SuiteResult;
   const language = languageOf(command.language, parseConfig(text, command.config));
-  const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const outcome = await rejudgeStored(
     { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline },
@@ -250,6 +252,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
 }
 
 async function compareCommand(command: Extract<Command, { name: 'compare' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const candidates = await readResults(command.candidate);
   const baselines = await readResults(command.baseline);
   const byName = new Map(baselines.map((b) => [b.suite.name, b]));
@@ -265,7 +268,7 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
     return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
   };
   const language = languageOf(command.language, loaded);
-  const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), resolve(command.baseline));
+  const store = createFsRunStore(out, resolve(command.baseline));
   const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store, language });
   printOutcome(outcome, store.describe().out, language);
   return outcome.exitCode;
@@ -292,6 +295,10 @@ async function readResults(path: string): Promise<SuiteResult[]> {
 }
 
 async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {
+  await ensureWritableFolder(dirname(resolve(command.out)), '--out (its folder)');
+  if (await stat(command.out).then((info) => !info.isFile(), () => false)) {
+    throw new ConfigError({ file: 'command line', path: '--out' }, `evalgate: --out ${command.out}: exists and is not a regular file; name the JSONL file to write`);
+  }
   let text: string;
   try {
     text = await readFile(command.from, 'utf8');

@@ -236,10 +236,10 @@ function usageLine(result: SuiteResult, m: Messages): string {
   const n = (v: number): string => v.toLocaleString('en-US');
   const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(Boolean);
   const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(', ')}` : '')];
-  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), a.cost.source));
+  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)));
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
   if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
-  return `${parts.join('; ')}.`;
+  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
 }
 
 function explain(c: SuiteComparison, m: Messages): string {

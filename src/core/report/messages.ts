@@ -103,6 +103,11 @@ export interface Messages {
     cliFirstError(name: string, error: string): string;
     cliErrors(n: number): string;
     cliShard(index: number, count: number, runId: string, path: string): string;
+    /** Where prices came from: the config, or the built-in table of a date. */
+    pricesFrom(source: string): string;
+    /** Joins the parts of the usage line, and ends it. */
+    usageJoin: string;
+    usageEnd: string;
   };
   trust: {
     heading: string;
@@ -234,6 +239,9 @@ const en: Messages = {
     cliFirstError: (name, error) => `  ${name}: first error: ${error}`,
     cliErrors: (n) => ` (${n} errors)`,
     cliShard: (i, n, runId, path) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"`,
+    pricesFrom: (source) => source,
+    usageJoin: '; ',
+    usageEnd: '.',
   },
 };
 
@@ -356,6 +364,9 @@ const ja: Messages = {
     cliFirstError: (name, error) => `  ${name}：最初のエラー：${error}`,
     cliErrors: (n) => `（エラー${n}件）`,
     cliShard: (i, n, runId, path) => `evalgate：実行 ${runId} のシャード ${i}/${n} を ${path} に書き出しました。すべてのシャードを "evalgate merge --out DIR SHARD_DIR …" でまとめてください。`,
+    pricesFrom: (source) => (source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）')),
+    usageJoin: '、',
+    usageEnd: '。',
   },
 };
 
