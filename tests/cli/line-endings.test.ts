@@ -63,6 +63,7 @@ describe('line endings and a BOM are not a change of the data', () => {
     const report = await readFile(join(ws.dir, 'crlf/report.md'), 'utf8');
     assert.match(report, /- 12 cases compared\./, 'every case pairs: nothing added, removed or edited');
     assert.doesNotMatch(report, /What changed: .*dataset/, 'a re-encoded dataset is not a change of the dataset');
+    assert.match(report, /Judged by `gpt-4o`\./, 'the report names the judge model');
     // The model was sent the text as saved; only identity ignores the line endings.
     assert.equal(sentWithCrlf.length, 12);
   });

@@ -10,7 +10,6 @@ import { colourEnabled } from '../../src/cli/colour.ts';
 import { exampleWorkspace, ROOT, runCli } from '../helpers/cli.ts';
 import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[/;
 
 describe('help and version', () => {
