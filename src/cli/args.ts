@@ -171,8 +171,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       if (typeof v['from'] !== 'string' || typeof v['out'] !== 'string') throw usageError('dataset exact-copy', 'dataset exact-copy needs --from SQUAD.json and --out FILE');
       const n = Number(str(v, 'n', '100'));
       const seed = Number(str(v, 'seed', '42'));
-      if (!Number.isInteger(n) || n < 1) throw usageError('dataset exact-copy', `--n must be a positive whole number, got ${JSON.stringify(v['n'])}`);
-      if (!Number.isInteger(seed)) throw usageError('dataset exact-copy', `--seed must be a whole number, got ${JSON.stringify(v['seed'])}`);
+      if (!Number.isInteger(n) || n < 1) throw usageError('dataset exact-copy', `--n must be a positive integer, got ${JSON.stringify(v['n'])}`);
+      if (!Number.isInteger(seed)) throw usageError('dataset exact-copy', `--seed must be an integer, got ${JSON.stringify(v['seed'])}`);
       return { name: 'dataset-exact-copy', from: v['from'], n, seed, random: v['random'] === true, out: v['out'] };
     },
   },

@@ -88,22 +88,22 @@ export interface SuiteComparison {
 }
 
 /**
- * A baseline whose cases are renamed to the candidate's ids where only the id changed: a
- * baseline case with no namesake in the candidate takes the id of the one candidate case
- * with the same input hash that has no namesake either. So a change in how ids are made
- * (ELYZA rows named elyza-001 … instead of by a hash of the question) keeps old baselines
- * pairing; an input hash shared by several unmatched cases renames nothing.
+ * A baseline made before ELYZA rows were named by row number (elyza-001 …), when they
+ * were named by a hash of the question (q-…), with its cases renamed to the new ids: a
+ * q- case with no namesake takes the id of the one unmatched elyza- case with the same
+ * input hash. Only this change of id scheme is bridged: a case whose id a user changed
+ * stays removed-and-added, and an input hash shared by several cases renames nothing.
  */
 export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult): SuiteResult {
   const baseIds = hashesOf(baseline.records);
   const candIds = hashesOf(candidate.records);
-  const unmatched = (from: Map<string, string>, other: Map<string, string>): Map<string, string[]> => {
+  const unmatched = (from: Map<string, string>, other: Map<string, string>, scheme: RegExp): Map<string, string[]> => {
     const byHash = new Map<string, string[]>();
-    for (const [id, hash] of from) if (!other.has(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
+    for (const [id, hash] of from) if (!other.has(id) && scheme.test(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
     return byHash;
   };
-  const baseByHash = unmatched(baseIds, candIds);
-  const candByHash = unmatched(candIds, baseIds);
+  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
+  const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
   const rename = new Map<string, string>();
   for (const [hash, ids] of baseByHash) {
     const targets = candByHash.get(hash);

@@ -74,15 +74,18 @@ describe('datasets and templates saved with CRLF and a BOM', () => {
 describe('baselines whose ids were made another way', () => {
   const result = (records: [string, string][]): SuiteResult => ({ records: records.map(([caseId, inputHash]) => ({ caseId, inputHash })) }) as unknown as SuiteResult;
 
-  it('renames a baseline case to the candidate id with the same input hash', () => {
-    const base = result([['q-aaa', 'h1'], ['q-bbb', 'h2'], ['same', 'h3']]);
+  const q1 = 'q-0123456789ab';
+  const q2 = 'q-ba9876543210';
+
+  it('renames an old ELYZA case (q-…) to the elyza- id with the same input hash', () => {
+    const base = result([[q1, 'h1'], [q2, 'h2'], ['same', 'h3']]);
     const cand = result([['elyza-001', 'h1'], ['elyza-002', 'h2'], ['same', 'h3']]);
     assert.deepEqual(alignBaselineIds(base, cand).records.map((r) => r.caseId), ['elyza-001', 'elyza-002', 'same']);
   });
 
-  it('renames nothing when an input hash is ambiguous or already paired', () => {
-    const base = result([['q-aaa', 'h1'], ['q-bbb', 'h1'], ['x', 'h2']]);
-    const cand = result([['elyza-001', 'h1'], ['x', 'h2'], ['elyza-003', 'h2']]);
-    assert.deepEqual(alignBaselineIds(base, cand).records.map((r) => r.caseId), ['q-aaa', 'q-bbb', 'x']);
+  it('renames nothing when an input hash is ambiguous, or when a user changed an id', () => {
+    const base = result([[q1, 'h1'], [q2, 'h1'], ['x', 'h2'], ['old-name', 'h4']]);
+    const cand = result([['elyza-001', 'h1'], ['x', 'h2'], ['elyza-003', 'h2'], ['new-name', 'h4']]);
+    assert.deepEqual(alignBaselineIds(base, cand).records.map((r) => r.caseId), [q1, q2, 'x', 'old-name']);
   });
 });

@@ -108,6 +108,8 @@ export interface Messages {
     /** Joins the parts of the usage line, and ends it. */
     usageJoin: string;
     usageEnd: string;
+    /** Where a round trip stopped, by stage id (`completed`, `syntax-error` …). */
+    stage: Readonly<Record<string, string>>;
   };
   trust: {
     heading: string;
@@ -242,6 +244,7 @@ const en: Messages = {
     pricesFrom: (source) => source,
     usageJoin: '; ',
     usageEnd: '.',
+    stage: {},
   },
 };
 
@@ -367,6 +370,10 @@ const ja: Messages = {
     pricesFrom: (source) => (source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）')),
     usageJoin: '、',
     usageEnd: '。',
+    stage: {
+      completed: '完走', 'syntax-error': '構文エラー', 'test-failure': 'テスト不合格', timeout: '時間切れ', 'sandbox-violation': 'サンドボックス違反',
+      'declared-unable': 'モデルが実行不能と回答', 'format-error': '形式エラー', 'language-error': '言語エラー', 'provider-error': 'プロバイダーのエラー',
+    },
   },
 };
 
