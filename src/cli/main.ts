@@ -239,6 +239,10 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   const text = await readConfig(command.config);
   const root = dirname(resolve(command.config));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  // plan only reads the cache: a missing folder is an empty cache, anything else but a folder is refused.
+  if (command.cacheDir !== null && (await stat(command.cacheDir).then((info) => !info.isDirectory(), () => false))) {
+    throw new ConfigError({ file: 'command line', path: '--cache-dir' }, `evalgate: --cache-dir ${command.cacheDir}: exists and is not a folder; choose the response cache's folder`);
+  }
   const plans = await planEvaluation(text, command.config, command.suites, {
     workspace: await workspaceOf(command.config),
     countTokens: chunkedTokenCounter(countTokens),

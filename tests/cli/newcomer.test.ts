@@ -74,6 +74,7 @@ describe('--out and --cache-dir are checked before any work', () => {
     ['a regular file', ['compare', '--baseline', 'a-file', '--candidate', 'a-file', '--out', 'a-file'], /--out a-file: exists and is not a folder/],
     ['a path through a file', ['run', '--out', 'a-file/out'], /--out a-file\/out: a part of the path is a file, not a folder/],
     ['a cache folder that is a file', ['run', '--cache-dir', 'a-file', '--out', 'fine'], /--cache-dir a-file: exists and is not a folder/],
+    ['a cache folder that is a file (plan)', ['plan', '--cache-dir', 'a-file'], /--cache-dir a-file: exists and is not a folder/],
   ];
   for (const [what, args, message] of cases) {
     // Before, /proc hung until killed: the timeout catches a hang (each takes about a second;
