@@ -1,16 +1,19 @@
 // The CLI as a newcomer meets it: help on every command, the version, suggestions for
 // typos, a bad --out refused at once, the report and final lines in Japanese, no colour
-// codes in pipes, and the wording after --update-baseline.
+// codes in pipes, and the wording after --update-baseline. Run against the bundle users
+// install, dist/cli.js (npm run bundle first).
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { COMMANDS } from '../../src/cli/args.ts';
 import { colourEnabled } from '../../src/cli/colour.ts';
-import { exampleWorkspace, ROOT, runCli } from '../helpers/cli.ts';
+import { exampleWorkspace, ROOT, runCli as runSource, type CliResult } from '../helpers/cli.ts';
 import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
 const ANSI = /\u001b\[/;
+const DIST_CLI = join(ROOT, 'dist/cli.js');
+const runCli = (args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> => runSource(args, { ...options, entry: DIST_CLI });
 
 describe('help and version', () => {
   let ws: Awaited<ReturnType<typeof exampleWorkspace>>;
