@@ -6,6 +6,7 @@
 //
 //   npm run bench:plan
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,12 +68,21 @@ try {
   await writeFile(join(dir, 'prompts/user.txt'), '<context>\n{context}\n</context>\n\nQuestion: {question}');
   await writeFile(join(dir, 'data.jsonl'), `${JSON.stringify({ id: 'long', question: 'Copy the last twenty characters.', context: big, expected: big.slice(-20) })}\n`);
   await writeFile(join(dir, 'evalgate.yml'), 'version: 1\nproviders:\n  target:\n    model: gpt-4o-mini\nsuites:\n  - name: long\n    kind: exact-copy\n    provider: target\n    dataset: data.jsonl\n    templates:\n      user: prompts/user.txt\n');
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [join(ROOT, 'src/cli/index.ts'), 'plan', '--no-cache'], { cwd: dir, encoding: 'utf8' });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`plan failed: ${r.stderr}`);
-  const tokens = /long\s+exact-copy\s+\S+\s+1\s+1\s+1\s+\S+\s+([\d,]+)/.exec(r.stdout)?.[1];
-  console.log(`evalgate plan on that context, whole process (Node start included): ${ms.toFixed(0)} ms, ${tokens ?? '?'} input tokens`);
+  // From source (Node strips the types) and, when built, from the bundle users run; a
+  // bare --version shows what starting the process costs on its own.
+  const entries = [['src/cli/index.ts', join(ROOT, 'src/cli/index.ts')], ['dist/cli.js', join(ROOT, 'dist/cli.js')]].filter(([, path]) => existsSync(path as string));
+  for (const [name, path] of entries) {
+    const timed = (args: string[]): { ms: number; stdout: string } => {
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, [path as string, ...args], { cwd: dir, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+      return { ms: performance.now() - t0, stdout: r.stdout };
+    };
+    const start = timed(['--version']);
+    const plan = timed(['plan', '--no-cache']);
+    const tokens = /long\s+exact-copy\s+\S+\s+1\s+1\s+1\s+\S+\s+([\d,]+)/.exec(plan.stdout)?.[1];
+    console.log(`evalgate plan on that context (${name}), whole process: ${plan.ms.toFixed(0)} ms (--version alone: ${start.ms.toFixed(0)} ms), ${tokens ?? '?'} input tokens`);
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
