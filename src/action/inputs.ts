@@ -19,7 +19,7 @@ export interface ActionInputs {
   /** mode merge: the shards' output directories. */
   mergeDirs: string[];
   comment: boolean;
-  reportLanguage: ReportLanguage;
+  reportLanguage: ReportLanguage | null;
   onInconclusive: 'warn' | 'fail' | 'pass' | null;
   workingDirectory: string;
   outDir: string;
@@ -58,7 +58,7 @@ export function readInputs(): Readonly<ActionInputs> {
     runId: core.getInput('run-id') || `gh-${process.env['GITHUB_RUN_ID'] ?? 'local'}`,
     mergeDirs: core.getMultilineInput('merge-dirs').filter((d) => d.trim() !== ''),
     comment: bool('comment', true),
-    reportLanguage: oneOf('report-language', core.getInput('report-language') || 'en', REPORT_LANGUAGES),
+    reportLanguage: core.getInput('report-language') === '' ? null : oneOf('report-language', core.getInput('report-language'), REPORT_LANGUAGES),
     onInconclusive: onInconclusive === '' ? null : oneOf('on-inconclusive', onInconclusive, ['warn', 'fail', 'pass'] as const),
     workingDirectory: core.getInput('working-directory') || '.',
     outDir: core.getInput('out-dir') || 'evalgate-out',

@@ -23,7 +23,7 @@ import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
-import { messagesFor } from '../core/report/messages.ts';
+import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
@@ -71,7 +71,7 @@ async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string
   const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
   if (!pr || !inputs.comment || !(inputs.mode === 'run' || inputs.mode === 'merge')) return;
   try {
-    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage }, pr);
+    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage ?? 'en' }, pr);
     const written = await markNotEvaluated(target, reason);
     if (written.kind === 'updated') core.info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
     if (written.kind === 'kept-newer') core.info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
@@ -84,6 +84,7 @@ interface Evaluated {
   outcome: RunOutcome;
   outDir: string;
   pr: PullRequestInfo | null;
+  language: ReportLanguage;
 }
 
 async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | null> {
@@ -126,7 +127,9 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   let baseFiles: Workspace | null = null;
   let decision: TrustDecision | null = null;
   const messages: string[] = [];
-  const m = messagesFor(inputs.reportLanguage);
+  // The input wins over the config's report.language (presentation only: read from the PR's config).
+  const language: ReportLanguage = inputs.reportLanguage ?? head.config.report?.language ?? 'en';
+  const m = messagesFor(language);
   if (range) {
     const baseText = await git.show(range.base, configRel);
     if (baseText !== null) {
@@ -203,7 +206,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
-    language: inputs.reportLanguage,
+    language,
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === 'merge') {
@@ -219,7 +222,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
     }
     if (parts.length === 0) {
-      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
       throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, 'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)');
     }
     const gate = (suite: string): GateConfig => {
@@ -229,13 +232,13 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     const outcome = await mergeShards(parts, gate, deps, {
       order: loaded.config.suites.map((s) => s.name), notRun, ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
     });
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   }
   const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     core.info('No suite is affected by this pull request.');
     if (inputs.mode === 'shard') return null;
-    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
   }
   const shard = inputs.mode === 'shard' ? parseShard(inputs.shard ?? '') : null;
   try {
@@ -252,7 +255,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       core.setOutput('verdict', 'shard-written');
       return null;
     }
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   } catch (error) {
     if (error instanceof MissingKeyError) {
       await explainMissingKey(inputs, error.message, pr);
@@ -374,7 +377,7 @@ async function explainMissingKey(inputs: Readonly<ActionInputs>, message: string
 
 async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Promise<void> {
   const { outcome, outDir, pr } = evaluated;
-  const language = inputs.reportLanguage;
+  const language = evaluated.language;
   let note = '';
   if (pr && inputs.comment && (inputs.mode === 'run' || inputs.mode === 'merge')) {
     try {

@@ -10,7 +10,7 @@
  * but a regular file or folder is refused before a byte is read, so a pull request cannot
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
-import { appendFile, mkdir, readdir, readFile, realpath, rename, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
@@ -121,4 +121,51 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };
+}
+
+/**
+ * Makes sure `path` is a folder evalgate can write (creating it and missing parents), or
+ * throws a one-line ConfigError naming the option. Checked before any work, so a bad
+ * --out fails in milliseconds: each missing level is created on its own (a recursive
+ * mkdir loops forever under /proc), and only regular folders are accepted, never a
+ * special file.
+ */
+export async function ensureWritableFolder(path: string, option: string): Promise<string> {
+  const full = resolve(path);
+  const fail = (why: string): ConfigError =>
+    new ConfigError({ file: 'command line', path: option }, `evalgate: ${option} ${path}: ${why}; choose a folder you can write, or create it first`);
+  const missing: string[] = [];
+  let existing = full;
+  for (;;) {
+    let info;
+    try {
+      info = await stat(existing);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(existing) !== existing) {
+        missing.unshift(existing);
+        existing = dirname(existing);
+        continue;
+      }
+      throw fail(code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : `cannot be inspected (${code ?? String(error)})`);
+    }
+    if (!info.isDirectory()) throw fail(existing === full ? 'exists and is not a folder' : `${existing} is not a folder`);
+    break;
+  }
+  for (const dir of missing) {
+    try {
+      await mkdir(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw fail(`cannot be created (${code ?? String(error)})`);
+    }
+  }
+  const probe = join(full, `.evalgate-write-check-${process.pid}`);
+  try {
+    await writeFile(probe, '', { flag: 'wx' });
+    await rm(probe, { force: true });
+  } catch (error) {
+    throw fail(`is not writable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  return full;
 }

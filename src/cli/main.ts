@@ -5,16 +5,18 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Workspace } from '../ports.ts';
-import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
+import { createFsRunStore, createFsWorkspace, ensureWritableFolder, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { cacheAuthenticator, createClientFactory, endpointOf, runAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { chunkedTokenCounter } from '../core/tokens.ts';
 import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
+import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { renderPlan } from './plan-text.ts';
@@ -24,6 +26,9 @@ import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
 import { createProgress } from './progress.ts';
+import { colourEnabled, paint, verdictColour } from './colour.ts';
+import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
+import { GITIGNORE_LINES } from '../core/init.ts';
 
 /** Runs the CLI with the process's arguments and sets process.exitCode. */
 export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -63,7 +68,7 @@ async function execute(command: Command): Promise<number> {
     case 'rejudge':
       return rejudgeCommand(command);
     case 'init':
-      return initCommand(command.dir);
+      return initCommand(command.dir, command.force);
     case 'merge':
       return mergeCommand(command);
     case 'dataset-exact-copy':
@@ -98,6 +103,8 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
 async function validate(configPath: string): Promise<number> {
   const text = await readConfig(configPath);
   const { loaded, suites } = await validateWorkspace(text, configPath, [], await workspaceOf(configPath));
+  const runtime = runtimeProblems(loaded, suites, process.versions.node);
+  if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
   for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
   process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
   return 0;
@@ -106,13 +113,16 @@ async function validate(configPath: string): Promise<number> {
 async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<number> {
   const text = await readConfig(command.config);
   const root = dirname(resolve(command.config));
-  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
-  const progress = createProgress(process.stderr, command.quiet);
-  const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  const loaded = parseConfig(text, command.config);
+  const language = languageOf(command.language, loaded);
+  const runtime = runtimeProblems(loaded, selectSuites(loaded, command.suites).map((s) => ({ index: s.index, config: s.suite })), process.versions.node);
+  if (runtime.length > 0) throw new ConfigError({ file: command.config }, runtime.join('\n'), runtime);
+  const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const progress = createProgress(process.stderr, command.quiet, undefined, undefined, colourEnabled(process.stderr, process.env));
+  const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const shard = command.shard === null ? null : parseShard(command.shard);
   const runId = command.runId ?? (shard ? ciRunId() : null);
   if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
-  const loaded = parseConfig(text, command.config);
   const createClient = createClientFactory(process.env, command.config, { cacheDir });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const outcome = await runEvaluation(
@@ -128,15 +138,15 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
       onRecord: (suite, record) => progress.onRecord(suite, record),
       ...(command.notice ? { scriptedNotice: command.notice } : {}),
+      language,
     },
   );
   progress.end();
   if (shard) {
-    process.stdout.write(`evalgate: shard ${shard.index}/${shard.count} of run ${runId} written to ${join(store.describe().out, 'results')}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"\n`);
+    process.stdout.write(`${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`);
     return 0;
   }
-  printOutcome(outcome, store.describe().out);
-  for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
+  printOutcome(outcome, store.describe().out, language, store.describe().baselines);
   return outcome.exitCode;
 }
 
@@ -147,6 +157,7 @@ function ciRunId(): string | null {
 }
 
 async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const parts: ShardPart[] = [];
   for (const dir of command.dirs) {
     for (const result of await readResults(dir)) parts.push({ source: dir, result });
@@ -158,29 +169,46 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
     if (error instanceof ConfigError) throw error;
   }
   const root = dirname(resolve(command.config));
-  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const language = languageOf(command.language, loaded);
+  const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
   const gate = (suite: string): GateConfig => {
     const entry = loaded?.config.suites.find((s) => s.name === suite);
     return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
   };
-  const outcome = await mergeShards(parts, gate, { store }, { order: loaded?.config.suites.map((s) => s.name) ?? [] });
-  printOutcome(outcome, store.describe().out);
+  const outcome = await mergeShards(parts, gate, { store, language }, { order: loaded?.config.suites.map((s) => s.name) ?? [] });
+  printOutcome(outcome, store.describe().out, language);
   return outcome.exitCode;
 }
 
-async function initCommand(dir: string): Promise<number> {
+async function initCommand(dir: string, force: boolean): Promise<number> {
+  await ensureWritableFolder(dir, '--dir');
+  const configPath = join(dir, 'evalgate.yml');
+  if (!force && (await stat(configPath).then(() => true, () => false))) {
+    throw new ConfigError({ file: configPath }, `evalgate: ${configPath} already exists; nothing was written. Pass --force to overwrite it (the other starter files are never overwritten)`);
+  }
   const written: string[] = [];
   const kept: string[] = [];
   for (const [path, text] of Object.entries(starterFiles())) {
     const target = join(dir, path);
     try {
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, text, { flag: 'wx' }); // never overwrite
+      // Never overwrite, except the config under --force.
+      await writeFile(target, text, { flag: force && path === 'evalgate.yml' ? 'w' : 'wx' });
       written.push(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError({ file: target }, `evalgate: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
       kept.push(path);
     }
+  }
+  // evalgate's own folders (the response cache, the run output) never belong in git.
+  const gitignore = join(dir, '.gitignore');
+  const existing = await readFile(gitignore, 'utf8').catch(() => null);
+  const present = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim()));
+  const add = GITIGNORE_LINES.filter((l) => !present.has(l) && !present.has(l.replace(/\/$/, '')) && !present.has(`/${l}`));
+  if (add.length > 0) {
+    const sep = existing === null || existing === '' || existing.endsWith('\n') ? '' : '\n';
+    await writeFile(gitignore, `${existing ?? ''}${sep}${existing ? '\n' : ''}# evalgate: the response cache and run output\n${add.join('\n')}\n`);
+    process.stdout.write(`${existing === null ? 'created ' : 'updated '} .gitignore (${add.join(', ')})\n`);
   }
   for (const p of written) process.stdout.write(`created  ${p}\n`);
   for (const p of kept) process.stdout.write(`kept     ${p} (exists; not overwritten)\n`);
@@ -189,21 +217,22 @@ async function initCommand(dir: string): Promise<number> {
 }
 
 async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const text = await readConfig(command.config);
   const root = dirname(resolve(command.config));
   const stored = (await readResults(command.results))[0] as SuiteResult;
-  const store = createFsRunStore(resolve(command.out), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
-  const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   const loaded = parseConfig(text, command.config);
+  const language = languageOf(command.language, loaded);
+  const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
+  const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const outcome = await rejudgeStored(
     { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline, crossCheck: command.crossCheck },
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
-      createClient: createClientFactory(process.env, command.config, { cacheDir }),
+      createClient: createClientFactory(process.env, command.config, { cacheDir }), language,
     },
   );
-  printOutcome(outcome, store.describe().out);
-  for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
+  printOutcome(outcome, store.describe().out, language, store.describe().baselines);
   return outcome.exitCode;
 }
 
@@ -211,9 +240,13 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   const text = await readConfig(command.config);
   const root = dirname(resolve(command.config));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
+  // plan only reads the cache: a missing folder is an empty cache, anything else but a folder is refused.
+  if (command.cacheDir !== null && (await stat(command.cacheDir).then((info) => !info.isDirectory(), () => false))) {
+    throw new ConfigError({ file: 'command line', path: '--cache-dir' }, `evalgate: --cache-dir ${command.cacheDir}: exists and is not a folder; choose the response cache's folder`);
+  }
   const plans = await planEvaluation(text, command.config, command.suites, {
     workspace: await workspaceOf(command.config),
-    countTokens,
+    countTokens: chunkedTokenCounter(countTokens),
     isCached: cacheDir === null ? null : async (_name, provider, request) => {
       const auth = cacheAuthenticator(process.env, provider);
       return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request, auth);
@@ -224,6 +257,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
 }
 
 async function compareCommand(command: Extract<Command, { name: 'compare' }>): Promise<number> {
+  const out = await ensureWritableFolder(command.out, '--out');
   const candidates = await readResults(command.candidate);
   const baselines = await readResults(command.baseline);
   const byName = new Map(baselines.map((b) => [b.suite.name, b]));
@@ -238,9 +272,10 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
     const entry = loaded?.config.suites.find((s) => s.name === suite);
     return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
   };
-  const store = createFsRunStore(resolve(command.out), resolve(command.baseline));
-  const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store });
-  printOutcome(outcome, store.describe().out);
+  const language = languageOf(command.language, loaded);
+  const store = createFsRunStore(out, resolve(command.baseline));
+  const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store, language });
+  printOutcome(outcome, store.describe().out, language);
   return outcome.exitCode;
 }
 
@@ -265,6 +300,10 @@ async function readResults(path: string): Promise<SuiteResult[]> {
 }
 
 async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {
+  await ensureWritableFolder(dirname(resolve(command.out)), '--out (its folder)');
+  if (await stat(command.out).then((info) => !info.isFile(), () => false)) {
+    throw new ConfigError({ file: 'command line', path: '--out' }, `evalgate: --out ${command.out}: exists and is not a regular file; name the JSONL file to write`);
+  }
   let text: string;
   try {
     text = await readFile(command.from, 'utf8');
@@ -277,20 +316,30 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
   return 0;
 }
 
-function printOutcome(outcome: RunOutcome, outDir: string): void {
-  const lines = [`evalgate: ${outcome.summary.verdict}`];
+/** The report's language: --language, else the config's report.language, else English. */
+function languageOf(flag: ReportLanguage | null, loaded: LoadedConfig | null): ReportLanguage {
+  return flag ?? loaded?.config.report?.language ?? 'en';
+}
+
+/** The CLI's final lines, in the report's language, coloured on a terminal. */
+function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLanguage, baselineDir?: string): void {
+  const m = messagesFor(language);
+  const p = paint(colourEnabled(process.stdout, process.env));
+  const verdict = (v: keyof typeof m.more.verdict): string => verdictColour(p, v)(m.more.verdict[v]);
+  const lines = [`evalgate: ${p.bold(verdict(outcome.summary.verdict))}`];
   for (const s of outcome.summary.suites) {
     const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
-    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
+    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`);
   }
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
     if (j) lines.push(`  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`);
   }
   for (const c of outcome.comparisons) {
-    if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(`  ${c.name}: first error: ${c.errors.samples[0]}`);
+    if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(m.more.cliFirstError(c.name, c.errors.samples[0] ?? ''));
   }
-  lines.push(`report: ${join(outDir, 'report.md')}`);
+  lines.push(m.more.cliReport(join(outDir, 'report.md')));
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (baselineDir !== undefined) for (const name of outcome.baselinesWritten) process.stderr.write(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`);
 }
 
 /** The published JSON Schema's text. */

@@ -17,6 +17,8 @@ export function renderPlan(plans: readonly SuitePlan[], cacheDir: string | null)
   const total = (f: (p: SuitePlan) => number): number => plans.reduce((n, p) => n + f(p), 0);
   const costs = plans.map((p) => p.cost);
   const out = [line(head), ...rows.map(line), ''];
+  for (const p of plans) if (p.judges && p.judges.length > 0) out.push(`Judged by: ${p.name}: ${p.judges.map((j) => `${j.model} (provider ${j.name})`).join(', ')}`);
+  if (plans.some((p) => p.judges && p.judges.length > 0)) out.push('');
   const toCall = total((p) => p.calls - (p.cachedCalls ?? 0));
   out.push(`Total: ${total((p) => p.calls).toLocaleString('en-US')} calls (${toCall.toLocaleString('en-US')} not cached), about ${total((p) => p.inputTokens).toLocaleString('en-US')} input and ${total((p) => p.outputTokens).toLocaleString('en-US')} output tokens (o200k tokenizer; target replies estimated from the expected answers, judge replies counted at max-tokens).`);
   if (plans.some((p) => p.kind === 'round-trip')) out.push('Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.');

@@ -4,6 +4,7 @@
  * with --quiet.
  */
 import type { CaseRecord } from '../core/types.ts';
+import { paint } from './colour.ts';
 
 /** A progress reporter for suites. */
 export interface Progress {
@@ -22,7 +23,8 @@ interface SuiteState {
 }
 
 /** Creates a progress reporter writing to a stream; `now` is injectable for tests. */
-export function createProgress(stream: NodeJS.WriteStream, quiet: boolean, now: () => number = () => performance.now(), plainEveryMs = 5000): Progress {
+export function createProgress(stream: NodeJS.WriteStream, quiet: boolean, now: () => number = () => performance.now(), plainEveryMs = 5000, colour = false): Progress {
+  const p = paint(colour);
   const state = new Map<string, SuiteState>();
   let lastPlain = Number.NEGATIVE_INFINITY;
   let live = false;
@@ -33,7 +35,8 @@ export function createProgress(stream: NodeJS.WriteStream, quiet: boolean, now: 
     const left = s.total - s.done;
     const eta = rate > 0 && left > 0 ? `, ETA ${formatDuration(left / rate)}` : '';
     const resumed = s.resumed ? `, ${s.resumed} resumed` : '';
-    return `${suite}: ${s.done}/${s.total} done, ${s.errors} errors, ${s.cached} cached${resumed}, ${rate.toFixed(1)} calls/s${eta}`;
+    const errors = `${s.errors} errors`;
+    return `${p.bold(suite)}: ${s.done}/${s.total} done, ${s.errors > 0 ? p.red(errors) : errors}, ${s.cached} cached${resumed}, ${p.dim(`${rate.toFixed(1)} calls/s${eta}`)}`;
   };
   return {
     start(suite, total, alreadyDone) {

@@ -91,11 +91,38 @@ export interface SuiteComparison {
 }
 
 /**
+ * A baseline made before ELYZA rows were named by row number (elyza-001 …), when they
+ * were named by a hash of the question (q-…), with its cases renamed to the new ids: a
+ * q- case with no namesake takes the id of the one unmatched elyza- case with the same
+ * input hash. Only this change of id scheme is bridged: a case whose id a user changed
+ * stays removed-and-added, and an input hash shared by several cases renames nothing.
+ */
+export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult): SuiteResult {
+  const baseIds = hashesOf(baseline.records);
+  const candIds = hashesOf(candidate.records);
+  const unmatched = (from: Map<string, string>, other: Map<string, string>, scheme: RegExp): Map<string, string[]> => {
+    const byHash = new Map<string, string[]>();
+    for (const [id, hash] of from) if (!other.has(id) && scheme.test(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
+    return byHash;
+  };
+  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
+  const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
+  const rename = new Map<string, string>();
+  for (const [hash, ids] of baseByHash) {
+    const targets = candByHash.get(hash);
+    if (ids.length === 1 && targets?.length === 1) rename.set(ids[0] as string, targets[0] as string);
+  }
+  if (rename.size === 0) return baseline;
+  return { ...baseline, records: baseline.records.map((r) => (rename.has(r.caseId) ? { ...r, caseId: rename.get(r.caseId) as string } : r)) };
+}
+
+/**
  * Compares a candidate with its baseline (or with none) under a gate. Judged answers that
  * addressed the judge are listed; under `on-judge-manipulation: fail` they make the suite
  * an error whatever the measurement said, because the scores may have been talked up.
  */
-export function compareWithBaseline(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+export function compareWithBaseline(original: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+  const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const result = compareMeasured(baseline, candidate, gate);
   const flagged = flaggedCases(candidate.records);
   if (flagged.length === 0) return result;

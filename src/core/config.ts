@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
 import { redactUrls } from './redact.ts';
 import { POLICIES } from './stats/gate.ts';
+import { REPORT_LANGUAGES } from './report/messages.ts';
 
 /** Whether a URL carries user info (`user:password@host`), which must never be configured. */
 function hasUserInfo(url: string): boolean {
@@ -154,6 +155,9 @@ export const configSchema = z.strictObject({
   providers: z.record(nameSchema, providerSchema),
   suites: z.array(suiteSchema).min(1),
   gate: gateSchema.default({ ...DEFAULT_GATE }),
+  report: z.strictObject({
+    language: z.enum(REPORT_LANGUAGES).default('en').describe('The language of the report and of the CLI\'s final lines (en or ja); the CLI\'s --language and the action\'s report-language input win.'),
+  }).optional().describe('How the report is written.'),
 });
 
 /** The configuration as the schema outputs it (kebab-case keys, defaults filled). */

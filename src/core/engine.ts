@@ -375,10 +375,12 @@ export async function planEvaluation(configText: string, configFile: string, sui
     const providerName = s.config.provider;
     const provider = loaded.config.providers[providerName] as ProviderConfig;
     const isCached = deps.isCached;
-    plans.push(await planSuite(
+    const plan = await planSuite(
       s.prepare(() => noCalls), provider.model, pricingFor(provider), deps.countTokens,
       isCached ? (request) => isCached(providerName, provider, request) : null,
-    ));
+    );
+    const judges = (s.judging?.judges ?? []).map((name) => ({ name, model: (loaded.config.providers[name] as ProviderConfig).model }));
+    plans.push(judges.length > 0 ? { ...plan, judges } : plan);
   }
   return plans;
 }
@@ -402,7 +404,7 @@ async function finish(
   // judge it by: the run cannot pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
-    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices,
+    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices, baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
   });
   const summary = summarize(verdict, comparisons, notRun, notices);

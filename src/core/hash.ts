@@ -32,3 +32,48 @@ function sortKeys(value: unknown): unknown {
 export function hashValue(value: unknown): string {
   return sha256Hex(canonicalJson(value));
 }
+
+/**
+ * Text as identity sees it: a leading byte-order mark removed, CRLF and lone CR turned
+ * into LF. Line endings and a BOM are how a file was saved (a Windows editor, git's
+ * core.autocrlf), not what it says, so a re-saved dataset pairs with its baseline. LF
+ * text without a BOM is unchanged, so hashes written before this rule still match.
+ * Only ids, input hashes and content hashes use it; what is sent keeps the exact text.
+ */
+export function identityText(text: string): string {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return body.includes('\r') ? body.replace(/\r\n?/g, '\n') : body;
+}
+
+/** identityText applied to every string in a value (objects and arrays walked). */
+export function identityValue<T>(value: T): T {
+  if (typeof value === 'string') return identityText(value) as T;
+  if (Array.isArray(value)) return value.map(identityValue) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, identityValue(v)])) as T;
+  }
+  return value;
+}
+
+/** identityText on bytes: a leading UTF-8 BOM dropped, CRLF and lone CR made LF. Other bytes are untouched. */
+export function identityBytes(bytes: Uint8Array): Uint8Array {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  if (start === 0 && !bytes.includes(0x0d)) return bytes;
+  const out = new Uint8Array(bytes.length - start);
+  let n = 0;
+  for (let i = start; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if (b === 0x0d) {
+      out[n++] = 0x0a;
+      if (bytes[i + 1] === 0x0a) i++;
+    } else {
+      out[n++] = b;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** sha256 of bytes as identity sees them (identityBytes). */
+export function contentSha256(bytes: Uint8Array): string {
+  return sha256Hex(identityBytes(bytes));
+}

@@ -132,6 +132,9 @@ const LINES: [string, string, string][] = [
   ['The orchard grows eleven kinds of apples.', 'How many kinds of apples grow in the orchard?', 'Pears ripen in late September.'],
 ];
 
+/** The lines `evalgate init` adds to .gitignore: the response cache and the run output. */
+export const GITIGNORE_LINES: readonly string[] = ['.evalgate/', 'evalgate-out/'];
+
 /** The starter files, by path relative to the repository root. */
 export function starterFiles(): Record<string, string> {
   const dataset = LINES.map(([answer, question, other], i) => {

@@ -33,6 +33,8 @@ export interface SuitePlan {
   outputTokensMax: number;
   cost: number | null;
   pricingSource: string | null;
+  /** Judged suites: the providers that grade, and their models. */
+  judges?: { name: string; model: string }[];
 }
 
 /** Tokens per chat message beyond its content (role and separators), as OpenAI counts them. */

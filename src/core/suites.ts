@@ -10,7 +10,7 @@ import { builtinJudgeTemplate } from './kinds/judged/builtin-templates.ts';
 import { parseJudgedDataset, resolveColumns } from './kinds/judged/dataset.ts';
 import { ANSWER_PLACEHOLDERS, JUDGE_PLACEHOLDERS, PAIRWISE_PLACEHOLDERS, prepareJudgedSuite, type JudgedInputs } from './kinds/judged/suite.ts';
 import { configError, formatPath } from './errors.ts';
-import { sha256Hex } from './hash.ts';
+import { contentSha256, sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './kinds/exact-copy/suite.ts';
 import type { PreparedSuite } from './run-suite.ts';
@@ -122,10 +122,15 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
   const templates: { system?: Template; user: Template } = { user: (await template('user', s.templates.user, allowed)) as Template };
   const system = await template('system', s.templates.system, allowed);
   if (system) templates.system = system;
+  // Without the case's own text in the prompt, every case sends the same request.
+  const required = s.kind === 'judged' ? 'input' : 'context';
+  if (!templates.user.placeholders.includes(required) && !(system?.placeholders.includes(required) ?? false)) {
+    throw configError(at('templates', 'user'), `template ${s.templates.user} must use {${required}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ''}: without it every case sends the same prompt; put {${required}} where the ${s.kind === 'judged' ? 'task' : 'context'} goes`);
+  }
   const datasetPath = typeof s.dataset === 'string' ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === 'string' ? undefined : s.dataset.format;
   const bytes = await readFile(datasetPath, at('dataset'), 'dataset');
-  const dataset = { path: datasetPath, sha256: sha256Hex(bytes) };
+  const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
   const provider = loaded.config.providers[s.provider] as ProviderConfig;
 
   if (s.kind === 'exact-copy') {
@@ -201,4 +206,23 @@ function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: 
     if (r.reply && r.status !== 'error' && !out.has(r.caseId)) out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
   }
   return out;
+}
+
+/** The Node major version the sandbox needs: its permission model (SANDBOX.md). */
+export const SANDBOX_NODE_MAJOR = 24;
+
+/**
+ * Problems with the running Node for the selected suites: a round-trip suite with the
+ * pyodide executor runs model code under Node's permission model, complete only from
+ * Node 24. `nodeVersion` is process.versions.node, passed in by the edge.
+ */
+export function runtimeProblems(loaded: LoadedConfig, suites: readonly { index: number; config: SuiteConfig }[], nodeVersion: string): string[] {
+  const major = Number(nodeVersion.split('.')[0]);
+  if (!Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return [];
+  return suites
+    .filter((s) => s.config.kind === 'round-trip' && s.config.executor === 'pyodide')
+    .map((s) => {
+      const line = loaded.lineOf(['suites', s.index]);
+      return `${loaded.file}${line !== undefined ? `:${line}` : ''} suites[${s.index}] (${s.config.name}): round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+    });
 }

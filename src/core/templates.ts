@@ -5,7 +5,7 @@
  * str.format, so templates can show JSON or code.
  */
 import { configError } from './errors.ts';
-import { sha256Hex } from './hash.ts';
+import { contentSha256 } from './hash.ts';
 
 /** A loaded template: its exact text, hash and the placeholders it uses. */
 export interface Template {
@@ -31,11 +31,13 @@ export function loadTemplate(bytes: Uint8Array, path: string, allowed: readonly 
     if (name === undefined) continue;
     if (!allowed.includes(name)) {
       const line = text.slice(0, match.index).split('\n').length;
-      throw configError(configLocation, `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`);
+      const guess = allowed.find((a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a));
+      throw configError(configLocation, `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ''}; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`);
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }
-  return { path, text, sha256: sha256Hex(bytes), placeholders };
+  // The hash ignores line endings and a BOM (hash.ts); the text is sent exactly as saved.
+  return { path, text, sha256: contentSha256(bytes), placeholders };
 }
 
 /** Fills a template's placeholders; values are inserted verbatim. */

@@ -166,7 +166,7 @@ describe('the GitHub Action (dist/index.js)', () => {
     const r = await runAction({ inputs: { 'INPUT_REPORT-LANGUAGE': 'ja', INPUT_COMMENT: 'false' } });
     assert.equal(r.code, 1);
     assert.match(r.summary, /スイート中1スイートが許容幅を超えて低下しました/);
-    assert.match(r.summary, /変更点: templates: qa-system\.txt/);
+    assert.match(r.summary, /変更点：templates: qa-system\.txt/);
   });
 
   it('mode: baseline runs every suite and writes the baselines into the workspace', async () => {

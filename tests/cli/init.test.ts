@@ -1,4 +1,5 @@
-// `evalgate init` starts a repository without overwriting anything, and the shipped
+// `evalgate init` starts a repository without overwriting anything (the config only with
+// --force), adds its folders to .gitignore, and the shipped
 // example workflow is the one init writes.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,21 +9,40 @@ import { it } from 'node:test';
 import { WORKFLOW_OPENAI } from '../../src/core/init.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
-it('writes a valid starter project and never overwrites an existing file', async () => {
+it('writes a valid starter project, refuses to overwrite a config without --force, and ignores its folders in git', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'evalgate-init-'));
   try {
     await writeFile(join(dir, 'evalgate.yml'), 'mine\n');
+    await writeFile(join(dir, '.gitignore'), 'node_modules/\nevalgate-out/');
+    const refused = await runCli(['init'], { cwd: dir });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /evalgate\.yml already exists; nothing was written\. Pass --force/);
+    assert.equal(await readFile(join(dir, 'evalgate.yml'), 'utf8'), 'mine\n');
+    await assert.rejects(readFile(join(dir, '.github/workflows/evalgate.yml'), 'utf8'), 'nothing is written when init refuses');
+
+    await rm(join(dir, 'evalgate.yml'));
     const r = await runCli(['init'], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /kept {5}evalgate\.yml \(exists; not overwritten\)/);
-    assert.equal(await readFile(join(dir, 'evalgate.yml'), 'utf8'), 'mine\n');
+    assert.match(r.stdout, /created  evalgate\.yml/);
     assert.match(await readFile(join(dir, '.github/workflows/evalgate.yml'), 'utf8'), /pull-requests: write/);
-    await rm(join(dir, 'evalgate.yml'));
-    const again = await runCli(['init'], { cwd: dir });
-    assert.match(again.stdout, /created  evalgate\.yml/);
+    // The existing line is not repeated; the missing one is added after the user's lines.
+    const ignore = await readFile(join(dir, '.gitignore'), 'utf8');
+    assert.ok(ignore.startsWith('node_modules/\nevalgate-out/\n'), ignore);
+    assert.equal(ignore.split('\n').filter((l) => l === '.evalgate/').length, 1, ignore);
+    assert.equal(ignore.split('\n').filter((l) => l === 'evalgate-out/').length, 1, ignore);
     const valid = await runCli(['validate'], { cwd: dir });
     assert.equal(valid.code, 0, valid.stderr);
     assert.match(valid.stdout, /copy-qa \(exact-copy\): 12 cases/);
+
+    // --force replaces the config only; a file the user changed elsewhere is kept.
+    await writeFile(join(dir, 'evalgate.yml'), 'mine\n');
+    await writeFile(join(dir, 'prompts/copy-qa-user.txt'), 'my template {context} {question}');
+    const forced = await runCli(['init', '--force'], { cwd: dir });
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(await readFile(join(dir, 'evalgate.yml'), 'utf8'), /kind: exact-copy/);
+    assert.equal(await readFile(join(dir, 'prompts/copy-qa-user.txt'), 'utf8'), 'my template {context} {question}');
+    assert.match(forced.stdout, /kept {5}prompts\/copy-qa-user\.txt \(exists; not overwritten\)/);
+    assert.doesNotMatch(forced.stdout, /\.gitignore/, 'a second init adds no .gitignore lines');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -50,7 +50,7 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
       out.push('', '<details>', `<summary>${m.judged.whyLost(lost.length)}</summary>`, '');
       for (const r of lost) {
         const pairs = (r.detail['pairs'] as PairJudgment[] | undefined) ?? [];
-        out.push(`**Case ${inlineCode(r.caseId)}**`, '', codeBlock(pairs.flatMap((p) => p.orders.map((o) => `[${p.judge}, ${o.first} shown first → ${o.winner}] ${o.reasoning}`)).join('\n\n'), 1200), '');
+        out.push(m.more.caseLabel(inlineCode(r.caseId)), '', codeBlock(pairs.flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`)).join('\n\n'), 1200), '');
       }
       out.push('</details>', '');
     }

@@ -39,24 +39,26 @@ export interface ReportInput {
   maxCases?: number;
   /** What was not taken from the pull request, and stored entries that failed authentication. */
   notices?: RunNotices;
+  /** Suites whose results were just written as their baselines (--update-baseline). */
+  baselinesWritten?: readonly string[];
 }
 
 /** Renders the whole report. */
 export function renderReport(input: ReportInput): string {
   const m = messagesFor(input.language ?? 'en');
-  const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${input.verdict}`, '', headline(input, m), ''];
+  const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${m.more.verdict[input.verdict]}`, '', headline(input, m), ''];
   if (input.scriptedNotice) lines.push(`> [!NOTE]\n> ${inlineText(input.scriptedNotice, 400)}`, '');
   const t = m.table;
   lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, '|---|---|---:|---:|---|---|');
   for (const c of input.comparisons) {
-    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${c.verdict} |`);
+    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`);
   }
   for (const s of input.notRun ?? []) {
     lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
   lines.push('', ...noticeLines(input.notices, m));
   lines.push('', ...chart(input.comparisons, m));
-  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m));
+  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m, input.baselinesWritten?.includes(c.name) === true));
   lines.push(...crossLanguageLines(input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined), m));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
@@ -119,14 +121,22 @@ function headline(input: ReportInput, m: Messages): string {
       return m.headline.regression(count('regression'), total, input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`).join(', '));
     case 'error':
       return m.headline.error(count('error'), total);
-    case 'inconclusive':
-      return m.headline.inconclusive(count('inconclusive'), total);
+    case 'inconclusive': {
+      // "May have dropped" only when one did: an improvement the set cannot confirm is not a drop.
+      const dropped = input.comparisons.some((c) => c.verdict === 'inconclusive' && c.change !== null && c.change < 0);
+      return dropped ? m.headline.inconclusive(count('inconclusive'), total) : m.more.inconclusiveNoDrop(count('inconclusive'), total);
+    }
     case 'stale-baseline':
       return m.headline.stale(count('stale-baseline'), total);
-    case 'no-baseline':
+    case 'no-baseline': {
+      const missing = input.comparisons.filter((c) => c.verdict === 'no-baseline');
+      if (missing.every((c) => input.baselinesWritten?.includes(c.name))) return m.more.baselinesWritten(missing.length, total);
       return m.headline.noBaseline(count('no-baseline'), total);
-    default:
-      return m.headline.pass(total, formatPercent(-(input.comparisons[0]?.gate['max-drop'] ?? 0.05)));
+    }
+    default: {
+      const improved = input.comparisons.filter((c) => c.detail === 'improved').length;
+      return `${m.headline.pass(total, formatPercent(-(input.comparisons[0]?.gate['max-drop'] ?? 0.05)))}${improved > 0 ? m.more.improved(improved) : ''}`;
+    }
   }
 }
 
@@ -160,7 +170,7 @@ function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
   const lines = [
     '```mermaid',
     shown.length > CHART_VERTICAL_MAX ? 'xychart-beta horizontal' : 'xychart-beta',
-    `  title "${m.chartTitle} — % of baseline"`,
+    `  title "${m.chartTitle} — ${m.more.percentOfBaseline}"`,
     `  x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
     `  y-axis "%" ${low} --> ${high}`,
     `  bar [${pct.join(', ')}]`,
@@ -183,15 +193,18 @@ function changeCell(c: SuiteComparison): string {
   return `${f(c.change)}${interval}`;
 }
 
-function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number, m: Messages): string[] {
+function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number, m: Messages, baselineWritten = false): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
     const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(', ')) : '';
     out.push(m.kindModel(c.kind, inlineCode(result.tested.model, 80), servedText));
+    const judges = (result.instrument.settings['judges'] as { model?: unknown }[] | undefined) ?? [];
+    const judgeModels = [...new Set(judges.map((j) => j.model).filter((x): x is string => typeof x === 'string'))];
+    if (judgeModels.length > 0) out.push(m.more.judgedBy(judgeModels.map((x) => inlineCode(x, 80)).join(', ')));
   }
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join('; ')));
-  out.push('', explain(c, m), '');
+  out.push('', c.detail === 'no-baseline' && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), '');
   // The figures as a list: single newlines are not line breaks in job summaries.
   const facts: string[] = [];
   if (c.bootstrap) {
@@ -255,10 +268,10 @@ function usageLine(result: SuiteResult, m: Messages): string {
   const n = (v: number): string => v.toLocaleString('en-US');
   const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(Boolean);
   const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(', ')}` : '')];
-  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), a.cost.source));
+  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)));
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
   if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
-  return `${parts.join('; ')}.`;
+  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
 }
 
 function explain(c: SuiteComparison, m: Messages): string {

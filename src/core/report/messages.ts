@@ -91,6 +91,34 @@ export interface Messages {
   /** The job summary's note when it was cut below GitHub's 1 MiB step-summary limit. */
   summaryTruncated(cut: number): string;
   scripted: string;
+  /** Strings added for the CLI's final lines, verdict names and baseline writing (issue 19). */
+  more: {
+    verdict: Record<'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline', string>;
+    percentOfBaseline: string;
+    caseLabel(id: string): string;
+    pairOrder(judge: string, first: string, winner: string): string;
+    /** Headline when no inconclusive suite measured a drop (an improvement the set cannot confirm). */
+    inconclusiveNoDrop(count: number, total: number): string;
+    /** Appended to a passing headline when suites improved. */
+    improved(count: number): string;
+    /** Headline when every suite without a baseline just had one written. */
+    baselinesWritten(count: number, total: number): string;
+    /** A suite's explanation when --update-baseline wrote its first baseline. */
+    baselineWritten(name: string): string;
+    judgedBy(models: string): string;
+    cliReport(path: string): string;
+    cliBaselineWritten(path: string): string;
+    cliFirstError(name: string, error: string): string;
+    cliErrors(n: number): string;
+    cliShard(index: number, count: number, runId: string, path: string): string;
+    /** Where prices came from: the config, or the built-in table of a date. */
+    pricesFrom(source: string): string;
+    /** Joins the parts of the usage line, and ends it. */
+    usageJoin: string;
+    usageEnd: string;
+    /** Where a round trip stopped, by stage id (`completed`, `syntax-error` …). */
+    stage: Readonly<Record<string, string>>;
+  };
   trust: {
     heading: string;
     note: Record<TrustedChangeKind, string>;
@@ -215,110 +243,130 @@ const en: Messages = {
   truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   summaryTruncated: (cut) => `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
+  more: {
+    verdict: { pass: 'pass', regression: 'regression', inconclusive: 'inconclusive', error: 'error', 'no-baseline': 'no-baseline', 'stale-baseline': 'stale-baseline' },
+    percentOfBaseline: '% of baseline',
+    caseLabel: (id) => `**Case ${id}**`,
+    pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first → ${winner}]`,
+    inconclusiveNoDrop: (n, t) => `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
+    improved: (n) => ` ${n} ${n === 1 ? 'suite' : 'suites'} improved.`,
+    baselinesWritten: (n, t) => `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
+    baselineWritten: (name) => `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
+    judgedBy: (models) => `Judged by ${models}.`,
+    cliReport: (path) => `report: ${path}`,
+    cliBaselineWritten: (path) => `baseline written: ${path}`,
+    cliFirstError: (name, error) => `  ${name}: first error: ${error}`,
+    cliErrors: (n) => ` (${n} errors)`,
+    cliShard: (i, n, runId, path) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"`,
+    pricesFrom: (source) => source,
+    usageJoin: '; ',
+    usageEnd: '.',
+    stage: {},
+  },
 };
 
 const ja: Messages = {
   headline: {
-    regression: (n, t, list) => `**${t}スイート中${n}スイートが許容幅を超えて低下しました**: ${list}。`,
-    error: (n, t) => `**${t}スイート中${n}スイートを評価できませんでした**: 失敗した呼び出しが多すぎる、比較できるケースがない、または \`gate.on-judge-manipulation: fail\` のもとで審査モデルに向けた回答がありました。失敗した呼び出しをスコアとして記録することはありません。`,
+    regression: (n, t, list) => `**${t}スイート中${n}スイートが許容幅を超えて低下しました**：${list}。`,
+    error: (n, t) => `**${t}スイート中${n}スイートを評価できませんでした**：失敗した呼び出しが多すぎる、比較できるケースがない、または \`gate.on-judge-manipulation: fail\` のもとで審査モデルに向けた回答がありました。失敗した呼び出しをスコアとして記録することはありません。`,
     inconclusive: (n, t) => `**${t}スイート中${n}スイートで低下の可能性があります**が、評価セットの規模ではノイズと区別できません。`,
-    stale: (n, t) => `**${t}スイート中${n}スイートのベースラインが古くなっています**: 測り方が変わったため比較していません。`,
+    stale: (n, t) => `**${t}スイート中${n}スイートのベースラインが古くなっています**：測り方が変わったため比較していません。`,
     noBaseline: (n, t) => `**${t}スイート中${n}スイートにはまだベースラインがありません**。ほかのスイートは合格です。`,
-    pass: (t, gate) => `**全${t}スイートが合格です**: 許容幅 ${gate} を超えて低下した指標はありません。`,
+    pass: (t, gate) => `**全${t}スイートが合格です**：許容幅 ${gate} を超えて低下した指標はありません。`,
     nothingRun: '**この変更の影響を受けるスイートはありません**。評価は行っていません。',
   },
-  table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化(信頼区間)', verdict: '判定' },
-  notRunReason: { unchanged: '変更なし(未実行)', 'not selected': '選択外', removed: 'このプルリクエストで削除' },
-  chartTitle: 'ベースラインと候補(主指標)',
-  chartLegend: (gate) => `凡例: 棒 — 各スイートの候補(ベースライン比 %)、100 の線 — ベースライン、下の線 — ゲート(${gate})。これを下回る確かな低下でチェックが失敗します。`,
-  chartKey: 'スイート番号:',
+  table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化（信頼区間）', verdict: '判定' },
+  notRunReason: { unchanged: '変更なし（未実行）', 'not selected': '選択外', removed: 'このプルリクエストで削除' },
+  chartTitle: 'ベースラインと候補（主指標）',
+  chartLegend: (gate) => `凡例：棒 — 各スイートの候補（ベースライン比 %）、100 の線 — ベースライン、下の線 — ゲート（${gate}）。これを下回る確かな低下でチェックが失敗します。`,
+  chartKey: 'スイート番号：',
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
-  servedAs: (list) => `(応答したモデル: ${list})`,
-  whatChanged: (list) => `変更点: ${list}。`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}](B = ${b}、シード \`${seed}\`、標準誤差 ${se})。`,
-  percentileFallback: (reason) => `パーセンタイル(BCaは定義できないため: ${reason})`,
-  exactTest: (k, p, approx) => `変化のあった${k}単位に対する符号反転の正確検定(変化なしの仮説): p = ${p}${approx ? '(正規近似)' : ''}。`,
-  mcnemar: (b, c, p) => `McNemarの正確検定: 合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
-  powerLow: (n, mde, gate, needed) => `⚠️ ${n}ケースでは、このスイートが検出できる低下は約${mde}(検出力80%)で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}ケースが必要です。`,
-  powerOk: (n, mde, gate) => `${n}ケースで、約${mde}以上の低下を検出できます(検出力80%)。ゲートは${gate}です。`,
+  servedAs: (list) => `（応答したモデル：${list}）`,
+  whatChanged: (list) => `変更点：${list}。`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}]（B = ${b}、シード \`${seed}\`、標準誤差 ${se}）。`,
+  percentileFallback: (reason) => `パーセンタイル（BCaは定義できないため：${reason}）`,
+  exactTest: (k, p, approx) => `変化のあった${k}単位に対する符号反転の正確検定（変化なしの仮説）：p = ${p}${approx ? '（正規近似）' : ''}。`,
+  mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
+  powerLow: (n, mde, gate, needed) => `⚠️ ${n}ケースでは、このスイートが検出できる低下は約${mde}（検出力80%）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}ケースが必要です。`,
+  powerOk: (n, mde, gate) => `${n}ケースで、約${mde}以上の低下を検出できます（検出力80%）。ゲートは${gate}です。`,
   compared: (n, extra, improved, regressed) => `${n}ケースを比較しました${extra ? `(比較対象外: ${extra})` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
   notCompared: { added: (n) => `追加${n}件`, removed: (n) => `削除${n}件`, edited: (n) => `変更${n}件`, noSample: (n) => `片側に有効なサンプルがない${n}件`, join: '、' },
-  errors: (f, t, rate, tol) => `エラー: ${t}回の呼び出しのうち${f}回が失敗しました(${rate}、許容 ${tol})。失敗した呼び出しは除外され、スコアにはなりません。`,
-  note: (text) => `注: ${text}`,
-  usage: (i, o, calls, extra) => `トークン: 入力 ${i}、出力 ${o}(${calls}回の呼び出し${extra})`,
-  judgeUsage: (i, o, calls, cost) => `審査モデル: 入力 ${i}、出力 ${o} トークン(${calls}回の呼び出し)${cost ? `、費用 $${cost}` : ''}。`,
+  errors: (f, t, rate, tol) => `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
+  note: (text) => `注：${text}`,
+  usage: (i, o, calls, extra) => `トークン：入力 ${i}、出力 ${o}（${calls}回の呼び出し${extra}）`,
+  judgeUsage: (i, o, calls, cost) => `審査モデル：入力 ${i}、出力 ${o} トークン（${calls}回の呼び出し）${cost ? `、費用 $${cost}` : ''}。`,
   fromCache: (n) => `うちキャッシュ ${n}回`,
   retries: (n) => `再試行 ${n}回`,
-  cost: (amount, source) => `費用 $${amount}(価格: ${source})`,
+  cost: (amount, source) => `費用 $${amount}（価格：${source}）`,
   time: (s) => `所要時間 ${s}秒`,
-  regressedSummary: (count, shown) => `低下したケース: ${count}件${count > shown ? `(悪い順に${shown}件を表示)` : ''}`,
-  caseHeading: (id, metric, before, after) => `**ケース ${id}**: ${metric} ${before} → ${after}`,
-  question: '質問:',
-  expected: '期待される回答:',
-  baselineReply: 'ベースラインの回答:',
-  candidateReply: '候補の回答:',
-  noReply: '(回答なし)',
+  regressedSummary: (count, shown) => `低下したケース：${count}件${count > shown ? `（悪い順に${shown}件を表示）` : ''}`,
+  caseHeading: (id, metric, before, after) => `**ケース ${id}**：${metric} ${before} → ${after}`,
+  question: '質問：',
+  expected: '期待される回答：',
+  baselineReply: 'ベースラインの回答：',
+  candidateReply: '候補の回答：',
+  noReply: '（回答なし）',
   explain: {
     'beyond-threshold-confident': (g) => `**低下。** 低下は${g}を超えており、信頼区間の上端も${g}を下回っています。`,
     'beyond-threshold-significant': (g) => `**低下。** 測定された低下は${g}を超えており、信頼区間は「変化なし」を含みません。`,
     'beyond-threshold-noisy': (g) => `**判定保留。** 測定された低下は${g}を超えていますが、信頼区間が「変化なし」を含みます。ケースを増やせば判定できます。`,
-    'interval-straddles-threshold': (g) => `**判定保留**(strictポリシー): 信頼区間が${g}の両側にまたがっています。`,
-    'exact-test-disagrees': (g, x) => `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません(p = ${x.p})。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
+    'interval-straddles-threshold': (g) => `**判定保留**（strictポリシー）：信頼区間が${g}の両側にまたがっています。`,
+    'exact-test-disagrees': (g, x) => `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
     'too-few-cases': (_g, x) => `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
     'undefined-relative-change': () => '**判定保留。** ベースラインのスコアが0のため相対変化が定義できず、絶対しきい値も設定されていません。',
     improved: () => '**合格。** 指標は改善しており、信頼区間はゼロより上です。',
     'within-threshold-shown': (g) => `**合格。** 信頼区間から、変化が${g}以内であることが示されています。`,
-    'no-drop-shown': (g) => `**合格。** ${g}を超える低下は測定されませんでした(信頼区間はその可能性を否定していません)。`,
+    'no-drop-shown': (g) => `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
     'errors-over-tolerance': (_g, x) => `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
     'too-few-paired': () => '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',
-    'judge-manipulation': () => '**エラー。** 審査モデルに向けて書かれた回答があり(下に一覧)、`gate.on-judge-manipulation` が `fail` です。採点が不当に引き上げられたおそれがあるため、このスイートは合格にできません。プロンプトの出力からその記述をなくすか、ベースブランチでゲートを `warn` にしてください。',
-    'no-baseline': (_g, x) => `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`(またはアクションの \`mode: baseline\`)で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
-    'stale-baseline': (_g, x) => `**ベースラインが古い。** ベースラインは異なる方法で測定されています(${x.stale})。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '(保存済みの回答を `evalgate rejudge` で採点し直すこともできます)' : ''}。`,
+    'judge-manipulation': () => '**エラー。** 審査モデルに向けて書かれた回答があり（下に一覧）、`gate.on-judge-manipulation` が `fail` です。採点が不当に引き上げられたおそれがあるため、このスイートは合格にできません。プロンプトの出力からその記述をなくすか、ベースブランチでゲートを `warn` にしてください。',
+    'no-baseline': (_g, x) => `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`（またはアクションの \`mode: baseline\`）で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
+    'stale-baseline': (_g, x) => `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
   },
   judged: {
-    selfJudge: (m) => `⚠️ 審査モデルが評価対象と同じモデル(${m})です。モデルは自分の回答を好む傾向があるため、別のより強いモデルを審査に使ってください。`,
-    refusals: (n, excluded) => `${n}件の回答が拒否でした(${excluded ? 'スコアから除外' : '1点として採点'})。エラーとは分けて表示しています。`,
-    pairwise: (w, t, l) => `ベースラインの回答との一対比較: 勝ち${w}、引き分け${t}、負け${l}(両方の順序で判定が一致した場合のみ勝ち負けとします)。`,
-    whyLost: (n) => `候補が負けた理由(${n}件を表示)`,
+    selfJudge: (m) => `⚠️ 審査モデルが評価対象と同じモデル（${m}）です。モデルは自分の回答を好む傾向があるため、別のより強いモデルを審査に使ってください。`,
+    refusals: (n, excluded) => `${n}件の回答が拒否でした（${excluded ? 'スコアから除外' : '1点として採点'}）。エラーとは分けて表示しています。`,
+    pairwise: (w, t, l) => `ベースラインの回答との一対比較：勝ち${w}、引き分け${t}、負け${l}（両方の順序で判定が一致した場合のみ勝ち負けとします）。`,
+    whyLost: (n) => `候補が負けた理由（${n}件を表示）`,
     scoreRow: '得点',
     baselineRow: 'ベースライン',
     candidateRow: '候補',
     category: 'カテゴリ',
-    agreement: (judges, exact, records, kappa) => `審査モデル ${judges} の採点は${records}件中${exact}で完全に一致しました。二次の重み付きCohenのκは${kappa}です(審査モデルの組の平均)。`,
-    kappaUndefined: '定義できません(ばらつきなし)',
-    disagree: (list) => `2点以上食い違ったケース: ${list}。`,
-    clipped: (list) => `1〜5の範囲外の採点を丸めました: ${list}。`,
+    agreement: (judges, exact, records, kappa) => `審査モデル ${judges} の採点は${records}件中${exact}で完全に一致しました。二次の重み付きCohenのκは${kappa}です（審査モデルの組の平均）。`,
+    kappaUndefined: '定義できません（ばらつきなし）',
+    disagree: (list) => `2点以上食い違ったケース：${list}。`,
+    clipped: (list) => `1〜5の範囲外の採点を丸めました：${list}。`,
     followUps: (n) => `${n}件の採点で、点数だけを尋ねる追加の呼び出しが必要でした。`,
-    criteria: '採点基準:',
-    judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}(審査: ${judge}${clipped}):`,
+    criteria: '採点基準：',
+    judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}（審査：${judge}${clipped}）：`,
     clippedFrom: (raw) => `、元の値 ${raw}`,
     manipulation: (n, list, more) => `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
     crossCheck: (judge, n, list, failed) => `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
   },
   roundTrip: {
-    unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器(pyodide)を使ってください。`,
+    unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器（pyodide）を使ってください。`,
     stopsTitle: 'ラウンドトリップが止まった段階',
     stage: '段階',
-    perTask: 'タスクごと: 繰り返し全体での L2 スコアの平均 ± 標準偏差と完走率',
+    perTask: 'タスクごと：繰り返し全体での L2 スコアの平均 ± 標準偏差と完走率',
     task: 'タスク',
     l2: 'L2',
     fullSuccess: '完走率',
-    crossLanguage: '言語ごとのラウンドトリップ(タスクごとの L2 スコア平均)',
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `完走: ${walks}回のうち${reached}回が全${cycles}サイクルを通過しました(${rate}${baseline === null ? '' : `、ベースライン ${baseline}`})。`,
-    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}: ${stage}${cycle === null ? '' : `(サイクル ${cycle})`} — ${message}`,
+    crossLanguage: '言語ごとのラウンドトリップ（タスクごとの L2 スコア平均）',
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `完走：${walks}回のうち${reached}回が全${cycles}サイクルを通過しました（${rate}${baseline === null ? '' : `、ベースライン ${baseline}`}）。`,
+    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}：${stage}${cycle === null ? '' : `（サイクル ${cycle}）`} — ${message}`,
   },
   trust: {
     heading: '信頼性と完全性',
     note: {
       endpoint: 'はリクエストとキーの送信先を変更します。このプルリクエストにはベースブランチの値を使いました。マージ後に適用されます。',
       gate: 'はゲートを変更します。このプルリクエストはベースブランチのゲートで判定しました。マージ後に適用されます。',
-      instrument: 'は測定方法を変更します。ベースブランチの測定方法で測定しました。マージ後に適用されます(その際にベースラインを更新してください)。',
-      executor: 'はモデルのコードの実行環境を変更します。ベースブランチの実行環境(またはサンドボックス)を使いました。マージ後に適用されます。',
+      instrument: 'は測定方法を変更します。ベースブランチの測定方法で測定しました。マージ後に適用されます（その際にベースラインを更新してください）。',
+      executor: 'はモデルのコードの実行環境を変更します。ベースブランチの実行環境（またはサンドボックス）を使いました。マージ後に適用されます。',
       provider: 'はプロバイダーを追加または削除します。マージまでは呼び出しません。',
       suite: 'はスイートを削除します。ベースブランチの定義で実行しました。',
     },
-    cacheRejected: (n) => `キャッシュされた応答${n}件が認証に失敗したため(偽造・改変、または別の鍵で作成)、無視してモデルを呼び出しました。`,
+    cacheRejected: (n) => `キャッシュされた応答${n}件が認証に失敗したため（偽造・改変、または別の鍵で作成）、無視してモデルを呼び出しました。`,
     recordsRejected: (n) => `前回の実行記録の${n}行が認証に失敗したため無視し、該当ケースを再実行しました。`,
     committedIgnored: (path, files) => `チェックアウトの ${path} にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
     noBaseConfig: (file) => `ベースコミットに ${file} がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
@@ -328,6 +376,29 @@ const ja: Messages = {
   truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
   summaryTruncated: (cut) => `> [!WARNING]\n> GitHubのジョブサマリー上限(1 MiB)に収めるため、${cut}セクションを省きました。完全なレポートは \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
+  more: {
+    verdict: { pass: '合格', regression: '低下', inconclusive: '判定保留', error: 'エラー', 'no-baseline': 'ベースラインなし', 'stale-baseline': 'ベースラインが古い' },
+    percentOfBaseline: 'ベースラインに対する割合（%）',
+    caseLabel: (id) => `**ケース ${id}**`,
+    pairOrder: (judge, first, winner) => `[${judge}、先に提示：${first} → 勝ち：${winner}]`,
+    inconclusiveNoDrop: (n, t) => `**${t}スイート中${n}スイートは判定保留です**：低下は測定されませんでしたが、評価セットの規模では低下がないとは言い切れません。`,
+    improved: (n) => `${n}スイートが改善しました。`,
+    baselinesWritten: (n, t) => `**${t}スイート中${n}スイートのベースラインを書き出しました**：コミットしてください。次回の実行からこれと比較します。`,
+    baselineWritten: (name) => `**ベースラインを書き出しました。** この実行がベースラインになりました。\`baselines/${name}.json\` をコミットしてください。次回の実行からこれと比較します。`,
+    judgedBy: (models) => `審査モデル：${models}。`,
+    cliReport: (path) => `レポート：${path}`,
+    cliBaselineWritten: (path) => `ベースラインを書き出しました：${path}`,
+    cliFirstError: (name, error) => `  ${name}：最初のエラー：${error}`,
+    cliErrors: (n) => `（エラー${n}件）`,
+    cliShard: (i, n, runId, path) => `evalgate：実行 ${runId} のシャード ${i}/${n} を ${path} に書き出しました。すべてのシャードを "evalgate merge --out DIR SHARD_DIR …" でまとめてください。`,
+    pricesFrom: (source) => (source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）')),
+    usageJoin: '、',
+    usageEnd: '。',
+    stage: {
+      completed: '完走', 'syntax-error': '構文エラー', 'test-failure': 'テスト不合格', timeout: '時間切れ', 'sandbox-violation': 'サンドボックス違反',
+      'declared-unable': 'モデルが実行不能と回答', 'format-error': '形式エラー', 'language-error': '言語エラー', 'provider-error': 'プロバイダーのエラー',
+    },
+  },
 };
 
 /** The message table of a language. */

@@ -61,7 +61,7 @@ export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult |
   const stages = ['completed', ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
   if (stages.length > 0) {
     out.push(`**${r.stopsTitle}**`, '', `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ''}${m.judged.candidateRow} |`, `|---|${before ? '---:|' : ''}---:|`);
-    for (const s of stages) out.push(`| ${s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
+    for (const s of stages) out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
     out.push('');
   }
   const tasks = perTask(result);
@@ -85,7 +85,7 @@ export function roundTripCaseLines(caseId: string, result: SuiteResult | undefin
   for (const [side, res] of [['baseline', baseline], ['candidate', result]] as const) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`);
+    if (d) out.push(`- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`);
   }
   return out.length > 0 ? [...out, ''] : [];
 }

@@ -3,7 +3,7 @@
  * `cluster`) or the JSON shape `{"items": [{question, context, expected_answer}], "metadata"}`.
  */
 import { configError } from '../../errors.ts';
-import { hashValue } from '../../hash.ts';
+import { hashValue, identityValue } from '../../hash.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
 import type { EvalCase } from '../../types.ts';
 
@@ -47,7 +47,8 @@ export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 
     if (expected === '') throw configError({ file, line }, `${label}: "expected" is empty`);
     if (!context.includes(expected)) throw configError({ file, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
     const inputs = { question, context, expected };
-    const inputHash = hashValue(inputs);
+    // Identity ignores line endings and a BOM (hash.ts); the case keeps the exact text.
+    const inputHash = hashValue(identityValue(inputs));
     const id = value['id'] === undefined ? inputHash.slice(0, 16) : String(value['id']);
     const previous = seen.get(id);
     if (previous !== undefined) throw configError({ file, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);

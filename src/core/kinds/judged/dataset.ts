@@ -6,7 +6,7 @@
 import { parseCsv } from '../../datasets/csv.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
 import { configError } from '../../errors.ts';
-import { hashValue } from '../../hash.ts';
+import { hashValue, identityText, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
 
 /** Which source column feeds each field. */
@@ -49,7 +49,7 @@ export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jso
   }
   if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
   const seen = new Map<string, number>();
-  return rows.map(({ line, value }) => {
+  return rows.map(({ line, value }, index) => {
     const get = (key: keyof ColumnMap, required: boolean): string | undefined => {
       const column = columns[key];
       const v = column === undefined ? undefined : value[column];
@@ -65,10 +65,13 @@ export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jso
     const criteria = get('criteria', false) ?? '';
     const category = get('category', false);
     const inputs: Record<string, string> = { input, reference, criteria, ...(category !== undefined ? { category } : {}) };
-    const inputHash = hashValue(inputs);
-    // Without an id column, the id follows the question: editing the reference or criteria
-    // keeps the id (and shows as "edited"), and reordering rows changes nothing.
-    const id = get('id', false) ?? `q-${hashValue(input).slice(0, 12)}`;
+    // Identity ignores line endings and a BOM (hash.ts): a CRLF copy pairs with its LF baseline.
+    const inputHash = hashValue(identityValue(inputs));
+    // The ELYZA-tasks-100 CSV has no id column; its cases are known by row number
+    // (elyza-001 is the first task), as people cite them. Otherwise, without an id column
+    // the id follows the question: editing the reference or criteria keeps the id (and
+    // shows as "edited"), and reordering rows changes nothing.
+    const id = get('id', false) ?? (columns === ELYZA_COLUMNS ? `elyza-${String(index + 1).padStart(3, '0')}` : `q-${hashValue(identityText(input)).slice(0, 12)}`);
     const previous = seen.get(id);
     if (previous !== undefined) throw configError({ file, line }, `case id "${id}" appears twice (also line ${previous})${get('id', false) === undefined ? ': the same question twice; give each row an id column' : ''}`);
     seen.set(id, line);

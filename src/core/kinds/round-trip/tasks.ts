@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Workspace } from '../../../ports.ts';
 import { decodeUtf8 } from '../../datasets/jsonl.ts';
 import { configError, formatPath, type SourceLocation } from '../../errors.ts';
-import { hashValue, sha256Hex } from '../../hash.ts';
+import { contentSha256, hashValue, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
 import type { RoundTripLanguage } from './text.ts';
 
@@ -99,10 +99,10 @@ export async function loadTasks(workspace: Workspace, dir: string, language: Rou
     if (description === undefined) {
       throw configError({ file: yamlPath }, `has no "${language}" description, which this suite needs; add descriptions.${language}`);
     }
-    files.push({ path: yamlPath, sha256: sha256Hex(yamlBytes) }, { path: testsPath, sha256: sha256Hex(testBytes) });
+    files.push({ path: yamlPath, sha256: contentSha256(yamlBytes) }, { path: testsPath, sha256: contentSha256(testBytes) });
     const inputs = { description, tests, entryPoint: task.entryPoint };
     // Cases are the same task in every language: resampled together, compared across languages.
-    cases.push({ id: task.id, inputHash: hashValue({ ...inputs, language }), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
+    cases.push({ id: task.id, inputHash: hashValue(identityValue({ ...inputs, language })), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
   }
   if (cases.length === 0) throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
   return { cases, sha256: hashValue(files), files: files.map((f) => f.path) };
