@@ -31936,7 +31936,7 @@ import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
 import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve3, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
-import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, realpath, rename as rename2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
+import { appendFile as appendFile2, mkdir as mkdir2, readdir as readdir2, readFile, realpath, rename as rename2, rm as rm2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep as sep2 } from "node:path";
 
 // src/core/errors.ts
@@ -32216,7 +32216,7 @@ import { join as join4 } from "node:path";
 import { execFileSync, spawn as spawn2 } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFileSync as readFileSync3 } from "node:fs";
-import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join3 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -32266,7 +32266,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync as existsSync3, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { mkdir as mkdir3, mkdtemp, rename as rename3, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir3, mkdtemp, rename as rename3, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname as dirname2, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32489,7 +32489,7 @@ function createPyodideRunner(options = {}) {
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
-      if (snapshotDir) await rm2(snapshotDir, { recursive: true, force: true });
+      if (snapshotDir) await rm3(snapshotDir, { recursive: true, force: true });
     }
   };
 }
@@ -32588,7 +32588,7 @@ function createHostPythonRunner(options = {}) {
     clearTimeout(timer);
     kill();
     live.delete(pid);
-    await rm3(cwd, { recursive: true, force: true }).catch(() => void 0);
+    await rm4(cwd, { recursive: true, force: true }).catch(() => void 0);
     const base = { durationMs: Math.round(performance.now() - started), output: "", tests: [] };
     if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
     const parsed = parseChildReport(stdout, nonce);
@@ -44092,6 +44092,37 @@ function sortKeys(value) {
 }
 function hashValue(value) {
   return sha256Hex(canonicalJson(value));
+}
+function identityText(text) {
+  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  return body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+}
+function identityValue(value) {
+  if (typeof value === "string") return identityText(value);
+  if (Array.isArray(value)) return value.map(identityValue);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, identityValue(v)]));
+  }
+  return value;
+}
+function identityBytes(bytes) {
+  const start = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  if (start === 0 && !bytes.includes(13)) return bytes;
+  const out = new Uint8Array(bytes.length - start);
+  let n = 0;
+  for (let i = start; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 13) {
+      out[n++] = 10;
+      if (bytes[i + 1] === 10) i++;
+    } else {
+      out[n++] = b;
+    }
+  }
+  return out.subarray(0, n);
+}
+function contentSha256(bytes) {
+  return sha256Hex(identityBytes(bytes));
 }
 
 // src/adapters/response-cache.ts
@@ -64129,6 +64160,292 @@ function decideGate(input2) {
   return decision;
 }
 
+// src/core/report/messages.ts
+var REPORT_LANGUAGES = ["en", "ja"];
+var en = {
+  headline: {
+    regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
+    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
+    inconclusive: (n, t) => `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
+    stale: (n, t) => `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
+    noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
+    pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
+    nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
+  },
+  table: { suite: "Suite", metric: "Metric", baseline: "Baseline", candidate: "Candidate", change: "Change (interval)", verdict: "Verdict" },
+  notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected", removed: "removed by this pull request" },
+  chartTitle: "Baseline vs candidate (primary metric)",
+  chartLegend: (gate) => `Legend: bars \u2014 each suite's candidate as a % of its baseline; line at 100 \u2014 the baseline; lower line \u2014 the gate (${gate}), below which a real drop fails the check.`,
+  chartKey: "Suites by number:",
+  kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
+  servedAs: (list) => ` (served as ${list})`,
+  whatChanged: (list) => `What changed: ${list}.`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
+  percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
+  exactTest: (k, p, approx) => `Exact sign-flip test of no change over the ${k} ${k === 1 ? "unit" : "units"} that changed: p = ${p}${approx ? " (normal approximation)" : ""}.`,
+  mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
+  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F With ${n} cases this suite can only detect a drop of about ${mde} (80% power), more than the ${gate} gate: about ${needed} cases would be needed to see a ${gate} drop.`,
+  powerOk: (n, mde, gate) => `With ${n} cases this suite detects a drop of about ${mde} or more (80% power); the gate is ${gate}.`,
+  compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
+  notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ", " },
+  errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  note: (text) => `Note: ${text}`,
+  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
+  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ""}.`,
+  fromCache: (n) => `${n} from the cache`,
+  retries: (n) => `${n} retries`,
+  cost: (amount, source) => `cost $${amount} (prices: ${source})`,
+  time: (s) => `time ${s} s`,
+  regressedSummary: (count, shown) => `Cases that regressed: ${count}${count > shown ? ` (worst ${shown} shown)` : ""}`,
+  caseHeading: (id, metric, before, after) => `**Case ${id}**: ${metric} ${before} \u2192 ${after}`,
+  question: "Question:",
+  expected: "Expected:",
+  baselineReply: "Baseline reply:",
+  candidateReply: "Candidate reply:",
+  noReply: "(no reply)",
+  explain: {
+    "beyond-threshold-confident": (g2) => `**Regression.** The drop is beyond ${g2} and even the interval's upper end is beyond it.`,
+    "beyond-threshold-significant": (g2) => `**Regression.** The measured drop is beyond ${g2} and the interval excludes no change.`,
+    "beyond-threshold-noisy": (g2) => `**Inconclusive.** The measured drop is beyond ${g2}, but the interval still includes no change; more cases would tell.`,
+    "interval-straddles-threshold": (g2) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g2}.`,
+    "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+    "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
+    "undefined-relative-change": () => "**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.",
+    improved: () => "**Pass.** The metric improved, and the interval is above zero.",
+    "within-threshold-shown": (g2) => `**Pass.** The interval shows the change is within ${g2}.`,
+    "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
+    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    "no-comparable-cases": () => "**Error.** No case could be paired with the baseline.",
+    "too-few-paired": () => "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
+    "judge-manipulation": () => "**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt's output, or set the gate to `warn` on the base branch.",
+    "no-baseline": (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
+    "stale-baseline": (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes("judge") ? ", or `evalgate rejudge` its stored answers" : ""}.`
+  },
+  judged: {
+    selfJudge: (m) => `\u26A0\uFE0F The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
+    refusals: (n, excluded) => `${n} answers were refusals (${excluded ? "excluded from the score" : "scored 1"}), shown apart from errors.`,
+    pairwise: (w, t, l) => `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
+    whyLost: (n) => `Why the candidate lost (${n} shown)`,
+    scoreRow: "score",
+    baselineRow: "baseline",
+    candidateRow: "candidate",
+    category: "category",
+    agreement: (judges, exact, records, kappa) => `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
+    kappaUndefined: "undefined (no variation)",
+    disagree: (list) => `They differ by 2 points or more on: ${list}.`,
+    clipped: (list) => `Judge scores outside 1\u20135 were clipped: ${list}.`,
+    followUps: (n) => `${n} scores needed a follow-up call asking the judge for the number.`,
+    criteria: "Criteria:",
+    judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "Baseline" : "Candidate"} judged ${score2} by ${judge}${clipped}:`,
+    clippedFrom: (raw) => ` (clipped from ${raw})`,
+    manipulation: (n, list, more) => `\u26A0\uFE0F Possible attempts to influence the judge: ${n} case${n === 1 ? "" : "s"} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ""}.`,
+    crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? "" : "s"} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : "it agrees with the recorded scores within 1 point"}${failed ? `; ${failed} could not be cross-checked (judge error)` : ""}.`
+  },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]
+> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
+    stopsTitle: "Where the round trips stopped",
+    stage: "stage",
+    perTask: "Per task: L2-Score mean \xB1 sd over repeats, and full-success rate",
+    task: "task",
+    l2: "L2",
+    fullSuccess: "full success",
+    crossLanguage: "Round trip across languages (mean L2-Score per task)",
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
+    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`
+  },
+  trust: {
+    heading: "Trust and integrity",
+    note: {
+      endpoint: "changes where requests and keys go; the base branch's value was used. Applied after merge, not to this pull request.",
+      gate: "changes the gate; the base branch's gate judged this pull request. Applied after merge.",
+      instrument: "changes what measures the suite; it was measured with the base branch's instrument. Applied after merge \u2014 refresh the baseline then.",
+      executor: "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
+      provider: "adds or removes a provider; it is not called before merge.",
+      suite: "removes the suite; it was still run from the base branch's definition."
+    },
+    cacheRejected: (n) => `${n} cached ${n === 1 ? "response" : "responses"} failed authentication (forged, edited, or written with another key) and ${n === 1 ? "was" : "were"} ignored; the model was called instead.`,
+    recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
+    committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.",
+    casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`
+  },
+  truncated: (cut) => `> [!WARNING]
+> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+  summaryTruncated: (cut) => `> [!WARNING]
+> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the \`report.md\` artifact.`,
+  scripted: "Scripted demo",
+  more: {
+    verdict: { pass: "pass", regression: "regression", inconclusive: "inconclusive", error: "error", "no-baseline": "no-baseline", "stale-baseline": "stale-baseline" },
+    percentOfBaseline: "% of baseline",
+    caseLabel: (id) => `**Case ${id}**`,
+    pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first \u2192 ${winner}]`,
+    inconclusiveNoDrop: (n, t) => `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
+    improved: (n) => ` ${n} ${n === 1 ? "suite" : "suites"} improved.`,
+    baselinesWritten: (n, t) => `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
+    baselineWritten: (name) => `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
+    judgedBy: (models) => `Judged by ${models}.`,
+    cliReport: (path2) => `report: ${path2}`,
+    cliBaselineWritten: (path2) => `baseline written: ${path2}`,
+    cliFirstError: (name, error63) => `  ${name}: first error: ${error63}`,
+    cliErrors: (n) => ` (${n} errors)`,
+    cliShard: (i, n, runId, path2) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path2}; merge all shards with "evalgate merge --out DIR SHARD_DIR \u2026"`,
+    pricesFrom: (source) => source,
+    usageJoin: "; ",
+    usageEnd: ".",
+    stage: {}
+  }
+};
+var ja = {
+  headline: {
+    regression: (n, t, list) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u304C\u8A31\u5BB9\u5E45\u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u307E\u3057\u305F**\uFF1A${list}\u3002`,
+    error: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u3092\u8A55\u4FA1\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F**\uFF1A\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u304C\u591A\u3059\u304E\u308B\u3001\u6BD4\u8F03\u3067\u304D\u308B\u30B1\u30FC\u30B9\u304C\u306A\u3044\u3001\u307E\u305F\u306F \`gate.on-judge-manipulation: fail\` \u306E\u3082\u3068\u3067\u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u305F\u56DE\u7B54\u304C\u3042\u308A\u307E\u3057\u305F\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u3092\u30B9\u30B3\u30A2\u3068\u3057\u3066\u8A18\u9332\u3059\u308B\u3053\u3068\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
+    inconclusive: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u3067\u4F4E\u4E0B\u306E\u53EF\u80FD\u6027\u304C\u3042\u308A\u307E\u3059**\u304C\u3001\u8A55\u4FA1\u30BB\u30C3\u30C8\u306E\u898F\u6A21\u3067\u306F\u30CE\u30A4\u30BA\u3068\u533A\u5225\u3067\u304D\u307E\u305B\u3093\u3002`,
+    stale: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u304F\u306A\u3063\u3066\u3044\u307E\u3059**\uFF1A\u6E2C\u308A\u65B9\u304C\u5909\u308F\u3063\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
+    noBaseline: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306B\u306F\u307E\u3060\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u3042\u308A\u307E\u305B\u3093**\u3002\u307B\u304B\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u3067\u3059\u3002`,
+    pass: (t, gate) => `**\u5168${t}\u30B9\u30A4\u30FC\u30C8\u304C\u5408\u683C\u3067\u3059**\uFF1A\u8A31\u5BB9\u5E45 ${gate} \u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u305F\u6307\u6A19\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
+    nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002"
+  },
+  table: { suite: "\u30B9\u30A4\u30FC\u30C8", metric: "\u6307\u6A19", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316\uFF08\u4FE1\u983C\u533A\u9593\uFF09", verdict: "\u5224\u5B9A" },
+  notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057\uFF08\u672A\u5B9F\u884C\uFF09", "not selected": "\u9078\u629E\u5916", removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664" },
+  chartTitle: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5019\u88DC\uFF08\u4E3B\u6307\u6A19\uFF09",
+  chartLegend: (gate) => `\u51E1\u4F8B\uFF1A\u68D2 \u2014 \u5404\u30B9\u30A4\u30FC\u30C8\u306E\u5019\u88DC\uFF08\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u6BD4 %\uFF09\u3001100 \u306E\u7DDA \u2014 \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u4E0B\u306E\u7DDA \u2014 \u30B2\u30FC\u30C8\uFF08${gate}\uFF09\u3002\u3053\u308C\u3092\u4E0B\u56DE\u308B\u78BA\u304B\u306A\u4F4E\u4E0B\u3067\u30C1\u30A7\u30C3\u30AF\u304C\u5931\u6557\u3057\u307E\u3059\u3002`,
+  chartKey: "\u30B9\u30A4\u30FC\u30C8\u756A\u53F7\uFF1A",
+  kindModel: (kind, model, served) => `\u7A2E\u985E ${kind}\u3001\u30E2\u30C7\u30EB ${model}${served}\u3002`,
+  servedAs: (list) => `\uFF08\u5FDC\u7B54\u3057\u305F\u30E2\u30C7\u30EB\uFF1A${list}\uFF09`,
+  whatChanged: (list) => `\u5909\u66F4\u70B9\uFF1A${list}\u3002`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `\u5909\u5316 ${change}\u3001${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u306B\u3088\u308B${level} ${method}\u533A\u9593 [${lower}, ${upper}]\uFF08B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`\u3001\u6A19\u6E96\u8AA4\u5DEE ${se}\uFF09\u3002`,
+  percentileFallback: (reason) => `\u30D1\u30FC\u30BB\u30F3\u30BF\u30A4\u30EB\uFF08BCa\u306F\u5B9A\u7FA9\u3067\u304D\u306A\u3044\u305F\u3081\uFF1A${reason}\uFF09`,
+  exactTest: (k, p, approx) => `\u5909\u5316\u306E\u3042\u3063\u305F${k}\u5358\u4F4D\u306B\u5BFE\u3059\u308B\u7B26\u53F7\u53CD\u8EE2\u306E\u6B63\u78BA\u691C\u5B9A\uFF08\u5909\u5316\u306A\u3057\u306E\u4EEE\u8AAC\uFF09\uFF1Ap = ${p}${approx ? "\uFF08\u6B63\u898F\u8FD1\u4F3C\uFF09" : ""}\u3002`,
+  mcnemar: (b, c, p) => `McNemar\u306E\u6B63\u78BA\u691C\u5B9A\uFF1A\u5408\u683C\u2192\u4E0D\u5408\u683C\u304C${b}\u4EF6\u3001\u4E0D\u5408\u683C\u2192\u5408\u683C\u304C${c}\u4EF6\u3001p = ${p}\u3002`,
+  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F ${n}\u30B1\u30FC\u30B9\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}\u30B1\u30FC\u30B9\u304C\u5FC5\u8981\u3067\u3059\u3002`,
+  powerOk: (n, mde, gate) => `${n}\u30B1\u30FC\u30B9\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
+  compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `(\u6BD4\u8F03\u5BFE\u8C61\u5916: ${extra})` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
+  notCompared: { added: (n) => `\u8FFD\u52A0${n}\u4EF6`, removed: (n) => `\u524A\u9664${n}\u4EF6`, edited: (n) => `\u5909\u66F4${n}\u4EF6`, noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`, join: "\u3001" },
+  errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC\uFF1A${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F\uFF08${rate}\u3001\u8A31\u5BB9 ${tol}\uFF09\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
+  note: (text) => `\u6CE8\uFF1A${text}`,
+  usage: (i, o, calls, extra) => `\u30C8\u30FC\u30AF\u30F3\uFF1A\u5165\u529B ${i}\u3001\u51FA\u529B ${o}\uFF08${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057${extra}\uFF09`,
+  judgeUsage: (i, o, calls, cost) => `\u5BE9\u67FB\u30E2\u30C7\u30EB\uFF1A\u5165\u529B ${i}\u3001\u51FA\u529B ${o} \u30C8\u30FC\u30AF\u30F3\uFF08${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057\uFF09${cost ? `\u3001\u8CBB\u7528 $${cost}` : ""}\u3002`,
+  fromCache: (n) => `\u3046\u3061\u30AD\u30E3\u30C3\u30B7\u30E5 ${n}\u56DE`,
+  retries: (n) => `\u518D\u8A66\u884C ${n}\u56DE`,
+  cost: (amount, source) => `\u8CBB\u7528 $${amount}\uFF08\u4FA1\u683C\uFF1A${source}\uFF09`,
+  time: (s) => `\u6240\u8981\u6642\u9593 ${s}\u79D2`,
+  regressedSummary: (count, shown) => `\u4F4E\u4E0B\u3057\u305F\u30B1\u30FC\u30B9\uFF1A${count}\u4EF6${count > shown ? `\uFF08\u60AA\u3044\u9806\u306B${shown}\u4EF6\u3092\u8868\u793A\uFF09` : ""}`,
+  caseHeading: (id, metric, before, after) => `**\u30B1\u30FC\u30B9 ${id}**\uFF1A${metric} ${before} \u2192 ${after}`,
+  question: "\u8CEA\u554F\uFF1A",
+  expected: "\u671F\u5F85\u3055\u308C\u308B\u56DE\u7B54\uFF1A",
+  baselineReply: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u56DE\u7B54\uFF1A",
+  candidateReply: "\u5019\u88DC\u306E\u56DE\u7B54\uFF1A",
+  noReply: "\uFF08\u56DE\u7B54\u306A\u3057\uFF09",
+  explain: {
+    "beyond-threshold-confident": (g2) => `**\u4F4E\u4E0B\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306E\u4E0A\u7AEF\u3082${g2}\u3092\u4E0B\u56DE\u3063\u3066\u3044\u307E\u3059\u3002`,
+    "beyond-threshold-significant": (g2) => `**\u4F4E\u4E0B\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u3002`,
+    "beyond-threshold-noisy": (g2) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u3044\u307E\u3059\u304C\u3001\u4FE1\u983C\u533A\u9593\u304C\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u3059\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
+    "interval-straddles-threshold": (g2) => `**\u5224\u5B9A\u4FDD\u7559**\uFF08strict\u30DD\u30EA\u30B7\u30FC\uFF09\uFF1A\u4FE1\u983C\u533A\u9593\u304C${g2}\u306E\u4E21\u5074\u306B\u307E\u305F\u304C\u3063\u3066\u3044\u307E\u3059\u3002`,
+    "exact-test-disagrees": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3001\u4FE1\u983C\u533A\u9593\u3082\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u304C\u3001\u5909\u5316\u3057\u305F${x.changed}\u30B1\u30FC\u30B9\u306B\u5BFE\u3059\u308B\u6B63\u78BA\u691C\u5B9A\u3067\u306F\u6709\u610F\u3067\u306F\u3042\u308A\u307E\u305B\u3093\uFF08p = ${x.p}\uFF09\u3002\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u308B\u307B\u3069\u591A\u304F\u306E\u30B1\u30FC\u30B9\u304C\u52D5\u3044\u3066\u3044\u307E\u305B\u3093\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
+    "too-few-cases": (_g, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u3057\u3066\u3044\u308B\u3088\u3046\u306B\u898B\u3048\u307E\u3059\u304C\u3001\u6BD4\u8F03\u3057\u305F\u30B1\u30FC\u30B9\u304C${x.minCases}\u4EF6\u672A\u6E80\u3067\u3059\u3002`,
+    "undefined-relative-change": () => "**\u5224\u5B9A\u4FDD\u7559\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B9\u30B3\u30A2\u304C0\u306E\u305F\u3081\u76F8\u5BFE\u5909\u5316\u304C\u5B9A\u7FA9\u3067\u304D\u305A\u3001\u7D76\u5BFE\u3057\u304D\u3044\u5024\u3082\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u307E\u305B\u3093\u3002",
+    improved: () => "**\u5408\u683C\u3002** \u6307\u6A19\u306F\u6539\u5584\u3057\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u30BC\u30ED\u3088\u308A\u4E0A\u3067\u3059\u3002",
+    "within-threshold-shown": (g2) => `**\u5408\u683C\u3002** \u4FE1\u983C\u533A\u9593\u304B\u3089\u3001\u5909\u5316\u304C${g2}\u4EE5\u5185\u3067\u3042\u308B\u3053\u3068\u304C\u793A\u3055\u308C\u3066\u3044\u307E\u3059\u3002`,
+    "no-drop-shown": (g2) => `**\u5408\u683C\u3002** ${g2}\u3092\u8D85\u3048\u308B\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F\uFF08\u4FE1\u983C\u533A\u9593\u306F\u305D\u306E\u53EF\u80FD\u6027\u3092\u5426\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\uFF09\u3002`,
+    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${x.failed}\u56DE\u304C\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
+    "no-comparable-cases": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u308B\u30B1\u30FC\u30B9\u304C\u3042\u308A\u307E\u305B\u3093\u3002",
+    "too-few-paired": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B1\u30FC\u30B9\u306E\u534A\u5206\u672A\u6E80\u3057\u304B\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u306A\u3044\u305F\u3081\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002",
+    "judge-manipulation": () => "**\u30A8\u30E9\u30FC\u3002** \u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u3066\u66F8\u304B\u308C\u305F\u56DE\u7B54\u304C\u3042\u308A\uFF08\u4E0B\u306B\u4E00\u89A7\uFF09\u3001`gate.on-judge-manipulation` \u304C `fail` \u3067\u3059\u3002\u63A1\u70B9\u304C\u4E0D\u5F53\u306B\u5F15\u304D\u4E0A\u3052\u3089\u308C\u305F\u304A\u305D\u308C\u304C\u3042\u308B\u305F\u3081\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u306B\u3067\u304D\u307E\u305B\u3093\u3002\u30D7\u30ED\u30F3\u30D7\u30C8\u306E\u51FA\u529B\u304B\u3089\u305D\u306E\u8A18\u8FF0\u3092\u306A\u304F\u3059\u304B\u3001\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067\u30B2\u30FC\u30C8\u3092 `warn` \u306B\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
+    "no-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057\u3002** \`evalgate run --suite ${x.name} --update-baseline\`\uFF08\u307E\u305F\u306F\u30A2\u30AF\u30B7\u30E7\u30F3\u306E \`mode: baseline\`\uFF09\u3067\u4F5C\u6210\u3057\u3001\`baselines/${x.name}.json\` \u3092\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002`,
+    "stale-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306F\u7570\u306A\u308B\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u3066\u3044\u307E\u3059\uFF08${x.stale}\uFF09\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`evalgate run --suite ${x.name} --update-baseline\` \u3092\u5B9F\u884C\u3057\u3066\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044${x.stale.includes("judge") ? "\uFF08\u4FDD\u5B58\u6E08\u307F\u306E\u56DE\u7B54\u3092 `evalgate rejudge` \u3067\u63A1\u70B9\u3057\u76F4\u3059\u3053\u3068\u3082\u3067\u304D\u307E\u3059\uFF09" : ""}\u3002`
+  },
+  judged: {
+    selfJudge: (m) => `\u26A0\uFE0F \u5BE9\u67FB\u30E2\u30C7\u30EB\u304C\u8A55\u4FA1\u5BFE\u8C61\u3068\u540C\u3058\u30E2\u30C7\u30EB\uFF08${m}\uFF09\u3067\u3059\u3002\u30E2\u30C7\u30EB\u306F\u81EA\u5206\u306E\u56DE\u7B54\u3092\u597D\u3080\u50BE\u5411\u304C\u3042\u308B\u305F\u3081\u3001\u5225\u306E\u3088\u308A\u5F37\u3044\u30E2\u30C7\u30EB\u3092\u5BE9\u67FB\u306B\u4F7F\u3063\u3066\u304F\u3060\u3055\u3044\u3002`,
+    refusals: (n, excluded) => `${n}\u4EF6\u306E\u56DE\u7B54\u304C\u62D2\u5426\u3067\u3057\u305F\uFF08${excluded ? "\u30B9\u30B3\u30A2\u304B\u3089\u9664\u5916" : "1\u70B9\u3068\u3057\u3066\u63A1\u70B9"}\uFF09\u3002\u30A8\u30E9\u30FC\u3068\u306F\u5206\u3051\u3066\u8868\u793A\u3057\u3066\u3044\u307E\u3059\u3002`,
+    pairwise: (w, t, l) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u56DE\u7B54\u3068\u306E\u4E00\u5BFE\u6BD4\u8F03\uFF1A\u52DD\u3061${w}\u3001\u5F15\u304D\u5206\u3051${t}\u3001\u8CA0\u3051${l}\uFF08\u4E21\u65B9\u306E\u9806\u5E8F\u3067\u5224\u5B9A\u304C\u4E00\u81F4\u3057\u305F\u5834\u5408\u306E\u307F\u52DD\u3061\u8CA0\u3051\u3068\u3057\u307E\u3059\uFF09\u3002`,
+    whyLost: (n) => `\u5019\u88DC\u304C\u8CA0\u3051\u305F\u7406\u7531\uFF08${n}\u4EF6\u3092\u8868\u793A\uFF09`,
+    scoreRow: "\u5F97\u70B9",
+    baselineRow: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3",
+    candidateRow: "\u5019\u88DC",
+    category: "\u30AB\u30C6\u30B4\u30EA",
+    agreement: (judges, exact, records, kappa) => `\u5BE9\u67FB\u30E2\u30C7\u30EB ${judges} \u306E\u63A1\u70B9\u306F${records}\u4EF6\u4E2D${exact}\u3067\u5B8C\u5168\u306B\u4E00\u81F4\u3057\u307E\u3057\u305F\u3002\u4E8C\u6B21\u306E\u91CD\u307F\u4ED8\u304DCohen\u306E\u03BA\u306F${kappa}\u3067\u3059\uFF08\u5BE9\u67FB\u30E2\u30C7\u30EB\u306E\u7D44\u306E\u5E73\u5747\uFF09\u3002`,
+    kappaUndefined: "\u5B9A\u7FA9\u3067\u304D\u307E\u305B\u3093\uFF08\u3070\u3089\u3064\u304D\u306A\u3057\uFF09",
+    disagree: (list) => `2\u70B9\u4EE5\u4E0A\u98DF\u3044\u9055\u3063\u305F\u30B1\u30FC\u30B9\uFF1A${list}\u3002`,
+    clipped: (list) => `1\u301C5\u306E\u7BC4\u56F2\u5916\u306E\u63A1\u70B9\u3092\u4E38\u3081\u307E\u3057\u305F\uFF1A${list}\u3002`,
+    followUps: (n) => `${n}\u4EF6\u306E\u63A1\u70B9\u3067\u3001\u70B9\u6570\u3060\u3051\u3092\u5C0B\u306D\u308B\u8FFD\u52A0\u306E\u547C\u3073\u51FA\u3057\u304C\u5FC5\u8981\u3067\u3057\u305F\u3002`,
+    criteria: "\u63A1\u70B9\u57FA\u6E96\uFF1A",
+    judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}\u306E\u63A1\u70B9 ${score2}\uFF08\u5BE9\u67FB\uFF1A${judge}${clipped}\uFF09\uFF1A`,
+    clippedFrom: (raw) => `\u3001\u5143\u306E\u5024 ${raw}`,
+    manipulation: (n, list, more) => `\u26A0\uFE0F \u5BE9\u67FB\u30E2\u30C7\u30EB\u3078\u306E\u50CD\u304D\u304B\u3051\u3068\u601D\u308F\u308C\u308B\u56DE\u7B54: ${n}\u4EF6(\u63A1\u70B9\u306F\u305D\u306E\u307E\u307E\u3002\u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u306F\u3053\u3046\u3057\u305F\u8A18\u8FF0\u3092\u6E1B\u70B9\u3059\u308B\u3088\u3046\u6307\u793A\u3057\u3066\u3044\u307E\u3059): ${list}${more > 0 ? `\u3001\u307B\u304B${more}\u4EF6` : ""}\u3002`,
+    crossCheck: (judge, n, list, failed) => `${judge} \u306B\u3088\u308B\u3001\u30D5\u30E9\u30B0\u4ED8\u304D\u306E\u56DE\u7B54${n}\u4EF6\u306E\u518D\u63A1\u70B9: ${list ? `\u8A18\u9332\u3055\u308C\u305F\u63A1\u70B9\u30682\u70B9\u4EE5\u4E0A\u98DF\u3044\u9055\u3063\u305F\u30B1\u30FC\u30B9: ${list}` : "\u8A18\u9332\u3055\u308C\u305F\u63A1\u70B9\u3068\u306E\u5DEE\u306F\u3059\u3079\u30661\u70B9\u4EE5\u5185\u3067\u3057\u305F"}${failed ? `(${failed}\u4EF6\u306F\u5BE9\u67FB\u30E2\u30C7\u30EB\u306E\u30A8\u30E9\u30FC\u3067\u518D\u63A1\u70B9\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F)` : ""}\u3002`
+  },
+  roundTrip: {
+    unsafe: (e) => `> [!CAUTION]
+> \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u30E2\u30C7\u30EB\u304C\u66F8\u3044\u305F\u30B3\u30FC\u30C9\u3092 ${e} \u5B9F\u884C\u5668\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u3053\u308C\u306F**\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\u3067\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u30B3\u30FC\u30C9\u306F\u30E9\u30F3\u30CA\u30FC\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u307F\u3001\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u306B\u63A5\u7D9A\u3067\u304D\u307E\u3057\u305F\u3002\u30B7\u30FC\u30AF\u30EC\u30C3\u30C8\u3092\u6301\u3064\u30E9\u30F3\u30CA\u30FC\u3067\u306F\u65E2\u5B9A\u306E\u5B9F\u884C\u5668\uFF08pyodide\uFF09\u3092\u4F7F\u3063\u3066\u304F\u3060\u3055\u3044\u3002`,
+    stopsTitle: "\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7\u304C\u6B62\u307E\u3063\u305F\u6BB5\u968E",
+    stage: "\u6BB5\u968E",
+    perTask: "\u30BF\u30B9\u30AF\u3054\u3068\uFF1A\u7E70\u308A\u8FD4\u3057\u5168\u4F53\u3067\u306E L2 \u30B9\u30B3\u30A2\u306E\u5E73\u5747 \xB1 \u6A19\u6E96\u504F\u5DEE\u3068\u5B8C\u8D70\u7387",
+    task: "\u30BF\u30B9\u30AF",
+    l2: "L2",
+    fullSuccess: "\u5B8C\u8D70\u7387",
+    crossLanguage: "\u8A00\u8A9E\u3054\u3068\u306E\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7\uFF08\u30BF\u30B9\u30AF\u3054\u3068\u306E L2 \u30B9\u30B3\u30A2\u5E73\u5747\uFF09",
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `\u5B8C\u8D70\uFF1A${walks}\u56DE\u306E\u3046\u3061${reached}\u56DE\u304C\u5168${cycles}\u30B5\u30A4\u30AF\u30EB\u3092\u901A\u904E\u3057\u307E\u3057\u305F\uFF08${rate}${baseline === null ? "" : `\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3 ${baseline}`}\uFF09\u3002`,
+    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}\uFF1A${stage}${cycle === null ? "" : `\uFF08\u30B5\u30A4\u30AF\u30EB ${cycle}\uFF09`} \u2014 ${message}`
+  },
+  trust: {
+    heading: "\u4FE1\u983C\u6027\u3068\u5B8C\u5168\u6027",
+    note: {
+      endpoint: "\u306F\u30EA\u30AF\u30A8\u30B9\u30C8\u3068\u30AD\u30FC\u306E\u9001\u4FE1\u5148\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306B\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5024\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      gate: "\u306F\u30B2\u30FC\u30C8\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u30B2\u30FC\u30C8\u3067\u5224\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      instrument: "\u306F\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\uFF08\u305D\u306E\u969B\u306B\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044\uFF09\u3002",
+      executor: "\u306F\u30E2\u30C7\u30EB\u306E\u30B3\u30FC\u30C9\u306E\u5B9F\u884C\u74B0\u5883\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9F\u884C\u74B0\u5883\uFF08\u307E\u305F\u306F\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\uFF09\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
+      provider: "\u306F\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u3092\u8FFD\u52A0\u307E\u305F\u306F\u524A\u9664\u3057\u307E\u3059\u3002\u30DE\u30FC\u30B8\u307E\u3067\u306F\u547C\u3073\u51FA\u3057\u307E\u305B\u3093\u3002",
+      suite: "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u524A\u9664\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9A\u7FA9\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
+    },
+    cacheRejected: (n) => `\u30AD\u30E3\u30C3\u30B7\u30E5\u3055\u308C\u305F\u5FDC\u7B54${n}\u4EF6\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\uFF08\u507D\u9020\u30FB\u6539\u5909\u3001\u307E\u305F\u306F\u5225\u306E\u9375\u3067\u4F5C\u6210\uFF09\u3001\u7121\u8996\u3057\u3066\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3057\u305F\u3002`,
+    recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
+    committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E ${path2} \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
+    noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B ${file2} \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
+    prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002",
+    casesFromBase: (suite, restored, reverted) => `${suite}: \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u6E2C\u5B9A\u3057\u305F\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3092\u3001\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306E\u5B9A\u7FA9\u306E\u307E\u307E\u518D\u6E2C\u5B9A\u3057\u307E\u3057\u305F(\u524A\u9664\u3055\u308C\u305F\u3082\u306E${restored}\u4EF6\u3001\u7DE8\u96C6\u3055\u308C\u305F\u3082\u306E${reverted}\u4EF6)\u3002\u65B0\u898F\u30FB\u7DE8\u96C6\u5F8C\u306E\u30B1\u30FC\u30B9\u306F\u30DE\u30FC\u30B8\u5F8C\u306B\u6BD4\u8F03\u3055\u308C\u307E\u3059\u3002`
+  },
+  truncated: (cut) => `> [!WARNING]
+> GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
+  summaryTruncated: (cut) => `> [!WARNING]
+> GitHub\u306E\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u4E0A\u9650(1 MiB)\u306B\u53CE\u3081\u308B\u305F\u3081\u3001${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
+  scripted: "\u30B9\u30AF\u30EA\u30D7\u30C8\u306B\u3088\u308B\u30C7\u30E2",
+  more: {
+    verdict: { pass: "\u5408\u683C", regression: "\u4F4E\u4E0B", inconclusive: "\u5224\u5B9A\u4FDD\u7559", error: "\u30A8\u30E9\u30FC", "no-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057", "stale-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044" },
+    percentOfBaseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u5BFE\u3059\u308B\u5272\u5408\uFF08%\uFF09",
+    caseLabel: (id) => `**\u30B1\u30FC\u30B9 ${id}**`,
+    pairOrder: (judge, first, winner) => `[${judge}\u3001\u5148\u306B\u63D0\u793A\uFF1A${first} \u2192 \u52DD\u3061\uFF1A${winner}]`,
+    inconclusiveNoDrop: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306F\u5224\u5B9A\u4FDD\u7559\u3067\u3059**\uFF1A\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F\u304C\u3001\u8A55\u4FA1\u30BB\u30C3\u30C8\u306E\u898F\u6A21\u3067\u306F\u4F4E\u4E0B\u304C\u306A\u3044\u3068\u306F\u8A00\u3044\u5207\u308C\u307E\u305B\u3093\u3002`,
+    improved: (n) => `${n}\u30B9\u30A4\u30FC\u30C8\u304C\u6539\u5584\u3057\u307E\u3057\u305F\u3002`,
+    baselinesWritten: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F**\uFF1A\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002\u6B21\u56DE\u306E\u5B9F\u884C\u304B\u3089\u3053\u308C\u3068\u6BD4\u8F03\u3057\u307E\u3059\u3002`,
+    baselineWritten: (name) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F\u3002** \u3053\u306E\u5B9F\u884C\u304C\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u306A\u308A\u307E\u3057\u305F\u3002\`baselines/${name}.json\` \u3092\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002\u6B21\u56DE\u306E\u5B9F\u884C\u304B\u3089\u3053\u308C\u3068\u6BD4\u8F03\u3057\u307E\u3059\u3002`,
+    judgedBy: (models) => `\u5BE9\u67FB\u30E2\u30C7\u30EB\uFF1A${models}\u3002`,
+    cliReport: (path2) => `\u30EC\u30DD\u30FC\u30C8\uFF1A${path2}`,
+    cliBaselineWritten: (path2) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F\uFF1A${path2}`,
+    cliFirstError: (name, error63) => `  ${name}\uFF1A\u6700\u521D\u306E\u30A8\u30E9\u30FC\uFF1A${error63}`,
+    cliErrors: (n) => `\uFF08\u30A8\u30E9\u30FC${n}\u4EF6\uFF09`,
+    cliShard: (i, n, runId, path2) => `evalgate\uFF1A\u5B9F\u884C ${runId} \u306E\u30B7\u30E3\u30FC\u30C9 ${i}/${n} \u3092 ${path2} \u306B\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F\u3002\u3059\u3079\u3066\u306E\u30B7\u30E3\u30FC\u30C9\u3092 "evalgate merge --out DIR SHARD_DIR \u2026" \u3067\u307E\u3068\u3081\u3066\u304F\u3060\u3055\u3044\u3002`,
+    pricesFrom: (source) => source === "config" ? "\u8A2D\u5B9A\u30D5\u30A1\u30A4\u30EB" : source.replace(/^built-in table \((.*)\)$/, "\u7D44\u307F\u8FBC\u307F\u306E\u4FA1\u683C\u8868\uFF08$1\u6642\u70B9\uFF09"),
+    usageJoin: "\u3001",
+    usageEnd: "\u3002",
+    stage: {
+      completed: "\u5B8C\u8D70",
+      "syntax-error": "\u69CB\u6587\u30A8\u30E9\u30FC",
+      "test-failure": "\u30C6\u30B9\u30C8\u4E0D\u5408\u683C",
+      timeout: "\u6642\u9593\u5207\u308C",
+      "sandbox-violation": "\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\u9055\u53CD",
+      "declared-unable": "\u30E2\u30C7\u30EB\u304C\u5B9F\u884C\u4E0D\u80FD\u3068\u56DE\u7B54",
+      "format-error": "\u5F62\u5F0F\u30A8\u30E9\u30FC",
+      "language-error": "\u8A00\u8A9E\u30A8\u30E9\u30FC",
+      "provider-error": "\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u306E\u30A8\u30E9\u30FC"
+    }
+  }
+};
+function messagesFor(language) {
+  return language === "ja" ? ja : en;
+}
+
 // src/core/config.ts
 function hasUserInfo(url2) {
   try {
@@ -64241,7 +64558,10 @@ var configSchema = external_exports.strictObject({
   version: external_exports.literal(1),
   providers: external_exports.record(nameSchema, providerSchema),
   suites: external_exports.array(suiteSchema).min(1),
-  gate: gateSchema.default({ ...DEFAULT_GATE })
+  gate: gateSchema.default({ ...DEFAULT_GATE }),
+  report: external_exports.strictObject({
+    language: external_exports.enum(REPORT_LANGUAGES).default("en").describe("The language of the report and of the CLI's final lines (en or ja); the CLI's --language and the action's report-language input win.")
+  }).optional().describe("How the report is written.")
 });
 function parseConfig(text, file2) {
   const lineCounter = new import_yaml.LineCounter();
@@ -65118,7 +65438,26 @@ function commonStep(values) {
 var PAIRWISE_METRIC = "net-win";
 var DEFAULT_NET_WIN_THRESHOLD = 0.05;
 var VERDICT_ORDER = ["error", "regression", "inconclusive", "stale-baseline", "no-baseline", "pass"];
-function compareWithBaseline(baseline, candidate, gate) {
+function alignBaselineIds(baseline, candidate) {
+  const baseIds = hashesOf(baseline.records);
+  const candIds = hashesOf(candidate.records);
+  const unmatched = (from, other, scheme) => {
+    const byHash = /* @__PURE__ */ new Map();
+    for (const [id, hash2] of from) if (!other.has(id) && scheme.test(id)) byHash.set(hash2, [...byHash.get(hash2) ?? [], id]);
+    return byHash;
+  };
+  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
+  const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
+  const rename5 = /* @__PURE__ */ new Map();
+  for (const [hash2, ids] of baseByHash) {
+    const targets = candByHash.get(hash2);
+    if (ids.length === 1 && targets?.length === 1) rename5.set(ids[0], targets[0]);
+  }
+  if (rename5.size === 0) return baseline;
+  return { ...baseline, records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r) };
+}
+function compareWithBaseline(original, candidate, gate) {
+  const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const result = compareMeasured(baseline, candidate, gate);
   const flagged = flaggedCases(candidate.records);
   if (flagged.length === 0) return result;
@@ -65549,7 +65888,7 @@ function judgedSuiteLines(result, baseline, targetModel, m) {
       out.push("", "<details>", `<summary>${m.judged.whyLost(lost.length)}</summary>`, "");
       for (const r of lost) {
         const pairs = r.detail["pairs"] ?? [];
-        out.push(`**Case ${inlineCode(r.caseId)}**`, "", codeBlock(pairs.flatMap((p) => p.orders.map((o) => `[${p.judge}, ${o.first} shown first \u2192 ${o.winner}] ${o.reasoning}`)).join("\n\n"), 1200), "");
+        out.push(m.more.caseLabel(inlineCode(r.caseId)), "", codeBlock(pairs.flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`)).join("\n\n"), 1200), "");
       }
       out.push("</details>", "");
     }
@@ -65618,242 +65957,6 @@ function judgedCaseLines(rc, m) {
   return out;
 }
 
-// src/core/report/messages.ts
-var REPORT_LANGUAGES = ["en", "ja"];
-var en = {
-  headline: {
-    regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
-    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
-    inconclusive: (n, t) => `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
-    stale: (n, t) => `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
-    noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
-    pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
-    nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
-  },
-  table: { suite: "Suite", metric: "Metric", baseline: "Baseline", candidate: "Candidate", change: "Change (interval)", verdict: "Verdict" },
-  notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected", removed: "removed by this pull request" },
-  chartTitle: "Baseline vs candidate (primary metric)",
-  chartLegend: (gate) => `Legend: bars \u2014 each suite's candidate as a % of its baseline; line at 100 \u2014 the baseline; lower line \u2014 the gate (${gate}), below which a real drop fails the check.`,
-  chartKey: "Suites by number:",
-  kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
-  servedAs: (list) => ` (served as ${list})`,
-  whatChanged: (list) => `What changed: ${list}.`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
-  percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
-  exactTest: (k, p, approx) => `Exact sign-flip test of no change over the ${k} ${k === 1 ? "unit" : "units"} that changed: p = ${p}${approx ? " (normal approximation)" : ""}.`,
-  mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
-  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F With ${n} cases this suite can only detect a drop of about ${mde} (80% power), more than the ${gate} gate: about ${needed} cases would be needed to see a ${gate} drop.`,
-  powerOk: (n, mde, gate) => `With ${n} cases this suite detects a drop of about ${mde} or more (80% power); the gate is ${gate}.`,
-  compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
-  notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ", " },
-  errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
-  note: (text) => `Note: ${text}`,
-  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
-  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ""}.`,
-  fromCache: (n) => `${n} from the cache`,
-  retries: (n) => `${n} retries`,
-  cost: (amount, source) => `cost $${amount} (prices: ${source})`,
-  time: (s) => `time ${s} s`,
-  regressedSummary: (count, shown) => `Cases that regressed: ${count}${count > shown ? ` (worst ${shown} shown)` : ""}`,
-  caseHeading: (id, metric, before, after) => `**Case ${id}**: ${metric} ${before} \u2192 ${after}`,
-  question: "Question:",
-  expected: "Expected:",
-  baselineReply: "Baseline reply:",
-  candidateReply: "Candidate reply:",
-  noReply: "(no reply)",
-  explain: {
-    "beyond-threshold-confident": (g2) => `**Regression.** The drop is beyond ${g2} and even the interval's upper end is beyond it.`,
-    "beyond-threshold-significant": (g2) => `**Regression.** The measured drop is beyond ${g2} and the interval excludes no change.`,
-    "beyond-threshold-noisy": (g2) => `**Inconclusive.** The measured drop is beyond ${g2}, but the interval still includes no change; more cases would tell.`,
-    "interval-straddles-threshold": (g2) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g2}.`,
-    "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
-    "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
-    "undefined-relative-change": () => "**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.",
-    improved: () => "**Pass.** The metric improved, and the interval is above zero.",
-    "within-threshold-shown": (g2) => `**Pass.** The interval shows the change is within ${g2}.`,
-    "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
-    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
-    "no-comparable-cases": () => "**Error.** No case could be paired with the baseline.",
-    "too-few-paired": () => "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
-    "judge-manipulation": () => "**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt's output, or set the gate to `warn` on the base branch.",
-    "no-baseline": (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
-    "stale-baseline": (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes("judge") ? ", or `evalgate rejudge` its stored answers" : ""}.`
-  },
-  judged: {
-    selfJudge: (m) => `\u26A0\uFE0F The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
-    refusals: (n, excluded) => `${n} answers were refusals (${excluded ? "excluded from the score" : "scored 1"}), shown apart from errors.`,
-    pairwise: (w, t, l) => `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
-    whyLost: (n) => `Why the candidate lost (${n} shown)`,
-    scoreRow: "score",
-    baselineRow: "baseline",
-    candidateRow: "candidate",
-    category: "category",
-    agreement: (judges, exact, records, kappa) => `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
-    kappaUndefined: "undefined (no variation)",
-    disagree: (list) => `They differ by 2 points or more on: ${list}.`,
-    clipped: (list) => `Judge scores outside 1\u20135 were clipped: ${list}.`,
-    followUps: (n) => `${n} scores needed a follow-up call asking the judge for the number.`,
-    criteria: "Criteria:",
-    judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "Baseline" : "Candidate"} judged ${score2} by ${judge}${clipped}:`,
-    clippedFrom: (raw) => ` (clipped from ${raw})`,
-    manipulation: (n, list, more) => `\u26A0\uFE0F Possible attempts to influence the judge: ${n} case${n === 1 ? "" : "s"} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ""}.`,
-    crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? "" : "s"} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : "it agrees with the recorded scores within 1 point"}${failed ? `; ${failed} could not be cross-checked (judge error)` : ""}.`
-  },
-  roundTrip: {
-    unsafe: (e) => `> [!CAUTION]
-> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
-    stopsTitle: "Where the round trips stopped",
-    stage: "stage",
-    perTask: "Per task: L2-Score mean \xB1 sd over repeats, and full-success rate",
-    task: "task",
-    l2: "L2",
-    fullSuccess: "full success",
-    crossLanguage: "Round trip across languages (mean L2-Score per task)",
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
-    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`
-  },
-  trust: {
-    heading: "Trust and integrity",
-    note: {
-      endpoint: "changes where requests and keys go; the base branch's value was used. Applied after merge, not to this pull request.",
-      gate: "changes the gate; the base branch's gate judged this pull request. Applied after merge.",
-      instrument: "changes what measures the suite; it was measured with the base branch's instrument. Applied after merge \u2014 refresh the baseline then.",
-      executor: "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
-      provider: "adds or removes a provider; it is not called before merge.",
-      suite: "removes the suite; it was still run from the base branch's definition."
-    },
-    cacheRejected: (n) => `${n} cached ${n === 1 ? "response" : "responses"} failed authentication (forged, edited, or written with another key) and ${n === 1 ? "was" : "were"} ignored; the model was called instead.`,
-    recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
-    committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
-    noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
-    prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.",
-    casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`
-  },
-  truncated: (cut) => `> [!WARNING]
-> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
-  summaryTruncated: (cut) => `> [!WARNING]
-> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the \`report.md\` artifact.`,
-  scripted: "Scripted demo"
-};
-var ja = {
-  headline: {
-    regression: (n, t, list) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u304C\u8A31\u5BB9\u5E45\u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u307E\u3057\u305F**: ${list}\u3002`,
-    error: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u3092\u8A55\u4FA1\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F**: \u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u304C\u591A\u3059\u304E\u308B\u3001\u6BD4\u8F03\u3067\u304D\u308B\u30B1\u30FC\u30B9\u304C\u306A\u3044\u3001\u307E\u305F\u306F \`gate.on-judge-manipulation: fail\` \u306E\u3082\u3068\u3067\u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u305F\u56DE\u7B54\u304C\u3042\u308A\u307E\u3057\u305F\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u3092\u30B9\u30B3\u30A2\u3068\u3057\u3066\u8A18\u9332\u3059\u308B\u3053\u3068\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
-    inconclusive: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u3067\u4F4E\u4E0B\u306E\u53EF\u80FD\u6027\u304C\u3042\u308A\u307E\u3059**\u304C\u3001\u8A55\u4FA1\u30BB\u30C3\u30C8\u306E\u898F\u6A21\u3067\u306F\u30CE\u30A4\u30BA\u3068\u533A\u5225\u3067\u304D\u307E\u305B\u3093\u3002`,
-    stale: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u304F\u306A\u3063\u3066\u3044\u307E\u3059**: \u6E2C\u308A\u65B9\u304C\u5909\u308F\u3063\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
-    noBaseline: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306B\u306F\u307E\u3060\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u3042\u308A\u307E\u305B\u3093**\u3002\u307B\u304B\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u3067\u3059\u3002`,
-    pass: (t, gate) => `**\u5168${t}\u30B9\u30A4\u30FC\u30C8\u304C\u5408\u683C\u3067\u3059**: \u8A31\u5BB9\u5E45 ${gate} \u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u305F\u6307\u6A19\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
-    nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002"
-  },
-  table: { suite: "\u30B9\u30A4\u30FC\u30C8", metric: "\u6307\u6A19", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316(\u4FE1\u983C\u533A\u9593)", verdict: "\u5224\u5B9A" },
-  notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057(\u672A\u5B9F\u884C)", "not selected": "\u9078\u629E\u5916", removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664" },
-  chartTitle: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5019\u88DC(\u4E3B\u6307\u6A19)",
-  chartLegend: (gate) => `\u51E1\u4F8B: \u68D2 \u2014 \u5404\u30B9\u30A4\u30FC\u30C8\u306E\u5019\u88DC(\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u6BD4 %)\u3001100 \u306E\u7DDA \u2014 \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u4E0B\u306E\u7DDA \u2014 \u30B2\u30FC\u30C8(${gate})\u3002\u3053\u308C\u3092\u4E0B\u56DE\u308B\u78BA\u304B\u306A\u4F4E\u4E0B\u3067\u30C1\u30A7\u30C3\u30AF\u304C\u5931\u6557\u3057\u307E\u3059\u3002`,
-  chartKey: "\u30B9\u30A4\u30FC\u30C8\u756A\u53F7:",
-  kindModel: (kind, model, served) => `\u7A2E\u985E ${kind}\u3001\u30E2\u30C7\u30EB ${model}${served}\u3002`,
-  servedAs: (list) => `(\u5FDC\u7B54\u3057\u305F\u30E2\u30C7\u30EB: ${list})`,
-  whatChanged: (list) => `\u5909\u66F4\u70B9: ${list}\u3002`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `\u5909\u5316 ${change}\u3001${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u306B\u3088\u308B${level} ${method}\u533A\u9593 [${lower}, ${upper}](B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`\u3001\u6A19\u6E96\u8AA4\u5DEE ${se})\u3002`,
-  percentileFallback: (reason) => `\u30D1\u30FC\u30BB\u30F3\u30BF\u30A4\u30EB(BCa\u306F\u5B9A\u7FA9\u3067\u304D\u306A\u3044\u305F\u3081: ${reason})`,
-  exactTest: (k, p, approx) => `\u5909\u5316\u306E\u3042\u3063\u305F${k}\u5358\u4F4D\u306B\u5BFE\u3059\u308B\u7B26\u53F7\u53CD\u8EE2\u306E\u6B63\u78BA\u691C\u5B9A(\u5909\u5316\u306A\u3057\u306E\u4EEE\u8AAC): p = ${p}${approx ? "(\u6B63\u898F\u8FD1\u4F3C)" : ""}\u3002`,
-  mcnemar: (b, c, p) => `McNemar\u306E\u6B63\u78BA\u691C\u5B9A: \u5408\u683C\u2192\u4E0D\u5408\u683C\u304C${b}\u4EF6\u3001\u4E0D\u5408\u683C\u2192\u5408\u683C\u304C${c}\u4EF6\u3001p = ${p}\u3002`,
-  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F ${n}\u30B1\u30FC\u30B9\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}(\u691C\u51FA\u529B80%)\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}\u30B1\u30FC\u30B9\u304C\u5FC5\u8981\u3067\u3059\u3002`,
-  powerOk: (n, mde, gate) => `${n}\u30B1\u30FC\u30B9\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059(\u691C\u51FA\u529B80%)\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
-  compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `(\u6BD4\u8F03\u5BFE\u8C61\u5916: ${extra})` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
-  notCompared: { added: (n) => `\u8FFD\u52A0${n}\u4EF6`, removed: (n) => `\u524A\u9664${n}\u4EF6`, edited: (n) => `\u5909\u66F4${n}\u4EF6`, noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`, join: "\u3001" },
-  errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC: ${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F(${rate}\u3001\u8A31\u5BB9 ${tol})\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
-  note: (text) => `\u6CE8: ${text}`,
-  usage: (i, o, calls, extra) => `\u30C8\u30FC\u30AF\u30F3: \u5165\u529B ${i}\u3001\u51FA\u529B ${o}(${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057${extra})`,
-  judgeUsage: (i, o, calls, cost) => `\u5BE9\u67FB\u30E2\u30C7\u30EB: \u5165\u529B ${i}\u3001\u51FA\u529B ${o} \u30C8\u30FC\u30AF\u30F3(${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057)${cost ? `\u3001\u8CBB\u7528 $${cost}` : ""}\u3002`,
-  fromCache: (n) => `\u3046\u3061\u30AD\u30E3\u30C3\u30B7\u30E5 ${n}\u56DE`,
-  retries: (n) => `\u518D\u8A66\u884C ${n}\u56DE`,
-  cost: (amount, source) => `\u8CBB\u7528 $${amount}(\u4FA1\u683C: ${source})`,
-  time: (s) => `\u6240\u8981\u6642\u9593 ${s}\u79D2`,
-  regressedSummary: (count, shown) => `\u4F4E\u4E0B\u3057\u305F\u30B1\u30FC\u30B9: ${count}\u4EF6${count > shown ? `(\u60AA\u3044\u9806\u306B${shown}\u4EF6\u3092\u8868\u793A)` : ""}`,
-  caseHeading: (id, metric, before, after) => `**\u30B1\u30FC\u30B9 ${id}**: ${metric} ${before} \u2192 ${after}`,
-  question: "\u8CEA\u554F:",
-  expected: "\u671F\u5F85\u3055\u308C\u308B\u56DE\u7B54:",
-  baselineReply: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u56DE\u7B54:",
-  candidateReply: "\u5019\u88DC\u306E\u56DE\u7B54:",
-  noReply: "(\u56DE\u7B54\u306A\u3057)",
-  explain: {
-    "beyond-threshold-confident": (g2) => `**\u4F4E\u4E0B\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306E\u4E0A\u7AEF\u3082${g2}\u3092\u4E0B\u56DE\u3063\u3066\u3044\u307E\u3059\u3002`,
-    "beyond-threshold-significant": (g2) => `**\u4F4E\u4E0B\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u3002`,
-    "beyond-threshold-noisy": (g2) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u3044\u307E\u3059\u304C\u3001\u4FE1\u983C\u533A\u9593\u304C\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u3059\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
-    "interval-straddles-threshold": (g2) => `**\u5224\u5B9A\u4FDD\u7559**(strict\u30DD\u30EA\u30B7\u30FC): \u4FE1\u983C\u533A\u9593\u304C${g2}\u306E\u4E21\u5074\u306B\u307E\u305F\u304C\u3063\u3066\u3044\u307E\u3059\u3002`,
-    "exact-test-disagrees": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3001\u4FE1\u983C\u533A\u9593\u3082\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u304C\u3001\u5909\u5316\u3057\u305F${x.changed}\u30B1\u30FC\u30B9\u306B\u5BFE\u3059\u308B\u6B63\u78BA\u691C\u5B9A\u3067\u306F\u6709\u610F\u3067\u306F\u3042\u308A\u307E\u305B\u3093(p = ${x.p})\u3002\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u308B\u307B\u3069\u591A\u304F\u306E\u30B1\u30FC\u30B9\u304C\u52D5\u3044\u3066\u3044\u307E\u305B\u3093\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
-    "too-few-cases": (_g, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u3057\u3066\u3044\u308B\u3088\u3046\u306B\u898B\u3048\u307E\u3059\u304C\u3001\u6BD4\u8F03\u3057\u305F\u30B1\u30FC\u30B9\u304C${x.minCases}\u4EF6\u672A\u6E80\u3067\u3059\u3002`,
-    "undefined-relative-change": () => "**\u5224\u5B9A\u4FDD\u7559\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B9\u30B3\u30A2\u304C0\u306E\u305F\u3081\u76F8\u5BFE\u5909\u5316\u304C\u5B9A\u7FA9\u3067\u304D\u305A\u3001\u7D76\u5BFE\u3057\u304D\u3044\u5024\u3082\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u307E\u305B\u3093\u3002",
-    improved: () => "**\u5408\u683C\u3002** \u6307\u6A19\u306F\u6539\u5584\u3057\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u30BC\u30ED\u3088\u308A\u4E0A\u3067\u3059\u3002",
-    "within-threshold-shown": (g2) => `**\u5408\u683C\u3002** \u4FE1\u983C\u533A\u9593\u304B\u3089\u3001\u5909\u5316\u304C${g2}\u4EE5\u5185\u3067\u3042\u308B\u3053\u3068\u304C\u793A\u3055\u308C\u3066\u3044\u307E\u3059\u3002`,
-    "no-drop-shown": (g2) => `**\u5408\u683C\u3002** ${g2}\u3092\u8D85\u3048\u308B\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F(\u4FE1\u983C\u533A\u9593\u306F\u305D\u306E\u53EF\u80FD\u6027\u3092\u5426\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093)\u3002`,
-    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${x.failed}\u56DE\u304C\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
-    "no-comparable-cases": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u308B\u30B1\u30FC\u30B9\u304C\u3042\u308A\u307E\u305B\u3093\u3002",
-    "too-few-paired": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B1\u30FC\u30B9\u306E\u534A\u5206\u672A\u6E80\u3057\u304B\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u306A\u3044\u305F\u3081\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002",
-    "judge-manipulation": () => "**\u30A8\u30E9\u30FC\u3002** \u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u3066\u66F8\u304B\u308C\u305F\u56DE\u7B54\u304C\u3042\u308A(\u4E0B\u306B\u4E00\u89A7)\u3001`gate.on-judge-manipulation` \u304C `fail` \u3067\u3059\u3002\u63A1\u70B9\u304C\u4E0D\u5F53\u306B\u5F15\u304D\u4E0A\u3052\u3089\u308C\u305F\u304A\u305D\u308C\u304C\u3042\u308B\u305F\u3081\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u306B\u3067\u304D\u307E\u305B\u3093\u3002\u30D7\u30ED\u30F3\u30D7\u30C8\u306E\u51FA\u529B\u304B\u3089\u305D\u306E\u8A18\u8FF0\u3092\u306A\u304F\u3059\u304B\u3001\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067\u30B2\u30FC\u30C8\u3092 `warn` \u306B\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
-    "no-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057\u3002** \`evalgate run --suite ${x.name} --update-baseline\`(\u307E\u305F\u306F\u30A2\u30AF\u30B7\u30E7\u30F3\u306E \`mode: baseline\`)\u3067\u4F5C\u6210\u3057\u3001\`baselines/${x.name}.json\` \u3092\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002`,
-    "stale-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306F\u7570\u306A\u308B\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u3066\u3044\u307E\u3059(${x.stale})\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`evalgate run --suite ${x.name} --update-baseline\` \u3092\u5B9F\u884C\u3057\u3066\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044${x.stale.includes("judge") ? "(\u4FDD\u5B58\u6E08\u307F\u306E\u56DE\u7B54\u3092 `evalgate rejudge` \u3067\u63A1\u70B9\u3057\u76F4\u3059\u3053\u3068\u3082\u3067\u304D\u307E\u3059)" : ""}\u3002`
-  },
-  judged: {
-    selfJudge: (m) => `\u26A0\uFE0F \u5BE9\u67FB\u30E2\u30C7\u30EB\u304C\u8A55\u4FA1\u5BFE\u8C61\u3068\u540C\u3058\u30E2\u30C7\u30EB(${m})\u3067\u3059\u3002\u30E2\u30C7\u30EB\u306F\u81EA\u5206\u306E\u56DE\u7B54\u3092\u597D\u3080\u50BE\u5411\u304C\u3042\u308B\u305F\u3081\u3001\u5225\u306E\u3088\u308A\u5F37\u3044\u30E2\u30C7\u30EB\u3092\u5BE9\u67FB\u306B\u4F7F\u3063\u3066\u304F\u3060\u3055\u3044\u3002`,
-    refusals: (n, excluded) => `${n}\u4EF6\u306E\u56DE\u7B54\u304C\u62D2\u5426\u3067\u3057\u305F(${excluded ? "\u30B9\u30B3\u30A2\u304B\u3089\u9664\u5916" : "1\u70B9\u3068\u3057\u3066\u63A1\u70B9"})\u3002\u30A8\u30E9\u30FC\u3068\u306F\u5206\u3051\u3066\u8868\u793A\u3057\u3066\u3044\u307E\u3059\u3002`,
-    pairwise: (w, t, l) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u56DE\u7B54\u3068\u306E\u4E00\u5BFE\u6BD4\u8F03: \u52DD\u3061${w}\u3001\u5F15\u304D\u5206\u3051${t}\u3001\u8CA0\u3051${l}(\u4E21\u65B9\u306E\u9806\u5E8F\u3067\u5224\u5B9A\u304C\u4E00\u81F4\u3057\u305F\u5834\u5408\u306E\u307F\u52DD\u3061\u8CA0\u3051\u3068\u3057\u307E\u3059)\u3002`,
-    whyLost: (n) => `\u5019\u88DC\u304C\u8CA0\u3051\u305F\u7406\u7531(${n}\u4EF6\u3092\u8868\u793A)`,
-    scoreRow: "\u5F97\u70B9",
-    baselineRow: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3",
-    candidateRow: "\u5019\u88DC",
-    category: "\u30AB\u30C6\u30B4\u30EA",
-    agreement: (judges, exact, records, kappa) => `\u5BE9\u67FB\u30E2\u30C7\u30EB ${judges} \u306E\u63A1\u70B9\u306F${records}\u4EF6\u4E2D${exact}\u3067\u5B8C\u5168\u306B\u4E00\u81F4\u3057\u307E\u3057\u305F\u3002\u4E8C\u6B21\u306E\u91CD\u307F\u4ED8\u304DCohen\u306E\u03BA\u306F${kappa}\u3067\u3059(\u5BE9\u67FB\u30E2\u30C7\u30EB\u306E\u7D44\u306E\u5E73\u5747)\u3002`,
-    kappaUndefined: "\u5B9A\u7FA9\u3067\u304D\u307E\u305B\u3093(\u3070\u3089\u3064\u304D\u306A\u3057)",
-    disagree: (list) => `2\u70B9\u4EE5\u4E0A\u98DF\u3044\u9055\u3063\u305F\u30B1\u30FC\u30B9: ${list}\u3002`,
-    clipped: (list) => `1\u301C5\u306E\u7BC4\u56F2\u5916\u306E\u63A1\u70B9\u3092\u4E38\u3081\u307E\u3057\u305F: ${list}\u3002`,
-    followUps: (n) => `${n}\u4EF6\u306E\u63A1\u70B9\u3067\u3001\u70B9\u6570\u3060\u3051\u3092\u5C0B\u306D\u308B\u8FFD\u52A0\u306E\u547C\u3073\u51FA\u3057\u304C\u5FC5\u8981\u3067\u3057\u305F\u3002`,
-    criteria: "\u63A1\u70B9\u57FA\u6E96:",
-    judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}\u306E\u63A1\u70B9 ${score2}(\u5BE9\u67FB: ${judge}${clipped}):`,
-    clippedFrom: (raw) => `\u3001\u5143\u306E\u5024 ${raw}`,
-    manipulation: (n, list, more) => `\u26A0\uFE0F \u5BE9\u67FB\u30E2\u30C7\u30EB\u3078\u306E\u50CD\u304D\u304B\u3051\u3068\u601D\u308F\u308C\u308B\u56DE\u7B54: ${n}\u4EF6(\u63A1\u70B9\u306F\u305D\u306E\u307E\u307E\u3002\u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u306F\u3053\u3046\u3057\u305F\u8A18\u8FF0\u3092\u6E1B\u70B9\u3059\u308B\u3088\u3046\u6307\u793A\u3057\u3066\u3044\u307E\u3059): ${list}${more > 0 ? `\u3001\u307B\u304B${more}\u4EF6` : ""}\u3002`,
-    crossCheck: (judge, n, list, failed) => `${judge} \u306B\u3088\u308B\u3001\u30D5\u30E9\u30B0\u4ED8\u304D\u306E\u56DE\u7B54${n}\u4EF6\u306E\u518D\u63A1\u70B9: ${list ? `\u8A18\u9332\u3055\u308C\u305F\u63A1\u70B9\u30682\u70B9\u4EE5\u4E0A\u98DF\u3044\u9055\u3063\u305F\u30B1\u30FC\u30B9: ${list}` : "\u8A18\u9332\u3055\u308C\u305F\u63A1\u70B9\u3068\u306E\u5DEE\u306F\u3059\u3079\u30661\u70B9\u4EE5\u5185\u3067\u3057\u305F"}${failed ? `(${failed}\u4EF6\u306F\u5BE9\u67FB\u30E2\u30C7\u30EB\u306E\u30A8\u30E9\u30FC\u3067\u518D\u63A1\u70B9\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F)` : ""}\u3002`
-  },
-  roundTrip: {
-    unsafe: (e) => `> [!CAUTION]
-> \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u30E2\u30C7\u30EB\u304C\u66F8\u3044\u305F\u30B3\u30FC\u30C9\u3092 ${e} \u5B9F\u884C\u5668\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u3053\u308C\u306F**\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\u3067\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u30B3\u30FC\u30C9\u306F\u30E9\u30F3\u30CA\u30FC\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u307F\u3001\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u306B\u63A5\u7D9A\u3067\u304D\u307E\u3057\u305F\u3002\u30B7\u30FC\u30AF\u30EC\u30C3\u30C8\u3092\u6301\u3064\u30E9\u30F3\u30CA\u30FC\u3067\u306F\u65E2\u5B9A\u306E\u5B9F\u884C\u5668(pyodide)\u3092\u4F7F\u3063\u3066\u304F\u3060\u3055\u3044\u3002`,
-    stopsTitle: "\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7\u304C\u6B62\u307E\u3063\u305F\u6BB5\u968E",
-    stage: "\u6BB5\u968E",
-    perTask: "\u30BF\u30B9\u30AF\u3054\u3068: \u7E70\u308A\u8FD4\u3057\u5168\u4F53\u3067\u306E L2 \u30B9\u30B3\u30A2\u306E\u5E73\u5747 \xB1 \u6A19\u6E96\u504F\u5DEE\u3068\u5B8C\u8D70\u7387",
-    task: "\u30BF\u30B9\u30AF",
-    l2: "L2",
-    fullSuccess: "\u5B8C\u8D70\u7387",
-    crossLanguage: "\u8A00\u8A9E\u3054\u3068\u306E\u30E9\u30A6\u30F3\u30C9\u30C8\u30EA\u30C3\u30D7(\u30BF\u30B9\u30AF\u3054\u3068\u306E L2 \u30B9\u30B3\u30A2\u5E73\u5747)",
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `\u5B8C\u8D70: ${walks}\u56DE\u306E\u3046\u3061${reached}\u56DE\u304C\u5168${cycles}\u30B5\u30A4\u30AF\u30EB\u3092\u901A\u904E\u3057\u307E\u3057\u305F(${rate}${baseline === null ? "" : `\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3 ${baseline}`})\u3002`,
-    stopped: (side, stage, cycle, message) => `${side === "baseline" ? "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3" : "\u5019\u88DC"}: ${stage}${cycle === null ? "" : `(\u30B5\u30A4\u30AF\u30EB ${cycle})`} \u2014 ${message}`
-  },
-  trust: {
-    heading: "\u4FE1\u983C\u6027\u3068\u5B8C\u5168\u6027",
-    note: {
-      endpoint: "\u306F\u30EA\u30AF\u30A8\u30B9\u30C8\u3068\u30AD\u30FC\u306E\u9001\u4FE1\u5148\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306B\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5024\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
-      gate: "\u306F\u30B2\u30FC\u30C8\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u30B2\u30FC\u30C8\u3067\u5224\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
-      instrument: "\u306F\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059(\u305D\u306E\u969B\u306B\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044)\u3002",
-      executor: "\u306F\u30E2\u30C7\u30EB\u306E\u30B3\u30FC\u30C9\u306E\u5B9F\u884C\u74B0\u5883\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9F\u884C\u74B0\u5883(\u307E\u305F\u306F\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9)\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
-      provider: "\u306F\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u3092\u8FFD\u52A0\u307E\u305F\u306F\u524A\u9664\u3057\u307E\u3059\u3002\u30DE\u30FC\u30B8\u307E\u3067\u306F\u547C\u3073\u51FA\u3057\u307E\u305B\u3093\u3002",
-      suite: "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u524A\u9664\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9A\u7FA9\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
-    },
-    cacheRejected: (n) => `\u30AD\u30E3\u30C3\u30B7\u30E5\u3055\u308C\u305F\u5FDC\u7B54${n}\u4EF6\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081(\u507D\u9020\u30FB\u6539\u5909\u3001\u307E\u305F\u306F\u5225\u306E\u9375\u3067\u4F5C\u6210)\u3001\u7121\u8996\u3057\u3066\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3057\u305F\u3002`,
-    recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
-    committedIgnored: (path2, files) => `\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u306E ${path2} \u306B\u30B3\u30DF\u30C3\u30C8\u3055\u308C\u305F\u30D5\u30A1\u30A4\u30EB\u304C${files}\u4EF6\u3042\u308A\u307E\u3059\u304C\u3001\u7121\u8996\u3057\u307E\u3057\u305F\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u306F\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u5185\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u5FDC\u7B54\u3084\u5B8C\u4E86\u6E08\u307F\u306E\u8A18\u9332\u3068\u3057\u3066\u8AAD\u307E\u305A\u3001\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3067\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3059\u3002`,
-    noBaseConfig: (file2) => `\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B ${file2} \u304C\u306A\u3044\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u304B\u3089\u4FE1\u983C\u3057\u305F\u8A2D\u5B9A\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
-    prConfigTrusted: "`trust-pr-config` \u304C\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u308B\u305F\u3081\u3001\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30A8\u30F3\u30C9\u30DD\u30A4\u30F3\u30C8\u30FB\u5B9F\u884C\u74B0\u5883\u30FB\u30B2\u30FC\u30C8\u3092\u542B\u3080\u81EA\u8EAB\u306E\u8A2D\u5B9A\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002",
-    casesFromBase: (suite, restored, reverted) => `${suite}: \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u6E2C\u5B9A\u3057\u305F\u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3092\u3001\u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306E\u5B9A\u7FA9\u306E\u307E\u307E\u518D\u6E2C\u5B9A\u3057\u307E\u3057\u305F(\u524A\u9664\u3055\u308C\u305F\u3082\u306E${restored}\u4EF6\u3001\u7DE8\u96C6\u3055\u308C\u305F\u3082\u306E${reverted}\u4EF6)\u3002\u65B0\u898F\u30FB\u7DE8\u96C6\u5F8C\u306E\u30B1\u30FC\u30B9\u306F\u30DE\u30FC\u30B8\u5F8C\u306B\u6BD4\u8F03\u3055\u308C\u307E\u3059\u3002`
-  },
-  truncated: (cut) => `> [!WARNING]
-> GitHub\u306E65,536\u6587\u5B57\u306E\u4E0A\u9650\u306B\u53CE\u3081\u308B\u305F\u3081\u3001\u3053\u306E\u30EC\u30DD\u30FC\u30C8\u304B\u3089${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u3068 \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
-  summaryTruncated: (cut) => `> [!WARNING]
-> GitHub\u306E\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u4E0A\u9650(1 MiB)\u306B\u53CE\u3081\u308B\u305F\u3081\u3001${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
-  scripted: "\u30B9\u30AF\u30EA\u30D7\u30C8\u306B\u3088\u308B\u30C7\u30E2"
-};
-function messagesFor(language) {
-  return language === "ja" ? ja : en;
-}
-
 // src/core/templates.ts
 var TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 function loadTemplate(bytes, path2, allowed, configLocation) {
@@ -65869,11 +65972,12 @@ function loadTemplate(bytes, path2, allowed, configLocation) {
     if (name === void 0) continue;
     if (!allowed.includes(name)) {
       const line = text.slice(0, match.index).split("\n").length;
-      throw configError(configLocation, `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`);
+      const guess = allowed.find((a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a));
+      throw configError(configLocation, `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ""}; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`);
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }
-  return { path: path2, text, sha256: sha256Hex(bytes), placeholders };
+  return { path: path2, text, sha256: contentSha256(bytes), placeholders };
 }
 function renderTemplate(template, values) {
   return template.text.replace(TOKEN, (token, name) => {
@@ -66181,7 +66285,7 @@ function roundTripSuiteLines(result, baseline, m) {
   const stages = ["completed", ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
   if (stages.length > 0) {
     out.push(`**${r.stopsTitle}**`, "", `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ""}${m.judged.candidateRow} |`, `|---|${before ? "---:|" : ""}---:|`);
-    for (const s of stages) out.push(`| ${s} | ${before ? `${before.get(s) ?? 0} | ` : ""}${now.get(s) ?? 0} |`);
+    for (const s of stages) out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ""}${now.get(s) ?? 0} |`);
     out.push("");
   }
   const tasks = perTask(result);
@@ -66203,7 +66307,7 @@ function roundTripCaseLines(caseId, result, baseline, m) {
   for (const [side, res] of [["baseline", baseline], ["candidate", result]]) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ""), 300))}`);
+    if (d) out.push(`- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ""), 300))}`);
   }
   return out.length > 0 ? [...out, ""] : [];
 }
@@ -66244,20 +66348,20 @@ var ICON = {
 };
 function renderReport(input2) {
   const m = messagesFor(input2.language ?? "en");
-  const lines = [REPORT_MARKER, `## evalgate: ${ICON[input2.verdict]} ${input2.verdict}`, "", headline(input2, m), ""];
+  const lines = [REPORT_MARKER, `## evalgate: ${ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`, "", headline(input2, m), ""];
   if (input2.scriptedNotice) lines.push(`> [!NOTE]
 > ${inlineText(input2.scriptedNotice, 400)}`, "");
   const t = m.table;
   lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, "|---|---|---:|---:|---|---|");
   for (const c of input2.comparisons) {
-    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${c.verdict} |`);
+    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`);
   }
   for (const s of input2.notRun ?? []) {
     lines.push(`| ${inlineText(s.name, 80)} | \u2014 | \u2014 | \u2014 | \u2014 | \u23ED\uFE0F ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
   lines.push("", ...noticeLines(input2.notices, m));
   lines.push("", ...chart(input2.comparisons, m));
-  for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10, m));
+  for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10, m, input2.baselinesWritten?.includes(c.name) === true));
   lines.push(...crossLanguageLines(input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0), m));
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}
 `;
@@ -66313,14 +66417,21 @@ function headline(input2, m) {
       return m.headline.regression(count("regression"), total, input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`).join(", "));
     case "error":
       return m.headline.error(count("error"), total);
-    case "inconclusive":
-      return m.headline.inconclusive(count("inconclusive"), total);
+    case "inconclusive": {
+      const dropped = input2.comparisons.some((c) => c.verdict === "inconclusive" && c.change !== null && c.change < 0);
+      return dropped ? m.headline.inconclusive(count("inconclusive"), total) : m.more.inconclusiveNoDrop(count("inconclusive"), total);
+    }
     case "stale-baseline":
       return m.headline.stale(count("stale-baseline"), total);
-    case "no-baseline":
+    case "no-baseline": {
+      const missing = input2.comparisons.filter((c) => c.verdict === "no-baseline");
+      if (missing.every((c) => input2.baselinesWritten?.includes(c.name))) return m.more.baselinesWritten(missing.length, total);
       return m.headline.noBaseline(count("no-baseline"), total);
-    default:
-      return m.headline.pass(total, formatPercent(-(input2.comparisons[0]?.gate["max-drop"] ?? 0.05)));
+    }
+    default: {
+      const improved = input2.comparisons.filter((c) => c.detail === "improved").length;
+      return `${m.headline.pass(total, formatPercent(-(input2.comparisons[0]?.gate["max-drop"] ?? 0.05)))}${improved > 0 ? m.more.improved(improved) : ""}`;
+    }
   }
 }
 var CHART_NAMED_MAX = 4;
@@ -66342,7 +66453,7 @@ function chart(comparisons, m) {
   const lines = [
     "```mermaid",
     shown.length > CHART_VERTICAL_MAX ? "xychart-beta horizontal" : "xychart-beta",
-    `  title "${m.chartTitle} \u2014 % of baseline"`,
+    `  title "${m.chartTitle} \u2014 ${m.more.percentOfBaseline}"`,
     `  x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
     `  y-axis "%" ${low} --> ${high}`,
     `  bar [${pct2.join(", ")}]`,
@@ -66363,15 +66474,18 @@ function changeCell(c) {
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : "";
   return `${f(c.change)}${interval}`;
 }
-function suiteSection(c, result, baseline, maxCases, m) {
+function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false) {
   const out = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x) => !!x))];
     const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(", ")) : "";
     out.push(m.kindModel(c.kind, inlineCode(result.tested.model, 80), servedText));
+    const judges = result.instrument.settings["judges"] ?? [];
+    const judgeModels = [...new Set(judges.map((j) => j.model).filter((x) => typeof x === "string"))];
+    if (judgeModels.length > 0) out.push(m.more.judgedBy(judgeModels.map((x) => inlineCode(x, 80)).join(", ")));
   }
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join("; ")));
-  out.push("", explain(c, m), "");
+  out.push("", c.detail === "no-baseline" && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), "");
   const facts = [];
   if (c.bootstrap) {
     const b = c.bootstrap;
@@ -66433,10 +66547,10 @@ function usageLine(result, m) {
   const n = (v) => v.toLocaleString("en-US");
   const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : "", a.retries ? m.retries(n(a.retries)) : ""].filter(Boolean);
   const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(", ")}` : "")];
-  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), a.cost.source));
+  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)));
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
   if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
-  return `${parts.join("; ")}.`;
+  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
 }
 function explain(c, m) {
   const say = c.detail ? m.explain[c.detail] : void 0;
@@ -67062,9 +67176,9 @@ async function loadTasks(workspace, dir, language, where) {
     if (description === void 0) {
       throw configError({ file: yamlPath }, `has no "${language}" description, which this suite needs; add descriptions.${language}`);
     }
-    files.push({ path: yamlPath, sha256: sha256Hex(yamlBytes) }, { path: testsPath, sha256: sha256Hex(testBytes) });
+    files.push({ path: yamlPath, sha256: contentSha256(yamlBytes) }, { path: testsPath, sha256: contentSha256(testBytes) });
     const inputs = { description, tests, entryPoint: task.entryPoint };
-    cases.push({ id: task.id, inputHash: hashValue({ ...inputs, language }), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
+    cases.push({ id: task.id, inputHash: hashValue(identityValue({ ...inputs, language })), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
   }
   if (cases.length === 0) throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
   return { cases, sha256: hashValue(files), files: files.map((f) => f.path) };
@@ -68975,7 +69089,7 @@ function parseJudgedDataset(bytes, file2, format, columns) {
   }
   if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
   const seen = /* @__PURE__ */ new Map();
-  return rows.map(({ line, value }) => {
+  return rows.map(({ line, value }, index) => {
     const get = (key, required2) => {
       const column = columns[key];
       const v = column === void 0 ? void 0 : value[column];
@@ -68991,8 +69105,8 @@ function parseJudgedDataset(bytes, file2, format, columns) {
     const criteria = get("criteria", false) ?? "";
     const category = get("category", false);
     const inputs = { input: input2, reference, criteria, ...category !== void 0 ? { category } : {} };
-    const inputHash = hashValue(inputs);
-    const id = get("id", false) ?? `q-${hashValue(input2).slice(0, 12)}`;
+    const inputHash = hashValue(identityValue(inputs));
+    const id = get("id", false) ?? (columns === ELYZA_COLUMNS ? `elyza-${String(index + 1).padStart(3, "0")}` : `q-${hashValue(identityText(input2)).slice(0, 12)}`);
     const previous = seen.get(id);
     if (previous !== void 0) throw configError({ file: file2, line }, `case id "${id}" appears twice (also line ${previous})${get("id", false) === void 0 ? ": the same question twice; give each row an id column" : ""}`);
     seen.set(id, line);
@@ -69040,7 +69154,7 @@ function parseExactCopyDataset(bytes, file2, format) {
     if (expected === "") throw configError({ file: file2, line }, `${label}: "expected" is empty`);
     if (!context3.includes(expected)) throw configError({ file: file2, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
     const inputs = { question, context: context3, expected };
-    const inputHash = hashValue(inputs);
+    const inputHash = hashValue(identityValue(inputs));
     const id = value["id"] === void 0 ? inputHash.slice(0, 16) : String(value["id"]);
     const previous = seen.get(id);
     if (previous !== void 0) throw configError({ file: file2, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
@@ -69261,10 +69375,14 @@ async function loadSuite(loaded, index, files, options = {}) {
   const templates = { user: await template("user", s.templates.user, allowed) };
   const system = await template("system", s.templates.system, allowed);
   if (system) templates.system = system;
+  const required2 = s.kind === "judged" ? "input" : "context";
+  if (!templates.user.placeholders.includes(required2) && !(system?.placeholders.includes(required2) ?? false)) {
+    throw configError(at("templates", "user"), `template ${s.templates.user} must use {${required2}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ""}: without it every case sends the same prompt; put {${required2}} where the ${s.kind === "judged" ? "task" : "context"} goes`);
+  }
   const datasetPath = typeof s.dataset === "string" ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === "string" ? void 0 : s.dataset.format;
   const bytes = await readFile4(datasetPath, at("dataset"), "dataset");
-  const dataset = { path: datasetPath, sha256: sha256Hex(bytes) };
+  const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
   const provider = loaded.config.providers[s.provider];
   if (s.kind === "exact-copy") {
     const cases2 = parseExactCopyDataset(bytes, datasetPath, format);
@@ -69557,6 +69675,7 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
     notRun,
     language: deps.language ?? "en",
     notices,
+    baselinesWritten,
     ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}
   });
   const summary2 = summarize(verdict, comparisons, notRun, notices);
@@ -69608,7 +69727,7 @@ function applyTrustedConfig(head, base) {
   const b = base.config;
   const h = head.config;
   const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
-  const providers = /* @__PURE__ */ Object.create(null);
+  const providers = {};
   for (const [name, bp] of Object.entries(b.providers)) {
     const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : void 0;
     const effective = { ...bp };
@@ -70011,7 +70130,7 @@ function readInputs() {
     runId: getInput("run-id") || `gh-${process.env["GITHUB_RUN_ID"] ?? "local"}`,
     mergeDirs: getMultilineInput("merge-dirs").filter((d) => d.trim() !== ""),
     comment: bool("comment", true),
-    reportLanguage: oneOf("report-language", getInput("report-language") || "en", REPORT_LANGUAGES),
+    reportLanguage: getInput("report-language") === "" ? null : oneOf("report-language", getInput("report-language"), REPORT_LANGUAGES),
     onInconclusive: onInconclusive === "" ? null : oneOf("on-inconclusive", onInconclusive, ["warn", "fail", "pass"]),
     workingDirectory: getInput("working-directory") || ".",
     outDir: getInput("out-dir") || "evalgate-out",
@@ -70052,7 +70171,7 @@ ${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 
   const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
   if (!pr || !inputs.comment || !(inputs.mode === "run" || inputs.mode === "merge")) return;
   try {
-    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage }, pr);
+    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage ?? "en" }, pr);
     const written = await markNotEvaluated(target, reason);
     if (written.kind === "updated") info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
     if (written.kind === "kept-newer") info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
@@ -70095,7 +70214,8 @@ async function evaluate(inputs) {
   let baseFiles = null;
   let decision = null;
   const messages = [];
-  const m = messagesFor(inputs.reportLanguage);
+  const language = inputs.reportLanguage ?? head.config.report?.language ?? "en";
+  const m = messagesFor(language);
   if (range) {
     const baseText = await git2.show(range.base, configRel);
     if (baseText !== null) {
@@ -70175,7 +70295,7 @@ ${error63.message}`);
     rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     ...authenticator ? { authenticator } : {},
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
-    language: inputs.reportLanguage
+    language
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === "merge") {
@@ -70189,7 +70309,7 @@ ${error63.message}`);
       throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? "" : "s"} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
     }
     if (parts.length === 0) {
-      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
       throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results found; download every shard's artifact and list the directories (one per line, or dir/* for all under a folder)`);
     }
     const gate = (suite) => {
@@ -70201,13 +70321,13 @@ ${error63.message}`);
       notRun,
       ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}
     });
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   }
   const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
     info("No suite is affected by this pull request.");
     if (inputs.mode === "shard") return null;
-    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };
+    return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
   }
   const shard = inputs.mode === "shard" ? parseShard(inputs.shard ?? "") : null;
   try {
@@ -70232,7 +70352,7 @@ ${error63.message}`);
       setOutput("verdict", "shard-written");
       return null;
     }
-    return { outcome, outDir, pr };
+    return { outcome, outDir, pr, language };
   } catch (error63) {
     if (error63 instanceof MissingKeyError) {
       await explainMissingKey(inputs, error63.message, pr);
@@ -70325,7 +70445,7 @@ async function explainMissingKey(inputs, message, pr) {
 }
 async function publish(inputs, evaluated) {
   const { outcome, outDir, pr } = evaluated;
-  const language = inputs.reportLanguage;
+  const language = evaluated.language;
   let note = "";
   if (pr && inputs.comment && (inputs.mode === "run" || inputs.mode === "merge")) {
     try {

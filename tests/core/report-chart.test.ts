@@ -77,6 +77,6 @@ describe('the report chart', () => {
   });
 
   it('writes the legend in the report\'s language', () => {
-    assert.match(chartOf(['copy-qa'], undefined, 'ja').after, /^凡例: 棒/);
+    assert.match(chartOf(['copy-qa'], undefined, 'ja').after, /^凡例：棒/);
   });
 });
