@@ -7,7 +7,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { Workspace } from '../ports.ts';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { cacheAuthenticator, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
+import { cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -215,7 +215,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
     countTokens,
     isCached: cacheDir === null ? null : async (_name, provider, request) => {
       const auth = cacheAuthenticator(process.env, provider);
-      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request, auth);
+      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), cacheModelKey(provider), request, auth);
     },
   });
   process.stdout.write(renderPlan(plans, cacheDir));

@@ -11,7 +11,14 @@ import type { TestedIdentity } from '../types.ts';
 
 /** Generation settings that are part of what is tested. */
 export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
-  return { temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'] };
+  // Settings added later appear only when set, so identities of runs without them stay as they were.
+  return {
+    temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'],
+    ...(provider['max-completion-tokens'] !== undefined ? { 'max-completion-tokens': provider['max-completion-tokens'] } : {}),
+    ...(provider['reasoning-effort'] !== undefined ? { 'reasoning-effort': provider['reasoning-effort'] } : {}),
+    ...(provider['strip-reasoning'] === false ? { 'strip-reasoning': false } : {}),
+    ...(provider['extra-body'] !== undefined ? { 'extra-body': provider['extra-body'] } : {}),
+  };
 }
 
 /** The identity of what a run tests; its hash changes when any of it does. */
