@@ -13,7 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
+import { budgetLimits, createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
@@ -153,12 +153,12 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       if (files > 0) messages.push(m.trust.committedIgnored(relative(repoRoot, dir).split(sep).join('/'), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
+  const createClient = createClientFactory(process.env, inputs.config, { cacheDir, budget: budgetLimits(loaded.config) });
   const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const deps = {
     workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(), adaptations: () => createClient.adaptations(),
     ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language: inputs.reportLanguage,

@@ -5,7 +5,7 @@
  * (`api-key-env`), never from the config itself; a missing key is a ConfigError that says
  * exactly what to set.
  */
-import type { ProviderConfig } from '../core/config.ts';
+import type { ConfigFile, ProviderConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { canonicalJson } from '../core/hash.ts';
 import { costOf, pricingFor } from '../core/pricing.ts';
@@ -42,6 +42,14 @@ export function cacheModelKey(provider: ProviderConfig): string {
 /** A client with its counters, for progress and the report. */
 export interface ProviderClient extends ModelClient {
   counters(): { resilience: ResilienceStats; cache: CacheStats | null };
+}
+
+/** The run's budget: the command line's limits over the config's `budget:`. */
+export function budgetLimits(config: Pick<ConfigFile, 'budget'>, flags: { maxCalls?: number | null; maxCost?: number | null } = {}): BudgetLimits {
+  return {
+    maxCalls: flags.maxCalls ?? config.budget?.['max-calls'] ?? null,
+    maxCostUsd: flags.maxCost ?? config.budget?.['max-cost'] ?? null,
+  };
 }
 
 /** The endpoint a provider calls. */

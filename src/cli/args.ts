@@ -7,7 +7,7 @@ import { ConfigError } from '../core/errors.ts';
 
 /** The commands. */
 export type Command =
-  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null }
+  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null; maxCalls: number | null; maxCost: number | null }
   | { name: 'merge'; config: string; out: string; baselineDir: string | null; dirs: string[] }
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
@@ -24,6 +24,7 @@ export const USAGE = `evalgate — gate prompt-template changes on evaluation re
 Usage:
   evalgate run [--config F] [--suite NAME …] [--out DIR] [--baseline-dir DIR] [--update-baseline]
                [--cache-dir DIR | --no-cache] [--fresh] [--quiet] [--run-id ID] [--shard i/n]
+               [--max-calls N] [--max-cost USD]
   evalgate merge --out DIR [--baseline-dir DIR] [--config F] SHARD_DIR …
   evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
@@ -34,7 +35,8 @@ Usage:
 
 Defaults: --config evalgate.yml, --out evalgate-out, --baseline-dir baselines/ and
 --cache-dir .evalgate/cache beside the config. A rerun into the same --out resumes what
-the last run finished (--fresh starts over).
+the last run finished (--fresh starts over). --max-calls and --max-cost (or the config's
+budget:) stop a run that would spend more: it keeps what it finished and exits 3.
 Exit codes: 0 pass (also inconclusive, no-baseline, stale-baseline unless configured to fail),
 1 regression, 2 invalid configuration or input, 3 run failure.
 Keys come from the environment variable each provider names (api-key-env, default OPENAI_API_KEY);
@@ -63,15 +65,19 @@ export function parseCommand(argv: readonly string[]): Command {
         out: { type: 'string', default: 'evalgate-out' }, 'baseline-dir': { type: 'string' },
         'update-baseline': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, notice: { type: 'string' },
         'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false },
-        'run-id': { type: 'string' }, shard: { type: 'string' },
+        'run-id': { type: 'string' }, shard: { type: 'string' }, 'max-calls': { type: 'string' }, 'max-cost': { type: 'string' },
       }, rest);
+      const maxCalls = v['max-calls'] === undefined ? null : Number(v['max-calls']);
+      const maxCost = v['max-cost'] === undefined ? null : Number(v['max-cost']);
+      if (maxCalls !== null && !(Number.isInteger(maxCalls) && maxCalls > 0)) throw usageError(`--max-calls must be a positive whole number of calls, got ${String(v['max-calls'])}`);
+      if (maxCost !== null && !(Number.isFinite(maxCost) && maxCost > 0)) throw usageError(`--max-cost must be a positive amount in USD such as 2.50, got ${String(v['max-cost'])}`);
       if (v['update-baseline'] && v['shard']) throw usageError('--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard');
       return Object.freeze({
         name: 'run', config: v['config'] as string, suites: v['suite'] as string[], out: v['out'] as string,
         baselineDir: (v['baseline-dir'] as string | undefined) ?? null, updateBaseline: v['update-baseline'] as boolean,
         quiet: v['quiet'] as boolean, notice: (v['notice'] as string | undefined) ?? null,
         cacheDir: (v['cache-dir'] as string | undefined) ?? null, noCache: v['no-cache'] as boolean, fresh: v['fresh'] as boolean,
-        runId: (v['run-id'] as string | undefined) ?? null, shard: (v['shard'] as string | undefined) ?? null,
+        runId: (v['run-id'] as string | undefined) ?? null, shard: (v['shard'] as string | undefined) ?? null, maxCalls, maxCost,
       });
     }
     case 'merge': {

@@ -7,7 +7,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { Workspace } from '../ports.ts';
 import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
+import { budgetLimits, cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -113,7 +113,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const runId = command.runId ?? (shard ? ciRunId() : null);
   if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
   const loaded = parseConfig(text, command.config);
-  const createClient = createClientFactory(process.env, command.config, { cacheDir });
+  const createClient = createClientFactory(process.env, command.config, { cacheDir, budget: budgetLimits(loaded.config, command) });
   const authenticator = recordLogAuthenticator(process.env, Object.values(loaded.config.providers));
   const outcome = await runEvaluation(
     {
@@ -123,6 +123,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
       toolVersion: TOOL_VERSION, newRunId, createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      adaptations: () => createClient.adaptations(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),

@@ -46,6 +46,8 @@ export interface EngineDeps {
   authenticator?: Authenticator;
   /** How many response-cache entries failed authentication so far (for the report). */
   rejectedCacheEntries?(): number;
+  /** How providers' requests were changed to suit their servers so far (for the report). */
+  adaptations?(): { provider: string; notes: string[] }[];
 }
 
 /** Options of `evalgate run`. */
@@ -163,8 +165,13 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const results = new Map<string, SuiteResult>();
   const baselinesWritten: string[] = [];
   let rejectedRecords = 0;
+  let budgetStop: string | null = null;
   try {
     for (const { loaded: ls, suite: prepared0 } of prepared) {
+      if (budgetStop !== null) {
+        notRun.push({ name: prepared0.name, reason: 'budget' });
+        continue;
+      }
       const whole = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
@@ -213,8 +220,12 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const baseline = baselines.get(suite.name) ?? null;
       const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
       comparisons.push(comparison);
+      if (result.incomplete) {
+        budgetStop = result.incomplete.reason;
+        deps.logger.warn(`${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`);
+      }
       if (options.updateBaseline) {
-        if (comparison.verdict === 'error') {
+        if (comparison.verdict === 'error' || result.incomplete) {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
         } else {
           await deps.store.writeBaseline(suite.name, serializeResult(result));
@@ -229,11 +240,15 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
+  const adaptations = deps.adaptations?.() ?? [];
   const notices: RunNotices = {
     ...options.notices,
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
+    ...(adaptations.length > 0 ? { adaptations } : {}),
+    ...(budgetStop !== null ? { budgetStop } : {}),
   };
-  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === 'fail');
+  // A partial run (budget) or a removed suite under on-removed-suite: fail leaves the run unjudgeable.
+  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'));
 }
 
 /** The cases each suite defines at the base commit (read from there), by suite name. */
@@ -363,7 +378,7 @@ async function finish(
   notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {}, removedFails = false,
 ): Promise<RunOutcome> {
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
-  // judge it by: the run cannot pass.
+  // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices,

@@ -37,6 +37,10 @@ export interface RunNotices {
   messages?: readonly string[];
   /** Stored entries that failed authentication and were ignored. */
   rejected?: { cacheEntries: number; records: number };
+  /** How each provider's requests were changed to suit its server. */
+  adaptations?: readonly { provider: string; notes: readonly string[] }[];
+  /** Why the budget stopped the run, when it did. */
+  budgetStop?: string;
 }
 
 /** The effective configuration of a pull request's run. */

@@ -302,7 +302,7 @@ export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pa
 export function scriptedJudgeReply(request: FakeRequest): FakeReply | null {
   const parts = judgePromptParts(request);
   if (parts.kind === null) return null;
-  const structured = request.response_format?.type === 'json_schema';
+  const structured = request.response_format?.type === 'json_schema' || request.response_format?.type === 'json_object';
   if (parts.kind === 'pairwise') {
     const aOk = parts.answerA.trim() === parts.reference.trim();
     const bOk = parts.answerB.trim() === parts.reference.trim();

@@ -3,11 +3,11 @@
  * templates, model, generation settings) and the chat request rendered from a system
  * and a user template.
  */
-import type { ChatMessage, ModelRequest } from '../../ports.ts';
+import type { ChatMessage, ModelReply, ModelRequest } from '../../ports.ts';
 import type { ProviderConfig } from '../config.ts';
 import { hashValue } from '../hash.ts';
 import { renderTemplate, type Template } from '../templates.ts';
-import type { TestedIdentity } from '../types.ts';
+import type { CaseRecord, TestedIdentity } from '../types.ts';
 
 /** Generation settings that are part of what is tested. */
 export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
@@ -18,6 +18,15 @@ export function generationSettings(provider: ProviderConfig): Record<string, unk
     ...(provider['reasoning-effort'] !== undefined ? { 'reasoning-effort': provider['reasoning-effort'] } : {}),
     ...(provider['strip-reasoning'] === false ? { 'strip-reasoning': false } : {}),
     ...(provider['extra-body'] !== undefined ? { 'extra-body': provider['extra-body'] } : {}),
+  };
+}
+
+/** The reply part of a record: what was scored, and what the provider said about it. */
+export function replyRecord(reply: Extract<ModelReply, { status: 'ok' }>, text: string = reply.text): NonNullable<CaseRecord['reply']> {
+  return {
+    text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason,
+    ...(reply.reasoning !== undefined ? { reasoning: reply.reasoning } : {}),
+    ...(reply.cutFromChars !== undefined ? { cutFromChars: reply.cutFromChars } : {}),
   };
 }
 
