@@ -215,7 +215,7 @@ const en: Messages = {
     budgetStopped: (reason) => `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
     truncated: (n, total, list) => `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
     truncatedWarning: (share, threshold) => `⚠️ Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
-    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} replies: ${list}.`,
+    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? 'reply' : 'replies'}: ${list}.`,
     reasoning: (n, total) => `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
     reasoningTokens: (tokens, cost) => `Reasoning tokens: ${tokens} of the output tokens${cost ? ` ($${cost})` : ''}.`,
   },
