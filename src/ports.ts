@@ -145,13 +145,15 @@ export interface Clock {
 
 /** Where a run's files go and where baselines live. */
 export interface RunStore {
-  /** The record log a previous run into the same output left, if any. */
-  readRecordLog(suite: string): Promise<string | null>;
+  /** The record log a previous run into the same output left, if any (its text, or its lines). */
+  readRecordLog(suite: string): Promise<string | readonly string[] | null>;
   /** Replaces the record log with `initial` (atomically) and returns a sink appending to it. */
   startRecordLog(suite: string, initial: string): Promise<ResultSink>;
-  writeResult(suite: string, text: string): Promise<void>;
-  readBaseline(suite: string): Promise<string | null>;
-  writeBaseline(suite: string, text: string): Promise<void>;
+  /** Writes a result file atomically; chunks are written in turn, so no string holds the whole file. */
+  writeResult(suite: string, text: string | Iterable<string>): Promise<void>;
+  /** A baseline's text, or its lines (read line by line, for files too large for one string). */
+  readBaseline(suite: string): Promise<string | readonly string[] | null>;
+  writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
   writeSummary(text: string): Promise<void>;
   /** Where things were written, for messages. */

@@ -10,14 +10,14 @@ import * as github from '@actions/github';
 import { readdir, readFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
+import { createFsRunStore, createFsWorkspace, locatePath, readResultFile } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { budgetLimits, createClientFactory, recordLogAuthenticator } from '../adapters/providers.ts';
 import { newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
-import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, loadSelected, mergeShards, runEvaluation, type RunOutcome } from '../core/engine.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
@@ -167,7 +167,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (inputs.mode === 'merge') {
     const parts: ShardPart[] = [];
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
-      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
+      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: await readResultFile(file) });
     }
     if (parts.length === 0) {
       if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr };

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Workspace } from '../ports.ts';
-import { createFsRunStore, createFsWorkspace, writeFileAtomic } from '../adapters/fs-store.ts';
+import { createFsRunStore, createFsWorkspace, readResultFile, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
 import { budgetLimits, cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, recordLogAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
@@ -15,7 +15,7 @@ import { createConsoleLogger, newRunId, systemClock } from '../adapters/system.t
 import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type LoadedConfig } from '../core/config.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
-import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, mergeShards, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
@@ -252,7 +252,7 @@ async function readResults(path: string): Promise<SuiteResult[]> {
   } catch {
     throw new ConfigError({ file: path }, `evalgate: ${path} does not exist`);
   }
-  if (info.isFile()) return [parseResultText(await readFile(path, 'utf8'), path)];
+  if (info.isFile()) return [await readResultFile(path)];
   let dir = path;
   try {
     if ((await stat(join(path, 'results'))).isDirectory()) dir = join(path, 'results');
@@ -261,7 +261,7 @@ async function readResults(path: string): Promise<SuiteResult[]> {
   }
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   if (files.length === 0) throw new ConfigError({ file: path }, `evalgate: ${path} holds no result files (*.json)`);
-  return Promise.all(files.map(async (f) => parseResultText(await readFile(join(dir, f), 'utf8'), join(dir, f))));
+  return Promise.all(files.map((f) => readResultFile(join(dir, f))));
 }
 
 async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {

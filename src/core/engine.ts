@@ -15,6 +15,7 @@ import { pricingFor } from './pricing.ts';
 import { planResume, signedLine, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { validateResult } from './results.ts';
+import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
 import { runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
@@ -210,12 +211,12 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       });
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
-        await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+        await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
         deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
         results.set(suite.name, result);
         continue;
       }
-      await deps.store.writeResult(suite.name, serializeResult(result));
+      await deps.store.writeResult(suite.name, resultChunks(result));
       results.set(suite.name, result);
       const baseline = baselines.get(suite.name) ?? null;
       const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
@@ -228,7 +229,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         if (comparison.verdict === 'error' || result.incomplete) {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
         } else {
-          await deps.store.writeBaseline(suite.name, serializeResult(result));
+          await deps.store.writeBaseline(suite.name, resultChunks(result));
           baselinesWritten.push(suite.name);
         }
       }
@@ -294,7 +295,7 @@ export async function mergeShards(
   const pairs: { baseline: SuiteResult | null; candidate: SuiteResult }[] = [];
   for (const [name, suiteParts] of [...bySuite].sort((a, b) => rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : 1))) {
     const merged = mergeShardParts(suiteParts);
-    await deps.store.writeResult(name, serializeResult(merged));
+    await deps.store.writeResult(name, resultChunks(merged));
     pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
   }
   return compareStored(pairs, (suite) => ({ ...gate(suite), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) }), deps, options.notRun ?? []);
@@ -323,12 +324,12 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
     loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
     runId: rejudgeRunId(options.stored, judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
   });
-  await deps.store.writeResult(result.suite.name, serializeResult(result));
+  await deps.store.writeResult(result.suite.name, resultChunks(result));
   const baseline = await readBaseline(deps.store, result.suite.name);
   const comparison = compareWithBaseline(baseline, result, gateFor(loaded, suite.config));
   const written: string[] = [];
   if (options.updateBaseline && comparison.verdict !== 'error') {
-    await deps.store.writeBaseline(result.suite.name, serializeResult(result));
+    await deps.store.writeBaseline(result.suite.name, resultChunks(result));
     written.push(result.suite.name);
   }
   return finish([comparison], new Map([[result.suite.name, result]]), written, deps, new Map([[result.suite.name, baseline]]));
@@ -393,7 +394,28 @@ async function finish(
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
   const text = await store.readBaseline(suite);
   if (text === null) return null;
-  return parseResultText(text, `${store.describe().baselines}/${suite}.json`);
+  const file = `${store.describe().baselines}/${suite}.json`;
+  return typeof text === 'string' ? parseResultText(text, file) : parseResultFileLines(text, file);
+}
+
+/**
+ * Parses a stored result file from its lines, record by record (files too large for one
+ * string), naming the file and line when it is not one.
+ */
+export async function parseResultFileLines(lines: AsyncIterable<string> | Iterable<string>, file: string): Promise<SuiteResult> {
+  let value: unknown;
+  try {
+    value = await parseResultLines(lines);
+  } catch (error) {
+    const line = error instanceof ResultLinesError ? `:${error.line}` : '';
+    throw new ConfigError({ file }, `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`);
+  }
+  if (value === null) {
+    // Another layout (hand-edited, reformatted): read whole, as any JSON.
+    if (Array.isArray(lines)) return parseResultText((lines as readonly string[]).join('\n'), file);
+    throw new ConfigError({ file }, `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`);
+  }
+  return validateResult(value, file);
 }
 
 /** Parses a stored result file, naming it when it is not one. */
@@ -407,7 +429,7 @@ export function parseResultText(text: string, file: string): SuiteResult {
   return validateResult(value, file);
 }
 
-/** A result file's text: two-space JSON with a final newline, for readable diffs. */
+/** A result file's text: two-space JSON with a final newline, for readable diffs (small results; stores get resultChunks). */
 export function serializeResult(result: SuiteResult): string {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  return [...resultChunks(result)].join('');
 }
