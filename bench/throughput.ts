@@ -17,6 +17,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const N = 500;
 const LATENCY_MS = 200;
 const RATE = 50; // requests per second the rate-limited server accepts
+// The case of issue 17: a provider that allows 3 requests a second, evalgate at concurrency 8
+// with a plain config (no retry settings), 100 cases. Goal: done within 1.15 × N/R, no case lost.
+const SLOW_RATE = 3;
+const SLOW_N = 100;
 const withPeer = !process.argv.includes('--no-peer');
 
 const work = await mkdtemp(join(tmpdir(), 'evalgate-bench-'));
@@ -26,6 +30,7 @@ const cases = Array.from({ length: N }, (_, i) => {
 });
 await mkdir(join(work, 'p'), { recursive: true });
 await writeFile(join(work, 'cases.jsonl'), cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+await writeFile(join(work, 'slow-cases.jsonl'), cases.slice(0, SLOW_N).map((c) => JSON.stringify(c)).join('\n') + '\n');
 await writeFile(join(work, 'p/system.txt'), 'Copy line 2 of the text exactly.');
 await writeFile(join(work, 'p/user.txt'), '{context}');
 
@@ -88,6 +93,33 @@ async function evalgate(concurrency: number, limited: boolean): Promise<Row> {
   return { tool: 'evalgate', setting: limited ? `server limits to ${RATE} req/s (429 + Retry-After), 50 ms replies` : `${LATENCY_MS} ms replies`, concurrency, ideal, wall: r.ms, phase, lost, requests };
 }
 
+/** Issue 17's case: the fake server's own limit of SLOW_RATE req/s (a bucket as deep), a plain config, SLOW_N cases. */
+async function evalgateSlowProvider(): Promise<Row> {
+  const s = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }), { rateLimitPerSecond: SLOW_RATE });
+  const dir = join(work, 'eg-slow');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'evalgate.yml'), `version: 1
+providers:
+  target: {model: bench-model, concurrency: 8}
+suites:
+  - {name: bench, kind: exact-copy, provider: target, dataset: cases.jsonl, templates: {system: p/system.txt, user: p/user.txt}}
+`);
+  await cp(join(work, 'slow-cases.jsonl'), join(dir, 'cases.jsonl'));
+  await cp(join(work, 'p'), join(dir, 'p'), { recursive: true });
+  const r = await runNode([join(ROOT, 'dist/cli.js'), 'run', '--no-cache', '--quiet', '--out', 'out'], dir, { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: s.url });
+  const result = JSON.parse(await readFile(join(dir, 'out/results/bench.json'), 'utf8')) as { records: { status: string; scores: Record<string, number> | null }[] };
+  const lost = SLOW_N - result.records.filter((x) => x.status === 'scored' && x.scores?.['exact-match'] === 1).length;
+  const answered = s.requests.filter((q) => !q.rateLimited).map((q) => q.receivedAt);
+  const first = Math.min(...s.requests.map((q) => q.receivedAt));
+  const phase = Math.max(...answered) - first;
+  const requests = s.requests.length;
+  await s.close();
+  if (r.code !== 0) process.stderr.write(r.out);
+  // A full bucket lets the first SLOW_RATE through at once: the last of N can start at (N − R) / R s.
+  const ideal = ((SLOW_N - SLOW_RATE) / SLOW_RATE) * 1000;
+  return { tool: 'evalgate', setting: `server limits to ${SLOW_RATE} req/s (429 + Retry-After), plain config, ${SLOW_N} cases`, concurrency: 8, ideal, wall: r.ms, phase, lost, requests };
+}
+
 async function promptfoo(concurrency: number): Promise<Row | string> {
   const dir = join(tmpdir(), 'evalgate-bench-promptfoo');
   const bin = join(dir, 'node_modules/promptfoo/dist/src/main.js');
@@ -130,6 +162,7 @@ try {
   rows.push(await evalgate(8, false));
   rows.push(await evalgate(32, false));
   rows.push(await evalgate(32, true));
+  rows.push(await evalgateSlowProvider());
   const peer = withPeer ? await promptfoo(8) : 'skipped (--no-peer)';
   if (typeof peer !== 'string') rows.push(peer);
 
@@ -141,10 +174,11 @@ try {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.tool} | ${r.setting} | ${r.concurrency} | ${s(r.ideal)} | ${s(r.phase)} | ${(r.ideal / r.phase).toFixed(3)} | ${s(r.wall)} | ${r.requests} | ${r.lost} |`),
     '',
-    `Ideal: ceil(N / concurrency) × latency; with the rate limit, N / R. "Call phase" runs from the first request the server received to the last reply; "process wall" adds start-up and writing results.`,
+    `Ideal: ceil(N / concurrency) × latency; with the rate limit, N / R (for the ${SLOW_RATE} req/s server, whose bucket starts full, (N − R) / R to the last accepted request). "Call phase" runs from the first request the server received to the last reply (to the last accepted request for the ${SLOW_RATE} req/s server); "process wall" adds start-up and writing results.`,
   ];
-  const limited = rows.find((r) => r.setting.includes('limits'));
-  if (limited) lines.push(`Rate-limited completion: ${(limited.phase / limited.ideal).toFixed(3)} × N/R (goal ≤ 1.15), ${limited.lost} cases lost.`);
+  for (const limited of rows.filter((r) => r.setting.includes('limits'))) {
+    lines.push(`Rate-limited completion (${limited.setting}): ${(limited.phase / limited.ideal).toFixed(3)} × N/R (goal ≤ 1.15), ${limited.lost} cases lost.`);
+  }
   const eg8 = rows.find((r) => r.tool === 'evalgate' && r.concurrency === 8 && !r.setting.includes('limits'));
   const pf8 = rows.find((r) => r.tool.startsWith('promptfoo'));
   if (eg8 && pf8) lines.push(`evalgate ÷ ${pf8.tool} wall time at concurrency 8: ${(eg8.wall / pf8.wall).toFixed(3)} (call phase: ${(eg8.phase / pf8.phase).toFixed(3)}).`);

@@ -12,7 +12,8 @@ export interface ChatMessage {
 /** A request for one completion. */
 export interface ModelRequest {
   messages: readonly ChatMessage[];
-  temperature: number;
+  /** Null: not sent, the server's default applies (reasoning models accept only their default). */
+  temperature: number | null;
   seed: number | null;
   maxTokens: number;
   /** Which repeat of a case this is: part of the cache key, never sent. */
@@ -30,12 +31,18 @@ export interface ModelRequest {
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Of the output tokens, those spent on hidden reasoning, when the server reports them. */
+  reasoningTokens?: number;
 }
 
 /** What a provider failure looked like; never a score. */
 export interface CallError {
-  /** `http` (a status), `network` (no response), `timeout`, `malformed` (unreadable body), `config`. */
-  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused' | 'sandbox';
+  /**
+   * `http` (a status), `network` (no response), `timeout`, `malformed` (unreadable body), `config`,
+   * `rate-limit` (the provider asked for a wait longer than the retry time left), `budget` (the
+   * run's call or cost budget is spent: the call was not made).
+   */
+  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused' | 'sandbox' | 'rate-limit' | 'budget';
   message: string;
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
@@ -57,7 +64,12 @@ export type ModelReply = (
     latencyMs: number;
     servedModel: string | null;
     fingerprint: string | null;
+    /** `length` when the token limit cut the reply; `size-limit` when evalgate cut an oversized one. */
     finishReason: string | null;
+    /** Reasoning the model showed (a leading <think> block, `reasoning_content`), removed from `text`. */
+    reasoning?: string;
+    /** Characters of the reply before evalgate cut it to the size limit, when it did. */
+    cutFromChars?: number;
   }
   | { status: 'refused'; message: string; latencyMs: number; servedModel: string | null }
   | { status: 'error'; error: CallError; latencyMs: number }
@@ -133,13 +145,15 @@ export interface Clock {
 
 /** Where a run's files go and where baselines live. */
 export interface RunStore {
-  /** The record log a previous run into the same output left, if any. */
-  readRecordLog(suite: string): Promise<string | null>;
+  /** The record log a previous run into the same output left, if any (its text, or its lines). */
+  readRecordLog(suite: string): Promise<string | readonly string[] | null>;
   /** Replaces the record log with `initial` (atomically) and returns a sink appending to it. */
   startRecordLog(suite: string, initial: string): Promise<ResultSink>;
-  writeResult(suite: string, text: string): Promise<void>;
-  readBaseline(suite: string): Promise<string | null>;
-  writeBaseline(suite: string, text: string): Promise<void>;
+  /** Writes a result file atomically; chunks are written in turn, so no string holds the whole file. */
+  writeResult(suite: string, text: string | Iterable<string>): Promise<void>;
+  /** A baseline's text, or its lines (read line by line, for files too large for one string). */
+  readBaseline(suite: string): Promise<string | readonly string[] | null>;
+  writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
   writeSummary(text: string): Promise<void>;
   /** Where things were written, for messages. */

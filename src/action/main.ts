@@ -10,14 +10,14 @@ import * as github from '@actions/github';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createFsRunStore, createFsWorkspace, locatePath } from '../adapters/fs-store.ts';
+import { createFsRunStore, createFsWorkspace, locatePath, readResultFile } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { createClientFactory, runAuthenticator } from '../adapters/providers.ts';
+import { budgetLimits, createClientFactory, runAuthenticator } from '../adapters/providers.ts';
 import { judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
-import { compareStored, gateFor, loadSelected, mergeShards, parseResultText, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, loadSelected, mergeShards, runEvaluation, type RunOutcome } from '../core/engine.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import type { GateConfig } from '../core/config.ts';
@@ -198,12 +198,12 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, { cacheDir });
+  const createClient = createClientFactory(process.env, inputs.config, { cacheDir, budget: budgetLimits(loaded.config) });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const deps = {
     workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(), adaptations: () => createClient.adaptations(),
     ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language,
@@ -212,7 +212,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (inputs.mode === 'merge') {
     const parts: ShardPart[] = [];
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
-      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: parseResultText(await readFile(file, 'utf8'), file) });
+      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: await readResultFile(file) });
     }
     // Fail closed: a suite the run should have evaluated but no shard reported (its jobs
     // failed, or an artifact was not downloaded) must not pass by being absent.

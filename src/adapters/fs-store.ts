@@ -10,9 +10,13 @@
  * but a regular file or folder is refused before a byte is read, so a pull request cannot
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
-import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { appendFile, mkdir, open, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseResultFileLines } from '../core/engine.ts';
 import { ConfigError } from '../core/errors.ts';
+import type { SuiteResult } from '../core/types.ts';
 import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
 
 const toSlash = (p: string): string => p.split(sep).join('/');
@@ -87,27 +91,64 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
   };
 }
 
-/** Writes a file atomically: a reader sees the old content or the new, never a part. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+/** Bytes gathered before each write when a file is written in chunks. */
+const WRITE_BATCH = 1 << 20;
+
+/**
+ * Writes a file atomically: a reader sees the old content or the new, never a part. Text
+ * given as chunks is written in turn (batched), so no string holds the whole file.
+ */
+export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, text);
+  if (typeof text === 'string') {
+    await writeFile(temp, text);
+  } else {
+    const file = await open(temp, 'w');
+    try {
+      let batch: string[] = [];
+      let size = 0;
+      for (const chunk of text) {
+        batch.push(chunk);
+        size += chunk.length;
+        if (size >= WRITE_BATCH) {
+          await file.write(batch.join(''));
+          batch = [];
+          size = 0;
+        }
+      }
+      if (batch.length > 0) await file.write(batch.join(''));
+    } finally {
+      await file.close();
+    }
+  }
   await rename(temp, path);
 }
 
-async function readIfExists(path: string): Promise<string | null> {
+/** A file's lines (without newlines), read as a stream; null when it does not exist. */
+export async function readLinesIfExists(path: string): Promise<string[] | null> {
+  const lines: string[] = [];
   try {
-    return await readFile(path, 'utf8');
+    const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of reader) lines.push(line);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  return lines;
+}
+
+/** Reads a result file (or baseline) line by line, so its size is not bounded by the longest string. */
+export async function readResultFile(path: string): Promise<SuiteResult> {
+  const lines = await readLinesIfExists(path);
+  if (lines === null) throw new ConfigError({ file: path }, `${path}: no such result file`);
+  return parseResultFileLines(lines, path);
 }
 
 /** Output and baseline directories on disk. */
 export function createFsRunStore(outDir: string, baselineDir: string): RunStore {
   return {
-    readRecordLog: async (suite) => readIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
+    readRecordLog: async (suite) => readLinesIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
     startRecordLog: async (suite, initial): Promise<ResultSink> => {
       const path = join(outDir, 'results', `${suite}.records.jsonl`);
       await writeFileAtomic(path, initial);
@@ -115,7 +156,7 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
       return { append: async (record) => appendFile(path, `${JSON.stringify(record)}\n`) };
     },
     writeResult: (suite, text) => writeFileAtomic(join(outDir, 'results', `${suite}.json`), text),
-    readBaseline: async (suite) => readIfExists(join(baselineDir, `${suite}.json`)),
+    readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),

@@ -15,7 +15,7 @@ import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.t
 
 /** The commands. */
 export type Command =
-  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null; language: ReportLanguage | null }
+  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null; language: ReportLanguage | null; maxCalls: number | null; maxCost: number | null }
   | { name: 'merge'; config: string; out: string; baselineDir: string | null; dirs: string[]; language: ReportLanguage | null }
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string; language: ReportLanguage | null }
@@ -75,11 +75,18 @@ export const COMMANDS: readonly CommandSpec[] = [
       shard: { type: 'string', value: 'i/n', description: 'Run the i-th of n slices of every suite; combine them with "evalgate merge".' },
       language,
       notice: { type: 'string', value: 'TEXT', description: 'A note shown at the top of the report.' },
+      'max-calls': { type: 'string', value: 'N', description: 'Stop issuing model calls after N (retries included): keep what finished, write a partial report, exit 3; a rerun with a larger budget resumes. Overrides the config\'s budget.max-calls.' },
+      'max-cost': { type: 'string', value: 'USD', description: 'Stop the same way once the run has spent this much (from token usage and prices). Overrides the config\'s budget.max-cost.' },
     },
-    examples: ['evalgate run', 'evalgate run --suite copy-qa --language ja', 'evalgate run --update-baseline', 'evalgate run --shard 1/4 --run-id nightly-7 --out part-1'],
+    examples: ['evalgate run', 'evalgate run --suite copy-qa --language ja', 'evalgate run --update-baseline', 'evalgate run --shard 1/4 --run-id nightly-7 --out part-1', 'evalgate run --max-calls 500 --max-cost 2.50'],
     build(v) {
       if (v['update-baseline'] && v['shard']) throw usageError('run', '--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard');
+      const maxCalls = v['max-calls'] === undefined ? null : Number(v['max-calls']);
+      const maxCost = v['max-cost'] === undefined ? null : Number(v['max-cost']);
+      if (maxCalls !== null && !(Number.isInteger(maxCalls) && maxCalls > 0)) throw usageError('run', `--max-calls must be a positive whole number of calls, got ${String(v['max-calls'])}`);
+      if (maxCost !== null && !(Number.isFinite(maxCost) && maxCost > 0)) throw usageError('run', `--max-cost must be a positive amount in USD such as 2.50, got ${String(v['max-cost'])}`);
       return {
+        maxCalls, maxCost,
         name: 'run', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite'), out: str(v, 'out', 'evalgate-out'),
         baselineDir: strOrNull(v, 'baseline-dir'), updateBaseline: v['update-baseline'] === true, quiet: v['quiet'] === true,
         notice: strOrNull(v, 'notice'), cacheDir: strOrNull(v, 'cache-dir'), noCache: v['no-cache'] === true, fresh: v['fresh'] === true,

@@ -5,9 +5,9 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Workspace } from '../ports.ts';
-import { createFsRunStore, createFsWorkspace, ensureWritableFolder, writeFileAtomic } from '../adapters/fs-store.ts';
+import { createFsRunStore, createFsWorkspace, ensureWritableFolder, readResultFile, writeFileAtomic } from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { cacheAuthenticator, createClientFactory, endpointOf, runAuthenticator } from '../adapters/providers.ts';
+import { budgetLimits, cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, runAuthenticator } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -17,7 +17,7 @@ import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type Load
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
-import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { compareStored, gateFor, mergeShards, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
@@ -123,7 +123,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const shard = command.shard === null ? null : parseShard(command.shard);
   const runId = command.runId ?? (shard ? ciRunId() : null);
   if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
-  const createClient = createClientFactory(process.env, command.config, { cacheDir });
+  const createClient = createClientFactory(process.env, command.config, { cacheDir, budget: budgetLimits(loaded.config, command) });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const outcome = await runEvaluation(
     {
@@ -133,6 +133,7 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
     {
       workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
       toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')), createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      adaptations: () => createClient.adaptations(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
@@ -249,7 +250,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
     countTokens: chunkedTokenCounter(countTokens),
     isCached: cacheDir === null ? null : async (_name, provider, request) => {
       const auth = cacheAuthenticator(process.env, provider);
-      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), provider.model, request, auth);
+      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), cacheModelKey(provider), request, auth);
     },
   });
   process.stdout.write(renderPlan(plans, cacheDir));
@@ -287,7 +288,7 @@ async function readResults(path: string): Promise<SuiteResult[]> {
   } catch {
     throw new ConfigError({ file: path }, `evalgate: ${path} does not exist`);
   }
-  if (info.isFile()) return [parseResultText(await readFile(path, 'utf8'), path)];
+  if (info.isFile()) return [await readResultFile(path)];
   let dir = path;
   try {
     if ((await stat(join(path, 'results'))).isDirectory()) dir = join(path, 'results');
@@ -296,7 +297,7 @@ async function readResults(path: string): Promise<SuiteResult[]> {
   }
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   if (files.length === 0) throw new ConfigError({ file: path }, `evalgate: ${path} holds no result files (*.json)`);
-  return Promise.all(files.map(async (f) => parseResultText(await readFile(join(dir, f), 'utf8'), join(dir, f))));
+  return Promise.all(files.map((f) => readResultFile(join(dir, f))));
 }
 
 async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {

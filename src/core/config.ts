@@ -29,6 +29,9 @@ export const NORMALIZERS = ['trim', 'nfc', 'strip-code-fence'] as const;
 /** One normalizer. */
 export type Normalizer = (typeof NORMALIZERS)[number];
 
+/** The values `reasoning-effort` may take (as OpenAI names them). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /**
  * Names that are properties of every object (toString, constructor, …): as a provider or
@@ -50,9 +53,23 @@ const providerSchema = z.strictObject({
     .describe('OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch\'s value is used.'),
   'api-key-env': z.string().regex(ENV_NAME, 'must be an environment variable name').default('OPENAI_API_KEY')
     .describe('The NAME of the environment variable that holds the key; never the key itself.'),
-  temperature: z.number().min(0).max(2).default(0),
+  temperature: z.number().min(0).max(2).nullable().default(0)
+    .describe('Sampling temperature; null sends none (the server\'s default: reasoning models accept only theirs).'),
   seed: z.int().default(7),
   'max-tokens': z.int().positive().default(1024),
+  'max-completion-tokens': z.int().positive().optional()
+    .describe('Reasoning models: the limit on reasoning plus answer tokens, sent as max_completion_tokens instead of max_tokens.'),
+  'reasoning-effort': z.enum(REASONING_EFFORTS).optional().describe('Reasoning models: sent as reasoning_effort.'),
+  'strip-reasoning': z.boolean().default(true)
+    .describe('Remove a leading <think>…</think> block from replies before scoring (kept in the record).'),
+  'max-reply-bytes': z.int().min(1000).default(1_000_000)
+    .describe('Replies longer than this (UTF-8 bytes) are cut and flagged before scoring.'),
+  'extra-body': z.record(z.string(), z.unknown())
+    .refine((body) => !('model' in body) && !('messages' in body), { error: 'extra-body must not set model or messages; use the model key and templates' })
+    .optional()
+    .describe('Fields merged into every request body (gateway or Azure specifics). On pull requests the base branch\'s value is used.'),
+  'extra-headers': z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name'), z.string()).optional()
+    .describe('Headers added to every request. On pull requests the base branch\'s value is used. Never put a key here: use api-key-env.'),
   concurrency: z.int().min(1).max(256).default(8),
   'timeout-ms': z.int().min(100).default(60_000).describe('Per-call timeout in milliseconds.'),
   'structured-output': z.boolean().default(true).describe('Whether the endpoint supports JSON-schema response formats.'),
@@ -76,6 +93,7 @@ const gateBase = {
   'absolute-threshold': z.number().gt(0).describe('Absolute drop that fails the gate when the relative change is undefined.'),
   'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite\'s baseline is merged.'),
   'on-judge-manipulation': z.enum(['warn', 'fail']).describe('What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.'),
+  'max-truncated-share': z.number().min(0).max(1).describe('Share of replies cut by the token limit above which the suite gets a warning.'),
 };
 const gateSchema = z.strictObject({
   'max-drop': gateBase['max-drop'].default(0.05),
@@ -88,6 +106,7 @@ const gateSchema = z.strictObject({
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
   'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
+  'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 
@@ -158,6 +177,10 @@ export const configSchema = z.strictObject({
   report: z.strictObject({
     language: z.enum(REPORT_LANGUAGES).default('en').describe('The language of the report and of the CLI\'s final lines (en or ja); the CLI\'s --language and the action\'s report-language input win.'),
   }).optional().describe('How the report is written.'),
+  budget: z.strictObject({
+    'max-calls': z.int().positive().optional().describe('Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3.'),
+    'max-cost': z.number().positive().optional().describe('USD the run may spend (from token usage and prices); then it stops as above.'),
+  }).optional().describe('Limits on what one run may spend; --max-calls and --max-cost override them.'),
 });
 
 /** The configuration as the schema outputs it (kebab-case keys, defaults filled). */
@@ -324,6 +347,7 @@ function knownKeys(data: unknown, path: readonly PropertyKey[]): string[] {
   const p = path.map((k) => (typeof k === 'number' ? '#' : String(k)));
   if (p.length === 0) return Object.keys(configSchema.shape);
   if (p[0] === 'gate' && p.length === 1) return Object.keys(gateSchema.shape);
+  if (p[0] === 'budget' && p.length === 1) return ['max-calls', 'max-cost'];
   if (p[0] === 'providers' && p.length === 2) return Object.keys(providerSchema.shape);
   if (p[0] === 'suites') {
     const kind = getAt(data, [...path.slice(0, 2), 'kind']);

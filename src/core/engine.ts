@@ -15,6 +15,7 @@ import { pricingFor } from './pricing.ts';
 import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
+import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
 import { runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
@@ -51,6 +52,8 @@ export interface EngineDeps {
    * prompt; judged suites cannot run without it.
    */
   nonce?(material: string): string;
+  /** How providers' requests were changed to suit their servers so far (for the report). */
+  adaptations?(): { provider: string; notes: string[] }[];
 }
 
 /** Options of `evalgate run`. */
@@ -170,8 +173,13 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const baselinesWritten: string[] = [];
   let rejectedRecords = 0;
   const baseNotes: string[] = [];
+  let budgetStop: string | null = null;
   try {
     for (const { loaded: ls, suite: prepared0 } of prepared) {
+      if (budgetStop !== null) {
+        notRun.push({ name: prepared0.name, reason: 'budget' });
+        continue;
+      }
       const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0) baseNotes.push(messagesFor(deps.language ?? 'en').trust.casesFromBase(whole.name, based.restored, based.reverted));
@@ -212,23 +220,27 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       });
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
-        await deps.store.writeResult(suite.name, serializeResult({ ...result, shard: sliced.info }));
+        await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
         deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
         results.set(suite.name, result);
         continue;
       }
-      await deps.store.writeResult(suite.name, serializeResult(result));
+      await deps.store.writeResult(suite.name, resultChunks(result));
       results.set(suite.name, result);
       const baseline = baselines.get(suite.name) ?? null;
       const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
       comparisons.push(comparison);
+      if (result.incomplete) {
+        budgetStop = result.incomplete.reason;
+        deps.logger.warn(`${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`);
+      }
       if (options.updateBaseline) {
-        if (comparison.verdict === 'error') {
+        if (comparison.verdict === 'error' || result.incomplete) {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
         } else if (baseline && sameMeasurement(baseline, result)) {
           deps.logger.info(`${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
         } else {
-          await deps.store.writeBaseline(suite.name, serializeResult(result));
+          await deps.store.writeBaseline(suite.name, resultChunks(result));
           baselinesWritten.push(suite.name);
         }
       }
@@ -240,12 +252,16 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
+  const adaptations = deps.adaptations?.() ?? [];
   const notices: RunNotices = {
     ...options.notices,
     messages: [...(options.notices?.messages ?? []), ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
+    ...(adaptations.length > 0 ? { adaptations } : {}),
+    ...(budgetStop !== null ? { budgetStop } : {}),
   };
-  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, gone.length > 0 && options.onRemovedSuite === 'fail');
+  // A partial run (budget) or a removed suite under on-removed-suite: fail leaves the run unjudgeable.
+  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'));
 }
 
 /** The cases each suite defines at the base commit (read from there), by suite name. */
@@ -304,7 +320,7 @@ export async function mergeShards(
   const pairs: { baseline: SuiteResult | null; candidate: SuiteResult }[] = [];
   for (const [name, suiteParts] of [...bySuite].sort((a, b) => rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : 1))) {
     const merged = mergeShardParts(suiteParts);
-    await deps.store.writeResult(name, serializeResult(merged));
+    await deps.store.writeResult(name, resultChunks(merged));
     pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
   }
   return compareStored(pairs, (suite) => ({ ...gate(suite), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) }), deps, options.notRun ?? []);
@@ -340,7 +356,7 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
       return deps.nonce(material);
     },
   });
-  await deps.store.writeResult(result.suite.name, serializeResult(result));
+  await deps.store.writeResult(result.suite.name, resultChunks(result));
   const baseline = await readBaseline(deps.store, result.suite.name);
   const comparison = compareWithBaseline(baseline, result, gateFor(loaded, suite.config));
   const written: string[] = [];
@@ -348,7 +364,7 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
     if (baseline && sameMeasurement(baseline, result)) {
       deps.logger.info(`${result.suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
     } else {
-      await deps.store.writeBaseline(result.suite.name, serializeResult(result));
+      await deps.store.writeBaseline(result.suite.name, resultChunks(result));
       written.push(result.suite.name);
     }
   }
@@ -401,7 +417,7 @@ async function finish(
   notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {}, removedFails = false,
 ): Promise<RunOutcome> {
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
-  // judge it by: the run cannot pass.
+  // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices, baselinesWritten,
@@ -416,7 +432,28 @@ async function finish(
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
   const text = await store.readBaseline(suite);
   if (text === null) return null;
-  return parseResultText(text, `${store.describe().baselines}/${suite}.json`);
+  const file = `${store.describe().baselines}/${suite}.json`;
+  return typeof text === 'string' ? parseResultText(text, file) : parseResultFileLines(text, file);
+}
+
+/**
+ * Parses a stored result file from its lines, record by record (files too large for one
+ * string), naming the file and line when it is not one.
+ */
+export async function parseResultFileLines(lines: AsyncIterable<string> | Iterable<string>, file: string): Promise<SuiteResult> {
+  let value: unknown;
+  try {
+    value = await parseResultLines(lines);
+  } catch (error) {
+    const line = error instanceof ResultLinesError ? `:${error.line}` : '';
+    throw new ConfigError({ file }, `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`);
+  }
+  if (value === null) {
+    // Another layout (hand-edited, reformatted): read whole, as any JSON.
+    if (Array.isArray(lines)) return parseResultText((lines as readonly string[]).join('\n'), file);
+    throw new ConfigError({ file }, `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`);
+  }
+  return validateResult(value, file);
 }
 
 /** Parses a stored result file, naming it when it is not one. */
@@ -430,7 +467,7 @@ export function parseResultText(text: string, file: string): SuiteResult {
   return validateResult(value, file);
 }
 
-/** A result file's text: two-space JSON with a final newline, for readable diffs. */
+/** A result file's text: two-space JSON with a final newline, for readable diffs (small results; stores get resultChunks). */
 export function serializeResult(result: SuiteResult): string {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  return [...resultChunks(result)].join('');
 }

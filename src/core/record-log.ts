@@ -67,9 +67,11 @@ export interface LogIdentity {
  * Reads a record log and decides what a rerun may keep; null when nothing can be resumed.
  * A log whose header does not verify is not resumed at all (`rejected` counts its lines).
  */
-export function planResume(text: string | null, identity: LogIdentity, auth: Authenticator): ResumePlan | { rejectedLog: number } | null {
+export function planResume(text: string | readonly string[] | null, identity: LogIdentity, auth: Authenticator): ResumePlan | { rejectedLog: number } | null {
   if (text === null || text === '') return null;
-  const lines = text.split('\n').filter((l) => l !== '');
+  // A log too large for one string arrives as its lines.
+  const lines = (typeof text === 'string' ? text.split('\n') : text).filter((l) => l !== '');
+  if (lines.length === 0) return null;
   let header: RecordLogHeader | null = null;
   let headerMac = '';
   try {

@@ -56,8 +56,21 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
     errorSamples,
+    ...reasoningOf(records, pricing),
     ...judgeUsageOf(records),
   };
+}
+
+/** Reasoning tokens the target spent (billed as output tokens), priced when prices are known; absent when none were reported. */
+function reasoningOf(records: readonly CaseRecord[], pricing: Pricing | null): { reasoning?: { tokens: number; costUsd: number | null } } {
+  let tokens = 0;
+  let paid = 0;
+  for (const r of records) {
+    tokens += r.usage?.reasoningTokens ?? 0;
+    if (!r.cached) paid += r.usage?.reasoningTokens ?? 0;
+  }
+  if (tokens === 0) return {};
+  return { reasoning: { tokens, costUsd: pricing ? (paid * pricing.outputPerMillion) / 1e6 : null } };
 }
 
 interface UsageLike { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null }

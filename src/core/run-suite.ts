@@ -56,10 +56,17 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   }
   if (work.length > 0) suite.warmUp?.();
   let next = 0;
+  let budgetStop: string | null = null;
   const worker = async (): Promise<void> => {
-    while (next < work.length) {
+    while (next < work.length && budgetStop === null) {
       const item = work[next++] as { evalCase: EvalCase; repeat: number };
       const record = await suite.runCase(item.evalCase, item.repeat);
+      if (record.status === 'error' && record.error?.kind === 'budget') {
+        // The budget refused a call: that is no result, so it is left out of the log and a
+        // rerun with a larger budget runs the case. No further case is started.
+        budgetStop ??= record.error.message;
+        continue;
+      }
       await deps.sink.append(record);
       records.push(record);
       deps.onRecord?.(record);
@@ -67,7 +74,9 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   };
   const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
   await Promise.all(workers);
-  return assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
+  const result = assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
+  const missing = suite.cases.length * suite.repeats - records.length;
+  return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
 
 /** Builds a result from records: sorted for stable files and readable baseline diffs. */

@@ -29,6 +29,8 @@ export interface RunSummary {
   notRun: { name: string; reason: string }[];
   /** Pull requests: config changes not applied to this run, and stored entries that failed authentication. */
   trust?: { untrusted: { kind: string; path: string }[]; rejected: { cacheEntries: number; records: number } };
+  /** Present when the budget stopped the run, with why. */
+  budget?: { stopped: string };
 }
 
 /** Builds summary.json from comparisons. */
@@ -55,6 +57,7 @@ export function summarize(
     })),
     notRun: [...notRun],
     ...trust,
+    ...(notices.budgetStop ? { budget: { stopped: notices.budgetStop } } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import type { ConfigFile, LoadedConfig, ProviderConfig, SuiteConfig } from './co
 import { canonicalJson } from './hash.ts';
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
-export const PR_PROVIDER_KEYS = ['model', 'temperature', 'seed', 'max-tokens'] as const;
+export const PR_PROVIDER_KEYS = ['model', 'temperature', 'seed', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'strip-reasoning'] as const;
 
 /** Suite keys that say what is tested; every other key measures or gates, and comes from the base. */
 export const PR_SUITE_KEYS = ['templates', 'dataset', 'tasks', 'description', 'provider'] as const;
@@ -37,6 +37,10 @@ export interface RunNotices {
   messages?: readonly string[];
   /** Stored entries that failed authentication and were ignored. */
   rejected?: { cacheEntries: number; records: number };
+  /** How each provider's requests were changed to suit its server. */
+  adaptations?: readonly { provider: string; notes: readonly string[] }[];
+  /** Why the budget stopped the run, when it did. */
+  budgetStop?: string;
 }
 
 /** The effective configuration of a pull request's run. */
@@ -106,6 +110,8 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
   }
 
   if (differs(b.gate, h.gate)) changes.push({ kind: 'gate', path: 'gate', note: NOTE.gate });
+  // What a run may spend is the base's to decide, like the gate.
+  if (differs(b.budget, h.budget)) changes.push({ kind: 'gate', path: 'budget', note: 'the base branch\'s budget applies; applied after merge' });
 
   // Suites: the PR's list (what it tests), each measured and gated as the base says.
   const suites: SuiteConfig[] = [];
@@ -164,6 +170,7 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
     changes.push({ kind: 'suite', path: `suites.${bs.name}`, note: 'removed by this pull request; still run from the base branch\'s definition until merge' });
   }
 
-  const config: ConfigFile = { ...h, providers, gate: b.gate, suites };
+  const { budget: _prBudget, ...rest } = h;
+  const config: ConfigFile = { ...rest, providers, gate: b.gate, suites, ...(b.budget ? { budget: b.budget } : {}) };
   return { loaded: { file: head.file, config, lineOf: head.lineOf }, changes, notRun, removed };
 }

@@ -34,7 +34,12 @@ export interface CaseRecord {
   /** Metric values; null unless status is `scored`. */
   scores: Record<string, number> | null;
   request: { messages: ChatMessage[] };
-  reply: { text: string; servedModel: string | null; fingerprint: string | null; finishReason: string | null } | null;
+  /**
+   * The reply as scored. `finishReason` `length`: the token limit cut it; `size-limit`: evalgate
+   * cut it (`cutFromChars` says from how long). `reasoning`: what the model thought aloud,
+   * taken out of `text` before scoring.
+   */
+  reply: { text: string; servedModel: string | null; fingerprint: string | null; finishReason: string | null; reasoning?: string; cutFromChars?: number } | null;
   usage: TokenUsage | null;
   latencyMs: number | null;
   error: CallError | null;
@@ -87,6 +92,8 @@ export interface SuiteAggregates {
   judgeUsage?: { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null };
   /** The first few distinct error messages, for the report. */
   errorSamples: string[];
+  /** Hidden reasoning tokens among the output tokens, and their cost, when the server reported any. */
+  reasoning?: { tokens: number; costUsd: number | null };
 }
 
 /** A suite's result file (`results/<suite>.json`, and a baseline). */
@@ -103,4 +110,6 @@ export interface SuiteResult {
   records: CaseRecord[];
   /** Present on the partial result of a sharded run (`--shard i/n`). */
   shard?: ShardInfo;
+  /** Present when the run's budget stopped the suite before every case × repeat had a record. */
+  incomplete?: { reason: string; missing: number };
 }

@@ -15,12 +15,29 @@ describe('configuration', () => {
     const { config } = parseConfig(minimal, 'evalgate.yml');
     assert.deepEqual(config.gate, {
       'max-drop': 0.05, confidence: 0.95, policy: 'significant-drop', 'on-inconclusive': 'warn',
-      resamples: 10_000, 'min-cases': 10, 'max-error-rate': 0.1, 'on-removed-suite': 'fail', 'on-judge-manipulation': 'warn',
+      resamples: 10_000, 'min-cases': 10, 'max-error-rate': 0.1, 'on-removed-suite': 'fail', 'on-judge-manipulation': 'warn', 'max-truncated-share': 0.05,
     });
     const p = config.providers['target'];
     assert.equal(p?.temperature, 0);
     assert.equal(p?.['api-key-env'], 'OPENAI_API_KEY');
     assert.equal(p?.concurrency, 8);
+  });
+
+  it('reads settings for reasoning models and a budget, and names a bad one', () => {
+    const text = minimal.replace('    model: m\n', '    model: o4-mini\n    temperature: null\n    reasoning-effort: low\n    max-completion-tokens: 4000\n    extra-headers: {api-version: "2025-01-01"}\n') + 'budget: {max-calls: 200, max-cost: 1.5}\n';
+    const { config } = parseConfig(text, 'evalgate.yml');
+    const p = config.providers['target'];
+    assert.equal(p?.temperature, null);
+    assert.equal(p?.['reasoning-effort'], 'low');
+    assert.equal(p?.['max-completion-tokens'], 4000);
+    assert.equal(p?.['strip-reasoning'], true);
+    assert.equal(p?.['max-reply-bytes'], 1_000_000);
+    assert.deepEqual(config.budget, { 'max-calls': 200, 'max-cost': 1.5 });
+    assert.throws(() => parseConfig(text.replace('reasoning-effort: low', 'reasoning-effort: extreme'), 'evalgate.yml'),
+      (e: Error) => /evalgate\.yml:6 providers\.target\.reasoning-effort: expected one of none, minimal, low, medium, high, xhigh, got "extreme"/.test(e.message));
+    assert.throws(() => parseConfig(text.replace('extra-headers: {api-version: "2025-01-01"}', 'extra-body: {model: other}'), 'evalgate.yml'),
+      (e: Error) => /extra-body must not set model or messages/.test(e.message));
+    assert.throws(() => parseConfig(text.replace('max-calls: 200', 'max-call: 200'), 'evalgate.yml'), (e: Error) => /budget\.max-call: unknown key; did you mean "max-calls"\?/.test(e.message));
   });
 
   it('lets a suite override the gate', () => {

@@ -39,6 +39,37 @@ describe('exact-copy metrics', () => {
   it('measures edit distance in code points, normalised by the expected length', () => {
     assert.equal(codePointEditDistance('kitten', 'sitting'), 3);
     assert.equal(codePointEditDistance('𠮷野家', '吉野家'), 1);
+  });
+
+  it('keeps the exact distance after trimming common ends, and bounds a huge reply', () => {
+    // Against the plain dynamic programme on many small pairs, common prefixes and suffixes included.
+    const naive = (a: string, b: string): number => {
+      const x = Array.from(a);
+      const y = Array.from(b);
+      const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= x.length; i++) {
+        for (let j = 1; j <= y.length; j++) {
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+        }
+      }
+      return d[x.length]![y.length]!;
+    };
+    let seed = 1;
+    const next = (): number => (seed = (seed * 48271) % 2147483647);
+    const word = (): string => Array.from({ length: next() % 9 }, () => 'abé'[next() % 3]).join('');
+    for (let k = 0; k < 300; k++) {
+      const common = word();
+      const a = `${common}${word()}${common}`;
+      const b = `${common}${word()}${common}`;
+      assert.equal(codePointEditDistance(a, b), naive(a, b), `${a} / ${b}`);
+    }
+    // A 2-million-character reply against a 200-character line: at least the length
+    // difference, at most the reply's length.
+    const expected = 'x'.repeat(100) + 'y'.repeat(100);
+    const huge = 'z'.repeat(2_000_000);
+    const d = codePointEditDistance(huge, expected);
+    assert.ok(d >= huge.length - expected.length && d <= huge.length, String(d));
+    assert.equal(scoreCopy(huge, expected, expected, [])['exact-match'], 0);
     assert.equal(scoreCopy('ab', 'abcd', 'x\nabcd\ny', [])['edit-distance'], 0.5);
   });
 });

@@ -94,4 +94,25 @@ gate: {max-drop: 0.05}
     assert.deepEqual(d.removed, ['code']);
     assert.deepEqual(d.loaded.config.suites.map((s) => s.name), ['qa', 'code']);
   });
+
+  it('lets a PR tune a reasoning target, but never its extra body, extra headers, reply size cap or the budget', () => {
+    const base = BASE.replace('model: small-1, base-url: "https://llm.internal.example/v1"', 'model: small-1, base-url: "https://llm.internal.example/v1", extra-headers: {x-tenant: ours}')
+      .replace('gate: {max-drop: 0.05}', 'gate: {max-drop: 0.05}\nbudget: {max-calls: 500}');
+    const head = base
+      .replace('extra-headers: {x-tenant: ours}', 'extra-headers: {x-tenant: theirs, x-forward-to: "https://evil.example"}, extra-body: {api_base: "https://evil.example"}, max-reply-bytes: 900000000, reasoning-effort: high, max-completion-tokens: 8000, temperature: null, strip-reasoning: false')
+      .replace('budget: {max-calls: 500}', 'budget: {max-calls: 100000}');
+    const d = applyTrustedConfig(parseConfig(head, 'evalgate.yml'), parseConfig(base, 'evalgate.yml@base'));
+    const t = d.loaded.config.providers['target'];
+    assert.deepEqual(t?.['extra-headers'], { 'x-tenant': 'ours' });
+    assert.equal(t?.['extra-body'], undefined);
+    assert.equal(t?.['max-reply-bytes'], 1_000_000);
+    assert.equal(t?.['reasoning-effort'], 'high');
+    assert.equal(t?.['max-completion-tokens'], 8000);
+    assert.equal(t?.temperature, null);
+    assert.equal(t?.['strip-reasoning'], false);
+    assert.deepEqual(d.loaded.config.budget, { 'max-calls': 500 });
+    assert.deepEqual(d.changes.map((x) => `${x.kind} ${x.path}`).sort(), [
+      'endpoint providers.target.extra-body', 'endpoint providers.target.extra-headers', 'endpoint providers.target.max-reply-bytes', 'gate budget',
+    ]);
+  });
 });

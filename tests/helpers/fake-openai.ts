@@ -17,15 +17,45 @@ export interface FakeRequest {
   temperature?: number;
   seed?: number;
   max_tokens?: number;
+  max_completion_tokens?: number;
+  reasoning_effort?: string;
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   headers: Record<string, string | string[] | undefined>;
   /** performance.now() when the request arrived. */
   receivedAt: number;
+  /** The whole JSON body as sent. */
+  body: Record<string, unknown>;
+  /** Whether the server's rate limit refused it (429). */
+  rateLimited?: boolean;
+}
+
+/**
+ * Server-wide behaviours of real providers, applied before the script: each refusal is the
+ * 400 such a server sends, worded as it words it.
+ */
+export interface FakeBehaviour {
+  /**
+   * Like OpenAI's reasoning models: 400 for `max_tokens` (naming max_completion_tokens) and
+   * for any temperature but 1, each with the offending `param`.
+   */
+  reasoningModel?: boolean;
+  /** Response formats understood: every one (default), json_object but not json_schema, or none. */
+  responseFormats?: 'all' | 'json-object' | 'none';
+  /** 400 when a seed is sent (a server that does not know the field), with no `param`. */
+  rejectSeed?: boolean;
+  /** At most this many requests per second (a bucket that holds as many); others get 429 with Retry-After. */
+  rateLimitPerSecond?: number;
 }
 
 /** What the script wants the server to do for one request. */
 export type FakeReply =
-  | { content: string; delayMs?: number; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+    content: string; delayMs?: number; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number; reasoning_tokens?: number };
+    /** Sent in message.reasoning_content, as vLLM and DeepSeek do. */
+    reasoningContent?: string;
+    /** Send the headers at once, then the body one byte per this many ms. */
+    dripMs?: number;
+  }
   | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   | { refusal: string; delayMs?: number }
   | { drop: true; delayMs?: number }
@@ -43,6 +73,7 @@ export interface FakeOpenAI {
   /** The most requests the server was answering at once. */
   maxInFlight(): number;
   setScript(script: FakeScript): void;
+  setBehaviour(behaviour: FakeBehaviour): void;
   close(): Promise<void>;
 }
 
@@ -50,8 +81,12 @@ export interface FakeOpenAI {
 export const SCRIPTED_MODEL_NAME = 'scripted-fake-model (not a real LLM)';
 
 /** Starts a fake server with a script. */
-export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehaviour = {}): Promise<FakeOpenAI> {
   let current = script;
+  let rules = behaviour;
+  // The rate limit's bucket: starts full, refills continuously.
+  let tokens = behaviour.rateLimitPerSecond ?? 0;
+  let refilledAt = performance.now();
   let inFlight = 0;
   let peak = 0;
   const requests: FakeRequest[] = [];
@@ -76,14 +111,16 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers' | 'receivedAt'>;
-    const request: FakeRequest = { ...body, headers: req.headers, receivedAt: performance.now() };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers' | 'receivedAt' | 'body'>;
+    const request: FakeRequest = { ...body, headers: req.headers, receivedAt: performance.now(), body: body as unknown as Record<string, unknown> };
     inFlight++;
     peak = Math.max(peak, inFlight);
     res.on('close', () => inFlight--);
     const index = requests.length;
     requests.push(request);
-    const reply = await current(request, index);
+    const refusal = refuseByBehaviour(request);
+    if (refusal !== null) request.rateLimited = 'status' in refusal && refusal.status === 429;
+    const reply = refusal ?? await current(request, index);
     if ('hang' in reply) {
       hanging.add(res);
       return;
@@ -106,18 +143,75 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
     }
     const message = 'refusal' in reply
       ? { role: 'assistant', content: null, refusal: reply.refusal }
-      : { role: 'assistant', content: reply.content, refusal: null };
+      : { role: 'assistant', content: reply.content, refusal: null, ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}) };
     const finish = 'refusal' in reply ? 'stop' : (reply.finishReason ?? 'stop');
-    const usage = 'content' in reply && reply.usage ? reply.usage : { prompt_tokens: approxTokens(request), completion_tokens: 'content' in reply ? approxTokensOf(reply.content) : 0 };
-    res.end(JSON.stringify({
+    const given = 'content' in reply ? reply.usage : undefined;
+    const usage = given ? { prompt_tokens: given.prompt_tokens, completion_tokens: given.completion_tokens } : { prompt_tokens: approxTokens(request), completion_tokens: 'content' in reply ? approxTokensOf(reply.content) : 0 };
+    const text = JSON.stringify({
       id: `chatcmpl-fake-${index}`,
       object: 'chat.completion',
       created: 0,
       model: SCRIPTED_MODEL_NAME,
       system_fingerprint: 'fp_scripted',
       choices: [{ index: 0, message, finish_reason: finish }],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    }));
+      usage: {
+        ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens,
+        ...(given?.reasoning_tokens !== undefined ? { completion_tokens_details: { reasoning_tokens: given.reasoning_tokens } } : {}),
+      },
+    });
+    if ('content' in reply && reply.dripMs !== undefined) {
+      // Headers now, then the body a byte at a time: a server that never quite finishes.
+      res.flushHeaders();
+      const bytes = Buffer.from(text, 'utf8');
+      for (let i = 0; i < bytes.length && !res.destroyed; i++) {
+        res.write(bytes.subarray(i, i + 1));
+        await new Promise((r) => setTimeout(r, reply.dripMs));
+      }
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.end(text);
+  }
+
+  /** The 400 or 429 a server with these behaviours sends for a request, or null when it would answer. */
+  function refuseByBehaviour(request: FakeRequest): FakeReply | null {
+    const invalid = (message: string, param: string | null, code: string): FakeReply => ({
+      status: 400, body: { error: { message, type: 'invalid_request_error', param, code } },
+    });
+    if (rules.rateLimitPerSecond !== undefined) {
+      const rate = rules.rateLimitPerSecond;
+      const now = performance.now();
+      tokens = Math.min(rate, tokens + ((now - refilledAt) / 1000) * rate);
+      refilledAt = now;
+      if (tokens < 1) {
+        const waitMs = Math.ceil(((1 - tokens) / rate) * 1000);
+        return {
+          status: 429, headers: { 'retry-after-ms': String(waitMs), 'retry-after': String(Math.ceil(waitMs / 1000)) },
+          body: { error: { message: `Rate limit reached: ${rate} requests per second. Please try again in ${waitMs}ms.`, type: 'requests', code: 'rate_limit_exceeded' } },
+        };
+      }
+      tokens -= 1;
+    }
+    if (rules.reasoningModel) {
+      if (request.body['max_tokens'] !== undefined) {
+        return invalid('Unsupported parameter: \'max_tokens\' is not supported with this model. Use \'max_completion_tokens\' instead.', 'max_tokens', 'unsupported_parameter');
+      }
+      const t = request.body['temperature'];
+      if (t !== undefined && t !== 1) {
+        return invalid(`Unsupported value: 'temperature' does not support ${String(t)} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+      }
+    }
+    if (rules.rejectSeed && request.body['seed'] !== undefined) {
+      return invalid('Unrecognized request argument supplied: seed', null, 'invalid_request');
+    }
+    const format = (request.body['response_format'] as { type?: string } | undefined)?.type;
+    if (format === 'json_schema' && rules.responseFormats !== undefined && rules.responseFormats !== 'all') {
+      return invalid('Invalid value for response_format.type: json_schema is not supported by this server; expected "json_object" or "text".', null, 'invalid_value');
+    }
+    if (format === 'json_object' && rules.responseFormats === 'none') {
+      return invalid('response_format is not supported by this server', null, 'invalid_request');
+    }
+    return null;
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,6 +222,11 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
     maxInFlight: () => peak,
     setScript: (s) => {
       current = s;
+    },
+    setBehaviour: (b) => {
+      rules = b;
+      tokens = b.rateLimitPerSecond ?? 0;
+      refilledAt = performance.now();
     },
     close: async () => {
       for (const res of hanging) res.destroy();
@@ -205,7 +304,7 @@ export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pa
 export function scriptedJudgeReply(request: FakeRequest): FakeReply | null {
   const parts = judgePromptParts(request);
   if (parts.kind === null) return null;
-  const structured = request.response_format?.type === 'json_schema';
+  const structured = request.response_format?.type === 'json_schema' || request.response_format?.type === 'json_object';
   if (parts.kind === 'pairwise') {
     const aOk = parts.answerA.trim() === parts.reference.trim();
     const bOk = parts.answerB.trim() === parts.reference.trim();

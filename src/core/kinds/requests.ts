@@ -3,15 +3,31 @@
  * templates, model, generation settings) and the chat request rendered from a system
  * and a user template.
  */
-import type { ChatMessage, ModelRequest } from '../../ports.ts';
+import type { ChatMessage, ModelReply, ModelRequest } from '../../ports.ts';
 import type { ProviderConfig } from '../config.ts';
 import { hashValue } from '../hash.ts';
 import { renderTemplate, type Template } from '../templates.ts';
-import type { TestedIdentity } from '../types.ts';
+import type { CaseRecord, TestedIdentity } from '../types.ts';
 
 /** Generation settings that are part of what is tested. */
 export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
-  return { temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'] };
+  // Settings added later appear only when set, so identities of runs without them stay as they were.
+  return {
+    temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'],
+    ...(provider['max-completion-tokens'] !== undefined ? { 'max-completion-tokens': provider['max-completion-tokens'] } : {}),
+    ...(provider['reasoning-effort'] !== undefined ? { 'reasoning-effort': provider['reasoning-effort'] } : {}),
+    ...(provider['strip-reasoning'] === false ? { 'strip-reasoning': false } : {}),
+    ...(provider['extra-body'] !== undefined ? { 'extra-body': provider['extra-body'] } : {}),
+  };
+}
+
+/** The reply part of a record: what was scored, and what the provider said about it. */
+export function replyRecord(reply: Extract<ModelReply, { status: 'ok' }>, text: string = reply.text): NonNullable<CaseRecord['reply']> {
+  return {
+    text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason,
+    ...(reply.reasoning !== undefined ? { reasoning: reply.reasoning } : {}),
+    ...(reply.cutFromChars !== undefined ? { cutFromChars: reply.cutFromChars } : {}),
+  };
 }
 
 /** The identity of what a run tests; its hash changes when any of it does. */

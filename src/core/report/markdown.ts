@@ -7,6 +7,7 @@
  */
 import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
 import type { RunNotices } from '../trust.ts';
+import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
 import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
@@ -57,10 +58,19 @@ export function renderReport(input: ReportInput): string {
     lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
   }
   lines.push('', ...noticeLines(input.notices, m));
+  lines.push('', ...providerLines(input.notices, m));
   lines.push('', ...chart(input.comparisons, m));
   for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m, input.baselinesWritten?.includes(c.name) === true));
   lines.push(...crossLanguageLines(input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined), m));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+/** The providers section: a budget that stopped the run, and how requests were changed to suit servers. */
+function providerLines(notices: RunNotices | undefined, m: Messages): string[] {
+  const items: string[] = [];
+  if (notices?.budgetStop) items.push(`- ${m.provider.budgetStopped(inlineText(notices.budgetStop, 300))}`);
+  for (const a of notices?.adaptations ?? []) items.push(`- ${m.provider.adapted(inlineCode(a.provider, 60), a.notes.map((n) => inlineText(n, 200)).join('; '))}`);
+  return items.length === 0 ? [] : [`### ${m.provider.heading}`, '', ...items, ''];
 }
 
 /** The trust and integrity section: config changes not applied, stored entries rejected. */
@@ -237,6 +247,7 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
     for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
+  if (result) facts.push(...replyFacts(result, c.gate, m));
   if (result) {
     facts.push(usageLine(result, m));
     const j = result.aggregates.judgeUsage;

@@ -130,6 +130,17 @@ export interface Messages {
     prConfigTrusted: string;
     casesFromBase(suite: string, restored: number, reverted: number): string;
   };
+  /** How providers' replies and servers behaved (reasoning, truncation, adaptations, budget). */
+  provider: {
+    heading: string;
+    adapted(provider: string, notes: string): string;
+    budgetStopped(reason: string): string;
+    truncated(n: number, total: number, list: string): string;
+    truncatedWarning(share: string, threshold: string): string;
+    cut(n: number, list: string): string;
+    reasoning(n: number, total: number): string;
+    reasoningTokens(tokens: string, cost: string): string;
+  };
 }
 
 const en: Messages = {
@@ -143,7 +154,7 @@ const en: Messages = {
     nothingRun: '**No suite is affected by this change**, so nothing was evaluated.',
   },
   table: { suite: 'Suite', metric: 'Metric', baseline: 'Baseline', candidate: 'Candidate', change: 'Change (interval)', verdict: 'Verdict' },
-  notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected', removed: 'removed by this pull request', },
+  notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected', removed: 'removed by this pull request', budget: 'not run: the budget was spent' },
   chartTitle: 'Baseline vs candidate (primary metric)',
   chartLegend: (gate) => `Legend: bars — each suite's candidate as a % of its baseline; line at 100 — the baseline; lower line — the gate (${gate}), below which a real drop fails the check.`,
   chartKey: 'Suites by number:',
@@ -263,6 +274,16 @@ const en: Messages = {
     usageEnd: '.',
     stage: {},
   },
+  provider: {
+    heading: 'Providers and budget',
+    adapted: (provider, notes) => `Provider ${provider} adapted to its server: ${notes}.`,
+    budgetStopped: (reason) => `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
+    truncated: (n, total, list) => `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
+    truncatedWarning: (share, threshold) => `⚠️ Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
+    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? 'reply' : 'replies'}: ${list}.`,
+    reasoning: (n, total) => `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
+    reasoningTokens: (tokens, cost) => `Reasoning tokens: ${tokens} of the output tokens${cost ? ` ($${cost})` : ''}.`,
+  },
 };
 
 const ja: Messages = {
@@ -276,7 +297,7 @@ const ja: Messages = {
     nothingRun: '**この変更の影響を受けるスイートはありません**。評価は行っていません。',
   },
   table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化（信頼区間）', verdict: '判定' },
-  notRunReason: { unchanged: '変更なし（未実行）', 'not selected': '選択外', removed: 'このプルリクエストで削除' },
+  notRunReason: { unchanged: '変更なし（未実行）', 'not selected': '選択外', removed: 'このプルリクエストで削除', budget: '未実行：予算を使い切りました' },
   chartTitle: 'ベースラインと候補（主指標）',
   chartLegend: (gate) => `凡例：棒 — 各スイートの候補（ベースライン比 %）、100 の線 — ベースライン、下の線 — ゲート（${gate}）。これを下回る確かな低下でチェックが失敗します。`,
   chartKey: 'スイート番号：',
@@ -398,6 +419,16 @@ const ja: Messages = {
       completed: '完走', 'syntax-error': '構文エラー', 'test-failure': 'テスト不合格', timeout: '時間切れ', 'sandbox-violation': 'サンドボックス違反',
       'declared-unable': 'モデルが実行不能と回答', 'format-error': '形式エラー', 'language-error': '言語エラー', 'provider-error': 'プロバイダーのエラー',
     },
+  },
+  provider: {
+    heading: 'プロバイダーと予算',
+    adapted: (provider, notes) => `プロバイダー ${provider} はサーバーに合わせて送信内容を調整しました：${notes}。`,
+    budgetStopped: (reason) => `**予算により停止しました**：${reason}。実行中の呼び出しは完了させました。未実行のケースはこの部分的な結果に含まれないため、実行は失敗扱いです（終了コード3）。完了分はすべて保存されています。予算を増やして同じ出力先で再実行すると続きから再開します。`,
+    truncated: (n, total, list) => `トークン上限で途中で切れた応答：${total}件中${n}件（finish_reason \`length\`)：${list}。回答が最後まで出力されるよう \`max-tokens\`（推論モデルでは \`max-completion-tokens\`）を増やしてください。`,
+    truncatedWarning: (share, threshold) => `⚠️ 警告：応答の${share}がトークン上限で切れており、${threshold}（gate.max-truncated-share）を超えています。切れた回答のスコアはプロンプトの良し悪しをほとんど表しません。`,
+    cut: (n, list) => `応答サイズの上限（max-reply-bytes）を超えたため採点前に切り詰めた応答：${n}件：${list}。`,
+    reasoning: (n, total) => `${total}件中${n}件の応答が推論（<think>ブロックまたは reasoning_content）で始まっていました。推論部分は採点前に取り除き、記録には残しています。`,
+    reasoningTokens: (tokens, cost) => `推論トークン：出力トークンのうち ${tokens}${cost ? `（$${cost}）` : ''}。`,
   },
 };
 

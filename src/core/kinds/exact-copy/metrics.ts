@@ -52,15 +52,44 @@ export function scoreCopy(output: string, expected: string, context: string, nor
   };
 }
 
+/** The most table cells one distance may fill (a few tens of ms); past it the distance is bounded. */
+export const EDIT_DISTANCE_MAX_CELLS = 4_000_000;
+
 /**
  * Levenshtein distance over Unicode code points (not UTF-16 units, so an emoji or a rare
- * kanji outside the BMP counts once). Two rows, O(|a|·|b|) time.
+ * kanji outside the BMP counts once). Two rows, O(|a|·|b|) time, after removing the common
+ * prefix and suffix (which never changes the distance). A model reply is hostile input: a
+ * megabyte of it against a long expected line would fill billions of cells, so past
+ * EDIT_DISTANCE_MAX_CELLS the longer side is compared by its first part only and every
+ * code point after it counts as one edit — an upper bound; when one side is short (a huge
+ * reply against an expected line) it is off by at most that side's length, on a reply
+ * that is far from a copy either way.
  */
 export function codePointEditDistance(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
+  let x = Array.from(a);
+  let y = Array.from(b);
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
+  x = x.slice(start, endX);
+  y = y.slice(start, endY);
   if (x.length === 0) return y.length;
   if (y.length === 0) return x.length;
+  if (x.length * y.length > EDIT_DISTANCE_MAX_CELLS) {
+    const [long, short] = x.length >= y.length ? [x, y] : [y, x];
+    const keep = Math.max(1, Math.min(long.length, Math.floor(EDIT_DISTANCE_MAX_CELLS / short.length)));
+    const shortKept = short.slice(0, Math.max(1, Math.floor(EDIT_DISTANCE_MAX_CELLS / keep)));
+    return fullDistance(long.slice(0, keep), shortKept) + (long.length - keep) + (short.length - shortKept.length);
+  }
+  return fullDistance(x, y);
+}
+
+function fullDistance(x: readonly string[], y: readonly string[]): number {
   let prev = new Uint32Array(y.length + 1);
   let cur = new Uint32Array(y.length + 1);
   for (let j = 0; j <= y.length; j++) prev[j] = j;

@@ -10,7 +10,7 @@ import { pricingFor } from '../../pricing.ts';
 import type { Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
-import { chatRequest, testedIdentity } from '../requests.ts';
+import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
 import { EXACT_COPY_METRICS, EXACT_COPY_SCORING_VERSION, scoreCopy } from './metrics.ts';
 
 /** The placeholders exact-copy templates may use. */
@@ -76,7 +76,7 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
       ...base,
       status: 'scored',
       scores: { ...scoreCopy(reply.text, expected, context, suite.normalizers) },
-      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
+      reply: replyRecord(reply),
       usage: reply.usage,
       error: null,
     };

@@ -36,15 +36,37 @@ function clip(raw: number): { score: number; clippedFrom: number | null } {
   return { score, clippedFrom: score !== raw ? raw : null };
 }
 
-/** Reads a structured reply; null when it is not one. */
-export function extractStructured(text: string): ExtractedScore | null {
+/**
+ * The JSON object a reply holds: the whole reply (fenced or not), else a `{…}` that ends
+ * the reply — what a judge writes when the server could not be asked for JSON and it
+ * introduces the object with a sentence. An object followed by more text is not read: it
+ * may be the graded answer quoted back (a `{"score": 5}` planted in it).
+ */
+function jsonObjectIn(text: string): unknown {
   const trimmed = text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, '');
-  let value: unknown;
   try {
-    value = JSON.parse(trimmed);
+    return JSON.parse(trimmed);
   } catch {
-    return null;
+    // look inside below
   }
+  const end = trimmed.lastIndexOf('}');
+  if (end < 0 || trimmed.slice(end + 1).trim() !== '') return null;
+  let start = trimmed.lastIndexOf('{', end);
+  // A bounded search backwards for the opening brace of the last object.
+  for (let tries = 0; start >= 0 && tries < 20; tries++) {
+    try {
+      return JSON.parse(trimmed.slice(start, end + 1));
+    } catch {
+      start = trimmed.lastIndexOf('{', start - 1);
+    }
+  }
+  return null;
+}
+
+/** Reads a structured reply (JSON, alone or inside the text); null when it is not one. */
+export function extractStructured(text: string): ExtractedScore | null {
+  const value = jsonObjectIn(text);
+  if (value === null || typeof value !== 'object') return null;
   const v = value as { score?: unknown; reasoning?: unknown } | null;
   const raw = typeof v?.score === 'number' ? v.score : typeof v?.score === 'string' ? Number(v.score) : Number.NaN;
   if (!Number.isFinite(raw)) return null;

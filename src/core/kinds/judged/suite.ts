@@ -18,7 +18,7 @@ import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
-import { chatRequest, testedIdentity } from '../requests.ts';
+import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
 import {
   extractBareNumber, extractFromReasoning, extractStructured, extractWinner, followUpPrompt,
   JUDGE_REPLY_SCHEMA, PAIRWISE_REPLY_SCHEMA, pairwiseFollowUpPrompt, type ExtractedScore,
@@ -268,7 +268,7 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
       ...base,
       status: scored.status,
       scores: scored.scores,
-      reply: { text: reply.text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason },
+      reply: replyRecord(reply),
       usage: reply.usage,
       error: scored.error,
       detail: { ...caseDetail, ...scored.detail },

@@ -15,7 +15,7 @@ import { pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import type { Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
-import { chatRequest, testedIdentity } from '../requests.ts';
+import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
 import { checkDescription, DEFAULT_PREFIXES, readCode } from './text.ts';
 
 /** Placeholders of the nl-to-code template. */
@@ -152,7 +152,7 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         status: error ? 'error' : 'scored',
         scores: error ? null : { 'l2-score': passed, 'full-success': passed === suite.cycles ? 1 : 0 },
         request: { messages: [...(firstRequest?.messages ?? [])] },
-        reply: lastReply ? { text: keep(lastReply.text), servedModel: lastReply.servedModel, fingerprint: lastReply.fingerprint, finishReason: lastReply.finishReason } : null,
+        reply: lastReply ? replyRecord(lastReply, keep(lastReply.text)) : null,
         usage: hadUsage ? usage : null,
         // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
         latencyMs, error, attempts: calls > 0 && allCached ? 0 : 1 + retries, cached: calls > 0 && allCached, calls,

@@ -1,0 +1,96 @@
+/**
+ * Result files as streams. A result is one JSON document (two-space indented, for
+ * readable diffs), but V8 cannot hold a string over about 512 MB: a run with that many
+ * records would throw RangeError in JSON.stringify after every call was paid for. So the
+ * file is written as chunks — the text is byte for byte what JSON.stringify(result, null,
+ * 2) would give — and read line by line, each record parsed on its own. JSON strings hold
+ * no raw newline, so in this layout every record is the lines from `    {` to `    }`.
+ * A file in any other layout (minified, hand-edited) is read whole, as before.
+ */
+import type { SuiteResult } from './types.ts';
+
+/** The text of a result file, in chunks no larger than one record. */
+export function* resultChunks(result: SuiteResult): Generator<string> {
+  const { records } = result;
+  if (records.length === 0) {
+    yield `${JSON.stringify(result, null, 2)}\n`;
+    return;
+  }
+  // The document with an empty list where the records go; the spread keeps the key order.
+  const skeleton = JSON.stringify({ ...result, records: [] }, null, 2);
+  const marker = '\n  "records": []';
+  const at = skeleton.indexOf(marker);
+  yield `${skeleton.slice(0, at)}\n  "records": [\n`;
+  for (let i = 0; i < records.length; i++) {
+    const text = JSON.stringify(records[i], null, 2).replace(/\n/g, '\n    ');
+    yield `    ${text}${i < records.length - 1 ? ',' : ''}\n`;
+  }
+  yield `  ]${skeleton.slice(at + marker.length)}\n`;
+}
+
+/** Where a line-by-line reading failed: the 1-based line and why. */
+export class ResultLinesError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
+  }
+}
+
+/**
+ * Reads the value of a result file from its lines (without their newlines), parsing each
+ * record on its own, so no string ever holds the whole file. Returns null when the file is
+ * not in the layout resultChunks writes (the caller then reads it whole). Throws
+ * ResultLinesError naming the line of a record that does not parse.
+ */
+export async function parseResultLines(lines: AsyncIterable<string> | Iterable<string>): Promise<unknown> {
+  const head: string[] = [];
+  const tail: string[] = [];
+  const records: unknown[] = [];
+  let state: 'head' | 'records' | 'tail' = 'head';
+  let current: string[] = [];
+  let startedAt = 0;
+  let n = 0;
+  for await (const raw of lines) {
+    n++;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (state === 'head') {
+      if (line === '  "records": [') {
+        state = 'records';
+        head.push('  "records": []');
+      } else {
+        head.push(line);
+      }
+      continue;
+    }
+    if (state === 'records') {
+      if (current.length === 0) {
+        if (line === '  ]' || line === '  ],') {
+          state = 'tail';
+          // The closing bracket's comma belongs after the empty list in the skeleton.
+          if (line.endsWith(',')) head[head.length - 1] = `${head[head.length - 1] as string},`;
+          continue;
+        }
+        if (line !== '    {') return null;
+        startedAt = n;
+      }
+      current.push(line);
+      if (line === '    }' || line === '    },') {
+        const text = current.join('\n').replace(/,$/, '');
+        current = [];
+        try {
+          records.push(JSON.parse(text));
+        } catch (error) {
+          throw new ResultLinesError(startedAt, `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`);
+        }
+      }
+      continue;
+    }
+    tail.push(line);
+  }
+  if (state !== 'tail') return state === 'head' ? JSON.parse(head.join('\n')) as unknown : null;
+  const value = JSON.parse([...head, ...tail].join('\n')) as Record<string, unknown>;
+  if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
+  value['records'] = records;
+  return value;
+}
