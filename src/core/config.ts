@@ -7,6 +7,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
 import { POLICIES } from './stats/gate.ts';
+import { MULTIPLICITY_METHODS } from './stats/multiplicity.ts';
 
 /** The suite kinds of SPEC §1. */
 export const SUITE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
@@ -59,6 +60,8 @@ const gateSchema = z.strictObject({
   'min-cases': gateBase['min-cases'].default(10),
   'max-error-rate': gateBase['max-error-rate'].default(0.1),
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
+  // Run-wide, so not in gateBase: one family of tests per run, not per suite.
+  multiplicity: z.enum(MULTIPLICITY_METHODS).default('holm').describe("Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 

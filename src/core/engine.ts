@@ -4,7 +4,7 @@
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
 import type { Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
-import { compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
@@ -278,6 +278,8 @@ async function finish(
   deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, baselines: ReadonlyMap<string, SuiteResult | null>,
   notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
+  // The suites of one run are one family of tests: adjust before any verdict is read.
+  adjustAcrossSuites(comparisons);
   const verdict = overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en',
