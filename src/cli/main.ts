@@ -15,9 +15,10 @@ import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
+import { summaryJsonSchema } from '../core/summary.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
-import { formatMetric, formatPercent } from '../core/report/format.ts';
+import { formatMetric, formatPercent, formatSigned } from '../core/report/format.ts';
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
@@ -256,8 +257,9 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
 function printOutcome(outcome: RunOutcome, outDir: string): void {
   const lines = [`evalgate: ${outcome.summary.verdict}`];
   for (const s of outcome.summary.suites) {
-    const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
-    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
+    const f = s.unit === 'absolute' ? formatSigned : formatPercent;
+    const interval = s.interval ? ` [${f(s.interval[0])}, ${f(s.interval[1])}]` : '';
+    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${s.verdict}${s.errors ? ` (${s.errors} errors)` : ''}`);
   }
   for (const c of outcome.comparisons) {
     if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(`  ${c.name}: first error: ${c.errors.samples[0]}`);
@@ -269,4 +271,9 @@ function printOutcome(outcome: RunOutcome, outDir: string): void {
 /** The published JSON Schema's text. */
 export function renderConfigSchema(): string {
   return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+}
+
+/** The published JSON Schema of summary.json, as text. */
+export function renderSummarySchema(): string {
+  return `${JSON.stringify(summaryJsonSchema(), null, 2)}\n`;
 }

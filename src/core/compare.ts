@@ -103,6 +103,8 @@ export interface SuiteComparison {
   multiplicity: MultiplicityOutcome | null;
   /** Whether the change is relative (a ratio of sums) or absolute (baseline sum 0, or net win). */
   unit: 'relative' | 'absolute' | null;
+  /** The drop |δ| gated on, in the change's unit; null when none applies. */
+  threshold: number | null;
   /** Why the baseline is stale (instrument differences). */
   stale: string[];
   /** What the PR changed in what is tested (templates, model, settings, dataset). */
@@ -135,6 +137,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
     exactTest: null,
     multiplicity: null,
     unit: null,
+    threshold: null,
     errors: {
       candidate: agg.errors, records: agg.records, cases: agg.cases, rate: errorRate, tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
@@ -204,6 +207,7 @@ export function compareWithBaseline(baseline: SuiteResult | null, candidate: Sui
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
   const threshold = relative ? gate['max-drop'] : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
+  result.threshold = threshold ?? null;
 
   result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base), { seed });
   if (threshold === undefined) {

@@ -172,7 +172,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
   if (options.shard) {
-    const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
+    const summary = summarize('pass', []);
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   return finish(comparisons, results, baselinesWritten, deps, baselines, options.notRun ?? []);
