@@ -12,6 +12,7 @@ export type Command =
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string }
   | { name: 'validate'; config: string }
+  | { name: 'noise'; config: string; suites: string[]; out: string; quiet: boolean }
   | { name: 'rejudge'; config: string; results: string; judges: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string }
@@ -28,6 +29,9 @@ Usage:
   evalgate plan [--config F] [--suite NAME …] [--cache-dir DIR | --no-cache]
   evalgate compare --baseline PATH --candidate PATH [--out DIR] [--config F]
   evalgate validate [--config F]
+  evalgate noise [--config F] [--suite NAME …] [--out DIR] [--quiet]
+               run each suite twice against the same model, uncached (A/A), and report the
+               run-to-run spread and whether the gate would have fired
   evalgate init [--dir DIR]
   evalgate rejudge --results FILE [--judge NAME …] [--out DIR] [--update-baseline] [--config F]
   evalgate dataset exact-copy --from SQUAD.json [--n 100] [--seed 42] [--random] --out FILE
@@ -121,6 +125,13 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'init': {
       const v = parse({ dir: { type: 'string', default: '.' } }, rest);
       return Object.freeze({ name: 'init', dir: v['dir'] as string });
+    }
+    case 'noise': {
+      const v = parse({
+        config: { type: 'string', default: 'evalgate.yml' }, suite: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string', default: 'evalgate-noise' }, quiet: { type: 'boolean', default: false },
+      }, rest);
+      return Object.freeze({ name: 'noise', config: v['config'] as string, suites: v['suite'] as string[], out: v['out'] as string, quiet: v['quiet'] as boolean });
     }
     case 'validate': {
       const v = parse({ config: { type: 'string', default: 'evalgate.yml' } }, rest);

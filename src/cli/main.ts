@@ -14,6 +14,7 @@ import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type Load
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { compareStored, gateFor, mergeShards, parseResultText, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { measureNoise, noiseSummary, renderNoise } from '../core/noise.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { summaryJsonSchema } from '../core/summary.ts';
 import { renderPlan } from './plan-text.ts';
@@ -65,6 +66,8 @@ async function execute(command: Command): Promise<number> {
       return initCommand(command.dir);
     case 'merge':
       return mergeCommand(command);
+    case 'noise':
+      return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -119,6 +122,47 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   printOutcome(outcome, store.describe().out);
   for (const name of outcome.baselinesWritten) process.stderr.write(`baseline written: ${join(store.describe().baselines, `${name}.json`)}\n`);
   return outcome.exitCode;
+}
+
+/**
+ * `evalgate noise`: two uncached runs of the same suites into DIR/run-1 and DIR/run-2, the
+ * second compared with the first; noise.md and noise.json go to DIR. Exit 0 unless a run fails.
+ */
+async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promise<number> {
+  const text = await readConfig(command.config);
+  const root = dirname(resolve(command.config));
+  const baselines = join(root, 'baselines');
+  const results: Map<string, SuiteResult>[] = [];
+  const models = new Map<string, string>();
+  for (const run of [1, 2]) {
+    process.stderr.write(`evalgate noise: run ${run} of 2 (response cache off, so every call reaches the model)\n`);
+    const progress = createProgress(process.stderr, command.quiet);
+    const outcome = await runEvaluation(
+      { configText: text, configFile: command.config, suites: command.suites, updateBaseline: false, fresh: true },
+      {
+        workspace: createFsWorkspace(root), store: createFsRunStore(resolve(command.out, `run-${run}`), baselines), clock: systemClock,
+        logger: createConsoleLogger(command.quiet), toolVersion: TOOL_VERSION, newRunId,
+        createClient: createClientFactory(process.env, command.config, { cacheDir: null }),
+        createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
+        onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
+        onRecord: (suite, record) => progress.onRecord(suite, record),
+      },
+    );
+    progress.end();
+    results.push(outcome.results);
+    for (const [name, r] of outcome.results) models.set(name, r.tested.model);
+  }
+  const loaded = parseConfig(text, command.config);
+  const gate = (suite: string): GateConfig => {
+    const entry = loaded.config.suites.find((s) => s.name === suite);
+    return entry ? gateFor(loaded, entry) : loaded.config.gate;
+  };
+  const noise = measureNoise(results[0] as Map<string, SuiteResult>, results[1] as Map<string, SuiteResult>, gate);
+  const markdown = renderNoise(noise, (suite) => models.get(suite) ?? '');
+  await writeFileAtomic(resolve(command.out, 'noise.md'), markdown);
+  await writeFileAtomic(resolve(command.out, 'noise.json'), `${JSON.stringify(noiseSummary(noise), null, 2)}\n`);
+  process.stdout.write(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`);
+  return 0;
 }
 
 /** The run id shards share on GitHub Actions: the workflow run and its attempt. */
