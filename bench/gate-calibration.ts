@@ -4,6 +4,10 @@
 //
 //   npm run bench:calibration [-- --reps-null 400 --reps 160 --resamples 10000 --workers 2 --sizes 25,50]
 //
+// On a loaded machine the work can be split: --from I --to J runs only jobs [I, J) of the
+// (deterministic) job list and --dump FILE writes the raw counts; --merge A.json,B.json
+// prints the table from such dumps (--elapsed TEXT says how long the parts took).
+//
 // --reps-null sets the simulated PRs of the cells that decide the false-failure rates (no
 // change, and the family rows); --reps those of the cells with a true change, where a few
 // points of Monte-Carlo error do not change what the table says.
@@ -19,6 +23,7 @@
 //                       the share of runs with any regression, without and with Holm.
 // Work is split into chunks dealt to worker threads as they free up. Seeded per chunk:
 // the same arguments print the same table, whatever the number of workers.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare.ts';
@@ -255,9 +260,21 @@ if (!isMainThread) {
   jobs.sort((a, b) => cost(b) - cost(a));
   const totals = new Map<string, Counts>(cells.map((c) => [key(c), emptyCounts()]));
   const started = performance.now();
-  let next = 0;
+  const merge = arg('merge', '');
+  let next = Number(arg('from', '0'));
+  jobs.length = Math.min(jobs.length, Number(arg('to', String(jobs.length))));
+  if (merge !== '') {
+    jobs.length = 0;
+    for (const file of merge.split(',')) {
+      const dump = JSON.parse(readFileSync(file, 'utf8')) as { totals: [string, Counts][] };
+      for (const [k, counts] of dump.totals) {
+        const t = totals.get(k) as Counts;
+        for (const f of Object.keys(t) as (keyof Counts)[]) t[f] += counts[f];
+      }
+    }
+  }
   let done = 0;
-  await Promise.all(Array.from({ length: workers }, () => new Promise<void>((resolve, reject) => {
+  await Promise.all(Array.from({ length: jobs.length > next ? workers : 0 }, () => new Promise<void>((resolve, reject) => {
     const w = new Worker(new URL(import.meta.url));
     let current: Job | null = null;
     const feed = (): void => {
@@ -277,12 +294,19 @@ if (!isMainThread) {
   })));
   process.stderr.write('\n');
   const seconds = (performance.now() - started) / 1000;
+  const dumpFile = arg('dump', '');
+  if (dumpFile !== '') writeFileSync(dumpFile, JSON.stringify({ from: Number(arg('from', '0')), to: jobs.length, seconds, totals: [...totals] }));
+  // The simulated PRs each cell actually holds (all cells of a kind hold the same in a full run).
+  const heldNull = [...totals].filter(([k]) => k.endsWith('|0')).map(([, c]) => c.reps);
+  const heldChange = [...totals].filter(([k]) => !k.endsWith('|0')).map(([, c]) => c.reps);
+  const span = (v: number[]): string => (Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`);
+  const elapsed = arg('elapsed', merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`);
   const get = (scenario: Scenario, n: number, change: number): Counts => totals.get(key({ scenario, n, change })) as Counts;
   const pct = (k: number, total: number): string => `${((100 * k) / total).toFixed(1)}%`;
   const moe = (p: number, reps: number): string => (100 * 1.96 * Math.sqrt((p * (1 - p)) / reps)).toFixed(1);
   const head = CHANGES.map((c) => `${c === 0 ? '0' : `−${Math.round(-c * 100)}`}%`).join(' | ');
   const lines = [
-    `bench/gate-calibration: ${repsNull} simulated PRs per cell at no change and per family row, ${repsChange} per cell with a true change; B = ${resamples.toLocaleString('en-US')} bootstrap resamples, 95% BCa, max-drop 5%, exact sign-flip guard; ${seconds.toFixed(0)} s on ${workers} worker threads.`,
+    `bench/gate-calibration: ${span(heldNull)} simulated PRs per cell at no change and per family row, ${span(heldChange)} per cell with a true change; B = ${resamples.toLocaleString('en-US')} bootstrap resamples, 95% BCa, max-drop 5%, exact sign-flip guard; ${elapsed}.`,
     `Monte-Carlo error of a rate (95%, ±1.96·√(p(1−p)/N)): with N = ${repsNull}, ±${moe(0.025, repsNull)} points at 2.5% and ±${moe(0.01, repsNull)} at 1%; with N = ${repsChange}, ±${moe(0.1, repsChange)} at 10% and ±${moe(0.5, repsChange)} at 50%.`,
     '',
     'Share of simulated PRs gated as `regression`, by true relative change (0 = nothing changed: false failures, target ≤ 2.5%;',
