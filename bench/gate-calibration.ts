@@ -1,16 +1,33 @@
-// bench/gate-calibration — how often the gate fails a PR that changed nothing, how often
-// it catches a real drop, and how well its intervals cover the truth, by simulation.
+// bench/gate-calibration — how often the gate fails a PR, by simulation: when nothing
+// changed (false failures), when the true change is inside the 5% tolerance (−3%, −4%),
+// at it (−5%) and beyond (−10%, −20%); and how well its intervals cover the truth.
 //
-//   npm run bench:calibration [-- --reps 1000 --resamples 2000]
+//   npm run bench:calibration [-- --reps-null 400 --reps 160 --resamples 10000 --workers 2 --sizes 25,50]
 //
-// Paired data with a known true relative change (0, −5%, −10%, −20%) are generated for
-// three metric shapes and n = 25…500, and every replication goes through the real
-// comparison code (compareWithBaseline; the strict policy through the same decideGate on
-// the same interval). Seeded: the same arguments print the same table.
+// On a loaded machine the work can be split: --from I --to J runs only jobs [I, J) of the
+// (deterministic) job list and --dump FILE writes the raw counts; --merge A.json,B.json
+// prints the table from such dumps (--elapsed TEXT says how long the parts took).
+//
+// --reps-null sets the simulated PRs of the cells that decide the false-failure rates (no
+// change, and the family rows); --reps those of the cells with a true change, where a few
+// points of Monte-Carlo error do not change what the table says.
+//
+// Every simulated PR goes through the real comparison code (compareWithBaseline, and for
+// the family rows the engine's adjustAcrossSuites; the strict policy through the same
+// decideGate on the same interval and exact test), at the product's B = 10,000 resamples.
+// Scenarios:
+//   binary, judge, l2   one sample per case (STATISTICS.md's three metric shapes);
+//   round-trip          n tasks × 2 languages × 3 repeats, L2-like scores, resampled by task;
+//   errored             judge-like, 5% of records errored on each side (excluded, counted);
+//   family              5 unchanged suites (binary, judge, l2, binary, judge) in one run:
+//                       the share of runs with any regression, without and with Holm.
+// Work is split into chunks dealt to worker threads as they free up. Seeded per chunk:
+// the same arguments print the same table, whatever the number of workers.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { compareWithBaseline } from '../src/core/compare.ts';
-import { DEFAULT_GATE } from '../src/core/config.ts';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare.ts';
+import { DEFAULT_GATE, type GateConfig } from '../src/core/config.ts';
 import { decideGate } from '../src/core/stats/gate.ts';
 import { normalCdf } from '../src/core/stats/normal.ts';
 import { createRandom, type Random } from '../src/core/stats/random.ts';
@@ -18,15 +35,22 @@ import type { CaseRecord, SuiteResult } from '../src/core/types.ts';
 
 const SHAPES = ['binary', 'judge', 'l2'] as const;
 type Shape = (typeof SHAPES)[number];
-const SIZES = [25, 50, 100, 200, 500];
-const CHANGES = [0, -0.05, -0.1, -0.2];
+const SCENARIOS = ['binary', 'judge', 'l2', 'round-trip', 'errored'] as const;
+type Scenario = (typeof SCENARIOS)[number] | 'family';
+const CHANGES = [0, -0.03, -0.04, -0.05, -0.1, -0.2];
+const FAMILY: Shape[] = ['binary', 'judge', 'l2', 'binary', 'judge'];
+const ERROR_RATE = 0.05;
+const REPEATS = 3;
+const LANGUAGES = 2;
 
-interface Cell { shape: Shape; n: number; change: number; reps: number; resamples: number }
-interface CellResult extends Cell { sig: number; strict: number; naive: number; covered: number; inconclusive: number }
+/** A chunk of simulated PRs of one cell. */
+interface Job { scenario: Scenario; n: number; change: number; reps: number; chunk: number; resamples: number }
+/** Counts over a chunk (or a whole cell, once summed). */
+interface Counts { reps: number; sig: number; strict: number; naive: number; covered: number; inconclusive: number; familyNone: number; familyHolm: number; familySuiteNone: number; familySuiteHolm: number }
 
-function arg(name: string, fallback: number): number {
+function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? String(process.argv[i + 1]) : fallback;
 }
 
 // ---- data generators -------------------------------------------------------------
@@ -94,39 +118,113 @@ function generate(shape: Shape, n: number, change: number, r: Random): { base: n
   return { base, cand };
 }
 
+/** Round-trip-like data: tasks × languages × repeats of an L2-like 0–10 score. */
+const TASK_LANGUAGE_SD = 0.5;
+function generateRoundTrip(tasks: number, change: number, r: Random): { base: Samples; cand: Samples } {
+  // The task's quality and its language's offset are shared by both arms and all repeats;
+  // each repeat adds its own noise, so repeats of a case and cases of a task correlate.
+  const expected: Ordinal = { ...L2, noise: Math.sqrt(TASK_LANGUAGE_SD ** 2 + L2.noise ** 2) };
+  const shift = shiftFor(expected, change);
+  const base: Samples = [];
+  const cand: Samples = [];
+  for (let t = 0; t < tasks; t++) {
+    const task = normal(r);
+    for (let l = 0; l < LANGUAGES; l++) {
+      const x = task + TASK_LANGUAGE_SD * normal(r);
+      const b: number[] = [];
+      const c: number[] = [];
+      for (let k = 0; k < REPEATS; k++) {
+        b.push(ordinal(L2, x + L2.noise * normal(r)));
+        c.push(ordinal(L2, x + shift + L2.noise * normal(r)));
+      }
+      base.push(b);
+      cand.push(c);
+    }
+  }
+  return { base, cand };
+}
+
 // ---- the real comparison ---------------------------------------------------------
 
-function result(values: number[], runId: string, binary: boolean): SuiteResult {
-  const records = values.map((v, i): CaseRecord => ({
-    caseId: String(i), repeat: 0, inputHash: String(i), status: 'scored', scores: { m: v }, request: { messages: [] },
-    reply: null, usage: null, latencyMs: null, error: null, attempts: 1, cached: false, detail: {},
+/** Per-record samples of one arm: values[case][repeat], null for an errored record. */
+type Samples = (number | null)[][];
+
+function result(samples: Samples, runId: string, binary: boolean, opts: { kind?: 'exact-copy' | 'round-trip'; clusterOf?: (i: number) => string; name?: string } = {}): SuiteResult {
+  const records: CaseRecord[] = [];
+  let errors = 0;
+  samples.forEach((values, i) => values.forEach((v, repeat) => {
+    if (v === null) errors++;
+    records.push({
+      caseId: String(i), repeat, inputHash: String(i), status: v === null ? 'error' : 'scored', scores: v === null ? null : { m: v },
+      request: { messages: [] }, reply: null, usage: null, latencyMs: null, attempts: 1, cached: false, detail: {},
+      error: v === null ? { kind: 'http', message: 'simulated failure' } : null,
+      ...(opts.clusterOf ? { cluster: opts.clusterOf(i) } : {}),
+    } as CaseRecord);
   }));
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 'bench' }, runId, suite: { name: 'sim', kind: 'exact-copy' }, startedAt: '', finishedAt: '',
-    tested: { dataset: { path: '', sha256: '', cases: values.length }, templates: {}, model: 'sim', settings: {}, hash: 't' },
+    schemaVersion: 1, tool: { name: 'evalgate', version: 'bench' }, runId, suite: { name: opts.name ?? 'sim', kind: opts.kind ?? 'exact-copy' }, startedAt: '', finishedAt: '',
+    tested: { dataset: { path: '', sha256: '', cases: samples.length }, templates: {}, model: 'sim', settings: {}, hash: 't' },
     instrument: { scoringVersion: 'sim', primaryMetric: 'm', metrics: [{ name: 'm', binary, higherIsBetter: true }], settings: {}, hash: 'i' },
-    aggregates: { cases: values.length, records: values.length, scored: values.length, errors: 0, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    aggregates: { cases: samples.length, records: records.length, scored: records.length - errors, errors, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
     records,
   };
 }
 
-function runCell(cell: Cell): CellResult {
-  const r = createRandom(`calibration|${cell.shape}|${cell.n}|${cell.change}`);
-  const gate = { ...DEFAULT_GATE, resamples: cell.resamples };
-  const out: CellResult = { ...cell, sig: 0, strict: 0, naive: 0, covered: 0, inconclusive: 0 };
-  for (let rep = 0; rep < cell.reps; rep++) {
-    const { base, cand } = generate(cell.shape, cell.n, cell.change, r);
-    const cmp = compareWithBaseline(result(base, `b${rep}`, cell.shape === 'binary'), result(cand, `c${rep}`, cell.shape === 'binary'), gate);
+const single = (values: number[]): Samples => values.map((v) => [v]);
+
+/** One simulated PR of a scenario, compared as the product would. */
+function simulate(scenario: Exclude<Scenario, 'family'>, n: number, change: number, r: Random, rep: string, gate: GateConfig): SuiteComparison {
+  if (scenario === 'round-trip') {
+    const { base, cand } = generateRoundTrip(n, change, r);
+    const clusterOf = (i: number): string => `task-${Math.floor(i / LANGUAGES)}`;
+    return compareWithBaseline(result(base, `b${rep}`, false, { kind: 'round-trip', clusterOf }), result(cand, `c${rep}`, false, { kind: 'round-trip', clusterOf }), gate);
+  }
+  if (scenario === 'errored') {
+    const { base, cand } = generate('judge', n, change, r);
+    const drop = (values: number[]): Samples => values.map((v) => [uniform(r) < ERROR_RATE ? null : v]);
+    return compareWithBaseline(result(drop(base), `b${rep}`, false), result(drop(cand), `c${rep}`, false), gate);
+  }
+  const { base, cand } = generate(scenario, n, change, r);
+  return compareWithBaseline(result(single(base), `b${rep}`, scenario === 'binary'), result(single(cand), `c${rep}`, scenario === 'binary'), gate);
+}
+
+function emptyCounts(): Counts {
+  return { reps: 0, sig: 0, strict: 0, naive: 0, covered: 0, inconclusive: 0, familyNone: 0, familyHolm: 0, familySuiteNone: 0, familySuiteHolm: 0 };
+}
+
+function runJob(job: Job): Counts {
+  const r = createRandom(`calibration|${job.scenario}|${job.n}|${job.change}|${job.chunk}`);
+  const out = emptyCounts();
+  for (let i = 0; i < job.reps; i++) {
+    const rep = `${job.chunk}.${i}`;
+    out.reps++;
+    if (job.scenario === 'family') {
+      const holm = { ...DEFAULT_GATE, resamples: job.resamples, multiplicity: 'holm' as const };
+      const family = FAMILY.map((shape, k) => {
+        const { base, cand } = generate(shape, job.n, 0, r);
+        return compareWithBaseline(result(single(base), `b${rep}`, shape === 'binary', { name: `s${k}` }), result(single(cand), `c${rep}`, shape === 'binary', { name: `s${k}` }), holm);
+      });
+      // Without adjustment: the verdicts as each suite decided them alone.
+      const alone = family.map((c) => c.verdict === 'regression').filter(Boolean).length;
+      const adjusted = adjustAcrossSuites(family).filter((c) => c.verdict === 'regression').length;
+      out.familySuiteNone += alone;
+      out.familySuiteHolm += adjusted;
+      if (alone > 0) out.familyNone++;
+      if (adjusted > 0) out.familyHolm++;
+      continue;
+    }
+    const gate = { ...DEFAULT_GATE, resamples: job.resamples };
+    const cmp = simulate(job.scenario, job.n, job.change, r, rep, gate);
     if (cmp.change === null || cmp.interval === null) continue; // baseline sum 0: never at these sizes
     if (cmp.verdict === 'regression') out.sig++;
     if (cmp.verdict === 'inconclusive') out.inconclusive++;
     const strict = decideGate({
       estimate: cmp.change, lower: cmp.interval.lower, upper: cmp.interval.upper, threshold: -gate['max-drop'], policy: 'strict',
-      compared: cell.n, minCases: gate['min-cases'], exactPValue: cmp.exactTest?.pValue ?? 1, confidence: gate.confidence,
+      compared: cmp.pairing?.compared ?? 0, minCases: gate['min-cases'], exactPValue: cmp.exactTest?.pValue ?? 1, confidence: gate.confidence,
     });
     if (strict.verdict === 'regression') out.strict++;
     if (cmp.change < -gate['max-drop']) out.naive++;
-    if (cmp.interval.lower <= cell.change && cell.change <= cmp.interval.upper) out.covered++;
+    if (cmp.interval.lower <= job.change && job.change <= cmp.interval.upper) out.covered++;
   }
   return out;
 }
@@ -134,40 +232,112 @@ function runCell(cell: Cell): CellResult {
 // ---- orchestration -----------------------------------------------------------------
 
 if (!isMainThread) {
-  const cells = workerData as Cell[];
-  parentPort?.postMessage(cells.map(runCell));
+  parentPort?.on('message', (job: Job | null) => {
+    if (job === null) process.exit(0);
+    parentPort?.postMessage(runJob(job));
+  });
 } else {
-  const reps = arg('reps', 1000);
-  const resamples = arg('resamples', 2000);
-  const cells: Cell[] = SHAPES.flatMap((shape) => SIZES.flatMap((n) => CHANGES.map((change) => ({ shape, n, change, reps, resamples }))));
-  const workers = Math.max(1, Math.min(availableParallelism(), 8));
-  // Deal cells round-robin by cost (n) so workers finish together.
-  const sorted = [...cells].sort((a, b) => b.n - a.n);
-  const shares: Cell[][] = Array.from({ length: workers }, () => []);
-  sorted.forEach((c, i) => shares[i % workers]?.push(c));
+  const repsNull = Number(arg('reps-null', '400'));
+  const repsChange = Number(arg('reps', '160'));
+  const repsOf = (change: number): number => (change === 0 ? repsNull : repsChange);
+  const resamples = Number(arg('resamples', '10000'));
+  const chunkSize = Number(arg('chunk', '25'));
+  const sizes = arg('sizes', '25,50,100,200,500').split(',').map(Number);
+  const scenarios = arg('scenarios', [...SCENARIOS, 'family'].join(',')).split(',') as Scenario[];
+  const workers = Math.max(1, Number(arg('workers', String(Math.min(availableParallelism(), 8)))));
+  const cells: { scenario: Scenario; n: number; change: number }[] = [];
+  for (const scenario of scenarios) {
+    for (const n of sizes) for (const change of scenario === 'family' ? [0] : CHANGES) cells.push({ scenario, n, change });
+  }
+  const key = (c: { scenario: Scenario; n: number; change: number }): string => `${c.scenario}|${c.n}|${c.change}`;
+  const jobs: Job[] = [];
+  for (const cell of cells) {
+    const reps = repsOf(cell.change);
+    for (let chunk = 0; chunk * chunkSize < reps; chunk++) jobs.push({ ...cell, chunk, reps: Math.min(chunkSize, reps - chunk * chunkSize), resamples });
+  }
+  // The costliest jobs first, so the last ones to finish are short.
+  const cost = (j: Job): number => j.n * j.reps * (j.scenario === 'family' ? FAMILY.length : 1);
+  jobs.sort((a, b) => cost(b) - cost(a));
+  const totals = new Map<string, Counts>(cells.map((c) => [key(c), emptyCounts()]));
   const started = performance.now();
-  const results = (await Promise.all(shares.map((share) => new Promise<CellResult[]>((resolve, reject) => {
-    const w = new Worker(new URL(import.meta.url), { workerData: share });
-    w.once('message', resolve);
-    w.once('error', reject);
-  })))).flat();
-  const pct = (k: number, total: number): string => `${((100 * k) / total).toFixed(1)}%`;
-  const lines = [
-    `bench/gate-calibration: ${reps} replications per cell, B = ${resamples} bootstrap resamples, 95% BCa, max-drop 5%; ${((performance.now() - started) / 1000).toFixed(0)} s on ${workers} workers`,
-    '',
-    'Share of replications gated as `regression`, by true relative change; coverage = share of 95% intervals containing the true change (averaged over the four changes).',
-    '',
-    '| data | n | significant-drop 0 / −5 / −10 / −20% | strict 0 / −5 / −10 / −20% | naive rule 0 / −5 / −10 / −20% | coverage |',
-    '|---|---:|---|---|---|---:|',
-  ];
-  for (const shape of SHAPES) {
-    for (const n of SIZES) {
-      const row = CHANGES.map((change) => results.find((x) => x.shape === shape && x.n === n && x.change === change) as CellResult);
-      const fmt = (f: (x: CellResult) => number): string => row.map((x) => pct(f(x), x.reps)).join(' / ');
-      const coverage = row.reduce((s, x) => s + x.covered, 0) / row.reduce((s, x) => s + x.reps, 0);
-      lines.push(`| ${shape} | ${n} | ${fmt((x) => x.sig)} | ${fmt((x) => x.strict)} | ${fmt((x) => x.naive)} | ${(100 * coverage).toFixed(1)}% |`);
+  const merge = arg('merge', '');
+  let next = Number(arg('from', '0'));
+  jobs.length = Math.min(jobs.length, Number(arg('to', String(jobs.length))));
+  if (merge !== '') {
+    jobs.length = 0;
+    for (const file of merge.split(',')) {
+      const dump = JSON.parse(readFileSync(file, 'utf8')) as { totals: [string, Counts][] };
+      for (const [k, counts] of dump.totals) {
+        const t = totals.get(k) as Counts;
+        for (const f of Object.keys(t) as (keyof Counts)[]) t[f] += counts[f];
+      }
     }
   }
-  lines.push('', 'Data: binary p = 0.8 with 12% discordant pairs at no change (b − c = 0.8·|change|); judge-like 1–5 and L2-like 0–10 scores from a shared latent quality per case with independent noise on each arm, shifted to the exact expected change.');
+  let done = 0;
+  await Promise.all(Array.from({ length: jobs.length > next ? workers : 0 }, () => new Promise<void>((resolve, reject) => {
+    const w = new Worker(new URL(import.meta.url));
+    let current: Job | null = null;
+    const feed = (): void => {
+      current = jobs[next++] ?? null;
+      w.postMessage(current);
+    };
+    w.on('message', (counts: Counts) => {
+      const t = totals.get(key(current as Job)) as Counts;
+      for (const k of Object.keys(t) as (keyof Counts)[]) t[k] += counts[k];
+      done++;
+      if (done % 50 === 0) process.stderr.write(`\r${done}/${jobs.length} chunks, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      feed();
+    });
+    w.once('error', reject);
+    w.once('exit', () => resolve());
+    feed();
+  })));
+  process.stderr.write('\n');
+  const seconds = (performance.now() - started) / 1000;
+  const dumpFile = arg('dump', '');
+  if (dumpFile !== '') writeFileSync(dumpFile, JSON.stringify({ from: Number(arg('from', '0')), to: jobs.length, seconds, totals: [...totals] }));
+  // The simulated PRs each cell actually holds (all cells of a kind hold the same in a full run).
+  const heldNull = [...totals].filter(([k]) => k.endsWith('|0')).map(([, c]) => c.reps);
+  const heldChange = [...totals].filter(([k]) => !k.endsWith('|0')).map(([, c]) => c.reps);
+  const span = (v: number[]): string => (Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`);
+  const elapsed = arg('elapsed', merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`);
+  const get = (scenario: Scenario, n: number, change: number): Counts => totals.get(key({ scenario, n, change })) as Counts;
+  const pct = (k: number, total: number): string => `${((100 * k) / total).toFixed(1)}%`;
+  const moe = (p: number, reps: number): string => (100 * 1.96 * Math.sqrt((p * (1 - p)) / reps)).toFixed(1);
+  const head = CHANGES.map((c) => `${c === 0 ? '0' : `−${Math.round(-c * 100)}`}%`).join(' | ');
+  const lines = [
+    `bench/gate-calibration: ${span(heldNull)} simulated PRs per cell at no change and per family row, ${span(heldChange)} per cell with a true change; B = ${resamples.toLocaleString('en-US')} bootstrap resamples, 95% BCa, max-drop 5%, exact sign-flip guard; ${elapsed}.`,
+    `Monte-Carlo error of a rate (95%, ±1.96·√(p(1−p)/N)): with N = ${repsNull}, ±${moe(0.025, repsNull)} points at 2.5% and ±${moe(0.01, repsNull)} at 1%; with N = ${repsChange}, ±${moe(0.1, repsChange)} at 10% and ±${moe(0.5, repsChange)} at 50%.`,
+    '',
+    'Share of simulated PRs gated as `regression`, by true relative change (0 = nothing changed: false failures, target ≤ 2.5%;',
+    '−3% and −4% are inside the 5% tolerance; −5% is exactly at it). Coverage = share of 95% intervals containing the true change, over all changes.',
+  ];
+  const scenarioLabel: Record<string, string> = {
+    binary: 'binary', judge: 'judge 1–5', l2: 'L2 0–10', 'round-trip': 'round-trip (tasks × 2 lang × 3 rep)', errored: 'judge, 5% errored',
+  };
+  for (const policy of ['significant-drop', 'strict'] as const) {
+    lines.push('', `Policy \`${policy}\`${policy === 'significant-drop' ? ' (default)' : ''}:`, '', `| data | n | ${head} |${policy === 'significant-drop' ? ' coverage |' : ''}`, `|---|---:|${CHANGES.map(() => '---:').join('|')}|${policy === 'significant-drop' ? '---:|' : ''}`);
+    for (const scenario of scenarios) {
+      if (scenario === 'family') continue;
+      for (const n of sizes) {
+        const row = CHANGES.map((change) => get(scenario, n, change));
+        const rate = row.map((x) => pct(policy === 'strict' ? x.strict : x.sig, x.reps)).join(' | ');
+        const coverage = row.reduce((s, x) => s + x.covered, 0) / row.reduce((s, x) => s + x.reps, 0);
+        lines.push(`| ${scenarioLabel[scenario]} | ${n} | ${rate} |${policy === 'significant-drop' ? ` ${(100 * coverage).toFixed(1)}% |` : ''}`);
+      }
+    }
+  }
+  if (scenarios.includes('family')) {
+    lines.push('', `Family of ${FAMILY.length} unchanged suites (${FAMILY.join(', ')}) in one run, default policy: share of runs with any regression (family-wise false failures, target ≤ 2.5% with Holm).`, '', '| n per suite | gate.multiplicity: none | holm (default) | suites failed per run, none / holm |', '|---:|---:|---:|---|');
+    for (const n of sizes) {
+      const f = get('family', n, 0);
+      lines.push(`| ${n} | ${pct(f.familyNone, f.reps)} | ${pct(f.familyHolm, f.reps)} | ${(f.familySuiteNone / f.reps).toFixed(3)} / ${(f.familySuiteHolm / f.reps).toFixed(3)} |`);
+    }
+  }
+  if (scenarios.includes('binary')) {
+    lines.push('', 'For contrast, the naive rule "fail when the measured change is below −5%" on the same data, at no change:', '', `| data | ${sizes.map((n) => `n = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
+    for (const shape of SHAPES) if (scenarios.includes(shape)) lines.push(`| ${scenarioLabel[shape]} | ${sizes.map((n) => pct(get(shape, n, 0).naive, get(shape, n, 0).reps)).join(' | ')} |`);
+  }
+  lines.push('', 'Data: binary p = 0.8 with 12% discordant pairs at no change (b − c = 0.8·|change|); judge-like 1–5 and L2-like 0–10 scores from a shared latent quality per case with independent noise on each arm, shifted to the exact expected change; round-trip: a latent quality per task, an offset per language shared by both arms, independent noise per repeat, per-case means of 3 repeats, resampled by task; errored: each record fails with probability 5% on each side independently (a case without a valid sample on one side is not compared).');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -20,6 +20,7 @@ export type Command =
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
   | { name: 'compare'; config: string; baseline: string; candidate: string; out: string; language: ReportLanguage | null }
   | { name: 'validate'; config: string }
+  | { name: 'noise'; config: string; suites: string[]; out: string; quiet: boolean }
   | { name: 'rejudge'; config: string; results: string; judges: string[]; crossCheck: string | null; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean; language: ReportLanguage | null }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string; force: boolean }
@@ -107,6 +108,17 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: { config },
     examples: ['evalgate validate', 'evalgate validate --config ci/evalgate.yml'],
     build: (v) => ({ name: 'validate', config: str(v, 'config', 'evalgate.yml') }),
+  },
+  {
+    name: 'noise',
+    summary: 'Run each suite twice against the same model, uncached (A/A): the run-to-run spread, and whether the gate would have fired.',
+    options: {
+      config, suite,
+      out: { type: 'string', value: 'DIR', default: 'evalgate-noise', description: 'Where noise.md, noise.json and both runs\' results go.' },
+      quiet: { type: 'boolean', description: 'No progress lines.' },
+    },
+    examples: ['evalgate noise', 'evalgate noise --suite copy-qa --out noise-check'],
+    build: (v) => ({ name: 'noise', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite'), out: str(v, 'out', 'evalgate-noise'), quiet: v['quiet'] === true }),
   },
   {
     name: 'compare',

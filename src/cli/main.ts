@@ -18,10 +18,12 @@ import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import { compareStored, gateFor, mergeShards, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import { measureNoise, noiseSummary, renderNoise } from '../core/noise.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
+import { summaryJsonSchema } from '../core/summary.ts';
 import { renderPlan } from './plan-text.ts';
 import { ConfigError } from '../core/errors.ts';
-import { formatMetric, formatPercent } from '../core/report/format.ts';
+import { formatMetric, formatPercent, formatSigned } from '../core/report/format.ts';
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
@@ -71,6 +73,8 @@ async function execute(command: Command): Promise<number> {
       return initCommand(command.dir, command.force);
     case 'merge':
       return mergeCommand(command);
+    case 'noise':
+      return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
   }
@@ -149,6 +153,49 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   }
   printOutcome(outcome, store.describe().out, language, store.describe().baselines);
   return outcome.exitCode;
+}
+
+/**
+ * `evalgate noise`: two uncached runs of the same suites into DIR/run-1 and DIR/run-2, the
+ * second compared with the first; noise.md and noise.json go to DIR. Exit 0 unless a run fails.
+ */
+async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promise<number> {
+  const text = await readConfig(command.config);
+  const root = dirname(resolve(command.config));
+  const baselines = join(root, 'baselines');
+  const results: Map<string, SuiteResult>[] = [];
+  const models = new Map<string, string>();
+  const loaded = parseConfig(text, command.config);
+  const workspace = await workspaceOf(command.config);
+  const nonce = judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token'));
+  for (const run of [1, 2]) {
+    process.stderr.write(`evalgate noise: run ${run} of 2 (response cache off, so every call reaches the model)\n`);
+    const progress = createProgress(process.stderr, command.quiet);
+    const outcome = await runEvaluation(
+      { configText: text, configFile: command.config, loaded, suites: command.suites, updateBaseline: false, fresh: true },
+      {
+        workspace, store: createFsRunStore(resolve(command.out, `run-${run}`), baselines), clock: systemClock,
+        logger: createConsoleLogger(command.quiet), toolVersion: TOOL_VERSION, newRunId, nonce,
+        createClient: createClientFactory(process.env, command.config, { cacheDir: null }),
+        createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
+        onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
+        onRecord: (suite, record) => progress.onRecord(suite, record),
+      },
+    );
+    progress.end();
+    results.push(outcome.results);
+    for (const [name, r] of outcome.results) models.set(name, r.tested.model);
+  }
+  const gate = (suite: string): GateConfig => {
+    const entry = loaded.config.suites.find((s) => s.name === suite);
+    return entry ? gateFor(loaded, entry) : loaded.config.gate;
+  };
+  const noise = measureNoise(results[0] as Map<string, SuiteResult>, results[1] as Map<string, SuiteResult>, gate);
+  const markdown = renderNoise(noise, (suite) => models.get(suite) ?? '');
+  await writeFileAtomic(resolve(command.out, 'noise.md'), markdown);
+  await writeFileAtomic(resolve(command.out, 'noise.json'), `${JSON.stringify(noiseSummary(noise), null, 2)}\n`);
+  process.stdout.write(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`);
+  return 0;
 }
 
 /** The run id shards share on GitHub Actions: the workflow run and its attempt. */
@@ -329,8 +376,9 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
   const verdict = (v: keyof typeof m.more.verdict): string => verdictColour(p, v)(m.more.verdict[v]);
   const lines = [`evalgate: ${p.bold(verdict(outcome.summary.verdict))}`];
   for (const s of outcome.summary.suites) {
-    const interval = s.interval ? ` [${formatPercent(s.interval[0])}, ${formatPercent(s.interval[1])}]` : '';
-    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? formatPercent(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`);
+    const f = s.unit === 'absolute' ? formatSigned : formatPercent;
+    const interval = s.interval ? ` [${f(s.interval[0])}, ${f(s.interval[1])}]` : '';
+    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`);
   }
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
     if (j) lines.push(`  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`);
@@ -346,4 +394,9 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
 /** The published JSON Schema's text. */
 export function renderConfigSchema(): string {
   return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+}
+
+/** The published JSON Schema of summary.json, as text. */
+export function renderSummarySchema(): string {
+  return `${JSON.stringify(summaryJsonSchema(), null, 2)}\n`;
 }

@@ -10,6 +10,7 @@ import { caseMeans } from './results.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from './stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from './stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from './stats/mcnemar.ts';
+import { holmAdjust, type MultiplicityMethod } from './stats/multiplicity.ts';
 import { normalQuantile } from './stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from './stats/permutation.ts';
 import type { CaseRecord, SuiteResult } from './types.ts';
@@ -50,14 +51,35 @@ export interface Pairing {
   withoutValidSample: string[];
 }
 
-/** Power figures: what this eval set can detect. */
+/** What the bootstrap resamples: cases, or clusters of them (tasks for round-trip). */
+export type ResampledUnit = 'cases' | 'clusters' | 'tasks';
+
+/**
+ * Power figures: what this eval set can detect, for the gate's own test (two-sided at the
+ * configured confidence). Absent when the bootstrap SE is 0: nothing varied, so no
+ * detectable effect can be stated.
+ */
 export interface Power {
-  /** Minimum detectable effect at 80% power, on the estimate's scale. */
+  /** Minimum detectable effect at 80% power, on the estimate's scale: (z_{1−α/2} + z_{0.8}) · SE. */
   mde: number;
-  /** Cases that would bring the MDE down to the gate's threshold at the current variance. */
+  /** The factor z_{1−α/2} + z_{0.8} (2.8016 at 95%). */
+  factor: number;
+  /** Resampled units that would bring the MDE down to the gate's threshold at the current variance. */
   casesNeeded: number;
+  /** The unit casesNeeded counts. */
+  unit: ResampledUnit;
   /** The threshold |δ| the MDE is compared with. */
   threshold: number;
+}
+
+/** How the run's multiplicity adjustment treated a suite's exact-test p-value. */
+export interface MultiplicityOutcome {
+  method: MultiplicityMethod;
+  /** Suites in the family (those with an exact-test p-value in this run). */
+  family: number;
+  pAdjusted: number;
+  /** The verdict before adjustment, when the adjustment changed it; else null. */
+  verdictBefore: SuiteVerdict | null;
 }
 
 /** The comparison of one suite. */
@@ -66,7 +88,7 @@ export interface SuiteComparison {
   kind: string;
   metric: string;
   verdict: SuiteVerdict;
-  detail: VerdictDetail | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | 'judge-manipulation' | null;
+  detail: VerdictDetail | 'multiplicity-adjusted' | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | 'judge-manipulation' | null;
   baseline: number | null;
   candidate: number | null;
   change: number | null;
@@ -78,6 +100,12 @@ export interface SuiteComparison {
   errors: { candidate: number; records: number; cases: number; rate: number; tolerance: number; baseline: number; samples: string[] };
   /** The exact sign-flip test of no change over the compared units. */
   exactTest: SignFlipResult | null;
+  /** The run-wide adjustment of exactTest's p (set by adjustAcrossSuites). */
+  multiplicity: MultiplicityOutcome | null;
+  /** Whether the change is relative (a ratio of sums) or absolute (baseline sum 0, or net win). */
+  unit: 'relative' | 'absolute' | null;
+  /** The drop |δ| gated on, in the change's unit; null when none applies. */
+  threshold: number | null;
   /** Why the baseline is stale (instrument differences). */
   stale: string[];
   /** What the PR changed in what is tested (templates, model, settings, dataset). */
@@ -153,6 +181,9 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
     power: null,
     pairing: null,
     exactTest: null,
+    multiplicity: null,
+    unit: null,
+    threshold: null,
     errors: {
       candidate: agg.errors, records: agg.records, cases: agg.cases, rate: errorRate, tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
@@ -220,19 +251,22 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
   if (!relative && !netWin && gate['absolute-threshold'] === undefined) {
     result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
   }
+  const seed = `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`;
   const bootstrap = pairedBootstrap({
     units,
     statistic: relative ? 'relative' : 'absolute',
     confidence: gate.confidence,
     resamples: gate.resamples,
-    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
+    seed,
   });
   result.bootstrap = bootstrap;
+  result.unit = bootstrap.statistic;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
   const threshold = relative ? gate['max-drop'] : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
+  result.threshold = threshold ?? null;
 
-  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base));
+  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base), { seed });
   if (threshold === undefined) {
     result.verdict = 'inconclusive';
     result.detail = 'undefined-relative-change';
@@ -244,9 +278,7 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
     });
     result.verdict = decision.verdict;
     result.detail = decision.detail;
-    const zPower = normalQuantile(gate.confidence) + normalQuantile(0.8);
-    const mde = zPower * bootstrap.standardError;
-    result.power = { mde, threshold, casesNeeded: Math.ceil(units.length * (mde / threshold) ** 2) };
+    result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, resampledUnit(candidate.suite.kind, units.length, paired.length));
   }
   if (paired.length < gate['min-cases']) {
     result.notes.push(`Only ${paired.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`);
@@ -292,6 +324,50 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
       };
     });
   return result;
+}
+
+/** z_{1−α/2} + z_{0.8}: the MDE factor of a two-sided test at this confidence with 80% power. */
+export function mdeFactor(confidence: number): number {
+  return normalQuantile(1 - (1 - confidence) / 2) + normalQuantile(0.8);
+}
+
+/** The power figures, or null when SE = 0 (no variation, so no MDE to state). */
+export function powerOf(standardError: number, confidence: number, threshold: number, units: number, unit: ResampledUnit): Power | null {
+  if (!(standardError > 0)) return null;
+  const factor = mdeFactor(confidence);
+  const mde = factor * standardError;
+  return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
+}
+
+function resampledUnit(kind: string, units: number, cases: number): ResampledUnit {
+  if (units === cases) return 'cases';
+  return kind === 'round-trip' ? 'tasks' : 'clusters';
+}
+
+/**
+ * Adjusts the exact-test p-values of the suites compared in one run (the family: every
+ * suite with an exact test) with Holm's step-down method, unless the gate says
+ * `multiplicity: none`, and demotes a regression whose adjusted p no longer clears
+ * 1 − confidence to inconclusive, recording the verdict it had. Mutates and returns the
+ * comparisons, in order.
+ */
+export function adjustAcrossSuites(comparisons: SuiteComparison[]): SuiteComparison[] {
+  const family = comparisons.filter((c) => c.exactTest !== null);
+  if (family.length === 0) return comparisons;
+  // The setting is run-wide (not a per-suite override), so every suite carries the same one.
+  const method: MultiplicityMethod = family[0]?.gate.multiplicity ?? 'holm';
+  const adjusted = method === 'holm' ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue)) : family.map((c) => (c.exactTest as SignFlipResult).pValue);
+  family.forEach((c, i) => {
+    const pAdjusted = adjusted[i] as number;
+    let verdictBefore: SuiteVerdict | null = null;
+    if (c.verdict === 'regression' && pAdjusted >= 1 - c.gate.confidence) {
+      verdictBefore = c.verdict;
+      c.verdict = 'inconclusive';
+      c.detail = 'multiplicity-adjusted';
+    }
+    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+  });
+  return comparisons;
 }
 
 /** The worst verdict of a set (error first), or pass for none. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConfigError, formatPath } from './errors.ts';
 import { redactUrls } from './redact.ts';
 import { POLICIES } from './stats/gate.ts';
+import { MULTIPLICITY_METHODS } from './stats/multiplicity.ts';
 import { REPORT_LANGUAGES } from './report/messages.ts';
 
 /** Whether a URL carries user info (`user:password@host`), which must never be configured. */
@@ -107,6 +108,8 @@ const gateSchema = z.strictObject({
   'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
   'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
+  // Run-wide, so not in gateBase: one family of tests per run, not per suite.
+  multiplicity: z.enum(MULTIPLICITY_METHODS).default('holm').describe("Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 

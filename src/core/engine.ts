@@ -4,7 +4,7 @@
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
 import type { Authenticator, Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
-import { compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
@@ -249,7 +249,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
   if (options.shard) {
-    const summary: RunSummary = { verdict: 'pass', suites: [], notRun: [] };
+    const summary = summarize('pass', []);
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
@@ -416,6 +416,8 @@ async function finish(
   deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, baselines: ReadonlyMap<string, SuiteResult | null>,
   notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {}, removedFails = false,
 ): Promise<RunOutcome> {
+  // The suites of one run are one family of tests: adjust before any verdict is read.
+  adjustAcrossSuites(comparisons);
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
   // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));

@@ -1,37 +1,60 @@
 /**
  * summary.json: the machine-readable outcome of a run. Its core (SPEC §2) is a contract
  * for scripts and the action's outputs; more keys may be added, these keep their meaning.
+ * The zod schema below is the one definition: the TypeScript types come from it and the
+ * published JSON Schema (`evalgate-summary.schema.json`) is generated from it.
  */
+import { z } from 'zod';
 import type { SuiteComparison, SuiteVerdict } from './compare.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 
-/** One suite in summary.json. */
-export interface SuiteSummary {
-  name: string;
-  kind: string;
-  metric: string;
-  baseline: number | null;
-  candidate: number | null;
-  change: number | null;
-  interval: [number, number] | null;
-  verdict: SuiteVerdict;
-  cases: number;
-  errors: number;
-  /** Judged suites whose answers addressed the judge: how many cases, and which. */
-  judgeManipulation?: { cases: number; caseIds: string[] };
-}
+const VERDICTS = ['pass', 'regression', 'inconclusive', 'error', 'no-baseline', 'stale-baseline'] as const satisfies readonly SuiteVerdict[];
+const num = z.number().nullable();
 
+const suiteSummarySchema = z.strictObject({
+  name: z.string(),
+  kind: z.string(),
+  metric: z.string().describe('The primary metric the verdict is about.'),
+  baseline: num.describe('Mean of per-case means over the compared cases (4 decimals).'),
+  candidate: num,
+  change: num.describe('The estimate: relative (a ratio of sums) or absolute, see unit (4 decimals).'),
+  interval: z.tuple([z.number(), z.number()]).nullable().describe('The confidence interval of change.'),
+  verdict: z.enum(VERDICTS),
+  cases: z.int().min(0).describe('Cases compared (or, without a comparison, cases run).'),
+  errors: z.int().min(0).describe('Errored records of the candidate (never scored).'),
+  unit: z.enum(['relative', 'absolute']).nullable().describe('relative: change is (Σcand − Σbase)/Σbase; absolute: a difference of means (baseline 0, or net win).'),
+  intervalMethod: z.enum(['bca', 'percentile', 'none']).nullable().describe('none: the interval has zero width (no variation).'),
+  se: num.describe('Bootstrap standard error of change (SD of the resampled changes).'),
+  mde: num.describe('Minimum detectable effect at 80% power for the gate\'s two-sided test: (z_{1−α/2} + z_0.8)·se; null when se is 0.'),
+  casesNeeded: z.int().min(0).nullable().describe('Resampled units that would bring mde down to the gate\'s threshold at the current variance.'),
+  casesNeededUnit: z.enum(['cases', 'clusters', 'tasks']).nullable().describe('The unit casesNeeded (and the bootstrap) counts.'),
+  pValue: num.describe('Two-sided p of the sign-flip test of no change.'),
+  pMethod: z.enum(['exact', 'monte-carlo']).nullable(),
+  pAdjusted: num.describe('pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one.'),
+  resamples: z.int().min(0).nullable().describe('Bootstrap resamples kept (drawn minus skipped).'),
+  skippedResamples: z.int().min(0).nullable().describe('Resamples skipped because their baseline sum was 0.'),
+  verdictBeforeAdjustment: z.enum(VERDICTS).nullable().describe('The verdict before the multiplicity adjustment, when the adjustment changed it.'),
+  judgeManipulation: z.strictObject({ cases: z.int().min(0), caseIds: z.array(z.string()) }).optional()
+    .describe('Judged suites whose answers addressed the judge: how many cases, and which.'),
+});
+
+const runSummarySchema = z.strictObject({
+  verdict: z.enum(VERDICTS),
+  multiplicity: z.enum(['holm', 'none']).nullable().describe('The adjustment applied across the suites compared in this run.'),
+  suites: z.array(suiteSummarySchema),
+  notRun: z.array(z.strictObject({ name: z.string(), reason: z.string() })),
+  trust: z.strictObject({
+    untrusted: z.array(z.strictObject({ kind: z.string(), path: z.string() })).describe('Changes of the pull request\'s config not applied to its own run (taken from the base commit).'),
+    rejected: z.strictObject({ cacheEntries: z.int().min(0), records: z.int().min(0) }).describe('Stored entries that failed authentication and were ignored.'),
+  }).optional().describe('Pull requests: what was not trusted, and forged or foreign stored entries.'),
+  budget: z.strictObject({ stopped: z.string() }).optional().describe('Present when the budget stopped the run, with why.'),
+});
+
+/** One suite in summary.json. */
+export type SuiteSummary = z.output<typeof suiteSummarySchema>;
 /** summary.json. */
-export interface RunSummary {
-  verdict: SuiteVerdict;
-  suites: SuiteSummary[];
-  notRun: { name: string; reason: string }[];
-  /** Pull requests: config changes not applied to this run, and stored entries that failed authentication. */
-  trust?: { untrusted: { kind: string; path: string }[]; rejected: { cacheEntries: number; records: number } };
-  /** Present when the budget stopped the run, with why. */
-  budget?: { stopped: string };
-}
+export type RunSummary = z.output<typeof runSummarySchema>;
 
 /** Builds summary.json from comparisons. */
 export function summarize(
@@ -42,23 +65,51 @@ export function summarize(
   const trust = untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
   return {
     verdict,
-    suites: comparisons.map((c) => ({
-      name: c.name,
-      kind: c.kind,
-      metric: c.metric,
-      baseline: round4(c.baseline),
-      candidate: round4(c.candidate),
-      change: round4(c.change),
-      interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
-      verdict: c.verdict,
-      cases: c.pairing?.compared ?? c.errors.cases,
-      errors: c.errors.candidate,
-      ...(c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}),
-    })),
+    multiplicity: comparisons.find((c) => c.multiplicity !== null)?.multiplicity?.method ?? null,
+    suites: comparisons.map((c) => {
+      const b = c.bootstrap;
+      return {
+        name: c.name,
+        kind: c.kind,
+        metric: c.metric,
+        baseline: round4(c.baseline),
+        candidate: round4(c.candidate),
+        change: round4(c.change),
+        interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
+        verdict: c.verdict,
+        cases: c.pairing?.compared ?? c.errors.cases,
+        errors: c.errors.candidate,
+        unit: c.unit,
+        intervalMethod: b?.method ?? null,
+        se: b ? round6(b.standardError) : null,
+        mde: c.power ? round6(c.power.mde) : null,
+        casesNeeded: c.power?.casesNeeded ?? null,
+        casesNeededUnit: c.power?.unit ?? null,
+        pValue: c.exactTest?.pValue ?? null,
+        pMethod: c.exactTest?.method ?? null,
+        pAdjusted: c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? null,
+        resamples: b ? b.resamples - b.skippedResamples : null,
+        skippedResamples: b?.skippedResamples ?? null,
+        verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
+        ...(c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}),
+      };
+    }),
     notRun: [...notRun],
     ...trust,
     ...(notices.budgetStop ? { budget: { stopped: notices.budgetStop } } : {}),
   };
+}
+
+/** The JSON Schema of summary.json, published as `evalgate-summary.schema.json`. */
+export function summaryJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(runSummarySchema, { io: 'output' }) as Record<string, unknown>;
+  return { ...schema, title: 'evalgate summary.json', $id: 'https://evalgate.dev/evalgate-summary.schema.json' };
+}
+
+/** Checks a value against the summary schema; the problems, or [] when it conforms. */
+export function summaryProblems(value: unknown): string[] {
+  const parsed = runSummarySchema.safeParse(value);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
 /** The process exit code for a verdict (SPEC §2). */
@@ -67,4 +118,8 @@ export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteCo
   if (verdict === 'regression') return 1;
   if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
   return 0;
+}
+
+function round6(value: number): number | null {
+  return Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null;
 }

@@ -51,7 +51,10 @@ describe('evalgate run (exact-copy) end to end', () => {
     const summary = JSON.parse(await readFile(join(ws.dir, 'out2/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
     const s = summary.suites[0];
-    assert.deepEqual(Object.keys(s).sort(), ['baseline', 'candidate', 'cases', 'change', 'errors', 'interval', 'kind', 'metric', 'name', 'verdict']);
+    assert.deepEqual(Object.keys(s).sort(), [
+      'baseline', 'candidate', 'cases', 'casesNeeded', 'casesNeededUnit', 'change', 'errors', 'interval', 'intervalMethod', 'kind', 'mde', 'metric', 'name',
+      'pAdjusted', 'pMethod', 'pValue', 'resamples', 'se', 'skippedResamples', 'unit', 'verdict', 'verdictBeforeAdjustment',
+    ]);
     assert.equal(s.metric, 'exact-match');
     assert.equal(s.baseline, 1);
     assert.ok(s.change < -0.05 && s.interval[1] < 0, JSON.stringify(s));

@@ -15,7 +15,7 @@ describe('configuration', () => {
     const { config } = parseConfig(minimal, 'evalgate.yml');
     assert.deepEqual(config.gate, {
       'max-drop': 0.05, confidence: 0.95, policy: 'significant-drop', 'on-inconclusive': 'warn',
-      resamples: 10_000, 'min-cases': 10, 'max-error-rate': 0.1, 'on-removed-suite': 'fail', 'on-judge-manipulation': 'warn', 'max-truncated-share': 0.05,
+      resamples: 10_000, 'min-cases': 10, 'max-error-rate': 0.1, 'on-removed-suite': 'fail', 'on-judge-manipulation': 'warn', 'max-truncated-share': 0.05, multiplicity: 'holm',
     });
     const p = config.providers['target'];
     assert.equal(p?.temperature, 0);

@@ -49,6 +49,8 @@ export function renderReport(input: ReportInput): string {
   const m = messagesFor(input.language ?? 'en');
   const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${m.more.verdict[input.verdict]}`, '', headline(input, m), ''];
   if (input.scriptedNotice) lines.push(`> [!NOTE]\n> ${inlineText(input.scriptedNotice, 400)}`, '');
+  const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
+  if (demoted.length > 0) lines.push(`> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`, '');
   const t = m.table;
   lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, '|---|---|---:|---:|---|---|');
   for (const c of input.comparisons) {
@@ -128,7 +130,7 @@ function headline(input: ReportInput, m: Messages): string {
   if (total === 0) return m.headline.nothingRun;
   switch (input.verdict) {
     case 'regression':
-      return m.headline.regression(count('regression'), total, input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`).join(', '));
+      return m.headline.regression(count('regression'), total, input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(', '));
     case 'error':
       return m.headline.error(count('error'), total);
     case 'inconclusive': {
@@ -195,10 +197,14 @@ function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
   return lines;
 }
 
+/** Relative changes as percentages; absolute ones (baseline 0, net win) as signed numbers. */
+function changeFormat(c: SuiteComparison): (v: number | null) => string {
+  return c.unit === 'absolute' ? formatSigned : formatPercent;
+}
+
 function changeCell(c: SuiteComparison): string {
   if (c.change === null) return '—';
-  const relative = c.bootstrap?.statistic !== 'absolute';
-  const f = relative ? formatPercent : formatSigned;
+  const f = changeFormat(c);
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : '';
   return `${f(c.change)}${interval}`;
 }
@@ -220,17 +226,31 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
   if (c.bootstrap) {
     const b = c.bootstrap;
     const f = b.statistic === 'relative' ? formatPercent : formatSigned;
-    const method = b.method === 'bca' ? 'BCa' : m.percentileFallback(b.fallbackReason ?? '');
-    facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, b.units !== c.pairing?.compared, b.resamples.toLocaleString('en-US'), hashSeed(b.seed), f(b.standardError).replace('+', '')));
+    const clusters = b.units !== c.pairing?.compared;
+    if (b.method === 'none') {
+      facts.push(m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed)));
+    } else {
+      const method = b.method === 'bca' ? 'BCa' : m.percentileFallback(b.fallbackReason ?? '');
+      facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed), f(b.standardError).replace('+', '')));
+    }
+    if (b.skippedResamples > 0) facts.push(m.skippedResamples(b.skippedResamples.toLocaleString('en-US'), (b.resamples - b.skippedResamples).toLocaleString('en-US')));
   }
-  if (c.exactTest && c.exactTest.changed > 0 && c.mcnemar === null) facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method !== 'exact'));
+  if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== 'exact')) {
+    facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method, (c.exactTest.draws ?? 0).toLocaleString('en-US')));
+  }
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (c.power && c.pairing) {
-    const relative = c.bootstrap?.statistic !== 'absolute';
+  if (c.multiplicity && c.multiplicity.method === 'holm' && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+  }
+  if (c.power && c.bootstrap) {
+    // Power is stated in the resampled unit: tasks × repeats are not independent cases.
+    const relative = c.unit !== 'absolute';
     const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
+    const unit = m.units[c.power.unit];
+    const level = `${Math.round(c.gate.confidence * 1000) / 10}%`;
     facts.push(c.power.mde > c.power.threshold
-      ? m.powerLow(c.pairing.compared, f(c.power.mde), f(c.power.threshold), c.power.casesNeeded.toLocaleString('en-US'))
-      : m.powerOk(c.pairing.compared, f(c.power.mde), f(c.power.threshold)));
+      ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded.toLocaleString('en-US'))
+      : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)));
   }
   if (c.pairing) {
     const p = c.pairing;
@@ -288,8 +308,11 @@ function usageLine(result: SuiteResult, m: Messages): string {
 function explain(c: SuiteComparison, m: Messages): string {
   const say = c.detail ? m.explain[c.detail] : undefined;
   if (!say) return '';
-  return say(formatPercent(-c.gate['max-drop']), {
+  // The threshold in the change's own unit: an absolute change is gated on an absolute drop.
+  const gate = c.unit === 'absolute' && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate['max-drop']);
+  return say(gate, {
     minCases: c.gate['min-cases'], changed: c.exactTest?.changed ?? 0, p: formatP(c.exactTest?.pValue ?? 1),
+    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1), family: c.multiplicity?.family ?? 1,
     failed: c.errors.candidate, total: c.errors.records, tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
     name: c.name, stale: c.stale.map((s) => inlineCode(s, 120)).join('; '),
   });

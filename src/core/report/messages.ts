@@ -33,10 +33,17 @@ export interface Messages {
   whatChanged(list: string): string;
   interval(change: string, level: string, method: string, lower: string, upper: string, units: number, clusters: boolean, b: string, seed: string, se: string): string;
   percentileFallback(reason: string): string;
-  exactTest(changed: number, p: string, approximate: boolean): string;
+  /** Replaces the interval sentence when the interval has zero width. */
+  noVariation(change: string, units: number, clusters: boolean, b: string, seed: string): string;
+  skippedResamples(skipped: string, kept: string): string;
+  exactTest(changed: number, p: string, method: 'exact' | 'monte-carlo', draws: string): string;
+  holm(p: string, family: number): string;
+  holmChanged(names: string, family: number): string;
   mcnemar(b: number, c: number, p: string): string;
-  powerLow(n: number, mde: string, gate: string, needed: string): string;
-  powerOk(n: number, mde: string, gate: string): string;
+  /** The resampled units, plural. */
+  units: Record<'cases' | 'clusters' | 'tasks', string>;
+  powerLow(n: number, unit: string, mde: string, level: string, gate: string, needed: string): string;
+  powerOk(n: number, unit: string, mde: string, level: string, gate: string): string;
   compared(n: number, extra: string, improved: number, regressed: number): string;
   notCompared: { added(n: number): string; removed(n: number): string; edited(n: number): string; noSample(n: number): string; join: string };
   errors(failed: number, total: number, rate: string, tolerance: string): string;
@@ -54,7 +61,7 @@ export interface Messages {
   baselineReply: string;
   candidateReply: string;
   noReply: string;
-  explain: Record<string, (gate: string, extra: { minCases: number; changed: number; p: string; failed: number; total: number; tolerance: string; name: string; stale: string }) => string>;
+  explain: Record<string, (gate: string, extra: { minCases: number; changed: number; p: string; pAdjusted: string; family: number; failed: number; total: number; tolerance: string; name: string; stale: string }) => string>;
   judged: {
     selfJudge(model: string): string;
     refusals(n: number, excluded: boolean): string;
@@ -163,10 +170,15 @@ const en: Messages = {
   whatChanged: (list) => `What changed: ${list}.`,
   interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
   percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
-  exactTest: (k, p, approx) => `Exact sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p}${approx ? ' (normal approximation)' : ''}.`,
+  noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
+  skippedResamples: (skipped, kept) => `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
+  exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
+  holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
+  holmChanged: (names, family) => `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
   mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
-  powerLow: (n, mde, gate, needed) => `⚠️ With ${n} cases this suite can only detect a drop of about ${mde} (80% power), more than the ${gate} gate: about ${needed} cases would be needed to see a ${gate} drop.`,
-  powerOk: (n, mde, gate) => `With ${n} cases this suite detects a drop of about ${mde} or more (80% power); the gate is ${gate}.`,
+  units: { cases: 'cases', clusters: 'clusters', tasks: 'tasks' },
+  powerLow: (n, unit, mde, level, gate, needed) => `⚠️ With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
+  powerOk: (n, unit, mde, level, gate) => `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
   compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ''}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ''}`,
   notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ', ' },
   errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
@@ -190,6 +202,7 @@ const en: Messages = {
     'beyond-threshold-noisy': (g) => `**Inconclusive.** The measured drop is beyond ${g}, but the interval still includes no change; more cases would tell.`,
     'interval-straddles-threshold': (g) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g}.`,
     'exact-test-disagrees': (g, x) => `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+    'multiplicity-adjusted': (g, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     'too-few-cases': (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
     'undefined-relative-change': () => '**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.',
     improved: () => '**Pass.** The metric improved, and the interval is above zero.',
@@ -304,13 +317,18 @@ const ja: Messages = {
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
   servedAs: (list) => `（応答したモデル：${list}）`,
   whatChanged: (list) => `変更点：${list}。`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}]（B = ${b}、シード \`${seed}\`、標準誤差 ${se}）。`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}](B = ${b}、シード \`${seed}\`、標準誤差 ${se}）。`,
   percentileFallback: (reason) => `パーセンタイル（BCaは定義できないため：${reason}）`,
-  exactTest: (k, p, approx) => `変化のあった${k}単位に対する符号反転の正確検定（変化なしの仮説）：p = ${p}${approx ? '（正規近似）' : ''}。`,
+  noVariation: (change, units, clusters, b, seed) => `変化 ${change}、ばらつきなし：${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップ（B = ${b}、シード \`${seed}\`)はこの一つの変化しか与えないため、区間の幅はゼロで、区間の方法は主張しません。`,
+  skippedResamples: (skipped, kept) => `ベースラインが0のケースだけを引いた${skipped}回のリサンプルは除外し、残り${kept}回で区間を求めました。`,
+  exactTest: (k, p, method, draws) => `変化のあった${k}単位に対する符号反転検定（変化なしの仮説）：p = ${p}（${method === 'exact' ? '正確' : `${draws}通りのランダムな符号パターンによるモンテカルロ`}）。`,
+  holm: (p, family) => `この実行で比較した${family}スイートにわたるHolm補正後：p = ${p}。`,
+  holmChanged: (names, family) => `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
   mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
-  powerLow: (n, mde, gate, needed) => `⚠️ ${n}ケースでは、このスイートが検出できる低下は約${mde}（検出力80%）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}ケースが必要です。`,
-  powerOk: (n, mde, gate) => `${n}ケースで、約${mde}以上の低下を検出できます（検出力80%）。ゲートは${gate}です。`,
-  compared: (n, extra, improved, regressed) => `${n}ケースを比較しました${extra ? `(比較対象外: ${extra})` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
+  units: { cases: 'ケース', clusters: 'クラスタ', tasks: 'タスク' },
+  powerLow: (n, unit, mde, level, gate, needed) => `⚠️ ${n}${unit}では、このスイートが検出できる低下は約${mde}（検出力80%、ゲートの両側${level}検定）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}${unit}が必要です。`,
+  powerOk: (n, unit, mde, level, gate) => `${n}${unit}で、約${mde}以上の低下を検出できます（検出力80%、ゲートの両側${level}検定）。ゲートは${gate}です。`,
+  compared: (n, extra, improved, regressed) => `${n}ケースを比較しました${extra ? `（比較対象外：${extra}）` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
   notCompared: { added: (n) => `追加${n}件`, removed: (n) => `削除${n}件`, edited: (n) => `変更${n}件`, noSample: (n) => `片側に有効なサンプルがない${n}件`, join: '、' },
   errors: (f, t, rate, tol) => `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
   note: (text) => `注：${text}`,
@@ -331,8 +349,9 @@ const ja: Messages = {
     'beyond-threshold-confident': (g) => `**低下。** 低下は${g}を超えており、信頼区間の上端も${g}を下回っています。`,
     'beyond-threshold-significant': (g) => `**低下。** 測定された低下は${g}を超えており、信頼区間は「変化なし」を含みません。`,
     'beyond-threshold-noisy': (g) => `**判定保留。** 測定された低下は${g}を超えていますが、信頼区間が「変化なし」を含みます。ケースを増やせば判定できます。`,
-    'interval-straddles-threshold': (g) => `**判定保留**（strictポリシー）：信頼区間が${g}の両側にまたがっています。`,
+    'interval-straddles-threshold': (g) => `**判定保留**(strictポリシー): 信頼区間が${g}の両側にまたがっています。`,
     'exact-test-disagrees': (g, x) => `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
+    'multiplicity-adjusted': (g, x) => `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.family}スイートにわたるHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
     'too-few-cases': (_g, x) => `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
     'undefined-relative-change': () => '**判定保留。** ベースラインのスコアが0のため相対変化が定義できず、絶対しきい値も設定されていません。',
     improved: () => '**合格。** 指標は改善しており、信頼区間はゼロより上です。',

@@ -23,6 +23,9 @@ export interface PairedUnit {
 /** Which change is estimated: relative (ratio of sums) or absolute (difference of means). */
 export type ChangeStatistic = 'relative' | 'absolute';
 
+/** Interval methods. */
+export type IntervalMethod = 'bca' | 'percentile' | 'none';
+
 /** Inputs of a bootstrap comparison. */
 export interface BootstrapOptions {
   units: readonly PairedUnit[];
@@ -38,7 +41,12 @@ export interface BootstrapResult {
   estimate: number;
   lower: number;
   upper: number;
-  method: 'bca' | 'percentile';
+  /**
+   * How the interval was formed; `none` when it has zero width (every resample that
+   * decides it gives the same change), where calling it BCa or percentile would claim a
+   * method that did nothing.
+   */
+  method: IntervalMethod;
   /** Why BCa was not used, when it was not. */
   fallbackReason: string | null;
   confidence: number;
@@ -146,19 +154,20 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   if (!Number.isFinite(z0)) fallbackReason = 'bias correction is infinite (the estimate lies outside every resample)';
   else if (!Number.isFinite(acceleration)) fallbackReason = 'acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)';
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = 'adjusted levels are not valid probabilities';
+  const bias = Number.isFinite(z0) ? z0 : null;
+  const accel = Number.isFinite(acceleration) ? acceleration : null;
   if (fallbackReason !== null) {
-    return { ...base, ...pct, method: 'percentile', fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    if (pct.lower === pct.upper) return { ...base, ...pct, method: 'none', fallbackReason: NO_VARIATION, biasCorrection: bias, acceleration: accel };
+    return { ...base, ...pct, method: 'percentile', fallbackReason, biasCorrection: bias, acceleration: accel };
   }
-  return {
-    ...base,
-    lower: quantileSorted(sorted, alpha1),
-    upper: quantileSorted(sorted, alpha2),
-    method: 'bca',
-    fallbackReason: null,
-    biasCorrection: z0,
-    acceleration,
-  };
+  const lower = quantileSorted(sorted, alpha1);
+  const upper = quantileSorted(sorted, alpha2);
+  if (lower === upper) return { ...base, lower, upper, method: 'none', fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
+  return { ...base, lower, upper, method: 'bca', fallbackReason: null, biasCorrection: z0, acceleration };
 }
+
+/** The reason given for an interval of zero width. */
+export const NO_VARIATION = 'no variation: the resamples that set the interval all give the same change';
 
 /**
  * The BCa acceleration from the leave-one-unit-out jackknife:

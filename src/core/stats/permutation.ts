@@ -1,5 +1,5 @@
 /**
- * The exact paired sign-flip (permutation) test on per-unit changes.
+ * The paired sign-flip (permutation) test on per-unit changes.
  *
  * Why it is part of the gate: the bootstrap interval is the estimate users read, but with
  * few changed cases it is overconfident — a set of 25 where 3 cases got worse and none
@@ -10,10 +10,20 @@
  * to agree caps false failures at α/2 by construction, at any n. On binary metrics it is
  * McNemar's exact test.
  *
- * Computed exactly by dynamic programming over the sum when the changes are multiples of
- * a common step (integer scores, or means of a few repeats); otherwise by the normal
- * approximation of the same distribution.
+ * How the null distribution is computed, in this order (STATISTICS.md):
+ * 1. the lattice dynamic programme, when every change is a multiple of a small common step
+ *    (integer scores, means of a few repeats) — exact and fast for any number of units;
+ * 2. full enumeration of the 2^k sign patterns when at most 20 units changed — exact for
+ *    any values, which the normal approximation was not (five drops of about 0.3 have
+ *    p = 2/32, not the 0.025 the approximation gave);
+ * 3. otherwise a seeded Monte Carlo over at least 200,000 random sign patterns, with the
+ *    add-one estimate (hits + 1)/(draws + 1), which is itself a valid p-value.
+ * The method is always reported; no approximation is used silently.
  */
+import { createRandom } from './random.ts';
+
+/** How the p-value was obtained. */
+export type SignFlipMethod = 'exact' | 'monte-carlo';
 
 /** The test's outcome. */
 export interface SignFlipResult {
@@ -21,49 +31,109 @@ export interface SignFlipResult {
   pValue: number;
   /** Units whose value changed (the only ones the test can use). */
   changed: number;
-  method: 'exact' | 'normal-approximation';
+  method: SignFlipMethod;
+  /** Random sign patterns drawn (Monte Carlo only), else null. */
+  draws: number | null;
 }
 
-import { normalCdf } from './normal.ts';
+/** Options of the test. */
+export interface SignFlipOptions {
+  /** Seed of the Monte Carlo stream (the comparison's seed); used only past 20 irregular changes. */
+  seed?: string;
+  /** Monte Carlo draws; at least 200,000 (smaller values are raised to it). */
+  draws?: number;
+}
 
+/** Units up to which every sign pattern is enumerated. */
+export const MAX_ENUMERATED = 20;
+/** The fewest random sign patterns a Monte Carlo p may rest on. */
+export const MIN_MONTE_CARLO_DRAWS = 200_000;
 const MAX_STATES = 2_000_000;
 
 /** Two-sided sign-flip test of Σ d = 0 for per-unit changes d. */
-export function signFlipTest(changes: readonly number[]): SignFlipResult {
+export function signFlipTest(changes: readonly number[], options: SignFlipOptions = {}): SignFlipResult {
   const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
   const k = d.length;
-  if (k === 0) return { pValue: 1, changed: 0, method: 'exact' };
-  const observed = Math.abs(changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0));
+  if (k === 0) return { pValue: 1, changed: 0, method: 'exact', draws: null };
+  const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
+  const observed = Math.abs(signed);
+  const total = d.reduce((s, x) => s + x, 0);
+  // Sums that differ from the observed one only by rounding count as equally extreme.
+  const tolerance = 1e-9 * total;
+
+  const lattice = latticeP(d, observed);
+  if (lattice !== null) return { pValue: lattice, changed: k, method: 'exact', draws: null };
+  if (k <= MAX_ENUMERATED) return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: 'exact', draws: null };
+  const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
+  return { pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? 'sign-flip'), changed: k, method: 'monte-carlo', draws };
+}
+
+/** Exact p by dynamic programming over the sum, or null when the changes share no small step. */
+function latticeP(d: readonly number[], observed: number): number | null {
   const step = commonStep(d);
-  if (step !== null) {
-    const ints = d.map((x) => Math.round(x / step));
-    const total = ints.reduce((s, x) => s + x, 0);
-    if (total * k <= MAX_STATES) {
-      // prob[p] = P(the units flipped to "+" sum to p), each sign equally likely.
-      let prob = new Float64Array(total + 1);
-      prob[0] = 1;
-      let reach = 0;
-      for (const a of ints) {
-        const next = new Float64Array(total + 1);
-        for (let p = 0; p <= reach; p++) {
-          const v = (prob[p] as number) * 0.5;
-          if (v === 0) continue;
-          next[p] = (next[p] as number) + v;
-          next[p + a] = (next[p + a] as number) + v;
-        }
-        reach += a;
-        prob = next;
-      }
-      // The flipped sum is step·(2p − total); count outcomes at least as extreme as observed.
-      const threshold = observed / step - 1e-9;
-      let p = 0;
-      for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s] as number;
-      return { pValue: Math.min(1, p), changed: k, method: 'exact' };
+  if (step === null) return null;
+  const ints = d.map((x) => Math.round(x / step));
+  const total = ints.reduce((s, x) => s + x, 0);
+  if (total * d.length > MAX_STATES) return null;
+  // prob[p] = P(the units flipped to "+" sum to p), each sign equally likely.
+  let prob = new Float64Array(total + 1);
+  prob[0] = 1;
+  let reach = 0;
+  for (const a of ints) {
+    const next = new Float64Array(total + 1);
+    for (let p = 0; p <= reach; p++) {
+      const v = (prob[p] as number) * 0.5;
+      if (v === 0) continue;
+      next[p] = (next[p] as number) + v;
+      next[p + a] = (next[p + a] as number) + v;
     }
+    reach += a;
+    prob = next;
   }
-  const variance = d.reduce((s, x) => s + x * x, 0);
-  const z = observed / Math.sqrt(variance);
-  return { pValue: Math.min(1, 2 * normalCdf(-z)), changed: k, method: 'normal-approximation' };
+  // The flipped sum is step·(2p − total); count outcomes at least as extreme as observed.
+  const threshold = observed / step - 1e-9;
+  let p = 0;
+  for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s] as number;
+  return Math.min(1, p);
+}
+
+/**
+ * Exact p by walking all 2^k sign patterns in Gray-code order, so each step flips one
+ * sign and updates the sum in O(1). Counts are integers, so p is exact up to the division.
+ */
+function enumeratedP(d: readonly number[], threshold: number): number {
+  const k = d.length;
+  let sum = d.reduce((s, x) => s + x, 0); // every sign "+"
+  const sign = new Int8Array(k).fill(1);
+  let hits = Math.abs(sum) >= threshold ? 1 : 0;
+  const patterns = 2 ** k;
+  for (let i = 1; i < patterns; i++) {
+    // The bit that changes between Gray codes i − 1 and i is the lowest set bit of i.
+    const j = 31 - Math.clz32(i & -i);
+    const v = d[j] as number;
+    sum -= 2 * (sign[j] as number) * v;
+    sign[j] = -(sign[j] as number);
+    if (Math.abs(sum) >= threshold) hits++;
+  }
+  return Math.min(1, hits / patterns);
+}
+
+/** Monte Carlo p over seeded random sign patterns: (hits + 1) / (draws + 1). */
+function monteCarloP(d: readonly number[], threshold: number, draws: number, seed: string): number {
+  const random = createRandom(`sign-flip|${seed}`);
+  const values = Float64Array.from(d);
+  const k = values.length;
+  let hits = 0;
+  for (let t = 0; t < draws; t++) {
+    let sum = 0;
+    for (let i = 0; i < k; i += 32) {
+      const bits = random.nextUint32();
+      const end = Math.min(k, i + 32);
+      for (let j = i; j < end; j++) sum += ((bits >>> (j - i)) & 1) === 1 ? (values[j] as number) : -(values[j] as number);
+    }
+    if (Math.abs(sum) >= threshold) hits++;
+  }
+  return Math.min(1, (hits + 1) / (draws + 1));
 }
 
 /** The largest step 1/m (m ≤ 60) of which every value is a multiple, or null. */

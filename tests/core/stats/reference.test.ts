@@ -1,12 +1,13 @@
 // Every reference number of STATISTICS.md, reproduced through the code the gate uses.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareWithBaseline } from '../../../src/core/compare.ts';
+import { compareWithBaseline, mdeFactor } from '../../../src/core/compare.ts';
 import { parseConfig, type GateConfig } from '../../../src/core/config.ts';
 import { jackknifeAcceleration, pairedBootstrap, type PairedUnit } from '../../../src/core/stats/bootstrap.ts';
 import { decideGate } from '../../../src/core/stats/gate.ts';
 import { mcnemarExact } from '../../../src/core/stats/mcnemar.ts';
 import { normalCdf, normalQuantile } from '../../../src/core/stats/normal.ts';
+import { signFlipTest } from '../../../src/core/stats/permutation.ts';
 import type { CaseRecord, SuiteResult } from '../../../src/core/types.ts';
 
 const rep = (v: number, k: number): number[] => Array<number>(k).fill(v);
@@ -137,12 +138,16 @@ describe('STATISTICS.md reference numbers', () => {
     }
   });
 
-  it('falls back to the percentile interval [0, 0] for identical arms and passes', () => {
+  it('gives [0, 0] for identical arms, claims no interval method for it, states no MDE, and passes', () => {
+    // BCa is undefined here and the percentile fallback gives [0, 0] (STATISTICS.md); an
+    // interval of zero width is "no variation", so no method is claimed for it.
     const same = SETS['B']?.base as number[][];
     const cmp = compareWithBaseline(resultOf('same', same, 'b', false), resultOf('same', same, 'c', false), gate());
-    assert.equal(cmp.bootstrap?.method, 'percentile');
-    assert.ok(cmp.bootstrap?.fallbackReason);
+    assert.equal(cmp.bootstrap?.method, 'none');
+    assert.match(cmp.bootstrap?.fallbackReason ?? '', /no variation/);
     assert.deepEqual(cmp.interval, { lower: 0, upper: 0 });
+    assert.equal(cmp.bootstrap?.standardError, 0);
+    assert.equal(cmp.power, null, 'SE = 0 gives no MDE');
     assert.equal(cmp.verdict, 'pass');
   });
 
@@ -175,12 +180,42 @@ describe('STATISTICS.md reference numbers', () => {
     assert.equal(JSON.stringify(a), JSON.stringify(b));
   });
 
-  it('reports the MDE as 2.4865 × SE and the cases needed for a 5% drop', () => {
+  it('uses the MDE factors of the two-sided test: 2.801585218 at 95%, 3.417450537 at 99%', () => {
+    assert.ok(Math.abs(mdeFactor(0.95) - 2.801585218) < 1e-9, String(mdeFactor(0.95)));
+    assert.ok(Math.abs(mdeFactor(0.99) - 3.417450537) < 1e-9, String(mdeFactor(0.99)));
+  });
+
+  it('reports the MDE as 2.8016 × SE at 95% (3.4175 × SE at 99%) and the cases needed for a 5% drop', () => {
     const set = SETS['B'] as { base: number[][]; cand: number[][] };
-    const cmp = compareWithBaseline(resultOf('B', set.base, 'b', false), resultOf('B', set.cand, 'c', false), gate());
-    const se = cmp.bootstrap?.standardError as number;
-    assert.ok(Math.abs((cmp.power?.mde as number) - 2.4865 * se) < 1e-4 * se);
-    assert.equal(cmp.power?.casesNeeded, Math.ceil(30 * ((cmp.power?.mde as number) / 0.05) ** 2));
+    for (const [confidence, factor] of [[0.95, 2.8016], [0.99, 3.4175]] as const) {
+      const cmp = compareWithBaseline(resultOf('B', set.base, 'b', false), resultOf('B', set.cand, 'c', false), gate({ confidence }));
+      const se = cmp.bootstrap?.standardError as number;
+      assert.ok(Math.abs((cmp.power?.mde as number) - factor * se) < 1e-4 * se, `${confidence}: ${cmp.power?.mde} vs ${factor} × ${se}`);
+      assert.equal(cmp.power?.casesNeeded, Math.ceil(30 * ((cmp.power?.mde as number) / 0.05) ** 2));
+      assert.equal(cmp.power?.unit, 'cases');
+    }
+  });
+
+  it('counts cases needed in the resampled unit: tasks for clustered round-trip, clusters otherwise', () => {
+    const set = SETS['B'] as { base: number[][]; cand: number[][] };
+    const clustered = (r: SuiteResult, kind: 'round-trip' | 'exact-copy'): SuiteResult => ({
+      ...r, suite: { ...r.suite, kind }, records: r.records.map((rec, i) => ({ ...rec, cluster: `t${Math.floor(i / 2)}` })),
+    });
+    for (const [kind, unit] of [['round-trip', 'tasks'], ['exact-copy', 'clusters']] as const) {
+      const cmp = compareWithBaseline(clustered(resultOf('B', set.base, 'b', false), kind), clustered(resultOf('B', set.cand, 'c', false), kind), gate());
+      assert.equal(cmp.bootstrap?.units, 15);
+      assert.equal(cmp.power?.unit, unit);
+      assert.equal(cmp.power?.casesNeeded, Math.ceil(15 * ((cmp.power?.mde as number) / 0.05) ** 2), 'n is the number of resampled units');
+    }
+  });
+
+  it('computes the exact sign-flip p of the reference changes, lattice or not', () => {
+    const nonLattice = signFlipTest([-0.3, -0.3001, -0.2999, -0.3002, -0.2998]);
+    assert.equal(nonLattice.pValue, 0.0625);
+    assert.equal(nonLattice.method, 'exact');
+    assert.ok(nonLattice.pValue >= 0.05, 'not significant at 95%, where the normal approximation (0.02535) was');
+    assert.ok(Math.abs(2 * normalCdf(-1.5 / Math.sqrt(0.3 ** 2 * 5 + 2e-8)) - 0.02535) < 1e-4, 'the approximation it replaces');
+    assert.equal(signFlipTest([-0.5, -0.25, 0.1, -0.7, -0.3, 0.05, -0.45, -0.15]).pValue, 0.0390625);
   });
 });
 
