@@ -17050,8 +17050,8 @@ var require_util7 = __commonJS({
           return false;
         }
       }
-      const num = Number.parseInt(value, 10);
-      return num >= 8 && num <= 15;
+      const num2 = Number.parseInt(value, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
@@ -22271,9 +22271,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -22313,8 +22313,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
       stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -22753,8 +22753,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -22956,23 +22956,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node2) {
       let { value } = node2;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node2);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -32591,19 +32591,18 @@ function pairedBootstrap(options) {
   if (!Number.isFinite(z0)) fallbackReason = "bias correction is infinite (the estimate lies outside every resample)";
   else if (!Number.isFinite(acceleration)) fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
   else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = "adjusted levels are not valid probabilities";
+  const bias = Number.isFinite(z0) ? z0 : null;
+  const accel = Number.isFinite(acceleration) ? acceleration : null;
   if (fallbackReason !== null) {
-    return { ...base, ...pct2, method: "percentile", fallbackReason, biasCorrection: Number.isFinite(z0) ? z0 : null, acceleration: Number.isFinite(acceleration) ? acceleration : null };
+    if (pct2.lower === pct2.upper) return { ...base, ...pct2, method: "none", fallbackReason: NO_VARIATION, biasCorrection: bias, acceleration: accel };
+    return { ...base, ...pct2, method: "percentile", fallbackReason, biasCorrection: bias, acceleration: accel };
   }
-  return {
-    ...base,
-    lower: quantileSorted(sorted, alpha1),
-    upper: quantileSorted(sorted, alpha2),
-    method: "bca",
-    fallbackReason: null,
-    biasCorrection: z0,
-    acceleration
-  };
+  const lower = quantileSorted(sorted, alpha1);
+  const upper = quantileSorted(sorted, alpha2);
+  if (lower === upper) return { ...base, lower, upper, method: "none", fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
+  return { ...base, lower, upper, method: "bca", fallbackReason: null, biasCorrection: z0, acceleration };
 }
+var NO_VARIATION = "no variation: the resamples that set the interval all give the same change";
 function jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal) {
   const n = units.length;
   if (n < 2) return Number.NaN;
@@ -32689,41 +32688,94 @@ function mcnemarExact(b, c) {
   return { b, c, pValue: Math.min(1, Number(numerator) / Number(denominator)) };
 }
 
+// src/core/stats/multiplicity.ts
+var MULTIPLICITY_METHODS = ["holm", "none"];
+function holmAdjust(pValues) {
+  const m = pValues.length;
+  for (const p of pValues) if (!(p >= 0 && p <= 1)) throw new RangeError(`Holm needs p-values in [0, 1], got ${p}`);
+  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const adjusted = new Array(m);
+  let running = 0;
+  order.forEach(({ p, i }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
+}
+
 // src/core/stats/permutation.ts
+var MAX_ENUMERATED = 20;
+var MIN_MONTE_CARLO_DRAWS = 2e5;
 var MAX_STATES = 2e6;
-function signFlipTest(changes) {
+function signFlipTest(changes, options = {}) {
   const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
   const k = d.length;
-  if (k === 0) return { pValue: 1, changed: 0, method: "exact" };
-  const observed = Math.abs(changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0));
+  if (k === 0) return { pValue: 1, changed: 0, method: "exact", draws: null };
+  const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
+  const observed = Math.abs(signed);
+  const total = d.reduce((s, x) => s + x, 0);
+  const tolerance = 1e-9 * total;
+  const lattice = latticeP(d, observed);
+  if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null };
+  if (k <= MAX_ENUMERATED) return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
+  const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
+  return { pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"), changed: k, method: "monte-carlo", draws };
+}
+function latticeP(d, observed) {
   const step = commonStep(d);
-  if (step !== null) {
-    const ints = d.map((x) => Math.round(x / step));
-    const total = ints.reduce((s, x) => s + x, 0);
-    if (total * k <= MAX_STATES) {
-      let prob = new Float64Array(total + 1);
-      prob[0] = 1;
-      let reach = 0;
-      for (const a of ints) {
-        const next = new Float64Array(total + 1);
-        for (let p2 = 0; p2 <= reach; p2++) {
-          const v = prob[p2] * 0.5;
-          if (v === 0) continue;
-          next[p2] = next[p2] + v;
-          next[p2 + a] = next[p2 + a] + v;
-        }
-        reach += a;
-        prob = next;
-      }
-      const threshold = observed / step - 1e-9;
-      let p = 0;
-      for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s];
-      return { pValue: Math.min(1, p), changed: k, method: "exact" };
+  if (step === null) return null;
+  const ints = d.map((x) => Math.round(x / step));
+  const total = ints.reduce((s, x) => s + x, 0);
+  if (total * d.length > MAX_STATES) return null;
+  let prob = new Float64Array(total + 1);
+  prob[0] = 1;
+  let reach = 0;
+  for (const a of ints) {
+    const next = new Float64Array(total + 1);
+    for (let p2 = 0; p2 <= reach; p2++) {
+      const v = prob[p2] * 0.5;
+      if (v === 0) continue;
+      next[p2] = next[p2] + v;
+      next[p2 + a] = next[p2 + a] + v;
     }
+    reach += a;
+    prob = next;
   }
-  const variance = d.reduce((s, x) => s + x * x, 0);
-  const z3 = observed / Math.sqrt(variance);
-  return { pValue: Math.min(1, 2 * normalCdf(-z3)), changed: k, method: "normal-approximation" };
+  const threshold = observed / step - 1e-9;
+  let p = 0;
+  for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s];
+  return Math.min(1, p);
+}
+function enumeratedP(d, threshold) {
+  const k = d.length;
+  let sum2 = d.reduce((s, x) => s + x, 0);
+  const sign = new Int8Array(k).fill(1);
+  let hits = Math.abs(sum2) >= threshold ? 1 : 0;
+  const patterns = 2 ** k;
+  for (let i = 1; i < patterns; i++) {
+    const j = 31 - Math.clz32(i & -i);
+    const v = d[j];
+    sum2 -= 2 * sign[j] * v;
+    sign[j] = -sign[j];
+    if (Math.abs(sum2) >= threshold) hits++;
+  }
+  return Math.min(1, hits / patterns);
+}
+function monteCarloP(d, threshold, draws, seed) {
+  const random = createRandom(`sign-flip|${seed}`);
+  const values = Float64Array.from(d);
+  const k = values.length;
+  let hits = 0;
+  for (let t = 0; t < draws; t++) {
+    let sum2 = 0;
+    for (let i = 0; i < k; i += 32) {
+      const bits = random.nextUint32();
+      const end = Math.min(k, i + 32);
+      for (let j = i; j < end; j++) sum2 += (bits >>> j - i & 1) === 1 ? values[j] : -values[j];
+    }
+    if (Math.abs(sum2) >= threshold) hits++;
+  }
+  return Math.min(1, (hits + 1) / (draws + 1));
 }
 function commonStep(values) {
   for (let m = 1; m <= 60; m++) {
@@ -32785,6 +32837,9 @@ function compareMeasured(baseline, candidate, gate) {
     power: null,
     pairing: null,
     exactTest: null,
+    multiplicity: null,
+    unit: null,
+    threshold: null,
     errors: {
       candidate: agg.errors,
       records: agg.records,
@@ -32849,18 +32904,21 @@ function compareMeasured(baseline, candidate, gate) {
   if (!relative3 && !netWin && gate["absolute-threshold"] === void 0) {
     result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
   }
+  const seed = `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`;
   const bootstrap = pairedBootstrap({
     units,
     statistic: relative3 ? "relative" : "absolute",
     confidence: gate.confidence,
     resamples: gate.resamples,
-    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`
+    seed
   });
   result.bootstrap = bootstrap;
+  result.unit = bootstrap.statistic;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
   const threshold = relative3 ? gate["max-drop"] : gate["absolute-threshold"] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
-  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base));
+  result.threshold = threshold ?? null;
+  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base), { seed });
   if (threshold === void 0) {
     result.verdict = "inconclusive";
     result.detail = "undefined-relative-change";
@@ -32878,9 +32936,7 @@ function compareMeasured(baseline, candidate, gate) {
     });
     result.verdict = decision.verdict;
     result.detail = decision.detail;
-    const zPower = normalQuantile(gate.confidence) + normalQuantile(0.8);
-    const mde = zPower * bootstrap.standardError;
-    result.power = { mde, threshold, casesNeeded: Math.ceil(units.length * (mde / threshold) ** 2) };
+    result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, resampledUnit(candidate.suite.kind, units.length, paired.length));
   }
   if (paired.length < gate["min-cases"]) {
     result.notes.push(`Only ${paired.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`);
@@ -32921,6 +32977,36 @@ function compareMeasured(baseline, candidate, gate) {
     };
   });
   return result;
+}
+function mdeFactor(confidence) {
+  return normalQuantile(1 - (1 - confidence) / 2) + normalQuantile(0.8);
+}
+function powerOf(standardError, confidence, threshold, units, unit) {
+  if (!(standardError > 0)) return null;
+  const factor = mdeFactor(confidence);
+  const mde = factor * standardError;
+  return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
+}
+function resampledUnit(kind, units, cases) {
+  if (units === cases) return "cases";
+  return kind === "round-trip" ? "tasks" : "clusters";
+}
+function adjustAcrossSuites(comparisons) {
+  const family = comparisons.filter((c) => c.exactTest !== null);
+  if (family.length === 0) return comparisons;
+  const method = family[0]?.gate.multiplicity ?? "holm";
+  const adjusted = method === "holm" ? holmAdjust(family.map((c) => c.exactTest.pValue)) : family.map((c) => c.exactTest.pValue);
+  family.forEach((c, i) => {
+    const pAdjusted = adjusted[i];
+    let verdictBefore = null;
+    if (c.verdict === "regression" && pAdjusted >= 1 - c.gate.confidence) {
+      verdictBefore = c.verdict;
+      c.verdict = "inconclusive";
+      c.detail = "multiplicity-adjusted";
+    }
+    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+  });
+  return comparisons;
 }
 function overallVerdict(verdicts) {
   for (const v of VERDICT_ORDER) if (verdicts.includes(v)) return v;
@@ -52766,10 +52852,15 @@ var en = {
   whatChanged: (list) => `What changed: ${list}.`,
   interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
   percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
-  exactTest: (k, p, approx) => `Exact sign-flip test of no change over the ${k} ${k === 1 ? "unit" : "units"} that changed: p = ${p}${approx ? " (normal approximation)" : ""}.`,
+  noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
+  skippedResamples: (skipped, kept) => `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
+  exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${k} ${k === 1 ? "unit" : "units"} that changed: p = ${p} (${method === "exact" ? "exact" : `Monte Carlo over ${draws} random sign patterns`}).`,
+  holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
+  holmChanged: (names, family) => `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
   mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
-  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F With ${n} cases this suite can only detect a drop of about ${mde} (80% power), more than the ${gate} gate: about ${needed} cases would be needed to see a ${gate} drop.`,
-  powerOk: (n, mde, gate) => `With ${n} cases this suite detects a drop of about ${mde} or more (80% power); the gate is ${gate}.`,
+  units: { cases: "cases", clusters: "clusters", tasks: "tasks" },
+  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
+  powerOk: (n, unit, mde, level, gate) => `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
   compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
   notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ", " },
   errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
@@ -52793,6 +52884,7 @@ var en = {
     "beyond-threshold-noisy": (g2) => `**Inconclusive.** The measured drop is beyond ${g2}, but the interval still includes no change; more cases would tell.`,
     "interval-straddles-threshold": (g2) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g2}.`,
     "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+    "multiplicity-adjusted": (g2, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g2}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
     "undefined-relative-change": () => "**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.",
     improved: () => "**Pass.** The metric improved, and the interval is above zero.",
@@ -52909,13 +53001,18 @@ var ja = {
   kindModel: (kind, model, served) => `\u7A2E\u985E ${kind}\u3001\u30E2\u30C7\u30EB ${model}${served}\u3002`,
   servedAs: (list) => `\uFF08\u5FDC\u7B54\u3057\u305F\u30E2\u30C7\u30EB\uFF1A${list}\uFF09`,
   whatChanged: (list) => `\u5909\u66F4\u70B9\uFF1A${list}\u3002`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `\u5909\u5316 ${change}\u3001${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u306B\u3088\u308B${level} ${method}\u533A\u9593 [${lower}, ${upper}]\uFF08B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`\u3001\u6A19\u6E96\u8AA4\u5DEE ${se}\uFF09\u3002`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `\u5909\u5316 ${change}\u3001${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u306B\u3088\u308B${level} ${method}\u533A\u9593 [${lower}, ${upper}](B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`\u3001\u6A19\u6E96\u8AA4\u5DEE ${se}\uFF09\u3002`,
   percentileFallback: (reason) => `\u30D1\u30FC\u30BB\u30F3\u30BF\u30A4\u30EB\uFF08BCa\u306F\u5B9A\u7FA9\u3067\u304D\u306A\u3044\u305F\u3081\uFF1A${reason}\uFF09`,
-  exactTest: (k, p, approx) => `\u5909\u5316\u306E\u3042\u3063\u305F${k}\u5358\u4F4D\u306B\u5BFE\u3059\u308B\u7B26\u53F7\u53CD\u8EE2\u306E\u6B63\u78BA\u691C\u5B9A\uFF08\u5909\u5316\u306A\u3057\u306E\u4EEE\u8AAC\uFF09\uFF1Ap = ${p}${approx ? "\uFF08\u6B63\u898F\u8FD1\u4F3C\uFF09" : ""}\u3002`,
+  noVariation: (change, units, clusters, b, seed) => `\u5909\u5316 ${change}\u3001\u3070\u3089\u3064\u304D\u306A\u3057\uFF1A${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\uFF08B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`)\u306F\u3053\u306E\u4E00\u3064\u306E\u5909\u5316\u3057\u304B\u4E0E\u3048\u306A\u3044\u305F\u3081\u3001\u533A\u9593\u306E\u5E45\u306F\u30BC\u30ED\u3067\u3001\u533A\u9593\u306E\u65B9\u6CD5\u306F\u4E3B\u5F35\u3057\u307E\u305B\u3093\u3002`,
+  skippedResamples: (skipped, kept) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C0\u306E\u30B1\u30FC\u30B9\u3060\u3051\u3092\u5F15\u3044\u305F${skipped}\u56DE\u306E\u30EA\u30B5\u30F3\u30D7\u30EB\u306F\u9664\u5916\u3057\u3001\u6B8B\u308A${kept}\u56DE\u3067\u533A\u9593\u3092\u6C42\u3081\u307E\u3057\u305F\u3002`,
+  exactTest: (k, p, method, draws) => `\u5909\u5316\u306E\u3042\u3063\u305F${k}\u5358\u4F4D\u306B\u5BFE\u3059\u308B\u7B26\u53F7\u53CD\u8EE2\u691C\u5B9A\uFF08\u5909\u5316\u306A\u3057\u306E\u4EEE\u8AAC\uFF09\uFF1Ap = ${p}\uFF08${method === "exact" ? "\u6B63\u78BA" : `${draws}\u901A\u308A\u306E\u30E9\u30F3\u30C0\u30E0\u306A\u7B26\u53F7\u30D1\u30BF\u30FC\u30F3\u306B\u3088\u308B\u30E2\u30F3\u30C6\u30AB\u30EB\u30ED`}\uFF09\u3002`,
+  holm: (p, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u5F8C\uFF1Ap = ${p}\u3002`,
+  holmChanged: (names, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u306B\u3088\u308A\u3001\u5224\u5B9A\u304C\u300C\u4F4E\u4E0B\u300D\u304B\u3089\u300C\u5224\u5B9A\u4FDD\u7559\u300D\u306B\u5909\u308F\u308A\u307E\u3057\u305F\uFF1A${names}\u3002\u30B9\u30A4\u30FC\u30C8\u3054\u3068\u306B\u8A2D\u5B9A\u306E\u4FE1\u983C\u5EA6\u3067\u691C\u5B9A\u3059\u308B\u3068\u3001\u8907\u6570\u30B9\u30A4\u30FC\u30C8\u3067\u306F\u5909\u5316\u306E\u306A\u3044PR\u304C\u5931\u6557\u3059\u308B\u78BA\u7387\u304C\u9AD8\u304F\u306A\u308B\u305F\u3081\u3067\u3059\uFF08\`gate.multiplicity: none\` \u3067\u7121\u52B9\u306B\u3067\u304D\u307E\u3059\uFF09\u3002`,
   mcnemar: (b, c, p) => `McNemar\u306E\u6B63\u78BA\u691C\u5B9A\uFF1A\u5408\u683C\u2192\u4E0D\u5408\u683C\u304C${b}\u4EF6\u3001\u4E0D\u5408\u683C\u2192\u5408\u683C\u304C${c}\u4EF6\u3001p = ${p}\u3002`,
-  powerLow: (n, mde, gate, needed) => `\u26A0\uFE0F ${n}\u30B1\u30FC\u30B9\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}\u30B1\u30FC\u30B9\u304C\u5FC5\u8981\u3067\u3059\u3002`,
-  powerOk: (n, mde, gate) => `${n}\u30B1\u30FC\u30B9\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
-  compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `(\u6BD4\u8F03\u5BFE\u8C61\u5916: ${extra})` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
+  units: { cases: "\u30B1\u30FC\u30B9", clusters: "\u30AF\u30E9\u30B9\u30BF", tasks: "\u30BF\u30B9\u30AF" },
+  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F ${n}${unit}\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}${unit}\u304C\u5FC5\u8981\u3067\u3059\u3002`,
+  powerOk: (n, unit, mde, level, gate) => `${n}${unit}\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
+  compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `\uFF08\u6BD4\u8F03\u5BFE\u8C61\u5916\uFF1A${extra}\uFF09` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
   notCompared: { added: (n) => `\u8FFD\u52A0${n}\u4EF6`, removed: (n) => `\u524A\u9664${n}\u4EF6`, edited: (n) => `\u5909\u66F4${n}\u4EF6`, noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`, join: "\u3001" },
   errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC\uFF1A${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F\uFF08${rate}\u3001\u8A31\u5BB9 ${tol}\uFF09\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
   note: (text) => `\u6CE8\uFF1A${text}`,
@@ -52936,8 +53033,9 @@ var ja = {
     "beyond-threshold-confident": (g2) => `**\u4F4E\u4E0B\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306E\u4E0A\u7AEF\u3082${g2}\u3092\u4E0B\u56DE\u3063\u3066\u3044\u307E\u3059\u3002`,
     "beyond-threshold-significant": (g2) => `**\u4F4E\u4E0B\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u3002`,
     "beyond-threshold-noisy": (g2) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u3044\u307E\u3059\u304C\u3001\u4FE1\u983C\u533A\u9593\u304C\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u3059\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
-    "interval-straddles-threshold": (g2) => `**\u5224\u5B9A\u4FDD\u7559**\uFF08strict\u30DD\u30EA\u30B7\u30FC\uFF09\uFF1A\u4FE1\u983C\u533A\u9593\u304C${g2}\u306E\u4E21\u5074\u306B\u307E\u305F\u304C\u3063\u3066\u3044\u307E\u3059\u3002`,
+    "interval-straddles-threshold": (g2) => `**\u5224\u5B9A\u4FDD\u7559**(strict\u30DD\u30EA\u30B7\u30FC): \u4FE1\u983C\u533A\u9593\u304C${g2}\u306E\u4E21\u5074\u306B\u307E\u305F\u304C\u3063\u3066\u3044\u307E\u3059\u3002`,
     "exact-test-disagrees": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3001\u4FE1\u983C\u533A\u9593\u3082\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u304C\u3001\u5909\u5316\u3057\u305F${x.changed}\u30B1\u30FC\u30B9\u306B\u5BFE\u3059\u308B\u6B63\u78BA\u691C\u5B9A\u3067\u306F\u6709\u610F\u3067\u306F\u3042\u308A\u307E\u305B\u3093\uFF08p = ${x.p}\uFF09\u3002\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u308B\u307B\u3069\u591A\u304F\u306E\u30B1\u30FC\u30B9\u304C\u52D5\u3044\u3066\u3044\u307E\u305B\u3093\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
+    "multiplicity-adjusted": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u5358\u72EC\u3067\u306F\u4F4E\u4E0B\u3068\u5224\u5B9A\u3055\u308C\u307E\u3059\uFF08${g2}\u8D85\u3001\u6B63\u78BA\u691C\u5B9A p = ${x.p})\u304C\u3001\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${x.family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u5F8C\u306E p \u306F${x.pAdjusted}\u3067\u3001\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u307E\u305B\u3093\uFF08\`gate.multiplicity: holm\`\uFF09\u3002`,
     "too-few-cases": (_g, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u3057\u3066\u3044\u308B\u3088\u3046\u306B\u898B\u3048\u307E\u3059\u304C\u3001\u6BD4\u8F03\u3057\u305F\u30B1\u30FC\u30B9\u304C${x.minCases}\u4EF6\u672A\u6E80\u3067\u3059\u3002`,
     "undefined-relative-change": () => "**\u5224\u5B9A\u4FDD\u7559\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B9\u30B3\u30A2\u304C0\u306E\u305F\u3081\u76F8\u5BFE\u5909\u5316\u304C\u5B9A\u7FA9\u3067\u304D\u305A\u3001\u7D76\u5BFE\u3057\u304D\u3044\u5024\u3082\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u307E\u305B\u3093\u3002",
     improved: () => "**\u5408\u683C\u3002** \u6307\u6A19\u306F\u6539\u5584\u3057\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u30BC\u30ED\u3088\u308A\u4E0A\u3067\u3059\u3002",
@@ -53116,7 +53214,9 @@ var gateSchema = external_exports.strictObject({
   "absolute-threshold": gateBase["absolute-threshold"].optional(),
   "on-removed-suite": gateBase["on-removed-suite"].default("fail"),
   "on-judge-manipulation": gateBase["on-judge-manipulation"].default("warn"),
-  "max-truncated-share": gateBase["max-truncated-share"].default(0.05)
+  "max-truncated-share": gateBase["max-truncated-share"].default(0.05),
+  // Run-wide, so not in gateBase: one family of tests per run, not per suite.
+  multiplicity: external_exports.enum(MULTIPLICITY_METHODS).default("holm").describe("Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone.")
 });
 var gateOverrideSchema = external_exports.strictObject(gateBase).partial();
 var datasetSchema = external_exports.union([
@@ -53488,16 +53588,16 @@ function quadraticKappa(x, y) {
     rowTotals[a] = rowTotals[a] + 1;
     colTotals[b] = colTotals[b] + 1;
   }
-  let num = 0;
+  let num2 = 0;
   let den = 0;
   for (let i = 0; i < K; i++) {
     for (let j = 0; j < K; j++) {
       const w = (i - j) * (i - j) / ((K - 1) * (K - 1));
-      num += w * observed[i][j];
+      num2 += w * observed[i][j];
       den += w * rowTotals[i] * colTotals[j] / n;
     }
   }
-  return den === 0 ? null : 1 - num / den;
+  return den === 0 ? null : 1 - num2 / den;
 }
 
 // src/core/report/judged.ts
@@ -54470,6 +54570,9 @@ function renderReport(input2) {
   const lines = [REPORT_MARKER, `## evalgate: ${ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`, "", headline(input2, m), ""];
   if (input2.scriptedNotice) lines.push(`> [!NOTE]
 > ${inlineText(input2.scriptedNotice, 400)}`, "");
+  const demoted = input2.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
+  if (demoted.length > 0) lines.push(`> [!NOTE]
+> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(", "), demoted[0]?.multiplicity?.family ?? demoted.length)}`, "");
   const t = m.table;
   lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, "|---|---|---:|---:|---|---|");
   for (const c of input2.comparisons) {
@@ -54540,7 +54643,7 @@ function headline(input2, m) {
   if (total === 0) return m.headline.nothingRun;
   switch (input2.verdict) {
     case "regression":
-      return m.headline.regression(count("regression"), total, input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${formatPercent(c.change)} ${c.metric})`).join(", "));
+      return m.headline.regression(count("regression"), total, input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(", "));
     case "error":
       return m.headline.error(count("error"), total);
     case "inconclusive": {
@@ -54593,10 +54696,12 @@ function chart(comparisons, m) {
   if (!named) lines.push(`${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct2[i]}%)`).join(" \xB7 ")}`, "");
   return lines;
 }
+function changeFormat(c) {
+  return c.unit === "absolute" ? formatSigned : formatPercent;
+}
 function changeCell(c) {
   if (c.change === null) return "\u2014";
-  const relative3 = c.bootstrap?.statistic !== "absolute";
-  const f = relative3 ? formatPercent : formatSigned;
+  const f = changeFormat(c);
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : "";
   return `${f(c.change)}${interval}`;
 }
@@ -54616,15 +54721,28 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
   if (c.bootstrap) {
     const b = c.bootstrap;
     const f = b.statistic === "relative" ? formatPercent : formatSigned;
-    const method = b.method === "bca" ? "BCa" : m.percentileFallback(b.fallbackReason ?? "");
-    facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, b.units !== c.pairing?.compared, b.resamples.toLocaleString("en-US"), hashSeed(b.seed), f(b.standardError).replace("+", "")));
+    const clusters = b.units !== c.pairing?.compared;
+    if (b.method === "none") {
+      facts.push(m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed)));
+    } else {
+      const method = b.method === "bca" ? "BCa" : m.percentileFallback(b.fallbackReason ?? "");
+      facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed), f(b.standardError).replace("+", "")));
+    }
+    if (b.skippedResamples > 0) facts.push(m.skippedResamples(b.skippedResamples.toLocaleString("en-US"), (b.resamples - b.skippedResamples).toLocaleString("en-US")));
   }
-  if (c.exactTest && c.exactTest.changed > 0 && c.mcnemar === null) facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method !== "exact"));
+  if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== "exact")) {
+    facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method, (c.exactTest.draws ?? 0).toLocaleString("en-US")));
+  }
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (c.power && c.pairing) {
-    const relative3 = c.bootstrap?.statistic !== "absolute";
+  if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+  }
+  if (c.power && c.bootstrap) {
+    const relative3 = c.unit !== "absolute";
     const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
-    facts.push(c.power.mde > c.power.threshold ? m.powerLow(c.pairing.compared, f(c.power.mde), f(c.power.threshold), c.power.casesNeeded.toLocaleString("en-US")) : m.powerOk(c.pairing.compared, f(c.power.mde), f(c.power.threshold)));
+    const unit = m.units[c.power.unit];
+    const level = `${Math.round(c.gate.confidence * 1e3) / 10}%`;
+    facts.push(c.power.mde > c.power.threshold ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded.toLocaleString("en-US")) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)));
   }
   if (c.pairing) {
     const p = c.pairing;
@@ -54682,10 +54800,13 @@ function usageLine(result, m) {
 function explain(c, m) {
   const say = c.detail ? m.explain[c.detail] : void 0;
   if (!say) return "";
-  return say(formatPercent(-c.gate["max-drop"]), {
+  const gate = c.unit === "absolute" && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate["max-drop"]);
+  return say(gate, {
     minCases: c.gate["min-cases"],
     changed: c.exactTest?.changed ?? 0,
     p: formatP(c.exactTest?.pValue ?? 1),
+    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
+    family: c.multiplicity?.family ?? 1,
     failed: c.errors.candidate,
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace("+", ""),
@@ -55279,25 +55400,79 @@ async function parseResultLines(lines) {
 }
 
 // src/core/summary.ts
+var VERDICTS = ["pass", "regression", "inconclusive", "error", "no-baseline", "stale-baseline"];
+var num = external_exports.number().nullable();
+var suiteSummarySchema = external_exports.strictObject({
+  name: external_exports.string(),
+  kind: external_exports.string(),
+  metric: external_exports.string().describe("The primary metric the verdict is about."),
+  baseline: num.describe("Mean of per-case means over the compared cases (4 decimals)."),
+  candidate: num,
+  change: num.describe("The estimate: relative (a ratio of sums) or absolute, see unit (4 decimals)."),
+  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).nullable().describe("The confidence interval of change."),
+  verdict: external_exports.enum(VERDICTS),
+  cases: external_exports.int().min(0).describe("Cases compared (or, without a comparison, cases run)."),
+  errors: external_exports.int().min(0).describe("Errored records of the candidate (never scored)."),
+  unit: external_exports.enum(["relative", "absolute"]).nullable().describe("relative: change is (\u03A3cand \u2212 \u03A3base)/\u03A3base; absolute: a difference of means (baseline 0, or net win)."),
+  intervalMethod: external_exports.enum(["bca", "percentile", "none"]).nullable().describe("none: the interval has zero width (no variation)."),
+  se: num.describe("Bootstrap standard error of change (SD of the resampled changes)."),
+  mde: num.describe("Minimum detectable effect at 80% power for the gate's two-sided test: (z_{1\u2212\u03B1/2} + z_0.8)\xB7se; null when se is 0."),
+  casesNeeded: external_exports.int().min(0).nullable().describe("Resampled units that would bring mde down to the gate's threshold at the current variance."),
+  casesNeededUnit: external_exports.enum(["cases", "clusters", "tasks"]).nullable().describe("The unit casesNeeded (and the bootstrap) counts."),
+  pValue: num.describe("Two-sided p of the sign-flip test of no change."),
+  pMethod: external_exports.enum(["exact", "monte-carlo"]).nullable(),
+  pAdjusted: num.describe("pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one."),
+  resamples: external_exports.int().min(0).nullable().describe("Bootstrap resamples kept (drawn minus skipped)."),
+  skippedResamples: external_exports.int().min(0).nullable().describe("Resamples skipped because their baseline sum was 0."),
+  verdictBeforeAdjustment: external_exports.enum(VERDICTS).nullable().describe("The verdict before the multiplicity adjustment, when the adjustment changed it."),
+  judgeManipulation: external_exports.strictObject({ cases: external_exports.int().min(0), caseIds: external_exports.array(external_exports.string()) }).optional().describe("Judged suites whose answers addressed the judge: how many cases, and which.")
+});
+var runSummarySchema = external_exports.strictObject({
+  verdict: external_exports.enum(VERDICTS),
+  multiplicity: external_exports.enum(["holm", "none"]).nullable().describe("The adjustment applied across the suites compared in this run."),
+  suites: external_exports.array(suiteSummarySchema),
+  notRun: external_exports.array(external_exports.strictObject({ name: external_exports.string(), reason: external_exports.string() })),
+  trust: external_exports.strictObject({
+    untrusted: external_exports.array(external_exports.strictObject({ kind: external_exports.string(), path: external_exports.string() })).describe("Changes of the pull request's config not applied to its own run (taken from the base commit)."),
+    rejected: external_exports.strictObject({ cacheEntries: external_exports.int().min(0), records: external_exports.int().min(0) }).describe("Stored entries that failed authentication and were ignored.")
+  }).optional().describe("Pull requests: what was not trusted, and forged or foreign stored entries."),
+  budget: external_exports.strictObject({ stopped: external_exports.string() }).optional().describe("Present when the budget stopped the run, with why.")
+});
 function summarize(verdict, comparisons, notRun = [], notices = {}) {
   const untrusted = (notices.untrusted ?? []).map((c) => ({ kind: c.kind, path: c.path }));
   const rejected = notices.rejected ?? { cacheEntries: 0, records: 0 };
   const trust = untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
   return {
     verdict,
-    suites: comparisons.map((c) => ({
-      name: c.name,
-      kind: c.kind,
-      metric: c.metric,
-      baseline: round4(c.baseline),
-      candidate: round4(c.candidate),
-      change: round4(c.change),
-      interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
-      verdict: c.verdict,
-      cases: c.pairing?.compared ?? c.errors.cases,
-      errors: c.errors.candidate,
-      ...c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}
-    })),
+    multiplicity: comparisons.find((c) => c.multiplicity !== null)?.multiplicity?.method ?? null,
+    suites: comparisons.map((c) => {
+      const b = c.bootstrap;
+      return {
+        name: c.name,
+        kind: c.kind,
+        metric: c.metric,
+        baseline: round4(c.baseline),
+        candidate: round4(c.candidate),
+        change: round4(c.change),
+        interval: c.interval ? [round4(c.interval.lower) ?? 0, round4(c.interval.upper) ?? 0] : null,
+        verdict: c.verdict,
+        cases: c.pairing?.compared ?? c.errors.cases,
+        errors: c.errors.candidate,
+        unit: c.unit,
+        intervalMethod: b?.method ?? null,
+        se: b ? round6(b.standardError) : null,
+        mde: c.power ? round6(c.power.mde) : null,
+        casesNeeded: c.power?.casesNeeded ?? null,
+        casesNeededUnit: c.power?.unit ?? null,
+        pValue: c.exactTest?.pValue ?? null,
+        pMethod: c.exactTest?.method ?? null,
+        pAdjusted: c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? null,
+        resamples: b ? b.resamples - b.skippedResamples : null,
+        skippedResamples: b?.skippedResamples ?? null,
+        verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
+        ...c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}
+      };
+    }),
     notRun: [...notRun],
     ...trust,
     ...notices.budgetStop ? { budget: { stopped: notices.budgetStop } } : {}
@@ -55308,6 +55483,9 @@ function exitCodeFor(verdict, comparisons) {
   if (verdict === "regression") return 1;
   if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
   return 0;
+}
+function round6(value) {
+  return Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null;
 }
 
 // src/core/kinds/round-trip/tasks.ts
@@ -57862,7 +58040,7 @@ async function runEvaluation(options, deps) {
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
   if (options.shard) {
-    const summary2 = { verdict: "pass", suites: [], notRun: [] };
+    const summary2 = summarize("pass", []);
     return { summary: summary2, report: "", exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
@@ -57927,6 +58105,7 @@ async function compareStored(pairs, gate, deps, notRun = []) {
   return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])), notRun);
 }
 async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false) {
+  adjustAcrossSuites(comparisons);
   const verdict = removedFails ? "error" : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict,
