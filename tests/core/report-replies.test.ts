@@ -45,8 +45,8 @@ describe('reply facts in the report', () => {
 
   it('says the same in Japanese', () => {
     const facts = replyFacts(resultOf(records), { 'max-truncated-share': 0.05 }, messagesFor('ja'));
-    assert.match(facts[0] ?? '', /トークン上限で途中で切れた応答: 20件中2件/);
-    assert.match(facts[1] ?? '', /⚠️ 警告: 応答の10%がトークン上限で切れており/);
+    assert.match(facts[0] ?? '', /トークン上限で途中で切れた応答：20件中2件/);
+    assert.match(facts[1] ?? '', /⚠️ 警告：応答の10%がトークン上限で切れており/);
   });
 
   it('names adaptations and a budget stop at the top of the report, in both languages', () => {

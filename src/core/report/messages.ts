@@ -443,7 +443,7 @@ const ja: Messages = {
     heading: 'プロバイダーと予算',
     adapted: (provider, notes) => `プロバイダー ${provider} はサーバーに合わせて送信内容を調整しました：${notes}。`,
     budgetStopped: (reason) => `**予算により停止しました**：${reason}。実行中の呼び出しは完了させました。未実行のケースはこの部分的な結果に含まれないため、実行は失敗扱いです（終了コード3）。完了分はすべて保存されています。予算を増やして同じ出力先で再実行すると続きから再開します。`,
-    truncated: (n, total, list) => `トークン上限で途中で切れた応答：${total}件中${n}件（finish_reason \`length\`)：${list}。回答が最後まで出力されるよう \`max-tokens\`（推論モデルでは \`max-completion-tokens\`）を増やしてください。`,
+    truncated: (n, total, list) => `トークン上限で途中で切れた応答：${total}件中${n}件（finish_reason \`length\`）：${list}。回答が最後まで出力されるよう \`max-tokens\`（推論モデルでは \`max-completion-tokens\`）を増やしてください。`,
     truncatedWarning: (share, threshold) => `⚠️ 警告：応答の${share}がトークン上限で切れており、${threshold}（gate.max-truncated-share）を超えています。切れた回答のスコアはプロンプトの良し悪しをほとんど表しません。`,
     cut: (n, list) => `応答サイズの上限（max-reply-bytes）を超えたため採点前に切り詰めた応答：${n}件：${list}。`,
     reasoning: (n, total) => `${total}件中${n}件の応答が推論（<think>ブロックまたは reasoning_content）で始まっていました。推論部分は採点前に取り除き、記録には残しています。`,
