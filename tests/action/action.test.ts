@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
-import { contextLinesOf, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
 const CONFIG = `version: 1
 providers:
@@ -39,12 +39,7 @@ describe('the GitHub Action (dist/index.js)', () => {
 
   before(async () => {
     // Scripted model: copies exactly when told "character for character", else sometimes drops the title.
-    openai = await startFakeOpenAI((req) => {
-      const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
-      const line = contextLinesOf(req)[1] ?? '';
-      if (!system.includes('character for character') && fractionOf(line) < 0.4 && line.includes(' [SEP] ')) return { content: line.split(' [SEP] ')[1] as string };
-      return { content: line };
-    });
+    openai = await startFakeOpenAI(sloppyUnlessStrict);
     gh = await startFakeGitHub(150);
     repo = await mkdtemp(join(tmpdir(), 'evalgate-action-'));
     for (const p of ['prompts', 'eval-datasets']) await cp(join(ROOT, p), join(repo, p), { recursive: true });

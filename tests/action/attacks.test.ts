@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
-import { contextLinesOf, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { contextLinesOf, dropsTitle, sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { pullRequestEvent, runAction, type ActionRun } from '../helpers/run-action.ts';
 
 const KEY = 'sk-canary-trusted-key-4242';
@@ -29,7 +29,7 @@ suites:
 `;
 
 // The fake model drops the title of a line when not told "character for character".
-const regresses = (line: string): boolean => fractionOf(line) < 0.4 && line.includes(' [SEP] ');
+const regresses = dropsTitle;
 
 describe('pull requests found by a hostile review', () => {
   let repo: string;
@@ -40,12 +40,7 @@ describe('pull requests found by a hostile review', () => {
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
 
   before(async () => {
-    openai = await startFakeOpenAI((req) => {
-      const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
-      const line = contextLinesOf(req)[1] ?? '';
-      if (!system.includes('character for character') && regresses(line)) return { content: line.split(' [SEP] ')[1] as string };
-      return { content: line };
-    });
+    openai = await startFakeOpenAI(sloppyUnlessStrict);
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(0);
     const parent = await mkdtemp(join(tmpdir(), 'evalgate-attack-'));

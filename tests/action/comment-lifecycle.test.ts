@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeComment, type FakeGitHub } from '../helpers/fake-github.ts';
-import { contextLinesOf, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { runActionOn, type ActionRun } from '../helpers/run-action.ts';
 
 const suite = (name: string, dataset: string, system: string, user: string): string => `  - name: ${name}
@@ -44,12 +44,7 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
 
   before(async () => {
     // Copies exactly when told "character for character", else sometimes drops the title.
-    openai = await startFakeOpenAI((req) => {
-      const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
-      const line = contextLinesOf(req)[1] ?? '';
-      if (!system.includes('character for character') && fractionOf(line) < 0.4 && line.includes(' [SEP] ')) return { content: line.split(' [SEP] ')[1] as string };
-      return { content: line };
-    });
+    openai = await startFakeOpenAI(sloppyUnlessStrict);
     gh = await startFakeGitHub(130);
     repo = await mkdtemp(join(tmpdir(), 'evalgate-lifecycle-'));
     for (const p of ['prompts', 'eval-datasets']) {

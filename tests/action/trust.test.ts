@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
-import { contextLinesOf, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { contextLinesOf, sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { pullRequestEvent, runAction, type ActionRun } from '../helpers/run-action.ts';
 
 const KEY = 'sk-canary-trusted-key-4242';
@@ -41,12 +41,7 @@ describe('pull requests cannot steal the key, read outside the repository, or st
 
   before(async () => {
     // Copies exactly when told "character for character"; otherwise drops the title of short lines.
-    openai = await startFakeOpenAI((req) => {
-      const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
-      const line = contextLinesOf(req)[1] ?? '';
-      if (!system.includes('character for character') && fractionOf(line) < 0.4 && line.includes(' [SEP] ')) return { content: line.split(' [SEP] ')[1] as string };
-      return { content: line };
-    });
+    openai = await startFakeOpenAI(sloppyUnlessStrict);
     // An attacker's server answers everything right, so a redirected run would pass.
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(3);

@@ -322,3 +322,20 @@ export function scriptedJudgeReply(request: FakeRequest): FakeReply | null {
 export function taskOf(request: FakeRequest): string {
   return request.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
 }
+
+/** Whether the scripted copier drops this context line's title when not told to copy exactly. */
+export function dropsTitle(line: string): boolean {
+  return fractionOf(line) < 0.4 && line.includes(' [SEP] ');
+}
+
+/**
+ * The scripted model of the action tests: it copies the answer line exactly when the
+ * system prompt says "character for character", and otherwise drops the title of short
+ * lines — so removing that phrase from a template is a regression on about 40% of cases.
+ */
+export const sloppyUnlessStrict: FakeScript = (req) => {
+  const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
+  const line = contextLinesOf(req)[1] ?? '';
+  if (!system.includes('character for character') && dropsTitle(line)) return { content: line.split(' [SEP] ')[1] as string };
+  return { content: line };
+};
