@@ -2,14 +2,12 @@
 // trust.test.ts): each is a pull request that tried to hide a regression, reach the key,
 // or make evalgate read or write outside the checkout.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
 import { contextLinesOf, dropsTitle, sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { createPrRepo, type PrRepo } from '../helpers/pr-repo.ts';
 import { pullRequestEvent, runAction, type ActionRun } from '../helpers/run-action.ts';
 
 const KEY = 'sk-canary-trusted-key-4242';
@@ -32,49 +30,30 @@ suites:
 const regresses = dropsTitle;
 
 describe('pull requests found by a hostile review', () => {
+  let pr: PrRepo;
   let repo: string;
   let base: string;
   let openai: FakeOpenAI;
   let attacker: FakeOpenAI;
   let gh: FakeGitHub;
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+  const git = (...args: string[]): string => pr.git(...args);
+  const pullRequest = (name: string, change: () => Promise<void>): Promise<string> => pr.pullRequest(name, change);
+  const editFile = (path: string, edit: (text: string) => string): Promise<void> => pr.editFile(path, edit);
 
   before(async () => {
     openai = await startFakeOpenAI(sloppyUnlessStrict);
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(0);
-    const parent = await mkdtemp(join(tmpdir(), 'evalgate-attack-'));
-    repo = join(parent, 'repo');
-    await mkdir(repo);
-    for (const p of ['prompts', 'eval-datasets']) await cp(join(ROOT, p), join(repo, p), { recursive: true });
-    await writeFile(join(repo, 'evalgate.yml'), BASE_CONFIG);
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'test@example.com');
-    git('config', 'user.name', 'test');
-    const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'base-out')], { cwd: repo, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
-    assert.equal(made.code, 0, made.stderr);
-    git('add', '-A');
-    git('commit', '-q', '-m', 'base with baselines');
-    base = git('rev-parse', 'HEAD');
+    pr = await createPrRepo({ prefix: 'evalgate-attack-', config: BASE_CONFIG, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
+    ({ repo, base } = pr);
   });
   after(async () => {
     await openai.close();
     await attacker.close();
     await gh.close();
-    await rm(join(repo, '..'), { recursive: true, force: true });
+    await pr.cleanup();
   });
 
-  async function pullRequest(name: string, change: () => Promise<void>): Promise<string> {
-    git('checkout', '-q', '-f', '-B', name, base);
-    git('clean', '-q', '-f', '-d');
-    await change();
-    git('add', '-A');
-    git('commit', '-q', '--allow-empty', '-m', name);
-    return git('rev-parse', 'HEAD');
-  }
-  const editFile = async (path: string, edit: (text: string) => string): Promise<void> => {
-    await writeFile(join(repo, path), edit(await readFile(join(repo, path), 'utf8')));
-  };
   const worsenTemplate = (): Promise<void> => editFile('prompts/copy/qa-system.txt', (t) => t.replace(STRICT, LOOSE));
   const editConfig = (edit: (text: string) => string): Promise<void> => editFile('evalgate.yml', edit);
   const editCases = (edit: (c: Record<string, unknown>) => Record<string, unknown>): Promise<void> =>

@@ -3,14 +3,13 @@
 // server the base branch names, and a second "attacker" server. Each test is one attempt
 // to steal the key, read outside the repository, or step around the gate; each must fail.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
 import { contextLinesOf, sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { createPrRepo, type PrRepo } from '../helpers/pr-repo.ts';
 import { pullRequestEvent, runAction, type ActionRun } from '../helpers/run-action.ts';
 
 const KEY = 'sk-canary-trusted-key-4242';
@@ -31,13 +30,16 @@ suites:
 `;
 
 describe('pull requests cannot steal the key, read outside the repository, or step around the gate', () => {
+  let pr: PrRepo;
   let repo: string;
   let base: string;
   let openai: FakeOpenAI;
   let attacker: FakeOpenAI;
   let gh: FakeGitHub;
   let outside: string;
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+  const git = (...args: string[]): string => pr.git(...args);
+  const pullRequest = (name: string, change: () => Promise<void>): Promise<string> => pr.pullRequest(name, change);
+  const editFile = (path: string, edit: (text: string) => string): Promise<void> => pr.editFile(path, edit);
 
   before(async () => {
     // Copies exactly when told "character for character"; otherwise drops the title of short lines.
@@ -45,42 +47,23 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     // An attacker's server answers everything right, so a redirected run would pass.
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(3);
-    const parent = await mkdtemp(join(tmpdir(), 'evalgate-trust-'));
-    outside = join(parent, 'outside.txt');
-    await writeFile(outside, `${CANARY}\n`);
-    repo = join(parent, 'repo');
-    await mkdir(repo);
-    for (const p of ['prompts', 'eval-datasets']) await cp(join(ROOT, p), join(repo, p), { recursive: true });
-    await symlink('copy/qa-system.txt', join(repo, 'prompts/qa-system-link.txt'));
-    await writeFile(join(repo, 'evalgate.yml'), BASE_CONFIG);
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'test@example.com');
-    git('config', 'user.name', 'test');
-    const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'base-out')], { cwd: repo, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
-    assert.equal(made.code, 0, made.stderr);
-    git('add', '-A');
-    git('commit', '-q', '-m', 'base with baselines');
-    base = git('rev-parse', 'HEAD');
+    pr = await createPrRepo({
+      prefix: 'evalgate-trust-', config: BASE_CONFIG, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+      prepare: async (dir, parent) => {
+        outside = join(parent, 'outside.txt');
+        await writeFile(outside, `${CANARY}\n`);
+        await symlink('copy/qa-system.txt', join(dir, 'prompts/qa-system-link.txt'));
+      },
+    });
+    ({ repo, base } = pr);
   });
   after(async () => {
     await openai.close();
     await attacker.close();
     await gh.close();
-    await rm(join(repo, '..'), { recursive: true, force: true });
+    await pr.cleanup();
   });
 
-  /** A pull request: a commit on top of the base, checked out. */
-  async function pullRequest(name: string, change: () => Promise<void>): Promise<string> {
-    git('checkout', '-q', '-f', '-B', name, base);
-    git('clean', '-q', '-f', '-d');
-    await change();
-    git('add', '-A');
-    git('commit', '-q', '--allow-empty', '-m', name);
-    return git('rev-parse', 'HEAD');
-  }
-  const editFile = async (path: string, edit: (text: string) => string): Promise<void> => {
-    await writeFile(join(repo, path), edit(await readFile(join(repo, path), 'utf8')));
-  };
   const worsenTemplate = (): Promise<void> => editFile('prompts/copy/qa-system.txt', (t) => t.replace(STRICT, LOOSE));
   const editConfig = (edit: (text: string) => string): Promise<void> => editFile('evalgate.yml', edit);
 
