@@ -11,10 +11,17 @@ const common = {
   legalComments: 'linked',
   logLevel: 'warning',
   // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __evalgateCreateRequire } from 'node:module';\nconst require = __evalgateCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __evalgateCreateRequire } from 'node:module';\nconst require = __evalgateCreateRequire(import.meta.url);",
+  },
 };
 
-await build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } });
+await build({
+  ...common,
+  entryPoints: ['src/cli/index.ts'],
+  outfile: 'dist/cli.js',
+  banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
+});
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
 
 // The sandbox's runtime beside the bundles: the child script, the harness and the host
@@ -24,6 +31,13 @@ mkdirSync('dist/pyodide', { recursive: true });
 copyFileSync('src/adapters/sandbox/child.mjs', 'dist/sandbox-child.mjs');
 copyFileSync('src/adapters/sandbox/harness.py', 'dist/sandbox-harness.py');
 copyFileSync('src/adapters/sandbox/host-driver.py', 'dist/sandbox-host-driver.py');
-for (const file of ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json', 'package.json']) {
+for (const file of [
+  'pyodide.mjs',
+  'pyodide.asm.mjs',
+  'pyodide.asm.wasm',
+  'python_stdlib.zip',
+  'pyodide-lock.json',
+  'package.json',
+]) {
   copyFileSync(`node_modules/pyodide/${file}`, `dist/pyodide/${file}`);
 }

@@ -44,9 +44,27 @@ const REPEATS = 3;
 const LANGUAGES = 2;
 
 /** A chunk of simulated PRs of one cell. */
-interface Job { scenario: Scenario; n: number; change: number; reps: number; chunk: number; resamples: number }
+interface Job {
+  scenario: Scenario;
+  n: number;
+  change: number;
+  reps: number;
+  chunk: number;
+  resamples: number;
+}
 /** Counts over a chunk (or a whole cell, once summed). */
-interface Counts { reps: number; sig: number; strict: number; naive: number; covered: number; inconclusive: number; familyNone: number; familyHolm: number; familySuiteNone: number; familySuiteHolm: number }
+interface Counts {
+  reps: number;
+  sig: number;
+  strict: number;
+  naive: number;
+  covered: number;
+  inconclusive: number;
+  familyNone: number;
+  familyHolm: number;
+  familySuiteNone: number;
+  familySuiteHolm: number;
+}
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,7 +81,11 @@ function normal(r: Random): number {
 }
 
 /** An ordinal score from a latent quality: lo + number of thresholds below it. */
-interface Ordinal { lo: number; thresholds: number[]; noise: number }
+interface Ordinal {
+  lo: number;
+  thresholds: number[];
+  noise: number;
+}
 const JUDGE: Ordinal = { lo: 1, thresholds: [-2.0, -1.3, -0.4, 0.6], noise: 0.5 };
 const L2: Ordinal = { lo: 0, thresholds: Array.from({ length: 10 }, (_, k) => -2.2 + 0.23 * k), noise: 0.6 };
 
@@ -104,7 +126,19 @@ function generate(shape: Shape, n: number, change: number, r: Random): { base: n
     const { b, c } = binaryCells(change);
     for (let i = 0; i < n; i++) {
       const u = uniform(r);
-      if (u < b) { base.push(1); cand.push(0); } else if (u < b + c) { base.push(0); cand.push(1); } else if (u < 0.8 + c) { base.push(1); cand.push(1); } else { base.push(0); cand.push(0); }
+      if (u < b) {
+        base.push(1);
+        cand.push(0);
+      } else if (u < b + c) {
+        base.push(0);
+        cand.push(1);
+      } else if (u < 0.8 + c) {
+        base.push(1);
+        cand.push(1);
+      } else {
+        base.push(0);
+        cand.push(0);
+      }
     }
     return { base, cand };
   }
@@ -149,23 +183,69 @@ function generateRoundTrip(tasks: number, change: number, r: Random): { base: Sa
 /** Per-record samples of one arm: values[case][repeat], null for an errored record. */
 type Samples = (number | null)[][];
 
-function result(samples: Samples, runId: string, binary: boolean, opts: { kind?: 'exact-copy' | 'round-trip'; clusterOf?: (i: number) => string; name?: string } = {}): SuiteResult {
+function result(
+  samples: Samples,
+  runId: string,
+  binary: boolean,
+  opts: { kind?: 'exact-copy' | 'round-trip'; clusterOf?: (i: number) => string; name?: string } = {},
+): SuiteResult {
   const records: CaseRecord[] = [];
   let errors = 0;
-  samples.forEach((values, i) => values.forEach((v, repeat) => {
-    if (v === null) errors++;
-    records.push({
-      caseId: String(i), repeat, inputHash: String(i), status: v === null ? 'error' : 'scored', scores: v === null ? null : { m: v },
-      request: { messages: [] }, reply: null, usage: null, latencyMs: null, attempts: 1, cached: false, detail: {},
-      error: v === null ? { kind: 'http', message: 'simulated failure' } : null,
-      ...(opts.clusterOf ? { cluster: opts.clusterOf(i) } : {}),
-    } as CaseRecord);
-  }));
+  samples.forEach((values, i) =>
+    values.forEach((v, repeat) => {
+      if (v === null) errors++;
+      records.push({
+        caseId: String(i),
+        repeat,
+        inputHash: String(i),
+        status: v === null ? 'error' : 'scored',
+        scores: v === null ? null : { m: v },
+        request: { messages: [] },
+        reply: null,
+        usage: null,
+        latencyMs: null,
+        attempts: 1,
+        cached: false,
+        detail: {},
+        error: v === null ? { kind: 'http', message: 'simulated failure' } : null,
+        ...(opts.clusterOf ? { cluster: opts.clusterOf(i) } : {}),
+      } as CaseRecord);
+    }),
+  );
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 'bench' }, runId, suite: { name: opts.name ?? 'sim', kind: opts.kind ?? 'exact-copy' }, startedAt: '', finishedAt: '',
-    tested: { dataset: { path: '', sha256: '', cases: samples.length }, templates: {}, model: 'sim', settings: {}, hash: 't' },
-    instrument: { scoringVersion: 'sim', primaryMetric: 'm', metrics: [{ name: 'm', binary, higherIsBetter: true }], settings: {}, hash: 'i' },
-    aggregates: { cases: samples.length, records: records.length, scored: records.length - errors, errors, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: 'bench' },
+    runId,
+    suite: { name: opts.name ?? 'sim', kind: opts.kind ?? 'exact-copy' },
+    startedAt: '',
+    finishedAt: '',
+    tested: {
+      dataset: { path: '', sha256: '', cases: samples.length },
+      templates: {},
+      model: 'sim',
+      settings: {},
+      hash: 't',
+    },
+    instrument: {
+      scoringVersion: 'sim',
+      primaryMetric: 'm',
+      metrics: [{ name: 'm', binary, higherIsBetter: true }],
+      settings: {},
+      hash: 'i',
+    },
+    aggregates: {
+      cases: samples.length,
+      records: records.length,
+      scored: records.length - errors,
+      errors,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: 0 },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records,
   };
 }
@@ -173,11 +253,22 @@ function result(samples: Samples, runId: string, binary: boolean, opts: { kind?:
 const single = (values: number[]): Samples => values.map((v) => [v]);
 
 /** One simulated PR of a scenario, compared as the product would. */
-function simulate(scenario: Exclude<Scenario, 'family'>, n: number, change: number, r: Random, rep: string, gate: GateConfig): SuiteComparison {
+function simulate(
+  scenario: Exclude<Scenario, 'family'>,
+  n: number,
+  change: number,
+  r: Random,
+  rep: string,
+  gate: GateConfig,
+): SuiteComparison {
   if (scenario === 'round-trip') {
     const { base, cand } = generateRoundTrip(n, change, r);
     const clusterOf = (i: number): string => `task-${Math.floor(i / LANGUAGES)}`;
-    return compareWithBaseline(result(base, `b${rep}`, false, { kind: 'round-trip', clusterOf }), result(cand, `c${rep}`, false, { kind: 'round-trip', clusterOf }), gate);
+    return compareWithBaseline(
+      result(base, `b${rep}`, false, { kind: 'round-trip', clusterOf }),
+      result(cand, `c${rep}`, false, { kind: 'round-trip', clusterOf }),
+      gate,
+    );
   }
   if (scenario === 'errored') {
     const { base, cand } = generate('judge', n, change, r);
@@ -185,11 +276,26 @@ function simulate(scenario: Exclude<Scenario, 'family'>, n: number, change: numb
     return compareWithBaseline(result(drop(base), `b${rep}`, false), result(drop(cand), `c${rep}`, false), gate);
   }
   const { base, cand } = generate(scenario, n, change, r);
-  return compareWithBaseline(result(single(base), `b${rep}`, scenario === 'binary'), result(single(cand), `c${rep}`, scenario === 'binary'), gate);
+  return compareWithBaseline(
+    result(single(base), `b${rep}`, scenario === 'binary'),
+    result(single(cand), `c${rep}`, scenario === 'binary'),
+    gate,
+  );
 }
 
 function emptyCounts(): Counts {
-  return { reps: 0, sig: 0, strict: 0, naive: 0, covered: 0, inconclusive: 0, familyNone: 0, familyHolm: 0, familySuiteNone: 0, familySuiteHolm: 0 };
+  return {
+    reps: 0,
+    sig: 0,
+    strict: 0,
+    naive: 0,
+    covered: 0,
+    inconclusive: 0,
+    familyNone: 0,
+    familyHolm: 0,
+    familySuiteNone: 0,
+    familySuiteHolm: 0,
+  };
 }
 
 function runJob(job: Job): Counts {
@@ -202,7 +308,11 @@ function runJob(job: Job): Counts {
       const holm = { ...DEFAULT_GATE, resamples: job.resamples, multiplicity: 'holm' as const };
       const family = FAMILY.map((shape, k) => {
         const { base, cand } = generate(shape, job.n, 0, r);
-        return compareWithBaseline(result(single(base), `b${rep}`, shape === 'binary', { name: `s${k}` }), result(single(cand), `c${rep}`, shape === 'binary', { name: `s${k}` }), holm);
+        return compareWithBaseline(
+          result(single(base), `b${rep}`, shape === 'binary', { name: `s${k}` }),
+          result(single(cand), `c${rep}`, shape === 'binary', { name: `s${k}` }),
+          holm,
+        );
       });
       // Without adjustment: the verdicts as each suite decided them alone.
       const alone = family.map((c) => c.verdict === 'regression').filter(Boolean).length;
@@ -219,8 +329,15 @@ function runJob(job: Job): Counts {
     if (cmp.verdict === 'regression') out.sig++;
     if (cmp.verdict === 'inconclusive') out.inconclusive++;
     const strict = decideGate({
-      estimate: cmp.change, lower: cmp.interval.lower, upper: cmp.interval.upper, threshold: -gate['max-drop'], policy: 'strict',
-      compared: cmp.pairing?.compared ?? 0, minCases: gate['min-cases'], exactPValue: cmp.exactTest?.pValue ?? 1, confidence: gate.confidence,
+      estimate: cmp.change,
+      lower: cmp.interval.lower,
+      upper: cmp.interval.upper,
+      threshold: -gate['max-drop'],
+      policy: 'strict',
+      compared: cmp.pairing?.compared ?? 0,
+      minCases: gate['min-cases'],
+      exactPValue: cmp.exactTest?.pValue ?? 1,
+      confidence: gate.confidence,
     });
     if (strict.verdict === 'regression') out.strict++;
     if (cmp.change < -gate['max-drop']) out.naive++;
@@ -247,13 +364,15 @@ if (!isMainThread) {
   const workers = Math.max(1, Number(arg('workers', String(Math.min(availableParallelism(), 8)))));
   const cells: { scenario: Scenario; n: number; change: number }[] = [];
   for (const scenario of scenarios) {
-    for (const n of sizes) for (const change of scenario === 'family' ? [0] : CHANGES) cells.push({ scenario, n, change });
+    for (const n of sizes)
+      for (const change of scenario === 'family' ? [0] : CHANGES) cells.push({ scenario, n, change });
   }
   const key = (c: { scenario: Scenario; n: number; change: number }): string => `${c.scenario}|${c.n}|${c.change}`;
   const jobs: Job[] = [];
   for (const cell of cells) {
     const reps = repsOf(cell.change);
-    for (let chunk = 0; chunk * chunkSize < reps; chunk++) jobs.push({ ...cell, chunk, reps: Math.min(chunkSize, reps - chunk * chunkSize), resamples });
+    for (let chunk = 0; chunk * chunkSize < reps; chunk++)
+      jobs.push({ ...cell, chunk, reps: Math.min(chunkSize, reps - chunk * chunkSize), resamples });
   }
   // The costliest jobs first, so the last ones to finish are short.
   const cost = (j: Job): number => j.n * j.reps * (j.scenario === 'family' ? FAMILY.length : 1);
@@ -274,34 +393,52 @@ if (!isMainThread) {
     }
   }
   let done = 0;
-  await Promise.all(Array.from({ length: jobs.length > next ? workers : 0 }, () => new Promise<void>((resolve, reject) => {
-    const w = new Worker(new URL(import.meta.url));
-    let current: Job | null = null;
-    const feed = (): void => {
-      current = jobs[next++] ?? null;
-      w.postMessage(current);
-    };
-    w.on('message', (counts: Counts) => {
-      const t = totals.get(key(current as Job)) as Counts;
-      for (const k of Object.keys(t) as (keyof Counts)[]) t[k] += counts[k];
-      done++;
-      if (done % 50 === 0) process.stderr.write(`\r${done}/${jobs.length} chunks, ${((performance.now() - started) / 1000).toFixed(0)} s`);
-      feed();
-    });
-    w.once('error', reject);
-    w.once('exit', () => resolve());
-    feed();
-  })));
+  await Promise.all(
+    Array.from(
+      { length: jobs.length > next ? workers : 0 },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const w = new Worker(new URL(import.meta.url));
+          let current: Job | null = null;
+          const feed = (): void => {
+            current = jobs[next++] ?? null;
+            w.postMessage(current);
+          };
+          w.on('message', (counts: Counts) => {
+            const t = totals.get(key(current as Job)) as Counts;
+            for (const k of Object.keys(t) as (keyof Counts)[]) t[k] += counts[k];
+            done++;
+            if (done % 50 === 0)
+              process.stderr.write(
+                `\r${done}/${jobs.length} chunks, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+              );
+            feed();
+          });
+          w.once('error', reject);
+          w.once('exit', () => resolve());
+          feed();
+        }),
+    ),
+  );
   process.stderr.write('\n');
   const seconds = (performance.now() - started) / 1000;
   const dumpFile = arg('dump', '');
-  if (dumpFile !== '') writeFileSync(dumpFile, JSON.stringify({ from: Number(arg('from', '0')), to: jobs.length, seconds, totals: [...totals] }));
+  if (dumpFile !== '')
+    writeFileSync(
+      dumpFile,
+      JSON.stringify({ from: Number(arg('from', '0')), to: jobs.length, seconds, totals: [...totals] }),
+    );
   // The simulated PRs each cell actually holds (all cells of a kind hold the same in a full run).
   const heldNull = [...totals].filter(([k]) => k.endsWith('|0')).map(([, c]) => c.reps);
   const heldChange = [...totals].filter(([k]) => !k.endsWith('|0')).map(([, c]) => c.reps);
-  const span = (v: number[]): string => (Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`);
-  const elapsed = arg('elapsed', merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`);
-  const get = (scenario: Scenario, n: number, change: number): Counts => totals.get(key({ scenario, n, change })) as Counts;
+  const span = (v: number[]): string =>
+    Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`;
+  const elapsed = arg(
+    'elapsed',
+    merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`,
+  );
+  const get = (scenario: Scenario, n: number, change: number): Counts =>
+    totals.get(key({ scenario, n, change })) as Counts;
   const pct = (k: number, total: number): string => `${((100 * k) / total).toFixed(1)}%`;
   const moe = (p: number, reps: number): string => (100 * 1.96 * Math.sqrt((p * (1 - p)) / reps)).toFixed(1);
   const head = CHANGES.map((c) => `${c === 0 ? '0' : `−${Math.round(-c * 100)}`}%`).join(' | ');
@@ -313,31 +450,64 @@ if (!isMainThread) {
     '−3% and −4% are inside the 5% tolerance; −5% is exactly at it). Coverage = share of 95% intervals containing the true change, over all changes.',
   ];
   const scenarioLabel: Record<string, string> = {
-    binary: 'binary', judge: 'judge 1–5', l2: 'L2 0–10', 'round-trip': 'round-trip (tasks × 2 lang × 3 rep)', errored: 'judge, 5% errored',
+    binary: 'binary',
+    judge: 'judge 1–5',
+    l2: 'L2 0–10',
+    'round-trip': 'round-trip (tasks × 2 lang × 3 rep)',
+    errored: 'judge, 5% errored',
   };
   for (const policy of ['significant-drop', 'strict'] as const) {
-    lines.push('', `Policy \`${policy}\`${policy === 'significant-drop' ? ' (default)' : ''}:`, '', `| data | n | ${head} |${policy === 'significant-drop' ? ' coverage |' : ''}`, `|---|---:|${CHANGES.map(() => '---:').join('|')}|${policy === 'significant-drop' ? '---:|' : ''}`);
+    lines.push(
+      '',
+      `Policy \`${policy}\`${policy === 'significant-drop' ? ' (default)' : ''}:`,
+      '',
+      `| data | n | ${head} |${policy === 'significant-drop' ? ' coverage |' : ''}`,
+      `|---|---:|${CHANGES.map(() => '---:').join('|')}|${policy === 'significant-drop' ? '---:|' : ''}`,
+    );
     for (const scenario of scenarios) {
       if (scenario === 'family') continue;
       for (const n of sizes) {
         const row = CHANGES.map((change) => get(scenario, n, change));
         const rate = row.map((x) => pct(policy === 'strict' ? x.strict : x.sig, x.reps)).join(' | ');
         const coverage = row.reduce((s, x) => s + x.covered, 0) / row.reduce((s, x) => s + x.reps, 0);
-        lines.push(`| ${scenarioLabel[scenario]} | ${n} | ${rate} |${policy === 'significant-drop' ? ` ${(100 * coverage).toFixed(1)}% |` : ''}`);
+        lines.push(
+          `| ${scenarioLabel[scenario]} | ${n} | ${rate} |${policy === 'significant-drop' ? ` ${(100 * coverage).toFixed(1)}% |` : ''}`,
+        );
       }
     }
   }
   if (scenarios.includes('family')) {
-    lines.push('', `Family of ${FAMILY.length} unchanged suites (${FAMILY.join(', ')}) in one run, default policy: share of runs with any regression (family-wise false failures, target ≤ 2.5% with Holm).`, '', '| n per suite | gate.multiplicity: none | holm (default) | suites failed per run, none / holm |', '|---:|---:|---:|---|');
+    lines.push(
+      '',
+      `Family of ${FAMILY.length} unchanged suites (${FAMILY.join(', ')}) in one run, default policy: share of runs with any regression (family-wise false failures, target ≤ 2.5% with Holm).`,
+      '',
+      '| n per suite | gate.multiplicity: none | holm (default) | suites failed per run, none / holm |',
+      '|---:|---:|---:|---|',
+    );
     for (const n of sizes) {
       const f = get('family', n, 0);
-      lines.push(`| ${n} | ${pct(f.familyNone, f.reps)} | ${pct(f.familyHolm, f.reps)} | ${(f.familySuiteNone / f.reps).toFixed(3)} / ${(f.familySuiteHolm / f.reps).toFixed(3)} |`);
+      lines.push(
+        `| ${n} | ${pct(f.familyNone, f.reps)} | ${pct(f.familyHolm, f.reps)} | ${(f.familySuiteNone / f.reps).toFixed(3)} / ${(f.familySuiteHolm / f.reps).toFixed(3)} |`,
+      );
     }
   }
   if (scenarios.includes('binary')) {
-    lines.push('', 'For contrast, the naive rule "fail when the measured change is below −5%" on the same data, at no change:', '', `| data | ${sizes.map((n) => `n = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
-    for (const shape of SHAPES) if (scenarios.includes(shape)) lines.push(`| ${scenarioLabel[shape]} | ${sizes.map((n) => pct(get(shape, n, 0).naive, get(shape, n, 0).reps)).join(' | ')} |`);
+    lines.push(
+      '',
+      'For contrast, the naive rule "fail when the measured change is below −5%" on the same data, at no change:',
+      '',
+      `| data | ${sizes.map((n) => `n = ${n}`).join(' | ')} |`,
+      `|---|${sizes.map(() => '---:').join('|')}|`,
+    );
+    for (const shape of SHAPES)
+      if (scenarios.includes(shape))
+        lines.push(
+          `| ${scenarioLabel[shape]} | ${sizes.map((n) => pct(get(shape, n, 0).naive, get(shape, n, 0).reps)).join(' | ')} |`,
+        );
   }
-  lines.push('', 'Data: binary p = 0.8 with 12% discordant pairs at no change (b − c = 0.8·|change|); judge-like 1–5 and L2-like 0–10 scores from a shared latent quality per case with independent noise on each arm, shifted to the exact expected change; round-trip: a latent quality per task, an offset per language shared by both arms, independent noise per repeat, per-case means of 3 repeats, resampled by task; errored: each record fails with probability 5% on each side independently (a case without a valid sample on one side is not compared).');
+  lines.push(
+    '',
+    'Data: binary p = 0.8 with 12% discordant pairs at no change (b − c = 0.8·|change|); judge-like 1–5 and L2-like 0–10 scores from a shared latent quality per case with independent noise on each arm, shifted to the exact expected change; round-trip: a latent quality per task, an offset per language shared by both arms, independent noise per repeat, per-case means of 3 repeats, resampled by task; errored: each record fails with probability 5% on each side independently (a case without a valid sample on one side is not compared).',
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { createPyodideRunner } from '../src/adapters/pyodide-runner.ts';
 
 const SOLUTION = 'def execute():\n    return sum(i * i for i in range(100))\n';
-const TESTS = 'from solution import execute\n\ndef test_value():\n    assert execute() == 328350\n\ndef test_type():\n    assert isinstance(execute(), int)\n';
+const TESTS =
+  'from solution import execute\n\ndef test_value():\n    assert execute() == 328350\n\ndef test_type():\n    assert isinstance(execute(), int)\n';
 
 /**
  * Cold start as a user meets it: a new runner until its first verdict. Without a cached
@@ -71,30 +72,34 @@ for (const poolSize of [1, 2]) {
   await runner.run({ solution: SOLUTION, tests: TESTS });
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: poolSize }, async () => {
-    while (next < backToBack) {
-      next++;
-      await runner.run({ solution: SOLUTION, tests: TESTS });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: poolSize }, async () => {
+      while (next < backToBack) {
+        next++;
+        await runner.run({ solution: SOLUTION, tests: TESTS });
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   throughput.push(`| pool of ${poolSize}, ${poolSize} in flight | ${(backToBack / seconds).toFixed(2)} cases/s |`);
   await runner.close();
 }
 
-process.stdout.write([
-  `bench/sandbox on ${process.version}, one fresh sandboxed Pyodide process per case (loaded from a snapshot):`,
-  `load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after, on ${availableParallelism()} cores`,
-  '',
-  '| figure | value | goal |',
-  '|---|---:|---:|',
-  `| cold start, first run on a machine (makes the snapshot), median of 3 | ${(quantile(colds, 0.5) / 1000).toFixed(2)} s | ≤ 3 s |`,
-  `| cold start, snapshot cached by an earlier run, median of 3 | ${(quantile(coldsCached, 0.5) / 1000).toFixed(2)} s | ≤ 3 s |`,
-  `| warm per case, median of ${perCase.length} | ${quantile(perCase, 0.5).toFixed(0)} ms | ≤ 50 ms |`,
-  `| warm per case, p95 | ${quantile(perCase, 0.95).toFixed(0)} ms | |`,
-  '',
-  `| throughput (${backToBack} cases back to back) | |`,
-  '|---|---:|',
-  ...throughput,
-  '',
-].join('\n'));
+process.stdout.write(
+  [
+    `bench/sandbox on ${process.version}, one fresh sandboxed Pyodide process per case (loaded from a snapshot):`,
+    `load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after, on ${availableParallelism()} cores`,
+    '',
+    '| figure | value | goal |',
+    '|---|---:|---:|',
+    `| cold start, first run on a machine (makes the snapshot), median of 3 | ${(quantile(colds, 0.5) / 1000).toFixed(2)} s | ≤ 3 s |`,
+    `| cold start, snapshot cached by an earlier run, median of 3 | ${(quantile(coldsCached, 0.5) / 1000).toFixed(2)} s | ≤ 3 s |`,
+    `| warm per case, median of ${perCase.length} | ${quantile(perCase, 0.5).toFixed(0)} ms | ≤ 50 ms |`,
+    `| warm per case, p95 | ${quantile(perCase, 0.95).toFixed(0)} ms | |`,
+    '',
+    `| throughput (${backToBack} cases back to back) | |`,
+    '|---|---:|',
+    ...throughput,
+    '',
+  ].join('\n'),
+);

@@ -7,17 +7,27 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contextLinesOf, fractionOf, scriptedJudgeReply, startFakeOpenAI, taskOf } from '../tests/helpers/fake-openai.ts';
+import {
+  contextLinesOf,
+  fractionOf,
+  scriptedJudgeReply,
+  startFakeOpenAI,
+  taskOf,
+} from '../tests/helpers/fake-openai.ts';
 import { loadScriptTasks, roundTripReply } from '../tests/helpers/round-trip-script.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outArg = process.argv.indexOf('--out');
 const out = resolve(outArg > 0 ? (process.argv[outArg + 1] as string) : join(root, 'demo-out'));
-const NOTICE = 'Scripted demo: replies come from a scripted local server, not from a real LLM. No figure here says anything about a real model.';
+const NOTICE =
+  'Scripted demo: replies come from a scripted local server, not from a real LLM. No figure here says anything about a real model.';
 
 // The judged suite's scripted target answers with the reference; its scripted judge
 // compares answers with the reference (see tests/helpers/fake-openai.ts).
-const tasks = (await readFile(join(root, 'eval-datasets/judged/tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { input: string; reference: string });
+const tasks = (await readFile(join(root, 'eval-datasets/judged/tasks.jsonl'), 'utf8'))
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { input: string; reference: string });
 const references = new Map(tasks.map((t) => [t.input, t.reference]));
 
 // The round-trip suites' scripted model answers with each task's reference solution and
@@ -34,7 +44,8 @@ const server = await startFakeOpenAI((request) => {
   const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
   const line = contextLinesOf(request)[1] ?? '';
   const careful = system.includes('character for character');
-  if (!careful && fractionOf(line) < 0.4 && line.includes(' [SEP] ')) return { content: line.split(' [SEP] ')[1] as string };
+  if (!careful && fractionOf(line) < 0.4 && line.includes(' [SEP] '))
+    return { content: line.split(' [SEP] ')[1] as string };
   return { content: line };
 });
 
@@ -42,17 +53,26 @@ try {
   await rm(out, { recursive: true, force: true });
   const ws = join(out, 'workspace');
   await mkdir(ws, { recursive: true });
-  for (const p of ['evalgate.yml', 'prompts', 'eval-datasets']) await cp(join(root, p), join(ws, p), { recursive: true });
+  for (const p of ['evalgate.yml', 'prompts', 'eval-datasets'])
+    await cp(join(root, p), join(ws, p), { recursive: true });
   const config = join(ws, 'evalgate.yml');
-  await writeFile(config, (await readFile(config, 'utf8'))
-    .replace(/model: gpt-4o-mini[^\n]*/, 'model: scripted-demo-model   # not a real LLM')
-    .replace(/model: gpt-4o\n/, 'model: scripted-demo-judge   # not a real LLM\n'));
+  await writeFile(
+    config,
+    (await readFile(config, 'utf8'))
+      .replace(/model: gpt-4o-mini[^\n]*/, 'model: scripted-demo-model   # not a real LLM')
+      .replace(/model: gpt-4o\n/, 'model: scripted-demo-judge   # not a real LLM\n'),
+  );
   const env = { ...process.env, OPENAI_API_KEY: 'scripted-demo-no-key', OPENAI_BASE_URL: server.url };
   // Asynchronous on purpose: the scripted server answers from this same event loop.
-  const cli = (args: string[]): Promise<number> => new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'dist/cli.js'), ...args, '--notice', NOTICE], { cwd: ws, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('close', (code) => done(code ?? 3));
-  });
+  const cli = (args: string[]): Promise<number> =>
+    new Promise((done) => {
+      const child = spawn(process.execPath, [join(root, 'dist/cli.js'), ...args, '--notice', NOTICE], {
+        cwd: ws,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.on('close', (code) => done(code ?? 3));
+    });
   const say = (text: string): void => {
     process.stdout.write(`\n\u001b[1m${text}\u001b[0m\n`);
   };
@@ -64,7 +84,10 @@ try {
   say('2/3  A pull request shortens the qa system template (drops "character for character")');
   const template = join(ws, 'prompts/copy/qa-system.txt');
   const text = await readFile(template, 'utf8');
-  await writeFile(template, text.replace('Reply with that line, copied character for character: no quotes', 'Reply with that line: no quotes'));
+  await writeFile(
+    template,
+    text.replace('Reply with that line, copied character for character: no quotes', 'Reply with that line: no quotes'),
+  );
   const second = await cli(['run', '--out', join(out, 'candidate'), '--quiet']);
   say(`     exit ${second} (1 = regression: the check would fail)`);
 

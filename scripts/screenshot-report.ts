@@ -19,16 +19,36 @@ const output = resolve(process.argv[3] ?? join(root, 'docs/report-comment.png'))
 const tools = join(tmpdir(), 'evalgate-render');
 if (!existsSync(join(tools, 'node_modules/marked')) || !existsSync(join(tools, 'node_modules/mermaid'))) {
   await mkdir(tools, { recursive: true });
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', tools, 'marked', 'mermaid'], { stdio: 'inherit' });
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', tools, 'marked', 'mermaid'],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('could not install marked and mermaid');
 }
-const { marked } = (await import(pathToFileURL(join(tools, 'node_modules/marked/lib/marked.esm.js')).href)) as { marked: { parse(md: string, o: object): string } };
+const { marked } = (await import(pathToFileURL(join(tools, 'node_modules/marked/lib/marked.esm.js')).href)) as {
+  marked: { parse(md: string, o: object): string };
+};
 
 const markdown = await readFile(input, 'utf8');
-const unescape = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const body = marked.parse(markdown, { gfm: true })
-  .replace(/<pre><code class="language-mermaid">([\s\S]*?)<\/code><\/pre>/g, (_m, code: string) => `<pre class="mermaid">${unescape(code)}</pre>`)
-  .replace(/<blockquote>\s*<p>\[!(NOTE|WARNING)\]/g, (_m, kind: string) => `<blockquote class="alert ${kind.toLowerCase()}"><p><strong>${kind === 'NOTE' ? 'Note' : 'Warning'}</strong><br>`);
+const unescape = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+const body = marked
+  .parse(markdown, { gfm: true })
+  .replace(
+    /<pre><code class="language-mermaid">([\s\S]*?)<\/code><\/pre>/g,
+    (_m, code: string) => `<pre class="mermaid">${unescape(code)}</pre>`,
+  )
+  .replace(
+    /<blockquote>\s*<p>\[!(NOTE|WARNING)\]/g,
+    (_m, kind: string) =>
+      `<blockquote class="alert ${kind.toLowerCase()}"><p><strong>${kind === 'NOTE' ? 'Note' : 'Warning'}</strong><br>`,
+  );
 const html = `<!doctype html><html><head><meta charset="utf-8"><style>
 body { font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; margin: 0; background: #fff; }
 .comment { width: 880px; margin: 16px; border: 1px solid #d1d9e0; border-radius: 6px; }
@@ -55,10 +75,24 @@ mermaid.initialize({ startOnLoad: true, theme: 'default' });
 const page = join(tmpdir(), 'evalgate-report-page.html');
 await writeFile(page, html);
 await mkdir(join(output, '..'), { recursive: true });
-const shot = spawnSync('/usr/bin/chromium', [
-  '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', `--user-data-dir=${join(tmpdir(), 'evalgate-chromium')}`,
-  '--window-size=912,1900', '--virtual-time-budget=8000', `--screenshot=${output}`, pathToFileURL(page).href,
-], { encoding: 'utf8' });
+const shot = spawnSync(
+  '/usr/bin/chromium',
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--hide-scrollbars',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${join(tmpdir(), 'evalgate-chromium')}`,
+    '--window-size=912,1900',
+    '--virtual-time-budget=8000',
+    `--screenshot=${output}`,
+    pathToFileURL(page).href,
+  ],
+  { encoding: 'utf8' },
+);
 if (shot.status !== 0) throw new Error(`chromium failed: ${shot.stderr}`);
 process.stdout.write(`${output}\n`);

@@ -6,7 +6,9 @@ import { contextLinesOf, scriptedJudgeReply, startFakeOpenAI } from '../tests/he
 import { loadScriptTasks, roundTripReply } from '../tests/helpers/round-trip-script.ts';
 
 const roundTrip = roundTripReply(loadScriptTasks(), { markCycles: false });
-const server = await startFakeOpenAI((request) => roundTrip(request) ?? scriptedJudgeReply(request) ?? { content: contextLinesOf(request)[1] ?? '' });
+const server = await startFakeOpenAI(
+  (request) => roundTrip(request) ?? scriptedJudgeReply(request) ?? { content: contextLinesOf(request)[1] ?? '' },
+);
 writeFileSync(process.argv[2] ?? 'scripted-server.url', server.url);
 process.stdout.write(`scripted server (not a model) at ${server.url}\n`);
 // Runs until the job ends or 10 minutes pass.

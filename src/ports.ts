@@ -42,7 +42,17 @@ export interface CallError {
    * `rate-limit` (the provider asked for a wait longer than the retry time left), `budget` (the
    * run's call or cost budget is spent: the call was not made).
    */
-  kind: 'http' | 'network' | 'timeout' | 'malformed' | 'config' | 'unparsable' | 'judge-refused' | 'sandbox' | 'rate-limit' | 'budget';
+  kind:
+    | 'http'
+    | 'network'
+    | 'timeout'
+    | 'malformed'
+    | 'config'
+    | 'unparsable'
+    | 'judge-refused'
+    | 'sandbox'
+    | 'rate-limit'
+    | 'budget';
   message: string;
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
@@ -58,19 +68,19 @@ export interface CallTrace {
 /** The outcome of one call: a reply, a refusal, or an error — all data. */
 export type ModelReply = (
   | {
-    status: 'ok';
-    text: string;
-    usage: TokenUsage | null;
-    latencyMs: number;
-    servedModel: string | null;
-    fingerprint: string | null;
-    /** `length` when the token limit cut the reply; `size-limit` when evalgate cut an oversized one. */
-    finishReason: string | null;
-    /** Reasoning the model showed (a leading <think> block, `reasoning_content`), removed from `text`. */
-    reasoning?: string;
-    /** Characters of the reply before evalgate cut it to the size limit, when it did. */
-    cutFromChars?: number;
-  }
+      status: 'ok';
+      text: string;
+      usage: TokenUsage | null;
+      latencyMs: number;
+      servedModel: string | null;
+      fingerprint: string | null;
+      /** `length` when the token limit cut the reply; `size-limit` when evalgate cut an oversized one. */
+      finishReason: string | null;
+      /** Reasoning the model showed (a leading <think> block, `reasoning_content`), removed from `text`. */
+      reasoning?: string;
+      /** Characters of the reply before evalgate cut it to the size limit, when it did. */
+      cutFromChars?: number;
+    }
   | { status: 'refused'; message: string; latencyMs: number; servedModel: string | null }
   | { status: 'error'; error: CallError; latencyMs: number }
 ) & { trace?: CallTrace };
@@ -89,13 +99,13 @@ export interface ModelClient {
  */
 export type Located =
   | {
-    status: 'ok';
-    kind: 'file' | 'folder';
-    /** The path as written, relative to the repository root ('/'-separated). */
-    lexical: string;
-    /** The path with every symlink followed, relative to the repository root. */
-    real: string;
-  }
+      status: 'ok';
+      kind: 'file' | 'folder';
+      /** The path as written, relative to the repository root ('/'-separated). */
+      lexical: string;
+      /** The path with every symlink followed, relative to the repository root. */
+      real: string;
+    }
   | { status: 'missing' }
   | { status: 'refused'; reason: string };
 
@@ -178,7 +188,8 @@ export interface CodeRunRequest {
  * How a code run ended; every stage but `passed` is the model's failure, never the
  * machinery's. `tampering`: the code changed or reached for what grading relies on.
  */
-export type CodeRunStage = 'passed' | 'test-failure' | 'syntax-error' | 'timeout' | 'sandbox-violation' | 'tampering' | 'declared-unable';
+export type CodeRunStage =
+  'passed' | 'test-failure' | 'syntax-error' | 'timeout' | 'sandbox-violation' | 'tampering' | 'declared-unable';
 
 /** The outcome of running the tests on model code. */
 export interface CodeRunResult {

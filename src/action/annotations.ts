@@ -30,7 +30,8 @@ export function repositoryPathOf(file: string, paths: { workingDirectory: string
   if (NOT_FILES.has(file) || posix.isAbsolute(file.split('\\').join('/'))) return null;
   const wd = paths.workingDirectory.split('\\').join('/');
   const config = paths.config.split('\\').join('/');
-  const joined = file === paths.config ? posix.join(wd, config) : posix.join(wd, posix.dirname(config), file.split('\\').join('/'));
+  const joined =
+    file === paths.config ? posix.join(wd, config) : posix.join(wd, posix.dirname(config), file.split('\\').join('/'));
   const normal = posix.normalize(joined).replace(/^\.\//, '');
   return normal.startsWith('../') || normal === '..' ? null : normal;
 }
@@ -55,19 +56,27 @@ export function emitNotice(message: string, place: AnnotationPlace = {}): void {
 }
 
 /** Emits a configuration error as an annotation on the file and line it names. */
-export function annotateConfigError(error: ConfigError, paths: { workingDirectory: string; config: string } | null): void {
+export function annotateConfigError(
+  error: ConfigError,
+  paths: { workingDirectory: string; config: string } | null,
+): void {
   const file = paths ? repositoryPathOf(error.location.file, paths) : null;
-  core.error(error.message, properties({
-    ...(file ? { file } : {}),
-    ...(error.location.line !== undefined ? { line: error.location.line } : {}),
-    ...(error.location.column !== undefined ? { column: error.location.column } : {}),
-  }));
+  core.error(
+    error.message,
+    properties({
+      ...(file ? { file } : {}),
+      ...(error.location.line !== undefined ? { line: error.location.line } : {}),
+      ...(error.location.column !== undefined ? { column: error.location.column } : {}),
+    }),
+  );
 }
 
 const WARN_TEXT: Partial<Record<SuiteComparison['verdict'], string>> = {
   inconclusive: 'inconclusive: the data cannot tell a real drop from noise at this size',
-  'no-baseline': 'no baseline on the base branch, so nothing was compared; run mode: baseline on the default branch and commit baselines/',
-  'stale-baseline': 'the baseline was measured with a different instrument (metrics, scorer or judge changed); refresh it with mode: baseline',
+  'no-baseline':
+    'no baseline on the base branch, so nothing was compared; run mode: baseline on the default branch and commit baselines/',
+  'stale-baseline':
+    'the baseline was measured with a different instrument (metrics, scorer or judge changed); refresh it with mode: baseline',
 };
 
 /** A warning per suite that needs attention, and one notice with the verdict. */
@@ -77,5 +86,7 @@ export function annotateOutcome(summary: RunSummary, comparisons: readonly Suite
     if (text) emitWarning(`evalgate: suite ${c.name}: ${text}.`, { title: `evalgate: ${c.verdict}` });
   }
   const regressed = summary.suites.filter((s) => s.verdict === 'regression').map((s) => s.name);
-  emitNotice(`evalgate: ${summary.verdict} — ${summary.suites.length} suite${summary.suites.length === 1 ? '' : 's'} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`);
+  emitNotice(
+    `evalgate: ${summary.verdict} — ${summary.suites.length} suite${summary.suites.length === 1 ? '' : 's'} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`,
+  );
 }

@@ -9,7 +9,16 @@ import * as github from '@actions/github';
 import { posix, resolve } from 'node:path';
 import { openGitRepo } from '../adapters/git.ts';
 import type { ReportLanguage } from '../core/report/messages.ts';
-import { hasMarker, isNewerStamp, maskSecrets, readStamp, renderNotEvaluated, reportMarker, type RunStamp, type StampLinks } from '../core/report/status.ts';
+import {
+  hasMarker,
+  isNewerStamp,
+  maskSecrets,
+  readStamp,
+  renderNotEvaluated,
+  reportMarker,
+  type RunStamp,
+  type StampLinks,
+} from '../core/report/status.ts';
 import type { PullRequestInfo } from './github.ts';
 
 /** Where the comment goes and what it will say it describes. */
@@ -32,22 +41,30 @@ export type CommentWrite =
 
 /** The config's path as the comment names it: relative to the repository, with / separators. */
 export function configIdOf(workingDirectory: string, config: string): string {
-  return posix.normalize(posix.join(workingDirectory.split('\\').join('/'), config.split('\\').join('/'))).replace(/^\.\//, '');
+  return posix
+    .normalize(posix.join(workingDirectory.split('\\').join('/'), config.split('\\').join('/')))
+    .replace(/^\.\//, '');
 }
 
 /** Builds the target from the inputs, the pull request and the run's environment. */
 export async function commentTargetOf(
-  options: { token: string; workingDirectory: string; config: string; language: ReportLanguage }, pr: PullRequestInfo,
+  options: { token: string; workingDirectory: string; config: string; language: ReportLanguage },
+  pr: PullRequestInfo,
 ): Promise<CommentTarget> {
   const ctx = github.context;
   const configId = configIdOf(options.workingDirectory, options.config);
   const workspace = resolve(process.env['GITHUB_WORKSPACE'] ?? '.', options.workingDirectory);
-  const commitTime = await openGitRepo(workspace).commitTime(pr.headSha).catch(() => null);
+  const commitTime = await openGitRepo(workspace)
+    .commitTime(pr.headSha)
+    .catch(() => null);
   const run = Number.isFinite(ctx.runId) ? ctx.runId : null;
   const attempt = Number.isFinite(ctx.runAttempt) && ctx.runAttempt > 0 ? ctx.runAttempt : 1;
   const repoUrl = `${ctx.serverUrl}/${pr.owner}/${pr.repo}`;
   return {
-    token: options.token, pr, marker: reportMarker(configId), legacy: configId === 'evalgate.yml',
+    token: options.token,
+    pr,
+    marker: reportMarker(configId),
+    legacy: configId === 'evalgate.yml',
     stamp: { sha: pr.headSha, run, attempt, commitTime },
     links: {
       commit: `${repoUrl}/pull/${pr.number}/commits/${pr.headSha}`,
@@ -58,7 +75,12 @@ export async function commentTargetOf(
 }
 
 type Octokit = ReturnType<typeof github.getOctokit>;
-interface ListedComment { id: number; body?: string | undefined; html_url: string; user?: { login: string; type?: string } | null }
+interface ListedComment {
+  id: number;
+  body?: string | undefined;
+  html_url: string;
+  user?: { login: string; type?: string } | null;
+}
 
 /** The login of a personal access token's user, or null for installation tokens (403). */
 async function tokenUserLogin(octokit: Octokit): Promise<string | null> {
@@ -80,7 +102,12 @@ async function tokenUserLogin(octokit: Octokit): Promise<string | null> {
  */
 async function ownCandidates(octokit: Octokit, target: CommentTarget): Promise<ListedComment[]> {
   const { pr } = target;
-  const comments = (await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 })) as ListedComment[];
+  const comments = (await octokit.paginate(octokit.rest.issues.listComments, {
+    owner: pr.owner,
+    repo: pr.repo,
+    issue_number: pr.number,
+    per_page: 100,
+  })) as ListedComment[];
   const marked = comments.filter((c) => hasMarker(c.body ?? '', target.marker, target.legacy)).reverse();
   const byBot = marked.filter((c) => c.user?.type === 'Bot');
   const byUser = marked.filter((c) => c.user?.type !== 'Bot');
@@ -94,7 +121,11 @@ async function ownCandidates(octokit: Octokit, target: CommentTarget): Promise<L
  * comment that already describes a newer run is left alone — or creates it when `create`
  * allows and none of the candidates is ours.
  */
-export async function writeComment(target: CommentTarget, body: string, options: { create: boolean }): Promise<CommentWrite> {
+export async function writeComment(
+  target: CommentTarget,
+  body: string,
+  options: { create: boolean },
+): Promise<CommentWrite> {
   const octokit = github.getOctokit(target.token);
   const { pr } = target;
   let refused: unknown = null;
@@ -102,7 +133,12 @@ export async function writeComment(target: CommentTarget, body: string, options:
     const existing = readStamp(own.body ?? '');
     if (existing && isNewerStamp(existing, target.stamp)) return { kind: 'kept-newer', url: own.html_url, existing };
     try {
-      const { data } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: own.id, body });
+      const { data } = await octokit.rest.issues.updateComment({
+        owner: pr.owner,
+        repo: pr.repo,
+        comment_id: own.id,
+        body,
+      });
       return { kind: 'updated', url: data.html_url };
     } catch (error) {
       // Another bot's comment (an app replaced by another): not ours, try the next one.
@@ -114,7 +150,12 @@ export async function writeComment(target: CommentTarget, body: string, options:
     if (refused) throw refused;
     return { kind: 'none' };
   }
-  const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
+  const { data } = await octokit.rest.issues.createComment({
+    owner: pr.owner,
+    repo: pr.repo,
+    issue_number: pr.number,
+    body,
+  });
   return { kind: 'created', url: data.html_url };
 }
 
@@ -133,5 +174,7 @@ export function secretValues(env: NodeJS.ProcessEnv, token: string): string[] {
  */
 export async function markNotEvaluated(target: CommentTarget, reason: string): Promise<CommentWrite> {
   const masked = maskSecrets(reason, secretValues(process.env, target.token));
-  return writeComment(target, renderNotEvaluated(masked, target.marker, target.stamp, target.links, target.language), { create: false });
+  return writeComment(target, renderNotEvaluated(masked, target.marker, target.stamp, target.links, target.language), {
+    create: false,
+  });
 }

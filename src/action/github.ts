@@ -18,7 +18,11 @@ export interface PullRequestInfo {
 /** Reads the pull request from the event payload. */
 export function pullRequestOf(context: typeof github.context): PullRequestInfo | null {
   const pr = context.payload.pull_request as
-    | { number: number; base: { sha: string; repo?: { full_name?: string } }; head: { sha: string; repo?: { full_name?: string } | null } }
+    | {
+        number: number;
+        base: { sha: string; repo?: { full_name?: string } };
+        head: { sha: string; repo?: { full_name?: string } | null };
+      }
     | undefined;
   if (!pr) return null;
   const baseRepo = pr.base.repo?.full_name ?? `${context.repo.owner}/${context.repo.repo}`;

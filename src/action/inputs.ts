@@ -31,7 +31,10 @@ export interface ActionInputs {
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError({ file: 'action inputs', path: name }, `input "${name}": expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new ConfigError(
+      { file: 'action inputs', path: name },
+      `input "${name}": expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
+    );
   }
   return value as T;
 }
@@ -41,7 +44,10 @@ function bool(name: string, fallback: boolean): boolean {
   if (v === '') return fallback;
   if (['true', 'yes', '1'].includes(v)) return true;
   if (['false', 'no', '0'].includes(v)) return false;
-  throw new ConfigError({ file: 'action inputs', path: name }, `input "${name}": expected true or false, got ${JSON.stringify(v)}`);
+  throw new ConfigError(
+    { file: 'action inputs', path: name },
+    `input "${name}": expected true or false, got ${JSON.stringify(v)}`,
+  );
 }
 
 /** Reads and checks the inputs. */
@@ -58,8 +64,12 @@ export function readInputs(): Readonly<ActionInputs> {
     runId: core.getInput('run-id') || `gh-${process.env['GITHUB_RUN_ID'] ?? 'local'}`,
     mergeDirs: core.getMultilineInput('merge-dirs').filter((d) => d.trim() !== ''),
     comment: bool('comment', true),
-    reportLanguage: core.getInput('report-language') === '' ? null : oneOf('report-language', core.getInput('report-language'), REPORT_LANGUAGES),
-    onInconclusive: onInconclusive === '' ? null : oneOf('on-inconclusive', onInconclusive, ['warn', 'fail', 'pass'] as const),
+    reportLanguage:
+      core.getInput('report-language') === ''
+        ? null
+        : oneOf('report-language', core.getInput('report-language'), REPORT_LANGUAGES),
+    onInconclusive:
+      onInconclusive === '' ? null : oneOf('on-inconclusive', onInconclusive, ['warn', 'fail', 'pass'] as const),
     workingDirectory: core.getInput('working-directory') || '.',
     outDir: core.getInput('out-dir') || 'evalgate-out',
     cacheDir: cacheDir === '' ? null : cacheDir,

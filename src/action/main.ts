@@ -48,10 +48,16 @@ export async function run(): Promise<void> {
   } catch (error) {
     // A config error is annotated on its file and line; anything else is ours, with its stack.
     if (error instanceof ConfigError) annotateConfigError(error, inputs);
-    else core.error(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    else
+      core.error(
+        `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     process.exitCode = core.ExitCode.Failure;
     if (inputs) {
-      const reason = error instanceof ConfigError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+      const reason =
+        error instanceof ConfigError
+          ? error.message
+          : `internal error: ${error instanceof Error ? error.message : String(error)}`;
       await reportNotEvaluated(inputs, reason);
     }
   }
@@ -64,17 +70,37 @@ export async function run(): Promise<void> {
  */
 async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string): Promise<void> {
   try {
-    await core.summary.addRaw(`## evalgate: not evaluated\n\n${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4000)}\n`).write();
+    await core.summary
+      .addRaw(
+        `## evalgate: not evaluated\n\n${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4000)}\n`,
+      )
+      .write();
   } catch (error) {
-    core.warning(`evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    core.warning(
+      `evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
   if (!pr || !inputs.comment || !(inputs.mode === 'run' || inputs.mode === 'merge')) return;
   try {
-    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage ?? 'en' }, pr);
+    const target = await commentTargetOf(
+      {
+        token: inputs.githubToken,
+        workingDirectory: inputs.workingDirectory,
+        config: inputs.config,
+        language: inputs.reportLanguage ?? 'en',
+      },
+      pr,
+    );
     const written = await markNotEvaluated(target, reason);
-    if (written.kind === 'updated') core.info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
-    if (written.kind === 'kept-newer') core.info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
+    if (written.kind === 'updated')
+      core.info(
+        `Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`,
+      );
+    if (written.kind === 'kept-newer')
+      core.info(
+        `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`,
+      );
   } catch (error) {
     core.warning(`${explainGitHubError(error, 'Updating the pull-request comment')}`);
   }
@@ -99,18 +125,28 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   const comparing = inputs.mode === 'run' || inputs.mode === 'shard' || inputs.mode === 'merge';
 
   if (event.range === null && !TRUSTED_CHECKOUT_EVENTS.includes(event.name) && !inputs.trustPrConfig) {
-    throw new ConfigError({ file: 'workflow', path: 'on' }, `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`);
+    throw new ConfigError(
+      { file: 'workflow', path: 'on' },
+      `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`,
+    );
   }
   if (inputs.trustPrConfig && (event.target || event.fork)) {
-    throw new ConfigError({ file: 'action inputs', path: 'trust-pr-config' }, `input "trust-pr-config": refused on ${event.target ? 'pull_request_target' : 'a pull request from a fork'}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
+    throw new ConfigError(
+      { file: 'action inputs', path: 'trust-pr-config' },
+      `input "trust-pr-config": refused on ${event.target ? 'pull_request_target' : 'a pull request from a fork'}, where the pull request's author is not trusted with the repository's secrets; remove the input`,
+    );
   }
   if (event.target && pr) await requirePullRequestCheckout(git, pr);
 
   // The config file itself must lie inside the repository (it may be a symlink within it).
   const configWhere = await locatePath(repoRoot, repoRoot, relative(repoRoot, configPath));
-  if (configWhere.status === 'refused') throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
+  if (configWhere.status === 'refused')
+    throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
   if (configWhere.status === 'missing') {
-    throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
+    throw new ConfigError(
+      { file: inputs.config },
+      `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`,
+    );
   }
   if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, 'out-dir');
   const configText = await readFile(configPath, 'utf8');
@@ -137,7 +173,10 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
       } catch (error) {
         if (!(error instanceof ConfigError) || !trusted) throw error;
-        throw new ConfigError({ file: inputs.config }, `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:\n${error.message}`);
+        throw new ConfigError(
+          { file: inputs.config },
+          `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:\n${error.message}`,
+        );
       }
       baseFiles = createGitWorkspace(git, range.base, configDir);
     }
@@ -145,20 +184,29 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (trusted) {
     if (base === null) {
       if (event.fork || event.target || event.name === 'merge_group') {
-        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this ${event.name === 'merge_group' ? 'merge group\'s' : 'pull request\'s'} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`);
+        return notRunAtAll(
+          `The base branch has no ${inputs.config}, so nothing in this ${event.name === 'merge_group' ? "merge group's" : "pull request's"} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`,
+        );
       }
       messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
-      for (const change of decision.changes) core.warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+      for (const change of decision.changes)
+        core.warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
     }
   } else if (range && inputs.trustPrConfig) {
     messages.push(m.trust.prConfigTrusted);
   }
   if (event.target) {
-    const unsafe = loaded.config.suites.filter((s) => s.kind === 'round-trip' && s.executor === 'unsafe-host-python').map((s) => s.name);
-    if (unsafe.length > 0) throw new ConfigError({ file: inputs.config }, `evalgate: suite(s) ${unsafe.join(', ')} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`);
+    const unsafe = loaded.config.suites
+      .filter((s) => s.kind === 'round-trip' && s.executor === 'unsafe-host-python')
+      .map((s) => s.name);
+    if (unsafe.length > 0)
+      throw new ConfigError(
+        { file: inputs.config },
+        `evalgate: suite(s) ${unsafe.join(', ')} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`,
+      );
   }
   // Keys reach us through the environment; make sure they never appear in a log.
   for (const provider of [...Object.values(head.config.providers), ...Object.values(base?.config.providers ?? {})]) {
@@ -175,11 +223,20 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (range && comparing) {
     if (!inputs.forceAll) {
       const changed = await git.changedFiles(range.base, range.head);
-      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, { ...(instrument ? { instrument } : {}), removed });
-      const affected = affectedSuites(footprints.map((f) => ({
-        entry: f.config, reads: f.reads,
-        providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
-      })), loaded.config.gate, base, changed);
+      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, {
+        ...(instrument ? { instrument } : {}),
+        removed,
+      });
+      const affected = affectedSuites(
+        footprints.map((f) => ({
+          entry: f.config,
+          reads: f.reads,
+          providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
+        })),
+        loaded.config.gate,
+        base,
+        changed,
+      );
       for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
       suites = [...affected.run, ...gone.map((g) => g.name)];
@@ -195,15 +252,26 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     for (const dir of [join(root, '.evalgate', 'cache'), join(outDir, 'results')]) {
       if (!isInside(repoRoot, dir)) continue;
       const files = await countFiles(dir);
-      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
+      if (files > 0)
+        messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, { cacheDir, budget: budgetLimits(loaded.config) });
+  const createClient = createClientFactory(process.env, inputs.config, {
+    cacheDir,
+    budget: budgetLimits(loaded.config),
+  });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const deps = {
-    workspace, store, clock: systemClock, toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
+    workspace,
+    store,
+    clock: systemClock,
+    toolVersion: TOOL_VERSION,
+    newRunId,
+    nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(), adaptations: () => createClient.adaptations(),
+    createClient,
+    rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+    adaptations: () => createClient.adaptations(),
     ...(authenticator ? { authenticator } : {}),
     createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language,
@@ -212,25 +280,35 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (inputs.mode === 'merge') {
     const parts: ShardPart[] = [];
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
-      for (const file of await resultFiles(dir)) parts.push({ source: relative(workspaceDir, dir) || dir, result: await readResultFile(file) });
+      for (const file of await resultFiles(dir))
+        parts.push({ source: relative(workspaceDir, dir) || dir, result: await readResultFile(file) });
     }
     // Fail closed: a suite the run should have evaluated but no shard reported (its jobs
     // failed, or an artifact was not downloaded) must not pass by being absent.
     const expected = pr && comparing && !inputs.forceAll ? suites : loaded.config.suites.map((s) => s.name);
     const missing = expected.filter((name) => !parts.some((p) => p.result.suite.name === name));
     if (missing.length > 0) {
-      throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
+      throw new ConfigError(
+        { file: 'action inputs', path: 'merge-dirs' },
+        `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`,
+      );
     }
     if (parts.length === 0) {
-      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
-      throw new ConfigError({ file: 'action inputs', path: 'merge-dirs' }, 'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)');
+      if (notRun.length > 0)
+        return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
+      throw new ConfigError(
+        { file: 'action inputs', path: 'merge-dirs' },
+        'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)',
+      );
     }
     const gate = (suite: string): GateConfig => {
       const entry = loaded.config.suites.find((s) => s.name === suite);
       return entry ? gateFor(loaded, entry) : loaded.config.gate;
     };
     const outcome = await mergeShards(parts, gate, deps, {
-      order: loaded.config.suites.map((s) => s.name), notRun, ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
+      order: loaded.config.suites.map((s) => s.name),
+      notRun,
+      ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
     });
     return { outcome, outDir, pr, language };
   }
@@ -242,16 +320,29 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   }
   const shard = inputs.mode === 'shard' ? parseShard(inputs.shard ?? '') : null;
   try {
-    const outcome = await runEvaluation({
-      configText, configFile: inputs.config, loaded, suites, updateBaseline: inputs.mode === 'baseline', notRun,
-      fresh: range !== null, removed, onRemovedSuite: loaded.config.gate['on-removed-suite'], notices,
-      ...(instrument ? { instrument } : {}),
-      ...(trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {}),
-      ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
-      ...(shard ? { shard, runId: inputs.runId } : {}),
-    }, deps);
+    const outcome = await runEvaluation(
+      {
+        configText,
+        configFile: inputs.config,
+        loaded,
+        suites,
+        updateBaseline: inputs.mode === 'baseline',
+        notRun,
+        fresh: range !== null,
+        removed,
+        onRemovedSuite: loaded.config.gate['on-removed-suite'],
+        notices,
+        ...(instrument ? { instrument } : {}),
+        ...(trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {}),
+        ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
+        ...(shard ? { shard, runId: inputs.runId } : {}),
+      },
+      deps,
+    );
     if (shard) {
-      core.info(`Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`);
+      core.info(
+        `Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`,
+      );
       core.setOutput('verdict', 'shard-written');
       return null;
     }
@@ -270,17 +361,29 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
  * repository (a PR could commit entries into it): the input if it does, else
  * ~/.cache/evalgate/responses (or $RUNNER_TEMP when that is inside the checkout).
  */
-function resolveCacheDir(inputs: Readonly<ActionInputs>, workspaceDir: string, repoRoot: string, root: string, pullRequest: boolean): string {
+function resolveCacheDir(
+  inputs: Readonly<ActionInputs>,
+  workspaceDir: string,
+  repoRoot: string,
+  root: string,
+  pullRequest: boolean,
+): string {
   const inside = (dir: string): boolean => isInside(repoRoot, dir);
   if (inputs.cacheDir !== null) {
     const dir = resolve(workspaceDir, inputs.cacheDir);
     if (pullRequest && inside(dir)) {
-      throw new ConfigError({ file: 'action inputs', path: 'cache-dir' }, `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`);
+      throw new ConfigError(
+        { file: 'action inputs', path: 'cache-dir' },
+        `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`,
+      );
     }
     return dir;
   }
   if (!pullRequest) return join(root, '.evalgate', 'cache');
-  const fromHome = join(dirname(sandboxCacheDir(process.env) ?? join(homedir(), '.cache', 'evalgate', 'sandbox')), 'responses');
+  const fromHome = join(
+    dirname(sandboxCacheDir(process.env) ?? join(homedir(), '.cache', 'evalgate', 'sandbox')),
+    'responses',
+  );
   if (!inside(fromHome)) return fromHome;
   return join(process.env['RUNNER_TEMP'] ?? tmpdir(), 'evalgate-cache');
 }
@@ -291,10 +394,19 @@ function resolveCacheDir(inputs: Readonly<ActionInputs>, workspaceDir: string, r
  */
 async function refuseSymlinkedDir(dir: string, repoRoot: string, input: string): Promise<void> {
   let probe = dir;
-  while (!(await stat(probe).then(() => true, () => false))) probe = dirname(probe);
+  while (
+    !(await stat(probe).then(
+      () => true,
+      () => false,
+    ))
+  )
+    probe = dirname(probe);
   const expected = resolve(await realpath(repoRoot), relative(repoRoot, probe));
   if ((await realpath(probe)) !== expected) {
-    throw new ConfigError({ file: 'action inputs', path: input }, `input "${input}": ${relative(repoRoot, dir) || '.'} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`);
+    throw new ConfigError(
+      { file: 'action inputs', path: input },
+      `input "${input}": ${relative(repoRoot, dir) || '.'} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`,
+    );
   }
 }
 
@@ -324,7 +436,12 @@ async function expandDirs(workspace: string, entries: readonly string[]): Promis
     if (entry.endsWith('/*')) {
       const parent = resolve(workspace, entry.slice(0, -2));
       const names = await readdir(parent, { withFileTypes: true }).catch(() => []);
-      out.push(...names.filter((d) => d.isDirectory()).map((d) => join(parent, d.name)).sort());
+      out.push(
+        ...names
+          .filter((d) => d.isDirectory())
+          .map((d) => join(parent, d.name))
+          .sort(),
+      );
     } else {
       out.push(resolve(workspace, entry));
     }
@@ -337,7 +454,10 @@ async function resultFiles(dir: string): Promise<string[]> {
   for (const candidate of [join(dir, 'results'), dir]) {
     const names = await readdir(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith('.json') && n !== 'summary.json').sort().map((n) => join(candidate, n));
+      const files = names
+        .filter((n) => n.endsWith('.json') && n !== 'summary.json')
+        .sort()
+        .map((n) => join(candidate, n));
       if (files.length > 0) return files;
     }
   }
@@ -353,7 +473,11 @@ function baselinesFromCommit(store: RunStore, git: GitRepo, sha: string, dir: st
   };
 }
 
-async function explainMissingKey(inputs: Readonly<ActionInputs>, message: string, pr: PullRequestInfo | null): Promise<void> {
+async function explainMissingKey(
+  inputs: Readonly<ActionInputs>,
+  message: string,
+  pr: PullRequestInfo | null,
+): Promise<void> {
   const fork = pr?.fromFork === true;
   const text = [
     '## evalgate: not run',
@@ -365,11 +489,15 @@ async function explainMissingKey(inputs: Readonly<ActionInputs>, message: string
     `Details: ${message.replace(/^evalgate: /, '')}`,
     '',
     fork
-      ? 'A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork\'s head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch.'
+      ? "A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork's head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch."
       : 'Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`.',
   ].join('\n');
   await core.summary.addRaw(text).write();
-  core.warning(fork ? 'evalgate did not run: no API key on a pull request from a fork (see the job summary).' : 'evalgate did not run: no API key (see the job summary).');
+  core.warning(
+    fork
+      ? 'evalgate did not run: no API key on a pull request from a fork (see the job summary).'
+      : 'evalgate did not run: no API key (see the job summary).',
+  );
   core.setOutput('verdict', 'skipped');
   // An earlier push's verdict must not stand as if it were about this commit.
   if (pr) await reportNotEvaluated(inputs, `no model API key: ${message.replace(/^evalgate: /, '')}`);
@@ -381,33 +509,75 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   let note = '';
   if (pr && inputs.comment && (inputs.mode === 'run' || inputs.mode === 'merge')) {
     try {
-      const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language }, pr);
-      const body = fitReport(stampReport(outcome.report, target.marker, target.stamp, target.links, language), language);
+      const target = await commentTargetOf(
+        { token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language },
+        pr,
+      );
+      const body = fitReport(
+        stampReport(outcome.report, target.marker, target.stamp, target.links, language),
+        language,
+      );
       // A pull request that changes no suite gets no new comment; an existing one is updated.
       const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
-      if (written.kind === 'created' || written.kind === 'updated') core.info(`${written.kind === 'created' ? 'Posted' : 'Updated'} the report comment: ${written.url}`);
+      if (written.kind === 'created' || written.kind === 'updated')
+        core.info(`${written.kind === 'created' ? 'Posted' : 'Updated'} the report comment: ${written.url}`);
       if (written.kind === 'kept-newer') {
-        core.warning(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? '?'} attempt ${written.existing.attempt}); this older run left it as it is.`);
+        core.warning(
+          `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? '?'} attempt ${written.existing.attempt}); this older run left it as it is.`,
+        );
         note = `\n> [!NOTE]\n> The pull-request comment was not updated: it already describes a newer run (commit \`${written.existing.sha.slice(0, 7)}\`).\n`;
       }
-      if (written.kind === 'none') note = '\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n';
+      if (written.kind === 'none')
+        note =
+          '\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n';
     } catch (error) {
-      core.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);
+      core.warning(
+        `${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`,
+      );
     }
   }
-  await core.summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: 'summary' })).write();
+  await core.summary
+    .addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: 'summary' }))
+    .write();
   const s = outcome.summary;
   core.setOutput('verdict', s.verdict);
-  core.setOutput('regressed-suites', s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(','));
-  core.setOutput('changes', JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
+  core.setOutput(
+    'regressed-suites',
+    s.suites
+      .filter((x) => x.verdict === 'regression')
+      .map((x) => x.name)
+      .join(','),
+  );
+  core.setOutput(
+    'changes',
+    JSON.stringify(
+      Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }])),
+    ),
+  );
   core.setOutput('report-path', join(outDir, 'report.md'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
   if (inputs.mode !== 'baseline') annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
-    if (j) core.warning(`evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`);
+    if (j)
+      core.warning(
+        `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`,
+      );
   }
-  if (outcome.baselinesWritten.length > 0) core.info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`);
+  if (outcome.baselinesWritten.length > 0)
+    core.info(
+      `Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`,
+    );
   // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
   const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;
-  if (failing) core.setFailed(`evalgate: ${s.verdict}${s.verdict === 'regression' ? ` (${s.suites.filter((x) => x.verdict === 'regression').map((x) => x.name).join(', ')})` : ''}`);
+  if (failing)
+    core.setFailed(
+      `evalgate: ${s.verdict}${
+        s.verdict === 'regression'
+          ? ` (${s.suites
+              .filter((x) => x.verdict === 'regression')
+              .map((x) => x.name)
+              .join(', ')})`
+          : ''
+      }`,
+    );
 }

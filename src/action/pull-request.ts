@@ -31,22 +31,45 @@ export interface EventInfo {
  * checkout is trusted — `workflow_run`, `issue_comment` and the like often check out a
  * pull request's head with the repository's secrets, and have no base to judge it by.
  */
-export const TRUSTED_CHECKOUT_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule', 'repository_dispatch', 'release', 'workflow_call', ''];
+export const TRUSTED_CHECKOUT_EVENTS: readonly string[] = [
+  'push',
+  'workflow_dispatch',
+  'schedule',
+  'repository_dispatch',
+  'release',
+  'workflow_call',
+  '',
+];
 
 /** Events that carry a pull request in their payload and are judged like `pull_request`. */
-const PULL_REQUEST_EVENTS: readonly string[] = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'];
+const PULL_REQUEST_EVENTS: readonly string[] = [
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+];
 
 /** Reads the event. */
 export function eventOf(context: typeof github.context): EventInfo {
   const name = context.eventName;
   if (PULL_REQUEST_EVENTS.includes(name)) {
     const pr = pullRequestOf(context);
-    return { name, pr, range: pr ? { base: pr.baseSha, head: pr.headSha } : null, fork: pr?.fromFork ?? false, target: name === 'pull_request_target' };
+    return {
+      name,
+      pr,
+      range: pr ? { base: pr.baseSha, head: pr.headSha } : null,
+      fork: pr?.fromFork ?? false,
+      target: name === 'pull_request_target',
+    };
   }
   if (name === 'merge_group') {
     const mg = context.payload['merge_group'] as { base_sha?: string; head_sha?: string } | undefined;
-    if (mg?.base_sha && mg.head_sha) return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
-    throw new ConfigError({ file: 'workflow', path: 'merge_group' }, 'evalgate: the merge_group event has no base_sha and head_sha, so nothing can be judged; this is not a payload GitHub sends');
+    if (mg?.base_sha && mg.head_sha)
+      return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
+    throw new ConfigError(
+      { file: 'workflow', path: 'merge_group' },
+      'evalgate: the merge_group event has no base_sha and head_sha, so nothing can be judged; this is not a payload GitHub sends',
+    );
   }
   return { name, pr: null, range: null, fork: false, target: false };
 }

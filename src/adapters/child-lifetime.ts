@@ -49,7 +49,10 @@ function hookLifetime(): void {
 }
 
 /** Registers a child spawned with `detached: true` until it exits. */
-export function trackChildGroup(child: { pid?: number | undefined; once(event: 'exit', listener: () => void): unknown }): void {
+export function trackChildGroup(child: {
+  pid?: number | undefined;
+  once(event: 'exit', listener: () => void): unknown;
+}): void {
   const pid = child.pid;
   if (pid === undefined) return;
   hookLifetime();

@@ -14,7 +14,9 @@ import { createPyodideRunner } from './pyodide-runner.ts';
  */
 export function sandboxCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
   if (env['EVALGATE_SANDBOX_CACHE'] === '0') return null;
-  const base = env['EVALGATE_CACHE_DIR'] ?? (env['XDG_CACHE_HOME'] ? join(env['XDG_CACHE_HOME'], 'evalgate') : join(homedir(), '.cache', 'evalgate'));
+  const base =
+    env['EVALGATE_CACHE_DIR'] ??
+    (env['XDG_CACHE_HOME'] ? join(env['XDG_CACHE_HOME'], 'evalgate') : join(homedir(), '.cache', 'evalgate'));
   return join(base, 'sandbox');
 }
 
@@ -25,8 +27,11 @@ export interface CodeRunnerSettings {
 }
 
 /** Returns the function that starts the runner of an executor. */
-export function createCodeRunnerFactory(settings: CodeRunnerSettings): (executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number) => CodeRunner {
-  return (executor, timeoutMs) => (executor === 'unsafe-host-python'
-    ? createHostPythonRunner({ timeoutMs })
-    : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir }));
+export function createCodeRunnerFactory(
+  settings: CodeRunnerSettings,
+): (executor: 'pyodide' | 'unsafe-host-python', timeoutMs: number) => CodeRunner {
+  return (executor, timeoutMs) =>
+    executor === 'unsafe-host-python'
+      ? createHostPythonRunner({ timeoutMs })
+      : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
 }

@@ -28,7 +28,8 @@ const toSlash = (p: string): string => p.split(sep).join('/');
  */
 export function refusedPathForm(path: string): string | null {
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains a control character';
-  if (path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git')) return 'points into .git, which evalgate never reads';
+  if (path.split(/[\\/]/).some((part) => part.toLowerCase() === '.git'))
+    return 'points into .git, which evalgate never reads';
   return null;
 }
 const climbsOut = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
@@ -38,13 +39,20 @@ export async function locatePath(root: string, boundary: string, path: string): 
   const form = refusedPathForm(path);
   if (form) return { status: 'refused', reason: form };
   if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) {
-    return { status: 'refused', reason: 'is an absolute path; write it relative to the config file, inside the repository' };
+    return {
+      status: 'refused',
+      reason: 'is an absolute path; write it relative to the config file, inside the repository',
+    };
   }
   const realBoundary = await realpath(boundary);
   const realRoot = await realpath(root);
   const full = resolve(realRoot, path);
   const lexical = relative(realBoundary, full);
-  if (climbsOut(lexical)) return { status: 'refused', reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+  if (climbsOut(lexical))
+    return {
+      status: 'refused',
+      reason: 'climbs out of the repository with ".."; only files inside the repository can be read',
+    };
   let real: string;
   try {
     real = await realpath(full);
@@ -54,8 +62,13 @@ export async function locatePath(root: string, boundary: string, path: string): 
     throw error;
   }
   const realRel = relative(realBoundary, real);
-  if (climbsOut(realRel)) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
-  if (refusedPathForm(realRel)) return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
+  if (climbsOut(realRel))
+    return {
+      status: 'refused',
+      reason: 'is a symlink to a file outside the repository; only files inside the repository can be read',
+    };
+  if (refusedPathForm(realRel))
+    return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
   const info = await stat(real);
   if (!info.isFile() && !info.isDirectory()) return { status: 'refused', reason: 'is not a regular file or folder' };
   return { status: 'ok', kind: info.isFile() ? 'file' : 'folder', lexical: toSlash(lexical), real: toSlash(realRel) };
@@ -86,7 +99,10 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
       const real = await need(path, 'folder');
       if (real === null) return null;
       const entries = await readdir(real, { withFileTypes: true });
-      return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      return entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
     },
   };
 }
@@ -174,7 +190,10 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
 export async function ensureWritableFolder(path: string, option: string): Promise<string> {
   const full = resolve(path);
   const fail = (why: string): ConfigError =>
-    new ConfigError({ file: 'command line', path: option }, `evalgate: ${option} ${path}: ${why}; choose a folder you can write, or create it first`);
+    new ConfigError(
+      { file: 'command line', path: option },
+      `evalgate: ${option} ${path}: ${why}; choose a folder you can write, or create it first`,
+    );
   const missing: string[] = [];
   let existing = full;
   for (;;) {
@@ -188,9 +207,14 @@ export async function ensureWritableFolder(path: string, option: string): Promis
         existing = dirname(existing);
         continue;
       }
-      throw fail(code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : `cannot be inspected (${code ?? String(error)})`);
+      throw fail(
+        code === 'ENOTDIR'
+          ? 'a part of the path is a file, not a folder'
+          : `cannot be inspected (${code ?? String(error)})`,
+      );
     }
-    if (!info.isDirectory()) throw fail(existing === full ? 'exists and is not a folder' : `${existing} is not a folder`);
+    if (!info.isDirectory())
+      throw fail(existing === full ? 'exists and is not a folder' : `${existing} is not a folder`);
     break;
   }
   for (const dir of missing) {

@@ -40,12 +40,21 @@ export interface GitRepo {
 const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'protocol.file.allow=never'];
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+  const { stdout } = await run('git', [...SAFE, ...args], {
+    cwd,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
   return stdout;
 }
 
 async function gitBytes(cwd: string, args: string[]): Promise<Buffer> {
-  const { stdout } = await run('git', [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+  const { stdout } = await run('git', [...SAFE, ...args], {
+    cwd,
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: 'buffer',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
   return stdout;
 }
 
@@ -97,7 +106,15 @@ export function openGitRepo(cwd: string): GitRepo {
       } catch {
         range = `${base}..${head}`; // no merge base in the fetched history: compare the commits
       }
-      const out = await git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-only', '--no-renames', '-z', range]);
+      const out = await git(cwd, [
+        'diff',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-only',
+        '--no-renames',
+        '-z',
+        range,
+      ]);
       return out.split('\0').filter((l) => l !== '');
     },
     show: async (sha, path) => {
@@ -127,7 +144,11 @@ export function openGitRepo(cwd: string): GitRepo {
     folders: async (sha, path) => {
       await ensure(sha);
       const out = await git(cwd, ['ls-tree', '-z', `${sha}:${path === '' ? '' : path}`]).catch(() => '');
-      return out.split('\0').map((l) => /^\d+ tree [0-9a-f]+\t(.*)$/s.exec(l)?.[1]).filter((n): n is string => n !== undefined).sort();
+      return out
+        .split('\0')
+        .map((l) => /^\d+ tree [0-9a-f]+\t(.*)$/s.exec(l)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .sort();
     },
   };
 }
@@ -143,24 +164,41 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
     const form = refusedPathForm(path);
     if (form) return { status: 'refused', reason: form };
     if (posix.isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) {
-      return { status: 'refused', reason: 'is an absolute path; write it relative to the config file, inside the repository' };
+      return {
+        status: 'refused',
+        reason: 'is an absolute path; write it relative to the config file, inside the repository',
+      };
     }
     const lexical = posix.normalize(posix.join(dir === '' ? '.' : dir, path.replace(/\\/g, '/'))).replace(/\/$/, '');
-    if (lexical === '..' || lexical.startsWith('../')) return { status: 'refused', reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+    if (lexical === '..' || lexical.startsWith('../'))
+      return {
+        status: 'refused',
+        reason: 'climbs out of the repository with ".."; only files inside the repository can be read',
+      };
     let real = lexical === '.' ? '' : lexical;
     for (let hop = 0; hop < 8; hop++) {
       if (real === '') return { status: 'ok', kind: 'folder', lexical, real: '' };
       const found = await repo.entry(sha, real);
       if (!found) return { status: 'missing' };
       if (found.mode !== '120000') {
-        if (found.type === 'commit') return { status: 'refused', reason: 'is a submodule, which evalgate does not read' };
+        if (found.type === 'commit')
+          return { status: 'refused', reason: 'is a submodule, which evalgate does not read' };
         return { status: 'ok', kind: found.type === 'tree' ? 'folder' : 'file', lexical, real };
       }
       const target = (await repo.show(sha, real)) ?? '';
-      if (posix.isAbsolute(target)) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
+      if (posix.isAbsolute(target))
+        return {
+          status: 'refused',
+          reason: 'is a symlink to a file outside the repository; only files inside the repository can be read',
+        };
       real = posix.normalize(posix.join(posix.dirname(real), target)).replace(/\/$/, '');
-      if (real === '..' || real.startsWith('../')) return { status: 'refused', reason: 'is a symlink to a file outside the repository; only files inside the repository can be read' };
-      if (refusedPathForm(real)) return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
+      if (real === '..' || real.startsWith('../'))
+        return {
+          status: 'refused',
+          reason: 'is a symlink to a file outside the repository; only files inside the repository can be read',
+        };
+      if (refusedPathForm(real))
+        return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
       if (real === '.') real = '';
     }
     return { status: 'refused', reason: 'is a chain of more than 8 symlinks' };
@@ -168,7 +206,8 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
   const need = async (path: string, kind: 'file' | 'folder'): Promise<string | null> => {
     const where = await locate(path);
     if (where.status === 'missing') return null;
-    if (where.status === 'refused') throw new ConfigError({ file: path }, `evalgate: "${path}" at ${sha.slice(0, 7)} ${where.reason}`);
+    if (where.status === 'refused')
+      throw new ConfigError({ file: path }, `evalgate: "${path}" at ${sha.slice(0, 7)} ${where.reason}`);
     return where.kind === kind ? where.real : null;
   };
   return {
@@ -177,7 +216,8 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
     readBytes: async (path) => {
       const real = await need(path, 'file');
       const bytes = real === null ? null : await repo.showBytes(sha, real);
-      if (bytes === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
+      if (bytes === null)
+        throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
       return bytes;
     },
     listFolders: async (path) => {

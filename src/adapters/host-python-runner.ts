@@ -28,14 +28,25 @@ export interface HostPythonRunnerOptions {
 /** Creates the unsafe host-Python runner; throws when no python3 can be found. */
 export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): CodeRunner {
   const here = dirname(fileURLToPath(import.meta.url));
-  const harness = readFileSync(locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
-  const driver = readFileSync(locateSandboxFile([join(here, 'sandbox-host-driver.py'), join(here, 'sandbox', 'host-driver.py')]), 'utf8');
+  const harness = readFileSync(
+    locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]),
+    'utf8',
+  );
+  const driver = readFileSync(
+    locateSandboxFile([join(here, 'sandbox-host-driver.py'), join(here, 'sandbox', 'host-driver.py')]),
+    'utf8',
+  );
   // Shims (pyenv, asdf) need the user's environment; the real interpreter does not.
   let python: string;
   try {
-    python = execFileSync(options.python ?? 'python3', ['-I', '-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    python = execFileSync(options.python ?? 'python3', ['-I', '-c', 'import sys; print(sys.executable)'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    }).trim();
   } catch {
-    throw new Error('executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)');
+    throw new Error(
+      'executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)',
+    );
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const live = new Set<number>();
@@ -44,7 +55,12 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
     const cwd = await mkdtemp(join(tmpdir(), 'evalgate-unsafe-'));
     const nonce = randomBytes(16).toString('hex');
     const started = performance.now();
-    const child = spawn(python, ['-I', '-c', driver], { env: {}, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(python, ['-I', '-c', driver], {
+      env: {},
+      cwd,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const pid = child.pid as number;
     live.add(pid);
     trackChildGroup(child); // killed with evalgate, whatever ends it
@@ -66,24 +82,42 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
       timedOut = true;
       kill();
     }, timeoutMs);
-    child.stdin.end(`${JSON.stringify({
-      nonce, harness, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests,
-      solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task', memoryBytes: options.memoryBytes ?? 1 << 30,
-      // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
-      // deadline its watcher thread enforces.
-      cpuSeconds: Math.ceil(timeoutMs / 1000) + 2, deadlineMs: timeoutMs + 2000,
-    })}\n`);
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    child.stdin.end(
+      `${JSON.stringify({
+        nonce,
+        harness,
+        solution: request.solution,
+        candidates: request.candidates ?? [],
+        tests: request.tests,
+        solutionModule: request.solutionModule ?? 'solution',
+        testModule: request.testModule ?? 'test_task',
+        memoryBytes: options.memoryBytes ?? 1 << 30,
+        // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
+        // deadline its watcher thread enforces.
+        cpuSeconds: Math.ceil(timeoutMs / 1000) + 2,
+        deadlineMs: timeoutMs + 2000,
+      })}\n`,
+    );
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    );
     clearTimeout(timer);
     kill();
     live.delete(pid);
     await rm(cwd, { recursive: true, force: true }).catch(() => undefined);
-    const base = { durationMs: Math.round(performance.now() - started), output: '', tests: [] as CodeRunResult['tests'] };
-    if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const base = {
+      durationMs: Math.round(performance.now() - started),
+      output: '',
+      tests: [] as CodeRunResult['tests'],
+    };
+    if (timedOut)
+      return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
     const parsed = parseChildReport(stdout, nonce);
     if (!parsed) {
       if (/MemoryError/.test(stderr)) return { ...base, stage: 'test-failure', message: 'the code ran out of memory' };
-      const why = exit.signal ? `the interpreter was killed by ${exit.signal}` : 'the code ended the interpreter before the tests finished';
+      const why = exit.signal
+        ? `the interpreter was killed by ${exit.signal}`
+        : 'the code ended the interpreter before the tests finished';
       return { ...base, stage: exit.signal ? 'sandbox-violation' : 'test-failure', message: why };
     }
     return classifyReport(parsed, base);

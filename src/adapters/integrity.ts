@@ -24,9 +24,15 @@ export function createAuthenticator(secret: string, purpose: string): Authentica
  * The secret behind a run's record-log MACs: $EVALGATE_CACHE_KEY, else the API keys of
  * the providers the run calls (each variable once, in name order); null when none is set.
  */
-export function runSecret(env: Readonly<Record<string, string | undefined>>, keyVariables: readonly string[]): string | null {
+export function runSecret(
+  env: Readonly<Record<string, string | undefined>>,
+  keyVariables: readonly string[],
+): string | null {
   const own = env[CACHE_KEY_ENV];
   if (own) return own;
-  const keys = [...new Set(keyVariables)].sort().map((v) => env[v]).filter((k): k is string => Boolean(k));
+  const keys = [...new Set(keyVariables)]
+    .sort()
+    .map((v) => env[v])
+    .filter((k): k is string => Boolean(k));
   return keys.length > 0 ? keys.join('\u0000') : null;
 }

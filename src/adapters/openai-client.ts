@@ -50,11 +50,19 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_MAX_REPLY_BYTES = 1_000_000;
 
 /** Request parameters evalgate sends and can do without (or replace). */
-const ADAPTABLE = ['max_tokens', 'max_completion_tokens', 'temperature', 'seed', 'response_format', 'reasoning_effort'] as const;
+const ADAPTABLE = [
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'seed',
+  'response_format',
+  'reasoning_effort',
+] as const;
 type Adaptable = (typeof ADAPTABLE)[number];
 
 /** Words servers use when they refuse a parameter (OpenAI, Azure, vLLM, Ollama, LiteLLM). */
-const REFUSAL_WORDS = /unsupported|not supported|does not support|doesn't support|unrecognized|unknown|not allowed|not permitted|extra (?:fields|inputs)|only the default|invalid/i;
+const REFUSAL_WORDS =
+  /unsupported|not supported|does not support|doesn't support|unrecognized|unknown|not allowed|not permitted|extra (?:fields|inputs)|only the default|invalid/i;
 
 /** Which adaptable parameter a 400 is about, if any: the error's `param`, else the first one its message names. */
 export function unsupportedParameter(status: number | undefined, param: unknown, message: string): Adaptable | null {
@@ -92,13 +100,20 @@ export function cutToBytes(text: string, maxBytes: number): string | null {
 
 /** Creates a client for one provider. */
 export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient {
-  const sdk = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: options.timeoutMs });
+  const sdk = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
   const host = safeHost(options.baseUrl);
-  const redact = (text: string): string => (options.apiKey.length >= 4 ? text.split(options.apiKey).join('[redacted]') : text);
+  const redact = (text: string): string =>
+    options.apiKey.length >= 4 ? text.split(options.apiKey).join('[redacted]') : text;
   const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
   // What this provider accepts, learnt from its 400s and kept for the rest of the run.
   const state = {
-    tokens: (options.maxCompletionTokens ? 'max_completion_tokens' : 'max_tokens') as 'max_tokens' | 'max_completion_tokens',
+    tokens: (options.maxCompletionTokens ? 'max_completion_tokens' : 'max_tokens') as
+      'max_tokens' | 'max_completion_tokens',
     format: (options.structuredOutput ? 'json_schema' : 'text') as 'json_schema' | 'json_object' | 'text',
     omitted: new Set<Adaptable>(),
   };
@@ -109,9 +124,13 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
     if (request.temperature !== null && !state.omitted.has('temperature')) body['temperature'] = request.temperature;
     body[state.tokens] = options.maxCompletionTokens ?? request.maxTokens;
     if (request.seed !== null && !state.omitted.has('seed')) body['seed'] = request.seed;
-    if (options.reasoningEffort && !state.omitted.has('reasoning_effort')) body['reasoning_effort'] = options.reasoningEffort;
+    if (options.reasoningEffort && !state.omitted.has('reasoning_effort'))
+      body['reasoning_effort'] = options.reasoningEffort;
     if (request.jsonSchema && state.format === 'json_schema') {
-      body['response_format'] = { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } };
+      body['response_format'] = {
+        type: 'json_schema',
+        json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+      };
     } else if (request.jsonSchema && state.format === 'json_object') {
       body['response_format'] = { type: 'json_object' };
     }
@@ -148,7 +167,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
       case 'temperature':
         if (state.omitted.has('temperature')) return false;
         state.omitted.add('temperature');
-        return say('temperature left at the server\'s default');
+        return say("temperature left at the server's default");
       default:
         if (state.omitted.has(name)) return false;
         state.omitted.add(name);
@@ -169,11 +188,16 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
         const body = bodyOf(request);
         let response: OpenAI.Chat.ChatCompletion;
         try {
-          response = await sdk.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
-            signal: controller.signal, ...(options.extraHeaders ? { headers: { ...options.extraHeaders } } : {}),
-          });
+          response = await sdk.chat.completions.create(
+            body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+            {
+              signal: controller.signal,
+              ...(options.extraHeaders ? { headers: { ...options.extraHeaders } } : {}),
+            },
+          );
         } catch (error) {
-          const param = error instanceof APIError ? unsupportedParameter(error.status, error.param, error.message) : null;
+          const param =
+            error instanceof APIError ? unsupportedParameter(error.status, error.param, error.message) : null;
           if (param !== null && round < 2 * ADAPTABLE.length) {
             // Another call may have adapted meanwhile: then this one just goes again as it now would.
             const changed = JSON.stringify(bodyOf(request)) !== JSON.stringify(body) || adapt(param);
@@ -185,7 +209,10 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
       }
     } catch (error) {
       const callError = controller.signal.aborted
-        ? { kind: 'timeout' as const, message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included` }
+        ? {
+            kind: 'timeout' as const,
+            message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included`,
+          }
         : describeError(error);
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: 'refused', message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
@@ -199,21 +226,38 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
   const readReply = (response: OpenAI.Chat.ChatCompletion, latencyMs: number): ModelReply => {
     const choice = response.choices?.[0];
     if (!choice || !choice.message) {
-      return { status: 'error', error: { kind: 'malformed', message: 'the response has no choices[0].message' }, latencyMs };
+      return {
+        status: 'error',
+        error: { kind: 'malformed', message: 'the response has no choices[0].message' },
+        latencyMs,
+      };
     }
     const servedModel = typeof response.model === 'string' ? response.model : null;
     if (choice.finish_reason === 'content_filter' || (choice.message.refusal ?? '') !== '') {
-      return { status: 'refused', message: choice.message.refusal || 'the provider stopped the reply (content_filter)', latencyMs, servedModel };
+      return {
+        status: 'refused',
+        message: choice.message.refusal || 'the provider stopped the reply (content_filter)',
+        latencyMs,
+        servedModel,
+      };
     }
     const raw = choice.message.content;
     if (typeof raw !== 'string') {
-      return { status: 'error', error: { kind: 'malformed', message: 'choices[0].message.content is not a string' }, latencyMs };
+      return {
+        status: 'error',
+        error: { kind: 'malformed', message: 'choices[0].message.content is not a string' },
+        latencyMs,
+      };
     }
     // Servers that separate reasoning put it in reasoning_content (vLLM, DeepSeek) or reasoning (Ollama).
     const message = choice.message as unknown as Record<string, unknown>;
-    const field = [message['reasoning_content'], message['reasoning']].find((v): v is string => typeof v === 'string' && v !== '');
+    const field = [message['reasoning_content'], message['reasoning']].find(
+      (v): v is string => typeof v === 'string' && v !== '',
+    );
     const split = options.stripReasoning === false ? { answer: raw, reasoning: null } : splitReasoning(raw);
-    const reasoning = [field, split.reasoning].filter((v): v is string => typeof v === 'string' && v !== '').join('\n\n');
+    const reasoning = [field, split.reasoning]
+      .filter((v): v is string => typeof v === 'string' && v !== '')
+      .join('\n\n');
     let text = split.answer;
     let finishReason: string | null = choice.finish_reason ?? null;
     const cut = cutToBytes(text, maxReplyBytes);
@@ -222,13 +266,18 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
       text = cut;
       finishReason = 'size-limit';
     }
-    const details = (response.usage as { completion_tokens_details?: { reasoning_tokens?: unknown } } | undefined)?.completion_tokens_details;
+    const details = (response.usage as { completion_tokens_details?: { reasoning_tokens?: unknown } } | undefined)
+      ?.completion_tokens_details;
     const reasoningTokens = typeof details?.reasoning_tokens === 'number' ? details.reasoning_tokens : undefined;
     return {
       status: 'ok',
       text,
       usage: response.usage
-        ? { inputTokens: response.usage.prompt_tokens ?? 0, outputTokens: response.usage.completion_tokens ?? 0, ...(reasoningTokens ? { reasoningTokens } : {}) }
+        ? {
+            inputTokens: response.usage.prompt_tokens ?? 0,
+            outputTokens: response.usage.completion_tokens ?? 0,
+            ...(reasoningTokens ? { reasoningTokens } : {}),
+          }
         : null,
       latencyMs,
       servedModel,
@@ -247,13 +296,22 @@ function describeError(error: unknown): CallError {
   if (error instanceof APIUserAbortError) return { kind: 'timeout', message: 'the request was aborted' };
   if (error instanceof APIConnectionError) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'network', message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}` };
+    return {
+      kind: 'network',
+      message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`,
+    };
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryAfterMs = retryAfterOf(error.headers);
-    return { kind: 'http', httpStatus: error.status, message: error.message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    return {
+      kind: 'http',
+      httpStatus: error.status,
+      message: error.message,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
   }
-  if (error instanceof SyntaxError) return { kind: 'malformed', message: `the response body is not valid JSON (${error.message})` };
+  if (error instanceof SyntaxError)
+    return { kind: 'malformed', message: `the response body is not valid JSON (${error.message})` };
   return { kind: 'malformed', message: error instanceof Error ? error.message : String(error) };
 }
 

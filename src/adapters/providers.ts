@@ -13,7 +13,13 @@ import type { Authenticator, ModelClient } from '../ports.ts';
 import { createOpenAIClient, DEFAULT_BASE_URL, DEFAULT_MAX_REPLY_BYTES } from './openai-client.ts';
 import { CACHE_KEY_ENV, createAuthenticator, runSecret } from './integrity.ts';
 import { createCachedClient, type CacheStats } from './response-cache.ts';
-import { createCallBudget, createResilientClient, DEFAULT_POLICY, type BudgetLimits, type ResilienceStats } from './resilient-client.ts';
+import {
+  createCallBudget,
+  createResilientClient,
+  DEFAULT_POLICY,
+  type BudgetLimits,
+  type ResilienceStats,
+} from './resilient-client.ts';
 
 /** Options of the factory. */
 export interface ClientFactoryOptions {
@@ -31,7 +37,9 @@ export interface ClientFactoryOptions {
 export function cacheModelKey(provider: ProviderConfig): string {
   const settings = {
     ...(provider['reasoning-effort'] !== undefined ? { reasoningEffort: provider['reasoning-effort'] } : {}),
-    ...(provider['max-completion-tokens'] !== undefined ? { maxCompletionTokens: provider['max-completion-tokens'] } : {}),
+    ...(provider['max-completion-tokens'] !== undefined
+      ? { maxCompletionTokens: provider['max-completion-tokens'] }
+      : {}),
     ...(provider['extra-body'] !== undefined ? { extraBody: provider['extra-body'] } : {}),
     ...(provider['strip-reasoning'] === false ? { stripReasoning: false } : {}),
     ...(provider['max-reply-bytes'] !== DEFAULT_MAX_REPLY_BYTES ? { maxReplyBytes: provider['max-reply-bytes'] } : {}),
@@ -45,7 +53,10 @@ export interface ProviderClient extends ModelClient {
 }
 
 /** The run's budget: the command line's limits over the config's `budget:`. */
-export function budgetLimits(config: Pick<ConfigFile, 'budget'>, flags: { maxCalls?: number | null; maxCost?: number | null } = {}): BudgetLimits {
+export function budgetLimits(
+  config: Pick<ConfigFile, 'budget'>,
+  flags: { maxCalls?: number | null; maxCost?: number | null } = {},
+): BudgetLimits {
   return {
     maxCalls: flags.maxCalls ?? config.budget?.['max-calls'] ?? null,
     maxCostUsd: flags.maxCost ?? config.budget?.['max-cost'] ?? null,
@@ -58,7 +69,10 @@ export function endpointOf(provider: ProviderConfig, env: Readonly<Record<string
 }
 
 /** The authenticator of a provider's response-cache entries; null when no secret is set. */
-export function cacheAuthenticator(env: Readonly<Record<string, string | undefined>>, provider: ProviderConfig): Authenticator | null {
+export function cacheAuthenticator(
+  env: Readonly<Record<string, string | undefined>>,
+  provider: ProviderConfig,
+): Authenticator | null {
   const secret = env[CACHE_KEY_ENV] || env[provider['api-key-env']];
   return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
 }
@@ -67,14 +81,23 @@ export function cacheAuthenticator(env: Readonly<Record<string, string | undefin
  * An authenticator keyed by the secrets of the providers a run calls (record logs, judge
  * tokens); null when none is set.
  */
-export function runAuthenticator(env: Readonly<Record<string, string | undefined>>, providers: readonly ProviderConfig[], purpose: 'record-log' | 'judge-token'): Authenticator | null {
-  const secret = runSecret(env, providers.map((p) => p['api-key-env']));
+export function runAuthenticator(
+  env: Readonly<Record<string, string | undefined>>,
+  providers: readonly ProviderConfig[],
+  purpose: 'record-log' | 'judge-token',
+): Authenticator | null {
+  const secret = runSecret(
+    env,
+    providers.map((p) => p['api-key-env']),
+  );
   return secret ? createAuthenticator(secret, purpose) : null;
 }
 
 /** A factory of clients over a snapshot of the environment. */
 export function createClientFactory(
-  env: Readonly<Record<string, string | undefined>>, configFile: string, options: ClientFactoryOptions = { cacheDir: null },
+  env: Readonly<Record<string, string | undefined>>,
+  configFile: string,
+  options: ClientFactoryOptions = { cacheDir: null },
 ): ClientFactory {
   const made: ProviderClient[] = [];
   const adapted: { name: string; notes: () => string[] }[] = [];
@@ -99,22 +122,41 @@ export function createClientFactory(
       );
     }
     const transport = createOpenAIClient({
-      baseUrl, apiKey, model: provider.model, timeoutMs: provider['timeout-ms'], structuredOutput: provider['structured-output'],
-      reasoningEffort: provider['reasoning-effort'] ?? null, maxCompletionTokens: provider['max-completion-tokens'] ?? null,
-      stripReasoning: provider['strip-reasoning'], maxReplyBytes: provider['max-reply-bytes'],
+      baseUrl,
+      apiKey,
+      model: provider.model,
+      timeoutMs: provider['timeout-ms'],
+      structuredOutput: provider['structured-output'],
+      reasoningEffort: provider['reasoning-effort'] ?? null,
+      maxCompletionTokens: provider['max-completion-tokens'] ?? null,
+      stripReasoning: provider['strip-reasoning'],
+      maxReplyBytes: provider['max-reply-bytes'],
       ...(provider['extra-body'] ? { extraBody: provider['extra-body'] } : {}),
       ...(provider['extra-headers'] ? { extraHeaders: provider['extra-headers'] } : {}),
     });
     adapted.push({ name, notes: () => transport.adaptations() });
-    const resilient = createResilientClient(transport, {
-      ...DEFAULT_POLICY,
-      concurrency: provider.concurrency,
-      maxAttempts: provider['max-attempts'],
-      baseDelayMs: provider['retry-base-delay-ms'],
-      maxRetryTimeMs: provider['max-retry-time-ms'],
-    }, undefined, { ...(budget ? { budget } : {}), ...(pricing ? { costOf: (usage) => costOf(usage, pricing) } : {}) });
+    const resilient = createResilientClient(
+      transport,
+      {
+        ...DEFAULT_POLICY,
+        concurrency: provider.concurrency,
+        maxAttempts: provider['max-attempts'],
+        baseDelayMs: provider['retry-base-delay-ms'],
+        maxRetryTimeMs: provider['max-retry-time-ms'],
+      },
+      undefined,
+      { ...(budget ? { budget } : {}), ...(pricing ? { costOf: (usage) => costOf(usage, pricing) } : {}) },
+    );
     const auth = cacheAuthenticator(env, provider) as Authenticator;
-    const cached = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl, model: cacheModelKey(provider), auth });
+    const cached =
+      options.cacheDir === null
+        ? null
+        : createCachedClient(resilient, {
+            dir: options.cacheDir,
+            endpoint: baseUrl,
+            model: cacheModelKey(provider),
+            auth,
+          });
     const outer: ModelClient = cached ?? resilient;
     const client: ProviderClient = {
       label: outer.label,

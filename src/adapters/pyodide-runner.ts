@@ -53,7 +53,8 @@ export function locateSandboxFile(candidates: string[]): string {
 /** What a snapshot depends on: the Node version, the Pyodide build and the child script. */
 function snapshotKey(pyodideDir: string, childScript: string): string {
   const hash = createHash('sha256').update(process.version).update('\0');
-  for (const file of [join(pyodideDir, 'pyodide-lock.json'), join(pyodideDir, 'pyodide.mjs'), childScript]) hash.update(readFileSync(file)).update('\0');
+  for (const file of [join(pyodideDir, 'pyodide-lock.json'), join(pyodideDir, 'pyodide.mjs'), childScript])
+    hash.update(readFileSync(file)).update('\0');
   const wasm = lstatSync(join(pyodideDir, 'pyodide.asm.wasm'));
   return hash.update(`${wasm.size}`).digest('hex').slice(0, 24);
 }
@@ -65,7 +66,8 @@ function snapshotKey(pyodideDir: string, childScript: string): string {
 function trustedCacheFile(file: string): boolean {
   try {
     const uid = process.getuid?.();
-    const mine = (st: { uid: number; mode: number }): boolean => (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+    const mine = (st: { uid: number; mode: number }): boolean =>
+      (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
     const st = lstatSync(file);
     const dir = lstatSync(dirname(file));
     return st.isFile() && mine(st) && dir.isDirectory() && mine(dir) && st.size > 1024;
@@ -99,8 +101,18 @@ interface Warm {
 export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRunner {
   const here = dirname(fileURLToPath(import.meta.url));
   const childScript = locateSandboxFile([join(here, 'sandbox-child.mjs'), join(here, 'sandbox', 'child.mjs')]);
-  const harness = readFileSync(locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]), 'utf8');
-  const pyodideDir = options.pyodideDir ?? dirname(locateSandboxFile([join(here, 'pyodide', 'pyodide.mjs'), join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs')]));
+  const harness = readFileSync(
+    locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]),
+    'utf8',
+  );
+  const pyodideDir =
+    options.pyodideDir ??
+    dirname(
+      locateSandboxFile([
+        join(here, 'pyodide', 'pyodide.mjs'),
+        join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs'),
+      ]),
+    );
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 10_000;
   const pool: Promise<Warm>[] = [];
@@ -127,7 +139,10 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   // none can be made, children boot from scratch (slower, equally isolated).
   let snapshotDir: string | null = null;
   let snapshot: Promise<string | null> | null = null;
-  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
+  const cacheFile =
+    options.snapshot === false || !options.snapshotCacheDir
+      ? null
+      : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const storeSnapshot = async (received: Promise<Buffer | null>): Promise<string | null> => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
@@ -152,35 +167,49 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   };
 
   /** A child loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
-  const spawnWarm = (snapshotFile: string | null, makeSnapshot = false): Warm & { snapshot: Promise<Buffer | null> } => {
+  const spawnWarm = (
+    snapshotFile: string | null,
+    makeSnapshot = false,
+  ): Warm & { snapshot: Promise<Buffer | null> } => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
     const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [];
-    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode],
-      { env: {}, cwd: '/', detached: true, stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'] });
+    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode], {
+      env: {},
+      cwd: '/',
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'],
+    });
     live.add(child);
     trackChildGroup(child); // killed with evalgate, whatever ends it
     const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
-    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise<Buffer | null>((resolve) => {
-      const chunks: Buffer[] = [];
-      channel.on('data', (chunk: Buffer) => chunks.push(chunk));
-      channel.on('end', () => resolve(Buffer.concat(chunks)));
-      channel.on('error', () => resolve(null));
-      child.on('close', () => resolve(null)); // after every stream ended: a no-op once resolved
-    });
+    const received =
+      !makeSnapshot || !channel
+        ? Promise.resolve(null)
+        : new Promise<Buffer | null>((resolve) => {
+            const chunks: Buffer[] = [];
+            channel.on('data', (chunk: Buffer) => chunks.push(chunk));
+            channel.on('end', () => resolve(Buffer.concat(chunks)));
+            channel.on('error', () => resolve(null));
+            child.on('close', () => resolve(null)); // after every stream ended: a no-op once resolved
+          });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     // The harness goes first, so the child defines it (and warms up) before it is ready.
     child.stdin?.write(`${JSON.stringify({ harness })}\n`);
     let answer: () => void = () => undefined;
     const warm: Warm = {
-      child, stdout: '', stderr: '',
+      child,
+      stdout: '',
+      stderr: '',
       ready: Promise.resolve(),
       answered: new Promise<void>((resolve) => {
         answer = resolve;
       }),
-      exited: new Promise((resolve) => child.on('exit', (code, signal) => {
-        live.delete(child);
-        resolve({ code, signal });
-      })),
+      exited: new Promise((resolve) =>
+        child.on('exit', (code, signal) => {
+          live.delete(child);
+          resolve({ code, signal });
+        }),
+      ),
     };
     warm.ready = new Promise((resolve, reject) => {
       const onData = (chunk: Buffer): void => {
@@ -196,7 +225,13 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       child.stderr?.on('data', (chunk: Buffer) => {
         if (warm.stderr.length < 16_384) warm.stderr += chunk.toString('utf8');
       });
-      child.on('exit', () => reject(new Error(`the sandbox could not start: ${warm.stderr.trim().split('\n').slice(-3).join(' ') || 'it exited before it was ready'}`)));
+      child.on('exit', () =>
+        reject(
+          new Error(
+            `the sandbox could not start: ${warm.stderr.trim().split('\n').slice(-3).join(' ') || 'it exited before it was ready'}`,
+          ),
+        ),
+      );
       child.stdin?.on('error', () => undefined); // a child that died mid-write is handled by its exit
     });
     warm.ready.catch(() => undefined);
@@ -263,22 +298,31 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       timedOut = true;
       kill();
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`);
+    warm.child.stdin?.end(
+      `${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`,
+    );
     // The verdict is the child's one line; return on it and dispose of the process, which
     // never serves another case.
-    const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
+    const first = await Promise.race([
+      warm.exited.then((e) => ({ exit: e })),
+      warm.answered.then(() => ({ exit: null })),
+    ]);
     clearTimeout(timer);
     const exit = first.exit ?? { code: 0, signal: null };
     if (first.exit === null) kill();
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
-    if (timedOut) return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    if (timedOut)
+      return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
     const parsed = parseChildReport(warm.stdout, nonce);
     if (!parsed) {
       const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
       const stage: CodeRunStage = denied || exit.signal !== null ? 'sandbox-violation' : 'test-failure';
-      const why = denied ? 'the code attempted something the sandbox forbids and the interpreter was stopped'
-        : exit.signal ? `the interpreter was killed by ${exit.signal}` : 'the code ended the interpreter before the tests finished';
+      const why = denied
+        ? 'the code attempted something the sandbox forbids and the interpreter was stopped'
+        : exit.signal
+          ? `the interpreter was killed by ${exit.signal}`
+          : 'the code ended the interpreter before the tests finished';
       return { ...base, stage, message: why };
     }
     return classifyReport(parsed, base);
@@ -292,12 +336,15 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     run,
     close: async () => {
       closed = true;
-      const waits = [...live].map((child) => new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve();
-        else child.once('exit', () => resolve());
-        if (child.pid !== undefined) killGroup(child.pid);
-        else child.kill('SIGKILL');
-      }));
+      const waits = [...live].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) resolve();
+            else child.once('exit', () => resolve());
+            if (child.pid !== undefined) killGroup(child.pid);
+            else child.kill('SIGKILL');
+          }),
+      );
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
@@ -327,11 +374,27 @@ export function parseChildReport(stdout: string, nonce: string): ChildReport | n
 /** Node's permission model refusing an operation (os.system, sockets through ws, files). */
 const ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
 
-export function classifyReport(parsed: ChildReport, base: { durationMs: number; output: string; tests: CodeRunResult['tests'] }): CodeRunResult {
+export function classifyReport(
+  parsed: ChildReport,
+  base: { durationMs: number; output: string; tests: CodeRunResult['tests'] },
+): CodeRunResult {
   const r = parsed.report;
-  const out = { ...base, output: parsed.output ?? '', tests: r.tests ?? [], ...(typeof r.chosen === 'number' ? { chosen: r.chosen } : {}) };
-  if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? '') || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
-    return { ...out, stage: 'sandbox-violation', message: 'the code attempted something the sandbox forbids (Node\'s permission model refused it)' };
+  const out = {
+    ...base,
+    output: parsed.output ?? '',
+    tests: r.tests ?? [],
+    ...(typeof r.chosen === 'number' ? { chosen: r.chosen } : {}),
+  };
+  if (
+    ACCESS_DENIED.test(r.message) ||
+    ACCESS_DENIED.test(parsed.output ?? '') ||
+    out.tests.some((t) => ACCESS_DENIED.test(t.message))
+  ) {
+    return {
+      ...out,
+      stage: 'sandbox-violation',
+      message: "the code attempted something the sandbox forbids (Node's permission model refused it)",
+    };
   }
   switch (r.stage) {
     case 'tampering':
@@ -352,6 +415,11 @@ export function classifyReport(parsed: ChildReport, base: { durationMs: number; 
   const unable = out.tests.find((t) => t.outcome === 'declared-unable');
   if (unable) return { ...out, stage: 'declared-unable', message: unable.message };
   const failed = out.tests.filter((t) => t.outcome !== 'passed');
-  if (failed.length > 0) return { ...out, stage: 'test-failure', message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}` };
+  if (failed.length > 0)
+    return {
+      ...out,
+      stage: 'test-failure',
+      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`,
+    };
   return { ...out, stage: 'passed', message: `${out.tests.length} tests passed` };
 }

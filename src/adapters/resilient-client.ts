@@ -26,7 +26,13 @@ export interface ResiliencePolicy {
 }
 
 /** Defaults that suit hosted APIs. */
-export const DEFAULT_POLICY: ResiliencePolicy = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryTimeMs: 180_000 };
+export const DEFAULT_POLICY: ResiliencePolicy = {
+  concurrency: 8,
+  maxAttempts: 6,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxRetryTimeMs: 180_000,
+};
 
 /** 429s closer together than this belong to one burst and shrink the limit once. */
 const DECREASE_WINDOW_MS = 100;
@@ -86,8 +92,10 @@ export function createCallBudget(limits: BudgetLimits): CallBudget {
   let costUsd = 0;
   return {
     take: () => {
-      if (limits.maxCalls !== null && calls >= limits.maxCalls) return `the run's budget of ${limits.maxCalls} calls is spent (--max-calls / budget.max-calls)`;
-      if (limits.maxCostUsd !== null && costUsd >= limits.maxCostUsd) return `the run's budget of $${limits.maxCostUsd} is spent ($${costUsd.toFixed(4)} so far; --max-cost / budget.max-cost)`;
+      if (limits.maxCalls !== null && calls >= limits.maxCalls)
+        return `the run's budget of ${limits.maxCalls} calls is spent (--max-calls / budget.max-calls)`;
+      if (limits.maxCostUsd !== null && costUsd >= limits.maxCostUsd)
+        return `the run's budget of $${limits.maxCostUsd} is spent ($${costUsd.toFixed(4)} so far; --max-cost / budget.max-cost)`;
       calls++;
       return null;
     },
@@ -117,7 +125,12 @@ export function isRetryable(error: CallError): boolean {
 }
 
 /** Wraps a client with the policy. */
-export function createResilientClient(inner: ModelClient, policy: ResiliencePolicy, deps: ResilienceDeps = systemDeps, options: ResilienceOptions = {}): ResilientClient {
+export function createResilientClient(
+  inner: ModelClient,
+  policy: ResiliencePolicy,
+  deps: ResilienceDeps = systemDeps,
+  options: ResilienceOptions = {},
+): ResilientClient {
   const max = Math.max(1, policy.concurrency);
   let limit = max;
   let active = 0;
@@ -181,12 +194,25 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
       if (fatal !== null) {
         release();
         stats.failures++;
-        return { status: 'error', error: { ...fatal, message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ''} (${fatal.message}); no call can succeed until that is fixed` }, latencyMs: 0, trace: { attempts: attempt, cached: false } };
+        return {
+          status: 'error',
+          error: {
+            ...fatal,
+            message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ''} (${fatal.message}); no call can succeed until that is fixed`,
+          },
+          latencyMs: 0,
+          trace: { attempts: attempt, cached: false },
+        };
       }
       const refusedBy = options.budget?.take() ?? null;
       if (refusedBy !== null) {
         release();
-        return { status: 'error', error: { kind: 'budget', message: `not sent: ${refusedBy}` }, latencyMs: 0, trace: { attempts: attempt, cached: false } };
+        return {
+          status: 'error',
+          error: { kind: 'budget', message: `not sent: ${refusedBy}` },
+          latencyMs: 0,
+          trace: { attempts: attempt, cached: false },
+        };
       }
       attempt++;
       let reply: ModelReply;
@@ -201,7 +227,8 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
         return { ...reply, trace: { attempts: attempt, cached: false } };
       }
       const error = reply.error;
-      if (error.kind === 'http' && error.httpStatus !== undefined && FATAL_STATUSES.has(error.httpStatus)) fatal ??= error;
+      if (error.kind === 'http' && error.httpStatus !== undefined && FATAL_STATUSES.has(error.httpStatus))
+        fatal ??= error;
       const paced = error.httpStatus === 429 && error.retryAfterMs !== undefined;
       if (error.httpStatus === 429) onRateLimit();
       if (!paced) counted++;
@@ -209,9 +236,10 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
       // The provider's Retry-After says when capacity returns: wait that long (never less),
       // plus a little jitter so waiting calls do not return in one burst. Without a hint,
       // exponential backoff with full jitter.
-      const delay = error.retryAfterMs !== undefined
-        ? error.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs)
-        : deps.random() * exponential;
+      const delay =
+        error.retryAfterMs !== undefined
+          ? error.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs)
+          : deps.random() * exponential;
       const spent = deps.now() - started;
       const left = policy.maxRetryTimeMs - spent;
       if (isRetryable(error) && error.retryAfterMs !== undefined && error.retryAfterMs > left) {
@@ -219,12 +247,24 @@ export function createResilientClient(inner: ModelClient, policy: ResiliencePoli
         stats.failures++;
         const limited = error.httpStatus === 429;
         const message = `${limited ? 'rate limited' : 'unavailable'} (HTTP ${error.httpStatus ?? '?'}): the provider asked to wait ${formatSeconds(error.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error.message})`;
-        return { ...reply, error: { ...error, kind: limited ? 'rate-limit' : error.kind, message }, trace: { attempts: attempt, cached: false } };
+        return {
+          ...reply,
+          error: { ...error, kind: limited ? 'rate-limit' : error.kind, message },
+          trace: { attempts: attempt, cached: false },
+        };
       }
       if (!isRetryable(error) || counted >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
         stats.failures++;
-        const why = !isRetryable(error) ? '' : counted >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1000)} s reached)`;
-        return { ...reply, error: { ...error, message: `${error.message}${why}` }, trace: { attempts: attempt, cached: false } };
+        const why = !isRetryable(error)
+          ? ''
+          : counted >= policy.maxAttempts
+            ? ` (gave up after ${attempt} attempts)`
+            : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1000)} s reached)`;
+        return {
+          ...reply,
+          error: { ...error, message: `${error.message}${why}` },
+          trace: { attempts: attempt, cached: false },
+        };
       }
       // Only a wait this call will really make pauses the provider for everyone.
       if (error.retryAfterMs !== undefined) pausedUntil = Math.max(pausedUntil, deps.now() + error.retryAfterMs);

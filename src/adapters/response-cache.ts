@@ -37,15 +37,30 @@ export interface CachedClient extends ModelClient {
 
 /** The cache key of a request at an endpoint. */
 export function cacheKey(endpoint: string, model: string, request: ModelRequest): string {
-  return sha256Hex(canonicalJson({
-    v: CACHE_VERSION, endpoint, model, messages: request.messages, temperature: request.temperature,
-    seed: request.seed, maxTokens: request.maxTokens, jsonSchema: request.jsonSchema ?? null, repeat: request.repeat,
-    ...(request.callKey !== undefined ? { callKey: request.callKey } : {}),
-  }));
+  return sha256Hex(
+    canonicalJson({
+      v: CACHE_VERSION,
+      endpoint,
+      model,
+      messages: request.messages,
+      temperature: request.temperature,
+      seed: request.seed,
+      maxTokens: request.maxTokens,
+      jsonSchema: request.jsonSchema ?? null,
+      repeat: request.repeat,
+      ...(request.callKey !== undefined ? { callKey: request.callKey } : {}),
+    }),
+  );
 }
 
 /** Whether the cache in `dir` answers a request (for `evalgate plan`). */
-export async function isCachedRequest(dir: string, endpoint: string, model: string, request: ModelRequest, auth: Authenticator): Promise<boolean> {
+export async function isCachedRequest(
+  dir: string,
+  endpoint: string,
+  model: string,
+  request: ModelRequest,
+  auth: Authenticator,
+): Promise<boolean> {
   const key = cacheKey(endpoint, model, request);
   const found = await readEntry(join(dir, key.slice(0, 2), `${key}.json`), key, auth);
   return found !== null && found !== 'rejected';
@@ -63,7 +78,13 @@ async function readEntry(path: string, key: string, auth: Authenticator): Promis
   }
   try {
     const entry = JSON.parse(text) as { v?: number; key?: string; reply?: ModelReply; mac?: string };
-    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== 'ok' || entry.mac !== macOf(auth, key, entry.reply)) return 'rejected';
+    if (
+      entry.v !== CACHE_VERSION ||
+      entry.key !== key ||
+      entry.reply?.status !== 'ok' ||
+      entry.mac !== macOf(auth, key, entry.reply)
+    )
+      return 'rejected';
     return entry.reply;
   } catch {
     return null; // a torn write: a miss, replaced
@@ -71,7 +92,10 @@ async function readEntry(path: string, key: string, auth: Authenticator): Promis
 }
 
 /** Wraps a client with the cache in `dir`. `endpoint` is the base URL without credentials. */
-export function createCachedClient(inner: ModelClient, options: { dir: string; endpoint: string; model: string; auth: Authenticator }): CachedClient {
+export function createCachedClient(
+  inner: ModelClient,
+  options: { dir: string; endpoint: string; model: string; auth: Authenticator },
+): CachedClient {
   const stats: CacheStats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
   const pathOf = (key: string): string => join(options.dir, key.slice(0, 2), `${key}.json`);
   const read = async (key: string): Promise<ModelReply | null> => {
@@ -98,7 +122,10 @@ export function createCachedClient(inner: ModelClient, options: { dir: string; e
         const path = pathOf(key);
         await mkdir(join(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf(options.auth, key, stored) })}\n`);
+        await writeFile(
+          temp,
+          `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf(options.auth, key, stored) })}\n`,
+        );
         await rename(temp, path);
         stats.writes++;
       }

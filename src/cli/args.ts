@@ -15,13 +15,56 @@ import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.t
 
 /** The commands. */
 export type Command =
-  | { name: 'run'; config: string; suites: string[]; out: string; baselineDir: string | null; updateBaseline: boolean; quiet: boolean; notice: string | null; cacheDir: string | null; noCache: boolean; fresh: boolean; runId: string | null; shard: string | null; language: ReportLanguage | null; maxCalls: number | null; maxCost: number | null }
-  | { name: 'merge'; config: string; out: string; baselineDir: string | null; dirs: string[]; language: ReportLanguage | null }
+  | {
+      name: 'run';
+      config: string;
+      suites: string[];
+      out: string;
+      baselineDir: string | null;
+      updateBaseline: boolean;
+      quiet: boolean;
+      notice: string | null;
+      cacheDir: string | null;
+      noCache: boolean;
+      fresh: boolean;
+      runId: string | null;
+      shard: string | null;
+      language: ReportLanguage | null;
+      maxCalls: number | null;
+      maxCost: number | null;
+    }
+  | {
+      name: 'merge';
+      config: string;
+      out: string;
+      baselineDir: string | null;
+      dirs: string[];
+      language: ReportLanguage | null;
+    }
   | { name: 'plan'; config: string; suites: string[]; cacheDir: string | null; noCache: boolean }
-  | { name: 'compare'; config: string; baseline: string; candidate: string; out: string; language: ReportLanguage | null }
+  | {
+      name: 'compare';
+      config: string;
+      baseline: string;
+      candidate: string;
+      out: string;
+      language: ReportLanguage | null;
+    }
   | { name: 'validate'; config: string }
   | { name: 'noise'; config: string; suites: string[]; out: string; quiet: boolean }
-  | { name: 'rejudge'; config: string; results: string; judges: string[]; crossCheck: string | null; out: string; baselineDir: string | null; updateBaseline: boolean; cacheDir: string | null; noCache: boolean; language: ReportLanguage | null }
+  | {
+      name: 'rejudge';
+      config: string;
+      results: string;
+      judges: string[];
+      crossCheck: string | null;
+      out: string;
+      baselineDir: string | null;
+      updateBaseline: boolean;
+      cacheDir: string | null;
+      noCache: boolean;
+      language: ReportLanguage | null;
+    }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string; force: boolean }
   | { name: 'help'; text: string }
@@ -54,14 +97,47 @@ export interface CommandSpec {
 type Values = Record<string, string | boolean | string[] | undefined>;
 
 // Options that mean the same on every command that has them.
-const config: OptionSpec = { type: 'string', value: 'FILE', default: 'evalgate.yml', description: 'The configuration file; every path in it is relative to its folder.' };
-const suite: OptionSpec = { type: 'string', value: 'NAME', multiple: true, description: 'Only this suite (repeat for several). Default: every suite.' };
-const out: OptionSpec = { type: 'string', value: 'DIR', default: 'evalgate-out', description: 'Where results, report.md and summary.json are written (created if missing).' };
-const baselineDir: OptionSpec = { type: 'string', value: 'DIR', default: 'baselines/ beside the config', description: 'Where baselines are read and written.' };
-const updateBaseline: OptionSpec = { type: 'boolean', description: 'Write this run\'s results as the new baselines (unless the run has errors over tolerance).' };
-const cacheDir: OptionSpec = { type: 'string', value: 'DIR', default: '.evalgate/cache beside the config', description: 'The response cache: an unchanged call is answered from it.' };
+const config: OptionSpec = {
+  type: 'string',
+  value: 'FILE',
+  default: 'evalgate.yml',
+  description: 'The configuration file; every path in it is relative to its folder.',
+};
+const suite: OptionSpec = {
+  type: 'string',
+  value: 'NAME',
+  multiple: true,
+  description: 'Only this suite (repeat for several). Default: every suite.',
+};
+const out: OptionSpec = {
+  type: 'string',
+  value: 'DIR',
+  default: 'evalgate-out',
+  description: 'Where results, report.md and summary.json are written (created if missing).',
+};
+const baselineDir: OptionSpec = {
+  type: 'string',
+  value: 'DIR',
+  default: 'baselines/ beside the config',
+  description: 'Where baselines are read and written.',
+};
+const updateBaseline: OptionSpec = {
+  type: 'boolean',
+  description: "Write this run's results as the new baselines (unless the run has errors over tolerance).",
+};
+const cacheDir: OptionSpec = {
+  type: 'string',
+  value: 'DIR',
+  default: '.evalgate/cache beside the config',
+  description: 'The response cache: an unchanged call is answered from it.',
+};
 const noCache: OptionSpec = { type: 'boolean', description: 'Neither read nor write the response cache.' };
-const language: OptionSpec = { type: 'string', value: 'en|ja', default: 'report.language in the config, else en', description: 'The language of the report and of the final lines printed.' };
+const language: OptionSpec = {
+  type: 'string',
+  value: 'en|ja',
+  default: 'report.language in the config, else en',
+  description: 'The language of the report and of the final lines printed.',
+};
 
 /** The commands, in the order help lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -69,29 +145,82 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'run',
     summary: 'Evaluate the suites, compare each with its baseline, write the report; exit 1 on a regression.',
     options: {
-      config, suite, out, 'baseline-dir': baselineDir, 'update-baseline': updateBaseline, 'cache-dir': cacheDir, 'no-cache': noCache,
-      fresh: { type: 'boolean', description: 'Start over instead of resuming what the last run into the same --out finished.' },
+      config,
+      suite,
+      out,
+      'baseline-dir': baselineDir,
+      'update-baseline': updateBaseline,
+      'cache-dir': cacheDir,
+      'no-cache': noCache,
+      fresh: {
+        type: 'boolean',
+        description: 'Start over instead of resuming what the last run into the same --out finished.',
+      },
       quiet: { type: 'boolean', description: 'No progress lines.' },
-      'run-id': { type: 'string', value: 'ID', description: 'The run\'s id; shards of one run share it (default on GitHub Actions: the workflow run).' },
-      shard: { type: 'string', value: 'i/n', description: 'Run the i-th of n slices of every suite; combine them with "evalgate merge".' },
+      'run-id': {
+        type: 'string',
+        value: 'ID',
+        description: "The run's id; shards of one run share it (default on GitHub Actions: the workflow run).",
+      },
+      shard: {
+        type: 'string',
+        value: 'i/n',
+        description: 'Run the i-th of n slices of every suite; combine them with "evalgate merge".',
+      },
       language,
       notice: { type: 'string', value: 'TEXT', description: 'A note shown at the top of the report.' },
-      'max-calls': { type: 'string', value: 'N', description: 'Stop issuing model calls after N (retries included): keep what finished, write a partial report, exit 3; a rerun with a larger budget resumes. Overrides the config\'s budget.max-calls.' },
-      'max-cost': { type: 'string', value: 'USD', description: 'Stop the same way once the run has spent this much (from token usage and prices). Overrides the config\'s budget.max-cost.' },
+      'max-calls': {
+        type: 'string',
+        value: 'N',
+        description:
+          "Stop issuing model calls after N (retries included): keep what finished, write a partial report, exit 3; a rerun with a larger budget resumes. Overrides the config's budget.max-calls.",
+      },
+      'max-cost': {
+        type: 'string',
+        value: 'USD',
+        description:
+          "Stop the same way once the run has spent this much (from token usage and prices). Overrides the config's budget.max-cost.",
+      },
     },
-    examples: ['evalgate run', 'evalgate run --suite copy-qa --language ja', 'evalgate run --update-baseline', 'evalgate run --shard 1/4 --run-id nightly-7 --out part-1', 'evalgate run --max-calls 500 --max-cost 2.50'],
+    examples: [
+      'evalgate run',
+      'evalgate run --suite copy-qa --language ja',
+      'evalgate run --update-baseline',
+      'evalgate run --shard 1/4 --run-id nightly-7 --out part-1',
+      'evalgate run --max-calls 500 --max-cost 2.50',
+    ],
     build(v) {
-      if (v['update-baseline'] && v['shard']) throw usageError('run', '--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard');
+      if (v['update-baseline'] && v['shard'])
+        throw usageError(
+          'run',
+          '--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard',
+        );
       const maxCalls = v['max-calls'] === undefined ? null : Number(v['max-calls']);
       const maxCost = v['max-cost'] === undefined ? null : Number(v['max-cost']);
-      if (maxCalls !== null && !(Number.isInteger(maxCalls) && maxCalls > 0)) throw usageError('run', `--max-calls must be a positive whole number of calls, got ${String(v['max-calls'])}`);
-      if (maxCost !== null && !(Number.isFinite(maxCost) && maxCost > 0)) throw usageError('run', `--max-cost must be a positive amount in USD such as 2.50, got ${String(v['max-cost'])}`);
+      if (maxCalls !== null && !(Number.isInteger(maxCalls) && maxCalls > 0))
+        throw usageError('run', `--max-calls must be a positive whole number of calls, got ${String(v['max-calls'])}`);
+      if (maxCost !== null && !(Number.isFinite(maxCost) && maxCost > 0))
+        throw usageError(
+          'run',
+          `--max-cost must be a positive amount in USD such as 2.50, got ${String(v['max-cost'])}`,
+        );
       return {
-        maxCalls, maxCost,
-        name: 'run', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite'), out: str(v, 'out', 'evalgate-out'),
-        baselineDir: strOrNull(v, 'baseline-dir'), updateBaseline: v['update-baseline'] === true, quiet: v['quiet'] === true,
-        notice: strOrNull(v, 'notice'), cacheDir: strOrNull(v, 'cache-dir'), noCache: v['no-cache'] === true, fresh: v['fresh'] === true,
-        runId: strOrNull(v, 'run-id'), shard: strOrNull(v, 'shard'), language: languageOf('run', v),
+        maxCalls,
+        maxCost,
+        name: 'run',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        out: str(v, 'out', 'evalgate-out'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        updateBaseline: v['update-baseline'] === true,
+        quiet: v['quiet'] === true,
+        notice: strOrNull(v, 'notice'),
+        cacheDir: strOrNull(v, 'cache-dir'),
+        noCache: v['no-cache'] === true,
+        fresh: v['fresh'] === true,
+        runId: strOrNull(v, 'run-id'),
+        shard: strOrNull(v, 'shard'),
+        language: languageOf('run', v),
       };
     },
   },
@@ -100,7 +229,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'Show what a run would do — suites, calls, tokens, cost, cache hits — without calling any model.',
     options: { config, suite, 'cache-dir': cacheDir, 'no-cache': noCache },
     examples: ['evalgate plan', 'evalgate plan --suite assistant-judged --no-cache'],
-    build: (v) => ({ name: 'plan', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite'), cacheDir: strOrNull(v, 'cache-dir'), noCache: v['no-cache'] === true }),
+    build: (v) => ({
+      name: 'plan',
+      config: str(v, 'config', 'evalgate.yml'),
+      suites: list(v, 'suite'),
+      cacheDir: strOrNull(v, 'cache-dir'),
+      noCache: v['no-cache'] === true,
+    }),
   },
   {
     name: 'validate',
@@ -111,28 +246,61 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'noise',
-    summary: 'Run each suite twice against the same model, uncached (A/A): the run-to-run spread, and whether the gate would have fired.',
+    summary:
+      'Run each suite twice against the same model, uncached (A/A): the run-to-run spread, and whether the gate would have fired.',
     options: {
-      config, suite,
-      out: { type: 'string', value: 'DIR', default: 'evalgate-noise', description: 'Where noise.md, noise.json and both runs\' results go.' },
+      config,
+      suite,
+      out: {
+        type: 'string',
+        value: 'DIR',
+        default: 'evalgate-noise',
+        description: "Where noise.md, noise.json and both runs' results go.",
+      },
       quiet: { type: 'boolean', description: 'No progress lines.' },
     },
     examples: ['evalgate noise', 'evalgate noise --suite copy-qa --out noise-check'],
-    build: (v) => ({ name: 'noise', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite'), out: str(v, 'out', 'evalgate-noise'), quiet: v['quiet'] === true }),
+    build: (v) => ({
+      name: 'noise',
+      config: str(v, 'config', 'evalgate.yml'),
+      suites: list(v, 'suite'),
+      out: str(v, 'out', 'evalgate-noise'),
+      quiet: v['quiet'] === true,
+    }),
   },
   {
     name: 'compare',
     summary: 'Compare stored results with stored baselines (no model is called) and write the report.',
     options: {
       config,
-      baseline: { type: 'string', value: 'PATH', description: 'A baseline result file, or a folder of them. Required.' },
-      candidate: { type: 'string', value: 'PATH', description: 'A result file, or a folder of them (or a run\'s --out). Required.' },
-      out, language,
+      baseline: {
+        type: 'string',
+        value: 'PATH',
+        description: 'A baseline result file, or a folder of them. Required.',
+      },
+      candidate: {
+        type: 'string',
+        value: 'PATH',
+        description: "A result file, or a folder of them (or a run's --out). Required.",
+      },
+      out,
+      language,
     },
     examples: ['evalgate compare --baseline baselines --candidate evalgate-out'],
     build(v) {
-      if (typeof v['baseline'] !== 'string' || typeof v['candidate'] !== 'string') throw usageError('compare', 'compare needs --baseline PATH and --candidate PATH (result files, or directories of them)');
-      return { name: 'compare', config: str(v, 'config', 'evalgate.yml'), baseline: v['baseline'], candidate: v['candidate'], out: str(v, 'out', 'evalgate-out'), language: languageOf('compare', v) };
+      if (typeof v['baseline'] !== 'string' || typeof v['candidate'] !== 'string')
+        throw usageError(
+          'compare',
+          'compare needs --baseline PATH and --candidate PATH (result files, or directories of them)',
+        );
+      return {
+        name: 'compare',
+        config: str(v, 'config', 'evalgate.yml'),
+        baseline: v['baseline'],
+        candidate: v['candidate'],
+        out: str(v, 'out', 'evalgate-out'),
+        language: languageOf('compare', v),
+      };
     },
   },
   {
@@ -142,36 +310,81 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { name: 'SHARD_DIR …', description: 'The --out folders of the shards.', min: 1 },
     examples: ['evalgate merge --out evalgate-out part-1 part-2 part-3 part-4'],
     build(v, positionals) {
-      if (positionals.length === 0) throw usageError('merge', 'merge needs the output directories of the shards: evalgate merge --out DIR SHARD_DIR …');
-      return { name: 'merge', config: str(v, 'config', 'evalgate.yml'), out: str(v, 'out', 'evalgate-out'), baselineDir: strOrNull(v, 'baseline-dir'), dirs: [...positionals], language: languageOf('merge', v) };
+      if (positionals.length === 0)
+        throw usageError(
+          'merge',
+          'merge needs the output directories of the shards: evalgate merge --out DIR SHARD_DIR …',
+        );
+      return {
+        name: 'merge',
+        config: str(v, 'config', 'evalgate.yml'),
+        out: str(v, 'out', 'evalgate-out'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        dirs: [...positionals],
+        language: languageOf('merge', v),
+      };
     },
   },
   {
     name: 'rejudge',
-    summary: 'Grade a judged suite\'s stored answers again with other judges (only the judges are called).',
+    summary: "Grade a judged suite's stored answers again with other judges (only the judges are called).",
     options: {
       config,
-      results: { type: 'string', value: 'FILE', description: 'A judged suite\'s results/<suite>.json, or its baseline. Required.' },
-      judge: { type: 'string', value: 'NAME', multiple: true, description: 'A provider to judge with (repeat for several). Default: the suite\'s judges.' },
-      'cross-check': { type: 'string', value: 'NAME', description: 'Keep the stored scores and have this second judge score only the answers flagged as addressing the judge; lists where the two differ by 2 or more.' },
-      out, 'baseline-dir': baselineDir, 'update-baseline': updateBaseline, 'cache-dir': cacheDir, 'no-cache': noCache, language,
+      results: {
+        type: 'string',
+        value: 'FILE',
+        description: "A judged suite's results/<suite>.json, or its baseline. Required.",
+      },
+      judge: {
+        type: 'string',
+        value: 'NAME',
+        multiple: true,
+        description: "A provider to judge with (repeat for several). Default: the suite's judges.",
+      },
+      'cross-check': {
+        type: 'string',
+        value: 'NAME',
+        description:
+          'Keep the stored scores and have this second judge score only the answers flagged as addressing the judge; lists where the two differ by 2 or more.',
+      },
+      out,
+      'baseline-dir': baselineDir,
+      'update-baseline': updateBaseline,
+      'cache-dir': cacheDir,
+      'no-cache': noCache,
+      language,
     },
-    examples: ['evalgate rejudge --results baselines/assistant-judged.json --judge judge --update-baseline', 'evalgate rejudge --results evalgate-out/results/assistant-judged.json --cross-check judge-b'],
+    examples: [
+      'evalgate rejudge --results baselines/assistant-judged.json --judge judge --update-baseline',
+      'evalgate rejudge --results evalgate-out/results/assistant-judged.json --cross-check judge-b',
+    ],
     build(v) {
-      if (typeof v['results'] !== 'string') throw usageError('rejudge', 'rejudge needs --results FILE (a judged suite\'s results/<suite>.json or baseline)');
+      if (typeof v['results'] !== 'string')
+        throw usageError('rejudge', "rejudge needs --results FILE (a judged suite's results/<suite>.json or baseline)");
       if (v['cross-check'] !== undefined && (list(v, 'judge').length > 0 || v['update-baseline'] === true)) {
-        throw usageError('rejudge', '--cross-check keeps the stored scores and only adds a second judge\'s view of the flagged answers; it cannot be combined with --judge or --update-baseline');
+        throw usageError(
+          'rejudge',
+          "--cross-check keeps the stored scores and only adds a second judge's view of the flagged answers; it cannot be combined with --judge or --update-baseline",
+        );
       }
       return {
-        name: 'rejudge', config: str(v, 'config', 'evalgate.yml'), results: v['results'], judges: list(v, 'judge'), crossCheck: strOrNull(v, 'cross-check'), out: str(v, 'out', 'evalgate-out'),
-        baselineDir: strOrNull(v, 'baseline-dir'), updateBaseline: v['update-baseline'] === true,
-        cacheDir: strOrNull(v, 'cache-dir'), noCache: v['no-cache'] === true, language: languageOf('rejudge', v),
+        name: 'rejudge',
+        config: str(v, 'config', 'evalgate.yml'),
+        results: v['results'],
+        judges: list(v, 'judge'),
+        crossCheck: strOrNull(v, 'cross-check'),
+        out: str(v, 'out', 'evalgate-out'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        updateBaseline: v['update-baseline'] === true,
+        cacheDir: strOrNull(v, 'cache-dir'),
+        noCache: v['no-cache'] === true,
+        language: languageOf('rejudge', v),
       };
     },
   },
   {
     name: 'init',
-    summary: 'Write a starter config, templates, dataset and workflow, and .gitignore lines for evalgate\'s folders.',
+    summary: "Write a starter config, templates, dataset and workflow, and .gitignore lines for evalgate's folders.",
     options: {
       dir: { type: 'string', value: 'DIR', default: '.', description: 'The repository to set up.' },
       force: { type: 'boolean', description: 'Overwrite an existing evalgate.yml (other existing files are kept).' },
@@ -185,17 +398,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       from: { type: 'string', value: 'SQUAD.json', description: 'The SQuAD-format file to read. Required.' },
       n: { type: 'string', value: 'N', default: '100', description: 'How many cases.' },
-      seed: { type: 'string', value: 'S', default: '42', description: 'The sampling seed (the same seed gives the same set).' },
+      seed: {
+        type: 'string',
+        value: 'S',
+        default: '42',
+        description: 'The sampling seed (the same seed gives the same set).',
+      },
       random: { type: 'boolean', description: 'Replace contexts with random kana of the same length.' },
       out: { type: 'string', value: 'FILE', description: 'The JSONL file to write. Required.' },
     },
     examples: ['evalgate dataset exact-copy --from dev-v2.0.json --n 200 --out eval-datasets/copy.jsonl'],
     build(v) {
-      if (typeof v['from'] !== 'string' || typeof v['out'] !== 'string') throw usageError('dataset exact-copy', 'dataset exact-copy needs --from SQUAD.json and --out FILE');
+      if (typeof v['from'] !== 'string' || typeof v['out'] !== 'string')
+        throw usageError('dataset exact-copy', 'dataset exact-copy needs --from SQUAD.json and --out FILE');
       const n = Number(str(v, 'n', '100'));
       const seed = Number(str(v, 'seed', '42'));
-      if (!Number.isInteger(n) || n < 1) throw usageError('dataset exact-copy', `--n must be a positive integer, got ${JSON.stringify(v['n'])}`);
-      if (!Number.isInteger(seed)) throw usageError('dataset exact-copy', `--seed must be an integer, got ${JSON.stringify(v['seed'])}`);
+      if (!Number.isInteger(n) || n < 1)
+        throw usageError('dataset exact-copy', `--n must be a positive integer, got ${JSON.stringify(v['n'])}`);
+      if (!Number.isInteger(seed))
+        throw usageError('dataset exact-copy', `--seed must be an integer, got ${JSON.stringify(v['seed'])}`);
       return { name: 'dataset-exact-copy', from: v['from'], n, seed, random: v['random'] === true, out: v['out'] };
     },
   },
@@ -221,11 +442,19 @@ OPENAI_BASE_URL points at any OpenAI-compatible endpoint. NO_COLOR=1 turns colou
 export function commandHelp(spec: CommandSpec): string {
   const flag = (name: string, o: OptionSpec): string => `--${name}${o.value ? ` ${o.value}` : ''}`;
   const width = Math.max(...Object.entries(spec.options).map(([n, o]) => flag(n, o).length), 10) + 2;
-  const lines = [`evalgate ${spec.name} — ${spec.summary}`, '', `Usage: evalgate ${spec.name} [options]${spec.positionals ? ` ${spec.positionals.name}` : ''}`, ''];
-  if (spec.positionals) lines.push('Arguments:', `  ${spec.positionals.name.padEnd(width)}${spec.positionals.description}`, '');
+  const lines = [
+    `evalgate ${spec.name} — ${spec.summary}`,
+    '',
+    `Usage: evalgate ${spec.name} [options]${spec.positionals ? ` ${spec.positionals.name}` : ''}`,
+    '',
+  ];
+  if (spec.positionals)
+    lines.push('Arguments:', `  ${spec.positionals.name.padEnd(width)}${spec.positionals.description}`, '');
   lines.push('Options:');
   for (const [name, o] of Object.entries(spec.options)) {
-    const extra = [o.multiple ? 'repeatable' : '', o.default !== undefined ? `default: ${o.default}` : ''].filter(Boolean).join('; ');
+    const extra = [o.multiple ? 'repeatable' : '', o.default !== undefined ? `default: ${o.default}` : '']
+      .filter(Boolean)
+      .join('; ');
     lines.push(`  ${flag(name, o).padEnd(width)}${o.description}${extra ? ` (${extra})` : ''}`);
   }
   lines.push(`  ${'-h, --help'.padEnd(width)}This help.`, '', 'Examples:', ...spec.examples.map((e) => `  ${e}`));
@@ -255,7 +484,8 @@ function list(v: Values, key: string): string[] {
 function languageOf(command: string, v: Values): ReportLanguage | null {
   const x = v['language'];
   if (x === undefined) return null;
-  if (!(REPORT_LANGUAGES as readonly string[]).includes(x as string)) throw usageError(command, `--language must be one of ${REPORT_LANGUAGES.join(', ')}, got ${JSON.stringify(x)}`);
+  if (!(REPORT_LANGUAGES as readonly string[]).includes(x as string))
+    throw usageError(command, `--language must be one of ${REPORT_LANGUAGES.join(', ')}, got ${JSON.stringify(x)}`);
   return x as ReportLanguage;
 }
 
@@ -264,7 +494,12 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = row;
   }
   return prev[b.length] as number;
@@ -298,13 +533,19 @@ export function parseCommand(argv: readonly string[]): Command {
   const spec = findCommand(argv);
   if (!spec) {
     if (first === 'dataset') throw usageError(null, `dataset builds: exact-copy; got ${JSON.stringify(rest[0] ?? '')}`);
-    throw usageError(null, first.startsWith('-') ? `unknown option ${first} before the command` : `unknown command "${first}"${suggestCommand(first)}`);
+    throw usageError(
+      null,
+      first.startsWith('-')
+        ? `unknown option ${first} before the command`
+        : `unknown command "${first}"${suggestCommand(first)}`,
+    );
   }
   const args = argv.slice(spec.name.split(' ').length);
   // Help wins over everything else on the line, so "run --out x --help" still helps.
   if (args.some((a) => a === '--help' || a === '-h')) return { name: 'help', text: commandHelp(spec) };
   const options: ParseArgsOptionsConfig = {};
-  for (const [name, o] of Object.entries(spec.options)) options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}) };
+  for (const [name, o] of Object.entries(spec.options))
+    options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}) };
   const known = Object.keys(spec.options);
   for (const arg of args) {
     if (arg === '--') break;
@@ -312,14 +553,23 @@ export function parseCommand(argv: readonly string[]): Command {
     const name = arg.replace(/^--?/, '').split('=')[0] as string;
     if (!known.includes(name) || !arg.startsWith('--')) {
       const guess = closest(name, known);
-      throw usageError(spec.name, `${spec.name}: unknown option ${arg.split('=')[0]}${guess ? `; did you mean --${guess}?` : ''}`);
+      throw usageError(
+        spec.name,
+        `${spec.name}: unknown option ${arg.split('=')[0]}${guess ? `; did you mean --${guess}?` : ''}`,
+      );
     }
   }
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: spec.positionals !== undefined }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: spec.positionals !== undefined }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
-    throw usageError(spec.name, `${spec.name}: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}`);
+    throw usageError(
+      spec.name,
+      `${spec.name}: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}`,
+    );
   }
   return Object.freeze(spec.build(parsed.values, parsed.positionals));
 }
@@ -332,6 +582,11 @@ function findCommand(words: readonly string[]): CommandSpec | undefined {
 }
 
 function suggestCommand(word: string): string {
-  const guess = closest(word, COMMANDS.map((c) => c.name.split(' ')[0] as string));
-  return guess ? `; did you mean "${guess}"?` : `; commands: ${[...new Set(COMMANDS.map((c) => c.name.split(' ')[0]))].join(', ')}`;
+  const guess = closest(
+    word,
+    COMMANDS.map((c) => c.name.split(' ')[0] as string),
+  );
+  return guess
+    ? `; did you mean "${guess}"?`
+    : `; commands: ${[...new Set(COMMANDS.map((c) => c.name.split(' ')[0]))].join(', ')}`;
 }

@@ -23,7 +23,10 @@ export interface Paint {
 
 /** The styles for a decision made by colourEnabled. */
 export function paint(enabled: boolean): Paint {
-  const style = (open: number, close: number) => (text: string): string => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const style =
+    (open: number, close: number) =>
+    (text: string): string =>
+      enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return { red: style(31, 39), green: style(32, 39), yellow: style(33, 39), dim: style(2, 22), bold: style(1, 22) };
 }
 

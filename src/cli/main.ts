@@ -5,9 +5,22 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Workspace } from '../ports.ts';
-import { createFsRunStore, createFsWorkspace, ensureWritableFolder, readResultFile, writeFileAtomic } from '../adapters/fs-store.ts';
+import {
+  createFsRunStore,
+  createFsWorkspace,
+  ensureWritableFolder,
+  readResultFile,
+  writeFileAtomic,
+} from '../adapters/fs-store.ts';
 import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { budgetLimits, cacheAuthenticator, cacheModelKey, createClientFactory, endpointOf, runAuthenticator } from '../adapters/providers.ts';
+import {
+  budgetLimits,
+  cacheAuthenticator,
+  cacheModelKey,
+  createClientFactory,
+  endpointOf,
+  runAuthenticator,
+} from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -17,7 +30,16 @@ import { configJsonSchema, DEFAULT_GATE, parseConfig, type GateConfig, type Load
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
-import { compareStored, gateFor, mergeShards, planEvaluation, rejudgeStored, runEvaluation, validateWorkspace, type RunOutcome } from '../core/engine.ts';
+import {
+  compareStored,
+  gateFor,
+  mergeShards,
+  planEvaluation,
+  rejudgeStored,
+  runEvaluation,
+  validateWorkspace,
+  type RunOutcome,
+} from '../core/engine.ts';
 import { measureNoise, noiseSummary, renderNoise } from '../core/noise.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { summaryJsonSchema } from '../core/summary.ts';
@@ -45,7 +67,9 @@ export async function run(argv: readonly string[] = process.argv.slice(2)): Prom
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 2;
     } else {
-      process.stderr.write(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 3;
     }
   }
@@ -85,9 +109,12 @@ async function readConfig(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError({ file: path }, code === 'ENOENT'
-      ? `evalgate: ${path} does not exist; pass --config FILE, or start from the example evalgate.yml in the evalgate repository`
-      : `evalgate: cannot read ${path} (${code ?? String(error)})`);
+    throw new ConfigError(
+      { file: path },
+      code === 'ENOENT'
+        ? `evalgate: ${path} does not exist; pass --config FILE, or start from the example evalgate.yml in the evalgate repository`
+        : `evalgate: cannot read ${path} (${code ?? String(error)})`,
+    );
   }
 }
 
@@ -100,7 +127,8 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
   const root = dirname(resolve(configPath));
   const cwd = process.cwd();
   const inside = relative(cwd, root);
-  const boundary = (await repositoryRoot(root)) ?? (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside)) ? cwd : root);
+  const boundary =
+    (await repositoryRoot(root)) ?? (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside)) ? cwd : root);
   return createFsWorkspace(root, boundary);
 }
 
@@ -119,24 +147,59 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   const root = dirname(resolve(command.config));
   const loaded = parseConfig(text, command.config);
   const language = languageOf(command.language, loaded);
-  const runtime = runtimeProblems(loaded, selectSuites(loaded, command.suites).map((s) => ({ index: s.index, config: s.suite })), process.versions.node);
+  const runtime = runtimeProblems(
+    loaded,
+    selectSuites(loaded, command.suites).map((s) => ({ index: s.index, config: s.suite })),
+    process.versions.node,
+  );
   if (runtime.length > 0) throw new ConfigError({ file: command.config }, runtime.join('\n'), runtime);
-  const store = createFsRunStore(await ensureWritableFolder(command.out, '--out'), command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
-  const progress = createProgress(process.stderr, command.quiet, undefined, undefined, colourEnabled(process.stderr, process.env));
-  const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
+  const store = createFsRunStore(
+    await ensureWritableFolder(command.out, '--out'),
+    command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'),
+  );
+  const progress = createProgress(
+    process.stderr,
+    command.quiet,
+    undefined,
+    undefined,
+    colourEnabled(process.stderr, process.env),
+  );
+  const cacheDir = command.noCache
+    ? null
+    : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const shard = command.shard === null ? null : parseShard(command.shard);
   const runId = command.runId ?? (shard ? ciRunId() : null);
-  if (shard && runId === null) throw new ConfigError({ file: 'command line', path: '--run-id' }, 'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)');
-  const createClient = createClientFactory(process.env, command.config, { cacheDir, budget: budgetLimits(loaded.config, command) });
+  if (shard && runId === null)
+    throw new ConfigError(
+      { file: 'command line', path: '--run-id' },
+      'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)',
+    );
+  const createClient = createClientFactory(process.env, command.config, {
+    cacheDir,
+    budget: budgetLimits(loaded.config, command),
+  });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const outcome = await runEvaluation(
     {
-      configText: text, configFile: command.config, loaded, suites: command.suites, updateBaseline: command.updateBaseline, fresh: command.fresh,
-      ...(runId !== null ? { runId } : {}), ...(shard ? { shard } : {}),
+      configText: text,
+      configFile: command.config,
+      loaded,
+      suites: command.suites,
+      updateBaseline: command.updateBaseline,
+      fresh: command.fresh,
+      ...(runId !== null ? { runId } : {}),
+      ...(shard ? { shard } : {}),
     },
     {
-      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')), createClient, rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
+      workspace: await workspaceOf(command.config),
+      store,
+      clock: systemClock,
+      logger: createConsoleLogger(command.quiet),
+      toolVersion: TOOL_VERSION,
+      newRunId,
+      nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
+      createClient,
+      rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
       adaptations: () => createClient.adaptations(),
       ...(authenticator ? { authenticator } : {}),
       createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
@@ -148,7 +211,9 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   );
   progress.end();
   if (shard) {
-    process.stdout.write(`${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`);
+    process.stdout.write(
+      `${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`,
+    );
     return 0;
   }
   printOutcome(outcome, store.describe().out, language, store.describe().baselines);
@@ -172,10 +237,22 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
     process.stderr.write(`evalgate noise: run ${run} of 2 (response cache off, so every call reaches the model)\n`);
     const progress = createProgress(process.stderr, command.quiet);
     const outcome = await runEvaluation(
-      { configText: text, configFile: command.config, loaded, suites: command.suites, updateBaseline: false, fresh: true },
       {
-        workspace, store: createFsRunStore(resolve(command.out, `run-${run}`), baselines), clock: systemClock,
-        logger: createConsoleLogger(command.quiet), toolVersion: TOOL_VERSION, newRunId, nonce,
+        configText: text,
+        configFile: command.config,
+        loaded,
+        suites: command.suites,
+        updateBaseline: false,
+        fresh: true,
+      },
+      {
+        workspace,
+        store: createFsRunStore(resolve(command.out, `run-${run}`), baselines),
+        clock: systemClock,
+        logger: createConsoleLogger(command.quiet),
+        toolVersion: TOOL_VERSION,
+        newRunId,
+        nonce,
         createClient: createClientFactory(process.env, command.config, { cacheDir: null }),
         createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
         onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
@@ -223,7 +300,12 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
     const entry = loaded?.config.suites.find((s) => s.name === suite);
     return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
   };
-  const outcome = await mergeShards(parts, gate, { store, language }, { order: loaded?.config.suites.map((s) => s.name) ?? [] });
+  const outcome = await mergeShards(
+    parts,
+    gate,
+    { store, language },
+    { order: loaded?.config.suites.map((s) => s.name) ?? [] },
+  );
   printOutcome(outcome, store.describe().out, language);
   return outcome.exitCode;
 }
@@ -231,8 +313,17 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
 async function initCommand(dir: string, force: boolean): Promise<number> {
   await ensureWritableFolder(dir, '--dir');
   const configPath = join(dir, 'evalgate.yml');
-  if (!force && (await stat(configPath).then(() => true, () => false))) {
-    throw new ConfigError({ file: configPath }, `evalgate: ${configPath} already exists; nothing was written. Pass --force to overwrite it (the other starter files are never overwritten)`);
+  if (
+    !force &&
+    (await stat(configPath).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new ConfigError(
+      { file: configPath },
+      `evalgate: ${configPath} already exists; nothing was written. Pass --force to overwrite it (the other starter files are never overwritten)`,
+    );
   }
   const written: string[] = [];
   const kept: string[] = [];
@@ -244,7 +335,11 @@ async function initCommand(dir: string, force: boolean): Promise<number> {
       await writeFile(target, text, { flag: force && path === 'evalgate.yml' ? 'w' : 'wx' });
       written.push(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError({ file: target }, `evalgate: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new ConfigError(
+          { file: target },
+          `evalgate: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        );
       kept.push(path);
     }
   }
@@ -252,15 +347,22 @@ async function initCommand(dir: string, force: boolean): Promise<number> {
   const gitignore = join(dir, '.gitignore');
   const existing = await readFile(gitignore, 'utf8').catch(() => null);
   const present = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim()));
-  const add = GITIGNORE_LINES.filter((l) => !present.has(l) && !present.has(l.replace(/\/$/, '')) && !present.has(`/${l}`));
+  const add = GITIGNORE_LINES.filter(
+    (l) => !present.has(l) && !present.has(l.replace(/\/$/, '')) && !present.has(`/${l}`),
+  );
   if (add.length > 0) {
     const sep = existing === null || existing === '' || existing.endsWith('\n') ? '' : '\n';
-    await writeFile(gitignore, `${existing ?? ''}${sep}${existing ? '\n' : ''}# evalgate: the response cache and run output\n${add.join('\n')}\n`);
+    await writeFile(
+      gitignore,
+      `${existing ?? ''}${sep}${existing ? '\n' : ''}# evalgate: the response cache and run output\n${add.join('\n')}\n`,
+    );
     process.stdout.write(`${existing === null ? 'created ' : 'updated '} .gitignore (${add.join(', ')})\n`);
   }
   for (const p of written) process.stdout.write(`created  ${p}\n`);
   for (const p of kept) process.stdout.write(`kept     ${p} (exists; not overwritten)\n`);
-  process.stdout.write('Next: add OPENAI_API_KEY as a repository secret, run "evalgate run --update-baseline", and commit baselines/.\n');
+  process.stdout.write(
+    'Next: add OPENAI_API_KEY as a repository secret, run "evalgate run --update-baseline", and commit baselines/.\n',
+  );
   return 0;
 }
 
@@ -272,12 +374,28 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
   const loaded = parseConfig(text, command.config);
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
-  const cacheDir = command.noCache ? null : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
+  const cacheDir = command.noCache
+    ? null
+    : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const outcome = await rejudgeStored(
-    { configText: text, configFile: command.config, stored, judges: command.judges, updateBaseline: command.updateBaseline, crossCheck: command.crossCheck },
     {
-      workspace: await workspaceOf(command.config), store, clock: systemClock, logger: createConsoleLogger(false), toolVersion: TOOL_VERSION, newRunId, nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
-      createClient: createClientFactory(process.env, command.config, { cacheDir }), language,
+      configText: text,
+      configFile: command.config,
+      stored,
+      judges: command.judges,
+      updateBaseline: command.updateBaseline,
+      crossCheck: command.crossCheck,
+    },
+    {
+      workspace: await workspaceOf(command.config),
+      store,
+      clock: systemClock,
+      logger: createConsoleLogger(false),
+      toolVersion: TOOL_VERSION,
+      newRunId,
+      nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
+      createClient: createClientFactory(process.env, command.config, { cacheDir }),
+      language,
     },
   );
   printOutcome(outcome, store.describe().out, language, store.describe().baselines);
@@ -289,16 +407,31 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   const root = dirname(resolve(command.config));
   const cacheDir = command.noCache ? null : resolve(command.cacheDir ?? join(root, '.evalgate', 'cache'));
   // plan only reads the cache: a missing folder is an empty cache, anything else but a folder is refused.
-  if (command.cacheDir !== null && (await stat(command.cacheDir).then((info) => !info.isDirectory(), () => false))) {
-    throw new ConfigError({ file: 'command line', path: '--cache-dir' }, `evalgate: --cache-dir ${command.cacheDir}: exists and is not a folder; choose the response cache's folder`);
+  if (
+    command.cacheDir !== null &&
+    (await stat(command.cacheDir).then(
+      (info) => !info.isDirectory(),
+      () => false,
+    ))
+  ) {
+    throw new ConfigError(
+      { file: 'command line', path: '--cache-dir' },
+      `evalgate: --cache-dir ${command.cacheDir}: exists and is not a folder; choose the response cache's folder`,
+    );
   }
   const plans = await planEvaluation(text, command.config, command.suites, {
     workspace: await workspaceOf(command.config),
     countTokens: chunkedTokenCounter(countTokens),
-    isCached: cacheDir === null ? null : async (_name, provider, request) => {
-      const auth = cacheAuthenticator(process.env, provider);
-      return auth !== null && isCachedRequest(cacheDir, endpointOf(provider, process.env), cacheModelKey(provider), request, auth);
-    },
+    isCached:
+      cacheDir === null
+        ? null
+        : async (_name, provider, request) => {
+            const auth = cacheAuthenticator(process.env, provider);
+            return (
+              auth !== null &&
+              isCachedRequest(cacheDir, endpointOf(provider, process.env), cacheModelKey(provider), request, auth)
+            );
+          },
   });
   process.stdout.write(renderPlan(plans, cacheDir));
   return 0;
@@ -322,7 +455,11 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
   };
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, resolve(command.baseline));
-  const outcome = await compareStored(candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })), gate, { store, language });
+  const outcome = await compareStored(
+    candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })),
+    gate,
+    { store, language },
+  );
   printOutcome(outcome, store.describe().out, language);
   return outcome.exitCode;
 }
@@ -349,8 +486,16 @@ async function readResults(path: string): Promise<SuiteResult[]> {
 
 async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-copy' }>): Promise<number> {
   await ensureWritableFolder(dirname(resolve(command.out)), '--out (its folder)');
-  if (await stat(command.out).then((info) => !info.isFile(), () => false)) {
-    throw new ConfigError({ file: 'command line', path: '--out' }, `evalgate: --out ${command.out}: exists and is not a regular file; name the JSONL file to write`);
+  if (
+    await stat(command.out).then(
+      (info) => !info.isFile(),
+      () => false,
+    )
+  ) {
+    throw new ConfigError(
+      { file: 'command line', path: '--out' },
+      `evalgate: --out ${command.out}: exists and is not a regular file; name the JSONL file to write`,
+    );
   }
   let text: string;
   try {
@@ -360,7 +505,9 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
   }
   const built = buildExactCopySet(text, command.from, { n: command.n, seed: command.seed, random: command.random });
   await writeFileAtomic(command.out, built.jsonl);
-  process.stdout.write(`${command.out}: ${built.cases} cases (of ${built.available} questions in ${built.paragraphs} paragraphs of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`);
+  process.stdout.write(
+    `${command.out}: ${built.cases} cases (of ${built.available} questions in ${built.paragraphs} paragraphs of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+  );
   return 0;
 }
 
@@ -378,17 +525,25 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
   for (const s of outcome.summary.suites) {
     const f = s.unit === 'absolute' ? formatSigned : formatPercent;
     const interval = s.interval ? ` [${f(s.interval[0])}, ${f(s.interval[1])}]` : '';
-    lines.push(`  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`);
+    lines.push(
+      `  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`,
+    );
   }
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
-    if (j) lines.push(`  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`);
+    if (j)
+      lines.push(
+        `  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`,
+      );
   }
   for (const c of outcome.comparisons) {
-    if (c.verdict === 'error' && c.errors.samples.length > 0) lines.push(m.more.cliFirstError(c.name, c.errors.samples[0] ?? ''));
+    if (c.verdict === 'error' && c.errors.samples.length > 0)
+      lines.push(m.more.cliFirstError(c.name, c.errors.samples[0] ?? ''));
   }
   lines.push(m.more.cliReport(join(outDir, 'report.md')));
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (baselineDir !== undefined) for (const name of outcome.baselinesWritten) process.stderr.write(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`);
+  if (baselineDir !== undefined)
+    for (const name of outcome.baselinesWritten)
+      process.stderr.write(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`);
 }
 
 /** The published JSON Schema's text. */

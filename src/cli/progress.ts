@@ -23,7 +23,13 @@ interface SuiteState {
 }
 
 /** Creates a progress reporter writing to a stream; `now` is injectable for tests. */
-export function createProgress(stream: NodeJS.WriteStream, quiet: boolean, now: () => number = () => performance.now(), plainEveryMs = 5000, colour = false): Progress {
+export function createProgress(
+  stream: NodeJS.WriteStream,
+  quiet: boolean,
+  now: () => number = () => performance.now(),
+  plainEveryMs = 5000,
+  colour = false,
+): Progress {
   const p = paint(colour);
   const state = new Map<string, SuiteState>();
   let lastPlain = Number.NEGATIVE_INFINITY;

@@ -48,16 +48,27 @@ const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === c
  * Decides which suites to run. `base` is the config at the base commit, or null when it
  * did not exist there (or could not be read): then every suite runs.
  */
-export function affectedSuites(suites: readonly SuiteFootprint[], gate: GateConfig, base: LoadedConfig | null, changedFiles: readonly string[]): AffectedSuites {
+export function affectedSuites(
+  suites: readonly SuiteFootprint[],
+  gate: GateConfig,
+  base: LoadedConfig | null,
+  changedFiles: readonly string[],
+): AffectedSuites {
   const changed = new Set(changedFiles.map(normalize));
   const out: AffectedSuites = { run: [], unchanged: [], reasons: {} };
   for (const suite of suites) {
     const name = suite.entry.name;
     // A changed path that is a folder on the way to a read file is a symlink that was
     // retargeted (git lists a symlink as a file): the suite now reads something else.
-    const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f))
-      ?? [...suite.reads.files, ...suite.reads.folders].map(normalize).flatMap(ancestors).find((a) => changed.has(a));
-    const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === '/' || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
+    const hitFile =
+      suite.reads.files.map(normalize).find((f) => changed.has(f)) ??
+      [...suite.reads.files, ...suite.reads.folders]
+        .map(normalize)
+        .flatMap(ancestors)
+        .find((a) => changed.has(a));
+    const hitFolder = suite.reads.folders
+      .map((f) => `${normalize(f)}/`)
+      .find((f) => f === '/' || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
     const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason: string | null = null;
     if (hitFile) reason = `${hitFile} changed`;
@@ -65,7 +76,8 @@ export function affectedSuites(suites: readonly SuiteFootprint[], gate: GateConf
     else if (!base) reason = 'the config is new or unreadable at the base commit';
     else if (!baseSuite) reason = 'the suite is new';
     else if (!same(baseSuite, suite.entry)) reason = 'its entry in the config changed';
-    else if (Object.entries(suite.providers).some(([p, config]) => !same(base.config.providers[p], config))) reason = 'a provider it uses changed';
+    else if (Object.entries(suite.providers).some(([p, config]) => !same(base.config.providers[p], config)))
+      reason = 'a provider it uses changed';
     else if (!same(base.config.gate, gate)) reason = 'the gate settings changed';
     if (reason) {
       out.run.push(name);

@@ -24,7 +24,14 @@ export const DEFAULT_NET_WIN_THRESHOLD = 0.05;
 export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
 
 /** Verdicts from worst to best, for the overall verdict. */
-export const VERDICT_ORDER: readonly SuiteVerdict[] = ['error', 'regression', 'inconclusive', 'stale-baseline', 'no-baseline', 'pass'];
+export const VERDICT_ORDER: readonly SuiteVerdict[] = [
+  'error',
+  'regression',
+  'inconclusive',
+  'stale-baseline',
+  'no-baseline',
+  'pass',
+];
 
 /** One case's change, with excerpts for the report. */
 export interface CaseChange {
@@ -88,7 +95,16 @@ export interface SuiteComparison {
   kind: string;
   metric: string;
   verdict: SuiteVerdict;
-  detail: VerdictDetail | 'multiplicity-adjusted' | 'errors-over-tolerance' | 'no-comparable-cases' | 'too-few-paired' | 'no-baseline' | 'stale-baseline' | 'judge-manipulation' | null;
+  detail:
+    | VerdictDetail
+    | 'multiplicity-adjusted'
+    | 'errors-over-tolerance'
+    | 'no-comparable-cases'
+    | 'too-few-paired'
+    | 'no-baseline'
+    | 'stale-baseline'
+    | 'judge-manipulation'
+    | null;
   baseline: number | null;
   candidate: number | null;
   change: number | null;
@@ -97,7 +113,15 @@ export interface SuiteComparison {
   mcnemar: McNemarResult | null;
   power: Power | null;
   pairing: Pairing | null;
-  errors: { candidate: number; records: number; cases: number; rate: number; tolerance: number; baseline: number; samples: string[] };
+  errors: {
+    candidate: number;
+    records: number;
+    cases: number;
+    rate: number;
+    tolerance: number;
+    baseline: number;
+    samples: string[];
+  };
   /** The exact sign-flip test of no change over the compared units. */
   exactTest: SignFlipResult | null;
   /** The run-wide adjustment of exactTest's p (set by adjustAcrossSuites). */
@@ -130,7 +154,8 @@ export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult):
   const candIds = hashesOf(candidate.records);
   const unmatched = (from: Map<string, string>, other: Map<string, string>, scheme: RegExp): Map<string, string[]> => {
     const byHash = new Map<string, string[]>();
-    for (const [id, hash] of from) if (!other.has(id) && scheme.test(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
+    for (const [id, hash] of from)
+      if (!other.has(id) && scheme.test(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
     return byHash;
   };
   const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
@@ -141,7 +166,10 @@ export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult):
     if (ids.length === 1 && targets?.length === 1) rename.set(ids[0] as string, targets[0] as string);
   }
   if (rename.size === 0) return baseline;
-  return { ...baseline, records: baseline.records.map((r) => (rename.has(r.caseId) ? { ...r, caseId: rename.get(r.caseId) as string } : r)) };
+  return {
+    ...baseline,
+    records: baseline.records.map((r) => (rename.has(r.caseId) ? { ...r, caseId: rename.get(r.caseId) as string } : r)),
+  };
 }
 
 /**
@@ -149,7 +177,11 @@ export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult):
  * addressed the judge are listed; under `on-judge-manipulation: fail` they make the suite
  * an error whatever the measurement said, because the scores may have been talked up.
  */
-export function compareWithBaseline(original: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+export function compareWithBaseline(
+  original: SuiteResult | null,
+  candidate: SuiteResult,
+  gate: GateConfig,
+): SuiteComparison {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const result = compareMeasured(baseline, candidate, gate);
   const flagged = flaggedCases(candidate.records);
@@ -185,8 +217,13 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
     unit: null,
     threshold: null,
     errors: {
-      candidate: agg.errors, records: agg.records, cases: agg.cases, rate: errorRate, tolerance: gate['max-error-rate'],
-      baseline: baseline?.aggregates.errors ?? 0, samples: agg.errorSamples,
+      candidate: agg.errors,
+      records: agg.records,
+      cases: agg.cases,
+      rate: errorRate,
+      tolerance: gate['max-error-rate'],
+      baseline: baseline?.aggregates.errors ?? 0,
+      samples: agg.errorSamples,
     },
     stale: [],
     changed: [],
@@ -217,7 +254,9 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
   // net win per case is the paired difference, against a baseline of 0 by construction.
   const netWin = metric === PAIRWISE_METRIC;
   const cand = caseMeans(candidate.records, metric);
-  const base = netWin ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
+  const base = netWin
+    ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0]))
+    : caseMeans(baseline.records, metric);
   const pairing = pairCases(baseline.records, candidate.records, base, cand);
   result.pairing = pairing.summary;
   const paired = pairing.pairedIds;
@@ -233,7 +272,9 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
   if (paired.length * 2 < baselineCases) {
     result.verdict = 'error';
     result.detail = 'too-few-paired';
-    result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
+    result.notes.push(
+      `Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`,
+    );
     return result;
   }
   const baseValues = paired.map((id) => base.get(id) as number);
@@ -249,7 +290,9 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
   const relative = baseSum !== 0 && !netWin;
   if (!relative && !netWin && gate['absolute-threshold'] === undefined) {
-    result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
+    result.notes.push(
+      `The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`,
+    );
   }
   const seed = `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`;
   const bootstrap = pairedBootstrap({
@@ -263,25 +306,44 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
   result.unit = bootstrap.statistic;
   result.change = bootstrap.estimate;
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
-  const threshold = relative ? gate['max-drop'] : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
+  const threshold = relative
+    ? gate['max-drop']
+    : (gate['absolute-threshold'] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
   result.threshold = threshold ?? null;
 
-  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base), { seed });
+  result.exactTest = signFlipTest(
+    units.map((u) => u.candidate - u.base),
+    { seed },
+  );
   if (threshold === undefined) {
     result.verdict = 'inconclusive';
     result.detail = 'undefined-relative-change';
   } else {
     const decision = decideGate({
-      estimate: bootstrap.estimate, lower: bootstrap.lower, upper: bootstrap.upper,
-      threshold: -threshold, policy: gate.policy, compared: paired.length, minCases: gate['min-cases'],
-      exactPValue: result.exactTest.pValue, confidence: gate.confidence,
+      estimate: bootstrap.estimate,
+      lower: bootstrap.lower,
+      upper: bootstrap.upper,
+      threshold: -threshold,
+      policy: gate.policy,
+      compared: paired.length,
+      minCases: gate['min-cases'],
+      exactPValue: result.exactTest.pValue,
+      confidence: gate.confidence,
     });
     result.verdict = decision.verdict;
     result.detail = decision.detail;
-    result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, resampledUnit(candidate.suite.kind, units.length, paired.length));
+    result.power = powerOf(
+      bootstrap.standardError,
+      gate.confidence,
+      threshold,
+      units.length,
+      resampledUnit(candidate.suite.kind, units.length, paired.length),
+    );
   }
   if (paired.length < gate['min-cases']) {
-    result.notes.push(`Only ${paired.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`);
+    result.notes.push(
+      `Only ${paired.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`,
+    );
   }
 
   const binary = candidate.instrument.metrics.find((m) => m.name === metric)?.binary === true;
@@ -296,7 +358,9 @@ function compareMeasured(baseline: SuiteResult | null, candidate: SuiteResult, g
       });
       result.mcnemar = mcnemarExact(b, c);
     } else {
-      result.notes.push("McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case.");
+      result.notes.push(
+        "McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case.",
+      );
     }
   }
 
@@ -332,7 +396,13 @@ export function mdeFactor(confidence: number): number {
 }
 
 /** The power figures, or null when SE = 0 (no variation, so no MDE to state). */
-export function powerOf(standardError: number, confidence: number, threshold: number, units: number, unit: ResampledUnit): Power | null {
+export function powerOf(
+  standardError: number,
+  confidence: number,
+  threshold: number,
+  units: number,
+  unit: ResampledUnit,
+): Power | null {
   if (!(standardError > 0)) return null;
   const factor = mdeFactor(confidence);
   const mde = factor * standardError;
@@ -356,7 +426,10 @@ export function adjustAcrossSuites(comparisons: SuiteComparison[]): SuiteCompari
   if (family.length === 0) return comparisons;
   // The setting is run-wide (not a per-suite override), so every suite carries the same one.
   const method: MultiplicityMethod = family[0]?.gate.multiplicity ?? 'holm';
-  const adjusted = method === 'holm' ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue)) : family.map((c) => (c.exactTest as SignFlipResult).pValue);
+  const adjusted =
+    method === 'holm'
+      ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue))
+      : family.map((c) => (c.exactTest as SignFlipResult).pValue);
   family.forEach((c, i) => {
     const pAdjusted = adjusted[i] as number;
     let verdictBefore: SuiteVerdict | null = null;
@@ -377,8 +450,10 @@ export function overallVerdict(verdicts: readonly SuiteVerdict[]): SuiteVerdict 
 }
 
 function pairCases(
-  baseRecords: readonly CaseRecord[], candRecords: readonly CaseRecord[],
-  base: Map<string, number>, cand: Map<string, number>,
+  baseRecords: readonly CaseRecord[],
+  candRecords: readonly CaseRecord[],
+  base: Map<string, number>,
+  cand: Map<string, number>,
 ): { summary: Pairing; pairedIds: string[] } {
   const baseHash = hashesOf(baseRecords);
   const candHash = hashesOf(candRecords);
@@ -410,8 +485,14 @@ function clusterOf(records: readonly CaseRecord[]): Map<string, string> {
 }
 
 /** Resampling units: one per case, or one per cluster when cases name clusters. */
-function groupUnits(ids: readonly string[], base: readonly number[], cand: readonly number[], clusters: Map<string, string>): PairedUnit[] {
-  if (clusters.size === 0) return ids.map((_, i) => ({ base: base[i] as number, candidate: cand[i] as number, cases: 1 }));
+function groupUnits(
+  ids: readonly string[],
+  base: readonly number[],
+  cand: readonly number[],
+  clusters: Map<string, string>,
+): PairedUnit[] {
+  if (clusters.size === 0)
+    return ids.map((_, i) => ({ base: base[i] as number, candidate: cand[i] as number, cases: 1 }));
   const units = new Map<string, PairedUnit>();
   ids.forEach((id, i) => {
     const key = clusters.get(id) ?? `case:${id}`;

@@ -40,47 +40,101 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * up, so they are refused outright.
  */
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
-const nameSchema = z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"')
-  .refine((name) => !RESERVED.has(name), { error: 'this name is reserved (it is a property of every JavaScript object); choose another' });
+const nameSchema = z
+  .string()
+  .regex(NAME, 'use letters, digits, ".", "_" and "-"')
+  .refine((name) => !RESERVED.has(name), {
+    error: 'this name is reserved (it is a property of every JavaScript object); choose another',
+  });
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const providerSchema = z.strictObject({
   model: z.string().min(1).describe('The model name the endpoint serves.'),
-  'base-url': z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+  'base-url': z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .refine((url) => !hasUserInfo(url), {
-      error: 'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env',
+      error:
+        'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env',
     })
     .optional()
-    .describe('OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch\'s value is used.'),
-  'api-key-env': z.string().regex(ENV_NAME, 'must be an environment variable name').default('OPENAI_API_KEY')
+    .describe(
+      "OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch's value is used.",
+    ),
+  'api-key-env': z
+    .string()
+    .regex(ENV_NAME, 'must be an environment variable name')
+    .default('OPENAI_API_KEY')
     .describe('The NAME of the environment variable that holds the key; never the key itself.'),
-  temperature: z.number().min(0).max(2).nullable().default(0)
-    .describe('Sampling temperature; null sends none (the server\'s default: reasoning models accept only theirs).'),
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .nullable()
+    .default(0)
+    .describe("Sampling temperature; null sends none (the server's default: reasoning models accept only theirs)."),
   seed: z.int().default(7),
   'max-tokens': z.int().positive().default(1024),
-  'max-completion-tokens': z.int().positive().optional()
-    .describe('Reasoning models: the limit on reasoning plus answer tokens, sent as max_completion_tokens instead of max_tokens.'),
-  'reasoning-effort': z.enum(REASONING_EFFORTS).optional().describe('Reasoning models: sent as reasoning_effort.'),
-  'strip-reasoning': z.boolean().default(true)
-    .describe('Remove a leading <think>…</think> block from replies before scoring (kept in the record).'),
-  'max-reply-bytes': z.int().min(1000).default(1_000_000)
-    .describe('Replies longer than this (UTF-8 bytes) are cut and flagged before scoring.'),
-  'extra-body': z.record(z.string(), z.unknown())
-    .refine((body) => !('model' in body) && !('messages' in body), { error: 'extra-body must not set model or messages; use the model key and templates' })
+  'max-completion-tokens': z
+    .int()
+    .positive()
     .optional()
-    .describe('Fields merged into every request body (gateway or Azure specifics). On pull requests the base branch\'s value is used.'),
-  'extra-headers': z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name'), z.string()).optional()
-    .describe('Headers added to every request. On pull requests the base branch\'s value is used. Never put a key here: use api-key-env.'),
+    .describe(
+      'Reasoning models: the limit on reasoning plus answer tokens, sent as max_completion_tokens instead of max_tokens.',
+    ),
+  'reasoning-effort': z.enum(REASONING_EFFORTS).optional().describe('Reasoning models: sent as reasoning_effort.'),
+  'strip-reasoning': z
+    .boolean()
+    .default(true)
+    .describe('Remove a leading <think>…</think> block from replies before scoring (kept in the record).'),
+  'max-reply-bytes': z
+    .int()
+    .min(1000)
+    .default(1_000_000)
+    .describe('Replies longer than this (UTF-8 bytes) are cut and flagged before scoring.'),
+  'extra-body': z
+    .record(z.string(), z.unknown())
+    .refine((body) => !('model' in body) && !('messages' in body), {
+      error: 'extra-body must not set model or messages; use the model key and templates',
+    })
+    .optional()
+    .describe(
+      "Fields merged into every request body (gateway or Azure specifics). On pull requests the base branch's value is used.",
+    ),
+  'extra-headers': z
+    .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name'), z.string())
+    .optional()
+    .describe(
+      "Headers added to every request. On pull requests the base branch's value is used. Never put a key here: use api-key-env.",
+    ),
   concurrency: z.int().min(1).max(256).default(8),
   'timeout-ms': z.int().min(100).default(60_000).describe('Per-call timeout in milliseconds.'),
-  'structured-output': z.boolean().default(true).describe('Whether the endpoint supports JSON-schema response formats.'),
-  'max-attempts': z.int().min(1).max(20).default(6).describe('Attempts per call, the first included, for 429, 408, 409, 5xx, resets and timeouts.'),
-  'retry-base-delay-ms': z.int().min(0).default(500).describe('First backoff step; each retry doubles it (full jitter, capped at 30 s).'),
-  'max-retry-time-ms': z.int().min(0).default(180_000).describe('Total time one call may spend retrying before it becomes an error.'),
-  pricing: z.strictObject({
-    'input-per-million': z.number().min(0),
-    'output-per-million': z.number().min(0),
-  }).optional().describe('Prices in USD per million tokens; default from a small built-in table for common models.'),
+  'structured-output': z
+    .boolean()
+    .default(true)
+    .describe('Whether the endpoint supports JSON-schema response formats.'),
+  'max-attempts': z
+    .int()
+    .min(1)
+    .max(20)
+    .default(6)
+    .describe('Attempts per call, the first included, for 429, 408, 409, 5xx, resets and timeouts.'),
+  'retry-base-delay-ms': z
+    .int()
+    .min(0)
+    .default(500)
+    .describe('First backoff step; each retry doubles it (full jitter, capped at 30 s).'),
+  'max-retry-time-ms': z
+    .int()
+    .min(0)
+    .default(180_000)
+    .describe('Total time one call may spend retrying before it becomes an error.'),
+  pricing: z
+    .strictObject({
+      'input-per-million': z.number().min(0),
+      'output-per-million': z.number().min(0),
+    })
+    .optional()
+    .describe('Prices in USD per million tokens; default from a small built-in table for common models.'),
 });
 
 const gateBase = {
@@ -91,10 +145,25 @@ const gateBase = {
   resamples: z.int().min(100).max(1_000_000).describe('Bootstrap resamples.'),
   'min-cases': z.int().min(1).describe('Fewer compared cases than this can never give a regression.'),
   'max-error-rate': z.number().min(0).max(1).describe('Share of errored records above which the verdict is error.'),
-  'absolute-threshold': z.number().gt(0).describe('Absolute drop that fails the gate when the relative change is undefined.'),
-  'on-removed-suite': z.enum(['warn', 'fail']).describe('What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite\'s baseline is merged.'),
-  'on-judge-manipulation': z.enum(['warn', 'fail']).describe('What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.'),
-  'max-truncated-share': z.number().min(0).max(1).describe('Share of replies cut by the token limit above which the suite gets a warning.'),
+  'absolute-threshold': z
+    .number()
+    .gt(0)
+    .describe('Absolute drop that fails the gate when the relative change is undefined.'),
+  'on-removed-suite': z
+    .enum(['warn', 'fail'])
+    .describe(
+      "What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite's baseline is merged.",
+    ),
+  'on-judge-manipulation': z
+    .enum(['warn', 'fail'])
+    .describe(
+      'What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.',
+    ),
+  'max-truncated-share': z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('Share of replies cut by the token limit above which the suite gets a warning.'),
 };
 const gateSchema = z.strictObject({
   'max-drop': gateBase['max-drop'].default(0.05),
@@ -109,7 +178,12 @@ const gateSchema = z.strictObject({
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
   'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
-  multiplicity: z.enum(MULTIPLICITY_METHODS).default('holm').describe("Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."),
+  multiplicity: z
+    .enum(MULTIPLICITY_METHODS)
+    .default('holm')
+    .describe(
+      "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone.",
+    ),
 });
 const gateOverrideSchema = z.strictObject(gateBase).partial();
 
@@ -143,10 +217,17 @@ const judgedSuite = z.strictObject({
   kind: z.literal('judged'),
   judge: z.union([z.string(), z.array(z.string()).min(1)]),
   dataset: datasetSchema,
-  templates: z.strictObject({ system: z.string().min(1).optional(), user: z.string().min(1), judge: z.string().optional() }),
+  templates: z.strictObject({
+    system: z.string().min(1).optional(),
+    user: z.string().min(1),
+    judge: z.string().optional(),
+  }),
   mode: z.enum(['absolute', 'pairwise']).default('absolute'),
   refusals: z.enum(['score-1', 'exclude']).default('score-1'),
-  'judge-language': z.enum(['en', 'ja']).default('en').describe('Language of the built-in judge template (when templates.judge is not set).'),
+  'judge-language': z
+    .enum(['en', 'ja'])
+    .default('en')
+    .describe('Language of the built-in judge template (when templates.judge is not set).'),
 });
 
 const roundTripSuite = z.strictObject({
@@ -157,12 +238,33 @@ const roundTripSuite = z.strictObject({
   templates: z.strictObject({ 'nl-to-code': z.string().min(1), 'code-to-nl': z.string().min(1) }),
   repeats: z.int().min(1).max(100).default(3),
   cycles: z.int().min(1).max(50).default(10),
-  executor: z.enum(['pyodide', 'unsafe-host-python']).default('pyodide')
-    .describe('pyodide: the default sandbox. unsafe-host-python: the runner\'s python3 with an empty environment and limits; it does NOT protect secrets, files or the network.'),
-  prefix: z.string().min(1).optional().describe('The prefix every description must start with (default by language: "Task: ", "Tarea: ", "タスク: ", "任务: ").'),
-  'language-threshold': z.number().min(0).max(1).default(0.5)
-    .describe('ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans.'),
-  'timeout-ms': z.int().min(100).max(600_000).default(10_000).describe('Wall-clock limit of one run of the tests on the model\'s code.'),
+  executor: z
+    .enum(['pyodide', 'unsafe-host-python'])
+    .default('pyodide')
+    .describe(
+      "pyodide: the default sandbox. unsafe-host-python: the runner's python3 with an empty environment and limits; it does NOT protect secrets, files or the network.",
+    ),
+  prefix: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The prefix every description must start with (default by language: "Task: ", "Tarea: ", "タスク: ", "任务: ").',
+    ),
+  'language-threshold': z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .describe(
+      'ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans.',
+    ),
+  'timeout-ms': z
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(10_000)
+    .describe("Wall-clock limit of one run of the tests on the model's code."),
 });
 
 const suiteSchema = z.discriminatedUnion('kind', [exactCopySuite, judgedSuite, roundTripSuite]);
@@ -177,13 +279,34 @@ export const configSchema = z.strictObject({
   providers: z.record(nameSchema, providerSchema),
   suites: z.array(suiteSchema).min(1),
   gate: gateSchema.default({ ...DEFAULT_GATE }),
-  report: z.strictObject({
-    language: z.enum(REPORT_LANGUAGES).default('en').describe('The language of the report and of the CLI\'s final lines (en or ja); the CLI\'s --language and the action\'s report-language input win.'),
-  }).optional().describe('How the report is written.'),
-  budget: z.strictObject({
-    'max-calls': z.int().positive().optional().describe('Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3.'),
-    'max-cost': z.number().positive().optional().describe('USD the run may spend (from token usage and prices); then it stops as above.'),
-  }).optional().describe('Limits on what one run may spend; --max-calls and --max-cost override them.'),
+  report: z
+    .strictObject({
+      language: z
+        .enum(REPORT_LANGUAGES)
+        .default('en')
+        .describe(
+          "The language of the report and of the CLI's final lines (en or ja); the CLI's --language and the action's report-language input win.",
+        ),
+    })
+    .optional()
+    .describe('How the report is written.'),
+  budget: z
+    .strictObject({
+      'max-calls': z
+        .int()
+        .positive()
+        .optional()
+        .describe(
+          'Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3.',
+        ),
+      'max-cost': z
+        .number()
+        .positive()
+        .optional()
+        .describe('USD the run may spend (from token usage and prices); then it stops as above.'),
+    })
+    .optional()
+    .describe('Limits on what one run may spend; --max-calls and --max-cost override them.'),
 });
 
 /** The configuration as the schema outputs it (kebab-case keys, defaults filled). */
@@ -225,13 +348,19 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       const line = e.linePos?.[0]?.line;
       return `${file}${line ? `:${line}` : ''}: YAML syntax: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
     });
-    throw new ConfigError({ file, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col }, problems.join('\n'), problems);
+    throw new ConfigError(
+      { file, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col },
+      problems.join('\n'),
+      problems,
+    );
   }
   const lineOf = (path: readonly PropertyKey[]): number | undefined => lineOfPath(doc, lineCounter, path);
   const data: unknown = doc.toJS();
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => redactUrls(describeIssue(issue, file, data, lineOf, doc, lineCounter)));
+    const problems = parsed.error.issues.map((issue) =>
+      redactUrls(describeIssue(issue, file, data, lineOf, doc, lineCounter)),
+    );
     throw new ConfigError({ file, line: firstLine(problems) }, problems.join('\n'), problems);
   }
   const loaded: LoadedConfig = { file, config: parsed.data, lineOf };
@@ -251,8 +380,12 @@ function checkReferences(loaded: LoadedConfig): void {
   const seen = new Map<string, number>();
   const providers = Object.keys(config.providers);
   config.suites.forEach((suite, i) => {
-    const at = (key: string): string => located(file, loaded.lineOf(['suites', i, key]), formatPath(['suites', i, key]));
-    if (seen.has(suite.name)) problems.push(`${at('name')}: suite name "${suite.name}" is used twice (also suites[${seen.get(suite.name)}]); names must be unique because they name result and baseline files`);
+    const at = (key: string): string =>
+      located(file, loaded.lineOf(['suites', i, key]), formatPath(['suites', i, key]));
+    if (seen.has(suite.name))
+      problems.push(
+        `${at('name')}: suite name "${suite.name}" is used twice (also suites[${seen.get(suite.name)}]); names must be unique because they name result and baseline files`,
+      );
     seen.set(suite.name, i);
     const refs: string[] = [suite.provider];
     if (suite.kind === 'judged') refs.push(...(Array.isArray(suite.judge) ? suite.judge : [suite.judge]));
@@ -303,18 +436,24 @@ function keyLineOf(doc: Document, lineCounter: LineCounter, path: readonly Prope
 }
 
 function describeIssue(
-  issue: z.core.$ZodIssue, file: string, data: unknown,
-  lineOf: (p: readonly PropertyKey[]) => number | undefined, doc: Document, lineCounter: LineCounter,
+  issue: z.core.$ZodIssue,
+  file: string,
+  data: unknown,
+  lineOf: (p: readonly PropertyKey[]) => number | undefined,
+  doc: Document,
+  lineCounter: LineCounter,
 ): string {
   const path = issue.path;
   if (issue.code === 'unrecognized_keys') {
     const parentPath = formatPath(path);
     const known = knownKeys(data, path);
-    return issue.keys.map((key) => {
-      const full = [...path, key];
-      const hint = suggest(key, known);
-      return `${located(file, keyLineOf(doc, lineCounter, full) ?? lineOf(path), formatPath(full))}: unknown key${hint ? `; did you mean "${hint}"?` : ''}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ''}: ${known.join(', ')}` : ''}`;
-    }).join('\n');
+    return issue.keys
+      .map((key) => {
+        const full = [...path, key];
+        const hint = suggest(key, known);
+        return `${located(file, keyLineOf(doc, lineCounter, full) ?? lineOf(path), formatPath(full))}: unknown key${hint ? `; did you mean "${hint}"?` : ''}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ''}: ${known.join(', ')}` : ''}`;
+      })
+      .join('\n');
   }
   const where = located(file, lineOf(path), formatPath(path) || '(top level)');
   if (issue.code === 'invalid_key') {

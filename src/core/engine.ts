@@ -3,7 +3,16 @@
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
  */
-import type { Authenticator, Clock, CodeRunner, Logger, ModelClient, ModelRequest, RunStore, Workspace } from '../ports.ts';
+import type {
+  Authenticator,
+  Clock,
+  CodeRunner,
+  Logger,
+  ModelClient,
+  ModelRequest,
+  RunStore,
+  Workspace,
+} from '../ports.ts';
 import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
@@ -100,7 +109,12 @@ export interface RunOutcome {
 }
 
 /** Parses the config and loads every selected suite, without calling any model. */
-export async function validateWorkspace(configText: string, configFile: string, suites: readonly string[], workspace: Workspace): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
+export async function validateWorkspace(
+  configText: string,
+  configFile: string,
+  suites: readonly string[],
+  workspace: Workspace,
+): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
   const loaded = parseConfig(configText, configFile);
   return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
 }
@@ -110,7 +124,10 @@ export async function validateWorkspace(configText: string, configFile: string, 
  * ConfigError. A suite named in `removed` whose files are gone is returned in `gone`.
  */
 export async function loadSelected(
-  loaded: LoadedConfig, names: readonly string[], workspace: Workspace, options: LoadOptions & { removed?: readonly string[] } = {},
+  loaded: LoadedConfig,
+  names: readonly string[],
+  workspace: Workspace,
+  options: LoadOptions & { removed?: readonly string[] } = {},
 ): Promise<{ suites: LoadedSuite[]; gone: { name: string; reason: string }[] }> {
   const selected = selectSuites(loaded, names);
   const problems: string[] = [];
@@ -130,25 +147,40 @@ export async function loadSelected(
 }
 
 /** The gate of a suite: the file's gate with the suite's overrides (and the caller's on-inconclusive). */
-export function gateFor(loaded: LoadedConfig, suite: SuiteConfig, onInconclusive?: GateConfig['on-inconclusive']): GateConfig {
-  return { ...loaded.config.gate, ...(suite.gate ?? {}), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) } as GateConfig;
+export function gateFor(
+  loaded: LoadedConfig,
+  suite: SuiteConfig,
+  onInconclusive?: GateConfig['on-inconclusive'],
+): GateConfig {
+  return {
+    ...loaded.config.gate,
+    ...(suite.gate ?? {}),
+    ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}),
+  } as GateConfig;
 }
 
 /** `evalgate run`: everything checked first, then suites run one after another. */
 export async function runEvaluation(options: RunOptions, deps: EngineDeps): Promise<RunOutcome> {
   const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
-    ...(options.instrument ? { instrument: options.instrument } : {}), ...(options.removed ? { removed: options.removed } : {}),
+    ...(options.instrument ? { instrument: options.instrument } : {}),
+    ...(options.removed ? { removed: options.removed } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
-  for (const g of gone) deps.logger.warn(`${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`);
-  const baseCases = options.base ? await casesAtBase(options.base, suites, deps.logger) : new Map<string, readonly EvalCase[]>();
+  for (const g of gone)
+    deps.logger.warn(
+      `${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`,
+    );
+  const baseCases = options.base
+    ? await casesAtBase(options.base, suites, deps.logger)
+    : new Map<string, readonly EvalCase[]>();
   // Build every client and read every baseline before any call, so a missing key or a
   // broken baseline stops the run before it spends anything.
   const clients = new Map<string, ModelClient>();
   for (const s of suites) {
     for (const name of s.providers) {
-      if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name] as ProviderConfig));
+      if (!clients.has(name))
+        clients.set(name, deps.createClient(name, loaded.config.providers[name] as ProviderConfig));
     }
   }
   const baselines = new Map<string, SuiteResult | null>();
@@ -166,7 +198,10 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     return runner;
   };
   const nonce = deps.nonce?.bind(deps);
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce) }));
+  const prepared = suites.map((s) => ({
+    loaded: s,
+    suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce),
+  }));
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -182,46 +217,78 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
       const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const whole = based.suite;
-      if (based.restored + based.reverted > 0) baseNotes.push(messagesFor(deps.language ?? 'en').trust.casesFromBase(whole.name, based.restored, based.reverted));
+      if (based.restored + based.reverted > 0)
+        baseNotes.push(
+          messagesFor(deps.language ?? 'en').trust.casesFromBase(whole.name, based.restored, based.reverted),
+        );
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
-      deps.logger.info(`${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`);
+      deps.logger.info(
+        `${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`,
+      );
       const identity = {
-        suite: suite.name, tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
-        instrument: suite.instrument.hash, repeats: suite.repeats, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
+        suite: suite.name,
+        tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
+        instrument: suite.instrument.hash,
+        repeats: suite.repeats,
+        cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
       };
       const auth = deps.authenticator;
-      const planned = options.fresh || !auth ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+      const planned =
+        options.fresh || !auth ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth);
       if (planned && 'rejectedLog' in planned) {
         rejectedRecords += planned.rejectedLog;
-        deps.logger.warn(`${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`);
+        deps.logger.warn(
+          `${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`,
+        );
       }
       let resume: ResumePlan | null = planned && !('rejectedLog' in planned) ? planned : null;
       if (resume && resume.rejected > 0) {
         rejectedRecords += resume.rejected;
-        deps.logger.warn(`${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`);
+        deps.logger.warn(
+          `${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`,
+        );
       }
       if (resume && options.runId !== undefined && resume.header.runId !== options.runId) resume = null;
       const header: RecordLogHeader = resume?.header ?? {
-        type: 'evalgate-record-log', version: 1, suite: suite.name, runId: options.runId ?? deps.newRunId(), startedAt: deps.clock.nowIso(),
-        tested: identity.tested, instrument: suite.instrument.hash,
+        type: 'evalgate-record-log',
+        version: 1,
+        suite: suite.name,
+        runId: options.runId ?? deps.newRunId(),
+        startedAt: deps.clock.nowIso(),
+        tested: identity.tested,
+        instrument: suite.instrument.hash,
       };
       if (resume) {
-        deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`);
+        deps.logger.info(
+          `${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ''}`,
+        );
       }
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-      const rawSink = await deps.store.startRecordLog(suite.name, auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`);
-      const sink = auth ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) } : rawSink;
+      const rawSink = await deps.store.startRecordLog(
+        suite.name,
+        auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
+      );
+      const sink = auth
+        ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) }
+        : rawSink;
       const result = await runSuite(suite, {
-        sink, clock: deps.clock, logger: deps.logger, toolVersion: deps.toolVersion, runId: header.runId, startedAt: header.startedAt,
+        sink,
+        clock: deps.clock,
+        logger: deps.logger,
+        toolVersion: deps.toolVersion,
+        runId: header.runId,
+        startedAt: header.startedAt,
         finished: resume?.finished ?? [],
         onRecord: (record) => deps.onRecord?.(suite.name, record),
       });
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
-        deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+        deps.logger.info(
+          `${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`,
+        );
         results.set(suite.name, result);
         continue;
       }
@@ -232,13 +299,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       comparisons.push(comparison);
       if (result.incomplete) {
         budgetStop = result.incomplete.reason;
-        deps.logger.warn(`${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`);
+        deps.logger.warn(
+          `${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`,
+        );
       }
       if (options.updateBaseline) {
         if (comparison.verdict === 'error' || result.incomplete) {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
         } else if (baseline && sameMeasurement(baseline, result)) {
-          deps.logger.info(`${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
+          deps.logger.info(
+            `${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
+          );
         } else {
           await deps.store.writeBaseline(suite.name, resultChunks(result));
           baselinesWritten.push(suite.name);
@@ -261,11 +332,24 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     ...(budgetStop !== null ? { budgetStop } : {}),
   };
   // A partial run (budget) or a removed suite under on-removed-suite: fail leaves the run unjudgeable.
-  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'));
+  return finish(
+    comparisons,
+    results,
+    baselinesWritten,
+    deps,
+    baselines,
+    notRun,
+    notices,
+    budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'),
+  );
 }
 
 /** The cases each suite defines at the base commit (read from there), by suite name. */
-async function casesAtBase(base: NonNullable<RunOptions['base']>, suites: readonly LoadedSuite[], logger: Logger): Promise<Map<string, readonly EvalCase[]>> {
+async function casesAtBase(
+  base: NonNullable<RunOptions['base']>,
+  suites: readonly LoadedSuite[],
+  logger: Logger,
+): Promise<Map<string, readonly EvalCase[]>> {
   const out = new Map<string, readonly EvalCase[]>();
   for (const s of suites) {
     const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
@@ -274,7 +358,9 @@ async function casesAtBase(base: NonNullable<RunOptions['base']>, suites: readon
       out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      logger.warn(`${s.config.name}: the base commit's cases could not be read (${error.problems[0] ?? error.message}); only the pull request's cases are measured`);
+      logger.warn(
+        `${s.config.name}: the base commit's cases could not be read (${error.problems[0] ?? error.message}); only the pull request's cases are measured`,
+      );
     }
   }
   return out;
@@ -286,7 +372,11 @@ async function casesAtBase(base: NonNullable<RunOptions['base']>, suites: readon
  * measured in the base's version, so they pair with the baseline. A PR's new or edited
  * data is measured against the baseline only after merge.
  */
-function withBaseCases(suite: PreparedSuite, base: readonly EvalCase[] | undefined, logger: Logger): { suite: PreparedSuite; restored: number; reverted: number } {
+function withBaseCases(
+  suite: PreparedSuite,
+  base: readonly EvalCase[] | undefined,
+  logger: Logger,
+): { suite: PreparedSuite; restored: number; reverted: number } {
   if (!base) return { suite, restored: 0, reverted: 0 };
   const baseById = new Map(base.map((c) => [c.id, c]));
   let reverted = 0;
@@ -299,15 +389,22 @@ function withBaseCases(suite: PreparedSuite, base: readonly EvalCase[] | undefin
   const have = new Set(cases.map((c) => c.id));
   const missing = base.filter((c) => !have.has(c.id));
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
-  logger.info(`${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`);
+  logger.info(
+    `${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`,
+  );
   return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
 
 /** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */
 export async function mergeShards(
-  parts: readonly ShardPart[], gate: (suite: string) => GateConfig,
+  parts: readonly ShardPart[],
+  gate: (suite: string) => GateConfig,
   deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
-  options: { order?: readonly string[]; onInconclusive?: GateConfig['on-inconclusive']; notRun?: readonly { name: string; reason: string }[] } = {},
+  options: {
+    order?: readonly string[];
+    onInconclusive?: GateConfig['on-inconclusive'];
+    notRun?: readonly { name: string; reason: string }[];
+  } = {},
 ): Promise<RunOutcome> {
   const { onInconclusive } = options;
   const bySuite = new Map<string, ShardPart[]>();
@@ -323,7 +420,12 @@ export async function mergeShards(
     await deps.store.writeResult(name, resultChunks(merged));
     pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
   }
-  return compareStored(pairs, (suite) => ({ ...gate(suite), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) }), deps, options.notRun ?? []);
+  return compareStored(
+    pairs,
+    (suite) => ({ ...gate(suite), ...(onInconclusive ? { 'on-inconclusive': onInconclusive } : {}) }),
+    deps,
+    options.notRun ?? [],
+  );
 }
 
 /** Options of `evalgate rejudge`. */
@@ -339,7 +441,12 @@ export interface RejudgeRunOptions {
 
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
 export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const { loaded, suites } = await validateWorkspace(options.configText, options.configFile, [options.stored.suite.name], deps.workspace);
+  const { loaded, suites } = await validateWorkspace(
+    options.configText,
+    options.configFile,
+    [options.stored.suite.name],
+    deps.workspace,
+  );
   const suite = suites[0] as LoadedSuite;
   const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
   const clients = new Map<string, ModelClient>();
@@ -348,11 +455,20 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
     if (provider) clients.set(name, deps.createClient(name, provider));
   }
   const result = await rejudgeResult({
-    loaded, suite, stored: options.stored, judges: options.judges, clients: (name) => clients.get(name) as ModelClient,
+    loaded,
+    suite,
+    stored: options.stored,
+    judges: options.judges,
+    clients: (name) => clients.get(name) as ModelClient,
     ...(options.crossCheck ? { crossCheck: options.crossCheck } : {}),
-    runId: rejudgeRunId(options.stored, options.crossCheck ? [`cross-check:${options.crossCheck}`] : judgeNames), toolVersion: deps.toolVersion, now: () => deps.clock.nowIso(),
+    runId: rejudgeRunId(options.stored, options.crossCheck ? [`cross-check:${options.crossCheck}`] : judgeNames),
+    toolVersion: deps.toolVersion,
+    now: () => deps.clock.nowIso(),
     nonce: (material: string) => {
-      if (!deps.nonce) throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one');
+      if (!deps.nonce)
+        throw new Error(
+          'this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); rejudge cannot run without one',
+        );
       return deps.nonce(material);
     },
   });
@@ -362,13 +478,21 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
   const written: string[] = [];
   if (options.updateBaseline && comparison.verdict !== 'error') {
     if (baseline && sameMeasurement(baseline, result)) {
-      deps.logger.info(`${result.suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
+      deps.logger.info(
+        `${result.suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
+      );
     } else {
       await deps.store.writeBaseline(result.suite.name, resultChunks(result));
       written.push(result.suite.name);
     }
   }
-  return finish([comparison], new Map([[result.suite.name, result]]), written, deps, new Map([[result.suite.name, baseline]]));
+  return finish(
+    [comparison],
+    new Map([[result.suite.name, result]]),
+    written,
+    deps,
+    new Map([[result.suite.name, baseline]]),
+  );
 }
 
 /** What `evalgate plan` needs from the edge. */
@@ -380,11 +504,21 @@ export interface PlanDeps {
 }
 
 /** `evalgate plan`: the suites, calls, tokens and cost a run would have, calling nothing. */
-export async function planEvaluation(configText: string, configFile: string, suiteNames: readonly string[], deps: PlanDeps): Promise<SuitePlan[]> {
+export async function planEvaluation(
+  configText: string,
+  configFile: string,
+  suiteNames: readonly string[],
+  deps: PlanDeps,
+): Promise<SuitePlan[]> {
   const { loaded, suites } = await validateWorkspace(configText, configFile, suiteNames, deps.workspace);
   const noCalls: ModelClient = {
     label: 'plan (makes no calls)',
-    complete: () => Promise.resolve({ status: 'error', error: { kind: 'config', message: 'evalgate plan makes no calls' }, latencyMs: 0 }),
+    complete: () =>
+      Promise.resolve({
+        status: 'error',
+        error: { kind: 'config', message: 'evalgate plan makes no calls' },
+        latencyMs: 0,
+      }),
   };
   const plans: SuitePlan[] = [];
   for (const s of suites) {
@@ -392,10 +526,16 @@ export async function planEvaluation(configText: string, configFile: string, sui
     const provider = loaded.config.providers[providerName] as ProviderConfig;
     const isCached = deps.isCached;
     const plan = await planSuite(
-      s.prepare(() => noCalls), provider.model, pricingFor(provider), deps.countTokens,
+      s.prepare(() => noCalls),
+      provider.model,
+      pricingFor(provider),
+      deps.countTokens,
       isCached ? (request) => isCached(providerName, provider, request) : null,
     );
-    const judges = (s.judging?.judges ?? []).map((name) => ({ name, model: (loaded.config.providers[name] as ProviderConfig).model }));
+    const judges = (s.judging?.judges ?? []).map((name) => ({
+      name,
+      model: (loaded.config.providers[name] as ProviderConfig).model,
+    }));
     plans.push(judges.length > 0 ? { ...plan, judges } : plan);
   }
   return plans;
@@ -403,18 +543,32 @@ export async function planEvaluation(configText: string, configFile: string, sui
 
 /** `evalgate compare`: stored results only, no model. */
 export async function compareStored(
-  pairs: readonly { baseline: SuiteResult | null; candidate: SuiteResult }[], gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, notRun: readonly { name: string; reason: string }[] = [],
+  pairs: readonly { baseline: SuiteResult | null; candidate: SuiteResult }[],
+  gate: (suite: string) => GateConfig,
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
   const results = new Map(pairs.map((p) => [p.candidate.suite.name, p.candidate]));
-  return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])), notRun);
+  return finish(
+    comparisons,
+    results,
+    [],
+    deps,
+    new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])),
+    notRun,
+  );
 }
 
 async function finish(
-  comparisons: SuiteComparison[], results: Map<string, SuiteResult>, baselinesWritten: string[],
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>, baselines: ReadonlyMap<string, SuiteResult | null>,
-  notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {}, removedFails = false,
+  comparisons: SuiteComparison[],
+  results: Map<string, SuiteResult>,
+  baselinesWritten: string[],
+  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  baselines: ReadonlyMap<string, SuiteResult | null>,
+  notRun: readonly { name: string; reason: string }[] = [],
+  notices: RunNotices = {},
+  removedFails = false,
 ): Promise<RunOutcome> {
   // The suites of one run are one family of tests: adjust before any verdict is read.
   adjustAcrossSuites(comparisons);
@@ -422,13 +576,27 @@ async function finish(
   // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
-    verdict, comparisons, results, baselines, notRun, language: deps.language ?? 'en', notices, baselinesWritten,
+    verdict,
+    comparisons,
+    results,
+    baselines,
+    notRun,
+    language: deps.language ?? 'en',
+    notices,
+    baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
   });
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
-  return { summary, report, exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
+  return {
+    summary,
+    report,
+    exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons),
+    comparisons,
+    results,
+    baselinesWritten,
+  };
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
@@ -442,18 +610,27 @@ async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult
  * Parses a stored result file from its lines, record by record (files too large for one
  * string), naming the file and line when it is not one.
  */
-export async function parseResultFileLines(lines: AsyncIterable<string> | Iterable<string>, file: string): Promise<SuiteResult> {
+export async function parseResultFileLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  file: string,
+): Promise<SuiteResult> {
   let value: unknown;
   try {
     value = await parseResultLines(lines);
   } catch (error) {
     const line = error instanceof ResultLinesError ? `:${error.line}` : '';
-    throw new ConfigError({ file }, `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file },
+      `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,
+    );
   }
   if (value === null) {
     // Another layout (hand-edited, reformatted): read whole, as any JSON.
     if (Array.isArray(lines)) return parseResultText((lines as readonly string[]).join('\n'), file);
-    throw new ConfigError({ file }, `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file },
+      `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`,
+    );
   }
   return validateResult(value, file);
 }
@@ -464,7 +641,10 @@ export function parseResultText(text: string, file: string): SuiteResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError({ file }, `${file}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file },
+      `${file}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,
+    );
   }
   return validateResult(value, file);
 }

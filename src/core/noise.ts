@@ -34,7 +34,11 @@ export interface SuiteNoise {
 }
 
 /** Compares two runs of each suite (matched by name). Suites missing from either run are skipped. */
-export function measureNoise(first: ReadonlyMap<string, SuiteResult>, second: ReadonlyMap<string, SuiteResult>, gate: (suite: string) => GateConfig): SuiteNoise[] {
+export function measureNoise(
+  first: ReadonlyMap<string, SuiteResult>,
+  second: ReadonlyMap<string, SuiteResult>,
+  gate: (suite: string) => GateConfig,
+): SuiteNoise[] {
   const out: SuiteNoise[] = [];
   for (const [name, a] of first) {
     const b = second.get(name);
@@ -56,9 +60,17 @@ export function measureNoise(first: ReadonlyMap<string, SuiteResult>, second: Re
     // question "would this suite's gate fire on its own" is answered per suite.
     const comparison = compareWithBaseline(a, b, gate(name));
     out.push({
-      name, metric, cases, casesDiffering: differing, meanAbsoluteCaseChange: cases > 0 ? absolute / cases : null,
-      first: a.aggregates.metrics[metric] ?? null, second: b.aggregates.metrics[metric] ?? null, comparison,
-      gateFired: comparison.verdict === 'regression' || (comparison.verdict === 'inconclusive' && comparison.gate['on-inconclusive'] === 'fail'),
+      name,
+      metric,
+      cases,
+      casesDiffering: differing,
+      meanAbsoluteCaseChange: cases > 0 ? absolute / cases : null,
+      first: a.aggregates.metrics[metric] ?? null,
+      second: b.aggregates.metrics[metric] ?? null,
+      comparison,
+      gateFired:
+        comparison.verdict === 'regression' ||
+        (comparison.verdict === 'inconclusive' && comparison.gate['on-inconclusive'] === 'fail'),
     });
   }
   return out;
@@ -70,12 +82,22 @@ export function noiseSummary(noise: readonly SuiteNoise[]): Record<string, unkno
     suites: noise.map((n) => {
       const c = n.comparison;
       return {
-        name: n.name, metric: n.metric, cases: n.cases, casesDiffering: n.casesDiffering,
-        meanAbsoluteCaseChange: round4(n.meanAbsoluteCaseChange), first: round4(n.first), second: round4(n.second),
-        unit: c.unit, change: round4(c.change), interval: c.interval ? [round4(c.interval.lower), round4(c.interval.upper)] : null,
-        se: c.bootstrap ? round4(c.bootstrap.standardError) : null, mde: c.power ? round4(c.power.mde) : null,
-        pValue: c.exactTest?.pValue ?? null, pMethod: c.exactTest?.method ?? null,
-        verdict: c.verdict, gateFired: n.gateFired,
+        name: n.name,
+        metric: n.metric,
+        cases: n.cases,
+        casesDiffering: n.casesDiffering,
+        meanAbsoluteCaseChange: round4(n.meanAbsoluteCaseChange),
+        first: round4(n.first),
+        second: round4(n.second),
+        unit: c.unit,
+        change: round4(c.change),
+        interval: c.interval ? [round4(c.interval.lower), round4(c.interval.upper)] : null,
+        se: c.bootstrap ? round4(c.bootstrap.standardError) : null,
+        mde: c.power ? round4(c.power.mde) : null,
+        pValue: c.exactTest?.pValue ?? null,
+        pMethod: c.exactTest?.method ?? null,
+        verdict: c.verdict,
+        gateFired: n.gateFired,
       };
     }),
   };
@@ -85,30 +107,49 @@ export function noiseSummary(noise: readonly SuiteNoise[]): Record<string, unkno
 export function renderNoise(noise: readonly SuiteNoise[], model: (suite: string) => string): string {
   const lines = ['## evalgate noise: the same suite run twice (A/A)', ''];
   if (noise.length === 0) return `${lines.join('\n')}No suite finished both runs.\n`;
-  lines.push('| Suite | Metric | Run 1 | Run 2 | Change (interval) | Cases that differ | Gate |', '|---|---|---:|---:|---|---:|---|');
+  lines.push(
+    '| Suite | Metric | Run 1 | Run 2 | Change (interval) | Cases that differ | Gate |',
+    '|---|---|---:|---:|---|---:|---|',
+  );
   for (const n of noise) {
     const c = n.comparison;
     const f = c.unit === 'absolute' ? formatSigned : formatPercent;
-    const change = c.change === null ? '—' : `${f(c.change)}${c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : ''}`;
+    const change =
+      c.change === null
+        ? '—'
+        : `${f(c.change)}${c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : ''}`;
     const share = n.cases > 0 ? formatPercent(n.casesDiffering / n.cases).replace('+', '') : '—';
-    lines.push(`| ${inlineText(n.name, 80)} | ${n.metric} | ${formatMetric(n.first)} | ${formatMetric(n.second)} | ${change} | ${n.casesDiffering} of ${n.cases} (${share}) | ${n.gateFired ? `❌ would fail (${c.verdict})` : `✅ ${c.verdict}`} |`);
+    lines.push(
+      `| ${inlineText(n.name, 80)} | ${n.metric} | ${formatMetric(n.first)} | ${formatMetric(n.second)} | ${change} | ${n.casesDiffering} of ${n.cases} (${share}) | ${n.gateFired ? `❌ would fail (${c.verdict})` : `✅ ${c.verdict}`} |`,
+    );
   }
   lines.push('');
   for (const n of noise) {
     const c = n.comparison;
     const facts: string[] = [`Model ${inlineText(model(n.name), 80)}.`];
-    if (n.cases > 0) facts.push(`${n.casesDiffering} of ${n.cases} cases scored differently in the second run; the mean per-case change of ${n.metric} is ${formatMetric(n.meanAbsoluteCaseChange)}.`);
-    if (c.bootstrap) facts.push(`Run-to-run standard error of the change: ${(c.unit === 'absolute' ? formatMetric : (v: number): string => formatPercent(v).replace('+', ''))(c.bootstrap.standardError)}.`);
-    if (c.exactTest && c.exactTest.changed > 0) facts.push(`Sign-flip test of no change: p = ${formatP(c.exactTest.pValue)} (${c.exactTest.method}).`);
+    if (n.cases > 0)
+      facts.push(
+        `${n.casesDiffering} of ${n.cases} cases scored differently in the second run; the mean per-case change of ${n.metric} is ${formatMetric(n.meanAbsoluteCaseChange)}.`,
+      );
+    if (c.bootstrap)
+      facts.push(
+        `Run-to-run standard error of the change: ${(c.unit === 'absolute' ? formatMetric : (v: number): string => formatPercent(v).replace('+', ''))(c.bootstrap.standardError)}.`,
+      );
+    if (c.exactTest && c.exactTest.changed > 0)
+      facts.push(`Sign-flip test of no change: p = ${formatP(c.exactTest.pValue)} (${c.exactTest.method}).`);
     if (c.power && c.bootstrap) {
       const f = (v: number): string => (c.unit === 'absolute' ? formatMetric(v) : formatPercent(v).replace('+', ''));
-      facts.push(`From this noise alone the suite can detect a drop of about ${f(c.power.mde)} (80% power); the gate is ${f(c.power.threshold)}${c.power.mde > c.power.threshold ? `, so about ${c.power.casesNeeded.toLocaleString('en-US')} ${c.power.unit} would be needed` : ''}.`);
+      facts.push(
+        `From this noise alone the suite can detect a drop of about ${f(c.power.mde)} (80% power); the gate is ${f(c.power.threshold)}${c.power.mde > c.power.threshold ? `, so about ${c.power.casesNeeded.toLocaleString('en-US')} ${c.power.unit} would be needed` : ''}.`,
+      );
     } else if (c.bootstrap) {
       facts.push('The two runs agree on every compared case: no run-to-run noise was seen.');
     }
-    facts.push(n.gateFired
-      ? `**The gate would have failed this PR that changed nothing** (${c.verdict}). Raise repeats, add cases, or pin the model and seed before trusting the gate here.`
-      : `The gate would not have fired (${c.verdict}).`);
+    facts.push(
+      n.gateFired
+        ? `**The gate would have failed this PR that changed nothing** (${c.verdict}). Raise repeats, add cases, or pin the model and seed before trusting the gate here.`
+        : `The gate would not have fired (${c.verdict}).`,
+    );
     for (const note of c.notes) facts.push(`Note: ${inlineText(note, 300)}`);
     lines.push(`### ${inlineText(n.name, 80)}`, '', ...facts.map((x) => `- ${x}`), '');
   }

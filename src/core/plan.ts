@@ -43,8 +43,11 @@ const REPLY_PRIMING = 3;
 
 /** Builds the plan of a prepared suite. */
 export async function planSuite(
-  suite: PreparedSuite, model: string, pricing: Pricing | null,
-  countTokens: (text: string) => number, isCached: ((request: ModelRequest) => Promise<boolean>) | null,
+  suite: PreparedSuite,
+  model: string,
+  pricing: Pricing | null,
+  countTokens: (text: string) => number,
+  isCached: ((request: ModelRequest) => Promise<boolean>) | null,
 ): Promise<SuitePlan> {
   let calls = 0;
   let cached = 0;
@@ -60,20 +63,31 @@ export async function planSuite(
           cached++;
           continue;
         }
-        const input = REPLY_PRIMING + call.request.messages.reduce((n, m) => n + MESSAGE_OVERHEAD + countTokens(m.content), 0);
-        const expected = call.expectedReply === undefined ? call.request.maxTokens : countTokens(call.expectedReply) + 2;
+        const input =
+          REPLY_PRIMING + call.request.messages.reduce((n, m) => n + MESSAGE_OVERHEAD + countTokens(m.content), 0);
+        const expected =
+          call.expectedReply === undefined ? call.request.maxTokens : countTokens(call.expectedReply) + 2;
         const output = Math.min(call.request.maxTokens, expected);
         inputTokens += input;
         outputTokens += output;
         outputTokensMax += call.request.maxTokens;
         const price = call.pricing === undefined ? pricing : call.pricing;
-        cost = cost === null || price === null ? null : cost + costOf({ inputTokens: input, outputTokens: output }, price);
+        cost =
+          cost === null || price === null ? null : cost + costOf({ inputTokens: input, outputTokens: output }, price);
       }
     }
   }
   return {
-    name: suite.name, kind: suite.kind, model, cases: suite.cases.length, repeats: suite.repeats, calls,
-    cachedCalls: isCached ? cached : null, inputTokens, outputTokens, outputTokensMax,
+    name: suite.name,
+    kind: suite.kind,
+    model,
+    cases: suite.cases.length,
+    repeats: suite.repeats,
+    calls,
+    cachedCalls: isCached ? cached : null,
+    inputTokens,
+    outputTokens,
+    outputTokensMax,
     cost,
     pricingSource: pricing?.source ?? null,
   };

@@ -31,12 +31,18 @@ export interface Pricing {
 /** The pricing of a provider, or null when unknown (cost is then not shown). */
 export function pricingFor(provider: Pick<ProviderConfig, 'model' | 'pricing'>): Pricing | null {
   if (provider.pricing) {
-    return { inputPerMillion: provider.pricing['input-per-million'], outputPerMillion: provider.pricing['output-per-million'], source: 'config' };
+    return {
+      inputPerMillion: provider.pricing['input-per-million'],
+      outputPerMillion: provider.pricing['output-per-million'],
+      source: 'config',
+    };
   }
   // Dated snapshots (gpt-4o-mini-2024-07-18) price like their family.
   const name = provider.model.replace(/-\d{4}-\d{2}-\d{2}$/, '');
   const entry = BUILT_IN[name];
-  return entry ? { inputPerMillion: entry.input, outputPerMillion: entry.output, source: `built-in table (${PRICE_TABLE_DATE})` } : null;
+  return entry
+    ? { inputPerMillion: entry.input, outputPerMillion: entry.output, source: `built-in table (${PRICE_TABLE_DATE})` }
+    : null;
 }
 
 /** USD for a token usage. */

@@ -67,7 +67,11 @@ export interface LogIdentity {
  * Reads a record log and decides what a rerun may keep; null when nothing can be resumed.
  * A log whose header does not verify is not resumed at all (`rejected` counts its lines).
  */
-export function planResume(text: string | readonly string[] | null, identity: LogIdentity, auth: Authenticator): ResumePlan | { rejectedLog: number } | null {
+export function planResume(
+  text: string | readonly string[] | null,
+  identity: LogIdentity,
+  auth: Authenticator,
+): ResumePlan | { rejectedLog: number } | null {
   if (text === null || text === '') return null;
   // A log too large for one string arrives as its lines.
   const lines = (typeof text === 'string' ? text.split('\n') : text).filter((l) => l !== '');
@@ -85,7 +89,13 @@ export function planResume(text: string | readonly string[] | null, identity: Lo
   } catch {
     return null;
   }
-  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
+  if (
+    !header ||
+    header.suite !== identity.suite ||
+    header.tested !== identity.tested ||
+    header.instrument !== identity.instrument
+  )
+    return null;
   const kept = new Map<string, CaseRecord>();
   let dropped = 0;
   let rejected = 0;

@@ -13,7 +13,13 @@ import type { ModelClient } from '../ports.ts';
 import type { JudgedSuiteConfig, LoadedConfig, ProviderConfig } from './config.ts';
 import { configError } from './errors.ts';
 import { hashValue } from './hash.ts';
-import { CROSS_CHECK_DETAIL_KEY, detectJudgeManipulation, MANIPULATION_DETAIL_KEY, type CrossCheck, type ManipulationSignal } from './kinds/judged/manipulation.ts';
+import {
+  CROSS_CHECK_DETAIL_KEY,
+  detectJudgeManipulation,
+  MANIPULATION_DETAIL_KEY,
+  type CrossCheck,
+  type ManipulationSignal,
+} from './kinds/judged/manipulation.ts';
 import { judgeAnswer, judgedInstrument, scoreAnswer, type JudgeSetup } from './kinds/judged/suite.ts';
 import { assembleResult } from './run-suite.ts';
 import type { LoadedSuite } from './suites.ts';
@@ -37,23 +43,41 @@ export interface RejudgeOptions {
   crossCheck?: string;
 }
 
-
 /** Rejudges a stored judged result; the target is never called. */
 export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResult> {
   const { loaded, suite, stored } = options;
   const config = suite.config as JudgedSuiteConfig;
-  if (config.kind !== 'judged' || !suite.judging) throw configError({ file: loaded.file }, `suite "${config.name}" is not a judged suite; rejudge applies to judged results`);
-  if (config.mode === 'pairwise') throw configError({ file: loaded.file }, `suite "${config.name}" judges pairwise; rejudge scores absolute judgments only`);
-  if (stored.suite.name !== config.name) throw configError({ file: loaded.file }, `the results are of suite "${stored.suite.name}", not "${config.name}"`);
+  if (config.kind !== 'judged' || !suite.judging)
+    throw configError(
+      { file: loaded.file },
+      `suite "${config.name}" is not a judged suite; rejudge applies to judged results`,
+    );
+  if (config.mode === 'pairwise')
+    throw configError(
+      { file: loaded.file },
+      `suite "${config.name}" judges pairwise; rejudge scores absolute judgments only`,
+    );
+  if (stored.suite.name !== config.name)
+    throw configError({ file: loaded.file }, `the results are of suite "${stored.suite.name}", not "${config.name}"`);
   const setup = (name: string, flag: string): JudgeSetup => {
     const provider = loaded.config.providers[name] as ProviderConfig | undefined;
-    if (!provider) throw configError({ file: loaded.file }, `${flag} ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`);
+    if (!provider)
+      throw configError(
+        { file: loaded.file },
+        `${flag} ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`,
+      );
     return { name, provider, client: options.clients(name) };
   };
   if (options.crossCheck !== undefined) return crossCheckFlagged(options, setup(options.crossCheck, '--cross-check'));
   const names = options.judges.length > 0 ? options.judges : suite.judging.judges;
   const judges: JudgeSetup[] = names.map((name) => setup(name, '--judge'));
-  const inputs = { suite: config, judges, judgeTemplate: suite.judging.template, baselineAnswers: null, nonce: options.nonce };
+  const inputs = {
+    suite: config,
+    judges,
+    judgeTemplate: suite.judging.template,
+    baselineAnswers: null,
+    nonce: options.nonce,
+  };
   const startedAt = options.now();
   const records: CaseRecord[] = [];
   const queue = [...stored.records];
@@ -63,12 +87,29 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
   const rejudgeRecord = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status === 'refused') return r; // no answer to judge, or a refusal: unchanged
     const evalCase: EvalCase = {
-      id: r.caseId, inputHash: r.inputHash, source: { file: 'stored results', line: 0 },
-      inputs: { input: String(r.detail['question'] ?? ''), reference: String(r.detail['expected'] ?? ''), criteria: String(r.detail['criteria'] ?? '') },
+      id: r.caseId,
+      inputHash: r.inputHash,
+      source: { file: 'stored results', line: 0 },
+      inputs: {
+        input: String(r.detail['question'] ?? ''),
+        reference: String(r.detail['expected'] ?? ''),
+        criteria: String(r.detail['criteria'] ?? ''),
+      },
     };
     const scored = await scoreAnswer(inputs, evalCase, r.reply.text, r.repeat);
-    const kept = { question: r.detail['question'], expected: r.detail['expected'], criteria: r.detail['criteria'], ...(r.detail['category'] !== undefined ? { category: r.detail['category'] } : {}) };
-    return { ...r, status: scored.status, scores: scored.scores, error: scored.error, detail: { ...kept, ...scored.detail } };
+    const kept = {
+      question: r.detail['question'],
+      expected: r.detail['expected'],
+      criteria: r.detail['criteria'],
+      ...(r.detail['category'] !== undefined ? { category: r.detail['category'] } : {}),
+    };
+    return {
+      ...r,
+      status: scored.status,
+      scores: scored.scores,
+      error: scored.error,
+      detail: { ...kept, ...scored.detail },
+    };
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   const instrument = judgedInstrument(inputs);
@@ -86,16 +127,24 @@ async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Pr
   const startedAt = options.now();
   const check = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status !== 'scored') return r;
-    const signals = (r.detail[MANIPULATION_DETAIL_KEY] as ManipulationSignal[] | undefined) ?? detectJudgeManipulation(r.reply.text);
+    const signals =
+      (r.detail[MANIPULATION_DETAIL_KEY] as ManipulationSignal[] | undefined) ?? detectJudgeManipulation(r.reply.text);
     if (signals.length === 0) return r;
     const evalCase: EvalCase = {
-      id: r.caseId, inputHash: r.inputHash, source: { file: 'stored results', line: 0 },
-      inputs: { input: String(r.detail['question'] ?? ''), reference: String(r.detail['expected'] ?? ''), criteria: String(r.detail['criteria'] ?? '') },
+      id: r.caseId,
+      inputHash: r.inputHash,
+      source: { file: 'stored results', line: 0 },
+      inputs: {
+        input: String(r.detail['question'] ?? ''),
+        reference: String(r.detail['expected'] ?? ''),
+        criteria: String(r.detail['criteria'] ?? ''),
+      },
     };
     const judged = await judgeAnswer(judge, template, evalCase, r.reply.text, r.repeat, options.nonce);
-    const crossCheck: CrossCheck = 'kind' in judged
-      ? { judge: judge.name, model: judge.provider.model, error: `${judged.kind}: ${judged.message}` }
-      : { judge: judge.name, model: judge.provider.model, score: judged.score, reasoning: judged.reasoning };
+    const crossCheck: CrossCheck =
+      'kind' in judged
+        ? { judge: judge.name, model: judge.provider.model, error: `${judged.kind}: ${judged.message}` }
+        : { judge: judge.name, model: judge.provider.model, score: judged.score, reasoning: judged.reasoning };
     return { ...r, detail: { ...r.detail, [MANIPULATION_DETAIL_KEY]: signals, [CROSS_CHECK_DETAIL_KEY]: crossCheck } };
   };
   const records: CaseRecord[] = [];

@@ -81,14 +81,17 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
         try {
           records.push(JSON.parse(text));
         } catch (error) {
-          throw new ResultLinesError(startedAt, `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`);
+          throw new ResultLinesError(
+            startedAt,
+            `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`,
+          );
         }
       }
       continue;
     }
     tail.push(line);
   }
-  if (state !== 'tail') return state === 'head' ? JSON.parse(head.join('\n')) as unknown : null;
+  if (state !== 'tail') return state === 'head' ? (JSON.parse(head.join('\n')) as unknown) : null;
   const value = JSON.parse([...head, ...tail].join('\n')) as Record<string, unknown>;
   if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
   value['records'] = records;

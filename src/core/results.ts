@@ -6,7 +6,13 @@ import { mean } from 'simple-statistics';
 import type { TokenUsage } from '../ports.ts';
 import { configError } from './errors.ts';
 import { costOf, type Pricing } from './pricing.ts';
-import { RESULT_SCHEMA_VERSION, type CaseRecord, type InstrumentIdentity, type SuiteAggregates, type SuiteResult } from './types.ts';
+import {
+  RESULT_SCHEMA_VERSION,
+  type CaseRecord,
+  type InstrumentIdentity,
+  type SuiteAggregates,
+  type SuiteResult,
+} from './types.ts';
 
 /** Per-case means of one metric over valid (scored or refused-with-score) records. */
 export function caseMeans(records: readonly CaseRecord[], metric: string): Map<string, number> {
@@ -25,7 +31,11 @@ export function caseMeans(records: readonly CaseRecord[], metric: string): Map<s
 }
 
 /** Counts, metric means and usage of a set of records. */
-export function aggregateRecords(records: readonly CaseRecord[], instrument: InstrumentIdentity, pricing: Pricing | null = null): SuiteAggregates {
+export function aggregateRecords(
+  records: readonly CaseRecord[],
+  instrument: InstrumentIdentity,
+  pricing: Pricing | null = null,
+): SuiteAggregates {
   const metrics: Record<string, number | null> = {};
   for (const m of instrument.metrics) {
     const means = [...caseMeans(records, m.name).values()];
@@ -40,7 +50,9 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
       outputTokens += r.usage.outputTokens;
     }
     if (r.status === 'error' && r.error && errorSamples.length < 3) {
-      const text = r.error.httpStatus ? `HTTP ${r.error.httpStatus}: ${r.error.message}` : `${r.error.kind}: ${r.error.message}`;
+      const text = r.error.httpStatus
+        ? `HTTP ${r.error.httpStatus}: ${r.error.message}`
+        : `${r.error.kind}: ${r.error.message}`;
       if (!errorSamples.includes(text)) errorSamples.push(text);
     }
   }
@@ -51,7 +63,11 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
     errors: records.filter((r) => r.status === 'error').length,
     refused: records.filter((r) => r.status === 'refused').length,
     metrics,
-    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0) },
+    usage: {
+      inputTokens,
+      outputTokens,
+      calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0),
+    },
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
@@ -62,7 +78,10 @@ export function aggregateRecords(records: readonly CaseRecord[], instrument: Ins
 }
 
 /** Reasoning tokens the target spent (billed as output tokens), priced when prices are known; absent when none were reported. */
-function reasoningOf(records: readonly CaseRecord[], pricing: Pricing | null): { reasoning?: { tokens: number; costUsd: number | null } } {
+function reasoningOf(
+  records: readonly CaseRecord[],
+  pricing: Pricing | null,
+): { reasoning?: { tokens: number; costUsd: number | null } } {
   let tokens = 0;
   let paid = 0;
   for (const r of records) {
@@ -73,14 +92,23 @@ function reasoningOf(records: readonly CaseRecord[], pricing: Pricing | null): {
   return { reasoning: { tokens, costUsd: pricing ? (paid * pricing.outputPerMillion) / 1e6 : null } };
 }
 
-interface UsageLike { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null }
+interface UsageLike {
+  inputTokens: number;
+  outputTokens: number;
+  calls: number;
+  cached: number;
+  costUsd: number | null;
+}
 
 /** Sums what the judges of a judged suite spent (judgments and pairwise comparisons). */
 function judgeUsageOf(records: readonly CaseRecord[]): { judgeUsage?: UsageLike } {
   let found = false;
   const total: UsageLike = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
   for (const r of records) {
-    const parts = [...((r.detail['judgments'] as { usage?: UsageLike }[] | undefined) ?? []), ...((r.detail['pairs'] as { usage?: UsageLike }[] | undefined) ?? [])];
+    const parts = [
+      ...((r.detail['judgments'] as { usage?: UsageLike }[] | undefined) ?? []),
+      ...((r.detail['pairs'] as { usage?: UsageLike }[] | undefined) ?? []),
+    ];
     for (const p of parts) {
       if (!p.usage) continue;
       found = true;
@@ -109,13 +137,18 @@ function paidUsage(records: readonly CaseRecord[]): TokenUsage {
 export function validateResult(value: unknown, file: string): SuiteResult {
   const v = value as Partial<SuiteResult> | null;
   const fail = (what: string): never => {
-    throw configError({ file }, `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`);
+    throw configError(
+      { file },
+      `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`,
+    );
   };
   if (v === null || typeof v !== 'object') return fail('expected a JSON object');
-  if (v.schemaVersion !== RESULT_SCHEMA_VERSION) return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
+  if (v.schemaVersion !== RESULT_SCHEMA_VERSION)
+    return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
   if (typeof v.runId !== 'string') return fail('runId is missing');
   if (!v.suite || typeof v.suite.name !== 'string') return fail('suite.name is missing');
-  if (!v.instrument || typeof v.instrument.primaryMetric !== 'string') return fail('instrument.primaryMetric is missing');
+  if (!v.instrument || typeof v.instrument.primaryMetric !== 'string')
+    return fail('instrument.primaryMetric is missing');
   if (!v.tested || typeof v.tested.hash !== 'string') return fail('tested.hash is missing');
   if (!Array.isArray(v.records)) return fail('records is not a list');
   v.records.forEach((r, i) => {
@@ -135,7 +168,11 @@ const INCIDENTAL_NESTED = new Set(['latencyMs', 'attempts', 'cached', 'cacheHits
 function withoutIncidental(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIncidental);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !INCIDENTAL_NESTED.has(k))
+        .map(([k, v]) => [k, withoutIncidental(v)]),
+    );
   }
   return value;
 }
@@ -148,6 +185,7 @@ function withoutIncidental(value: unknown): unknown {
  * the stored file keeps its provenance (run id, tool version), which is still true of it.
  */
 export function sameMeasurement(a: SuiteResult, b: SuiteResult): boolean {
-  const essence = (r: SuiteResult): string => JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
+  const essence = (r: SuiteResult): string =>
+    JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
   return essence(a) === essence(b);
 }

@@ -5,7 +5,14 @@
  */
 import type { Clock, Logger, ResultSink } from '../ports.ts';
 import { aggregateRecords } from './results.ts';
-import { RESULT_SCHEMA_VERSION, type CaseRecord, type EvalCase, type InstrumentIdentity, type SuiteResult, type TestedIdentity } from './types.ts';
+import {
+  RESULT_SCHEMA_VERSION,
+  type CaseRecord,
+  type EvalCase,
+  type InstrumentIdentity,
+  type SuiteResult,
+  type TestedIdentity,
+} from './types.ts';
 import type { SuiteKind } from './config.ts';
 import type { PlannedCall } from './plan.ts';
 import type { Pricing } from './pricing.ts';
@@ -74,17 +81,25 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   };
   const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
   await Promise.all(workers);
-  const result = assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
+  const result = assembleResult(suite, records, {
+    startedAt,
+    finishedAt: deps.clock.nowIso(),
+    runId: deps.runId,
+    toolVersion: deps.toolVersion,
+  });
   const missing = suite.cases.length * suite.repeats - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
 
 /** Builds a result from records: sorted for stable files and readable baseline diffs. */
 export function assembleResult(
-  suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument' | 'pricing'>, records: readonly CaseRecord[],
+  suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument' | 'pricing'>,
+  records: readonly CaseRecord[],
   meta: { startedAt: string; finishedAt: string; runId: string; toolVersion: string },
 ): SuiteResult {
-  const sorted = [...records].sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat));
+  const sorted = [...records].sort((a, b) =>
+    a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat,
+  );
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     tool: { name: 'evalgate', version: meta.toolVersion },

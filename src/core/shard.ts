@@ -33,7 +33,10 @@ export function parseShard(text: string): ShardSpec {
   const index = m ? Number(m[1]) : Number.NaN;
   const count = m ? Number(m[2]) : Number.NaN;
   if (!m || index < 1 || count < 1 || index > count) {
-    throw configError({ file: 'command line', path: '--shard' }, `--shard must be i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    throw configError(
+      { file: 'command line', path: '--shard' },
+      `--shard must be i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`,
+    );
   }
   return { index, count };
 }
@@ -67,50 +70,93 @@ export function mergeShardParts(parts: readonly ShardPart[]): SuiteResult {
   const first = parts[0];
   if (!first) throw configError({ file: 'merge' }, 'no shard results to merge');
   const name = first.result.suite.name;
-  const where = (p: ShardPart): string => `${p.source} (suite ${name}, shard ${p.result.shard ? `${p.result.shard.index}/${p.result.shard.count}` : '—'}, run ${p.result.runId})`;
+  const where = (p: ShardPart): string =>
+    `${p.source} (suite ${name}, shard ${p.result.shard ? `${p.result.shard.index}/${p.result.shard.count}` : '—'}, run ${p.result.runId})`;
   for (const p of parts) {
-    if (!p.result.shard) throw configError({ file: p.source }, `${where(p)} is not a shard result; it was not made with --shard`);
+    if (!p.result.shard)
+      throw configError({ file: p.source }, `${where(p)} is not a shard result; it was not made with --shard`);
   }
   const head = first.result.shard as ShardInfo;
   for (const p of parts.slice(1)) {
     const s = p.result.shard as ShardInfo;
-    if (p.result.runId !== first.result.runId) throw configError({ file: p.source }, `${where(p)} belongs to another run than ${where(first)}; merge the shards of one run (the same --run-id)`);
-    if (s.count !== head.count) throw configError({ file: p.source }, `${where(p)} splits the suite into ${s.count} shards, ${where(first)} into ${head.count}`);
-    if (p.result.tested.hash !== first.result.tested.hash || p.result.instrument.hash !== first.result.instrument.hash || s.allCasesHash !== head.allCasesHash) {
-      throw configError({ file: p.source }, `${where(p)} tested or measured something else than ${where(first)} (dataset, templates, model, settings or metrics differ)`);
+    if (p.result.runId !== first.result.runId)
+      throw configError(
+        { file: p.source },
+        `${where(p)} belongs to another run than ${where(first)}; merge the shards of one run (the same --run-id)`,
+      );
+    if (s.count !== head.count)
+      throw configError(
+        { file: p.source },
+        `${where(p)} splits the suite into ${s.count} shards, ${where(first)} into ${head.count}`,
+      );
+    if (
+      p.result.tested.hash !== first.result.tested.hash ||
+      p.result.instrument.hash !== first.result.instrument.hash ||
+      s.allCasesHash !== head.allCasesHash
+    ) {
+      throw configError(
+        { file: p.source },
+        `${where(p)} tested or measured something else than ${where(first)} (dataset, templates, model, settings or metrics differ)`,
+      );
     }
   }
   const byIndex = new Map<number, ShardPart>();
   for (const p of parts) {
     const i = (p.result.shard as ShardInfo).index;
     const other = byIndex.get(i);
-    if (other) throw configError({ file: p.source }, `shard ${i}/${head.count} of suite ${name} appears twice: ${p.source} and ${other.source}`);
+    if (other)
+      throw configError(
+        { file: p.source },
+        `shard ${i}/${head.count} of suite ${name} appears twice: ${p.source} and ${other.source}`,
+      );
     byIndex.set(i, p);
   }
   const missing = Array.from({ length: head.count }, (_, k) => k + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw configError({ file: 'merge' }, `suite ${name}: shard ${missing.map((i) => `${i}/${head.count}`).join(', ')} of run ${first.result.runId} is missing; pass every shard's output directory`);
+  if (missing.length > 0)
+    throw configError(
+      { file: 'merge' },
+      `suite ${name}: shard ${missing.map((i) => `${i}/${head.count}`).join(', ')} of run ${first.result.runId} is missing; pass every shard's output directory`,
+    );
   // Every case exactly once, and every record from the shard that owns its case.
   const owner = new Map<string, number>();
   for (const p of parts) {
     const s = p.result.shard as ShardInfo;
     for (const id of s.caseIds) {
-      if (owner.has(id)) throw configError({ file: p.source }, `case ${id} of suite ${name} is in shard ${owner.get(id)} and shard ${s.index}`);
+      if (owner.has(id))
+        throw configError(
+          { file: p.source },
+          `case ${id} of suite ${name} is in shard ${owner.get(id)} and shard ${s.index}`,
+        );
       owner.set(id, s.index);
     }
     for (const r of p.result.records) {
-      if (owner.get(r.caseId) !== s.index) throw configError({ file: p.source }, `${where(p)} holds case ${r.caseId}, which is not in its slice`);
+      if (owner.get(r.caseId) !== s.index)
+        throw configError({ file: p.source }, `${where(p)} holds case ${r.caseId}, which is not in its slice`);
     }
   }
-  if (owner.size !== head.totalCases) throw configError({ file: 'merge' }, `suite ${name}: the shards cover ${owner.size} of ${head.totalCases} cases`);
+  if (owner.size !== head.totalCases)
+    throw configError({ file: 'merge' }, `suite ${name}: the shards cover ${owner.size} of ${head.totalCases} cases`);
   const records = parts.flatMap((p) => p.result.records);
   const started = parts.map((p) => p.result.startedAt).sort()[0] as string;
-  const finished = parts.map((p) => p.result.finishedAt).sort().at(-1) as string;
+  const finished = parts
+    .map((p) => p.result.finishedAt)
+    .sort()
+    .at(-1) as string;
   const merged = assembleResult(
-    { name, kind: first.result.suite.kind, tested: first.result.tested, instrument: first.result.instrument, pricing: null },
-    records, { startedAt: started, finishedAt: finished, runId: first.result.runId, toolVersion: first.result.tool.version },
+    {
+      name,
+      kind: first.result.suite.kind,
+      tested: first.result.tested,
+      instrument: first.result.instrument,
+      pricing: null,
+    },
+    records,
+    { startedAt: started, finishedAt: finished, runId: first.result.runId, toolVersion: first.result.tool.version },
   );
   // Cost was priced per shard; the merged figure is their sum.
   const costs = parts.map((p) => p.result.aggregates.cost);
-  merged.aggregates.cost = costs.every((c) => c !== null) ? { usd: costs.reduce((s, c) => s + (c?.usd ?? 0), 0), source: (costs[0] as { source: string }).source } : null;
+  merged.aggregates.cost = costs.every((c) => c !== null)
+    ? { usd: costs.reduce((s, c) => s + (c?.usd ?? 0), 0), source: (costs[0] as { source: string }).source }
+    : null;
   return merged;
 }

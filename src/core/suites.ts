@@ -3,12 +3,25 @@
  * problem reported as a ConfigError before any model is called.
  */
 import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
-import type { ExactCopySuiteConfig, JudgedSuiteConfig, LoadedConfig, ProviderConfig, RoundTripSuiteConfig, SuiteConfig } from './config.ts';
+import type {
+  ExactCopySuiteConfig,
+  JudgedSuiteConfig,
+  LoadedConfig,
+  ProviderConfig,
+  RoundTripSuiteConfig,
+  SuiteConfig,
+} from './config.ts';
 import { loadTasks } from './kinds/round-trip/tasks.ts';
 import { CODE_TO_NL_PLACEHOLDERS, NL_TO_CODE_PLACEHOLDERS, prepareRoundTripSuite } from './kinds/round-trip/suite.ts';
 import { builtinJudgeTemplate } from './kinds/judged/builtin-templates.ts';
 import { parseJudgedDataset, resolveColumns } from './kinds/judged/dataset.ts';
-import { ANSWER_PLACEHOLDERS, JUDGE_PLACEHOLDERS, PAIRWISE_PLACEHOLDERS, prepareJudgedSuite, type JudgedInputs } from './kinds/judged/suite.ts';
+import {
+  ANSWER_PLACEHOLDERS,
+  JUDGE_PLACEHOLDERS,
+  PAIRWISE_PLACEHOLDERS,
+  prepareJudgedSuite,
+  type JudgedInputs,
+} from './kinds/judged/suite.ts';
 import { configError, formatPath } from './errors.ts';
 import { contentSha256, sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
@@ -26,7 +39,12 @@ export interface LoadedSuite {
    * Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads
    * its answers); `nonce` gives judged suites a fresh random token per judge prompt.
    */
-  prepare(clients: (provider: string) => ModelClient, baseline?: SuiteResult | null, runners?: CodeRunners, nonce?: (material: string) => string): PreparedSuite;
+  prepare(
+    clients: (provider: string) => ModelClient,
+    baseline?: SuiteResult | null,
+    runners?: CodeRunners,
+    nonce?: (material: string) => string,
+  ): PreparedSuite;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** Judged suites: what rejudging needs. */
@@ -81,7 +99,9 @@ const noRunners: CodeRunners = () => {
 // Planning renders judge prompts but sends none; a run that would send one without a
 // random source stops here rather than fencing answers with a guessable token.
 const noNonce = (): string => {
-  throw new Error('this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); judged suites cannot run without one');
+  throw new Error(
+    'this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); judged suites cannot run without one',
+  );
 };
 
 /** Picks suites by name (all when none given); an unknown name is a ConfigError. */
@@ -90,13 +110,22 @@ export function selectSuites(loaded: LoadedConfig, names: readonly string[]): { 
   if (names.length === 0) return all;
   const known = all.map((s) => s.suite.name);
   for (const name of names) {
-    if (!known.includes(name)) throw configError({ file: loaded.file }, `--suite ${name}: no such suite; suites in this file: ${known.join(', ')}`);
+    if (!known.includes(name))
+      throw configError(
+        { file: loaded.file },
+        `--suite ${name}: no such suite; suites in this file: ${known.join(', ')}`,
+      );
   }
   return all.filter((s) => names.includes(s.suite.name));
 }
 
 /** Loads and checks one suite's templates and dataset. */
-export async function loadSuite(loaded: LoadedConfig, index: number, files: Workspace, options: LoadOptions = {}): Promise<LoadedSuite> {
+export async function loadSuite(
+  loaded: LoadedConfig,
+  index: number,
+  files: Workspace,
+  options: LoadOptions = {},
+): Promise<LoadedSuite> {
   const suite = loaded.config.suites[index] as SuiteConfig;
   const reads = { files: new Set<string>(), folders: new Set<string>() };
   const workspace = recordingWorkspace(files, reads);
@@ -106,26 +135,47 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...(line !== undefined ? { line } : {}), path: formatPath(full) };
   };
-  const readFrom = async (from: Workspace, path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => {
+  const readFrom = async (
+    from: Workspace,
+    path: string,
+    where: ReturnType<typeof at>,
+    what: string,
+  ): Promise<Uint8Array> => {
     const found = await from.locate(path);
     if (found.status === 'refused') throw configError(where, `${what} path "${path}" ${found.reason}`);
-    if (found.status === 'missing' || found.kind !== 'file') throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
+    if (found.status === 'missing' || found.kind !== 'file')
+      throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
     return from.readBytes(path);
   };
-  const readFile = (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> => readFrom(workspace, path, where, what);
-  const done = (suiteLoaded: Omit<LoadedSuite, 'reads'>): LoadedSuite => ({ ...suiteLoaded, reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() } });
-  const template = async (role: 'system' | 'user', path: string | undefined, allowed: readonly string[]): Promise<Template | undefined> =>
-    path === undefined ? undefined : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
+  const readFile = (path: string, where: ReturnType<typeof at>, what: string): Promise<Uint8Array> =>
+    readFrom(workspace, path, where, what);
+  const done = (suiteLoaded: Omit<LoadedSuite, 'reads'>): LoadedSuite => ({
+    ...suiteLoaded,
+    reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() },
+  });
+  const template = async (
+    role: 'system' | 'user',
+    path: string | undefined,
+    allowed: readonly string[],
+  ): Promise<Template | undefined> =>
+    path === undefined
+      ? undefined
+      : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
   if (suite.kind === 'round-trip') return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile));
   const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;
   const allowed = s.kind === 'judged' ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
-  const templates: { system?: Template; user: Template } = { user: (await template('user', s.templates.user, allowed)) as Template };
+  const templates: { system?: Template; user: Template } = {
+    user: (await template('user', s.templates.user, allowed)) as Template,
+  };
   const system = await template('system', s.templates.system, allowed);
   if (system) templates.system = system;
   // Without the case's own text in the prompt, every case sends the same request.
   const required = s.kind === 'judged' ? 'input' : 'context';
   if (!templates.user.placeholders.includes(required) && !(system?.placeholders.includes(required) ?? false)) {
-    throw configError(at('templates', 'user'), `template ${s.templates.user} must use {${required}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ''}: without it every case sends the same prompt; put {${required}} where the ${s.kind === 'judged' ? 'task' : 'context'} goes`);
+    throw configError(
+      at('templates', 'user'),
+      `template ${s.templates.user} must use {${required}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ''}: without it every case sends the same prompt; put {${required}} where the ${s.kind === 'judged' ? 'task' : 'context'} goes`,
+    );
   }
   const datasetPath = typeof s.dataset === 'string' ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === 'string' ? undefined : s.dataset.format;
@@ -136,8 +186,12 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
   if (s.kind === 'exact-copy') {
     const cases = parseExactCopyDataset(bytes, datasetPath, format);
     return done({
-      index, config: suite, cases, providers: [s.provider],
-      prepare: (clients) => prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases, templates, dataset }),
+      index,
+      config: suite,
+      cases,
+      providers: [s.provider],
+      prepare: (clients) =>
+        prepareExactCopySuite({ suite: s, provider, client: clients(s.provider), cases, templates, dataset }),
     });
   }
 
@@ -148,37 +202,81 @@ export async function loadSuite(loaded: LoadedConfig, index: number, files: Work
   let judgeTemplate: JudgedInputs['judgeTemplate'];
   if (s.templates.judge !== undefined) {
     // The judge template measures: on a pull request it is read from the base commit.
-    const t = loadTemplate(await readFrom(instrument, s.templates.judge, at('templates', 'judge'), 'template'), s.templates.judge, judgeAllowed, at('templates', 'judge'));
+    const t = loadTemplate(
+      await readFrom(instrument, s.templates.judge, at('templates', 'judge'), 'template'),
+      s.templates.judge,
+      judgeAllowed,
+      at('templates', 'judge'),
+    );
     const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
-    if (missing.length > 0) throw configError(at('templates', 'judge'), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(' ')}: the judge cannot grade what it is not shown`);
+    if (missing.length > 0)
+      throw configError(
+        at('templates', 'judge'),
+        `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(' ')}: the judge cannot grade what it is not shown`,
+      );
     judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s['judge-language'] };
   } else {
     const builtin = builtinJudgeTemplate(s.mode, s['judge-language']);
     const bytesOf = new TextEncoder().encode(builtin.text);
-    judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at('templates')), language: s['judge-language'] };
+    judgeTemplate = {
+      id: builtin.id,
+      sha256: sha256Hex(bytesOf),
+      text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at('templates')),
+      language: s['judge-language'],
+    };
   }
   return done({
-    index, config: suite, cases, providers: [s.provider, ...judgeNames],
+    index,
+    config: suite,
+    cases,
+    providers: [s.provider, ...judgeNames],
     judging: { template: judgeTemplate, judges: judgeNames },
-    prepare: (clients, baseline, _runners, nonce = noNonce) => prepareJudgedSuite({
-      suite: s, provider, client: clients(s.provider), cases, templates, dataset, judgeTemplate,
-      judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name] as ProviderConfig, client: clients(name) })),
-      baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
-      nonce,
-    }),
+    prepare: (clients, baseline, _runners, nonce = noNonce) =>
+      prepareJudgedSuite({
+        suite: s,
+        provider,
+        client: clients(s.provider),
+        cases,
+        templates,
+        dataset,
+        judgeTemplate,
+        judges: judgeNames.map((name) => ({
+          name,
+          provider: loaded.config.providers[name] as ProviderConfig,
+          client: clients(name),
+        })),
+        baselineAnswers: s.mode === 'pairwise' && baseline ? answersOf(baseline) : null,
+        nonce,
+      }),
   });
 }
 
 /** Loads a round-trip suite: its two templates and its tasks folder. */
 async function loadRoundTripSuite(
-  loaded: LoadedConfig, index: number, s: RoundTripSuiteConfig, workspace: Workspace,
+  loaded: LoadedConfig,
+  index: number,
+  s: RoundTripSuiteConfig,
+  workspace: Workspace,
   at: (...path: PropertyKey[]) => { file: string; line?: number; path: string },
   readFile: (path: string, where: { file: string; line?: number; path: string }, what: string) => Promise<Uint8Array>,
 ): Promise<Omit<LoadedSuite, 'reads'>> {
-  const template = async (role: 'nl-to-code' | 'code-to-nl', allowed: readonly string[], required: string): Promise<Template> => {
+  const template = async (
+    role: 'nl-to-code' | 'code-to-nl',
+    allowed: readonly string[],
+    required: string,
+  ): Promise<Template> => {
     const path = s.templates[role];
-    const t = loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
-    if (!t.placeholders.includes(required)) throw configError(at('templates', role), `template ${path} must use {${required}}: the model cannot ${role === 'nl-to-code' ? 'write code for a description' : 'describe code'} it is not shown`);
+    const t = loadTemplate(
+      await readFile(path, at('templates', role), 'template'),
+      path,
+      allowed,
+      at('templates', role),
+    );
+    if (!t.placeholders.includes(required))
+      throw configError(
+        at('templates', role),
+        `template ${path} must use {${required}}: the model cannot ${role === 'nl-to-code' ? 'write code for a description' : 'describe code'} it is not shown`,
+      );
     return t;
   };
   const templates = {
@@ -190,12 +288,20 @@ async function loadRoundTripSuite(
   const tasks = await loadTasks(workspace, s.tasks, s.language, at('tasks'));
   const provider = loaded.config.providers[s.provider] as ProviderConfig;
   return {
-    index, config: s, cases: tasks.cases, providers: [s.provider],
-    prepare: (clients, _baseline, runners = noRunners) => prepareRoundTripSuite({
-      suite: s, provider, client: clients(s.provider), cases: tasks.cases, templates,
-      dataset: { path: s.tasks, sha256: tasks.sha256 },
-      runner: () => runners(s.executor, s['timeout-ms']),
-    }),
+    index,
+    config: s,
+    cases: tasks.cases,
+    providers: [s.provider],
+    prepare: (clients, _baseline, runners = noRunners) =>
+      prepareRoundTripSuite({
+        suite: s,
+        provider,
+        client: clients(s.provider),
+        cases: tasks.cases,
+        templates,
+        dataset: { path: s.tasks, sha256: tasks.sha256 },
+        runner: () => runners(s.executor, s['timeout-ms']),
+      }),
   };
 }
 
@@ -203,7 +309,8 @@ async function loadRoundTripSuite(
 function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: string }> {
   const out = new Map<string, { inputHash: string; text: string }>();
   for (const r of result.records) {
-    if (r.reply && r.status !== 'error' && !out.has(r.caseId)) out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
+    if (r.reply && r.status !== 'error' && !out.has(r.caseId))
+      out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
   }
   return out;
 }
@@ -216,7 +323,11 @@ export const SANDBOX_NODE_MAJOR = 24;
  * pyodide executor runs model code under Node's permission model, complete only from
  * Node 24. `nodeVersion` is process.versions.node, passed in by the edge.
  */
-export function runtimeProblems(loaded: LoadedConfig, suites: readonly { index: number; config: SuiteConfig }[], nodeVersion: string): string[] {
+export function runtimeProblems(
+  loaded: LoadedConfig,
+  suites: readonly { index: number; config: SuiteConfig }[],
+  nodeVersion: string,
+): string[] {
   const major = Number(nodeVersion.split('.')[0]);
   if (!Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return [];
   return suites

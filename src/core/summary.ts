@@ -9,7 +9,14 @@ import type { SuiteComparison, SuiteVerdict } from './compare.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 
-const VERDICTS = ['pass', 'regression', 'inconclusive', 'error', 'no-baseline', 'stale-baseline'] as const satisfies readonly SuiteVerdict[];
+const VERDICTS = [
+  'pass',
+  'regression',
+  'inconclusive',
+  'error',
+  'no-baseline',
+  'stale-baseline',
+] as const satisfies readonly SuiteVerdict[];
 const num = z.number().nullable();
 
 const suiteSummarySchema = z.strictObject({
@@ -23,32 +30,67 @@ const suiteSummarySchema = z.strictObject({
   verdict: z.enum(VERDICTS),
   cases: z.int().min(0).describe('Cases compared (or, without a comparison, cases run).'),
   errors: z.int().min(0).describe('Errored records of the candidate (never scored).'),
-  unit: z.enum(['relative', 'absolute']).nullable().describe('relative: change is (Σcand − Σbase)/Σbase; absolute: a difference of means (baseline 0, or net win).'),
-  intervalMethod: z.enum(['bca', 'percentile', 'none']).nullable().describe('none: the interval has zero width (no variation).'),
+  unit: z
+    .enum(['relative', 'absolute'])
+    .nullable()
+    .describe('relative: change is (Σcand − Σbase)/Σbase; absolute: a difference of means (baseline 0, or net win).'),
+  intervalMethod: z
+    .enum(['bca', 'percentile', 'none'])
+    .nullable()
+    .describe('none: the interval has zero width (no variation).'),
   se: num.describe('Bootstrap standard error of change (SD of the resampled changes).'),
-  mde: num.describe('Minimum detectable effect at 80% power for the gate\'s two-sided test: (z_{1−α/2} + z_0.8)·se; null when se is 0.'),
-  casesNeeded: z.int().min(0).nullable().describe('Resampled units that would bring mde down to the gate\'s threshold at the current variance.'),
-  casesNeededUnit: z.enum(['cases', 'clusters', 'tasks']).nullable().describe('The unit casesNeeded (and the bootstrap) counts.'),
+  mde: num.describe(
+    "Minimum detectable effect at 80% power for the gate's two-sided test: (z_{1−α/2} + z_0.8)·se; null when se is 0.",
+  ),
+  casesNeeded: z
+    .int()
+    .min(0)
+    .nullable()
+    .describe("Resampled units that would bring mde down to the gate's threshold at the current variance."),
+  casesNeededUnit: z
+    .enum(['cases', 'clusters', 'tasks'])
+    .nullable()
+    .describe('The unit casesNeeded (and the bootstrap) counts.'),
   pValue: num.describe('Two-sided p of the sign-flip test of no change.'),
   pMethod: z.enum(['exact', 'monte-carlo']).nullable(),
-  pAdjusted: num.describe('pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one.'),
+  pAdjusted: num.describe(
+    'pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one.',
+  ),
   resamples: z.int().min(0).nullable().describe('Bootstrap resamples kept (drawn minus skipped).'),
   skippedResamples: z.int().min(0).nullable().describe('Resamples skipped because their baseline sum was 0.'),
-  verdictBeforeAdjustment: z.enum(VERDICTS).nullable().describe('The verdict before the multiplicity adjustment, when the adjustment changed it.'),
-  judgeManipulation: z.strictObject({ cases: z.int().min(0), caseIds: z.array(z.string()) }).optional()
+  verdictBeforeAdjustment: z
+    .enum(VERDICTS)
+    .nullable()
+    .describe('The verdict before the multiplicity adjustment, when the adjustment changed it.'),
+  judgeManipulation: z
+    .strictObject({ cases: z.int().min(0), caseIds: z.array(z.string()) })
+    .optional()
     .describe('Judged suites whose answers addressed the judge: how many cases, and which.'),
 });
 
 const runSummarySchema = z.strictObject({
   verdict: z.enum(VERDICTS),
-  multiplicity: z.enum(['holm', 'none']).nullable().describe('The adjustment applied across the suites compared in this run.'),
+  multiplicity: z
+    .enum(['holm', 'none'])
+    .nullable()
+    .describe('The adjustment applied across the suites compared in this run.'),
   suites: z.array(suiteSummarySchema),
   notRun: z.array(z.strictObject({ name: z.string(), reason: z.string() })),
-  trust: z.strictObject({
-    untrusted: z.array(z.strictObject({ kind: z.string(), path: z.string() })).describe('Changes of the pull request\'s config not applied to its own run (taken from the base commit).'),
-    rejected: z.strictObject({ cacheEntries: z.int().min(0), records: z.int().min(0) }).describe('Stored entries that failed authentication and were ignored.'),
-  }).optional().describe('Pull requests: what was not trusted, and forged or foreign stored entries.'),
-  budget: z.strictObject({ stopped: z.string() }).optional().describe('Present when the budget stopped the run, with why.'),
+  trust: z
+    .strictObject({
+      untrusted: z
+        .array(z.strictObject({ kind: z.string(), path: z.string() }))
+        .describe("Changes of the pull request's config not applied to its own run (taken from the base commit)."),
+      rejected: z
+        .strictObject({ cacheEntries: z.int().min(0), records: z.int().min(0) })
+        .describe('Stored entries that failed authentication and were ignored.'),
+    })
+    .optional()
+    .describe('Pull requests: what was not trusted, and forged or foreign stored entries.'),
+  budget: z
+    .strictObject({ stopped: z.string() })
+    .optional()
+    .describe('Present when the budget stopped the run, with why.'),
 });
 
 /** One suite in summary.json. */
@@ -58,11 +100,15 @@ export type RunSummary = z.output<typeof runSummarySchema>;
 
 /** Builds summary.json from comparisons. */
 export function summarize(
-  verdict: SuiteVerdict, comparisons: readonly SuiteComparison[], notRun: readonly { name: string; reason: string }[] = [], notices: RunNotices = {},
+  verdict: SuiteVerdict,
+  comparisons: readonly SuiteComparison[],
+  notRun: readonly { name: string; reason: string }[] = [],
+  notices: RunNotices = {},
 ): RunSummary {
   const untrusted = (notices.untrusted ?? []).map((c) => ({ kind: c.kind, path: c.path }));
   const rejected = notices.rejected ?? { cacheEntries: 0, records: 0 };
-  const trust = untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
+  const trust =
+    untrusted.length > 0 || rejected.cacheEntries > 0 || rejected.records > 0 ? { trust: { untrusted, rejected } } : {};
   return {
     verdict,
     multiplicity: comparisons.find((c) => c.multiplicity !== null)?.multiplicity?.method ?? null,
@@ -91,7 +137,14 @@ export function summarize(
         resamples: b ? b.resamples - b.skippedResamples : null,
         skippedResamples: b?.skippedResamples ?? null,
         verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
-        ...(c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}),
+        ...(c.judgeManipulation?.length
+          ? {
+              judgeManipulation: {
+                cases: c.judgeManipulation.length,
+                caseIds: c.judgeManipulation.map((f) => f.caseId),
+              },
+            }
+          : {}),
       };
     }),
     notRun: [...notRun],

@@ -18,7 +18,12 @@ export interface Template {
 const TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 
 /** Decodes a template's bytes (strict UTF-8) and checks its placeholders against those allowed. */
-export function loadTemplate(bytes: Uint8Array, path: string, allowed: readonly string[], configLocation: { file: string; line?: number; path: string }): Template {
+export function loadTemplate(
+  bytes: Uint8Array,
+  path: string,
+  allowed: readonly string[],
+  configLocation: { file: string; line?: number; path: string },
+): Template {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -31,8 +36,13 @@ export function loadTemplate(bytes: Uint8Array, path: string, allowed: readonly 
     if (name === undefined) continue;
     if (!allowed.includes(name)) {
       const line = text.slice(0, match.index).split('\n').length;
-      const guess = allowed.find((a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a));
-      throw configError(configLocation, `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ''}; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`);
+      const guess = allowed.find(
+        (a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a),
+      );
+      throw configError(
+        configLocation,
+        `template ${path}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ''}; available: ${allowed.map((a) => `{${a}}`).join(' ')} (write {{ and }} for literal braces)`,
+      );
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }

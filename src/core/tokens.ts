@@ -29,7 +29,10 @@ interface Chunk {
 }
 
 /** Counts tokens of long texts chunk by chunk with `count`; short texts in one call. */
-export function chunkedTokenCounter(count: (text: string) => number, options: ChunkOptions = {}): (text: string) => number {
+export function chunkedTokenCounter(
+  count: (text: string) => number,
+  options: ChunkOptions = {},
+): (text: string) => number {
   const maxChunk = options.maxChunk ?? 2000;
   const maxRun = options.maxRun ?? 64;
   const exactRun = options.exactRun ?? 2048;

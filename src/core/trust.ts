@@ -12,7 +12,15 @@ import type { ConfigFile, LoadedConfig, ProviderConfig, SuiteConfig } from './co
 import { canonicalJson } from './hash.ts';
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
-export const PR_PROVIDER_KEYS = ['model', 'temperature', 'seed', 'max-tokens', 'max-completion-tokens', 'reasoning-effort', 'strip-reasoning'] as const;
+export const PR_PROVIDER_KEYS = [
+  'model',
+  'temperature',
+  'seed',
+  'max-tokens',
+  'max-completion-tokens',
+  'reasoning-effort',
+  'strip-reasoning',
+] as const;
 
 /** Suite keys that say what is tested; every other key measures or gates, and comes from the base. */
 export const PR_SUITE_KEYS = ['templates', 'dataset', 'tasks', 'description', 'provider'] as const;
@@ -57,14 +65,17 @@ export interface TrustDecision {
 const differs = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) !== canonicalJson(b ?? null);
 
 const NOTE = {
-  endpoint: 'the base branch\'s value is used; applied after merge, not to this pull request',
-  gate: 'the base branch\'s gate judges this pull request; applied after merge',
-  instrument: 'measured with the base branch\'s instrument; applied after merge — refresh the baseline then',
-  executor: 'code runs in the base branch\'s executor; applied after merge',
+  endpoint: "the base branch's value is used; applied after merge, not to this pull request",
+  gate: "the base branch's gate judges this pull request; applied after merge",
+  instrument: "measured with the base branch's instrument; applied after merge — refresh the baseline then",
+  executor: "code runs in the base branch's executor; applied after merge",
 } as const;
 
 function providersOf(suite: SuiteConfig): string[] {
-  return [suite.provider, ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : [])];
+  return [
+    suite.provider,
+    ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : []),
+  ];
 }
 
 function keyKind(key: string): TrustedChangeKind {
@@ -96,22 +107,37 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
         const prMay = (PR_PROVIDER_KEYS as readonly string[]).includes(key) && !judges.has(name);
         if (prMay) (effective as Record<string, unknown>)[key] = hp[key];
         else {
-          const kind: TrustedChangeKind = judges.has(name) && (PR_PROVIDER_KEYS as readonly string[]).includes(key) ? 'instrument' : 'endpoint';
-          changes.push({ kind, path: `providers.${name}.${key}`, note: kind === 'instrument' ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint });
+          const kind: TrustedChangeKind =
+            judges.has(name) && (PR_PROVIDER_KEYS as readonly string[]).includes(key) ? 'instrument' : 'endpoint';
+          changes.push({
+            kind,
+            path: `providers.${name}.${key}`,
+            note: kind === 'instrument' ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint,
+          });
         }
       }
     } else {
-      changes.push({ kind: 'provider', path: `providers.${name}`, note: 'removed by this pull request; the base branch\'s definition is used until merge' });
+      changes.push({
+        kind: 'provider',
+        path: `providers.${name}`,
+        note: "removed by this pull request; the base branch's definition is used until merge",
+      });
     }
     providers[name] = effective;
   }
   for (const name of Object.keys(h.providers)) {
-    if (!Object.hasOwn(b.providers, name)) changes.push({ kind: 'provider', path: `providers.${name}`, note: 'a provider only this pull request defines is not called; applied after merge' });
+    if (!Object.hasOwn(b.providers, name))
+      changes.push({
+        kind: 'provider',
+        path: `providers.${name}`,
+        note: 'a provider only this pull request defines is not called; applied after merge',
+      });
   }
 
   if (differs(b.gate, h.gate)) changes.push({ kind: 'gate', path: 'gate', note: NOTE.gate });
   // What a run may spend is the base's to decide, like the gate.
-  if (differs(b.budget, h.budget)) changes.push({ kind: 'gate', path: 'budget', note: 'the base branch\'s budget applies; applied after merge' });
+  if (differs(b.budget, h.budget))
+    changes.push({ kind: 'gate', path: 'budget', note: "the base branch's budget applies; applied after merge" });
 
   // Suites: the PR's list (what it tests), each measured and gated as the base says.
   const suites: SuiteConfig[] = [];
@@ -126,7 +152,11 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
       }
       if (effective.kind === 'round-trip' && effective.executor !== 'pyodide') {
         effective = { ...effective, executor: 'pyodide' };
-        changes.push({ kind: 'executor', path: `suites.${hs.name}.executor`, note: 'a new suite runs model code in the sandbox; applied after merge' });
+        changes.push({
+          kind: 'executor',
+          path: `suites.${hs.name}.executor`,
+          note: 'a new suite runs model code in the sandbox; applied after merge',
+        });
       }
     } else if (bs.kind !== hs.kind) {
       effective = bs;
@@ -146,18 +176,26 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
         if (bt['judge'] !== undefined) templates['judge'] = bt['judge'];
         else delete templates['judge'];
         merged['templates'] = templates;
-        if (differs(bt['judge'], ht['judge'])) changes.push({ kind: 'instrument', path: `suites.${hs.name}.templates.judge`, note: NOTE.instrument });
+        if (differs(bt['judge'], ht['judge']))
+          changes.push({ kind: 'instrument', path: `suites.${hs.name}.templates.judge`, note: NOTE.instrument });
       }
       for (const key of Object.keys({ ...br, ...hr })) {
         if ((PR_SUITE_KEYS as readonly string[]).includes(key) || !differs(br[key], hr[key])) continue;
         const kind = keyKind(key);
-        changes.push({ kind, path: `suites.${hs.name}.${key}`, note: NOTE[kind as 'gate' | 'executor' | 'instrument'] });
+        changes.push({
+          kind,
+          path: `suites.${hs.name}.${key}`,
+          note: NOTE[kind as 'gate' | 'executor' | 'instrument'],
+        });
       }
       effective = merged as SuiteConfig;
     }
     const unknown = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown.length > 0) {
-      notRun.push({ name: hs.name, reason: `calls provider ${unknown.map((p) => `"${p}"`).join(', ')}, which the base branch does not define; new providers apply after merge` });
+      notRun.push({
+        name: hs.name,
+        reason: `calls provider ${unknown.map((p) => `"${p}"`).join(', ')}, which the base branch does not define; new providers apply after merge`,
+      });
       continue;
     }
     suites.push(effective);
@@ -167,7 +205,11 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
     if (h.suites.some((s) => s.name === bs.name)) continue;
     removed.push(bs.name);
     suites.push(bs);
-    changes.push({ kind: 'suite', path: `suites.${bs.name}`, note: 'removed by this pull request; still run from the base branch\'s definition until merge' });
+    changes.push({
+      kind: 'suite',
+      path: `suites.${bs.name}`,
+      note: "removed by this pull request; still run from the base branch's definition until merge",
+    });
   }
 
   const { budget: _prBudget, ...rest } = h;

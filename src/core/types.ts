@@ -39,7 +39,14 @@ export interface CaseRecord {
    * cut it (`cutFromChars` says from how long). `reasoning`: what the model thought aloud,
    * taken out of `text` before scoring.
    */
-  reply: { text: string; servedModel: string | null; fingerprint: string | null; finishReason: string | null; reasoning?: string; cutFromChars?: number } | null;
+  reply: {
+    text: string;
+    servedModel: string | null;
+    fingerprint: string | null;
+    finishReason: string | null;
+    reasoning?: string;
+    cutFromChars?: number;
+  } | null;
   usage: TokenUsage | null;
   latencyMs: number | null;
   error: CallError | null;

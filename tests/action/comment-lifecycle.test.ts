@@ -21,26 +21,54 @@ const suite = (name: string, dataset: string, system: string, user: string): str
     templates: {system: ${system}, user: ${user}}
 `;
 const header = 'version: 1\nproviders:\n  target: {model: gpt-4o-mini, retry-base-delay-ms: 10}\nsuites:\n';
-const ROOT_CONFIG = header + suite('copy-qa-natural', 'eval-datasets/exact-copy/natural.jsonl', 'prompts/copy/qa-system.txt', 'prompts/copy/qa-user.txt');
-const SVC_CONFIG = header + suite('svc-simple', 'eval-datasets/exact-copy/natural.jsonl', 'prompts/copy/simple-system.txt', 'prompts/copy/simple-user.txt');
+const ROOT_CONFIG =
+  header +
+  suite(
+    'copy-qa-natural',
+    'eval-datasets/exact-copy/natural.jsonl',
+    'prompts/copy/qa-system.txt',
+    'prompts/copy/qa-user.txt',
+  );
+const SVC_CONFIG =
+  header +
+  suite(
+    'svc-simple',
+    'eval-datasets/exact-copy/natural.jsonl',
+    'prompts/copy/simple-system.txt',
+    'prompts/copy/simple-user.txt',
+  );
 // A suite added by the pull request: nothing on the base branch to compare with.
-const FRESH_SUITE = suite('copy-fresh', 'eval-datasets/exact-copy/random.jsonl', 'prompts/copy/qa-system.txt', 'prompts/copy/qa-user.txt');
+const FRESH_SUITE = suite(
+  'copy-fresh',
+  'eval-datasets/exact-copy/random.jsonl',
+  'prompts/copy/qa-system.txt',
+  'prompts/copy/qa-user.txt',
+);
 
 const ROOT_MARKER = '<!-- evalgate-report config=evalgate.yml -->';
 const SVC_MARKER = '<!-- evalgate-report config=svc/evalgate.yml -->';
 
-describe('the report comment over a pull request\'s life (dist/index.js)', () => {
+describe("the report comment over a pull request's life (dist/index.js)", () => {
   let repo: string;
   let base: string;
   let head: string;
   let openai: FakeOpenAI;
   let gh: FakeGitHub;
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
-  const ours = (marker: string): FakeComment[] => gh.comments.filter((c) => c.body.split('\n')[0] === marker && c.user.type === 'Bot');
-  const action = (options: Partial<Parameters<typeof runActionOn>[0]> & { config?: string }, server: FakeGitHub = gh): Promise<ActionRun> => runActionOn({
-    workspace: repo, githubUrl: server.url, openaiUrl: openai.url, pullRequest: { number: 7, base, head }, ...options,
-    inputs: { ...(options.config ? { config: options.config } : {}), ...(options.inputs ?? {}) },
-  });
+  const ours = (marker: string): FakeComment[] =>
+    gh.comments.filter((c) => c.body.split('\n')[0] === marker && c.user.type === 'Bot');
+  const action = (
+    options: Partial<Parameters<typeof runActionOn>[0]> & { config?: string },
+    server: FakeGitHub = gh,
+  ): Promise<ActionRun> =>
+    runActionOn({
+      workspace: repo,
+      githubUrl: server.url,
+      openaiUrl: openai.url,
+      pullRequest: { number: 7, base, head },
+      ...options,
+      inputs: { ...(options.config ? { config: options.config } : {}), ...(options.inputs ?? {}) },
+    });
 
   before(async () => {
     // Copies exactly when told "character for character", else sometimes drops the title.
@@ -58,7 +86,10 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     git('config', 'user.name', 'test');
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: openai.url };
     for (const cwd of [repo, join(repo, 'svc')]) {
-      const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(tmpdir(), `eg-lifecycle-${process.pid}`)], { cwd, env });
+      const made = await runCli(
+        ['run', '--update-baseline', '--no-cache', '--out', join(tmpdir(), `eg-lifecycle-${process.pid}`)],
+        { cwd, env },
+      );
       assert.equal(made.code, 0, made.stderr);
     }
     git('add', '-A');
@@ -66,10 +97,21 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     base = git('rev-parse', 'HEAD');
     const weaken = async (path: string): Promise<void> => {
       const text = await readFile(path, 'utf8');
-      await writeFile(path, text.includes('character for character') ? text.replace('Reply with that line, copied character for character: no quotes', 'Reply with that line: no quotes') : `${text.trimEnd()}\n`);
+      await writeFile(
+        path,
+        text.includes('character for character')
+          ? text.replace(
+              'Reply with that line, copied character for character: no quotes',
+              'Reply with that line: no quotes',
+            )
+          : `${text.trimEnd()}\n`,
+      );
     };
     await weaken(join(repo, 'prompts/copy/qa-system.txt'));
-    await writeFile(join(repo, 'svc/prompts/copy/simple-system.txt'), `${(await readFile(join(repo, 'svc/prompts/copy/simple-system.txt'), 'utf8')).trimEnd()} Thank you.\n`);
+    await writeFile(
+      join(repo, 'svc/prompts/copy/simple-system.txt'),
+      `${(await readFile(join(repo, 'svc/prompts/copy/simple-system.txt'), 'utf8')).trimEnd()} Thank you.\n`,
+    );
     await writeFile(join(repo, 'evalgate.yml'), ROOT_CONFIG + FRESH_SUITE);
     git('commit', '-q', '-am', 'change a template in each config, add a suite');
     head = git('rev-parse', 'HEAD');
@@ -82,7 +124,11 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
 
   it('keeps one comment per config, each updated in place and naming the commit and the run', async () => {
     // Someone pastes our marker as their comment's first line: never ours to edit.
-    gh.comments.push({ id: 1, body: `${ROOT_MARKER}\n## evalgate: ✅ pass (forged)`, user: { login: 'mallory', type: 'User' } });
+    gh.comments.push({
+      id: 1,
+      body: `${ROOT_MARKER}\n## evalgate: ✅ pass (forged)`,
+      user: { login: 'mallory', type: 'User' },
+    });
     const first = await action({ run: { id: 1001 } });
     assert.equal(first.code, 1, first.log);
     assert.equal(first.outputs['verdict'], 'regression');
@@ -95,15 +141,24 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     assert.doesNotMatch(rootComment.body, /svc-simple/);
     assert.match(svcComment.body, /svc-simple/);
     const short = head.slice(0, 7);
-    assert.ok(rootComment.body.includes(`[\`${short}\`](https://github.test/octo/app/pull/7/commits/${head})`), rootComment.body.slice(0, 600));
-    assert.ok(rootComment.body.includes('(https://github.test/octo/app/actions/runs/1001)'), rootComment.body.slice(0, 600));
+    assert.ok(
+      rootComment.body.includes(`[\`${short}\`](https://github.test/octo/app/pull/7/commits/${head})`),
+      rootComment.body.slice(0, 600),
+    );
+    assert.ok(
+      rootComment.body.includes('(https://github.test/octo/app/actions/runs/1001)'),
+      rootComment.body.slice(0, 600),
+    );
     assert.ok(svcComment.body.includes('(https://github.test/octo/app/actions/runs/1002)'));
 
     // The next push: both comments are edited, none is added; the forged one is untouched.
     const again = await action({ run: { id: 1003 } });
     await action({ config: 'svc/evalgate.yml', run: { id: 1004 } });
     assert.equal(again.code, 1);
-    assert.deepEqual([ours(ROOT_MARKER).map((c) => c.id), ours(SVC_MARKER).map((c) => c.id)], [[rootComment.id], [svcComment.id]]);
+    assert.deepEqual(
+      [ours(ROOT_MARKER).map((c) => c.id), ours(SVC_MARKER).map((c) => c.id)],
+      [[rootComment.id], [svcComment.id]],
+    );
     assert.match(rootComment.body, /actions\/runs\/1003\)/);
     assert.match(svcComment.body, /actions\/runs\/1004\)/);
     assert.equal(gh.comments.find((c) => c.id === 1)?.body, `${ROOT_MARKER}\n## evalgate: ✅ pass (forged)`);
@@ -113,7 +168,10 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
 
   it('warns on a suite without a baseline and sums the verdict up in a notice', async () => {
     const r = await action({ run: { id: 1010 } });
-    assert.match(r.log, /^::warning title=evalgate%3A no-baseline::evalgate: suite copy-fresh: no baseline on the base branch/m);
+    assert.match(
+      r.log,
+      /^::warning title=evalgate%3A no-baseline::evalgate: suite copy-fresh: no baseline on the base branch/m,
+    );
     assert.match(r.log, /^::notice::evalgate: regression — 2 suites compared, regressed: copy-qa-natural\.$/m);
   });
 
@@ -139,12 +197,27 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
   it('on a push that breaks the config: annotates the line and turns the comment into "could not evaluate" for the new commit', async () => {
     const good = await readFile(join(repo, 'evalgate.yml'), 'utf8');
     try {
-      await writeFile(join(repo, 'evalgate.yml'), good.replace('    kind: exact-copy\n    provider: target\n    dataset: eval-datasets/exact-copy/natural.jsonl', '    kind: exact-copi\n    provider: target\n    dataset: eval-datasets/exact-copy/natural.jsonl'));
+      await writeFile(
+        join(repo, 'evalgate.yml'),
+        good.replace(
+          '    kind: exact-copy\n    provider: target\n    dataset: eval-datasets/exact-copy/natural.jsonl',
+          '    kind: exact-copi\n    provider: target\n    dataset: eval-datasets/exact-copy/natural.jsonl',
+        ),
+      );
       git('commit', '-q', '-am', 'typo in the config');
       const broken = git('rev-parse', 'HEAD');
-      const r = await runActionOn({ workspace: repo, githubUrl: gh.url, openaiUrl: openai.url, pullRequest: { number: 7, base, head: broken }, run: { id: 3000 } });
+      const r = await runActionOn({
+        workspace: repo,
+        githubUrl: gh.url,
+        openaiUrl: openai.url,
+        pullRequest: { number: 7, base, head: broken },
+        run: { id: 3000 },
+      });
       assert.equal(r.code, 1, r.log);
-      assert.match(r.log, /^::error file=evalgate\.yml,line=6::evalgate\.yml:6 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, got "exact-copi"/m);
+      assert.match(
+        r.log,
+        /^::error file=evalgate\.yml,line=6::evalgate\.yml:6 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, got "exact-copi"/m,
+      );
       const comment = ours(ROOT_MARKER)[0] as FakeComment;
       assert.equal(ours(ROOT_MARKER).length, 1);
       assert.match(comment.body, /## evalgate: 🛑 not evaluated/);
@@ -174,7 +247,10 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
   it('after a crash: the comment says why, with secrets masked', async () => {
     // An out-dir under a file cannot be created: an internal error, not the user's config.
     // The path carries the API key, as a hostile or careless value might.
-    const r = await action({ run: { id: 3200 }, inputs: { 'out-dir': join(repo, 'evalgate.yml', 'sk-canary-lifecycle-key') } });
+    const r = await action({
+      run: { id: 3200 },
+      inputs: { 'out-dir': join(repo, 'evalgate.yml', 'sk-canary-lifecycle-key') },
+    });
     assert.equal(r.code, 1, r.log);
     assert.match(r.log, /::error::evalgate: internal error: /);
     const comment = ours(ROOT_MARKER)[0] as FakeComment;
@@ -182,11 +258,14 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     assert.match(comment.body, /internal error: .*ENOTDIR/);
     assert.match(comment.body, /evalgate\.yml\/\*\*\*/);
     assert.ok(!comment.body.includes('sk-canary-lifecycle-key'));
-    assert.ok(!r.summary.includes('sk-canary-lifecycle-key') && r.summary.includes('## evalgate: not evaluated'), r.summary);
+    assert.ok(
+      !r.summary.includes('sk-canary-lifecycle-key') && r.summary.includes('## evalgate: not evaluated'),
+      r.summary,
+    );
     assert.match(comment.body, /actions\/runs\/3200\)/);
   });
 
-  it('with a GitHub App\'s token (403 on GET /user, writing as my-app[bot]) updates one comment', async () => {
+  it("with a GitHub App's token (403 on GET /user, writing as my-app[bot]) updates one comment", async () => {
     const app = await startFakeGitHub(40);
     try {
       app.author = { login: 'my-app[bot]', type: 'Bot' };
@@ -202,13 +281,16 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
       assert.match((mine[0] as FakeComment).body, /actions\/runs\/4003\)/);
       assert.equal(app.comments.find((c) => c.id === 5)?.body, `${ROOT_MARKER}\nold`);
       // Finding it never needed GET /user, which installation tokens cannot call.
-      assert.ok(!app.requests.some((q) => q.path === '/user'), JSON.stringify(app.requests.filter((q) => q.path === '/user')));
+      assert.ok(
+        !app.requests.some((q) => q.path === '/user'),
+        JSON.stringify(app.requests.filter((q) => q.path === '/user')),
+      );
     } finally {
       await app.close();
     }
   });
 
-  it('with a personal access token edits only its own user\'s comment', async () => {
+  it("with a personal access token edits only its own user's comment", async () => {
     const pat = await startFakeGitHub(3);
     try {
       pat.author = { login: 'ci-user', type: 'User' };
@@ -231,7 +313,13 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
       git('add', 'NOTES.md');
       git('commit', '-q', '-m', 'docs only');
       const docs = git('rev-parse', 'HEAD');
-      const r = await runActionOn({ workspace: repo, githubUrl: quiet.url, openaiUrl: openai.url, pullRequest: { number: 8, base: head, head: docs }, run: { id: 6000 } });
+      const r = await runActionOn({
+        workspace: repo,
+        githubUrl: quiet.url,
+        openaiUrl: openai.url,
+        pullRequest: { number: 8, base: head, head: docs },
+        run: { id: 6000 },
+      });
       assert.equal(r.code, 0, r.log);
       assert.equal(quiet.comments.length, 0);
       assert.match(r.summary, /No pull-request comment was posted: this pull request changes no suite/);
@@ -245,11 +333,23 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     const file = join(repo, 'svc/baselines/svc-simple.json');
     await rm(file);
     const inputs = { mode: 'baseline', config: 'svc/evalgate.yml', comment: 'false' };
-    const first = await runActionOn({ workspace: repo, githubUrl: gh.url, openaiUrl: openai.url, inputs, run: { id: 7000 } });
+    const first = await runActionOn({
+      workspace: repo,
+      githubUrl: gh.url,
+      openaiUrl: openai.url,
+      inputs,
+      run: { id: 7000 },
+    });
     assert.equal(first.code, 0, first.log);
     assert.match(first.log, /Baselines written: baselines\/svc-simple\.json/);
     const written = await readFile(file);
-    const second = await runActionOn({ workspace: repo, githubUrl: gh.url, openaiUrl: openai.url, inputs, run: { id: 7001 } });
+    const second = await runActionOn({
+      workspace: repo,
+      githubUrl: gh.url,
+      openaiUrl: openai.url,
+      inputs,
+      run: { id: 7001 },
+    });
     assert.equal(second.code, 0, second.log);
     assert.match(second.log, /svc-simple: baseline unchanged/);
     assert.ok((await readFile(file)).equals(written), 'the second run left the file byte for byte');
@@ -261,8 +361,15 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     before(async () => {
       shards = await mkdtemp(join(tmpdir(), 'evalgate-lifecycle-shards-'));
       // Attempt 2 re-ran shard 3 only: with the default run id it still merges with 1 and 2.
-      for (const [i, attempt] of [[1, 1], [2, 1], [3, 2]] as const) {
-        const s = await action({ run: { id: 8000, attempt }, inputs: { mode: 'shard', shard: `${i}/3`, 'out-dir': join(shards, `shard-${i}`) } });
+      for (const [i, attempt] of [
+        [1, 1],
+        [2, 1],
+        [3, 2],
+      ] as const) {
+        const s = await action({
+          run: { id: 8000, attempt },
+          inputs: { mode: 'shard', shard: `${i}/3`, 'out-dir': join(shards, `shard-${i}`) },
+        });
         assert.equal(s.code, 0, s.log);
         assert.equal(s.outputs['verdict'], 'shard-written');
       }
@@ -275,7 +382,10 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
     });
 
     it('fails when a shard is missing, naming it', async () => {
-      const m = await action({ run: { id: 8000, attempt: 2 }, inputs: { mode: 'merge', 'merge-dirs': `${join(shards, 'shard-1')}\n${join(shards, 'shard-2')}` } });
+      const m = await action({
+        run: { id: 8000, attempt: 2 },
+        inputs: { mode: 'merge', 'merge-dirs': `${join(shards, 'shard-1')}\n${join(shards, 'shard-2')}` },
+      });
       assert.equal(m.code, 1);
       assert.match(m.log, /::error::merge: suite copy-qa-natural: shard 3\/3 of run gh-8000 is missing/);
       assert.equal(m.outputs['verdict'], undefined);
@@ -287,10 +397,14 @@ describe('the report comment over a pull request\'s life (dist/index.js)', () =>
         for (const i of [1, 2, 3]) {
           await mkdir(join(partial, `shard-${i}`, 'results'), { recursive: true });
           for (const name of await readdir(join(shards, `shard-${i}`, 'results'))) {
-            if (name.startsWith('copy-qa-natural')) await cp(join(shards, `shard-${i}`, 'results', name), join(partial, `shard-${i}`, 'results', name));
+            if (name.startsWith('copy-qa-natural'))
+              await cp(join(shards, `shard-${i}`, 'results', name), join(partial, `shard-${i}`, 'results', name));
           }
         }
-        const m = await action({ run: { id: 8000, attempt: 2 }, inputs: { mode: 'merge', 'merge-dirs': `${partial}/*` } });
+        const m = await action({
+          run: { id: 8000, attempt: 2 },
+          inputs: { mode: 'merge', 'merge-dirs': `${partial}/*` },
+        });
         assert.equal(m.code, 1, m.log);
         assert.match(m.log, /::error::input "merge-dirs": no shard results for suite copy-fresh/);
         assert.equal(m.outputs['verdict'], undefined);

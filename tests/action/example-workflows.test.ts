@@ -11,27 +11,55 @@ import { WORKFLOW_OPENAI } from '../../src/core/init.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 // The first major of each action that runs on Node 24.
-const NODE24_MAJOR: Record<string, number> = { 'actions/checkout': 5, 'actions/cache': 5, 'actions/upload-artifact': 6, 'actions/download-artifact': 7 };
+const NODE24_MAJOR: Record<string, number> = {
+  'actions/checkout': 5,
+  'actions/cache': 5,
+  'actions/upload-artifact': 6,
+  'actions/download-artifact': 7,
+};
 
-interface Step { uses?: string; if?: string; with?: Record<string, unknown> }
-interface Job { permissions?: unknown; needs?: unknown; if?: string; steps?: Step[] }
-interface Workflow { permissions?: unknown; concurrency?: { group?: string; 'cancel-in-progress'?: boolean }; jobs: Record<string, Job> }
+interface Step {
+  uses?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  permissions?: unknown;
+  needs?: unknown;
+  if?: string;
+  steps?: Step[];
+}
+interface Workflow {
+  permissions?: unknown;
+  concurrency?: { group?: string; 'cancel-in-progress'?: boolean };
+  jobs: Record<string, Job>;
+}
 
 function problemsOf(text: string): string[] {
   const wf = parse(text) as Workflow;
   const problems: string[] = [];
   // Per ref; on pull_request_target github.ref is the base branch, so per pull request there.
-  const perRef = ['${{ github.ref }}', '${{ github.event.pull_request.number }}'].some((key) => wf.concurrency?.group?.includes(key) === true);
-  if (!perRef || wf.concurrency?.['cancel-in-progress'] !== true) problems.push('no concurrency group per ref with cancel-in-progress');
-  if (JSON.stringify(wf.permissions) !== '{}') problems.push(`top-level permissions ${JSON.stringify(wf.permissions)}; grant per job`);
+  const perRef = ['${{ github.ref }}', '${{ github.event.pull_request.number }}'].some(
+    (key) => wf.concurrency?.group?.includes(key) === true,
+  );
+  if (!perRef || wf.concurrency?.['cancel-in-progress'] !== true)
+    problems.push('no concurrency group per ref with cancel-in-progress');
+  if (JSON.stringify(wf.permissions) !== '{}')
+    problems.push(`top-level permissions ${JSON.stringify(wf.permissions)}; grant per job`);
   for (const [name, job] of Object.entries(wf.jobs)) {
     if (!job.permissions) problems.push(`${name}: no permissions block`);
-    if (job.needs && job.if !== '${{ !cancelled() }}') problems.push(`${name}: a job after others should run with if: \${{ !cancelled() }}, has ${JSON.stringify(job.if)}`);
+    if (job.needs && job.if !== '${{ !cancelled() }}')
+      problems.push(
+        `${name}: a job after others should run with if: \${{ !cancelled() }}, has ${JSON.stringify(job.if)}`,
+      );
     for (const step of job.steps ?? []) {
-      if (step.if?.includes('always()')) problems.push(`${name}: ${step.uses ?? 'a step'} uses always(), which also runs on cancel`);
+      if (step.if?.includes('always()'))
+        problems.push(`${name}: ${step.uses ?? 'a step'} uses always(), which also runs on cancel`);
       const m = /^([^@]+)@v(\d+)$/.exec(step.uses ?? '');
-      if (m && NODE24_MAJOR[m[1] as string] !== undefined && Number(m[2]) < (NODE24_MAJOR[m[1] as string] as number)) problems.push(`${name}: ${step.uses} runs on Node 20; use v${NODE24_MAJOR[m[1] as string]}`);
-      if (step.uses?.startsWith('actions/upload-artifact@') && step.with?.['overwrite'] !== true) problems.push(`${name}: upload-artifact without overwrite: true`);
+      if (m && NODE24_MAJOR[m[1] as string] !== undefined && Number(m[2]) < (NODE24_MAJOR[m[1] as string] as number))
+        problems.push(`${name}: ${step.uses} runs on Node 20; use v${NODE24_MAJOR[m[1] as string]}`);
+      if (step.uses?.startsWith('actions/upload-artifact@') && step.with?.['overwrite'] !== true)
+        problems.push(`${name}: upload-artifact without overwrite: true`);
     }
   }
   return problems;
@@ -57,6 +85,15 @@ describe('example workflows', () => {
   it('the checker catches what it is for', () => {
     const old = `permissions:\n  contents: read\njobs:\n  a:\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/upload-artifact@v4\n        if: always()\n  b:\n    needs: a\n    if: always()\n    permissions: {}\n`;
     const found = problemsOf(old).join('\n');
-    for (const expected of [/no concurrency/, /top-level permissions/, /a: no permissions/, /checkout@v4 runs on Node 20/, /upload-artifact without overwrite/, /uses always\(\)/, /b: a job after others/]) assert.match(found, expected);
+    for (const expected of [
+      /no concurrency/,
+      /top-level permissions/,
+      /a: no permissions/,
+      /checkout@v4 runs on Node 20/,
+      /upload-artifact without overwrite/,
+      /uses always\(\)/,
+      /b: a job after others/,
+    ])
+      assert.match(found, expected);
   });
 });

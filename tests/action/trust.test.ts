@@ -48,7 +48,9 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     attacker = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     gh = await startFakeGitHub(3);
     pr = await createPrRepo({
-      prefix: 'evalgate-trust-', config: BASE_CONFIG, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+      prefix: 'evalgate-trust-',
+      config: BASE_CONFIG,
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
       prepare: async (dir, parent) => {
         outside = join(parent, 'outside.txt');
         await writeFile(outside, `${CANARY}\n`);
@@ -67,33 +69,57 @@ describe('pull requests cannot steal the key, read outside the repository, or st
   const worsenTemplate = (): Promise<void> => editFile('prompts/copy/qa-system.txt', (t) => t.replace(STRICT, LOOSE));
   const editConfig = (edit: (text: string) => string): Promise<void> => editFile('evalgate.yml', edit);
 
-  async function act(head: string, options: { eventName?: string; fork?: boolean; inputs?: Record<string, string>; event?: Record<string, unknown> } = {}): Promise<ActionRun> {
+  async function act(
+    head: string,
+    options: {
+      eventName?: string;
+      fork?: boolean;
+      inputs?: Record<string, string>;
+      event?: Record<string, unknown>;
+    } = {},
+  ): Promise<ActionRun> {
     return runAction({
-      workspace: repo, eventName: options.eventName ?? 'pull_request', githubUrl: gh.url,
+      workspace: repo,
+      eventName: options.eventName ?? 'pull_request',
+      githubUrl: gh.url,
       event: options.event ?? pullRequestEvent(base, head, { fork: options.fork ?? false }),
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
       ...(options.inputs ? { inputs: options.inputs } : {}),
     });
   }
-  const published = (r: ActionRun): string => [r.log, r.summary, JSON.stringify(r.outputs), ...gh.comments.map((c) => c.body)].join('\n');
-  const everything = (r: ActionRun): string => [published(r), ...openai.requests.map((q) => JSON.stringify(q)), ...attacker.requests.map((q) => JSON.stringify(q))].join('\n');
+  const published = (r: ActionRun): string =>
+    [r.log, r.summary, JSON.stringify(r.outputs), ...gh.comments.map((c) => c.body)].join('\n');
+  const everything = (r: ActionRun): string =>
+    [
+      published(r),
+      ...openai.requests.map((q) => JSON.stringify(q)),
+      ...attacker.requests.map((q) => JSON.stringify(q)),
+    ].join('\n');
 
-  it('a PR that moves base-url sends nothing to the new server: the base branch\'s endpoint is called, and the change is reported', async () => {
+  it("a PR that moves base-url sends nothing to the new server: the base branch's endpoint is called, and the change is reported", async () => {
     const head = await pullRequest('redirect', async () => {
       await worsenTemplate();
-      await editConfig((t) => t.replace('target: {model: gpt-4o-mini,', `target: {model: gpt-4o-mini, base-url: "${attacker.url}/v1", api-key-env: OPENAI_API_KEY,`));
+      await editConfig((t) =>
+        t.replace(
+          'target: {model: gpt-4o-mini,',
+          `target: {model: gpt-4o-mini, base-url: "${attacker.url}/v1", api-key-env: OPENAI_API_KEY,`,
+        ),
+      );
     });
     const before = openai.requests.length;
     const r = await act(head);
     assert.equal(attacker.requests.length, 0, 'no request reached the attacker');
-    assert.equal(openai.requests.length - before, 52, 'the base branch\'s endpoint answered');
+    assert.equal(openai.requests.length - before, 52, "the base branch's endpoint answered");
     assert.equal(r.code, 1, r.log);
     assert.equal(r.outputs['verdict'], 'regression');
     assert.match(r.summary, /`providers\.target\.base-url` changes where requests and keys go/);
-    assert.match(r.log, /::warning file=evalgate\.yml::evalgate: this pull request changes providers\.target\.base-url/);
+    assert.match(
+      r.log,
+      /::warning file=evalgate\.yml::evalgate: this pull request changes providers\.target\.base-url/,
+    );
   });
 
-  it('the same PR from a fork on pull_request_target, with its head checked out, is judged by the base\'s config', async () => {
+  it("the same PR from a fork on pull_request_target, with its head checked out, is judged by the base's config", async () => {
     const head = git('rev-parse', 'redirect');
     git('checkout', '-q', head);
     const r = await act(head, { eventName: 'pull_request_target', fork: true });
@@ -109,7 +135,10 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     const r = await act(head, { eventName: 'pull_request_target', fork: true });
     assert.equal(r.code, 1, r.log);
     assert.notEqual(r.outputs['verdict'], 'pass');
-    assert.match(r.log, /::error[^:]*::evalgate: on pull_request_target the checkout is [0-9a-f]{7}, not the pull request's head/);
+    assert.match(
+      r.log,
+      /::error[^:]*::evalgate: on pull_request_target the checkout is [0-9a-f]{7}, not the pull request's head/,
+    );
     assert.match(r.log, /ref: \$\{\{ github\.event\.pull_request\.head\.sha \}\}/);
     assert.match(r.log, /persist-credentials: false/);
     assert.equal(openai.requests.length, before, 'nothing was evaluated');
@@ -122,7 +151,7 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     ['a symlink to a file outside the checkout', 'prompts/evil.txt'],
   ] as const) {
     it(`a template at ${label} is refused with the file and line, and nothing of it leaves the runner`, async () => {
-      const head = await pullRequest(`escape-${label.replace(/[^a-z]+/g, "-")}`, async () => {
+      const head = await pullRequest(`escape-${label.replace(/[^a-z]+/g, '-')}`, async () => {
         if (path === 'prompts/evil.txt') await symlink(outside, join(repo, 'prompts/evil.txt'));
         const target = path === '<outside>' ? outside : path;
         await editConfig((t) => t.replace('user: prompts/copy/qa-user.txt', `user: "${target}"`));
@@ -130,16 +159,31 @@ describe('pull requests cannot steal the key, read outside the repository, or st
       const before = openai.requests.length;
       const r = await act(head);
       assert.equal(r.code, 1, r.log);
-      assert.match(r.log, /::error.*evalgate\.yml:9 suites\[0\]\.templates\.user: template path .* (climbs out of the repository|is an absolute path|is a symlink to a file outside the repository)/);
+      assert.match(
+        r.log,
+        /::error.*evalgate\.yml:9 suites\[0\]\.templates\.user: template path .* (climbs out of the repository|is an absolute path|is a symlink to a file outside the repository)/,
+      );
       assert.equal(openai.requests.length, before, 'no request was made');
       const all = everything(r);
-      assert.ok(!all.includes(CANARY), 'the outside file\'s content appears nowhere');
-      assert.ok(published(r).split('\n').every((l) => !l.includes(KEY) || l.startsWith('::add-mask::')), 'the key is published nowhere but in its mask command');
+      assert.ok(!all.includes(CANARY), "the outside file's content appears nowhere");
+      assert.ok(
+        published(r)
+          .split('\n')
+          .every((l) => !l.includes(KEY) || l.startsWith('::add-mask::')),
+        'the key is published nowhere but in its mask command',
+      );
     });
   }
 
   it('a base-url with a password is refused and the password is printed nowhere', async () => {
-    const head = await pullRequest('userinfo', () => editConfig((t) => t.replace('target: {model: gpt-4o-mini,', 'target: {model: gpt-4o-mini, base-url: "https://alice:hunter2-secret@llm.example.com/v1",')));
+    const head = await pullRequest('userinfo', () =>
+      editConfig((t) =>
+        t.replace(
+          'target: {model: gpt-4o-mini,',
+          'target: {model: gpt-4o-mini, base-url: "https://alice:hunter2-secret@llm.example.com/v1",',
+        ),
+      ),
+    );
     const r = await act(head);
     assert.equal(r.code, 1, r.log);
     assert.match(r.log, /providers\.target\.base-url: a URL must not carry credentials .* api-key-env/);
@@ -155,7 +199,7 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     assert.equal(attacker.requests.length, 0);
   });
 
-  it('a PR that loosens the gate and worsens the template still fails with the base\'s gate', async () => {
+  it("a PR that loosens the gate and worsens the template still fails with the base's gate", async () => {
     const head = await pullRequest('loosen', async () => {
       await worsenTemplate();
       await editConfig((t) => `${t}gate: {max-drop: 0.99, min-cases: 100000, on-inconclusive: pass}\n`);
@@ -166,10 +210,12 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     assert.match(r.summary, /`gate` changes the gate; the base branch's gate judged this pull request/);
   });
 
-  it('a PR that changes the instrument (adds a normalizer) is measured with the base\'s instrument, not declared stale', async () => {
+  it("a PR that changes the instrument (adds a normalizer) is measured with the base's instrument, not declared stale", async () => {
     const head = await pullRequest('normalize', async () => {
       await worsenTemplate();
-      await editConfig((t) => t.replace('    provider: target\n', '    provider: target\n    normalizers: [trim, nfc]\n'));
+      await editConfig((t) =>
+        t.replace('    provider: target\n', '    provider: target\n    normalizers: [trim, nfc]\n'),
+      );
     });
     const r = await act(head);
     assert.equal(r.code, 1, r.log);
@@ -189,10 +235,15 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     assert.equal(r.outputs['verdict'], 'regression');
   });
 
-  it('a PR that deletes the suite\'s entry still has it run from the base\'s definition', async () => {
+  it("a PR that deletes the suite's entry still has it run from the base's definition", async () => {
     const head = await pullRequest('drop-suite', async () => {
       await worsenTemplate();
-      await editConfig((t) => t.replace(/suites:[\s\S]*$/, `suites:\n  - name: other\n    kind: exact-copy\n    provider: target\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`));
+      await editConfig((t) =>
+        t.replace(
+          /suites:[\s\S]*$/,
+          `suites:\n  - name: other\n    kind: exact-copy\n    provider: target\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates: {user: prompts/copy/simple-user.txt}\n`,
+        ),
+      );
     });
     const r = await act(head);
     assert.equal(r.code, 1, r.log);
@@ -215,7 +266,10 @@ describe('pull requests cannot steal the key, read outside the repository, or st
       await worsenTemplate();
       // The attacker runs evalgate on the PR's files against its own always-right server,
       // with its own key, and commits what that left in the checkout.
-      const forged = await runCli(['run', '--out', 'evalgate-out', '--cache-dir', '.evalgate/cache'], { cwd: repo, env: { OPENAI_API_KEY: 'attackers-own-key', OPENAI_BASE_URL: openai.url.replace(/.*/, attacker.url) } });
+      const forged = await runCli(['run', '--out', 'evalgate-out', '--cache-dir', '.evalgate/cache'], {
+        cwd: repo,
+        env: { OPENAI_API_KEY: 'attackers-own-key', OPENAI_BASE_URL: openai.url.replace(/.*/, attacker.url) },
+      });
       assert.equal(forged.code, 0, forged.stderr);
     });
     assert.match(git('show', '--stat=300', head), /evalgate-out\/results\/copy-qa-natural\.records\.jsonl/);
@@ -238,16 +292,27 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     assert.match(r.log, /input "cache-dir": \.evalgate\/cache is inside the repository/);
   });
 
-  it('merge_group compares against the merge group\'s base: baselines a PR rewrote are not used', async () => {
+  it("merge_group compares against the merge group's base: baselines a PR rewrote are not used", async () => {
     const head = await pullRequest('rewrite-baseline', async () => {
       await worsenTemplate();
       // Re-baseline on the worse template so the checked-out baseline matches it.
-      const rebased = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(repo, '..', 'mg-out')], { cwd: repo, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url } });
+      const rebased = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(repo, '..', 'mg-out')], {
+        cwd: repo,
+        env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.url },
+      });
       assert.match(rebased.stderr, /baseline written/, rebased.stderr);
     });
     const r = await act(head, {
       eventName: 'merge_group',
-      event: { merge_group: { base_sha: base, head_sha: head, base_ref: 'refs/heads/main', head_ref: 'refs/heads/gh-readonly-queue/main/pr-7' }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } },
+      event: {
+        merge_group: {
+          base_sha: base,
+          head_sha: head,
+          base_ref: 'refs/heads/main',
+          head_ref: 'refs/heads/gh-readonly-queue/main/pr-7',
+        },
+        repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' },
+      },
     });
     assert.equal(r.code, 1, r.log);
     assert.equal(r.outputs['verdict'], 'regression');
@@ -262,7 +327,10 @@ describe('pull requests cannot steal the key, read outside the repository, or st
     const head = base; // the PR adds the config (and its baselines) on top of a base without one
     const own = await act(head, { event: pullRequestEvent(bare, head) });
     assert.equal(own.code, 0, own.log);
-    assert.match(own.summary, /The base commit has no `evalgate\.yml`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted/);
+    assert.match(
+      own.summary,
+      /The base commit has no `evalgate\.yml`: this pull request introduces evalgate and ran with its own configuration; nothing was trusted/,
+    );
     const before = openai.requests.length;
     const fork = await act(head, { event: pullRequestEvent(bare, head, { fork: true }) });
     assert.equal(fork.code, 0, fork.log);
@@ -273,23 +341,32 @@ describe('pull requests cannot steal the key, read outside the repository, or st
 
   it('unsafe-host-python is refused on pull_request_target, even when the base branch chose it', async () => {
     git('checkout', '-q', '-f', '-B', 'unsafe-base', base);
-    await editConfig((t) => `${t}  - name: roundtrip-en
+    await editConfig(
+      (t) => `${t}  - name: roundtrip-en
     kind: round-trip
     provider: target
     language: en
     tasks: eval-datasets/round-trip
     executor: unsafe-host-python
     templates: {nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt}
-`);
+`,
+    );
     git('commit', '-q', '-am', 'base runs round trips on the host');
     const unsafeBase = git('rev-parse', 'HEAD');
     await worsenTemplate();
     git('commit', '-q', '-am', 'fork PR');
     const head = git('rev-parse', 'HEAD');
     const before = openai.requests.length;
-    const r = await act(head, { eventName: 'pull_request_target', fork: true, event: pullRequestEvent(unsafeBase, head, { fork: true }) });
+    const r = await act(head, {
+      eventName: 'pull_request_target',
+      fork: true,
+      event: pullRequestEvent(unsafeBase, head, { fork: true }),
+    });
     assert.equal(r.code, 1, r.log);
-    assert.match(r.log, /::error[^:]*::evalgate: suite\(s\) roundtrip-en use executor unsafe-host-python, which is refused on pull_request_target/);
+    assert.match(
+      r.log,
+      /::error[^:]*::evalgate: suite\(s\) roundtrip-en use executor unsafe-host-python, which is refused on pull_request_target/,
+    );
     assert.equal(openai.requests.length, before);
   });
 });

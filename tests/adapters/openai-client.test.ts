@@ -9,7 +9,16 @@ import { ConfigError } from '../../src/core/errors.ts';
 import type { ModelRequest } from '../../src/ports.ts';
 import { SCRIPTED_MODEL_NAME, startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts';
 
-const REQUEST: ModelRequest = { messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'hello' }], temperature: 0, seed: 7, maxTokens: 64, repeat: 0 };
+const REQUEST: ModelRequest = {
+  messages: [
+    { role: 'system', content: 'sys' },
+    { role: 'user', content: 'hello' },
+  ],
+  temperature: 0,
+  seed: 7,
+  maxTokens: 64,
+  repeat: 0,
+};
 
 describe('openai client adapter', () => {
   let server: FakeOpenAI;
@@ -18,7 +27,14 @@ describe('openai client adapter', () => {
     server = await startFakeOpenAI(() => next);
   });
   after(async () => server.close());
-  const client = (timeoutMs = 5000) => createOpenAIClient({ baseUrl: server.url, apiKey: 'sk-secret-key-123', model: 'm-1', timeoutMs, structuredOutput: true });
+  const client = (timeoutMs = 5000) =>
+    createOpenAIClient({
+      baseUrl: server.url,
+      apiKey: 'sk-secret-key-123',
+      model: 'm-1',
+      timeoutMs,
+      structuredOutput: true,
+    });
 
   it('sends the request as given and records usage, served model and fingerprint', async () => {
     next = { content: 'the reply', usage: { prompt_tokens: 11, completion_tokens: 3 } };
@@ -31,7 +47,10 @@ describe('openai client adapter', () => {
     assert.equal(reply.fingerprint, 'fp_scripted');
     const sent = server.requests.at(-1);
     assert.equal(sent?.model, 'm-1');
-    assert.deepEqual(sent?.messages, [{ role: 'system', content: 'sys' }, { role: 'user', content: 'hello' }]);
+    assert.deepEqual(sent?.messages, [
+      { role: 'system', content: 'sys' },
+      { role: 'user', content: 'hello' },
+    ]);
     assert.equal(sent?.temperature, 0);
     assert.equal(sent?.seed, 7);
     assert.equal(sent?.max_tokens, 64);
@@ -40,9 +59,17 @@ describe('openai client adapter', () => {
 
   it('asks for a JSON schema when the caller wants structured output', async () => {
     next = { content: '{"score": 4}' };
-    const schema = { type: 'object', properties: { score: { type: 'integer' } }, required: ['score'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { score: { type: 'integer' } },
+      required: ['score'],
+      additionalProperties: false,
+    };
     await client().complete({ ...REQUEST, jsonSchema: { name: 'verdict', schema } });
-    assert.deepEqual(server.requests.at(-1)?.response_format, { type: 'json_schema', json_schema: { name: 'verdict', schema, strict: true } });
+    assert.deepEqual(server.requests.at(-1)?.response_format, {
+      type: 'json_schema',
+      json_schema: { name: 'verdict', schema, strict: true },
+    });
   });
 
   it('returns HTTP errors as data with the status and the provider message', async () => {
@@ -101,10 +128,16 @@ describe('openai client adapter', () => {
   });
 
   it('reads the key from the variable the config names and explains a missing one', () => {
-    const { config } = parseConfig('version: 1\nproviders: {t: {model: m, api-key-env: MY_KEY}}\nsuites: [{name: s, kind: exact-copy, provider: t, dataset: d.jsonl, templates: {user: u}}]\n', 'e.yml');
+    const { config } = parseConfig(
+      'version: 1\nproviders: {t: {model: m, api-key-env: MY_KEY}}\nsuites: [{name: s, kind: exact-copy, provider: t, dataset: d.jsonl, templates: {user: u}}]\n',
+      'e.yml',
+    );
     const provider = config.providers['t'];
     assert.ok(provider);
-    assert.throws(() => createClientFactory({}, 'e.yml')('t', provider), (e: unknown) => e instanceof ConfigError && /\$MY_KEY/.test(e.message));
+    assert.throws(
+      () => createClientFactory({}, 'e.yml')('t', provider),
+      (e: unknown) => e instanceof ConfigError && /\$MY_KEY/.test(e.message),
+    );
     const c = createClientFactory({ MY_KEY: 'k', OPENAI_BASE_URL: server.url }, 'e.yml')('t', provider);
     assert.match(c.label, /^m at 127\.0\.0\.1:\d+$/);
   });

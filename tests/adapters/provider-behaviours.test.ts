@@ -3,11 +3,22 @@
 // blocks, replies cut by the token limit, bodies that drip, oversized replies.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createOpenAIClient, splitReasoning, unsupportedParameter, type OpenAIClientOptions } from '../../src/adapters/openai-client.ts';
+import {
+  createOpenAIClient,
+  splitReasoning,
+  unsupportedParameter,
+  type OpenAIClientOptions,
+} from '../../src/adapters/openai-client.ts';
 import type { ModelRequest } from '../../src/ports.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts';
 
-const REQUEST: ModelRequest = { messages: [{ role: 'user', content: 'hello' }], temperature: 0, seed: 7, maxTokens: 64, repeat: 0 };
+const REQUEST: ModelRequest = {
+  messages: [{ role: 'user', content: 'hello' }],
+  temperature: 0,
+  seed: 7,
+  maxTokens: 64,
+  repeat: 0,
+};
 const JUDGE: ModelRequest = { ...REQUEST, jsonSchema: { name: 'judgement', schema: { type: 'object' } } };
 
 describe('provider behaviours', () => {
@@ -18,7 +29,14 @@ describe('provider behaviours', () => {
   });
   after(async () => server.close());
   const client = (extra: Partial<OpenAIClientOptions> = {}) =>
-    createOpenAIClient({ baseUrl: server.url, apiKey: 'sk-secret-key-123', model: 'o-model', timeoutMs: 5000, structuredOutput: true, ...extra });
+    createOpenAIClient({
+      baseUrl: server.url,
+      apiKey: 'sk-secret-key-123',
+      model: 'o-model',
+      timeoutMs: 5000,
+      structuredOutput: true,
+      ...extra,
+    });
 
   it('adapts to a reasoning model once per provider, not once per call, and says how', async () => {
     server.setBehaviour({ reasoningModel: true });
@@ -37,7 +55,10 @@ describe('provider behaviours', () => {
     assert.equal(last['max_completion_tokens'], 64);
     assert.equal(last['temperature'], undefined);
     assert.equal(last['seed'], 7);
-    assert.deepEqual(c.adaptations(), ['sent max_completion_tokens instead of max_tokens', 'temperature left at the server\'s default']);
+    assert.deepEqual(c.adaptations(), [
+      'sent max_completion_tokens instead of max_tokens',
+      "temperature left at the server's default",
+    ]);
     server.setBehaviour({});
   });
 
@@ -47,13 +68,21 @@ describe('provider behaviours', () => {
     const c = client();
     const replies = await Promise.all(Array.from({ length: 8 }, () => c.complete(REQUEST)));
     assert.ok(replies.every((r) => r.status === 'ok'));
-    assert.deepEqual(c.adaptations(), ['sent max_completion_tokens instead of max_tokens', 'temperature left at the server\'s default']);
+    assert.deepEqual(c.adaptations(), [
+      'sent max_completion_tokens instead of max_tokens',
+      "temperature left at the server's default",
+    ]);
     server.setBehaviour({});
   });
 
   it('sends the configured reasoning settings, extra body and headers', async () => {
     next = { content: 'fine' };
-    const c = client({ reasoningEffort: 'low', maxCompletionTokens: 4000, extraBody: { service_tier: 'flex' }, extraHeaders: { 'x-gateway': 'eu' } });
+    const c = client({
+      reasoningEffort: 'low',
+      maxCompletionTokens: 4000,
+      extraBody: { service_tier: 'flex' },
+      extraHeaders: { 'x-gateway': 'eu' },
+    });
     const reply = await c.complete({ ...REQUEST, temperature: null });
     assert.equal(reply.status, 'ok');
     const sent = server.requests.at(-1);
@@ -95,8 +124,18 @@ describe('provider behaviours', () => {
     server.setBehaviour({});
   });
 
-  it('leaves a 400 that names no parameter it sends as the call\'s error, sent once', async () => {
-    next = { status: 400, body: { error: { message: 'This model\'s maximum context length is 8192 tokens', type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } } };
+  it("leaves a 400 that names no parameter it sends as the call's error, sent once", async () => {
+    next = {
+      status: 400,
+      body: {
+        error: {
+          message: "This model's maximum context length is 8192 tokens",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      },
+    };
     const before = server.requests.length;
     const reply = await client().complete(REQUEST);
     assert.equal(reply.status, 'error');
@@ -109,10 +148,18 @@ describe('provider behaviours', () => {
     const reply = await client().complete(REQUEST);
     assert.equal(reply.status === 'ok' ? reply.text : '', 'Paris is the capital.');
     assert.equal(reply.status === 'ok' ? reply.reasoning : '', 'The line is the second one.');
-    next = { content: 'Paris', reasoningContent: 'thinking in a field', usage: { prompt_tokens: 3, completion_tokens: 40, reasoning_tokens: 35 } };
+    next = {
+      content: 'Paris',
+      reasoningContent: 'thinking in a field',
+      usage: { prompt_tokens: 3, completion_tokens: 40, reasoning_tokens: 35 },
+    };
     const fielded = await client().complete(REQUEST);
     assert.equal(fielded.status === 'ok' ? fielded.reasoning : '', 'thinking in a field');
-    assert.deepEqual(fielded.status === 'ok' ? fielded.usage : null, { inputTokens: 3, outputTokens: 40, reasoningTokens: 35 });
+    assert.deepEqual(fielded.status === 'ok' ? fielded.usage : null, {
+      inputTokens: 3,
+      outputTokens: 40,
+      reasoningTokens: 35,
+    });
     next = { content: '<think>kept</think>Paris' };
     const kept = await client({ stripReasoning: false }).complete(REQUEST);
     assert.equal(kept.status === 'ok' ? kept.text : '', '<think>kept</think>Paris');
@@ -121,7 +168,10 @@ describe('provider behaviours', () => {
   it('splits think blocks the way the answer needs', () => {
     assert.deepEqual(splitReasoning('no block'), { answer: 'no block', reasoning: null });
     assert.deepEqual(splitReasoning('  <think>a</think>b'), { answer: 'b', reasoning: 'a' });
-    assert.deepEqual(splitReasoning('<think>still thinking when cut'), { answer: '', reasoning: 'still thinking when cut' });
+    assert.deepEqual(splitReasoning('<think>still thinking when cut'), {
+      answer: '',
+      reasoning: 'still thinking when cut',
+    });
     // Only a leading block is reasoning; one inside the answer is part of it.
     assert.deepEqual(splitReasoning('x <think>y</think>'), { answer: 'x <think>y</think>', reasoning: null });
   });
@@ -157,7 +207,14 @@ describe('provider behaviours', () => {
   it('reads which parameter a 400 is about', () => {
     assert.equal(unsupportedParameter(400, 'max_tokens', 'x'), 'max_tokens');
     assert.equal(unsupportedParameter(400, 'response_format.type', 'x'), 'response_format');
-    assert.equal(unsupportedParameter(400, null, 'Unsupported parameter: \'max_tokens\' is not supported with this model. Use \'max_completion_tokens\' instead.'), 'max_tokens');
+    assert.equal(
+      unsupportedParameter(
+        400,
+        null,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      ),
+      'max_tokens',
+    );
     assert.equal(unsupportedParameter(400, null, 'json_schema is not supported'), 'response_format');
     assert.equal(unsupportedParameter(401, 'temperature', 'unsupported'), null);
     assert.equal(unsupportedParameter(400, 'messages', 'context too long'), null);

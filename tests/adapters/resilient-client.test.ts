@@ -1,13 +1,39 @@
 // The call policy with injected time: backoff, Retry-After, AIMD concurrency, caps.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createCallBudget, createResilientClient, isRetryable, type ResilienceDeps } from '../../src/adapters/resilient-client.ts';
+import {
+  createCallBudget,
+  createResilientClient,
+  isRetryable,
+  type ResilienceDeps,
+} from '../../src/adapters/resilient-client.ts';
 import type { ModelClient, ModelReply, ModelRequest } from '../../src/ports.ts';
 
-const REQUEST: ModelRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0, seed: 1, maxTokens: 8, repeat: 0 };
-const ok: ModelReply = { status: 'ok', text: 'fine', usage: null, latencyMs: 1, servedModel: null, fingerprint: null, finishReason: 'stop' };
+const REQUEST: ModelRequest = {
+  messages: [{ role: 'user', content: 'x' }],
+  temperature: 0,
+  seed: 1,
+  maxTokens: 8,
+  repeat: 0,
+};
+const ok: ModelReply = {
+  status: 'ok',
+  text: 'fine',
+  usage: null,
+  latencyMs: 1,
+  servedModel: null,
+  fingerprint: null,
+  finishReason: 'stop',
+};
 const http = (httpStatus: number, retryAfterMs?: number): ModelReply => ({
-  status: 'error', latencyMs: 1, error: { kind: 'http', httpStatus, message: `status ${httpStatus}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+  status: 'error',
+  latencyMs: 1,
+  error: {
+    kind: 'http',
+    httpStatus,
+    message: `status ${httpStatus}`,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  },
 });
 
 /** A virtual clock: sleep advances time instantly, and every wait is recorded. */
@@ -45,7 +71,12 @@ const policy = { concurrency: 4, maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1
 describe('resilient client', () => {
   it('retries transient failures with exponential backoff and full jitter', async () => {
     const time = virtualTime(0.5);
-    const inner = scripted([http(500), http(502), { status: 'error', latencyMs: 1, error: { kind: 'network', message: 'reset' } }, ok]);
+    const inner = scripted([
+      http(500),
+      http(502),
+      { status: 'error', latencyMs: 1, error: { kind: 'network', message: 'reset' } },
+      ok,
+    ]);
     const reply = await createResilientClient(inner, policy, time).complete(REQUEST);
     assert.equal(reply.status, 'ok');
     assert.deepEqual(reply.trace, { attempts: 4, cached: false });
@@ -86,7 +117,11 @@ describe('resilient client', () => {
 
   it('stops retrying when the retry-time cap would be exceeded', async () => {
     const inner = scripted([http(503), ok]);
-    const reply = await createResilientClient(inner, { ...policy, baseDelayMs: 8000, maxDelayMs: 60_000, maxRetryTimeMs: 5000 }, virtualTime(1)).complete(REQUEST);
+    const reply = await createResilientClient(
+      inner,
+      { ...policy, baseDelayMs: 8000, maxDelayMs: 60_000, maxRetryTimeMs: 5000 },
+      virtualTime(1),
+    ).complete(REQUEST);
     assert.equal(reply.status, 'error');
     assert.equal(inner.calls, 1);
     assert.match(reply.status === 'error' ? reply.error.message : '', /retry time cap of 5 s/);
@@ -99,7 +134,10 @@ describe('resilient client', () => {
     const reply = await client.complete(REQUEST);
     assert.equal(reply.status, 'error');
     assert.equal(reply.status === 'error' ? reply.error.kind : '', 'rate-limit');
-    assert.match(reply.status === 'error' ? reply.error.message : '', /asked to wait 3600 s \(Retry-After\), more than the 60 s left of max-retry-time-ms/);
+    assert.match(
+      reply.status === 'error' ? reply.error.message : '',
+      /asked to wait 3600 s \(Retry-After\), more than the 60 s left of max-retry-time-ms/,
+    );
     assert.equal(time.t(), 0, 'no waiting at all');
     // The provider is not paused for an hour either: the next call goes out at once.
     assert.equal((await client.complete(REQUEST)).status, 'ok');
@@ -113,7 +151,7 @@ describe('resilient client', () => {
     assert.equal(reply.trace?.attempts, 13);
   });
 
-  it('stops calling a provider after a 401, 403 or 404, with the server\'s message', async () => {
+  it("stops calling a provider after a 401, 403 or 404, with the server's message", async () => {
     for (const status of [401, 403, 404]) {
       const inner = scripted([http(status), ok]);
       const client = createResilientClient(inner, policy, virtualTime());
@@ -121,7 +159,10 @@ describe('resilient client', () => {
       const later = await client.complete(REQUEST);
       assert.equal(inner.calls, 1, `status ${status}: the second call was not sent`);
       assert.equal(later.status === 'error' ? later.error.httpStatus : 0, status);
-      assert.match(later.status === 'error' ? later.error.message : '', new RegExp(`not sent: an earlier call to this provider failed with HTTP ${status} \\(status ${status}\\)`));
+      assert.match(
+        later.status === 'error' ? later.error.message : '',
+        new RegExp(`not sent: an earlier call to this provider failed with HTTP ${status} \\(status ${status}\\)`),
+      );
     }
   });
 
@@ -130,8 +171,16 @@ describe('resilient client', () => {
     const inner = scripted([ok]);
     const a = createResilientClient(inner, policy, virtualTime(), { budget: calls });
     const b = createResilientClient(inner, policy, virtualTime(), { budget: calls });
-    const replies = [await a.complete(REQUEST), await b.complete(REQUEST), await a.complete(REQUEST), await b.complete(REQUEST)];
-    assert.deepEqual(replies.map((r) => r.status), ['ok', 'ok', 'ok', 'error']);
+    const replies = [
+      await a.complete(REQUEST),
+      await b.complete(REQUEST),
+      await a.complete(REQUEST),
+      await b.complete(REQUEST),
+    ];
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      ['ok', 'ok', 'ok', 'error'],
+    );
     assert.equal(inner.calls, 3);
     const last = replies[3] as ModelReply;
     assert.equal(last.status === 'error' ? last.error.kind : '', 'budget');
@@ -139,7 +188,10 @@ describe('resilient client', () => {
 
     const cost = createCallBudget({ maxCalls: null, maxCostUsd: 0.01 });
     const paid: ModelReply = { ...ok, usage: { inputTokens: 1000, outputTokens: 1000 } };
-    const c = createResilientClient(scripted([paid]), policy, virtualTime(), { budget: cost, costOf: (u) => (u.inputTokens + u.outputTokens) * 3e-6 });
+    const c = createResilientClient(scripted([paid]), policy, virtualTime(), {
+      budget: cost,
+      costOf: (u) => (u.inputTokens + u.outputTokens) * 3e-6,
+    });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await c.complete(REQUEST)).status);
     assert.deepEqual(statuses, ['ok', 'ok', 'error', 'error']); // $0.006 each: the third would start past $0.01

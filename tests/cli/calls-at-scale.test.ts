@@ -7,7 +7,15 @@ import { after, before, describe, it } from 'node:test';
 import { CLI_SOURCE, exampleWorkspace, runCli } from '../helpers/cli.ts';
 import { contextLinesOf, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from '../helpers/fake-openai.ts';
 
-interface Rec { caseId: string; status: string; scores: Record<string, number> | null; attempts: number; cached: boolean; reply: { text: string } | null; error: { kind: string; message: string } | null }
+interface Rec {
+  caseId: string;
+  status: string;
+  scores: Record<string, number> | null;
+  attempts: number;
+  cached: boolean;
+  reply: { text: string } | null;
+  error: { kind: string; message: string } | null;
+}
 const copyOf = (req: FakeRequest): string => contextLinesOf(req)[1] ?? '';
 
 describe('model calls at scale', () => {
@@ -16,7 +24,8 @@ describe('model calls at scale', () => {
   let env: Record<string, string>;
   let idOf: Map<string, string>;
   const run = (args: string[]) => runCli(['run', '--suite', 'copy-qa-natural', ...args], { cwd: ws.dir, env });
-  const records = async (out: string): Promise<Rec[]> => JSON.parse(await readFile(join(ws.dir, out, 'results/copy-qa-natural.json'), 'utf8')).records;
+  const records = async (out: string): Promise<Rec[]> =>
+    JSON.parse(await readFile(join(ws.dir, out, 'results/copy-qa-natural.json'), 'utf8')).records;
   const assertAllCorrect = (recs: Rec[]): void => {
     assert.equal(recs.length, 52);
     for (const r of recs) {
@@ -30,8 +39,17 @@ describe('model calls at scale', () => {
     ws = await exampleWorkspace();
     env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.url };
     const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
-    await ws.write('evalgate.yml', config.replace('    concurrency: 8', '    concurrency: 8\n    retry-base-delay-ms: 20\n    max-attempts: 4\n    timeout-ms: 1500'));
-    const rows = (await readFile(join(ws.dir, 'eval-datasets/exact-copy/natural.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; expected: string });
+    await ws.write(
+      'evalgate.yml',
+      config.replace(
+        '    concurrency: 8',
+        '    concurrency: 8\n    retry-base-delay-ms: 20\n    max-attempts: 4\n    timeout-ms: 1500',
+      ),
+    );
+    const rows = (await readFile(join(ws.dir, 'eval-datasets/exact-copy/natural.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; expected: string });
     idOf = new Map(rows.map((r) => [r.expected, r.id]));
   });
   after(async () => {
@@ -45,7 +63,10 @@ describe('model calls at scale', () => {
     await ws.write('burst.yml', config.replace('max-attempts: 4', 'max-attempts: 12'));
     const start = server.requests.length;
     server.setScript((req, i) => (i - start < 30 ? { status: 500 } : { content: copyOf(req) }));
-    const r = await runCli(['run', '--config', 'burst.yml', '--suite', 'copy-qa-natural', '--no-cache', '--out', 'burst'], { cwd: ws.dir, env });
+    const r = await runCli(
+      ['run', '--config', 'burst.yml', '--suite', 'copy-qa-natural', '--no-cache', '--out', 'burst'],
+      { cwd: ws.dir, env },
+    );
     assert.equal(r.code, 0, r.stderr);
     const recs = await records('burst');
     assertAllCorrect(recs);
@@ -72,7 +93,10 @@ describe('model calls at scale', () => {
     for (const line of limited) {
       const times = seen.filter((q) => copyOf(q) === line).map((q) => q.receivedAt);
       assert.equal(times.length, 2);
-      assert.ok((times[1] as number) - (times[0] as number) >= 2000, `retried after ${(times[1] as number) - (times[0] as number)} ms`);
+      assert.ok(
+        (times[1] as number) - (times[0] as number) >= 2000,
+        `retried after ${(times[1] as number) - (times[0] as number)} ms`,
+      );
     }
   });
 
@@ -94,7 +118,9 @@ describe('model calls at scale', () => {
 
   it('turns a body that never parses into an error after retries, not a score', async () => {
     const victim = [...idOf.keys()][5] as string;
-    server.setScript((req) => (copyOf(req) === victim ? { malformed: '{"choices": [ oops' } : { content: copyOf(req) }));
+    server.setScript((req) =>
+      copyOf(req) === victim ? { malformed: '{"choices": [ oops' } : { content: copyOf(req) },
+    );
     const start = server.requests.length;
     const r = await run(['--no-cache', '--out', 'malformed']);
     assert.equal(r.code, 0, r.stderr);
@@ -123,19 +149,29 @@ describe('model calls at scale', () => {
   it('resumes after SIGKILL without re-sending finished cases, and ends with the same scores', async () => {
     server.setScript((req) => ({ content: copyOf(req), delayMs: 40 }));
     const start = server.requests.length;
-    const child = spawn(process.execPath, [CLI_SOURCE, 'run', '--suite', 'copy-qa-natural', '--no-cache', '--out', 'killed'], { cwd: ws.dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [CLI_SOURCE, 'run', '--suite', 'copy-qa-natural', '--no-cache', '--out', 'killed'],
+      { cwd: ws.dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: 'ignore' },
+    );
     const exited = new Promise((resolve) => child.on('close', resolve));
     while (server.requests.length - start < 24) await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGKILL');
     await exited;
     const log = await readFile(join(ws.dir, 'killed/results/copy-qa-natural.records.jsonl'), 'utf8');
-    const finished = new Set(log.trim().split('\n').slice(1).flatMap((l) => {
-      try {
-        return [(JSON.parse(l) as Rec).caseId];
-      } catch {
-        return []; // a line cut by the kill
-      }
-    }));
+    const finished = new Set(
+      log
+        .trim()
+        .split('\n')
+        .slice(1)
+        .flatMap((l) => {
+          try {
+            return [(JSON.parse(l) as Rec).caseId];
+          } catch {
+            return []; // a line cut by the kill
+          }
+        }),
+    );
     assert.ok(finished.size > 5 && finished.size < 52, `finished before the kill: ${finished.size}`);
 
     server.setScript((req) => ({ content: copyOf(req) }));
@@ -170,7 +206,10 @@ describe('model calls at scale', () => {
     assert.match(report, /52 from the cache/);
     // The cache is per endpoint: plan must look at the same base URL the run used, and it
     // can only count entries it can authenticate, so it needs the key too.
-    const plan = await runCli(['plan', '--suite', 'copy-qa-natural', '--cache-dir', 'cache'], { cwd: ws.dir, env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' } });
+    const plan = await runCli(['plan', '--suite', 'copy-qa-natural', '--cache-dir', 'cache'], {
+      cwd: ws.dir,
+      env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' },
+    });
     assert.equal(plan.code, 0, plan.stderr);
     assert.match(plan.stdout, /copy-qa-natural\s+exact-copy\s+gpt-4o-mini\s+52\s+1\s+52\s+52/);
     assert.match(plan.stdout, /Total: 52 calls \(0 not cached\)/);

@@ -15,7 +15,10 @@ describe('configuration errors (exit 2)', () => {
   });
   after(async () => ws.cleanup());
 
-  const withConfig = async (edit: (text: string) => string, args: string[] = ['validate']): Promise<{ code: number | null; stderr: string; stdout: string }> => {
+  const withConfig = async (
+    edit: (text: string) => string,
+    args: string[] = ['validate'],
+  ): Promise<{ code: number | null; stderr: string; stdout: string }> => {
     await ws.write('bad.yml', edit(original));
     return runCli([...args, '--config', 'bad.yml'], { cwd: ws.dir, env });
   };
@@ -28,18 +31,29 @@ describe('configuration errors (exit 2)', () => {
   });
 
   it('names a misspelt key with its line and suggests the right one', async () => {
-    const edited = original.replace('    dataset: eval-datasets/exact-copy/natural.jsonl', '    datset: eval-datasets/exact-copy/natural.jsonl');
+    const edited = original.replace(
+      '    dataset: eval-datasets/exact-copy/natural.jsonl',
+      '    datset: eval-datasets/exact-copy/natural.jsonl',
+    );
     const r = await withConfig(() => edited);
     assert.equal(r.code, 2);
     const line = lineOf(edited, 'datset:');
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${line} suites\\[0\\]\\.datset: unknown key; did you mean "dataset"\\?`));
+    assert.match(
+      r.stderr,
+      new RegExp(`bad\\.yml:${line} suites\\[0\\]\\.datset: unknown key; did you mean "dataset"\\?`),
+    );
   });
 
   it('names a wrong kind and lists the valid ones', async () => {
     const edited = original.replace('kind: exact-copy', 'kind: judge');
     const r = await withConfig(() => edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'kind: judge')} suites\\[0\\]\\.kind: expected one of exact-copy, judged, round-trip, got "judge"`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'kind: judge')} suites\\[0\\]\\.kind: expected one of exact-copy, judged, round-trip, got "judge"`,
+      ),
+    );
   });
 
   it('rejects a template placeholder the suite kind does not provide, naming template line and config key', async () => {
@@ -47,7 +61,12 @@ describe('configuration errors (exit 2)', () => {
     const edited = original.replace('user: prompts/copy/qa-user.txt', 'user: prompts/copy/bad-user.txt');
     const r = await withConfig(() => edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'bad-user.txt')} suites\\[0\\]\\.templates\\.user: template prompts/copy/bad-user\\.txt:3 uses the placeholder \\{languag\\}`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'bad-user.txt')} suites\\[0\\]\\.templates\\.user: template prompts/copy/bad-user\\.txt:3 uses the placeholder \\{languag\\}`,
+      ),
+    );
     assert.match(r.stderr, /available: \{context\} \{question\}/);
   });
 
@@ -55,7 +74,12 @@ describe('configuration errors (exit 2)', () => {
     const edited = original.replace('natural.jsonl', 'missing.jsonl');
     const r = await withConfig(() => edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'missing.jsonl')} suites\\[0\\]\\.dataset: dataset file "eval-datasets/exact-copy/missing\\.jsonl" does not exist`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'missing.jsonl')} suites\\[0\\]\\.dataset: dataset file "eval-datasets/exact-copy/missing\\.jsonl" does not exist`,
+      ),
+    );
   });
 
   it('reports configuration errors from `run` before calling any model', async () => {
@@ -65,14 +89,20 @@ describe('configuration errors (exit 2)', () => {
   });
 
   it('names a malformed dataset line', async () => {
-    await ws.write('eval-datasets/exact-copy/broken.jsonl', '{"question":"q","context":"a\\nb\\nc","expected":"b"}\n{"question": "q", "context": \n');
+    await ws.write(
+      'eval-datasets/exact-copy/broken.jsonl',
+      '{"question":"q","context":"a\\nb\\nc","expected":"b"}\n{"question": "q", "context": \n',
+    );
     const r = await withConfig((t) => t.replace('natural.jsonl', 'broken.jsonl'));
     assert.equal(r.code, 2);
     assert.match(r.stderr, /eval-datasets\/exact-copy\/broken\.jsonl:2: not valid JSON/);
   });
 
   it('names a case whose expected line is not in its context', async () => {
-    await ws.write('eval-datasets/exact-copy/wrong.jsonl', '{"id":"x1","question":"q","context":"a\\nb\\nc","expected":"z"}\n');
+    await ws.write(
+      'eval-datasets/exact-copy/wrong.jsonl',
+      '{"id":"x1","question":"q","context":"a\\nb\\nc","expected":"z"}\n',
+    );
     const r = await withConfig((t) => t.replace('natural.jsonl', 'wrong.jsonl'));
     assert.equal(r.code, 2);
     assert.match(r.stderr, /wrong\.jsonl:1: line 1: "expected" is not part of "context"/);
@@ -85,7 +115,14 @@ describe('configuration errors (exit 2)', () => {
   });
 
   it('rejects an unknown provider reference and duplicate suite names', async () => {
-    const r = await withConfig((t) => t.replace('provider: target\n    dataset: eval-datasets/exact-copy/random', 'provider: nobody\n    dataset: eval-datasets/exact-copy/random').replace('name: copy-simple-random', 'name: copy-qa-natural'));
+    const r = await withConfig((t) =>
+      t
+        .replace(
+          'provider: target\n    dataset: eval-datasets/exact-copy/random',
+          'provider: nobody\n    dataset: eval-datasets/exact-copy/random',
+        )
+        .replace('name: copy-simple-random', 'name: copy-qa-natural'),
+    );
     assert.equal(r.code, 2);
     assert.match(r.stderr, /suites\[1\]\.name: suite name "copy-qa-natural" is used twice/);
     assert.match(r.stderr, /suites\[1\]\.provider: unknown provider "nobody"; defined providers: target/);

@@ -11,13 +11,19 @@ it('the demo makes a baseline, gates a weakened template as a regression, and la
   const out = await mkdtemp(join(tmpdir(), 'evalgate-demo-'));
   try {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), '--out', out], { stdio: 'ignore', env: { PATH: process.env['PATH'] ?? '', EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') } });
+      const child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), '--out', out], {
+        stdio: 'ignore',
+        env: { PATH: process.env['PATH'] ?? '', EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
+      });
       child.on('close', resolve);
     });
     assert.equal(code, 0);
     const summary = JSON.parse(await readFile(join(out, 'candidate/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
-    assert.deepEqual(summary.suites.map((s: { verdict: string }) => s.verdict), ['regression', 'pass', 'pass', 'pass', 'pass']);
+    assert.deepEqual(
+      summary.suites.map((s: { verdict: string }) => s.verdict),
+      ['regression', 'pass', 'pass', 'pass', 'pass'],
+    );
     const report = await readFile(join(out, 'candidate/report.md'), 'utf8');
     assert.match(report, /not from a real LLM/);
     assert.match(report, /model `scripted-demo-model`/);

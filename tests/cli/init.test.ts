@@ -18,7 +18,10 @@ it('writes a valid starter project, refuses to overwrite a config without --forc
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /evalgate\.yml already exists; nothing was written\. Pass --force/);
     assert.equal(await readFile(join(dir, 'evalgate.yml'), 'utf8'), 'mine\n');
-    await assert.rejects(readFile(join(dir, '.github/workflows/evalgate.yml'), 'utf8'), 'nothing is written when init refuses');
+    await assert.rejects(
+      readFile(join(dir, '.github/workflows/evalgate.yml'), 'utf8'),
+      'nothing is written when init refuses',
+    );
 
     await rm(join(dir, 'evalgate.yml'));
     const r = await runCli(['init'], { cwd: dir });

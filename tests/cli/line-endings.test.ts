@@ -5,7 +5,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
-import { scriptedJudgeReply, startFakeOpenAI, taskOf, type FakeOpenAI, type FakeReply, type FakeRequest } from '../helpers/fake-openai.ts';
+import {
+  scriptedJudgeReply,
+  startFakeOpenAI,
+  taskOf,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeRequest,
+} from '../helpers/fake-openai.ts';
 
 /** An ELYZA-tasks-100 style CSV written by us: multi-line quoted inputs and criteria. */
 function elyzaCsv(rows: number): { text: string; answers: Map<string, string> } {
@@ -39,7 +46,10 @@ describe('line endings and a BOM are not a change of the data', () => {
     ws = await exampleWorkspace();
     env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.url };
     const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
-    await ws.write('elyza.yml', config.replace('dataset: eval-datasets/judged/tasks.jsonl', 'dataset: {path: elyza.csv, columns: elyza}'));
+    await ws.write(
+      'elyza.yml',
+      config.replace('dataset: eval-datasets/judged/tasks.jsonl', 'dataset: {path: elyza.csv, columns: elyza}'),
+    );
     await ws.write('elyza.csv', data.text);
   });
   after(async () => {
@@ -48,15 +58,27 @@ describe('line endings and a BOM are not a change of the data', () => {
   });
 
   it('a CRLF + BOM copy of a judged CSV pairs with the baseline made from the LF file (pass)', async () => {
-    const base = await runCli(['run', '--config', 'elyza.yml', '--suite', 'assistant-judged', '--no-cache', '--update-baseline', '--out', 'lf'], { cwd: ws.dir, env });
+    const base = await runCli(
+      ['run', '--config', 'elyza.yml', '--suite', 'assistant-judged', '--no-cache', '--update-baseline', '--out', 'lf'],
+      { cwd: ws.dir, env },
+    );
     assert.equal(base.code, 0, base.stdout + base.stderr);
-    const baseline = JSON.parse(await readFile(join(ws.dir, 'baselines/assistant-judged.json'), 'utf8')) as { records: { caseId: string }[] };
+    const baseline = JSON.parse(await readFile(join(ws.dir, 'baselines/assistant-judged.json'), 'utf8')) as {
+      records: { caseId: string }[];
+    };
     // ELYZA rows are named by their row number, as people cite them.
-    assert.deepEqual([...new Set(baseline.records.map((r) => r.caseId))].sort().slice(0, 3), ['elyza-001', 'elyza-002', 'elyza-003']);
+    assert.deepEqual([...new Set(baseline.records.map((r) => r.caseId))].sort().slice(0, 3), [
+      'elyza-001',
+      'elyza-002',
+      'elyza-003',
+    ]);
     assert.equal(sentWithCrlf.length, 0);
 
     await writeFile(join(ws.dir, 'elyza.csv'), `\uFEFF${data.text.replace(/\n/g, '\r\n')}`);
-    const r = await runCli(['run', '--config', 'elyza.yml', '--suite', 'assistant-judged', '--no-cache', '--out', 'crlf'], { cwd: ws.dir, env });
+    const r = await runCli(
+      ['run', '--config', 'elyza.yml', '--suite', 'assistant-judged', '--no-cache', '--out', 'crlf'],
+      { cwd: ws.dir, env },
+    );
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'crlf/summary.json'), 'utf8')) as { verdict: string };
     assert.equal(summary.verdict, 'pass');

@@ -7,7 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import { mdeFactor } from '../../src/core/compare.ts';
 import { summaryProblems } from '../../src/core/summary.ts';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
-import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from '../helpers/fake-openai.ts';
+import {
+  contextLinesOf,
+  corruptLine,
+  fractionOf,
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type FakeRequest,
+} from '../helpers/fake-openai.ts';
 
 /** Cases each suite's candidate gets wrong (none improve, so the exact p is 2/2^k). */
 const DROPPED: Record<string, number> = { a: 10, b: 7, c: 6 };
@@ -30,13 +37,21 @@ describe('multiplicity across the suites of one run (CLI)', () => {
       return `  - name: copy-${s}\n    kind: exact-copy\n    provider: target\n    dataset: eval-datasets/exact-copy/random.jsonl\n    templates:\n      system: prompts/copy/${s}-system.txt\n      user: prompts/copy/simple-user.txt\n`;
     });
     for (const s of Object.keys(DROPPED)) await ws.write(`prompts/copy/${s}-system.txt`, `Suite ${s}. ${system}`);
-    await ws.write('three.yml', `version: 1\nproviders:\n  target:\n    model: m\n    temperature: 0\nsuites:\n${suites.join('')}`);
+    await ws.write(
+      'three.yml',
+      `version: 1\nproviders:\n  target:\n    model: m\n    temperature: 0\nsuites:\n${suites.join('')}`,
+    );
     server = await startFakeOpenAI((req) => ({ content: contextLinesOf(req)[1] ?? '' }));
     env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: server.url };
-    const base = await runCli(['run', '--no-cache', '--config', 'three.yml', '--out', 'base', '--update-baseline'], { cwd: ws.dir, env });
+    const base = await runCli(['run', '--no-cache', '--config', 'three.yml', '--out', 'base', '--update-baseline'], {
+      cwd: ws.dir,
+      env,
+    });
     assert.equal(base.code, 0, base.stderr);
     // The same cases in a stable order; suite s gets the first DROPPED[s] of them wrong.
-    const lines = [...new Set(server.requests.map((r) => contextLinesOf(r)[1] ?? ''))].sort((x, y) => fractionOf(x) - fractionOf(y));
+    const lines = [...new Set(server.requests.map((r) => contextLinesOf(r)[1] ?? ''))].sort(
+      (x, y) => fractionOf(x) - fractionOf(y),
+    );
     server.setScript((req) => {
       const line = contextLinesOf(req)[1] ?? '';
       return { content: lines.indexOf(line) < (DROPPED[suiteOf(req)] ?? 0) ? corruptLine(line) : line };
@@ -65,7 +80,10 @@ describe('multiplicity across the suites of one run (CLI)', () => {
       assert.equal(s['resamples'], 10_000, 'kept resamples (none skipped: the baseline is never 0)');
       assert.equal(s['skippedResamples'], 0);
       assert.ok((s['se'] as number) > 0);
-      assert.ok(Math.abs((s['mde'] as number) - mdeFactor(0.95) * (s['se'] as number)) < 2e-6, `${s['mde']} = 2.8016 × ${s['se']}`);
+      assert.ok(
+        Math.abs((s['mde'] as number) - mdeFactor(0.95) * (s['se'] as number)) < 2e-6,
+        `${s['mde']} = 2.8016 × ${s['se']}`,
+      );
       assert.equal(s['casesNeededUnit'], 'cases');
       assert.ok(Number.isInteger(s['casesNeeded']));
       assert.equal(s['verdictBeforeAdjustment'], null);
@@ -73,7 +91,8 @@ describe('multiplicity across the suites of one run (CLI)', () => {
   });
 
   it('adjusts the smallest p by Holm (× 3), the next by × 2, the largest by × 1 (kept monotone)', () => {
-    const by = (name: string): Record<string, unknown> => summary.suites.find((s) => s['name'] === name) as Record<string, unknown>;
+    const by = (name: string): Record<string, unknown> =>
+      summary.suites.find((s) => s['name'] === name) as Record<string, unknown>;
     assert.equal(by('copy-a')['pAdjusted'], 3 * (2 / 2 ** 10));
     assert.equal(by('copy-b')['pAdjusted'], 2 * (2 / 2 ** 7));
     assert.equal(by('copy-c')['pAdjusted'], 2 / 2 ** 6);
@@ -83,7 +102,10 @@ describe('multiplicity across the suites of one run (CLI)', () => {
   it('leaves p-values unadjusted with gate.multiplicity: none', async () => {
     const config = await readFile(join(ws.dir, 'three.yml'), 'utf8');
     await ws.write('none.yml', `${config}gate:\n  multiplicity: none\n`);
-    const r = await runCli(['compare', '--config', 'none.yml', '--baseline', 'baselines', '--candidate', 'cand', '--out', 'none'], { cwd: ws.dir, env: {} });
+    const r = await runCli(
+      ['compare', '--config', 'none.yml', '--baseline', 'baselines', '--candidate', 'cand', '--out', 'none'],
+      { cwd: ws.dir, env: {} },
+    );
     assert.equal(r.code, 1, r.stderr);
     const none = JSON.parse(await readFile(join(ws.dir, 'none/summary.json'), 'utf8')) as typeof summary;
     assert.equal(none.multiplicity, 'none');

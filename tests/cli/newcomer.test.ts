@@ -13,7 +13,8 @@ import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpen
 
 const ANSI = /\u001b\[/;
 const DIST_CLI = join(ROOT, 'dist/cli.js');
-const runCli = (args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> => runSource(args, { ...options, entry: DIST_CLI });
+const runCli = (args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> =>
+  runSource(args, { ...options, entry: DIST_CLI });
 
 describe('help and version', () => {
   let ws: Awaited<ReturnType<typeof exampleWorkspace>>;
@@ -37,15 +38,19 @@ describe('help and version', () => {
         assert.match(r.stdout, new RegExp(`Usage: evalgate ${spec.name} \\[options\\]`));
         for (const [name, option] of Object.entries(spec.options)) {
           assert.match(r.stdout, new RegExp(`\\n  --${name}\\b`), `--${name} is listed`);
-          if (option.default !== undefined) assert.ok(r.stdout.includes(`default: ${option.default}`), `the default of --${name} is shown`);
+          if (option.default !== undefined)
+            assert.ok(r.stdout.includes(`default: ${option.default}`), `the default of --${name} is shown`);
         }
         assert.match(r.stdout, new RegExp(`Examples:\\n  evalgate ${spec.name}`));
       }
     });
   }
 
-  it('the overview lists every command; --version prints package.json\'s version', async () => {
-    const [overview, version] = await Promise.all([runCli(['--help'], { cwd: ws.dir }), runCli(['--version'], { cwd: ws.dir })]);
+  it("the overview lists every command; --version prints package.json's version", async () => {
+    const [overview, version] = await Promise.all([
+      runCli(['--help'], { cwd: ws.dir }),
+      runCli(['--version'], { cwd: ws.dir }),
+    ]);
     assert.equal(overview.code, 0);
     for (const spec of COMMANDS) assert.ok(overview.stdout.includes(`  ${spec.name} `), spec.name);
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -54,7 +59,10 @@ describe('help and version', () => {
   });
 
   it('suggests the closest option and command (exit 2, no usage dump)', async () => {
-    const [option, command] = await Promise.all([runCli(['run', '--ot', 'x'], { cwd: ws.dir }), runCli(['vaildate'], { cwd: ws.dir })]);
+    const [option, command] = await Promise.all([
+      runCli(['run', '--ot', 'x'], { cwd: ws.dir }),
+      runCli(['vaildate'], { cwd: ws.dir }),
+    ]);
     assert.equal(option.code, 2);
     assert.match(option.stderr, /unknown option --ot; did you mean --out\?\nSee "evalgate run --help"\./);
     assert.equal(command.code, 2);
@@ -72,12 +80,32 @@ describe('--out and --cache-dir are checked before any work', () => {
   after(async () => ws.cleanup());
 
   const cases: [string, string[], RegExp][] = [
-    ['a folder under /proc (a recursive mkdir there never returns)', ['run', '--out', '/proc/evalgate-x'], /--out \/proc\/evalgate-x: cannot be created \(ENOENT\)/],
+    [
+      'a folder under /proc (a recursive mkdir there never returns)',
+      ['run', '--out', '/proc/evalgate-x'],
+      /--out \/proc\/evalgate-x: cannot be created \(ENOENT\)/,
+    ],
     ['a special file', ['run', '--out', '/dev/null'], /--out \/dev\/null: exists and is not a folder/],
-    ['a regular file', ['compare', '--baseline', 'a-file', '--candidate', 'a-file', '--out', 'a-file'], /--out a-file: exists and is not a folder/],
-    ['a path through a file', ['run', '--out', 'a-file/out'], /--out a-file\/out: a part of the path is a file, not a folder/],
-    ['a cache folder that is a file', ['run', '--cache-dir', 'a-file', '--out', 'fine'], /--cache-dir a-file: exists and is not a folder/],
-    ['a cache folder that is a file (plan)', ['plan', '--cache-dir', 'a-file'], /--cache-dir a-file: exists and is not a folder/],
+    [
+      'a regular file',
+      ['compare', '--baseline', 'a-file', '--candidate', 'a-file', '--out', 'a-file'],
+      /--out a-file: exists and is not a folder/,
+    ],
+    [
+      'a path through a file',
+      ['run', '--out', 'a-file/out'],
+      /--out a-file\/out: a part of the path is a file, not a folder/,
+    ],
+    [
+      'a cache folder that is a file',
+      ['run', '--cache-dir', 'a-file', '--out', 'fine'],
+      /--cache-dir a-file: exists and is not a folder/,
+    ],
+    [
+      'a cache folder that is a file (plan)',
+      ['plan', '--cache-dir', 'a-file'],
+      /--cache-dir a-file: exists and is not a folder/,
+    ],
   ];
   for (const [what, args, message] of cases) {
     // Before, /proc hung until killed: the timeout catches a hang (each takes about a second;
@@ -105,14 +133,18 @@ describe('language, colour and wording of a run', () => {
     await server.close();
     await ws.cleanup();
   });
-  const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { cwd: ws.dir, env: { ...env, ...extra } });
+  const run = (args: string[], extra: Record<string, string> = {}) =>
+    runCli(args, { cwd: ws.dir, env: { ...env, ...extra } });
 
   it('after --update-baseline the report says the baseline was written, not how to create one', async () => {
     const r = await run(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'b']);
     assert.equal(r.code, 0, r.stderr);
     const report = await readFile(join(ws.dir, 'b/report.md'), 'utf8');
     assert.match(report, /\*\*Baselines written for 1 of 1 suites\*\*/);
-    assert.match(report, /\*\*Baseline written\.\*\* This run is now the baseline: commit `baselines\/copy-qa-natural\.json`/);
+    assert.match(
+      report,
+      /\*\*Baseline written\.\*\* This run is now the baseline: commit `baselines\/copy-qa-natural\.json`/,
+    );
     assert.doesNotMatch(report, /Create one with/);
     assert.match(r.stderr, /baseline written: .*copy-qa-natural\.json/);
   });
@@ -126,34 +158,86 @@ describe('language, colour and wording of a run', () => {
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const report = await readFile(join(ws.dir, 'ja/report.md'), 'utf8');
     assert.match(report, /## evalgate: ❌ 低下/);
-    const result = JSON.parse(await readFile(join(ws.dir, 'ja/results/copy-qa-natural.json'), 'utf8')) as { records: { reply?: { text: string }; request: { messages: { content: string }[] } }[] };
+    const result = JSON.parse(await readFile(join(ws.dir, 'ja/results/copy-qa-natural.json'), 'utf8')) as {
+      records: { reply?: { text: string }; request: { messages: { content: string }[] } }[];
+    };
     // What is not a fixed string: model and dataset text, code, names, and identifiers.
     let text = report
       .replace(/```[\s\S]*?```/g, ' ')
       .replace(/`[^`\n]*`/g, ' ')
       .replace(/<!--[\s\S]*?-->/g, ' ')
       .replace(/<\/?(details|summary)>/g, ' ');
-    const dataset = (await readFile(join(ws.dir, 'eval-datasets/exact-copy/natural.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    for (const row of dataset) for (const v of Object.values(row)) if (typeof v === 'string') for (const line of v.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
+    const dataset = (await readFile(join(ws.dir, 'eval-datasets/exact-copy/natural.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const row of dataset)
+      for (const v of Object.values(row))
+        if (typeof v === 'string')
+          for (const line of v.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     for (const rec of result.records) {
-      for (const t of [rec.reply?.text ?? '', ...rec.request.messages.map((m) => m.content)]) for (const line of t.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
+      for (const t of [rec.reply?.text ?? '', ...rec.request.messages.map((m) => m.content)])
+        for (const line of t.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     }
-    const identifiers = ['evalgate', 'copy-qa-natural', 'exact-match', 'gpt-4o-mini', 'exact-copy', 'BCa', 'McNemar', 'xychart-beta', 'mermaid', 'x-axis', 'y-axis', 'bar', 'line', 'title'];
+    const identifiers = [
+      'evalgate',
+      'copy-qa-natural',
+      'exact-match',
+      'gpt-4o-mini',
+      'exact-copy',
+      'BCa',
+      'McNemar',
+      'xychart-beta',
+      'mermaid',
+      'x-axis',
+      'y-axis',
+      'bar',
+      'line',
+      'title',
+    ];
     for (const id of identifiers) text = text.split(id).join(' ');
-    const english = [...text.matchAll(/[A-Za-z]{3,}/g)].map((m) => JSON.stringify(text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30)));
+    const english = [...text.matchAll(/[A-Za-z]{3,}/g)].map((m) =>
+      JSON.stringify(text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30)),
+    );
     assert.deepEqual(english, [], `English left in the ja report: ${english.join(', ')}`);
     assert.match(r.stdout, /^evalgate: 低下\n/);
     assert.match(r.stdout, /レポート：.*report\.md\n$/);
-    assert.doesNotMatch(r.stdout.split(ws.dir).join('').replace(/report\.md|copy-qa-natural|exact-match|evalgate/g, ''), /[A-Za-z]{3,}/);
+    assert.doesNotMatch(
+      r.stdout
+        .split(ws.dir)
+        .join('')
+        .replace(/report\.md|copy-qa-natural|exact-match|evalgate/g, ''),
+      /[A-Za-z]{3,}/,
+    );
   });
 
   it('report.language in the config is used; --language wins over it', async () => {
     const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
     await ws.write('ja.yml', `${config}report:\n  language: ja\n`);
-    const fromConfig = await run(['run', '--no-cache', '--config', 'ja.yml', '--suite', 'copy-qa-natural', '--out', 'cfg']);
+    const fromConfig = await run([
+      'run',
+      '--no-cache',
+      '--config',
+      'ja.yml',
+      '--suite',
+      'copy-qa-natural',
+      '--out',
+      'cfg',
+    ]);
     assert.match(await readFile(join(ws.dir, 'cfg/report.md'), 'utf8'), /## evalgate: ❌ 低下/);
     assert.match(fromConfig.stdout, /^evalgate: 低下/);
-    const flag = await run(['run', '--no-cache', '--config', 'ja.yml', '--suite', 'copy-qa-natural', '--out', 'flag', '--language', 'en']);
+    const flag = await run([
+      'run',
+      '--no-cache',
+      '--config',
+      'ja.yml',
+      '--suite',
+      'copy-qa-natural',
+      '--out',
+      'flag',
+      '--language',
+      'en',
+    ]);
     assert.match(await readFile(join(ws.dir, 'flag/report.md'), 'utf8'), /## evalgate: ❌ regression/);
     assert.match(flag.stdout, /^evalgate: regression/);
   });
@@ -176,7 +260,8 @@ describe('language, colour and wording of a run', () => {
       [true, { NO_COLOR: '1', FORCE_COLOR: '1' }, true],
       [true, { TERM: 'dumb' }, false],
     ];
-    for (const [tty, envVars, expected] of table) assert.equal(colourEnabled({ isTTY: tty }, envVars), expected, `${tty} ${JSON.stringify(envVars)}`);
+    for (const [tty, envVars, expected] of table)
+      assert.equal(colourEnabled({ isTTY: tty }, envVars), expected, `${tty} ${JSON.stringify(envVars)}`);
   });
 
   it('plan names the judge model of a judged suite', async () => {

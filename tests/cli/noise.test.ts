@@ -6,7 +6,23 @@ import { after, before, describe, it } from 'node:test';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
 import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
-interface NoiseJson { suites: { name: string; cases: number; casesDiffering: number; meanAbsoluteCaseChange: number; first: number; second: number; change: number; se: number | null; mde: number | null; pValue: number | null; pMethod: string | null; verdict: string; gateFired: boolean }[] }
+interface NoiseJson {
+  suites: {
+    name: string;
+    cases: number;
+    casesDiffering: number;
+    meanAbsoluteCaseChange: number;
+    first: number;
+    second: number;
+    change: number;
+    se: number | null;
+    mde: number | null;
+    pValue: number | null;
+    pMethod: string | null;
+    verdict: string;
+    gateFired: boolean;
+  }[];
+}
 
 describe('evalgate noise (A/A)', () => {
   let server: FakeOpenAI;
@@ -22,7 +38,9 @@ describe('evalgate noise (A/A)', () => {
     await ws.cleanup();
   });
 
-  const noise = async (out: string): Promise<{ code: number | null; stdout: string; json: NoiseJson; md: string; stderr: string }> => {
+  const noise = async (
+    out: string,
+  ): Promise<{ code: number | null; stdout: string; json: NoiseJson; md: string; stderr: string }> => {
     const r = await runCli(['noise', '--suite', 'copy-simple-random', '--out', out, '--quiet'], { cwd: ws.dir, env });
     const json = JSON.parse(await readFile(join(ws.dir, out, 'noise.json'), 'utf8')) as NoiseJson;
     return { ...r, json, md: await readFile(join(ws.dir, out, 'noise.md'), 'utf8') };
@@ -54,7 +72,10 @@ describe('evalgate noise (A/A)', () => {
     assert.equal(r.code, 0, r.stderr);
     const s = r.json.suites[0];
     assert.ok(s && s.casesDiffering > 0 && s.casesDiffering < 52, JSON.stringify(s));
-    assert.ok(Math.abs(s.meanAbsoluteCaseChange - s.casesDiffering / 52) < 1e-4, 'binary metric: the mean |change| is the share that differ');
+    assert.ok(
+      Math.abs(s.meanAbsoluteCaseChange - s.casesDiffering / 52) < 1e-4,
+      'binary metric: the mean |change| is the share that differ',
+    );
     assert.ok((s.se ?? 0) > 0 && (s.mde ?? 0) > 0);
     assert.equal(s.pMethod, 'exact');
     assert.equal(s.gateFired, s.verdict === 'regression');

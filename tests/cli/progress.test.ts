@@ -5,10 +5,17 @@ import { createProgress } from '../../src/cli/progress.ts';
 import type { CaseRecord } from '../../src/core/types.ts';
 
 function stream(isTTY: boolean): NodeJS.WriteStream & { text: string } {
-  const s = { isTTY, text: '', write(chunk: string) { s.text += chunk; return true; } };
+  const s = {
+    isTTY,
+    text: '',
+    write(chunk: string) {
+      s.text += chunk;
+      return true;
+    },
+  };
   return s as unknown as NodeJS.WriteStream & { text: string };
 }
-const rec = (status: 'scored' | 'error', cached = false): CaseRecord => ({ status, cached } as CaseRecord);
+const rec = (status: 'scored' | 'error', cached = false): CaseRecord => ({ status, cached }) as CaseRecord;
 
 describe('progress', () => {
   it('prints a plain line every few seconds and at the end when not on a terminal', () => {

@@ -7,7 +7,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
-import { contextLinesOf, fractionOf, scriptedJudgeReply, startFakeOpenAI, taskOf, type FakeOpenAI, type FakeReply, type FakeRequest } from '../helpers/fake-openai.ts';
+import {
+  contextLinesOf,
+  fractionOf,
+  scriptedJudgeReply,
+  startFakeOpenAI,
+  taskOf,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeRequest,
+} from '../helpers/fake-openai.ts';
 
 const CONFIG = `version: 1
 providers:
@@ -32,7 +41,16 @@ suites:
     templates: {system: prompts/assistant/system.txt, user: prompts/assistant/user.txt}
 `;
 
-interface Result { records: { caseId: string; status: string; attempts: number; scores: Record<string, number> | null; reply: { reasoning?: string; finishReason: string | null } | null; error: { kind: string; message: string } | null }[] }
+interface Result {
+  records: {
+    caseId: string;
+    status: string;
+    attempts: number;
+    scores: Record<string, number> | null;
+    reply: { reasoning?: string; finishReason: string | null } | null;
+    error: { kind: string; message: string } | null;
+  }[];
+}
 
 describe('real provider behaviours, end to end', () => {
   let server: FakeOpenAI;
@@ -52,7 +70,10 @@ describe('real provider behaviours, end to end', () => {
     await ws.write('rp.yml', CONFIG.replace('TIMEOUT', '60000'));
     const lines = (await readFile(join(ws.dir, 'eval-datasets/exact-copy/natural.jsonl'), 'utf8')).trim().split('\n');
     await ws.write('small.jsonl', `${lines.slice(0, 24).join('\n')}\n`);
-    const rows = (await readFile(join(ws.dir, 'eval-datasets/judged/tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { input: string; reference: string });
+    const rows = (await readFile(join(ws.dir, 'eval-datasets/judged/tasks.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { input: string; reference: string });
     references = new Map(rows.map((r) => [r.input, r.reference]));
   });
   beforeEach(() => {
@@ -77,11 +98,16 @@ describe('real provider behaviours, end to end', () => {
     assert.ok(sent >= 54 && sent <= 52 + 16, `${sent} requests`);
     const text = await report('o-reasoning');
     assert.match(text, /### Providers and budget/);
-    assert.match(text, /Provider `target` adapted to its server: sent max_completion_tokens instead of max_tokens; temperature left at the server's default\./);
+    assert.match(
+      text,
+      /Provider `target` adapted to its server: sent max_completion_tokens instead of max_tokens; temperature left at the server's default\./,
+    );
   });
 
   it('scores the answer after a think block, keeps the reasoning, and counts it', async () => {
-    server.setScript((req) => ({ content: `<think>\nThe second line of the context answers it.\n</think>\n\n${contextLinesOf(req)[1] ?? ''}` }));
+    server.setScript((req) => ({
+      content: `<think>\nThe second line of the context answers it.\n</think>\n\n${contextLinesOf(req)[1] ?? ''}`,
+    }));
     const r = await run(['--suite', 'copy-small', '--out', 'o-think']);
     assert.equal(r.code, 0, r.stderr);
     const result = await readJson<Result>('o-think/results/copy-small.json');
@@ -107,7 +133,12 @@ describe('real provider behaviours, end to end', () => {
     const length = result.records.filter((rec) => rec.reply?.finishReason === 'length');
     assert.equal(length.length, cut.size);
     const text = await report('o-length');
-    assert.match(text, new RegExp(`Cut by the token limit: ${cut.size} of 52 replies \\(finish_reason \`length\`\\): \`${length[0]?.caseId}\``));
+    assert.match(
+      text,
+      new RegExp(
+        `Cut by the token limit: ${cut.size} of 52 replies \\(finish_reason \`length\`\\): \`${length[0]?.caseId}\``,
+      ),
+    );
     assert.match(text, /Raise `max-tokens`/);
     assert.match(text, /⚠️ Warning: [\d.]+% of replies were cut by the token limit, more than 5%/);
   });
@@ -120,7 +151,10 @@ describe('real provider behaviours, end to end', () => {
     const summary = await readJson<{ suites: { errors: number; candidate: number }[] }>('o-judged/summary.json');
     assert.equal(summary.suites[0]?.errors, 0);
     assert.equal(summary.suites[0]?.candidate, 5);
-    assert.match(await report('o-judged'), /Provider `judge` adapted to its server: structured output: json_schema is not supported, asked for a JSON object \(json_object\) instead; structured output: not supported, JSON is read from the reply text\./);
+    assert.match(
+      await report('o-judged'),
+      /Provider `judge` adapted to its server: structured output: json_schema is not supported, asked for a JSON object \(json_object\) instead; structured output: not supported, JSON is read from the reply text\./,
+    );
   });
 
   it('ends a dripping body at the timeout and succeeds on the retry', async () => {
@@ -133,7 +167,10 @@ describe('real provider behaviours, end to end', () => {
       }
       return copier(req);
     });
-    const r = await runCli(['run', '--no-cache', '--config', 'rp-timeout.yml', '--suite', 'copy-small', '--out', 'o-drip'], { cwd: ws.dir, env });
+    const r = await runCli(
+      ['run', '--no-cache', '--config', 'rp-timeout.yml', '--suite', 'copy-small', '--out', 'o-drip'],
+      { cwd: ws.dir, env },
+    );
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(dripped, 3);
     const result = await readJson<Result>('o-drip/results/copy-small.json');
@@ -142,16 +179,28 @@ describe('real provider behaviours, end to end', () => {
   });
 
   it('does not wait an hour for Retry-After: 3600, and names the rate limit', { timeout: 120_000 }, async () => {
-    server.setScript(() => ({ status: 429, headers: { 'retry-after': '3600' }, body: { error: { message: 'Rate limit reached for requests per day', type: 'requests' } } }));
+    server.setScript(() => ({
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: { error: { message: 'Rate limit reached for requests per day', type: 'requests' } },
+    }));
     const r = await run(['--suite', 'copy-small', '--out', 'o-3600']);
     assert.equal(r.code, 3, r.stdout + r.stderr);
     const result = await readJson<Result>('o-3600/results/copy-small.json');
     assert.ok(result.records.every((rec) => rec.status === 'error' && rec.error?.kind === 'rate-limit'));
-    assert.match(await report('o-3600'), /rate limited \(HTTP 429\): the provider asked to wait 3600 s \(Retry-After\), more than the 180 s left of max-retry-time-ms/);
+    assert.match(
+      await report('o-3600'),
+      /rate limited \(HTTP 429\): the provider asked to wait 3600 s \(Retry-After\), more than the 180 s left of max-retry-time-ms/,
+    );
   });
 
-  it('stops calling after a 401 and reports the server\'s message', async () => {
-    server.setScript(() => ({ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }));
+  it("stops calling after a 401 and reports the server's message", async () => {
+    server.setScript(() => ({
+      status: 401,
+      body: {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      },
+    }));
     const before = server.requests.length;
     const r = await run(['--suite', 'copy', '--out', 'o-401']);
     assert.equal(r.code, 3);
@@ -167,7 +216,10 @@ describe('real provider behaviours, end to end', () => {
     const result = await readJson<Result>('o-rate/results/copy-small.json');
     assert.equal(result.records.length, 24);
     assert.ok(result.records.every((rec) => rec.status === 'scored'));
-    assert.ok(server.requests.slice(before).some((q) => q.rateLimited), 'the limit was reached');
+    assert.ok(
+      server.requests.slice(before).some((q) => q.rateLimited),
+      'the limit was reached',
+    );
   });
 
   it('stops at the budget with a partial report (exit 3) and resumes with a larger one', async () => {
@@ -192,7 +244,7 @@ describe('real provider behaviours, end to end', () => {
     assert.equal(whole.incomplete, undefined);
   });
 
-  it('refuses a cost budget when a provider\'s prices are unknown, before any call', async () => {
+  it("refuses a cost budget when a provider's prices are unknown, before any call", async () => {
     const before = server.requests.length;
     const r = await run(['--suite', 'copy', '--out', 'o-cost', '--max-cost', '1']);
     assert.equal(r.code, 2, r.stderr);

@@ -23,14 +23,22 @@ describe('evalgate run (exact-copy) end to end', () => {
   });
 
   it('writes the baselines on the first run and exits 0 with no-baseline', async () => {
-    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'out1'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'out1'], {
+      cwd: ws.dir,
+      env,
+    });
     assert.equal(r.code, 0, r.stderr);
     const summary = JSON.parse(await readFile(join(ws.dir, 'out1/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'no-baseline');
     assert.equal(summary.suites[0].candidate, 1);
     const baseline = JSON.parse(await readFile(join(ws.dir, 'baselines/copy-qa-natural.json'), 'utf8'));
     assert.equal(baseline.records.length, 52);
-    assert.ok(baseline.records.every((rec: { status: string; scores: Record<string, number> }) => rec.status === 'scored' && rec.scores['exact-match'] === 1));
+    assert.ok(
+      baseline.records.every(
+        (rec: { status: string; scores: Record<string, number> }) =>
+          rec.status === 'scored' && rec.scores['exact-match'] === 1,
+      ),
+    );
     // The exact request is kept: the system template byte for byte.
     const system = await readFile(join(ws.dir, 'prompts/copy/qa-system.txt'), 'utf8');
     assert.equal(baseline.records[0].request.messages[0].content, system);
@@ -52,8 +60,28 @@ describe('evalgate run (exact-copy) end to end', () => {
     assert.equal(summary.verdict, 'regression');
     const s = summary.suites[0];
     assert.deepEqual(Object.keys(s).sort(), [
-      'baseline', 'candidate', 'cases', 'casesNeeded', 'casesNeededUnit', 'change', 'errors', 'interval', 'intervalMethod', 'kind', 'mde', 'metric', 'name',
-      'pAdjusted', 'pMethod', 'pValue', 'resamples', 'se', 'skippedResamples', 'unit', 'verdict', 'verdictBeforeAdjustment',
+      'baseline',
+      'candidate',
+      'cases',
+      'casesNeeded',
+      'casesNeededUnit',
+      'change',
+      'errors',
+      'interval',
+      'intervalMethod',
+      'kind',
+      'mde',
+      'metric',
+      'name',
+      'pAdjusted',
+      'pMethod',
+      'pValue',
+      'resamples',
+      'se',
+      'skippedResamples',
+      'unit',
+      'verdict',
+      'verdictBeforeAdjustment',
     ]);
     assert.equal(s.metric, 'exact-match');
     assert.equal(s.baseline, 1);
@@ -62,7 +90,9 @@ describe('evalgate run (exact-copy) end to end', () => {
     const report = await readFile(join(ws.dir, 'out2/report.md'), 'utf8');
     assert.match(report, /## evalgate: ❌ regression/);
     const result = JSON.parse(await readFile(join(ws.dir, 'out2/results/copy-qa-natural.json'), 'utf8'));
-    const failedIds = result.records.filter((rec: { scores: Record<string, number> }) => rec.scores['exact-match'] === 0).map((rec: { caseId: string }) => rec.caseId);
+    const failedIds = result.records
+      .filter((rec: { scores: Record<string, number> }) => rec.scores['exact-match'] === 0)
+      .map((rec: { caseId: string }) => rec.caseId);
     assert.ok(failedIds.length >= 10, `expected a sizeable share corrupted, got ${failedIds.length}`);
     assert.equal(failedIds.length, corrupted.size);
     for (const id of failedIds.slice(0, 10)) assert.ok(report.includes(`Case \`${id}\``), `report names case ${id}`);
@@ -81,7 +111,10 @@ describe('evalgate run (exact-copy) end to end', () => {
   it('turns HTTP 500 on every call into errors, never scores, and exits 3', async () => {
     server.setScript(() => ({ status: 500, body: { error: { message: 'scripted outage' } } }));
     const config = await readFile(join(ws.dir, 'evalgate.yml'), 'utf8');
-    await ws.write('evalgate.yml', config.replace('    concurrency: 8', '    concurrency: 8\n    max-attempts: 2\n    retry-base-delay-ms: 5'));
+    await ws.write(
+      'evalgate.yml',
+      config.replace('    concurrency: 8', '    concurrency: 8\n    max-attempts: 2\n    retry-base-delay-ms: 5'),
+    );
     const before = server.requests.length;
     const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out4'], { cwd: ws.dir, env });
     assert.equal(server.requests.length - before, 104, 'each call was tried twice');
@@ -109,7 +142,10 @@ describe('evalgate run (exact-copy) end to end', () => {
 
   it('refuses to overwrite a baseline with a failed run', async () => {
     const before = await stat(join(ws.dir, 'baselines/copy-qa-natural.json'));
-    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out5', '--update-baseline'], { cwd: ws.dir, env });
+    const r = await runCli(['run', '--no-cache', '--suite', 'copy-qa-natural', '--out', 'out5', '--update-baseline'], {
+      cwd: ws.dir,
+      env,
+    });
     assert.equal(r.code, 3);
     assert.match(r.stderr, /baseline not updated/);
     const afterStat = await stat(join(ws.dir, 'baselines/copy-qa-natural.json'));
@@ -127,7 +163,13 @@ describe('evalgate run (exact-copy) end to end', () => {
   });
 
   it('never writes the API key into results, report or summary', async () => {
-    const files = ['out2/results/copy-qa-natural.json', 'out2/results/copy-qa-natural.records.jsonl', 'out2/report.md', 'out2/summary.json', 'baselines/copy-qa-natural.json'];
+    const files = [
+      'out2/results/copy-qa-natural.json',
+      'out2/results/copy-qa-natural.records.jsonl',
+      'out2/report.md',
+      'out2/summary.json',
+      'baselines/copy-qa-natural.json',
+    ];
     for (const f of files) {
       const text = await readFile(join(ws.dir, f), 'utf8');
       assert.ok(!text.includes('sk-test-not-a-real-key'), f);

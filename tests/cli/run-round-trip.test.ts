@@ -16,30 +16,47 @@ import { loadScriptTasks, scriptedRoundTrip } from '../helpers/round-trip-script
 
 let server: FakeOpenAI;
 let ws: Awaited<ReturnType<typeof exampleWorkspace>>;
-const DEGRADED = ['t03-arithmetic', 't04-string', 't05-prime', 't06-function', 't07-class', 't08-dict', 't09-sorting', 't10-exception'];
+const DEGRADED = [
+  't03-arithmetic',
+  't04-string',
+  't05-prime',
+  't06-function',
+  't07-class',
+  't08-dict',
+  't09-sorting',
+  't10-exception',
+];
 const RULES = { en: 'the tests import it from your module', ja: 'テストはあなたのモジュールから' };
 
 before(async () => {
-  server = await startFakeOpenAI(scriptedRoundTrip(loadScriptTasks(), {
-    markCycles: false, degradeUnless: { texts: Object.values(RULES), tasks: DEGRADED },
-  }));
+  server = await startFakeOpenAI(
+    scriptedRoundTrip(loadScriptTasks(), {
+      markCycles: false,
+      degradeUnless: { texts: Object.values(RULES), tasks: DEGRADED },
+    }),
+  );
   ws = await exampleWorkspace();
-  await ws.write('evalgate.yml', [
-    'version: 1',
-    'providers:',
-    '  target: { model: scripted-model, concurrency: 4 }',
-    'suites:',
-    ...(['en', 'ja'] as const).map((l) => [
-      `  - name: roundtrip-${l}`,
-      '    kind: round-trip',
-      '    provider: target',
-      `    language: ${l}`,
-      '    tasks: eval-datasets/round-trip',
-      `    templates: { nl-to-code: prompts/round-trip/${l}/nl-to-code.txt, code-to-nl: prompts/round-trip/${l}/code-to-nl.txt }`,
-      '    repeats: 2',
-    ].join('\n')),
-    '',
-  ].join('\n'));
+  await ws.write(
+    'evalgate.yml',
+    [
+      'version: 1',
+      'providers:',
+      '  target: { model: scripted-model, concurrency: 4 }',
+      'suites:',
+      ...(['en', 'ja'] as const).map((l) =>
+        [
+          `  - name: roundtrip-${l}`,
+          '    kind: round-trip',
+          '    provider: target',
+          `    language: ${l}`,
+          '    tasks: eval-datasets/round-trip',
+          `    templates: { nl-to-code: prompts/round-trip/${l}/nl-to-code.txt, code-to-nl: prompts/round-trip/${l}/code-to-nl.txt }`,
+          '    repeats: 2',
+        ].join('\n'),
+      ),
+      '',
+    ].join('\n'),
+  );
 });
 
 after(async () => {
@@ -49,17 +66,34 @@ after(async () => {
 
 const env = (): Record<string, string> => ({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
 
-interface Summary { verdict: string; suites: { name: string; metric: string; baseline: number | null; candidate: number | null; verdict: string; cases: number; errors: number }[] }
+interface Summary {
+  verdict: string;
+  suites: {
+    name: string;
+    metric: string;
+    baseline: number | null;
+    candidate: number | null;
+    verdict: string;
+    cases: number;
+    errors: number;
+  }[];
+}
 
 test('ten tasks in two languages: results, a baseline, and a degraded template gated as a regression', async () => {
   const first = await runCli(['run', '--out', 'out1', '--update-baseline', '--no-cache'], { cwd: ws.dir, env: env() });
   assert.equal(first.code, 0, first.stderr);
   const s1 = JSON.parse(await readFile(join(ws.dir, 'out1/summary.json'), 'utf8')) as Summary;
-  assert.deepEqual(s1.suites.map((s) => [s.name, s.metric, s.candidate, s.cases, s.errors]), [
-    ['roundtrip-en', 'l2-score', 10, 10, 0],
-    ['roundtrip-ja', 'l2-score', 10, 10, 0],
-  ]);
-  const result = JSON.parse(await readFile(join(ws.dir, 'baselines/roundtrip-ja.json'), 'utf8')) as { records: { caseId: string; repeat: number; detail: { stage: string; cycles: { description?: string }[] } }[]; aggregates: { metrics: Record<string, number> } };
+  assert.deepEqual(
+    s1.suites.map((s) => [s.name, s.metric, s.candidate, s.cases, s.errors]),
+    [
+      ['roundtrip-en', 'l2-score', 10, 10, 0],
+      ['roundtrip-ja', 'l2-score', 10, 10, 0],
+    ],
+  );
+  const result = JSON.parse(await readFile(join(ws.dir, 'baselines/roundtrip-ja.json'), 'utf8')) as {
+    records: { caseId: string; repeat: number; detail: { stage: string; cycles: { description?: string }[] } }[];
+    aggregates: { metrics: Record<string, number> };
+  };
   assert.equal(result.records.length, 20);
   assert.equal(result.aggregates.metrics['full-success'], 1);
   assert.ok(result.records.every((r) => r.detail.stage === 'completed' && r.detail.cycles.length === 10));
@@ -69,7 +103,10 @@ test('ten tasks in two languages: results, a baseline, and a degraded template g
   for (const [l, rule] of Object.entries(RULES)) {
     const path = `prompts/round-trip/${l}/nl-to-code.txt`;
     const text = await readFile(join(ws.dir, path), 'utf8');
-    const weakened = text.split('\n').filter((line) => !line.includes(rule)).join('\n');
+    const weakened = text
+      .split('\n')
+      .filter((line) => !line.includes(rule))
+      .join('\n');
     assert.notEqual(weakened, text);
     await writeFile(join(ws.dir, path), weakened);
   }
@@ -99,15 +136,22 @@ test('the bundle runs round trips with no node_modules: the Pyodide runtime ship
     await cp(join(ROOT, 'dist'), join(bare, 'app/dist'), { recursive: true });
     await cp(join(ROOT, 'eval-datasets/round-trip/t05-prime'), join(bare, 'work/tasks/t05-prime'), { recursive: true });
     await cp(join(ROOT, 'prompts/round-trip/en'), join(bare, 'work/prompts'), { recursive: true });
-    await writeFile(join(bare, 'work/evalgate.yml'), [
-      'version: 1',
-      'providers: { target: { model: scripted-model } }',
-      'suites:',
-      '  - { name: rt, kind: round-trip, provider: target, language: en, tasks: tasks, cycles: 3, repeats: 1,',
-      '      templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt } }',
-      '',
-    ].join('\n'));
-    const r = await runCli(['run', '--out', 'out', '--no-cache'], { cwd: join(bare, 'work'), env: env(), entry: join(bare, 'app/dist/cli.js') });
+    await writeFile(
+      join(bare, 'work/evalgate.yml'),
+      [
+        'version: 1',
+        'providers: { target: { model: scripted-model } }',
+        'suites:',
+        '  - { name: rt, kind: round-trip, provider: target, language: en, tasks: tasks, cycles: 3, repeats: 1,',
+        '      templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt } }',
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['run', '--out', 'out', '--no-cache'], {
+      cwd: join(bare, 'work'),
+      env: env(),
+      entry: join(bare, 'app/dist/cli.js'),
+    });
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(await readFile(join(bare, 'work/out/summary.json'), 'utf8')) as Summary;
     assert.equal(s.suites[0]?.candidate, 3);
@@ -117,16 +161,22 @@ test('the bundle runs round trips with no node_modules: the Pyodide runtime ship
 });
 
 test('a suite run with unsafe-host-python says so in its report', async () => {
-  await ws.write('unsafe.yml', [
-    'version: 1',
-    'providers: { target: { model: scripted-model } }',
-    'suites:',
-    '  - { name: rt-unsafe, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
-    '      executor: unsafe-host-python,',
-    '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
-    '',
-  ].join('\n'));
-  const r = await runCli(['run', '--config', 'unsafe.yml', '--out', 'unsafe', '--no-cache'], { cwd: ws.dir, env: env() });
+  await ws.write(
+    'unsafe.yml',
+    [
+      'version: 1',
+      'providers: { target: { model: scripted-model } }',
+      'suites:',
+      '  - { name: rt-unsafe, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
+      '      executor: unsafe-host-python,',
+      '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
+      '',
+    ].join('\n'),
+  );
+  const r = await runCli(['run', '--config', 'unsafe.yml', '--out', 'unsafe', '--no-cache'], {
+    cwd: ws.dir,
+    env: env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   const report = await readFile(join(ws.dir, 'unsafe/report.md'), 'utf8');
   assert.match(report, /\[!CAUTION\]/);
@@ -155,20 +205,32 @@ test('model code hunting for secrets finds none, and no secret reaches a result,
     '',
   ].join('\n');
   server.setScript(() => ({ content: `\`\`\`python\n${hunter}\`\`\`\n` }));
-  await ws.write('hunt.yml', [
-    'version: 1',
-    'providers: { target: { model: scripted-model } }',
-    'suites:',
-    '  - { name: rt-hunt, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
-    '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
-    '',
-  ].join('\n'));
-  const r = await runCli(['run', '--config', 'hunt.yml', '--out', 'hunt', '--no-cache'], { cwd: ws.dir, env: { ...env(), INPUT_API_KEY: canary, GITHUB_TOKEN: canary } });
+  await ws.write(
+    'hunt.yml',
+    [
+      'version: 1',
+      'providers: { target: { model: scripted-model } }',
+      'suites:',
+      '  - { name: rt-hunt, kind: round-trip, provider: target, language: en, tasks: eval-datasets/round-trip, cycles: 2, repeats: 1,',
+      '      templates: { nl-to-code: prompts/round-trip/en/nl-to-code.txt, code-to-nl: prompts/round-trip/en/code-to-nl.txt } }',
+      '',
+    ].join('\n'),
+  );
+  const r = await runCli(['run', '--config', 'hunt.yml', '--out', 'hunt', '--no-cache'], {
+    cwd: ws.dir,
+    env: { ...env(), INPUT_API_KEY: canary, GITHUB_TOKEN: canary },
+  });
   assert.equal(r.code, 0, r.stderr); // no baseline: nothing to gate; the walks failed their tests
   const result = await readFile(join(ws.dir, 'hunt/results/rt-hunt.json'), 'utf8');
   assert.match(result, /test-failure/);
   assert.match(result, /FileNotFoundError|PermissionError|No such file/); // the reads were attempted and failed
-  for (const text of [result, await readFile(join(ws.dir, 'hunt/report.md'), 'utf8'), await readFile(join(ws.dir, 'hunt/summary.json'), 'utf8'), r.stdout, r.stderr]) {
+  for (const text of [
+    result,
+    await readFile(join(ws.dir, 'hunt/report.md'), 'utf8'),
+    await readFile(join(ws.dir, 'hunt/summary.json'), 'utf8'),
+    r.stdout,
+    r.stderr,
+  ]) {
     assert.ok(!text.includes(canary), 'the canary leaked');
   }
 });

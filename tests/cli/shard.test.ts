@@ -33,7 +33,17 @@ describe('shard and merge', () => {
     const whole = await run(['run', '--no-cache', ...suites, '--run-id', 'run-42', '--out', 'whole']);
     assert.equal(whole.code, 1, whole.stdout);
     for (let i = 1; i <= 4; i++) {
-      const s = await run(['run', '--no-cache', ...suites, '--run-id', 'run-42', '--shard', `${i}/4`, '--out', `s${i}`]);
+      const s = await run([
+        'run',
+        '--no-cache',
+        ...suites,
+        '--run-id',
+        'run-42',
+        '--shard',
+        `${i}/4`,
+        '--out',
+        `s${i}`,
+      ]);
       assert.equal(s.code, 0, s.stderr);
       assert.match(s.stdout, new RegExp(`shard ${i}/4 of run run-42 written`));
       const part = JSON.parse(await readFile(join(ws.dir, `s${i}/results/copy-qa-natural.json`), 'utf8'));
@@ -47,8 +57,12 @@ describe('shard and merge', () => {
     const noTiming = (report: string): string => report.replace(/; time [\d.]+ s\./g, '.');
     assert.equal(noTiming(await read('merged', 'report.md')), noTiming(await read('whole', 'report.md')));
     for (const suite of ['copy-qa-natural', 'copy-simple-random']) {
-      const strip = (text: string) => JSON.parse(text).records.map((r: Record<string, unknown>) => ({ ...r, latencyMs: null }));
-      assert.deepEqual(strip(await read('merged', `results/${suite}.json`)), strip(await read('whole', `results/${suite}.json`)));
+      const strip = (text: string) =>
+        JSON.parse(text).records.map((r: Record<string, unknown>) => ({ ...r, latencyMs: null }));
+      assert.deepEqual(
+        strip(await read('merged', `results/${suite}.json`)),
+        strip(await read('whole', `results/${suite}.json`)),
+      );
     }
   });
 
@@ -59,7 +73,10 @@ describe('shard and merge', () => {
   });
 
   it('refuses a shard of another run, naming it', async () => {
-    assert.equal((await run(['run', '--no-cache', ...suites, '--run-id', 'run-7', '--shard', '2/4', '--out', 'foreign'])).code, 0);
+    assert.equal(
+      (await run(['run', '--no-cache', ...suites, '--run-id', 'run-7', '--shard', '2/4', '--out', 'foreign'])).code,
+      0,
+    );
     const r = await run(['merge', '--out', 'm3', 's1', 'foreign', 's3', 's4']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /foreign \(suite copy-qa-natural, shard 2\/4, run run-7\) belongs to another run/);

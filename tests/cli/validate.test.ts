@@ -30,7 +30,12 @@ describe('evalgate validate', () => {
     const edited = original.replace('user: prompts/copy/qa-user.txt', 'user: prompts/copy/no-context.txt');
     const r = await validate(edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'no-context.txt')} suites\\[0\\]\\.templates\\.user: template prompts/copy/no-context\\.txt must use \\{context\\}`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'no-context.txt')} suites\\[0\\]\\.templates\\.user: template prompts/copy/no-context\\.txt must use \\{context\\}`,
+      ),
+    );
     assert.match(r.stderr, /every case sends the same prompt/);
     assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
   });
@@ -38,7 +43,9 @@ describe('evalgate validate', () => {
   it('accepts {context} in the system template instead', async () => {
     await ws.write('prompts/copy/sys-context.txt', 'Copy from here:\n{context}');
     await ws.write('prompts/copy/no-context.txt', 'Question: {question}');
-    const edited = original.replace('system: prompts/copy/qa-system.txt', 'system: prompts/copy/sys-context.txt').replace('user: prompts/copy/qa-user.txt', 'user: prompts/copy/no-context.txt');
+    const edited = original
+      .replace('system: prompts/copy/qa-system.txt', 'system: prompts/copy/sys-context.txt')
+      .replace('user: prompts/copy/qa-user.txt', 'user: prompts/copy/no-context.txt');
     const r = await validate(edited);
     assert.equal(r.code, 0, r.stderr);
   });
@@ -48,7 +55,12 @@ describe('evalgate validate', () => {
     const edited = original.replace('user: prompts/assistant/user.txt', 'user: prompts/assistant/fixed.txt');
     const r = await validate(edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'fixed.txt')} suites\\[2\\]\\.templates\\.user: template prompts/assistant/fixed\\.txt must use \\{input\\}`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'fixed.txt')} suites\\[2\\]\\.templates\\.user: template prompts/assistant/fixed\\.txt must use \\{input\\}`,
+      ),
+    );
   });
 
   it('names the template line of an unknown {name} and suggests the right one', async () => {
@@ -56,14 +68,25 @@ describe('evalgate validate', () => {
     const edited = original.replace('user: prompts/copy/qa-user.txt', 'user: prompts/copy/typo.txt');
     const r = await validate(edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /template prompts\/copy\/typo\.txt:5 uses the placeholder \{Question\}, which this suite kind does not provide; did you mean \{question\}\?/);
+    assert.match(
+      r.stderr,
+      /template prompts\/copy\/typo\.txt:5 uses the placeholder \{Question\}, which this suite kind does not provide; did you mean \{question\}\?/,
+    );
   });
 
   it('rejects a base-url that is not http(s), with its line', async () => {
-    const edited = original.replace('    model: gpt-4o-mini          # for Ollama', '    base-url: file:///etc/passwd\n    model: gpt-4o-mini          # for Ollama');
+    const edited = original.replace(
+      '    model: gpt-4o-mini          # for Ollama',
+      '    base-url: file:///etc/passwd\n    model: gpt-4o-mini          # for Ollama',
+    );
     const r = await validate(edited);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, new RegExp(`bad\\.yml:${lineOf(edited, 'base-url')} providers\\.target\\.base-url: expected an http:// or https:// URL`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `bad\\.yml:${lineOf(edited, 'base-url')} providers\\.target\\.base-url: expected an http:// or https:// URL`,
+      ),
+    );
   });
 
   it('says which round-trip suite needs Node 24 for the sandbox, with its line', () => {
@@ -72,9 +95,28 @@ describe('evalgate validate', () => {
     assert.deepEqual(runtimeProblems(loaded, suites, '24.0.0'), []);
     const problems = runtimeProblems(loaded, suites, '20.19.2');
     assert.equal(problems.length, 2, 'both pyodide round-trip suites, not the others');
-    assert.match(problems[0] ?? '', new RegExp(`^evalgate\\.yml:${lineOf(original, '- name: roundtrip-en')} suites\\[3\\] \\(roundtrip-en\\): .*needs Node 24 or later.*this is Node 20\\.19\\.2`));
-    const host = parseConfig(original.replace('    cycles: 10\n    repeats: 3\n  - name: roundtrip-ja', '    cycles: 10\n    repeats: 3\n    executor: unsafe-host-python\n  - name: roundtrip-ja'), 'evalgate.yml');
-    assert.equal(runtimeProblems(host, host.config.suites.map((config, index) => ({ index, config })), '20.19.2').length, 1, 'the host executor does not need the permission model');
+    assert.match(
+      problems[0] ?? '',
+      new RegExp(
+        `^evalgate\\.yml:${lineOf(original, '- name: roundtrip-en')} suites\\[3\\] \\(roundtrip-en\\): .*needs Node 24 or later.*this is Node 20\\.19\\.2`,
+      ),
+    );
+    const host = parseConfig(
+      original.replace(
+        '    cycles: 10\n    repeats: 3\n  - name: roundtrip-ja',
+        '    cycles: 10\n    repeats: 3\n    executor: unsafe-host-python\n  - name: roundtrip-ja',
+      ),
+      'evalgate.yml',
+    );
+    assert.equal(
+      runtimeProblems(
+        host,
+        host.config.suites.map((config, index) => ({ index, config })),
+        '20.19.2',
+      ).length,
+      1,
+      'the host executor does not need the permission model',
+    );
   });
 
   it('the bundled CLI under an older Node refuses the sandboxed suites in validate (exit 2)', async (t) => {
@@ -86,7 +128,13 @@ describe('evalgate validate', () => {
       }
     });
     const bundle = join(ROOT, 'dist/cli.js');
-    if (older === undefined || !(await access(bundle).then(() => true, () => false))) {
+    if (
+      older === undefined ||
+      !(await access(bundle).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       t.skip('needs a Node older than 24 on this machine and a built dist/cli.js');
       return;
     }

@@ -14,15 +14,24 @@ describe('exact-copy metrics', () => {
   const table: [string, string, Partial<Record<string, number>>][] = [
     ['exact copy', EXPECTED, { 'exact-match': 1, 'answer-inclusion': 1, 'context-inclusion': 1, 'edit-distance': 0 }],
     ['right line, partial span', 'second line', { 'exact-match': 0, 'answer-inclusion': 1, 'context-inclusion': 1 }],
-    ['wrong line copied faithfully', 'third line there', { 'exact-match': 0, 'answer-inclusion': 0, 'context-inclusion': 1 }],
+    [
+      'wrong line copied faithfully',
+      'third line there',
+      { 'exact-match': 0, 'answer-inclusion': 0, 'context-inclusion': 1 },
+    ],
     ['invented text', 'something else', { 'exact-match': 0, 'answer-inclusion': 0, 'context-inclusion': 0 }],
-    ['empty output includes nothing', '', { 'exact-match': 0, 'answer-inclusion': 0, 'context-inclusion': 0, 'edit-distance': 1 }],
+    [
+      'empty output includes nothing',
+      '',
+      { 'exact-match': 0, 'answer-inclusion': 0, 'context-inclusion': 0, 'edit-distance': 1 },
+    ],
     ['trailing newline is a miss under strict matching', `${EXPECTED}\n`, { 'exact-match': 0, 'answer-inclusion': 0 }],
   ];
   for (const [label, output, expected] of table) {
     it(label, () => {
       const scores = scoreCopy(output, EXPECTED, CONTEXT, []);
-      for (const [k, v] of Object.entries(expected)) assert.equal(scores[k as keyof typeof scores], v, `${label}: ${k}`);
+      for (const [k, v] of Object.entries(expected))
+        assert.equal(scores[k as keyof typeof scores], v, `${label}: ${k}`);
     });
   }
 
@@ -32,7 +41,10 @@ describe('exact-copy metrics', () => {
     const composed = 'caf\u00e9 line';
     assert.equal(scoreCopy(decomposed, composed, `a\n${composed}\nb`, [])['exact-match'], 0);
     assert.equal(scoreCopy(decomposed, composed, `a\n${composed}\nb`, ['nfc'])['exact-match'], 1);
-    assert.equal(scoreCopy('```\nthe second line, copied\n```', EXPECTED, CONTEXT, ['strip-code-fence'])['exact-match'], 1);
+    assert.equal(
+      scoreCopy('```\nthe second line, copied\n```', EXPECTED, CONTEXT, ['strip-code-fence'])['exact-match'],
+      1,
+    );
     assert.equal(scoreCopy('```\nthe second line, copied\n```', EXPECTED, CONTEXT, [])['exact-match'], 0);
   });
 
@@ -46,10 +58,16 @@ describe('exact-copy metrics', () => {
     const naive = (a: string, b: string): number => {
       const x = Array.from(a);
       const y = Array.from(b);
-      const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      const d = Array.from({ length: x.length + 1 }, (_, i) =>
+        Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
       for (let i = 1; i <= x.length; i++) {
         for (let j = 1; j <= y.length; j++) {
-          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+          d[i]![j] = Math.min(
+            d[i - 1]![j]! + 1,
+            d[i]![j - 1]! + 1,
+            d[i - 1]![j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+          );
         }
       }
       return d[x.length]![y.length]!;
@@ -86,19 +104,38 @@ describe('exact-copy datasets', () => {
   });
 
   it('reads the {"items": [...], "metadata"} JSON shape with expected_answer', () => {
-    const text = JSON.stringify({ items: [{ question: 'q', context: 'a\nb\nc', expected_answer: 'b' }], metadata: { source: 'test' } }, null, 2);
+    const text = JSON.stringify(
+      { items: [{ question: 'q', context: 'a\nb\nc', expected_answer: 'b' }], metadata: { source: 'test' } },
+      null,
+      2,
+    );
     const cases = parseExactCopyDataset(enc(text), 'set.json');
     assert.equal(cases[0]?.inputs['expected'], 'b');
   });
 
   it('names the item and line of a bad JSON item', () => {
-    const text = JSON.stringify({ items: [{ question: 'q', context: 'a\nb\nc', expected_answer: 'b' }, { question: 'q', context: 'a' }] }, null, 2);
-    assert.throws(() => parseExactCopyDataset(enc(text), 'set.json'), /set\.json:\d+: items\[1\]: "expected" must be a string and is missing/);
+    const text = JSON.stringify(
+      {
+        items: [
+          { question: 'q', context: 'a\nb\nc', expected_answer: 'b' },
+          { question: 'q', context: 'a' },
+        ],
+      },
+      null,
+      2,
+    );
+    assert.throws(
+      () => parseExactCopyDataset(enc(text), 'set.json'),
+      /set\.json:\d+: items\[1\]: "expected" must be a string and is missing/,
+    );
   });
 
   it('rejects duplicate ids, naming both places', () => {
     const text = '{"id":"a","context":"x\\ny\\nz","expected":"y"}\n{"id":"a","context":"x\\ny\\nz","expected":"x"}\n';
-    assert.throws(() => parseExactCopyDataset(enc(text), 'd.jsonl'), /d\.jsonl:2: line 2: id "a" is used twice \(also line 1\)/);
+    assert.throws(
+      () => parseExactCopyDataset(enc(text), 'd.jsonl'),
+      /d\.jsonl:2: line 2: id "a" is used twice \(also line 1\)/,
+    );
   });
 
   it('rejects invalid UTF-8 and empty files', () => {
@@ -127,10 +164,16 @@ describe('templates', () => {
   });
 
   it('rejects an unknown placeholder with the template line and the config location', () => {
-    assert.throws(() => loadTemplate(enc('a\nb {answer}'), 'u.txt', ['context'], at), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.match(e.message, /^evalgate\.yml:3 suites\[0\]\.templates\.user: template u\.txt:2 uses the placeholder \{answer\}/);
-      return true;
-    });
+    assert.throws(
+      () => loadTemplate(enc('a\nb {answer}'), 'u.txt', ['context'], at),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(
+          e.message,
+          /^evalgate\.yml:3 suites\[0\]\.templates\.user: template u\.txt:2 uses the placeholder \{answer\}/,
+        );
+        return true;
+      },
+    );
   });
 });

@@ -37,11 +37,16 @@ describe('identity text', () => {
 
 describe('datasets and templates saved with CRLF and a BOM', () => {
   it('judged JSONL without ids: same ids and input hashes, the text kept as saved', () => {
-    const lf = '{"input":"first\\nquestion","reference":"r1","criteria":"c1"}\n{"input":"second","reference":"r2\\nmore","criteria":""}\n';
-    const crlf = '{"input":"first\\r\\nquestion","reference":"r1","criteria":"c1"}\r\n{"input":"second","reference":"r2\\r\\nmore","criteria":""}\r\n';
+    const lf =
+      '{"input":"first\\nquestion","reference":"r1","criteria":"c1"}\n{"input":"second","reference":"r2\\nmore","criteria":""}\n';
+    const crlf =
+      '{"input":"first\\r\\nquestion","reference":"r1","criteria":"c1"}\r\n{"input":"second","reference":"r2\\r\\nmore","criteria":""}\r\n';
     const a = parseJudgedDataset(enc(lf), 'a.jsonl', undefined, DEFAULT_COLUMNS);
     const b = parseJudgedDataset(enc(`\uFEFF${crlf}`), 'b.jsonl', undefined, DEFAULT_COLUMNS);
-    assert.deepEqual(b.map((c) => [c.id, c.inputHash]), a.map((c) => [c.id, c.inputHash]));
+    assert.deepEqual(
+      b.map((c) => [c.id, c.inputHash]),
+      a.map((c) => [c.id, c.inputHash]),
+    );
     assert.equal(b[0]?.inputs['input'], 'first\r\nquestion');
   });
 
@@ -59,7 +64,10 @@ describe('datasets and templates saved with CRLF and a BOM', () => {
     const lf = '{"question":"q","context":"one\\ntwo","expected":"two"}\n';
     const a = parseExactCopyDataset(enc(lf), 'a.jsonl');
     const b = parseExactCopyDataset(enc(windows(lf).replace('one\\ntwo', 'one\\r\\ntwo')), 'a.jsonl');
-    assert.deepEqual(b.map((c) => [c.id, c.inputHash]), a.map((c) => [c.id, c.inputHash]));
+    assert.deepEqual(
+      b.map((c) => [c.id, c.inputHash]),
+      a.map((c) => [c.id, c.inputHash]),
+    );
   });
 
   it('templates: the hash ignores line endings, the text is sent as saved', () => {
@@ -72,20 +80,45 @@ describe('datasets and templates saved with CRLF and a BOM', () => {
 });
 
 describe('baselines whose ids were made another way', () => {
-  const result = (records: [string, string][]): SuiteResult => ({ records: records.map(([caseId, inputHash]) => ({ caseId, inputHash })) }) as unknown as SuiteResult;
+  const result = (records: [string, string][]): SuiteResult =>
+    ({ records: records.map(([caseId, inputHash]) => ({ caseId, inputHash })) }) as unknown as SuiteResult;
 
   const q1 = 'q-0123456789ab';
   const q2 = 'q-ba9876543210';
 
   it('renames an old ELYZA case (q-…) to the elyza- id with the same input hash', () => {
-    const base = result([[q1, 'h1'], [q2, 'h2'], ['same', 'h3']]);
-    const cand = result([['elyza-001', 'h1'], ['elyza-002', 'h2'], ['same', 'h3']]);
-    assert.deepEqual(alignBaselineIds(base, cand).records.map((r) => r.caseId), ['elyza-001', 'elyza-002', 'same']);
+    const base = result([
+      [q1, 'h1'],
+      [q2, 'h2'],
+      ['same', 'h3'],
+    ]);
+    const cand = result([
+      ['elyza-001', 'h1'],
+      ['elyza-002', 'h2'],
+      ['same', 'h3'],
+    ]);
+    assert.deepEqual(
+      alignBaselineIds(base, cand).records.map((r) => r.caseId),
+      ['elyza-001', 'elyza-002', 'same'],
+    );
   });
 
   it('renames nothing when an input hash is ambiguous, or when a user changed an id', () => {
-    const base = result([[q1, 'h1'], [q2, 'h1'], ['x', 'h2'], ['old-name', 'h4']]);
-    const cand = result([['elyza-001', 'h1'], ['x', 'h2'], ['elyza-003', 'h2'], ['new-name', 'h4']]);
-    assert.deepEqual(alignBaselineIds(base, cand).records.map((r) => r.caseId), [q1, q2, 'x', 'old-name']);
+    const base = result([
+      [q1, 'h1'],
+      [q2, 'h1'],
+      ['x', 'h2'],
+      ['old-name', 'h4'],
+    ]);
+    const cand = result([
+      ['elyza-001', 'h1'],
+      ['x', 'h2'],
+      ['elyza-003', 'h2'],
+      ['new-name', 'h4'],
+    ]);
+    assert.deepEqual(
+      alignBaselineIds(base, cand).records.map((r) => r.caseId),
+      [q1, q2, 'x', 'old-name'],
+    );
   });
 });

@@ -7,20 +7,59 @@ import { DEFAULT_GATE } from '../../src/core/config.ts';
 import { fitReport, GITHUB_COMMENT_LIMIT, renderReport } from '../../src/core/report/markdown.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 
-const HOSTILE = 'Ping @org/team and @octocat! <img src="https://evil.example/p.png"> </details> <script>alert(1)</script>\n| a | b |\n|---|---|\n| x | y |\n\u001b[31mred\u001b[0m ```\n![x](https://evil.example/i.png)';
+const HOSTILE =
+  'Ping @org/team and @octocat! <img src="https://evil.example/p.png"> </details> <script>alert(1)</script>\n| a | b |\n|---|---|\n| x | y |\n\u001b[31mred\u001b[0m ```\n![x](https://evil.example/i.png)';
 
-function result(name: string, runId: string, replies: (i: number) => string, pass: (i: number) => boolean, n = 40): SuiteResult {
+function result(
+  name: string,
+  runId: string,
+  replies: (i: number) => string,
+  pass: (i: number) => boolean,
+  n = 40,
+): SuiteResult {
   const records: CaseRecord[] = Array.from({ length: n }, (_, i) => ({
-    caseId: `case-${String(i).padStart(2, '0')}`, repeat: 0, inputHash: `h${i}`, status: 'scored', scores: { 'exact-match': pass(i) ? 1 : 0 },
-    request: { messages: [] }, reply: { text: replies(i), servedModel: 'scripted', fingerprint: null, finishReason: 'stop' },
-    usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 1, error: null, attempts: 1, cached: false,
+    caseId: `case-${String(i).padStart(2, '0')}`,
+    repeat: 0,
+    inputHash: `h${i}`,
+    status: 'scored',
+    scores: { 'exact-match': pass(i) ? 1 : 0 },
+    request: { messages: [] },
+    reply: { text: replies(i), servedModel: 'scripted', fingerprint: null, finishReason: 'stop' },
+    usage: { inputTokens: 10, outputTokens: 5 },
+    latencyMs: 1,
+    error: null,
+    attempts: 1,
+    cached: false,
     detail: { expected: `expected line ${i}`, question: `${HOSTILE} question ${i}` },
   }));
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 't' }, runId, suite: { name, kind: 'exact-copy' }, startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:05Z',
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: 't' },
+    runId,
+    suite: { name, kind: 'exact-copy' },
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:00:05Z',
     tested: { dataset: { path: 'd', sha256: 'd', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    instrument: { scoringVersion: 's', primaryMetric: 'exact-match', metrics: [{ name: 'exact-match', binary: true, higherIsBetter: true }], settings: {}, hash: 'i' },
-    aggregates: { cases: n, records: n, scored: n, errors: 0, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: n }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    instrument: {
+      scoringVersion: 's',
+      primaryMetric: 'exact-match',
+      metrics: [{ name: 'exact-match', binary: true, higherIsBetter: true }],
+      settings: {},
+      hash: 'i',
+    },
+    aggregates: {
+      cases: n,
+      records: n,
+      scored: n,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: n },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records,
   };
 }
@@ -30,7 +69,12 @@ function report(suites: number, reply: (i: number) => string): string {
   const results = new Map<string, SuiteResult>();
   for (let s = 0; s < suites; s++) {
     const name = `suite-${s}`;
-    const base = result(name, 'b', () => 'fine', () => true);
+    const base = result(
+      name,
+      'b',
+      () => 'fine',
+      () => true,
+    );
     const cand = result(name, 'c', reply, (i) => i % 3 !== 0);
     comparisons.push(compareWithBaseline(base, cand, { ...DEFAULT_GATE, resamples: 500 }));
     results.set(name, cand);
@@ -74,7 +118,11 @@ describe('the report as a PR comment', () => {
     assert.ok(!prose.includes('<img') && !prose.includes('<script'), 'no raw HTML');
     assert.ok(!/!\[x\]\(https/.test(prose), 'no image markdown');
     assert.ok(!prose.includes('\u001b'), 'no ANSI escape');
-    assert.equal((prose.match(/<details>/g) ?? []).length, (prose.match(/<\/details>/g) ?? []).length, 'a </details> in model text closes nothing');
+    assert.equal(
+      (prose.match(/<details>/g) ?? []).length,
+      (prose.match(/<\/details>/g) ?? []).length,
+      'a </details> in model text closes nothing',
+    );
     assert.ok(!/^\| a \| b \|$/m.test(prose), 'model text makes no table');
     assert.ok(md.includes('</details> <script>'), 'the text is still shown, literally, inside a code block');
   });

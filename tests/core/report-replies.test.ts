@@ -7,10 +7,25 @@ import { messagesFor } from '../../src/core/report/messages.ts';
 import { replyFacts } from '../../src/core/report/replies.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 
-function record(caseId: string, reply: Partial<NonNullable<CaseRecord['reply']>>, usage: CaseRecord['usage'] = null): CaseRecord {
+function record(
+  caseId: string,
+  reply: Partial<NonNullable<CaseRecord['reply']>>,
+  usage: CaseRecord['usage'] = null,
+): CaseRecord {
   return {
-    caseId, repeat: 0, inputHash: 'h', status: 'scored', scores: { 'exact-match': 1 }, request: { messages: [] },
-    reply: { text: 'x', servedModel: null, fingerprint: null, finishReason: 'stop', ...reply }, usage, latencyMs: 1, error: null, attempts: 1, cached: false, detail: {},
+    caseId,
+    repeat: 0,
+    inputHash: 'h',
+    status: 'scored',
+    scores: { 'exact-match': 1 },
+    request: { messages: [] },
+    reply: { text: 'x', servedModel: null, fingerprint: null, finishReason: 'stop', ...reply },
+    usage,
+    latencyMs: 1,
+    error: null,
+    attempts: 1,
+    cached: false,
+    detail: {},
   };
 }
 
@@ -27,7 +42,11 @@ describe('reply facts in the report', () => {
   ];
 
   it('counts and lists cut replies, warns over the share, counts reasoning (en)', () => {
-    const facts = replyFacts(resultOf(records, { tokens: 1234, costUsd: 0.5 }), { 'max-truncated-share': 0.05 }, messagesFor('en'));
+    const facts = replyFacts(
+      resultOf(records, { tokens: 1234, costUsd: 0.5 }),
+      { 'max-truncated-share': 0.05 },
+      messagesFor('en'),
+    );
     assert.deepEqual(facts, [
       'Cut by the token limit: 2 of 20 replies (finish_reason `length`): `cut-1`, `cut-2`. Raise `max-tokens` (or `max-completion-tokens` for a reasoning model) so answers can finish.',
       '⚠️ Warning: 10% of replies were cut by the token limit, more than 5% (gate.max-truncated-share); scores of cut answers say little about the prompt.',
@@ -50,11 +69,23 @@ describe('reply facts in the report', () => {
   });
 
   it('names adaptations and a budget stop at the top of the report, in both languages', () => {
-    const notices = { adaptations: [{ provider: 'target', notes: ['sent max_completion_tokens instead of max_tokens'] }], budgetStop: 'the run\'s budget of 20 calls is spent' };
-    const en = renderReport({ verdict: 'error', comparisons: [], results: new Map(), notices, notRun: [{ name: 'later', reason: 'budget' }] });
+    const notices = {
+      adaptations: [{ provider: 'target', notes: ['sent max_completion_tokens instead of max_tokens'] }],
+      budgetStop: "the run's budget of 20 calls is spent",
+    };
+    const en = renderReport({
+      verdict: 'error',
+      comparisons: [],
+      results: new Map(),
+      notices,
+      notRun: [{ name: 'later', reason: 'budget' }],
+    });
     assert.match(en, /### Providers and budget/);
     assert.match(en, /\*\*Stopped by the budget\*\*: the run's budget of 20 calls is spent\./);
-    assert.match(en, /Provider `target` adapted to its server: sent max\\_completion\\_tokens instead of max\\_tokens\./);
+    assert.match(
+      en,
+      /Provider `target` adapted to its server: sent max\\_completion\\_tokens instead of max\\_tokens\./,
+    );
     assert.match(en, /\| later \| — \| — \| — \| — \| ⏭️ not run: the budget was spent \|/);
     const ja = renderReport({ verdict: 'error', comparisons: [], results: new Map(), notices, language: 'ja' });
     assert.match(ja, /### プロバイダーと予算/);

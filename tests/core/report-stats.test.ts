@@ -12,26 +12,78 @@ import { summarize, summaryJsonSchema, summaryProblems } from '../../src/core/su
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 import { ROOT } from '../helpers/cli.ts';
 
-interface Options { binary?: boolean; kind?: 'exact-copy' | 'round-trip'; cluster?: (i: number) => string }
+interface Options {
+  binary?: boolean;
+  kind?: 'exact-copy' | 'round-trip';
+  cluster?: (i: number) => string;
+}
 
 function resultOf(name: string, samples: number[][], runId: string, o: Options = {}): SuiteResult {
-  const records: CaseRecord[] = samples.flatMap((values, i) => values.map((v, repeat) => ({
-    caseId: `case-${String(i).padStart(3, '0')}`, repeat, inputHash: `h${i}`, status: 'scored' as const, scores: { score: v },
-    request: { messages: [] }, reply: null, usage: null, latencyMs: null, error: null, attempts: 1, cached: false, detail: {},
-    ...(o.cluster ? { cluster: o.cluster(i) } : {}),
-  })));
+  const records: CaseRecord[] = samples.flatMap((values, i) =>
+    values.map((v, repeat) => ({
+      caseId: `case-${String(i).padStart(3, '0')}`,
+      repeat,
+      inputHash: `h${i}`,
+      status: 'scored' as const,
+      scores: { score: v },
+      request: { messages: [] },
+      reply: null,
+      usage: null,
+      latencyMs: null,
+      error: null,
+      attempts: 1,
+      cached: false,
+      detail: {},
+      ...(o.cluster ? { cluster: o.cluster(i) } : {}),
+    })),
+  );
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 'test' }, runId, suite: { name, kind: o.kind ?? 'exact-copy' }, startedAt: '', finishedAt: '',
-    instrument: { scoringVersion: 't', primaryMetric: 'score', metrics: [{ name: 'score', binary: o.binary ?? false, higherIsBetter: true }], settings: {}, hash: 'i' },
-    tested: { dataset: { path: 'd', sha256: 'd', cases: samples.length }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    aggregates: { cases: samples.length, records: records.length, scored: records.length, errors: 0, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: 'test' },
+    runId,
+    suite: { name, kind: o.kind ?? 'exact-copy' },
+    startedAt: '',
+    finishedAt: '',
+    instrument: {
+      scoringVersion: 't',
+      primaryMetric: 'score',
+      metrics: [{ name: 'score', binary: o.binary ?? false, higherIsBetter: true }],
+      settings: {},
+      hash: 'i',
+    },
+    tested: {
+      dataset: { path: 'd', sha256: 'd', cases: samples.length },
+      templates: {},
+      model: 'm',
+      settings: {},
+      hash: 't',
+    },
+    aggregates: {
+      cases: samples.length,
+      records: records.length,
+      scored: records.length,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: 0 },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records,
   };
 }
 
 const gate = (over: Partial<GateConfig> = {}): GateConfig => ({ ...DEFAULT_GATE, resamples: 2000, ...over });
 const one = (values: number[]): number[][] => values.map((v) => [v]);
-function compare(name: string, base: number[][], cand: number[][], g: GateConfig = gate(), o: Options = {}): SuiteComparison {
+function compare(
+  name: string,
+  base: number[][],
+  cand: number[][],
+  g: GateConfig = gate(),
+  o: Options = {},
+): SuiteComparison {
   return compareWithBaseline(resultOf(name, base, 'b', o), resultOf(name, cand, 'c', o), g);
 }
 function report(comparisons: SuiteComparison[], language: 'en' | 'ja' = 'en'): string {
@@ -43,7 +95,10 @@ describe('statistics in the report and summary.json', () => {
     const scores = one([5, 4, 4, 5, 3, 4, 5, 5, 4, 3, 4, 5]);
     const c = compare('same', scores, scores);
     const md = report([c]);
-    assert.match(md, /Change 0\.00%, with no variation: .* so the interval has zero width and no interval method is claimed/);
+    assert.match(
+      md,
+      /Change 0\.00%, with no variation: .* so the interval has zero width and no interval method is claimed/,
+    );
     assert.doesNotMatch(md, /BCa|percentile/);
     assert.doesNotMatch(md, /detects a drop|can only detect/);
     const s = summarize('pass', [c]).suites[0];
@@ -75,7 +130,12 @@ describe('statistics in the report and summary.json', () => {
     const c = compare('sparse', base, cand);
     const skipped = c.bootstrap?.skippedResamples as number;
     assert.ok(skipped > 400 && skipped < 1000, `about (9/10)^10 = 35% of 2000 skipped, got ${skipped}`);
-    assert.match(report([c]), new RegExp(`${skipped.toLocaleString('en-US')} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${(2000 - skipped).toLocaleString('en-US')}`));
+    assert.match(
+      report([c]),
+      new RegExp(
+        `${skipped.toLocaleString('en-US')} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${(2000 - skipped).toLocaleString('en-US')}`,
+      ),
+    );
     assert.equal(summarize('pass', [c]).suites[0]?.resamples, 2000 - skipped);
     const full = compare('full', one([1, 1, 1, 1]), one([1, 1, 1, 0]));
     assert.equal(full.bootstrap?.skippedResamples, 0);
@@ -96,21 +156,43 @@ describe('statistics in the report and summary.json', () => {
     const cand = one([5, 4, 3, 5, 3, 4, 4, 5, 4, 3, 4, 4, 4, 3, 5, 3, 4, 4, 5, 4]);
     const rt = compare('rt', base, cand, gate(), { kind: 'round-trip', cluster: (i) => `task-${Math.floor(i / 2)}` });
     assert.equal(rt.power?.unit, 'tasks');
-    assert.match(report([rt]), /With 10 tasks this suite detects a drop of about [\d.]+% or more \(80% power, the gate's two-sided 95% test\)/);
+    assert.match(
+      report([rt]),
+      /With 10 tasks this suite detects a drop of about [\d.]+% or more \(80% power, the gate's two-sided 95% test\)/,
+    );
     assert.equal(summarize('pass', [rt]).suites[0]?.casesNeededUnit, 'tasks');
-    const small = compare('rt-small', base.slice(0, 8), cand.slice(0, 8), gate(), { kind: 'round-trip', cluster: (i) => `task-${Math.floor(i / 2)}` });
-    assert.match(report([small]), /With 4 tasks this suite can only detect a drop of about [\d.]+% \(80% power, the gate's two-sided 95% test\), more than the 5\.0% gate: about [\d,]+ tasks would be needed/);
+    const small = compare('rt-small', base.slice(0, 8), cand.slice(0, 8), gate(), {
+      kind: 'round-trip',
+      cluster: (i) => `task-${Math.floor(i / 2)}`,
+    });
+    assert.match(
+      report([small]),
+      /With 4 tasks this suite can only detect a drop of about [\d.]+% \(80% power, the gate's two-sided 95% test\), more than the 5\.0% gate: about [\d,]+ tasks would be needed/,
+    );
     assert.match(report([rt], 'ja'), /10タスク/);
     const plain = compare('plain', base, cand);
     assert.match(report([plain]), /With 20 cases this suite/);
   });
 
   it('says when the multiplicity adjustment changed a verdict, in the headline note and the suite', () => {
-    const drops = (k: number): [number[][], number[][]] => [one(Array<number>(40).fill(1)), one(Array.from({ length: 40 }, (_, i) => (i < k ? 0 : 1)))];
-    const family = adjustAcrossSuites([compare('six', ...drops(6), gate(), { binary: true }), compare('ten', ...drops(10), gate(), { binary: true }), compare('same', ...drops(0), gate(), { binary: true })]);
+    const drops = (k: number): [number[][], number[][]] => [
+      one(Array<number>(40).fill(1)),
+      one(Array.from({ length: 40 }, (_, i) => (i < k ? 0 : 1))),
+    ];
+    const family = adjustAcrossSuites([
+      compare('six', ...drops(6), gate(), { binary: true }),
+      compare('ten', ...drops(10), gate(), { binary: true }),
+      compare('same', ...drops(0), gate(), { binary: true }),
+    ]);
     const md = report(family);
-    assert.match(md, /> \[!NOTE\]\n> Holm's adjustment across the 3 suites compared in this run changed a verdict from regression to inconclusive: six\./);
-    assert.match(md, /On its own this suite would be a regression \(beyond −5\.0%, exact p = 0\.031\), but across the 3 suites compared in this run the Holm-adjusted p is 0\.063/);
+    assert.match(
+      md,
+      /> \[!NOTE\]\n> Holm's adjustment across the 3 suites compared in this run changed a verdict from regression to inconclusive: six\./,
+    );
+    assert.match(
+      md,
+      /On its own this suite would be a regression \(beyond −5\.0%, exact p = 0\.031\), but across the 3 suites compared in this run the Holm-adjusted p is 0\.063/,
+    );
     assert.match(report(family, 'ja'), /Holm補正により/);
     const s = summarize('inconclusive', family);
     assert.equal(s.suites[0]?.verdict, 'inconclusive');
@@ -122,8 +204,13 @@ describe('statistics in the report and summary.json', () => {
   it('publishes the JSON Schema of summary.json next to the configuration schema (run `npm run schema`)', async () => {
     const committed = JSON.parse(await readFile(join(ROOT, 'evalgate-summary.schema.json'), 'utf8'));
     assert.deepEqual(committed, summaryJsonSchema());
-    const suite = (committed as { properties: { suites: { items: { properties: Record<string, unknown> } } } }).properties.suites.items.properties;
-    for (const key of ['unit', 'se', 'mde', 'pValue', 'pMethod', 'pAdjusted', 'casesNeeded', 'resamples']) assert.ok(key in suite, key);
-    assert.ok(summaryProblems({ verdict: 'pass', suites: [{ name: 'x' }], notRun: [], multiplicity: null }).length > 0, 'the checker rejects an incomplete suite');
+    const suite = (committed as { properties: { suites: { items: { properties: Record<string, unknown> } } } })
+      .properties.suites.items.properties;
+    for (const key of ['unit', 'se', 'mde', 'pValue', 'pMethod', 'pAdjusted', 'casesNeeded', 'resamples'])
+      assert.ok(key in suite, key);
+    assert.ok(
+      summaryProblems({ verdict: 'pass', suites: [{ name: 'x' }], notRun: [], multiplicity: null }).length > 0,
+      'the checker rejects an incomplete suite',
+    );
   });
 });

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { codeBlock, inlineCode, inlineText, stripControls, truncate } from '../../src/core/report/sanitize.ts';
 import { formatMetric, formatPercent } from '../../src/core/report/format.ts';
 
-const HOSTILE = 'Hi @octocat and @org/team! <img src="https://evil.example/x.png"> </details> | a | b |\n|---|---|\n**bold** [link](https://evil.example) ![img](https://evil.example/i.png) \u001b[31mred\u001b[0m ```';
+const HOSTILE =
+  'Hi @octocat and @org/team! <img src="https://evil.example/x.png"> </details> | a | b |\n|---|---|\n**bold** [link](https://evil.example) ![img](https://evil.example/i.png) \u001b[31mred\u001b[0m ```';
 
 describe('sanitizing model text', () => {
   it('escapes inline text so nothing renders, pings or loads', () => {

@@ -7,21 +7,54 @@ import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 
 function record(i: number): CaseRecord {
   return {
-    caseId: `case-${i}`, repeat: i % 2, inputHash: `h${i}`, status: i % 5 === 0 ? 'error' : 'scored', scores: i % 5 === 0 ? null : { 'exact-match': i % 3 === 0 ? 0 : 1 },
+    caseId: `case-${i}`,
+    repeat: i % 2,
+    inputHash: `h${i}`,
+    status: i % 5 === 0 ? 'error' : 'scored',
+    scores: i % 5 === 0 ? null : { 'exact-match': i % 3 === 0 ? 0 : 1 },
     request: { messages: [{ role: 'user', content: `line one\nline two "quoted" }\n    }, ${i}` }] },
-    reply: i % 5 === 0 ? null : { text: '    }\n  ]\n{ nested: [1, 2] }', servedModel: 'm', fingerprint: null, finishReason: 'stop', reasoning: 'r' },
-    usage: { inputTokens: i, outputTokens: 2 * i }, latencyMs: 3, error: i % 5 === 0 ? { kind: 'http', httpStatus: 500, message: 'boom' } : null,
-    attempts: 1, cached: false, detail: { expected: 'x', deep: { list: [{ a: 1 }, { b: [] }] } },
+    reply:
+      i % 5 === 0
+        ? null
+        : {
+            text: '    }\n  ]\n{ nested: [1, 2] }',
+            servedModel: 'm',
+            fingerprint: null,
+            finishReason: 'stop',
+            reasoning: 'r',
+          },
+    usage: { inputTokens: i, outputTokens: 2 * i },
+    latencyMs: 3,
+    error: i % 5 === 0 ? { kind: 'http', httpStatus: 500, message: 'boom' } : null,
+    attempts: 1,
+    cached: false,
+    detail: { expected: 'x', deep: { list: [{ a: 1 }, { b: [] }] } },
   };
 }
 
 function result(n: number, extra: Partial<SuiteResult> = {}): SuiteResult {
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: '0.1.0' }, runId: 'r', suite: { name: 's', kind: 'exact-copy' },
-    startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:01:00Z',
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: '0.1.0' },
+    runId: 'r',
+    suite: { name: 's', kind: 'exact-copy' },
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:01:00Z',
     tested: { dataset: { path: 'd', sha256: 'x', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
     instrument: { scoringVersion: 'v', primaryMetric: 'exact-match', metrics: [], settings: {}, hash: 'i' },
-    aggregates: { cases: n, records: n, scored: n, errors: 0, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: n }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    aggregates: {
+      cases: n,
+      records: n,
+      scored: n,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: n },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records: Array.from({ length: n }, (_, i) => record(i)),
     ...extra,
   };
@@ -45,7 +78,11 @@ describe('result files as streams', () => {
   it('writes no chunk larger than a record', () => {
     const value = result(50);
     const longest = Math.max(...[...resultChunks(value)].map((c) => c.length));
-    assert.ok(longest < JSON.stringify({ ...value, records: [] }, null, 2).length + JSON.stringify(value.records[1], null, 2).length * 2);
+    assert.ok(
+      longest <
+        JSON.stringify({ ...value, records: [] }, null, 2).length +
+          JSON.stringify(value.records[1], null, 2).length * 2,
+    );
   });
 
   it('reads a file in another layout whole, and says which line of a record is broken', async () => {
@@ -54,12 +91,18 @@ describe('result files as streams', () => {
     const lines = linesOf([...resultChunks(value)].join(''));
     const start = lines.indexOf('    {', lines.indexOf('    {') + 1);
     lines[start + 2] = '      "repeat": 1,,';
-    await assert.rejects(parseResultLines(lines), (e: unknown) => e instanceof ResultLinesError && e.line === start + 1 && /record starting on line \d+ is not valid JSON/.test(e.message));
+    await assert.rejects(
+      parseResultLines(lines),
+      (e: unknown) =>
+        e instanceof ResultLinesError &&
+        e.line === start + 1 &&
+        /record starting on line \d+ is not valid JSON/.test(e.message),
+    );
   });
 });
 
 describe('result files on disk', () => {
-  it('writes chunks atomically and reads the file back line by line, through the CLI\'s reader', async () => {
+  it("writes chunks atomically and reads the file back line by line, through the CLI's reader", async () => {
     const { mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');

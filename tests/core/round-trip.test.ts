@@ -77,7 +77,10 @@ describe('task folders', () => {
       await cp(join(ROOT, 'eval-datasets/round-trip/t01-constant'), join(dir, 'tasks/t01'), { recursive: true });
       const ws = createFsWorkspace(dir);
       const expectError = async (pattern: RegExp, language: 'en' | 'ja' = 'en'): Promise<void> => {
-        await assert.rejects(loadTasks(ws, 'tasks', language, { file: 'evalgate.yml' }), (e: unknown) => e instanceof ConfigError && pattern.test(e.message));
+        await assert.rejects(
+          loadTasks(ws, 'tasks', language, { file: 'evalgate.yml' }),
+          (e: unknown) => e instanceof ConfigError && pattern.test(e.message),
+        );
       };
       await writeFile(join(dir, 'tasks/t01/task.yaml'), 'id: t01\nentry-point: 3bad\ndescriptions:\n  en: "x"\n');
       await expectError(/tasks\/t01\/task\.yaml:2: entry-point: must be a Python identifier/);
@@ -94,7 +97,10 @@ describe('task folders', () => {
       await expectError(/test_task\.py: has no test/);
       await rm(join(dir, 'tasks/t01/test_task.py'));
       await expectError(/tasks\/t01: has no test_task\.py/);
-      await assert.rejects(loadTasks(ws, 'missing', 'en', { file: 'evalgate.yml', line: 9, path: 'suites[0].tasks' }), /evalgate\.yml:9 suites\[0\]\.tasks: tasks folder "missing" does not exist/);
+      await assert.rejects(
+        loadTasks(ws, 'missing', 'en', { file: 'evalgate.yml', line: 9, path: 'suites[0].tasks' }),
+        /evalgate\.yml:9 suites\[0\]\.tasks: tasks folder "missing" does not exist/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,24 +10,43 @@ import { ROOT } from '../helpers/cli.ts';
 const squad = JSON.stringify({
   version: 'test',
   data: [
-    { title: 'A', paragraphs: [
-      { context: 'Alpha paragraph,\nwith a line break.', qas: [{ id: 'a1', question: 'What is alpha?' }, { id: 'a2', question: 'Which\nbreak?' }] },
-      { context: 'Beta paragraph.', qas: [{ id: 'b1', question: 'What is beta?' }] },
-    ] },
-    { title: 'B', paragraphs: [
-      { context: 'ガンマの段落です。', qas: [{ id: 'g1', question: 'ガンマとは?' }] },
-      { context: 'Delta paragraph.', qas: [{ id: 'd1', question: 'What is delta?' }] },
-    ] },
+    {
+      title: 'A',
+      paragraphs: [
+        {
+          context: 'Alpha paragraph,\nwith a line break.',
+          qas: [
+            { id: 'a1', question: 'What is alpha?' },
+            { id: 'a2', question: 'Which\nbreak?' },
+          ],
+        },
+        { context: 'Beta paragraph.', qas: [{ id: 'b1', question: 'What is beta?' }] },
+      ],
+    },
+    {
+      title: 'B',
+      paragraphs: [
+        { context: 'ガンマの段落です。', qas: [{ id: 'g1', question: 'ガンマとは?' }] },
+        { context: 'Delta paragraph.', qas: [{ id: 'd1', question: 'What is delta?' }] },
+      ],
+    },
   ],
 });
 
-const lines = (jsonl: string): Record<string, string>[] => jsonl.trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+const lines = (jsonl: string): Record<string, string>[] =>
+  jsonl
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, string>);
 
 describe('dataset exact-copy builder', () => {
   it('flattens in file order, puts the own paragraph on line 2 between two other paragraphs, removes line breaks', () => {
     const built = buildExactCopySet(squad, 's.json', { n: 100, seed: 1, random: false });
     const rows = lines(built.jsonl);
-    assert.deepEqual(rows.map((r) => r['id']), ['a1', 'a2', 'b1', 'g1', 'd1']);
+    assert.deepEqual(
+      rows.map((r) => r['id']),
+      ['a1', 'a2', 'b1', 'g1', 'd1'],
+    );
     for (const row of rows) {
       const ctx = (row['context'] as string).split('\n');
       assert.equal(ctx.length, 3);
@@ -63,21 +82,46 @@ describe('dataset exact-copy builder', () => {
       });
       assert.equal(row['expected'], ctx[1]);
     });
-    assert.equal(buildExactCopySet(squad, 's.json', { n: 100, seed: 7, random: true }).jsonl, random.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    assert.equal(
+      buildExactCopySet(squad, 's.json', { n: 100, seed: 7, random: true }).jsonl,
+      random.map((r) => JSON.stringify(r)).join('\n') + '\n',
+    );
   });
 
   it('explains files it cannot use', () => {
-    assert.throws(() => buildExactCopySet('{"data": 3}', 'x.json', { n: 1, seed: 1, random: false }), /x\.json: expected SQuAD v1\.1 format/);
+    assert.throws(
+      () => buildExactCopySet('{"data": 3}', 'x.json', { n: 1, seed: 1, random: false }),
+      /x\.json: expected SQuAD v1\.1 format/,
+    );
     assert.throws(() => buildExactCopySet('{', 'x.json', { n: 1, seed: 1, random: false }), /x\.json: not valid JSON/);
-    const two = JSON.stringify({ data: [{ paragraphs: [{ context: 'a', qas: [{ question: 'q' }] }, { context: 'b', qas: [] }] }] });
-    assert.throws(() => buildExactCopySet(two, 'x.json', { n: 1, seed: 1, random: false }), /at least 3 distinct paragraphs/);
+    const two = JSON.stringify({
+      data: [
+        {
+          paragraphs: [
+            { context: 'a', qas: [{ question: 'q' }] },
+            { context: 'b', qas: [] },
+          ],
+        },
+      ],
+    });
+    assert.throws(
+      () => buildExactCopySet(two, 'x.json', { n: 1, seed: 1, random: false }),
+      /at least 3 distinct paragraphs/,
+    );
   });
 
   it('keeps the shipped sets equal to a fresh build of our source passages', async () => {
     const source = await readFile(join(ROOT, 'eval-datasets/exact-copy/source/passages.squad.json'), 'utf8');
-    for (const [file, random] of [['natural.jsonl', false], ['random.jsonl', true]] as const) {
+    for (const [file, random] of [
+      ['natural.jsonl', false],
+      ['random.jsonl', true],
+    ] as const) {
       const shipped = await readFile(join(ROOT, 'eval-datasets/exact-copy', file), 'utf8');
-      assert.equal(shipped, buildExactCopySet(source, 'passages.squad.json', { n: 1000, seed: 42, random }).jsonl, file);
+      assert.equal(
+        shipped,
+        buildExactCopySet(source, 'passages.squad.json', { n: 1000, seed: 42, random }).jsonl,
+        file,
+      );
       assert.ok(lines(shipped).length >= 50);
     }
   });

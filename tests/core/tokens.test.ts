@@ -20,7 +20,10 @@ function kana(n: number, seed: number): string {
 }
 
 async function datasetText(file: string): Promise<string> {
-  const rows = (await readFile(join(ROOT, file), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const rows = (await readFile(join(ROOT, file), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return rows.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string')).join('\n');
 }
 
@@ -30,7 +33,10 @@ describe('chunked token counting', () => {
     const parts = chunks(text, 100, 16);
     assert.equal(parts.map((p) => p.text).join(''), text);
     for (const p of parts) {
-      assert.ok(!/^[\uDC00-\uDFFF]/.test(p.text) && !/[\uD800-\uDBFF]$/.test(p.text), `a surrogate pair was cut: ${JSON.stringify(p.text.slice(0, 4))}`);
+      assert.ok(
+        !/^[\uDC00-\uDFFF]/.test(p.text) && !/[\uD800-\uDBFF]$/.test(p.text),
+        `a surrogate pair was cut: ${JSON.stringify(p.text.slice(0, 4))}`,
+      );
     }
   });
 

@@ -20,12 +20,19 @@ export interface CliResult {
 }
 
 /** Runs `node <entry> ...args` with a clean environment plus `env`. */
-export function runCli(args: readonly string[], options: { cwd: string; env?: Record<string, string>; entry?: string }): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; entry?: string },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.entry ?? CLI_SOURCE, ...args], {
       cwd: options.cwd,
       // The sandbox's snapshot cache goes to a shared temporary folder, not the user's home.
-      env: { PATH: process.env['PATH'] ?? '', EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache'), ...(options.env ?? {}) },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache'),
+        ...(options.env ?? {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -38,7 +45,11 @@ export function runCli(args: readonly string[], options: { cwd: string; env?: Re
 }
 
 /** A temporary copy of the example project (config, prompts, datasets), removed by `cleanup`. */
-export async function exampleWorkspace(): Promise<{ dir: string; cleanup: () => Promise<void>; write: (path: string, text: string) => Promise<void> }> {
+export async function exampleWorkspace(): Promise<{
+  dir: string;
+  cleanup: () => Promise<void>;
+  write: (path: string, text: string) => Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), 'evalgate-test-'));
   await cp(join(ROOT, 'evalgate.yml'), join(dir, 'evalgate.yml'));
   await cp(join(ROOT, 'prompts'), join(dir, 'prompts'), { recursive: true });

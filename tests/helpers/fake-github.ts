@@ -34,10 +34,16 @@ export interface FakeGitHub {
 export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub> {
   let nextId = 1000;
   const state: FakeGitHub = {
-    url: '', requests: [], refuseWrites: null, close: async () => undefined,
-    author: { login: 'github-actions[bot]', type: 'Bot' }, userEndpoint: false,
+    url: '',
+    requests: [],
+    refuseWrites: null,
+    close: async () => undefined,
+    author: { login: 'github-actions[bot]', type: 'Bot' },
+    userEndpoint: false,
     comments: Array.from({ length: humanComments }, (_, i) => ({
-      id: nextId++, body: i === 3 ? 'Quoting the bot: <!-- evalgate-report --> looks odd' : `comment ${i}`, user: { login: `human-${i % 7}`, type: 'User' },
+      id: nextId++,
+      body: i === 3 ? 'Quoting the bot: <!-- evalgate-report --> looks odd' : `comment ${i}`,
+      user: { login: `human-${i % 7}`, type: 'User' },
     })),
   };
   const read = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -66,8 +72,16 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
         const page = Number(url.searchParams.get('page') ?? 1);
         const last = Math.max(1, Math.ceil(state.comments.length / perPage));
         const link = (p: number): string => `<${state.url}${url.pathname}?per_page=${perPage}&page=${p}>`;
-        const links = [page < last ? `${link(page + 1)}; rel="next"` : '', `${link(last)}; rel="last"`].filter(Boolean).join(', ');
-        send(200, state.comments.slice((page - 1) * perPage, page * perPage).map((c) => ({ ...c, html_url: `https://github.test/c/${c.id}` })), { link: links });
+        const links = [page < last ? `${link(page + 1)}; rel="next"` : '', `${link(last)}; rel="last"`]
+          .filter(Boolean)
+          .join(', ');
+        send(
+          200,
+          state.comments
+            .slice((page - 1) * perPage, page * perPage)
+            .map((c) => ({ ...c, html_url: `https://github.test/c/${c.id}` })),
+          { link: links },
+        );
         return;
       }
       if (list && req.method === 'POST') {
@@ -110,9 +124,10 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return state;
 }

@@ -50,12 +50,15 @@ export interface FakeBehaviour {
 /** What the script wants the server to do for one request. */
 export type FakeReply =
   | {
-    content: string; delayMs?: number; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number; reasoning_tokens?: number };
-    /** Sent in message.reasoning_content, as vLLM and DeepSeek do. */
-    reasoningContent?: string;
-    /** Send the headers at once, then the body one byte per this many ms. */
-    dripMs?: number;
-  }
+      content: string;
+      delayMs?: number;
+      finishReason?: string;
+      usage?: { prompt_tokens: number; completion_tokens: number; reasoning_tokens?: number };
+      /** Sent in message.reasoning_content, as vLLM and DeepSeek do. */
+      reasoningContent?: string;
+      /** Send the headers at once, then the body one byte per this many ms. */
+      dripMs?: number;
+    }
   | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   | { refusal: string; delayMs?: number }
   | { drop: true; delayMs?: number }
@@ -111,8 +114,16 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeRequest, 'headers' | 'receivedAt' | 'body'>;
-    const request: FakeRequest = { ...body, headers: req.headers, receivedAt: performance.now(), body: body as unknown as Record<string, unknown> };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<
+      FakeRequest,
+      'headers' | 'receivedAt' | 'body'
+    >;
+    const request: FakeRequest = {
+      ...body,
+      headers: req.headers,
+      receivedAt: performance.now(),
+      body: body as unknown as Record<string, unknown>,
+    };
     inFlight++;
     peak = Math.max(peak, inFlight);
     res.on('close', () => inFlight--);
@@ -120,7 +131,7 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
     requests.push(request);
     const refusal = refuseByBehaviour(request);
     if (refusal !== null) request.rateLimited = 'status' in refusal && refusal.status === 429;
-    const reply = refusal ?? await current(request, index);
+    const reply = refusal ?? (await current(request, index));
     if ('hang' in reply) {
       hanging.add(res);
       return;
@@ -138,15 +149,28 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
     if ('status' in reply) {
       res.statusCode = reply.status;
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-      res.end(JSON.stringify(reply.body ?? { error: { message: `scripted status ${reply.status}`, type: 'scripted' } }));
+      res.end(
+        JSON.stringify(reply.body ?? { error: { message: `scripted status ${reply.status}`, type: 'scripted' } }),
+      );
       return;
     }
-    const message = 'refusal' in reply
-      ? { role: 'assistant', content: null, refusal: reply.refusal }
-      : { role: 'assistant', content: reply.content, refusal: null, ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}) };
+    const message =
+      'refusal' in reply
+        ? { role: 'assistant', content: null, refusal: reply.refusal }
+        : {
+            role: 'assistant',
+            content: reply.content,
+            refusal: null,
+            ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}),
+          };
     const finish = 'refusal' in reply ? 'stop' : (reply.finishReason ?? 'stop');
     const given = 'content' in reply ? reply.usage : undefined;
-    const usage = given ? { prompt_tokens: given.prompt_tokens, completion_tokens: given.completion_tokens } : { prompt_tokens: approxTokens(request), completion_tokens: 'content' in reply ? approxTokensOf(reply.content) : 0 };
+    const usage = given
+      ? { prompt_tokens: given.prompt_tokens, completion_tokens: given.completion_tokens }
+      : {
+          prompt_tokens: approxTokens(request),
+          completion_tokens: 'content' in reply ? approxTokensOf(reply.content) : 0,
+        };
     const text = JSON.stringify({
       id: `chatcmpl-fake-${index}`,
       object: 'chat.completion',
@@ -155,8 +179,11 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
       system_fingerprint: 'fp_scripted',
       choices: [{ index: 0, message, finish_reason: finish }],
       usage: {
-        ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens,
-        ...(given?.reasoning_tokens !== undefined ? { completion_tokens_details: { reasoning_tokens: given.reasoning_tokens } } : {}),
+        ...usage,
+        total_tokens: usage.prompt_tokens + usage.completion_tokens,
+        ...(given?.reasoning_tokens !== undefined
+          ? { completion_tokens_details: { reasoning_tokens: given.reasoning_tokens } }
+          : {}),
       },
     });
     if ('content' in reply && reply.dripMs !== undefined) {
@@ -176,7 +203,8 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
   /** The 400 or 429 a server with these behaviours sends for a request, or null when it would answer. */
   function refuseByBehaviour(request: FakeRequest): FakeReply | null {
     const invalid = (message: string, param: string | null, code: string): FakeReply => ({
-      status: 400, body: { error: { message, type: 'invalid_request_error', param, code } },
+      status: 400,
+      body: { error: { message, type: 'invalid_request_error', param, code } },
     });
     if (rules.rateLimitPerSecond !== undefined) {
       const rate = rules.rateLimitPerSecond;
@@ -186,19 +214,34 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
       if (tokens < 1) {
         const waitMs = Math.ceil(((1 - tokens) / rate) * 1000);
         return {
-          status: 429, headers: { 'retry-after-ms': String(waitMs), 'retry-after': String(Math.ceil(waitMs / 1000)) },
-          body: { error: { message: `Rate limit reached: ${rate} requests per second. Please try again in ${waitMs}ms.`, type: 'requests', code: 'rate_limit_exceeded' } },
+          status: 429,
+          headers: { 'retry-after-ms': String(waitMs), 'retry-after': String(Math.ceil(waitMs / 1000)) },
+          body: {
+            error: {
+              message: `Rate limit reached: ${rate} requests per second. Please try again in ${waitMs}ms.`,
+              type: 'requests',
+              code: 'rate_limit_exceeded',
+            },
+          },
         };
       }
       tokens -= 1;
     }
     if (rules.reasoningModel) {
       if (request.body['max_tokens'] !== undefined) {
-        return invalid('Unsupported parameter: \'max_tokens\' is not supported with this model. Use \'max_completion_tokens\' instead.', 'max_tokens', 'unsupported_parameter');
+        return invalid(
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          'max_tokens',
+          'unsupported_parameter',
+        );
       }
       const t = request.body['temperature'];
       if (t !== undefined && t !== 1) {
-        return invalid(`Unsupported value: 'temperature' does not support ${String(t)} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+        return invalid(
+          `Unsupported value: 'temperature' does not support ${String(t)} with this model. Only the default (1) value is supported.`,
+          'temperature',
+          'unsupported_value',
+        );
       }
     }
     if (rules.rejectSeed && request.body['seed'] !== undefined) {
@@ -206,7 +249,11 @@ export async function startFakeOpenAI(script: FakeScript, behaviour: FakeBehavio
     }
     const format = (request.body['response_format'] as { type?: string } | undefined)?.type;
     if (format === 'json_schema' && rules.responseFormats !== undefined && rules.responseFormats !== 'all') {
-      return invalid('Invalid value for response_format.type: json_schema is not supported by this server; expected "json_object" or "text".', null, 'invalid_value');
+      return invalid(
+        'Invalid value for response_format.type: json_schema is not supported by this server; expected "json_object" or "text".',
+        null,
+        'invalid_value',
+      );
     }
     if (format === 'json_object' && rules.responseFormats === 'none') {
       return invalid('response_format is not supported by this server', null, 'invalid_request');
@@ -248,7 +295,7 @@ function approxTokens(request: FakeRequest): number {
 export function contextLinesOf(request: FakeRequest): string[] {
   const user = request.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
   const match = /<context>\n([\s\S]*?)\n<\/context>/.exec(user);
-  return (match ? match[1] as string : user).split('\n');
+  return (match ? (match[1] as string) : user).split('\n');
 }
 
 /** A scripted copier: answers line 2 of the context, or a corruption for chosen cases. */
@@ -278,13 +325,25 @@ export function fractionOf(text: string): number {
  * its fenced block (`<<<ANSWER token>>>` … `<<<END ANSWER token>>>`); `tokens` lists every
  * token the prompt's delimiter lines carry.
  */
-export function judgePromptParts(request: FakeRequest): { kind: 'absolute' | 'pairwise' | null; input: string; reference: string; answer: string; answerA: string; answerB: string; tokens: string[] } {
+export function judgePromptParts(request: FakeRequest): {
+  kind: 'absolute' | 'pairwise' | null;
+  input: string;
+  reference: string;
+  answer: string;
+  answerA: string;
+  answerB: string;
+  tokens: string[];
+} {
   const text = request.messages.map((m) => m.content).join('\n');
   const fenced = (label: string): string => {
     const m = new RegExp(`^<<<${label} ([0-9a-f]+)>>>\\n([\\s\\S]*?)\\n<<<END ${label} \\1>>>$`, 'm').exec(text);
-    return m ? m[2] as string : '';
+    return m ? (m[2] as string) : '';
   };
-  const kind = /# (Answer to grade|採点する回答)/.test(text) ? 'absolute' : /# (Answer A|回答A)/.test(text) ? 'pairwise' : null;
+  const kind = /# (Answer to grade|採点する回答)/.test(text)
+    ? 'absolute'
+    : /# (Answer A|回答A)/.test(text)
+      ? 'pairwise'
+      : null;
   return {
     kind,
     input: fenced('TASK'),
@@ -336,6 +395,7 @@ export function dropsTitle(line: string): boolean {
 export const sloppyUnlessStrict: FakeScript = (req) => {
   const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
   const line = contextLinesOf(req)[1] ?? '';
-  if (!system.includes('character for character') && dropsTitle(line)) return { content: line.split(' [SEP] ')[1] as string };
+  if (!system.includes('character for character') && dropsTitle(line))
+    return { content: line.split(' [SEP] ')[1] as string };
   return { content: line };
 };

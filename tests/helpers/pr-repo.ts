@@ -26,7 +26,10 @@ export interface PrRepo {
 
 /** Builds the base: files, `prepare` (e.g. symlinks), the config, baselines, one commit. */
 export async function createPrRepo(options: {
-  prefix: string; config: string; env: Record<string, string>; prepare?: (repo: string, parent: string) => Promise<void>;
+  prefix: string;
+  config: string;
+  env: Record<string, string>;
+  prepare?: (repo: string, parent: string) => Promise<void>;
 }): Promise<PrRepo> {
   const parent = await mkdtemp(join(tmpdir(), options.prefix));
   const repo = join(parent, 'repo');
@@ -38,13 +41,19 @@ export async function createPrRepo(options: {
   git('init', '-q', '-b', 'main');
   git('config', 'user.email', 'test@example.com');
   git('config', 'user.name', 'test');
-  const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'base-out')], { cwd: repo, env: options.env });
+  const made = await runCli(['run', '--update-baseline', '--no-cache', '--out', join(parent, 'base-out')], {
+    cwd: repo,
+    env: options.env,
+  });
   assert.equal(made.code, 0, made.stderr);
   git('add', '-A');
   git('commit', '-q', '-m', 'base with baselines');
   const base = git('rev-parse', 'HEAD');
   return {
-    parent, repo, base, git,
+    parent,
+    repo,
+    base,
+    git,
     pullRequest: async (name, change) => {
       git('checkout', '-q', '-f', '-B', name, base);
       git('clean', '-q', '-f', '-d');

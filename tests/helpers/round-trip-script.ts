@@ -24,16 +24,36 @@ export interface ScriptTask {
 }
 
 /** The ways a scripted walk can be made to stop. */
-export type BreakStage = 'syntax-error' | 'test-failure' | 'timeout' | 'sandbox-violation' | 'declared-unable' | 'format-error' | 'language-error' | 'provider-error';
+export type BreakStage =
+  | 'syntax-error'
+  | 'test-failure'
+  | 'timeout'
+  | 'sandbox-violation'
+  | 'declared-unable'
+  | 'format-error'
+  | 'language-error'
+  | 'provider-error';
 
 const PREFIX: Record<string, string> = { en: 'Task: ', es: 'Tarea: ', ja: 'タスク: ', zh: '任务: ' };
 
 /** Reads the tasks (with reference solutions) of a tasks folder; default: the shipped set. */
 export function loadScriptTasks(dir = join(ROOT, 'eval-datasets', 'round-trip')): ScriptTask[] {
-  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => {
-    const y = parse(readFileSync(join(dir, e.name, 'task.yaml'), 'utf8')) as { id: string; 'entry-point'?: string; descriptions: Record<string, string> };
-    return { id: y.id, entryPoint: y['entry-point'] ?? 'execute', descriptions: y.descriptions, reference: readFileSync(join(dir, e.name, 'reference.py'), 'utf8') };
-  }).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => {
+      const y = parse(readFileSync(join(dir, e.name, 'task.yaml'), 'utf8')) as {
+        id: string;
+        'entry-point'?: string;
+        descriptions: Record<string, string>;
+      };
+      return {
+        id: y.id,
+        entryPoint: y['entry-point'] ?? 'execute',
+        descriptions: y.descriptions,
+        reference: readFileSync(join(dir, e.name, 'reference.py'), 'utf8'),
+      };
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /** Options of the scripted round-trip model. */
@@ -50,11 +70,16 @@ export interface RoundTripScriptOptions {
 /** The code that makes a cycle stop with a stage. */
 export function brokenCode(stage: BreakStage, entryPoint: string): string {
   switch (stage) {
-    case 'syntax-error': return `def ${entryPoint}(:\n    return 1\n`;
-    case 'timeout': return `def ${entryPoint}(*args, **kwargs):\n    while True:\n        pass\n\nclass Counter:\n    def increment(self, step=1):\n        while True:\n            pass\n`;
-    case 'sandbox-violation': return `import os\nos.system("id")\n\ndef ${entryPoint}(*args, **kwargs):\n    return None\n`;
-    case 'declared-unable': return `def ${entryPoint}(*args, **kwargs):\n    raise NotImplementedError("this task is beyond what I can do")\n\nclass Counter:\n    def increment(self, step=1):\n        raise NotImplementedError("this task is beyond what I can do")\n`;
-    default: return `def ${entryPoint}(*args, **kwargs):\n    return None\n\nclass Counter:\n    def increment(self, step=1):\n        return None\n`;
+    case 'syntax-error':
+      return `def ${entryPoint}(:\n    return 1\n`;
+    case 'timeout':
+      return `def ${entryPoint}(*args, **kwargs):\n    while True:\n        pass\n\nclass Counter:\n    def increment(self, step=1):\n        while True:\n            pass\n`;
+    case 'sandbox-violation':
+      return `import os\nos.system("id")\n\ndef ${entryPoint}(*args, **kwargs):\n    return None\n`;
+    case 'declared-unable':
+      return `def ${entryPoint}(*args, **kwargs):\n    raise NotImplementedError("this task is beyond what I can do")\n\nclass Counter:\n    def increment(self, step=1):\n        raise NotImplementedError("this task is beyond what I can do")\n`;
+    default:
+      return `def ${entryPoint}(*args, **kwargs):\n    return None\n\nclass Counter:\n    def increment(self, step=1):\n        return None\n`;
   }
 }
 
@@ -65,7 +90,10 @@ export function scriptedRoundTrip(tasks: readonly ScriptTask[], options: RoundTr
 }
 
 /** The round-trip replies alone: null for a prompt about none of the tasks (the demo mixes kinds). */
-export function roundTripReply(tasks: readonly ScriptTask[], options: RoundTripScriptOptions = {}): (request: FakeRequest) => FakeReply | null {
+export function roundTripReply(
+  tasks: readonly ScriptTask[],
+  options: RoundTripScriptOptions = {},
+): (request: FakeRequest) => FakeReply | null {
   const marked = options.markCycles ?? true;
   const breaks = (task: ScriptTask, cycle: number, stage?: BreakStage): boolean => {
     const b = options.breakAt;
@@ -75,21 +103,26 @@ export function roundTripReply(tasks: readonly ScriptTask[], options: RoundTripS
     const prompt = request.messages.map((m) => m.content).join('\n');
     const describing = tasks.find((t) => prompt.includes(t.reference));
     if (describing) {
-      const language = options.language ?? Object.keys(PREFIX).find((l) => prompt.includes(`${PREFIX[l]}`.trim())) ?? 'en';
+      const language =
+        options.language ?? Object.keys(PREFIX).find((l) => prompt.includes(`${PREFIX[l]}`.trim())) ?? 'en';
       const prefix = PREFIX[language] ?? 'Task: ';
       // code-to-nl: the code is the reference (plus its cycle mark).
       const cycle = marked ? Number(/# cycle (\d+)/.exec(prompt)?.[1] ?? '1') : 1;
       const own = describing.descriptions[language] ?? '';
-      if (breaks(describing, cycle, 'provider-error')) return { status: 400, body: { error: { message: 'scripted failure for the test' } } };
+      if (breaks(describing, cycle, 'provider-error'))
+        return { status: 400, body: { error: { message: 'scripted failure for the test' } } };
       if (breaks(describing, cycle, 'format-error')) return { content: `Here is what the code does: ${own}` };
-      if (breaks(describing, cycle, 'language-error')) return { content: `${prefix}This function returns a value; the description is written in English on purpose.` };
+      if (breaks(describing, cycle, 'language-error'))
+        return { content: `${prefix}This function returns a value; the description is written in English on purpose.` };
       return { content: `${prefix}${own}${marked ? ` [cycle ${cycle}]` : ''}` };
     }
     const languages = options.language ? [options.language] : Object.keys(PREFIX);
-    const task = tasks.find((t) => languages.some((l) => {
-      const own = t.descriptions[l];
-      return own !== undefined && prompt.includes(own);
-    }));
+    const task = tasks.find((t) =>
+      languages.some((l) => {
+        const own = t.descriptions[l];
+        return own !== undefined && prompt.includes(own);
+      }),
+    );
     if (!task) return null;
     const cycle = marked ? Number(/\[cycle (\d+)\]/.exec(prompt)?.[1] ?? '0') + 1 : 1;
     const d = options.degradeUnless;
@@ -97,7 +130,13 @@ export function roundTripReply(tasks: readonly ScriptTask[], options: RoundTripS
       return { content: `\`\`\`python\n${brokenCode('test-failure', task.entryPoint)}\`\`\`\n` };
     }
     const b = options.breakAt;
-    const codeStages: BreakStage[] = ['syntax-error', 'test-failure', 'timeout', 'sandbox-violation', 'declared-unable'];
+    const codeStages: BreakStage[] = [
+      'syntax-error',
+      'test-failure',
+      'timeout',
+      'sandbox-violation',
+      'declared-unable',
+    ];
     if (b && codeStages.includes(b.stage) && breaks(task, cycle)) {
       return { content: `\`\`\`python\n${brokenCode(b.stage, task.entryPoint)}\`\`\`\n` };
     }

@@ -16,7 +16,8 @@ import { ROOT } from '../helpers/cli.ts';
 import { brokenCode, loadScriptTasks } from '../helpers/round-trip-script.ts';
 
 const tasks = loadScriptTasks();
-const testsOf = (id: string): string => readFileSync(join(ROOT, 'eval-datasets/round-trip', id, 'test_task.py'), 'utf8');
+const testsOf = (id: string): string =>
+  readFileSync(join(ROOT, 'eval-datasets/round-trip', id, 'test_task.py'), 'utf8');
 
 let pyodide: CodeRunner;
 let host: CodeRunner;
@@ -51,7 +52,11 @@ describe('the shipped tasks', () => {
   test('the first fenced block that compiles is the one run', async () => {
     const t = tasks.find((x) => x.id === 't01-constant');
     assert.ok(t);
-    const r = await pyodide.run({ solution: 'not python at all', candidates: ['def execute(:\n', t.reference], tests: testsOf(t.id) });
+    const r = await pyodide.run({
+      solution: 'not python at all',
+      candidates: ['def execute(:\n', t.reference],
+      tests: testsOf(t.id),
+    });
     assert.equal(r.stage, 'passed');
     assert.equal(r.chosen, 1);
   });
@@ -63,7 +68,8 @@ describe('what the code prints', () => {
     try {
       for (let i = 0; i < 2; i++) {
         const r = await runner.run({
-          solution: 'import sys\nprint("READY")\nprint("{\\"nonce\\": 1}", file=sys.stderr)\ndef execute():\n    return 1\n',
+          solution:
+            'import sys\nprint("READY")\nprint("{\\"nonce\\": 1}", file=sys.stderr)\ndef execute():\n    return 1\n',
           tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n',
         });
         assert.equal(r.stage, 'passed', `run ${i}: ${r.message}`);
@@ -77,7 +83,8 @@ describe('what the code prints', () => {
 
 describe('identity checks', () => {
   test('`is True`, `is False` and `is None` compare exactly and say what they got, in both executors', async () => {
-    const tests = 'from solution import execute\n\ndef test_a():\n    assert execute(0) is False\n    assert execute(1) is not None\n';
+    const tests =
+      'from solution import execute\n\ndef test_a():\n    assert execute(0) is False\n    assert execute(1) is not None\n';
     for (const runner of [pyodide, host]) {
       const zero = await runner.run({ solution: 'def execute(n):\n    return 0 if n == 0 else 1\n', tests });
       assert.equal(zero.stage, 'test-failure', runner.name);
@@ -109,13 +116,19 @@ describe('unsafe-host-python', () => {
   });
 
   test('kills code that runs past the deadline', async () => {
-    const r = await host.run({ solution: 'def execute():\n    while True:\n        pass\n', tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n' });
+    const r = await host.run({
+      solution: 'def execute():\n    while True:\n        pass\n',
+      tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n',
+    });
     assert.equal(r.stage, 'timeout');
   });
 
   test('an exit before the tests ran is never a pass', async () => {
     for (const exit of ['import sys\nsys.exit(0)\n', 'import os\nos._exit(0)\n']) {
-      const r = await host.run({ solution: exit, tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n' });
+      const r = await host.run({
+        solution: exit,
+        tests: 'from solution import execute\n\ndef test_a():\n    assert execute() == 1\n',
+      });
       assert.notEqual(r.stage, 'passed', exit);
     }
   });

@@ -31,7 +31,8 @@ const tasks = loadScriptTasks().filter((t) => TASKS.includes(t.id));
 before(async () => {
   server = await startFakeOpenAI(() => ({ content: 'unset' }));
   dir = await mkdtemp(join(tmpdir(), 'evalgate-rt-stages-'));
-  for (const id of TASKS) await cp(join(ROOT, 'eval-datasets/round-trip', id), join(dir, 'tasks', id), { recursive: true });
+  for (const id of TASKS)
+    await cp(join(ROOT, 'eval-datasets/round-trip', id), join(dir, 'tasks', id), { recursive: true });
   await cp(join(ROOT, 'prompts/round-trip'), join(dir, 'prompts'), { recursive: true });
   runner = createPyodideRunner({ timeoutMs: 2000 });
 });
@@ -43,7 +44,10 @@ after(async () => {
 });
 
 /** Runs one round-trip suite in `language` against the script; returns its records. */
-async function runWith(language: 'en' | 'ja' | 'es' | 'zh', breakAt?: { cycle: number; stage: BreakStage }): Promise<{ caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[]> {
+async function runWith(
+  language: 'en' | 'ja' | 'es' | 'zh',
+  breakAt?: { cycle: number; stage: BreakStage },
+): Promise<{ caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[]> {
   server.setScript(scriptedRoundTrip(tasks, { language, ...(breakAt ? { breakAt } : {}) }));
   const config = [
     'version: 1',
@@ -63,14 +67,28 @@ async function runWith(language: 'en' | 'ja' | 'es' | 'zh', breakAt?: { cycle: n
   ].join('\n');
   await writeFile(join(dir, 'evalgate.yml'), config);
   const out = join(dir, 'out', `${language}-${breakAt?.stage ?? 'none'}-${breakAt?.cycle ?? 0}`);
-  await runEvaluation({ configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true }, {
-    workspace: createFsWorkspace(dir), store: createFsRunStore(out, join(dir, 'baselines')), clock: systemClock,
-    logger: { info: () => undefined, warn: () => undefined }, toolVersion: 'test', newRunId: () => 'run',
-    createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
-    // One warm sandbox pool for every run of this file; the engine's close is a no-op here.
-    createCodeRunner: () => ({ name: runner.name, isolated: runner.isolated, run: (r) => runner.run(r), close: () => Promise.resolve() }),
-  });
-  const result = JSON.parse(await readFile(join(out, 'results', `rt-${language}.json`), 'utf8')) as { records: { caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[] };
+  await runEvaluation(
+    { configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true },
+    {
+      workspace: createFsWorkspace(dir),
+      store: createFsRunStore(out, join(dir, 'baselines')),
+      clock: systemClock,
+      logger: { info: () => undefined, warn: () => undefined },
+      toolVersion: 'test',
+      newRunId: () => 'run',
+      createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
+      // One warm sandbox pool for every run of this file; the engine's close is a no-op here.
+      createCodeRunner: () => ({
+        name: runner.name,
+        isolated: runner.isolated,
+        run: (r) => runner.run(r),
+        close: () => Promise.resolve(),
+      }),
+    },
+  );
+  const result = JSON.parse(await readFile(join(out, 'results', `rt-${language}.json`), 'utf8')) as {
+    records: { caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[];
+  };
   return result.records;
 }
 

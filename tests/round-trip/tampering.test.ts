@@ -24,26 +24,27 @@ const TASKS = ['t01-constant', 't05-prime', 't07-class'];
 const tasks = loadScriptTasks().filter((t) => TASKS.includes(t.id));
 
 /** Wrong code that walks the frames up from its import and rewrites what it finds there. */
-const rigging = (entryPoint: string): string => [
-  'import sys',
-  'def _rig():',
-  '    f = sys._getframe()',
-  '    while f is not None:',
-  '        for v in list(f.f_locals.values()):',
-  '            if type(v) is dict and "codes" in v:',
-  '                v["codes"].clear()',
-  '        f = f.f_back',
-  'try:',
-  '    _rig()',
-  'except BaseException:',
-  '    pass',
-  `def ${entryPoint}(*args, **kwargs):`,
-  '    return None',
-  'class Counter:',
-  '    def increment(self, step=1):',
-  '        return None',
-  '',
-].join('\n');
+const rigging = (entryPoint: string): string =>
+  [
+    'import sys',
+    'def _rig():',
+    '    f = sys._getframe()',
+    '    while f is not None:',
+    '        for v in list(f.f_locals.values()):',
+    '            if type(v) is dict and "codes" in v:',
+    '                v["codes"].clear()',
+    '        f = f.f_back',
+    'try:',
+    '    _rig()',
+    'except BaseException:',
+    '    pass',
+    `def ${entryPoint}(*args, **kwargs):`,
+    '    return None',
+    'class Counter:',
+    '    def increment(self, step=1):',
+    '        return None',
+    '',
+  ].join('\n');
 
 let server: FakeOpenAI;
 let dir: string;
@@ -56,7 +57,8 @@ before(async () => {
     return { content: `\`\`\`python\n${rigging(task?.entryPoint ?? 'execute')}\`\`\`\n` };
   });
   dir = await mkdtemp(join(tmpdir(), 'evalgate-rt-tampering-'));
-  for (const id of TASKS) await cp(join(ROOT, 'eval-datasets/round-trip', id), join(dir, 'tasks', id), { recursive: true });
+  for (const id of TASKS)
+    await cp(join(ROOT, 'eval-datasets/round-trip', id), join(dir, 'tasks', id), { recursive: true });
   await cp(join(ROOT, 'prompts/round-trip/en'), join(dir, 'prompts'), { recursive: true });
   runner = createPyodideRunner({ timeoutMs: 5000 });
 });
@@ -85,13 +87,27 @@ test('code that rigs its tests scores 0 on every task, stops as tampering, and t
     '',
   ].join('\n');
   const out = join(dir, 'out');
-  await runEvaluation({ configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true }, {
-    workspace: createFsWorkspace(dir), store: createFsRunStore(out, join(dir, 'baselines')), clock: systemClock,
-    logger: { info: () => undefined, warn: () => undefined }, toolVersion: 'test', newRunId: () => 'run',
-    createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
-    createCodeRunner: () => ({ name: runner.name, isolated: runner.isolated, run: (r) => runner.run(r), close: () => Promise.resolve() }),
-  });
-  const result = JSON.parse(await readFile(join(out, 'results', 'rt-rigged.json'), 'utf8')) as { records: { caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[] };
+  await runEvaluation(
+    { configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true },
+    {
+      workspace: createFsWorkspace(dir),
+      store: createFsRunStore(out, join(dir, 'baselines')),
+      clock: systemClock,
+      logger: { info: () => undefined, warn: () => undefined },
+      toolVersion: 'test',
+      newRunId: () => 'run',
+      createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
+      createCodeRunner: () => ({
+        name: runner.name,
+        isolated: runner.isolated,
+        run: (r) => runner.run(r),
+        close: () => Promise.resolve(),
+      }),
+    },
+  );
+  const result = JSON.parse(await readFile(join(out, 'results', 'rt-rigged.json'), 'utf8')) as {
+    records: { caseId: string; status: string; scores: Record<string, number> | null; detail: RoundTripDetail }[];
+  };
   assert.equal(result.records.length, TASKS.length);
   for (const r of result.records) {
     assert.equal(r.status, 'scored', JSON.stringify(r.detail));

@@ -29,7 +29,10 @@ describe('sandbox escape battery (pyodide runner)', () => {
     process.env['INPUT_API_KEY'] = CANARY; // what an action's inputs look like to our process
     dir = await mkdtemp(join(tmpdir(), 'evalgate-battery-'));
     await mkdir(join(dir, '.git'), { recursive: true });
-    await writeFile(join(dir, '.git/config'), `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${CANARY}\n`);
+    await writeFile(
+      join(dir, '.git/config'),
+      `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${CANARY}\n`,
+    );
     await writeFile(join(dir, 'credentials'), `token=${CANARY}\n`);
     listener = createServer((socket) => {
       connections++;
@@ -46,10 +49,18 @@ describe('sandbox escape battery (pyodide runner)', () => {
     delete process.env['INPUT_API_KEY'];
   });
 
-  const probe = async (name: string, solution: string, allowed: readonly string[], tests = TESTS): Promise<CodeRunResult> => {
+  const probe = async (
+    name: string,
+    solution: string,
+    allowed: readonly string[],
+    tests = TESTS,
+  ): Promise<CodeRunResult> => {
     const result = await runner.run({ solution, tests });
     results.push({ probe: name, result });
-    assert.ok(allowed.includes(result.stage), `${name}: ended ${result.stage} (${result.message.slice(0, 200)}), expected one of ${allowed.join(', ')}`);
+    assert.ok(
+      allowed.includes(result.stage),
+      `${name}: ended ${result.stage} (${result.message.slice(0, 200)}), expected one of ${allowed.join(', ')}`,
+    );
     assert.ok(!JSON.stringify(result).includes(CANARY), `${name}: the canary leaked`);
     return result;
   };
@@ -57,18 +68,36 @@ describe('sandbox escape battery (pyodide runner)', () => {
   // memory (ctypes), or found what grading relies on changed.
   const blocked = ['test-failure', 'sandbox-violation', 'tampering'] as const;
   const killed = ['timeout', 'test-failure', 'sandbox-violation', 'tampering'] as const;
-  const attempt = (body: string): string => `def execute():\n    try:\n${body.split('\n').map((l) => `        ${l}`).join('\n')}\n    except BaseException as e:\n        print("blocked:", type(e).__name__, e)\n        return "blocked"\n    return "escaped" if ${JSON.stringify(CANARY)} in str(locals()) else "nothing"\n`;
+  const attempt = (body: string): string =>
+    `def execute():\n    try:\n${body
+      .split('\n')
+      .map((l) => `        ${l}`)
+      .join(
+        '\n',
+      )}\n    except BaseException as e:\n        print("blocked:", type(e).__name__, e)\n        return "blocked"\n    return "escaped" if ${JSON.stringify(CANARY)} in str(locals()) else "nothing"\n`;
 
   it('1. environment: no secret in os.environ, /proc/self/environ, /proc/<ppid>/environ or /proc/*/cmdline', async () => {
     await probe('os.environ', attempt('got = dict(__import__("os").environ)\nprint(got)'), blocked);
     await probe('/proc/self/environ', attempt('got = open("/proc/self/environ", "rb").read()\nprint(got)'), blocked);
-    await probe('/proc/ppid/environ', attempt('import os\ngot = open(f"/proc/{os.getppid()}/environ", "rb").read()\nprint(got)'), blocked);
-    await probe('/proc/*/cmdline', attempt('import glob\ngot = [open(p, "rb").read() for p in glob.glob("/proc/*/cmdline")]\nprint(got)'), blocked);
+    await probe(
+      '/proc/ppid/environ',
+      attempt('import os\ngot = open(f"/proc/{os.getppid()}/environ", "rb").read()\nprint(got)'),
+      blocked,
+    );
+    await probe(
+      '/proc/*/cmdline',
+      attempt('import glob\ngot = [open(p, "rb").read() for p in glob.glob("/proc/*/cmdline")]\nprint(got)'),
+      blocked,
+    );
   });
 
   it('2. files: the workspace .git/config, runner temp files, ~/.gitconfig and /etc/passwd are out of reach', async () => {
     for (const path of [join(dir, '.git/config'), join(dir, 'credentials'), '~/.gitconfig', '/etc/passwd']) {
-      await probe(`read ${path}`, attempt(`import os\ngot = open(os.path.expanduser(${JSON.stringify(path)})).read()\nprint(got)`), blocked);
+      await probe(
+        `read ${path}`,
+        attempt(`import os\ngot = open(os.path.expanduser(${JSON.stringify(path)})).read()\nprint(got)`),
+        blocked,
+      );
     }
   });
 
@@ -77,9 +106,25 @@ describe('sandbox escape battery (pyodide runner)', () => {
     await probe('import pyodide_js', attempt('import pyodide_js\ngot = pyodide_js.FS.readdir("/")'), blocked);
     await probe("sys.modules['js']", attempt('import sys\ngot = sys.modules["js"].process.env'), blocked);
     await probe('run_js', attempt('from pyodide.code import run_js\ngot = run_js("process.env")'), blocked);
-    await probe('proxy constructor', attempt('from pyodide.ffi import to_js\ngot = to_js({}).constructor.constructor("return process.env")()'), blocked);
-    await probe('mountNodeFS', attempt(`import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`), blocked);
-    await probe('FS.mount NODEFS', attempt(`import pyodide_js\nFS = pyodide_js.FS\nFS.mkdir("/h")\nFS.mount(FS.filesystems.NODEFS, {"root": ${JSON.stringify(dir)}}, "/h")\ngot = open("/h/credentials").read()`), blocked);
+    await probe(
+      'proxy constructor',
+      attempt('from pyodide.ffi import to_js\ngot = to_js({}).constructor.constructor("return process.env")()'),
+      blocked,
+    );
+    await probe(
+      'mountNodeFS',
+      attempt(
+        `import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`,
+      ),
+      blocked,
+    );
+    await probe(
+      'FS.mount NODEFS',
+      attempt(
+        `import pyodide_js\nFS = pyodide_js.FS\nFS.mkdir("/h")\nFS.mount(FS.filesystems.NODEFS, {"root": ${JSON.stringify(dir)}}, "/h")\ngot = open("/h/credentials").read()`,
+      ),
+      blocked,
+    );
   });
 
   it('4. processes: system, subprocess, spawn, exec, fork_exec, ctypes, pty and a fork bomb start nothing', async () => {
@@ -89,7 +134,7 @@ describe('sandbox escape battery (pyodide runner)', () => {
       'subprocess.run': 'import subprocess\ngot = subprocess.run(["echo", "escaped"], capture_output=True).stdout',
       'os.posix_spawn': 'import os\ngot = os.posix_spawn("/bin/echo", ["echo", "escaped"], {})',
       'os.execv': 'import os\nos.execv("/bin/sh", ["sh", "-c", "echo escaped"])',
-      '_posixsubprocess': 'import _posixsubprocess\ngot = _posixsubprocess.fork_exec',
+      _posixsubprocess: 'import _posixsubprocess\ngot = _posixsubprocess.fork_exec',
       ctypes: 'import ctypes\ngot = ctypes.CDLL(None).system(b"echo escaped")',
       'pty.spawn': 'import pty\ngot = pty.spawn("/bin/sh")',
       'fork bomb': 'import os\ngot = [os.fork() for _ in range(8)]',
@@ -98,17 +143,31 @@ describe('sandbox escape battery (pyodide runner)', () => {
   });
 
   it('5. network: sockets, urllib and pyfetch do not reach a loopback listener', async () => {
-    await probe('socket', attempt(`import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\ngot = s.recv(10)`), killed);
-    await probe('urllib', attempt(`import urllib.request\ngot = urllib.request.urlopen("http://127.0.0.1:${port}/", timeout=2).read()`), killed);
-    await probe('pyfetch', attempt(`from pyodide.http import pyfetch\ngot = pyfetch("http://127.0.0.1:${port}/")`), killed);
+    await probe(
+      'socket',
+      attempt(`import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\ngot = s.recv(10)`),
+      killed,
+    );
+    await probe(
+      'urllib',
+      attempt(`import urllib.request\ngot = urllib.request.urlopen("http://127.0.0.1:${port}/", timeout=2).read()`),
+      killed,
+    );
+    await probe(
+      'pyfetch',
+      attempt(`from pyodide.http import pyfetch\ngot = pyfetch("http://127.0.0.1:${port}/")`),
+      killed,
+    );
     assert.equal(connections, 0, 'nothing connected to the listener');
   });
 
   it('6. resources: loops, ignored signals, recursion and memory bombs are killed or fail', async () => {
     const tries: Record<string, string> = {
       'while True': 'while True:\n    pass\n',
-      'loop inside except BaseException': 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n',
-      'ignored signals': 'import signal\nfor s in (signal.SIGTERM, signal.SIGINT):\n    signal.signal(s, signal.SIG_IGN)\nwhile True:\n    pass\n',
+      'loop inside except BaseException':
+        'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n',
+      'ignored signals':
+        'import signal\nfor s in (signal.SIGTERM, signal.SIGINT):\n    signal.signal(s, signal.SIG_IGN)\nwhile True:\n    pass\n',
       'deep recursion': 'def f(n):\n    return f(n + 1)\nf(0)\n',
       'growing bytearray': 'b = bytearray()\nwhile True:\n    b.extend(b"x" * 10**7)\n',
       'one huge allocation': 'x = bytearray(10**12)\n',
@@ -118,46 +177,103 @@ describe('sandbox escape battery (pyodide runner)', () => {
       'catastrophic regex': 'import re\nre.match(r"(a+)+$", "a" * 64 + "b")\n',
       'huge integer power': 'x = 10 ** 10 ** 10\n',
     };
-    for (const [name, code] of Object.entries(tries)) await probe(name, `${code}\ndef execute():\n    return "escaped"\n`, killed);
+    for (const [name, code] of Object.entries(tries))
+      await probe(name, `${code}\ndef execute():\n    return "escaped"\n`, killed);
   });
 
   it('7. grading integrity: no pass without the tests really running', async () => {
     await probe('sys.exit(0) before the tests', 'import sys\nsys.exit(0)\n', blocked);
     await probe('os._exit(0) before the tests', 'import os\nos._exit(0)\n', blocked);
     await probe('os._exit(0) inside the test', 'import os\ndef execute():\n    os._exit(0)\n', blocked);
-    await probe('AlwaysEqual', 'class AlwaysEqual:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n        return False\ndef execute():\n    return AlwaysEqual()\n', blocked);
-    await probe('str subclass with __eq__', 'class S(str):\n    def __eq__(self, other):\n        return True\ndef execute():\n    return S("no")\n', blocked);
-    await probe('nan', 'def execute():\n    return float("nan")\n', blocked, 'from solution import execute\n\ndef test_nan():\n    assert execute() == float("nan")\n');
-    await probe('monkeypatched builtins', 'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n', ['tampering']);
-    await probe('replaced test function', 'import sys\ndef execute():\n    f = sys._getframe(1)\n    f.f_globals["test_escape"] = lambda: None\n    return "no"\n', blocked);
-    await probe('frame walking to the test', 'import sys\ndef execute():\n    frame = sys._getframe(1)\n    frame.f_locals.clear()\n    try:\n        frame.f_globals.clear()\n    except Exception:\n        pass\n    return "no"\n', blocked);
-    await probe('gc.get_objects', 'import gc\ndef execute():\n    for o in gc.get_objects():\n        if isinstance(o, dict) and "start" in o:\n            o["start"] = None\n    return "no"\n', blocked);
-    await probe('settrace', 'import sys\ndef tracer(*a):\n    return tracer\nsys.settrace(tracer)\ndef execute():\n    return "no"\n', blocked);
+    await probe(
+      'AlwaysEqual',
+      'class AlwaysEqual:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n        return False\ndef execute():\n    return AlwaysEqual()\n',
+      blocked,
+    );
+    await probe(
+      'str subclass with __eq__',
+      'class S(str):\n    def __eq__(self, other):\n        return True\ndef execute():\n    return S("no")\n',
+      blocked,
+    );
+    await probe(
+      'nan',
+      'def execute():\n    return float("nan")\n',
+      blocked,
+      'from solution import execute\n\ndef test_nan():\n    assert execute() == float("nan")\n',
+    );
+    await probe(
+      'monkeypatched builtins',
+      'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n',
+      ['tampering'],
+    );
+    await probe(
+      'replaced test function',
+      'import sys\ndef execute():\n    f = sys._getframe(1)\n    f.f_globals["test_escape"] = lambda: None\n    return "no"\n',
+      blocked,
+    );
+    await probe(
+      'frame walking to the test',
+      'import sys\ndef execute():\n    frame = sys._getframe(1)\n    frame.f_locals.clear()\n    try:\n        frame.f_globals.clear()\n    except Exception:\n        pass\n    return "no"\n',
+      blocked,
+    );
+    await probe(
+      'gc.get_objects',
+      'import gc\ndef execute():\n    for o in gc.get_objects():\n        if isinstance(o, dict) and "start" in o:\n            o["start"] = None\n    return "no"\n',
+      blocked,
+    );
+    await probe(
+      'settrace',
+      'import sys\ndef tracer(*a):\n    return tracer\nsys.settrace(tracer)\ndef execute():\n    return "no"\n',
+      blocked,
+    );
     await probe('a test cut short', 'def execute():\n    raise StopIteration\n', blocked);
   });
 
   it('7. grading integrity: nothing is left for the next case', async () => {
     const dirty = await runner.run({
-      solution: 'import builtins, sys\nbuiltins.evalgate_marker = "left"\nsys.modules["json"].dumps = None\nopen("/tmp/evalgate-marker", "w").write("left")\ndef execute():\n    return "no"\n',
+      solution:
+        'import builtins, sys\nbuiltins.evalgate_marker = "left"\nsys.modules["json"].dumps = None\nopen("/tmp/evalgate-marker", "w").write("left")\ndef execute():\n    return "no"\n',
       tests: TESTS,
     });
     assert.notEqual(dirty.stage, 'passed');
     const clean = await runner.run({
-      solution: 'import builtins, os, json\ndef execute():\n    left = hasattr(builtins, "evalgate_marker") or os.path.exists("/tmp/evalgate-marker") or json.dumps is None\n    return "dirty" if left else "escaped"\n',
+      solution:
+        'import builtins, os, json\ndef execute():\n    left = hasattr(builtins, "evalgate_marker") or os.path.exists("/tmp/evalgate-marker") or json.dumps is None\n    return "dirty" if left else "escaped"\n',
       tests: TESTS,
     });
     assert.equal(clean.stage, 'passed', clean.message);
   });
 
   it('really passes honest code, and reports each test', async () => {
-    const tests = 'from solution import execute, Counter\n\ndef test_value():\n    assert execute() == [1, 2, {"a": (3, None)}]\n\ndef test_counter():\n    c = Counter()\n    c.incr()\n    c.incr()\n    assert c.value == 2\n    assert c.value != 3\n    assert 2 in [c.value]\n    assert c.value is not None\n    assert not c.empty()\n';
-    const ok = await runner.run({ solution: 'def execute():\n    return [1, 2, {"a": (3, None)}]\nclass Counter:\n    def __init__(self):\n        self.value = 0\n    def incr(self):\n        self.value += 1\n    def empty(self):\n        return self.value == 0\n', tests });
+    const tests =
+      'from solution import execute, Counter\n\ndef test_value():\n    assert execute() == [1, 2, {"a": (3, None)}]\n\ndef test_counter():\n    c = Counter()\n    c.incr()\n    c.incr()\n    assert c.value == 2\n    assert c.value != 3\n    assert 2 in [c.value]\n    assert c.value is not None\n    assert not c.empty()\n';
+    const ok = await runner.run({
+      solution:
+        'def execute():\n    return [1, 2, {"a": (3, None)}]\nclass Counter:\n    def __init__(self):\n        self.value = 0\n    def incr(self):\n        self.value += 1\n    def empty(self):\n        return self.value == 0\n',
+      tests,
+    });
     assert.equal(ok.stage, 'passed', ok.message);
-    assert.deepEqual(ok.tests.map((t) => [t.name, t.outcome]), [['test_value', 'passed'], ['test_counter', 'passed']]);
-    const bad = await runner.run({ solution: 'def execute():\n    return [1, 2, {"a": [3, None]}]\nclass Counter:\n    value = 0\n    def incr(self):\n        pass\n    def empty(self):\n        return True\n', tests });
+    assert.deepEqual(
+      ok.tests.map((t) => [t.name, t.outcome]),
+      [
+        ['test_value', 'passed'],
+        ['test_counter', 'passed'],
+      ],
+    );
+    const bad = await runner.run({
+      solution:
+        'def execute():\n    return [1, 2, {"a": [3, None]}]\nclass Counter:\n    value = 0\n    def incr(self):\n        pass\n    def empty(self):\n        return True\n',
+      tests,
+    });
     assert.equal(bad.stage, 'test-failure');
-    assert.match(bad.tests[0]?.message ?? '', /line 4: \[1, 2, \{"a": \[3, None\]\}\] == \[1, 2, \{"a": \(3, None\)\}\]/);
-    const unable = await runner.run({ solution: 'def execute():\n    raise NotImplementedError("no way")\nclass Counter:\n    pass\n', tests });
+    assert.match(
+      bad.tests[0]?.message ?? '',
+      /line 4: \[1, 2, \{"a": \[3, None\]\}\] == \[1, 2, \{"a": \(3, None\)\}\]/,
+    );
+    const unable = await runner.run({
+      solution: 'def execute():\n    raise NotImplementedError("no way")\nclass Counter:\n    pass\n',
+      tests,
+    });
     assert.equal(unable.stage, 'declared-unable');
     const syntax = await runner.run({ solution: 'def execute(:\n', tests });
     assert.equal(syntax.stage, 'syntax-error');
@@ -171,15 +287,28 @@ describe('sandbox escape battery (pyodide runner)', () => {
       try {
         const result = await fresh.run({ solution, tests: TESTS });
         results.push({ probe: `first child: ${name}`, result });
-        assert.ok(allowed.includes(result.stage), `first child, ${name}: ended ${result.stage} (${result.message.slice(0, 200)})`);
+        assert.ok(
+          allowed.includes(result.stage),
+          `first child, ${name}: ended ${result.stage} (${result.message.slice(0, 200)})`,
+        );
         assert.ok(!JSON.stringify(result).includes(CANARY), `first child, ${name}: the canary leaked`);
       } finally {
         await fresh.close();
       }
     };
-    await onFirst('os.environ and /proc/self/environ', attempt('import os\ngot = (dict(os.environ), open("/proc/self/environ", "rb").read())\nprint(got)'), blocked);
+    await onFirst(
+      'os.environ and /proc/self/environ',
+      attempt('import os\ngot = (dict(os.environ), open("/proc/self/environ", "rb").read())\nprint(got)'),
+      blocked,
+    );
     await onFirst('import js', attempt('import js\ngot = js.process.env'), blocked);
-    await onFirst('import pyodide_js', attempt(`import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`), blocked);
+    await onFirst(
+      'import pyodide_js',
+      attempt(
+        `import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`,
+      ),
+      blocked,
+    );
     await onFirst('os.system', attempt('import os\ngot = os.system("echo escaped")'), blocked);
     await onFirst('sys.exit(0) before the tests', 'import sys\nsys.exit(0)\n', blocked);
   });

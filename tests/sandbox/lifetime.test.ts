@@ -19,7 +19,14 @@ import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 const LOOPING = '```python\nwhile True:\n    pass\n\ndef execute():\n    return 42\n```\n';
 const linux = process.platform === 'linux' && existsSync('/proc/self/stat');
 
-interface ProcStat { pid: number; state: string; ppid: number; pgrp: number; cpuTicks: number; cmdline: string }
+interface ProcStat {
+  pid: number;
+  state: string;
+  ppid: number;
+  pgrp: number;
+  cpuTicks: number;
+  cmdline: string;
+}
 
 /** A process as /proc shows it, or null when it is gone. */
 function procStat(pid: number): ProcStat | null {
@@ -28,14 +35,24 @@ function procStat(pid: number): ProcStat | null {
     // Fields after the command name, which is in parentheses and may hold spaces.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return { pid, state: rest[0] ?? '?', ppid: Number(rest[1]), pgrp: Number(rest[2]), cpuTicks: Number(rest[11]) + Number(rest[12]), cmdline };
+    return {
+      pid,
+      state: rest[0] ?? '?',
+      ppid: Number(rest[1]),
+      pgrp: Number(rest[2]),
+      cpuTicks: Number(rest[11]) + Number(rest[12]),
+      cmdline,
+    };
   } catch {
     return null;
   }
 }
 
 function allProcesses(): ProcStat[] {
-  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map((n) => procStat(Number(n))).filter((p): p is ProcStat => p !== null);
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map((n) => procStat(Number(n)))
+    .filter((p): p is ProcStat => p !== null);
 }
 
 /** Alive: present and not a zombie (a zombie has ended; only its exit status is left). */
@@ -53,22 +70,25 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
     dir = await mkdtemp(join(tmpdir(), 'evalgate-lifetime-'));
     await cp(join(ROOT, 'eval-datasets/round-trip/t01-constant'), join(dir, 'tasks/t01-constant'), { recursive: true });
     await cp(join(ROOT, 'prompts/round-trip/en'), join(dir, 'prompts'), { recursive: true });
-    await writeFile(join(dir, 'evalgate.yml'), [
-      'version: 1',
-      'providers:',
-      '  target: { model: scripted-model, max-attempts: 1 }',
-      'suites:',
-      '  - name: loops',
-      '    kind: round-trip',
-      '    provider: target',
-      '    language: en',
-      '    tasks: tasks',
-      '    templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt }',
-      '    cycles: 1',
-      '    repeats: 1',
-      '    timeout-ms: 120000', // the run's own deadline must not be what ends the loop
-      '',
-    ].join('\n'));
+    await writeFile(
+      join(dir, 'evalgate.yml'),
+      [
+        'version: 1',
+        'providers:',
+        '  target: { model: scripted-model, max-attempts: 1 }',
+        'suites:',
+        '  - name: loops',
+        '    kind: round-trip',
+        '    provider: target',
+        '    language: en',
+        '    tasks: tasks',
+        '    templates: { nl-to-code: prompts/nl-to-code.txt, code-to-nl: prompts/code-to-nl.txt }',
+        '    cycles: 1',
+        '    repeats: 1',
+        '    timeout-ms: 120000', // the run's own deadline must not be what ends the loop
+        '',
+      ].join('\n'),
+    );
   });
 
   after(async () => {
@@ -81,7 +101,12 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
   async function runUntilLooping(): Promise<{ cli: ChildProcess; sandbox: number[] }> {
     const cli = spawn(process.execPath, [CLI_SOURCE, 'run', '--no-cache', '--out', `out-${started.length}`], {
       cwd: dir,
-      env: { PATH: process.env['PATH'] ?? '', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: server.url,
+        EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache'),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     started.push(cli);
@@ -108,7 +133,11 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
       cli.kill(signal);
       await sleep(5000);
       const left = allProcesses().filter((p) => alive(p) && (sandbox.includes(p.pid) || sandbox.includes(p.pgrp)));
-      assert.deepEqual(left.map((p) => `${p.pid} ${p.state} ppid ${p.ppid}: ${p.cmdline.slice(0, 120)}`), [], `sandbox processes alive 5 s after ${signal}`);
+      assert.deepEqual(
+        left.map((p) => `${p.pid} ${p.state} ppid ${p.ppid}: ${p.cmdline.slice(0, 120)}`),
+        [],
+        `sandbox processes alive 5 s after ${signal}`,
+      );
       assert.ok(cli.exitCode !== null || cli.signalCode !== null, 'evalgate itself ended');
     });
   }
@@ -126,12 +155,17 @@ setInterval(() => undefined, 1000);`;
     let python: number[] = [];
     while (python.length === 0) {
       assert.ok(parent.exitCode === null && Date.now() < deadline, 'the host driver never became busy');
-      python = allProcesses().filter((p) => p.ppid === parent.pid && p.cmdline.includes('-I -c') && p.cpuTicks > 100).map((p) => p.pid);
+      python = allProcesses()
+        .filter((p) => p.ppid === parent.pid && p.cmdline.includes('-I -c') && p.cpuTicks > 100)
+        .map((p) => p.pid);
       await sleep(250);
     }
     parent.kill('SIGKILL');
     await sleep(5000);
     const left = allProcesses().filter((p) => alive(p) && (python.includes(p.pid) || python.includes(p.pgrp)));
-    assert.deepEqual(left.map((p) => `${p.pid} ${p.state}: ${p.cmdline.slice(0, 80)}`), []);
+    assert.deepEqual(
+      left.map((p) => `${p.pid} ${p.state}: ${p.cmdline.slice(0, 80)}`),
+      [],
+    );
   });
 });

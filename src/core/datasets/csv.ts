@@ -35,9 +35,16 @@ export function parseCsv(text: string, file: string): { header: string[]; rows: 
   } catch (error) {
     const e = error as { code?: string; message: string };
     const line = starts[parsed] ?? starts[starts.length - 1] ?? 1;
-    if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw configError({ file, line }, `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`);
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw configError(
+        { file, line },
+        `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`,
+      );
     if (e.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || e.code === 'CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH') {
-      throw configError({ file, line }, `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`);
+      throw configError(
+        { file, line },
+        `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`,
+      );
     }
     throw configError({ file, line }, `not valid CSV (${e.message})`);
   }

@@ -21,7 +21,10 @@ export function parseJsonl(text: string, file: string): JsonlRow[] {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw configError({ file, line: index + 1 }, `not valid JSON (${(error as Error).message}); each line must be one JSON object`);
+      throw configError(
+        { file, line: index + 1 },
+        `not valid JSON (${(error as Error).message}); each line must be one JSON object`,
+      );
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw configError({ file, line: index + 1 }, 'each line must be a JSON object');

@@ -40,7 +40,11 @@ export function buildExactCopySet(text: string, file: string, options: BuildOpti
     throw configError({ file }, `not valid JSON (${(error as Error).message})`);
   }
   const data = (doc as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw configError({ file }, 'expected SQuAD v1.1 format: {"data": [{"title", "paragraphs": [{"context", "qas": [...]}]}]}');
+  if (!Array.isArray(data))
+    throw configError(
+      { file },
+      'expected SQuAD v1.1 format: {"data": [{"title", "paragraphs": [{"context", "qas": [...]}]}]}',
+    );
   const paragraphs: string[] = [];
   const items: Item[] = [];
   data.forEach((article: unknown, a) => {
@@ -49,21 +53,29 @@ export function buildExactCopySet(text: string, file: string, options: BuildOpti
     paras.forEach((p: unknown, pi) => {
       const context = (p as { context?: unknown } | null)?.context;
       const qas = (p as { qas?: unknown } | null)?.qas;
-      if (typeof context !== 'string') throw configError({ file, path: `data[${a}].paragraphs[${pi}].context` }, 'must be a string');
+      if (typeof context !== 'string')
+        throw configError({ file, path: `data[${a}].paragraphs[${pi}].context` }, 'must be a string');
       if (!Array.isArray(qas)) throw configError({ file, path: `data[${a}].paragraphs[${pi}].qas` }, 'must be a list');
       const index = paragraphs.length;
       paragraphs.push(oneLine(context));
       qas.forEach((qa: unknown, qi) => {
         const q = qa as { question?: unknown; id?: unknown } | null;
-        if (typeof q?.question !== 'string') throw configError({ file, path: `data[${a}].paragraphs[${pi}].qas[${qi}].question` }, 'must be a string');
-        items.push({ id: q.id === undefined ? `p${index}q${qi}` : String(q.id), question: oneLine(q.question), paragraph: index });
+        if (typeof q?.question !== 'string')
+          throw configError({ file, path: `data[${a}].paragraphs[${pi}].qas[${qi}].question` }, 'must be a string');
+        items.push({
+          id: q.id === undefined ? `p${index}q${qi}` : String(q.id),
+          question: oneLine(q.question),
+          paragraph: index,
+        });
       });
     });
   });
   const distinct = new Set(paragraphs);
-  if (distinct.size < 3) throw configError({ file }, `needs at least 3 distinct paragraphs to draw fillers from, found ${distinct.size}`);
+  if (distinct.size < 3)
+    throw configError({ file }, `needs at least 3 distinct paragraphs to draw fillers from, found ${distinct.size}`);
   if (items.length === 0) throw configError({ file }, 'has no questions');
-  if (!Number.isInteger(options.n) || options.n < 1) throw configError({ file }, `--n must be a positive integer, got ${options.n}`);
+  if (!Number.isInteger(options.n) || options.n < 1)
+    throw configError({ file }, `--n must be a positive integer, got ${options.n}`);
 
   const random = createRandom(`evalgate-squad|${options.seed}`);
   // A separate stream for kana, so --random picks the same items and fillers as the
@@ -77,15 +89,22 @@ export function buildExactCopySet(text: string, file: string, options: BuildOpti
     const fillers = pickFillers(paragraphs, own, random);
     let context = [fillers[0], own, fillers[1]];
     if (options.random) context = context.map((line) => randomKana(Array.from(line).length, kana));
-    lines.push(JSON.stringify({
-      id: item.id,
-      question: item.question,
-      context: context.join('\n'),
-      expected: context[1],
-      cluster: `paragraph-${item.paragraph}`,
-    }));
+    lines.push(
+      JSON.stringify({
+        id: item.id,
+        question: item.question,
+        context: context.join('\n'),
+        expected: context[1],
+        cluster: `paragraph-${item.paragraph}`,
+      }),
+    );
   }
-  return { jsonl: `${lines.join('\n')}\n`, cases: lines.length, available: items.length, paragraphs: paragraphs.length };
+  return {
+    jsonl: `${lines.join('\n')}\n`,
+    cases: lines.length,
+    available: items.length,
+    paragraphs: paragraphs.length,
+  };
 }
 
 /** Line breaks (and the spaces around them) inside a paragraph become one space. */

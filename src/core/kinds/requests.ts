@@ -13,8 +13,12 @@ import type { CaseRecord, TestedIdentity } from '../types.ts';
 export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
   // Settings added later appear only when set, so identities of runs without them stay as they were.
   return {
-    temperature: provider.temperature, seed: provider.seed, 'max-tokens': provider['max-tokens'],
-    ...(provider['max-completion-tokens'] !== undefined ? { 'max-completion-tokens': provider['max-completion-tokens'] } : {}),
+    temperature: provider.temperature,
+    seed: provider.seed,
+    'max-tokens': provider['max-tokens'],
+    ...(provider['max-completion-tokens'] !== undefined
+      ? { 'max-completion-tokens': provider['max-completion-tokens'] }
+      : {}),
     ...(provider['reasoning-effort'] !== undefined ? { 'reasoning-effort': provider['reasoning-effort'] } : {}),
     ...(provider['strip-reasoning'] === false ? { 'strip-reasoning': false } : {}),
     ...(provider['extra-body'] !== undefined ? { 'extra-body': provider['extra-body'] } : {}),
@@ -22,9 +26,15 @@ export function generationSettings(provider: ProviderConfig): Record<string, unk
 }
 
 /** The reply part of a record: what was scored, and what the provider said about it. */
-export function replyRecord(reply: Extract<ModelReply, { status: 'ok' }>, text: string = reply.text): NonNullable<CaseRecord['reply']> {
+export function replyRecord(
+  reply: Extract<ModelReply, { status: 'ok' }>,
+  text: string = reply.text,
+): NonNullable<CaseRecord['reply']> {
   return {
-    text, servedModel: reply.servedModel, fingerprint: reply.fingerprint, finishReason: reply.finishReason,
+    text,
+    servedModel: reply.servedModel,
+    fingerprint: reply.fingerprint,
+    finishReason: reply.finishReason,
     ...(reply.reasoning !== undefined ? { reasoning: reply.reasoning } : {}),
     ...(reply.cutFromChars !== undefined ? { cutFromChars: reply.cutFromChars } : {}),
   };
@@ -40,7 +50,11 @@ export function testedIdentity(input: {
 }): TestedIdentity {
   const body = {
     dataset: { ...input.dataset, cases: input.cases },
-    templates: Object.fromEntries(Object.entries(input.templates).filter(([, t]) => t !== undefined).map(([role, t]) => [role, { path: (t as Template).path, sha256: (t as Template).sha256 }])),
+    templates: Object.fromEntries(
+      Object.entries(input.templates)
+        .filter(([, t]) => t !== undefined)
+        .map(([role, t]) => [role, { path: (t as Template).path, sha256: (t as Template).sha256 }]),
+    ),
     model: input.provider.model,
     settings: { ...generationSettings(input.provider), repeats: input.repeats },
   };
@@ -49,11 +63,20 @@ export function testedIdentity(input: {
 
 /** The target request for a case: the system template (if any), then the user template. */
 export function chatRequest(
-  templates: { system?: Template; user: Template }, values: Readonly<Record<string, string>>, provider: ProviderConfig, repeat: number,
+  templates: { system?: Template; user: Template },
+  values: Readonly<Record<string, string>>,
+  provider: ProviderConfig,
+  repeat: number,
 ): ModelRequest {
   const messages: ChatMessage[] = [];
   if (templates.system) messages.push({ role: 'system', content: renderTemplate(templates.system, values) });
   messages.push({ role: 'user', content: renderTemplate(templates.user, values) });
   // Repeats only differ when sampling; each repeat gets its own seed so they can.
-  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider['max-tokens'], repeat };
+  return {
+    messages,
+    temperature: provider.temperature,
+    seed: provider.seed + repeat,
+    maxTokens: provider['max-tokens'],
+    repeat,
+  };
 }

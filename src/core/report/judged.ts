@@ -26,7 +26,12 @@ function distribution(result: SuiteResult): number[] {
 }
 
 /** Suite-level lines for a judged suite. */
-export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | null, targetModel: string, m: Messages): string[] {
+export function judgedSuiteLines(
+  result: SuiteResult,
+  baseline: SuiteResult | null,
+  targetModel: string,
+  m: Messages,
+): string[] {
   const out: string[] = [];
   const judges = (result.instrument.settings['judges'] as { model: string }[] | undefined) ?? [];
   if (judges.some((j) => j.model === targetModel)) {
@@ -36,7 +41,9 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
   if (refused) out.push(m.judged.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
   const flagged = flaggedCases(result.records);
   if (flagged.length) {
-    const shown = flagged.slice(0, 20).map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
+    const shown = flagged
+      .slice(0, 20)
+      .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
     out.push('', m.judged.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
   }
   out.push(...crossCheckLines(result, m));
@@ -50,7 +57,17 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
       out.push('', '<details>', `<summary>${m.judged.whyLost(lost.length)}</summary>`, '');
       for (const r of lost) {
         const pairs = (r.detail['pairs'] as PairJudgment[] | undefined) ?? [];
-        out.push(m.more.caseLabel(inlineCode(r.caseId)), '', codeBlock(pairs.flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`)).join('\n\n'), 1200), '');
+        out.push(
+          m.more.caseLabel(inlineCode(r.caseId)),
+          '',
+          codeBlock(
+            pairs
+              .flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`))
+              .join('\n\n'),
+            1200,
+          ),
+          '',
+        );
       }
       out.push('</details>', '');
     }
@@ -65,19 +82,53 @@ export function judgedSuiteLines(result: SuiteResult, baseline: SuiteResult | nu
   if (categories.size > 0) {
     const baseCats = baseline ? categoryMeans(baseline) : new Map<string, number>();
     out.push(`| ${m.judged.category} | ${m.judged.baselineRow} | ${m.judged.candidateRow} |`, '|---|---:|---:|');
-    for (const [cat, mean] of [...categories].sort((a, b) => (a[0] < b[0] ? -1 : 1))) out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean)} |`);
+    for (const [cat, mean] of [...categories].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+      out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean)} |`);
     out.push('');
   }
   const agreement = judgeAgreement(result.records);
   if (agreement) {
-    out.push(m.judged.agreement(agreement.judges.map((j) => inlineCode(j)).join(', '), `${(100 * agreement.exactAgreement).toFixed(0)}%`, agreement.records, agreement.weightedKappa === null ? m.judged.kappaUndefined : agreement.weightedKappa.toFixed(2)));
+    out.push(
+      m.judged.agreement(
+        agreement.judges.map((j) => inlineCode(j)).join(', '),
+        `${(100 * agreement.exactAgreement).toFixed(0)}%`,
+        agreement.records,
+        agreement.weightedKappa === null ? m.judged.kappaUndefined : agreement.weightedKappa.toFixed(2),
+      ),
+    );
     if (agreement.disagreements.length) {
-      out.push(m.judged.disagree(agreement.disagreements.slice(0, 20).map((d) => `${inlineCode(d.caseId)} (${Object.entries(d.scores).map(([j, s]) => `${inlineText(j, 40)} ${s}`).join(', ')})`).join('; ')));
+      out.push(
+        m.judged.disagree(
+          agreement.disagreements
+            .slice(0, 20)
+            .map(
+              (d) =>
+                `${inlineCode(d.caseId)} (${Object.entries(d.scores)
+                  .map(([j, s]) => `${inlineText(j, 40)} ${s}`)
+                  .join(', ')})`,
+            )
+            .join('; '),
+        ),
+      );
     }
   }
-  const clipped = result.records.flatMap((r) => ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} → ${j.score}`));
-  if (clipped.length) out.push(m.judged.clipped(clipped.slice(0, 10).map((c) => inlineText(c, 60)).join('; ')));
-  const followUps = result.records.flatMap((r) => ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.method === 'follow-up')).length;
+  const clipped = result.records.flatMap((r) =>
+    ((r.detail['judgments'] as Judgment[] | undefined) ?? [])
+      .filter((j) => j.clippedFrom !== null)
+      .map((j) => `${r.caseId}: ${j.clippedFrom} → ${j.score}`),
+  );
+  if (clipped.length)
+    out.push(
+      m.judged.clipped(
+        clipped
+          .slice(0, 10)
+          .map((c) => inlineText(c, 60))
+          .join('; '),
+      ),
+    );
+  const followUps = result.records.flatMap((r) =>
+    ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.method === 'follow-up'),
+  ).length;
   if (followUps) out.push(m.judged.followUps(followUps));
   return out;
 }
@@ -91,8 +142,17 @@ function crossCheckLines(result: SuiteResult, m: Messages): string[] {
   if (checked.length === 0) return [];
   const judge = (checked[0] as { c: CrossCheck }).c.judge;
   const failed = checked.filter(({ c }) => 'error' in c).length;
-  const apart = checked.filter(({ r, c }) => 'score' in c && r.scores?.['score'] !== undefined && Math.abs(c.score - (r.scores['score'] as number)) >= 2);
-  const list = apart.slice(0, 20).map(({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${'score' in c ? c.score : '?'})`).join('; ');
+  const apart = checked.filter(
+    ({ r, c }) =>
+      'score' in c && r.scores?.['score'] !== undefined && Math.abs(c.score - (r.scores['score'] as number)) >= 2,
+  );
+  const list = apart
+    .slice(0, 20)
+    .map(
+      ({ r, c }) =>
+        `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${'score' in c ? c.score : '?'})`,
+    )
+    .join('; ');
   return [m.judged.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ''];
 }
 
@@ -115,10 +175,23 @@ export function judgedCaseLines(rc: CaseChange, m: Messages): string[] {
   const out: string[] = [];
   const criteria = rc.candidateDetail?.['criteria'] ?? rc.baselineDetail?.['criteria'];
   if (typeof criteria === 'string' && criteria !== '') out.push(m.judged.criteria, '', codeBlock(criteria, 600), '');
-  for (const [side, detail] of [['baseline', rc.baselineDetail], ['candidate', rc.candidateDetail]] as const) {
+  for (const [side, detail] of [
+    ['baseline', rc.baselineDetail],
+    ['candidate', rc.candidateDetail],
+  ] as const) {
     const judgments = (detail?.['judgments'] as Judgment[] | undefined) ?? [];
     for (const j of judgments) {
-      out.push(m.judged.judgedBy(side, j.score, inlineCode(j.judge), j.clippedFrom !== null ? m.judged.clippedFrom(j.clippedFrom) : ''), '', codeBlock(j.reasoning, 800), '');
+      out.push(
+        m.judged.judgedBy(
+          side,
+          j.score,
+          inlineCode(j.judge),
+          j.clippedFrom !== null ? m.judged.clippedFrom(j.clippedFrom) : '',
+        ),
+        '',
+        codeBlock(j.reasoning, 800),
+        '',
+      );
     }
   }
   return out;

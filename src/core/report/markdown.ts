@@ -21,7 +21,12 @@ export const REPORT_MARKER = '<!-- evalgate-report -->';
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
 const ICON: Record<SuiteVerdict, string> = {
-  pass: '✅', regression: '❌', inconclusive: '⚠️', error: '🛑', 'no-baseline': '🆕', 'stale-baseline': '♻️',
+  pass: '✅',
+  regression: '❌',
+  inconclusive: '⚠️',
+  error: '🛑',
+  'no-baseline': '🆕',
+  'stale-baseline': '♻️',
 };
 
 /** What the report is made from. */
@@ -47,31 +52,69 @@ export interface ReportInput {
 /** Renders the whole report. */
 export function renderReport(input: ReportInput): string {
   const m = messagesFor(input.language ?? 'en');
-  const lines: string[] = [REPORT_MARKER, `## evalgate: ${ICON[input.verdict]} ${m.more.verdict[input.verdict]}`, '', headline(input, m), ''];
+  const lines: string[] = [
+    REPORT_MARKER,
+    `## evalgate: ${ICON[input.verdict]} ${m.more.verdict[input.verdict]}`,
+    '',
+    headline(input, m),
+    '',
+  ];
   if (input.scriptedNotice) lines.push(`> [!NOTE]\n> ${inlineText(input.scriptedNotice, 400)}`, '');
   const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
-  if (demoted.length > 0) lines.push(`> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`, '');
+  if (demoted.length > 0)
+    lines.push(
+      `> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+      '',
+    );
   const t = m.table;
-  lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, '|---|---|---:|---:|---|---|');
+  lines.push(
+    `| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`,
+    '|---|---|---:|---:|---|---|',
+  );
   for (const c of input.comparisons) {
-    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`);
+    lines.push(
+      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`,
+    );
   }
   for (const s of input.notRun ?? []) {
-    lines.push(`| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
+    lines.push(
+      `| ${inlineText(s.name, 80)} | — | — | — | — | ⏭️ ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`,
+    );
   }
   lines.push('', ...noticeLines(input.notices, m));
   lines.push('', ...providerLines(input.notices, m));
   lines.push('', ...chart(input.comparisons, m));
-  for (const c of input.comparisons) lines.push(...suiteSection(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, input.maxCases ?? 10, m, input.baselinesWritten?.includes(c.name) === true));
-  lines.push(...crossLanguageLines(input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined), m));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  for (const c of input.comparisons)
+    lines.push(
+      ...suiteSection(
+        c,
+        input.results.get(c.name),
+        input.baselines?.get(c.name) ?? null,
+        input.maxCases ?? 10,
+        m,
+        input.baselinesWritten?.includes(c.name) === true,
+      ),
+    );
+  lines.push(
+    ...crossLanguageLines(
+      input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined),
+      m,
+    ),
+  );
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The providers section: a budget that stopped the run, and how requests were changed to suit servers. */
 function providerLines(notices: RunNotices | undefined, m: Messages): string[] {
   const items: string[] = [];
   if (notices?.budgetStop) items.push(`- ${m.provider.budgetStopped(inlineText(notices.budgetStop, 300))}`);
-  for (const a of notices?.adaptations ?? []) items.push(`- ${m.provider.adapted(inlineCode(a.provider, 60), a.notes.map((n) => inlineText(n, 200)).join('; '))}`);
+  for (const a of notices?.adaptations ?? [])
+    items.push(
+      `- ${m.provider.adapted(inlineCode(a.provider, 60), a.notes.map((n) => inlineText(n, 200)).join('; '))}`,
+    );
   return items.length === 0 ? [] : [`### ${m.provider.heading}`, '', ...items, ''];
 }
 
@@ -81,7 +124,8 @@ function noticeLines(notices: RunNotices | undefined, m: Messages): string[] {
   const items: string[] = [];
   for (const text of notices.messages ?? []) items.push(`- ${text}`);
   for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
-  if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
+  if ((notices.rejected?.cacheEntries ?? 0) > 0)
+    items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
   if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);
   if (items.length === 0) return [];
   return [`### ${m.trust.heading}`, '', ...items, ''];
@@ -95,7 +139,9 @@ function noticeLines(notices: RunNotices | undefined, m: Messages): string[] {
  * note for it).
  */
 export function fitReport(
-  markdown: string, language: ReportLanguage = 'en', limit = GITHUB_COMMENT_LIMIT,
+  markdown: string,
+  language: ReportLanguage = 'en',
+  limit = GITHUB_COMMENT_LIMIT,
   options: { size?: (text: string) => number; target?: 'comment' | 'summary' } = {},
 ): string {
   const size = options.size ?? ((t: string) => t.length);
@@ -106,7 +152,8 @@ export function fitReport(
   const head = parts[0] as string;
   const sections = parts.slice(1);
   let kept = sections.length;
-  const build = (n: number): string => `${[head, ...sections.slice(0, n)].join('\n').trimEnd()}\n\n${m.truncated(sections.length - n)}\n`;
+  const build = (n: number): string =>
+    `${[head, ...sections.slice(0, n)].join('\n').trimEnd()}\n\n${m.truncated(sections.length - n)}\n`;
   while (kept > 0 && size(build(kept)) > limit) kept--;
   const text = build(kept);
   if (size(text) <= limit) return text;
@@ -130,19 +177,29 @@ function headline(input: ReportInput, m: Messages): string {
   if (total === 0) return m.headline.nothingRun;
   switch (input.verdict) {
     case 'regression':
-      return m.headline.regression(count('regression'), total, input.comparisons.filter((c) => c.verdict === 'regression').map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(', '));
+      return m.headline.regression(
+        count('regression'),
+        total,
+        input.comparisons
+          .filter((c) => c.verdict === 'regression')
+          .map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`)
+          .join(', '),
+      );
     case 'error':
       return m.headline.error(count('error'), total);
     case 'inconclusive': {
       // "May have dropped" only when one did: an improvement the set cannot confirm is not a drop.
       const dropped = input.comparisons.some((c) => c.verdict === 'inconclusive' && c.change !== null && c.change < 0);
-      return dropped ? m.headline.inconclusive(count('inconclusive'), total) : m.more.inconclusiveNoDrop(count('inconclusive'), total);
+      return dropped
+        ? m.headline.inconclusive(count('inconclusive'), total)
+        : m.more.inconclusiveNoDrop(count('inconclusive'), total);
     }
     case 'stale-baseline':
       return m.headline.stale(count('stale-baseline'), total);
     case 'no-baseline': {
       const missing = input.comparisons.filter((c) => c.verdict === 'no-baseline');
-      if (missing.every((c) => input.baselinesWritten?.includes(c.name))) return m.more.baselinesWritten(missing.length, total);
+      if (missing.every((c) => input.baselinesWritten?.includes(c.name)))
+        return m.more.baselinesWritten(missing.length, total);
       return m.headline.noBaseline(count('no-baseline'), total);
     }
     default: {
@@ -167,7 +224,9 @@ const CHART_LABEL_MAX = 18;
  * of suites the chart turns horizontal, so every label has its own row.
  */
 function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
-  const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== 'net-win');
+  const shown = comparisons.filter(
+    (c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== 'net-win',
+  );
   if (shown.length === 0) return [];
   const round1 = (v: number): number => Math.round(v * 10) / 10;
   const pct = shown.map((c) => round1((100 * (c.candidate as number)) / (c.baseline as number)));
@@ -175,10 +234,13 @@ function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
   const low = Math.max(0, Math.floor(Math.min(...pct, ...gates) / 10) * 10 - 10);
   const high = Math.max(110, Math.ceil(Math.max(...pct) / 10) * 10);
   const clean = (name: string): string => name.replace(/["\\\n\r\[\]`]/g, '');
-  const named = shown.length <= CHART_NAMED_MAX && shown.every((c) => clean(c.name).length <= CHART_LABEL_MAX && clean(c.name) !== '');
+  const named =
+    shown.length <= CHART_NAMED_MAX &&
+    shown.every((c) => clean(c.name).length <= CHART_LABEL_MAX && clean(c.name) !== '');
   const labels = shown.map((c, i) => (named ? clean(c.name) : String(i + 1)));
   const uniqueGates = [...new Set(gates)];
-  const gateText = uniqueGates.length === 1 ? `${uniqueGates[0]}%` : `${Math.min(...uniqueGates)}–${Math.max(...uniqueGates)}%`;
+  const gateText =
+    uniqueGates.length === 1 ? `${uniqueGates[0]}%` : `${Math.min(...uniqueGates)}–${Math.max(...uniqueGates)}%`;
   const lines = [
     '```mermaid',
     shown.length > CHART_VERTICAL_MAX ? 'xychart-beta horizontal' : 'xychart-beta',
@@ -193,7 +255,11 @@ function chart(comparisons: readonly SuiteComparison[], m: Messages): string[] {
     m.chartLegend(gateText),
     '',
   ];
-  if (!named) lines.push(`${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct[i]}%)`).join(' · ')}`, '');
+  if (!named)
+    lines.push(
+      `${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct[i]}%)`).join(' · ')}`,
+      '',
+    );
   return lines;
 }
 
@@ -209,11 +275,21 @@ function changeCell(c: SuiteComparison): string {
   return `${f(c.change)}${interval}`;
 }
 
-function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, baseline: SuiteResult | null, maxCases: number, m: Messages, baselineWritten = false): string[] {
+function suiteSection(
+  c: SuiteComparison,
+  result: SuiteResult | undefined,
+  baseline: SuiteResult | null,
+  maxCases: number,
+  m: Messages,
+  baselineWritten = false,
+): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
-    const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(', ')) : '';
+    const servedText =
+      served.length > 0 && !(served.length === 1 && served[0] === result.tested.model)
+        ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(', '))
+        : '';
     out.push(m.kindModel(c.kind, inlineCode(result.tested.model, 80), servedText));
     const judges = (result.instrument.settings['judges'] as { model?: unknown }[] | undefined) ?? [];
     const judgeModels = [...new Set(judges.map((j) => j.model).filter((x): x is string => typeof x === 'string'))];
@@ -228,18 +304,52 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
     const f = b.statistic === 'relative' ? formatPercent : formatSigned;
     const clusters = b.units !== c.pairing?.compared;
     if (b.method === 'none') {
-      facts.push(m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed)));
+      facts.push(
+        m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed)),
+      );
     } else {
       const method = b.method === 'bca' ? 'BCa' : m.percentileFallback(b.fallbackReason ?? '');
-      facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed), f(b.standardError).replace('+', '')));
+      facts.push(
+        m.interval(
+          f(b.estimate),
+          `${Math.round(b.confidence * 100)}%`,
+          method,
+          f(b.lower),
+          f(b.upper),
+          b.units,
+          clusters,
+          b.resamples.toLocaleString('en-US'),
+          hashSeed(b.seed),
+          f(b.standardError).replace('+', ''),
+        ),
+      );
     }
-    if (b.skippedResamples > 0) facts.push(m.skippedResamples(b.skippedResamples.toLocaleString('en-US'), (b.resamples - b.skippedResamples).toLocaleString('en-US')));
+    if (b.skippedResamples > 0)
+      facts.push(
+        m.skippedResamples(
+          b.skippedResamples.toLocaleString('en-US'),
+          (b.resamples - b.skippedResamples).toLocaleString('en-US'),
+        ),
+      );
   }
   if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== 'exact')) {
-    facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method, (c.exactTest.draws ?? 0).toLocaleString('en-US')));
+    facts.push(
+      m.exactTest(
+        c.exactTest.changed,
+        formatP(c.exactTest.pValue),
+        c.exactTest.method,
+        (c.exactTest.draws ?? 0).toLocaleString('en-US'),
+      ),
+    );
   }
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (c.multiplicity && c.multiplicity.method === 'holm' && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
+  if (
+    c.multiplicity &&
+    c.multiplicity.method === 'holm' &&
+    c.multiplicity.family > 1 &&
+    c.exactTest &&
+    c.exactTest.changed > 0
+  ) {
     facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
   }
   if (c.power && c.bootstrap) {
@@ -248,22 +358,42 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
     const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
     const unit = m.units[c.power.unit];
     const level = `${Math.round(c.gate.confidence * 1000) / 10}%`;
-    facts.push(c.power.mde > c.power.threshold
-      ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded.toLocaleString('en-US'))
-      : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)));
+    facts.push(
+      c.power.mde > c.power.threshold
+        ? m.powerLow(
+            c.bootstrap.units,
+            unit,
+            f(c.power.mde),
+            level,
+            f(c.power.threshold),
+            c.power.casesNeeded.toLocaleString('en-US'),
+          )
+        : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)),
+    );
   }
   if (c.pairing) {
     const p = c.pairing;
     const n = m.notCompared;
     const extra = [
-      p.added.length ? n.added(p.added.length) : '', p.removed.length ? n.removed(p.removed.length) : '',
-      p.edited.length ? n.edited(p.edited.length) : '', p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : '',
-    ].filter(Boolean).join(n.join);
+      p.added.length ? n.added(p.added.length) : '',
+      p.removed.length ? n.removed(p.removed.length) : '',
+      p.edited.length ? n.edited(p.edited.length) : '',
+      p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : '',
+    ]
+      .filter(Boolean)
+      .join(n.join);
     facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
   }
   const e = c.errors;
   if (e.candidate > 0 || c.verdict === 'error') {
-    facts.push(m.errors(e.candidate, e.records, formatPercent(e.rate).replace('+', ''), formatPercent(e.tolerance).replace('+', '')));
+    facts.push(
+      m.errors(
+        e.candidate,
+        e.records,
+        formatPercent(e.rate).replace('+', ''),
+        formatPercent(e.tolerance).replace('+', ''),
+      ),
+    );
     for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
@@ -271,7 +401,15 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
   if (result) {
     facts.push(usageLine(result, m));
     const j = result.aggregates.judgeUsage;
-    if (j) facts.push(m.judgeUsage(j.inputTokens.toLocaleString('en-US'), j.outputTokens.toLocaleString('en-US'), j.calls.toLocaleString('en-US'), j.costUsd === null ? '' : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2)));
+    if (j)
+      facts.push(
+        m.judgeUsage(
+          j.inputTokens.toLocaleString('en-US'),
+          j.outputTokens.toLocaleString('en-US'),
+          j.calls.toLocaleString('en-US'),
+          j.costUsd === null ? '' : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2),
+        ),
+      );
   }
   out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
   if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));
@@ -281,7 +419,10 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
     const shown = c.regressedCases.slice(0, maxCases);
     out.push('<details>', `<summary>${m.regressedSummary(c.regressedCases.length, shown.length)}</summary>`, '');
     for (const rc of shown) {
-      out.push(m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)), '');
+      out.push(
+        m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)),
+        '',
+      );
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, '');
       if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
@@ -297,9 +438,21 @@ function suiteSection(c: SuiteComparison, result: SuiteResult | undefined, basel
 function usageLine(result: SuiteResult, m: Messages): string {
   const a = result.aggregates;
   const n = (v: number): string => v.toLocaleString('en-US');
-  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(Boolean);
-  const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(', ')}` : '')];
-  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)));
+  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(
+    Boolean,
+  );
+  const parts = [
+    m.usage(
+      n(a.usage.inputTokens),
+      n(a.usage.outputTokens),
+      n(a.usage.calls),
+      extra.length ? `, ${extra.join(', ')}` : '',
+    ),
+  ];
+  if (a.cost)
+    parts.push(
+      m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)),
+    );
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
   if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
   return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
@@ -309,12 +462,19 @@ function explain(c: SuiteComparison, m: Messages): string {
   const say = c.detail ? m.explain[c.detail] : undefined;
   if (!say) return '';
   // The threshold in the change's own unit: an absolute change is gated on an absolute drop.
-  const gate = c.unit === 'absolute' && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate['max-drop']);
+  const gate =
+    c.unit === 'absolute' && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate['max-drop']);
   return say(gate, {
-    minCases: c.gate['min-cases'], changed: c.exactTest?.changed ?? 0, p: formatP(c.exactTest?.pValue ?? 1),
-    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1), family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate, total: c.errors.records, tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
-    name: c.name, stale: c.stale.map((s) => inlineCode(s, 120)).join('; '),
+    minCases: c.gate['min-cases'],
+    changed: c.exactTest?.changed ?? 0,
+    p: formatP(c.exactTest?.pValue ?? 1),
+    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
+    family: c.multiplicity?.family ?? 1,
+    failed: c.errors.candidate,
+    total: c.errors.records,
+    tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
+    name: c.name,
+    stale: c.stale.map((s) => inlineCode(s, 120)).join('; '),
   });
 }
 

@@ -31,7 +31,18 @@ export interface Messages {
   kindModel(kind: string, model: string, served: string): string;
   servedAs(list: string): string;
   whatChanged(list: string): string;
-  interval(change: string, level: string, method: string, lower: string, upper: string, units: number, clusters: boolean, b: string, seed: string, se: string): string;
+  interval(
+    change: string,
+    level: string,
+    method: string,
+    lower: string,
+    upper: string,
+    units: number,
+    clusters: boolean,
+    b: string,
+    seed: string,
+    se: string,
+  ): string;
   percentileFallback(reason: string): string;
   /** Replaces the interval sentence when the interval has zero width. */
   noVariation(change: string, units: number, clusters: boolean, b: string, seed: string): string;
@@ -45,7 +56,13 @@ export interface Messages {
   powerLow(n: number, unit: string, mde: string, level: string, gate: string, needed: string): string;
   powerOk(n: number, unit: string, mde: string, level: string, gate: string): string;
   compared(n: number, extra: string, improved: number, regressed: number): string;
-  notCompared: { added(n: number): string; removed(n: number): string; edited(n: number): string; noSample(n: number): string; join: string };
+  notCompared: {
+    added(n: number): string;
+    removed(n: number): string;
+    edited(n: number): string;
+    noSample(n: number): string;
+    join: string;
+  };
   errors(failed: number, total: number, rate: string, tolerance: string): string;
   note(text: string): string;
   usage(input: string, output: string, calls: string, extra: string): string;
@@ -61,7 +78,24 @@ export interface Messages {
   baselineReply: string;
   candidateReply: string;
   noReply: string;
-  explain: Record<string, (gate: string, extra: { minCases: number; changed: number; p: string; pAdjusted: string; family: number; failed: number; total: number; tolerance: string; name: string; stale: string }) => string>;
+  explain: Record<
+    string,
+    (
+      gate: string,
+      extra: {
+        minCases: number;
+        changed: number;
+        p: string;
+        pAdjusted: string;
+        family: number;
+        failed: number;
+        total: number;
+        tolerance: string;
+        name: string;
+        stale: string;
+      },
+    ) => string
+  >;
   judged: {
     selfJudge(model: string): string;
     refusals(n: number, excluded: boolean): string;
@@ -153,38 +187,70 @@ export interface Messages {
 const en: Messages = {
   headline: {
     regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
-    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
-    inconclusive: (n, t) => `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
-    stale: (n, t) => `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
+    error: (n, t) =>
+      `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
+    inconclusive: (n, t) =>
+      `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
+    stale: (n, t) =>
+      `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
     noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
     pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
     nothingRun: '**No suite is affected by this change**, so nothing was evaluated.',
   },
-  table: { suite: 'Suite', metric: 'Metric', baseline: 'Baseline', candidate: 'Candidate', change: 'Change (interval)', verdict: 'Verdict' },
-  notRunReason: { unchanged: 'unchanged, not run', 'not selected': 'not selected', removed: 'removed by this pull request', budget: 'not run: the budget was spent' },
+  table: {
+    suite: 'Suite',
+    metric: 'Metric',
+    baseline: 'Baseline',
+    candidate: 'Candidate',
+    change: 'Change (interval)',
+    verdict: 'Verdict',
+  },
+  notRunReason: {
+    unchanged: 'unchanged, not run',
+    'not selected': 'not selected',
+    removed: 'removed by this pull request',
+    budget: 'not run: the budget was spent',
+  },
   chartTitle: 'Baseline vs candidate (primary metric)',
-  chartLegend: (gate) => `Legend: bars — each suite's candidate as a % of its baseline; line at 100 — the baseline; lower line — the gate (${gate}), below which a real drop fails the check.`,
+  chartLegend: (gate) =>
+    `Legend: bars — each suite's candidate as a % of its baseline; line at 100 — the baseline; lower line — the gate (${gate}), below which a real drop fails the check.`,
   chartKey: 'Suites by number:',
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) =>
+    `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
   percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
-  noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
-  skippedResamples: (skipped, kept) => `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
-  exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
+  noVariation: (change, units, clusters, b, seed) =>
+    `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
+  skippedResamples: (skipped, kept) =>
+    `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
+  exactTest: (k, p, method, draws) =>
+    `Sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
   holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
-  holmChanged: (names, family) => `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  holmChanged: (names, family) =>
+    `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
   mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
   units: { cases: 'cases', clusters: 'clusters', tasks: 'tasks' },
-  powerLow: (n, unit, mde, level, gate, needed) => `⚠️ With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
-  powerOk: (n, unit, mde, level, gate) => `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
-  compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ''}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ''}`,
-  notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ', ' },
-  errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  powerLow: (n, unit, mde, level, gate, needed) =>
+    `⚠️ With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
+  powerOk: (n, unit, mde, level, gate) =>
+    `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
+  compared: (n, extra, improved, regressed) =>
+    `${n} cases compared${extra ? `; not compared: ${extra}` : ''}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ''}`,
+  notCompared: {
+    added: (n) => `${n} added`,
+    removed: (n) => `${n} removed`,
+    edited: (n) => `${n} edited`,
+    noSample: (n) => `${n} without a valid sample on one side`,
+    join: ', ',
+  },
+  errors: (f, t, rate, tol) =>
+    `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
-  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ''}.`,
+  judgeUsage: (i, o, calls, cost) =>
+    `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ''}.`,
   fromCache: (n) => `${n} from the cache`,
   retries: (n) => `${n} retries`,
   cost: (amount, source) => `cost $${amount} (prices: ${source})`,
@@ -197,46 +263,66 @@ const en: Messages = {
   candidateReply: 'Candidate reply:',
   noReply: '(no reply)',
   explain: {
-    'beyond-threshold-confident': (g) => `**Regression.** The drop is beyond ${g} and even the interval's upper end is beyond it.`,
-    'beyond-threshold-significant': (g) => `**Regression.** The measured drop is beyond ${g} and the interval excludes no change.`,
-    'beyond-threshold-noisy': (g) => `**Inconclusive.** The measured drop is beyond ${g}, but the interval still includes no change; more cases would tell.`,
+    'beyond-threshold-confident': (g) =>
+      `**Regression.** The drop is beyond ${g} and even the interval's upper end is beyond it.`,
+    'beyond-threshold-significant': (g) =>
+      `**Regression.** The measured drop is beyond ${g} and the interval excludes no change.`,
+    'beyond-threshold-noisy': (g) =>
+      `**Inconclusive.** The measured drop is beyond ${g}, but the interval still includes no change; more cases would tell.`,
     'interval-straddles-threshold': (g) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g}.`,
-    'exact-test-disagrees': (g, x) => `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
-    'multiplicity-adjusted': (g, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
-    'too-few-cases': (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
-    'undefined-relative-change': () => '**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.',
+    'exact-test-disagrees': (g, x) =>
+      `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+    'multiplicity-adjusted': (g, x) =>
+      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+    'too-few-cases': (_g, x) =>
+      `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
+    'undefined-relative-change': () =>
+      '**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.',
     improved: () => '**Pass.** The metric improved, and the interval is above zero.',
     'within-threshold-shown': (g) => `**Pass.** The interval shows the change is within ${g}.`,
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
-    'errors-over-tolerance': (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    'errors-over-tolerance': (_g, x) =>
+      `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
-    'too-few-paired': () => '**Error.** Fewer than half of the baseline\'s cases could be paired, so this is not a comparison with the baseline.',
-    'judge-manipulation': () => '**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt\'s output, or set the gate to `warn` on the base branch.',
-    'no-baseline': (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
-    'stale-baseline': (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
+    'too-few-paired': () =>
+      "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
+    'judge-manipulation': () =>
+      "**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt's output, or set the gate to `warn` on the base branch.",
+    'no-baseline': (_g, x) =>
+      `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
+    'stale-baseline': (_g, x) =>
+      `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
   },
   judged: {
-    selfJudge: (m) => `⚠️ The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
-    refusals: (n, excluded) => `${n} answers were refusals (${excluded ? 'excluded from the score' : 'scored 1'}), shown apart from errors.`,
-    pairwise: (w, t, l) => `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
+    selfJudge: (m) =>
+      `⚠️ The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
+    refusals: (n, excluded) =>
+      `${n} answers were refusals (${excluded ? 'excluded from the score' : 'scored 1'}), shown apart from errors.`,
+    pairwise: (w, t, l) =>
+      `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
     whyLost: (n) => `Why the candidate lost (${n} shown)`,
     scoreRow: 'score',
     baselineRow: 'baseline',
     candidateRow: 'candidate',
     category: 'category',
-    agreement: (judges, exact, records, kappa) => `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
+    agreement: (judges, exact, records, kappa) =>
+      `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
     kappaUndefined: 'undefined (no variation)',
     disagree: (list) => `They differ by 2 points or more on: ${list}.`,
     clipped: (list) => `Judge scores outside 1–5 were clipped: ${list}.`,
     followUps: (n) => `${n} scores needed a follow-up call asking the judge for the number.`,
     criteria: 'Criteria:',
-    judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
+    judgedBy: (side, score, judge, clipped) =>
+      `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
     clippedFrom: (raw) => ` (clipped from ${raw})`,
-    manipulation: (n, list, more) => `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
-    crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
+    manipulation: (n, list, more) =>
+      `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
+    crossCheck: (judge, n, list, failed) =>
+      `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
   },
   roundTrip: {
-    unsafe: (e) => `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
+    unsafe: (e) =>
+      `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
     stopsTitle: 'Where the round trips stopped',
     stage: 'stage',
     perTask: 'Per task: L2-Score mean ± sd over repeats, and full-success rate',
@@ -244,44 +330,68 @@ const en: Messages = {
     l2: 'L2',
     fullSuccess: 'full success',
     crossLanguage: 'Round trip across languages (mean L2-Score per task)',
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
-    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) =>
+      `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
+    stopped: (side, stage, cycle, message) =>
+      `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
   },
   trust: {
     heading: 'Trust and integrity',
     note: {
-      endpoint: 'changes where requests and keys go; the base branch\'s value was used. Applied after merge, not to this pull request.',
-      gate: 'changes the gate; the base branch\'s gate judged this pull request. Applied after merge.',
-      instrument: 'changes what measures the suite; it was measured with the base branch\'s instrument. Applied after merge — refresh the baseline then.',
-      executor: 'changes where model code runs; the base branch\'s executor (or the sandbox) was used. Applied after merge.',
+      endpoint:
+        "changes where requests and keys go; the base branch's value was used. Applied after merge, not to this pull request.",
+      gate: "changes the gate; the base branch's gate judged this pull request. Applied after merge.",
+      instrument:
+        "changes what measures the suite; it was measured with the base branch's instrument. Applied after merge — refresh the baseline then.",
+      executor:
+        "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
       provider: 'adds or removes a provider; it is not called before merge.',
-      suite: 'removes the suite; it was still run from the base branch\'s definition.',
+      suite: "removes the suite; it was still run from the base branch's definition.",
     },
-    cacheRejected: (n) => `${n} cached ${n === 1 ? 'response' : 'responses'} failed authentication (forged, edited, or written with another key) and ${n === 1 ? 'was' : 'were'} ignored; the model was called instead.`,
-    recordsRejected: (n) => `${n} ${n === 1 ? 'line' : 'lines'} of a previous run's record log failed authentication and ${n === 1 ? 'was' : 'were'} ignored; those cases were run again.`,
-    committedIgnored: (path, files) => `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
-    noBaseConfig: (file) => `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
-    prConfigTrusted: '`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.',
-    casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`,
+    cacheRejected: (n) =>
+      `${n} cached ${n === 1 ? 'response' : 'responses'} failed authentication (forged, edited, or written with another key) and ${n === 1 ? 'was' : 'were'} ignored; the model was called instead.`,
+    recordsRejected: (n) =>
+      `${n} ${n === 1 ? 'line' : 'lines'} of a previous run's record log failed authentication and ${n === 1 ? 'was' : 'were'} ignored; those cases were run again.`,
+    committedIgnored: (path, files) =>
+      `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    noBaseConfig: (file) =>
+      `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
+    prConfigTrusted:
+      '`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.',
+    casesFromBase: (suite, restored, reverted) =>
+      `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`,
   },
-  truncated: (cut) => `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
-  summaryTruncated: (cut) => `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
+  truncated: (cut) =>
+    `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+  summaryTruncated: (cut) =>
+    `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
   more: {
-    verdict: { pass: 'pass', regression: 'regression', inconclusive: 'inconclusive', error: 'error', 'no-baseline': 'no-baseline', 'stale-baseline': 'stale-baseline' },
+    verdict: {
+      pass: 'pass',
+      regression: 'regression',
+      inconclusive: 'inconclusive',
+      error: 'error',
+      'no-baseline': 'no-baseline',
+      'stale-baseline': 'stale-baseline',
+    },
     percentOfBaseline: '% of baseline',
     caseLabel: (id) => `**Case ${id}**`,
     pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first → ${winner}]`,
-    inconclusiveNoDrop: (n, t) => `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
+    inconclusiveNoDrop: (n, t) =>
+      `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
     improved: (n) => ` ${n} ${n === 1 ? 'suite' : 'suites'} improved.`,
-    baselinesWritten: (n, t) => `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
-    baselineWritten: (name) => `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
+    baselinesWritten: (n, t) =>
+      `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
+    baselineWritten: (name) =>
+      `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
     judgedBy: (models) => `Judged by ${models}.`,
     cliReport: (path) => `report: ${path}`,
     cliBaselineWritten: (path) => `baseline written: ${path}`,
     cliFirstError: (name, error) => `  ${name}: first error: ${error}`,
     cliErrors: (n) => ` (${n} errors)`,
-    cliShard: (i, n, runId, path) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"`,
+    cliShard: (i, n, runId, path) =>
+      `evalgate: shard ${i}/${n} of run ${runId} written to ${path}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"`,
     pricesFrom: (source) => source,
     usageJoin: '; ',
     usageEnd: '.',
@@ -290,11 +400,16 @@ const en: Messages = {
   provider: {
     heading: 'Providers and budget',
     adapted: (provider, notes) => `Provider ${provider} adapted to its server: ${notes}.`,
-    budgetStopped: (reason) => `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
-    truncated: (n, total, list) => `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
-    truncatedWarning: (share, threshold) => `⚠️ Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
-    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? 'reply' : 'replies'}: ${list}.`,
-    reasoning: (n, total) => `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
+    budgetStopped: (reason) =>
+      `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
+    truncated: (n, total, list) =>
+      `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
+    truncatedWarning: (share, threshold) =>
+      `⚠️ Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
+    cut: (n, list) =>
+      `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? 'reply' : 'replies'}: ${list}.`,
+    reasoning: (n, total) =>
+      `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
     reasoningTokens: (tokens, cost) => `Reasoning tokens: ${tokens} of the output tokens${cost ? ` ($${cost})` : ''}.`,
   },
 };
@@ -302,43 +417,76 @@ const en: Messages = {
 const ja: Messages = {
   headline: {
     regression: (n, t, list) => `**${t}スイート中${n}スイートが許容幅を超えて低下しました**：${list}。`,
-    error: (n, t) => `**${t}スイート中${n}スイートを評価できませんでした**：失敗した呼び出しが多すぎる、比較できるケースがない、または \`gate.on-judge-manipulation: fail\` のもとで審査モデルに向けた回答がありました。失敗した呼び出しをスコアとして記録することはありません。`,
-    inconclusive: (n, t) => `**${t}スイート中${n}スイートで低下の可能性があります**が、評価セットの規模ではノイズと区別できません。`,
-    stale: (n, t) => `**${t}スイート中${n}スイートのベースラインが古くなっています**：測り方が変わったため比較していません。`,
+    error: (n, t) =>
+      `**${t}スイート中${n}スイートを評価できませんでした**：失敗した呼び出しが多すぎる、比較できるケースがない、または \`gate.on-judge-manipulation: fail\` のもとで審査モデルに向けた回答がありました。失敗した呼び出しをスコアとして記録することはありません。`,
+    inconclusive: (n, t) =>
+      `**${t}スイート中${n}スイートで低下の可能性があります**が、評価セットの規模ではノイズと区別できません。`,
+    stale: (n, t) =>
+      `**${t}スイート中${n}スイートのベースラインが古くなっています**：測り方が変わったため比較していません。`,
     noBaseline: (n, t) => `**${t}スイート中${n}スイートにはまだベースラインがありません**。ほかのスイートは合格です。`,
     pass: (t, gate) => `**全${t}スイートが合格です**：許容幅 ${gate} を超えて低下した指標はありません。`,
     nothingRun: '**この変更の影響を受けるスイートはありません**。評価は行っていません。',
   },
-  table: { suite: 'スイート', metric: '指標', baseline: 'ベースライン', candidate: '候補', change: '変化（信頼区間）', verdict: '判定' },
-  notRunReason: { unchanged: '変更なし（未実行）', 'not selected': '選択外', removed: 'このプルリクエストで削除', budget: '未実行：予算を使い切りました' },
+  table: {
+    suite: 'スイート',
+    metric: '指標',
+    baseline: 'ベースライン',
+    candidate: '候補',
+    change: '変化（信頼区間）',
+    verdict: '判定',
+  },
+  notRunReason: {
+    unchanged: '変更なし（未実行）',
+    'not selected': '選択外',
+    removed: 'このプルリクエストで削除',
+    budget: '未実行：予算を使い切りました',
+  },
   chartTitle: 'ベースラインと候補（主指標）',
-  chartLegend: (gate) => `凡例：棒 — 各スイートの候補（ベースライン比 %）、100 の線 — ベースライン、下の線 — ゲート（${gate}）。これを下回る確かな低下でチェックが失敗します。`,
+  chartLegend: (gate) =>
+    `凡例：棒 — 各スイートの候補（ベースライン比 %）、100 の線 — ベースライン、下の線 — ゲート（${gate}）。これを下回る確かな低下でチェックが失敗します。`,
   chartKey: 'スイート番号：',
   kindModel: (kind, model, served) => `種類 ${kind}、モデル ${model}${served}。`,
   servedAs: (list) => `（応答したモデル：${list}）`,
   whatChanged: (list) => `変更点：${list}。`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}](B = ${b}、シード \`${seed}\`、標準誤差 ${se}）。`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) =>
+    `変化 ${change}、${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップによる${level} ${method}区間 [${lower}, ${upper}](B = ${b}、シード \`${seed}\`、標準誤差 ${se}）。`,
   percentileFallback: (reason) => `パーセンタイル（BCaは定義できないため：${reason}）`,
-  noVariation: (change, units, clusters, b, seed) => `変化 ${change}、ばらつきなし：${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップ（B = ${b}、シード \`${seed}\`)はこの一つの変化しか与えないため、区間の幅はゼロで、区間の方法は主張しません。`,
-  skippedResamples: (skipped, kept) => `ベースラインが0のケースだけを引いた${skipped}回のリサンプルは除外し、残り${kept}回で区間を求めました。`,
-  exactTest: (k, p, method, draws) => `変化のあった${k}単位に対する符号反転検定（変化なしの仮説）：p = ${p}（${method === 'exact' ? '正確' : `${draws}通りのランダムな符号パターンによるモンテカルロ`}）。`,
+  noVariation: (change, units, clusters, b, seed) =>
+    `変化 ${change}、ばらつきなし：${units}${clusters ? 'クラスタ' : 'ケース'}の対応のあるブートストラップ（B = ${b}、シード \`${seed}\`)はこの一つの変化しか与えないため、区間の幅はゼロで、区間の方法は主張しません。`,
+  skippedResamples: (skipped, kept) =>
+    `ベースラインが0のケースだけを引いた${skipped}回のリサンプルは除外し、残り${kept}回で区間を求めました。`,
+  exactTest: (k, p, method, draws) =>
+    `変化のあった${k}単位に対する符号反転検定（変化なしの仮説）：p = ${p}（${method === 'exact' ? '正確' : `${draws}通りのランダムな符号パターンによるモンテカルロ`}）。`,
   holm: (p, family) => `この実行で比較した${family}スイートにわたるHolm補正後：p = ${p}。`,
-  holmChanged: (names, family) => `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
+  holmChanged: (names, family) =>
+    `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
   mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
   units: { cases: 'ケース', clusters: 'クラスタ', tasks: 'タスク' },
-  powerLow: (n, unit, mde, level, gate, needed) => `⚠️ ${n}${unit}では、このスイートが検出できる低下は約${mde}（検出力80%、ゲートの両側${level}検定）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}${unit}が必要です。`,
-  powerOk: (n, unit, mde, level, gate) => `${n}${unit}で、約${mde}以上の低下を検出できます（検出力80%、ゲートの両側${level}検定）。ゲートは${gate}です。`,
-  compared: (n, extra, improved, regressed) => `${n}ケースを比較しました${extra ? `（比較対象外：${extra}）` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
-  notCompared: { added: (n) => `追加${n}件`, removed: (n) => `削除${n}件`, edited: (n) => `変更${n}件`, noSample: (n) => `片側に有効なサンプルがない${n}件`, join: '、' },
-  errors: (f, t, rate, tol) => `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
+  powerLow: (n, unit, mde, level, gate, needed) =>
+    `⚠️ ${n}${unit}では、このスイートが検出できる低下は約${mde}（検出力80%、ゲートの両側${level}検定）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}${unit}が必要です。`,
+  powerOk: (n, unit, mde, level, gate) =>
+    `${n}${unit}で、約${mde}以上の低下を検出できます（検出力80%、ゲートの両側${level}検定）。ゲートは${gate}です。`,
+  compared: (n, extra, improved, regressed) =>
+    `${n}ケースを比較しました${extra ? `（比較対象外：${extra}）` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
+  notCompared: {
+    added: (n) => `追加${n}件`,
+    removed: (n) => `削除${n}件`,
+    edited: (n) => `変更${n}件`,
+    noSample: (n) => `片側に有効なサンプルがない${n}件`,
+    join: '、',
+  },
+  errors: (f, t, rate, tol) =>
+    `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
   note: (text) => `注：${text}`,
   usage: (i, o, calls, extra) => `トークン：入力 ${i}、出力 ${o}（${calls}回の呼び出し${extra}）`,
-  judgeUsage: (i, o, calls, cost) => `審査モデル：入力 ${i}、出力 ${o} トークン（${calls}回の呼び出し）${cost ? `、費用 $${cost}` : ''}。`,
+  judgeUsage: (i, o, calls, cost) =>
+    `審査モデル：入力 ${i}、出力 ${o} トークン（${calls}回の呼び出し）${cost ? `、費用 $${cost}` : ''}。`,
   fromCache: (n) => `うちキャッシュ ${n}回`,
   retries: (n) => `再試行 ${n}回`,
   cost: (amount, source) => `費用 $${amount}（価格：${source}）`,
   time: (s) => `所要時間 ${s}秒`,
-  regressedSummary: (count, shown) => `低下したケース：${count}件${count > shown ? `（悪い順に${shown}件を表示）` : ''}`,
+  regressedSummary: (count, shown) =>
+    `低下したケース：${count}件${count > shown ? `（悪い順に${shown}件を表示）` : ''}`,
   caseHeading: (id, metric, before, after) => `**ケース ${id}**：${metric} ${before} → ${after}`,
   question: '質問：',
   expected: '期待される回答：',
@@ -347,45 +495,65 @@ const ja: Messages = {
   noReply: '（回答なし）',
   explain: {
     'beyond-threshold-confident': (g) => `**低下。** 低下は${g}を超えており、信頼区間の上端も${g}を下回っています。`,
-    'beyond-threshold-significant': (g) => `**低下。** 測定された低下は${g}を超えており、信頼区間は「変化なし」を含みません。`,
-    'beyond-threshold-noisy': (g) => `**判定保留。** 測定された低下は${g}を超えていますが、信頼区間が「変化なし」を含みます。ケースを増やせば判定できます。`,
+    'beyond-threshold-significant': (g) =>
+      `**低下。** 測定された低下は${g}を超えており、信頼区間は「変化なし」を含みません。`,
+    'beyond-threshold-noisy': (g) =>
+      `**判定保留。** 測定された低下は${g}を超えていますが、信頼区間が「変化なし」を含みます。ケースを増やせば判定できます。`,
     'interval-straddles-threshold': (g) => `**判定保留**(strictポリシー): 信頼区間が${g}の両側にまたがっています。`,
-    'exact-test-disagrees': (g, x) => `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
-    'multiplicity-adjusted': (g, x) => `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.family}スイートにわたるHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
-    'too-few-cases': (_g, x) => `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
-    'undefined-relative-change': () => '**判定保留。** ベースラインのスコアが0のため相対変化が定義できず、絶対しきい値も設定されていません。',
+    'exact-test-disagrees': (g, x) =>
+      `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
+    'multiplicity-adjusted': (g, x) =>
+      `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.family}スイートにわたるHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
+    'too-few-cases': (_g, x) =>
+      `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
+    'undefined-relative-change': () =>
+      '**判定保留。** ベースラインのスコアが0のため相対変化が定義できず、絶対しきい値も設定されていません。',
     improved: () => '**合格。** 指標は改善しており、信頼区間はゼロより上です。',
     'within-threshold-shown': (g) => `**合格。** 信頼区間から、変化が${g}以内であることが示されています。`,
-    'no-drop-shown': (g) => `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
-    'errors-over-tolerance': (_g, x) => `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+    'no-drop-shown': (g) =>
+      `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
+    'errors-over-tolerance': (_g, x) =>
+      `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
-    'too-few-paired': () => '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',
-    'judge-manipulation': () => '**エラー。** 審査モデルに向けて書かれた回答があり（下に一覧）、`gate.on-judge-manipulation` が `fail` です。採点が不当に引き上げられたおそれがあるため、このスイートは合格にできません。プロンプトの出力からその記述をなくすか、ベースブランチでゲートを `warn` にしてください。',
-    'no-baseline': (_g, x) => `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`（またはアクションの \`mode: baseline\`）で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
-    'stale-baseline': (_g, x) => `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
+    'too-few-paired': () =>
+      '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',
+    'judge-manipulation': () =>
+      '**エラー。** 審査モデルに向けて書かれた回答があり（下に一覧）、`gate.on-judge-manipulation` が `fail` です。採点が不当に引き上げられたおそれがあるため、このスイートは合格にできません。プロンプトの出力からその記述をなくすか、ベースブランチでゲートを `warn` にしてください。',
+    'no-baseline': (_g, x) =>
+      `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`（またはアクションの \`mode: baseline\`）で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
+    'stale-baseline': (_g, x) =>
+      `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
   },
   judged: {
-    selfJudge: (m) => `⚠️ 審査モデルが評価対象と同じモデル（${m}）です。モデルは自分の回答を好む傾向があるため、別のより強いモデルを審査に使ってください。`,
-    refusals: (n, excluded) => `${n}件の回答が拒否でした（${excluded ? 'スコアから除外' : '1点として採点'}）。エラーとは分けて表示しています。`,
-    pairwise: (w, t, l) => `ベースラインの回答との一対比較：勝ち${w}、引き分け${t}、負け${l}（両方の順序で判定が一致した場合のみ勝ち負けとします）。`,
+    selfJudge: (m) =>
+      `⚠️ 審査モデルが評価対象と同じモデル（${m}）です。モデルは自分の回答を好む傾向があるため、別のより強いモデルを審査に使ってください。`,
+    refusals: (n, excluded) =>
+      `${n}件の回答が拒否でした（${excluded ? 'スコアから除外' : '1点として採点'}）。エラーとは分けて表示しています。`,
+    pairwise: (w, t, l) =>
+      `ベースラインの回答との一対比較：勝ち${w}、引き分け${t}、負け${l}（両方の順序で判定が一致した場合のみ勝ち負けとします）。`,
     whyLost: (n) => `候補が負けた理由（${n}件を表示）`,
     scoreRow: '得点',
     baselineRow: 'ベースライン',
     candidateRow: '候補',
     category: 'カテゴリ',
-    agreement: (judges, exact, records, kappa) => `審査モデル ${judges} の採点は${records}件中${exact}で完全に一致しました。二次の重み付きCohenのκは${kappa}です（審査モデルの組の平均）。`,
+    agreement: (judges, exact, records, kappa) =>
+      `審査モデル ${judges} の採点は${records}件中${exact}で完全に一致しました。二次の重み付きCohenのκは${kappa}です（審査モデルの組の平均）。`,
     kappaUndefined: '定義できません（ばらつきなし）',
     disagree: (list) => `2点以上食い違ったケース：${list}。`,
     clipped: (list) => `1〜5の範囲外の採点を丸めました：${list}。`,
     followUps: (n) => `${n}件の採点で、点数だけを尋ねる追加の呼び出しが必要でした。`,
     criteria: '採点基準：',
-    judgedBy: (side, score, judge, clipped) => `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}（審査：${judge}${clipped}）：`,
+    judgedBy: (side, score, judge, clipped) =>
+      `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}（審査：${judge}${clipped}）：`,
     clippedFrom: (raw) => `、元の値 ${raw}`,
-    manipulation: (n, list, more) => `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
-    crossCheck: (judge, n, list, failed) => `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
+    manipulation: (n, list, more) =>
+      `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
+    crossCheck: (judge, n, list, failed) =>
+      `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
   },
   roundTrip: {
-    unsafe: (e) => `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器（pyodide）を使ってください。`,
+    unsafe: (e) =>
+      `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器（pyodide）を使ってください。`,
     stopsTitle: 'ラウンドトリップが止まった段階',
     stage: '段階',
     perTask: 'タスクごと：繰り返し全体での L2 スコアの平均 ± 標準偏差と完走率',
@@ -393,60 +561,95 @@ const ja: Messages = {
     l2: 'L2',
     fullSuccess: '完走率',
     crossLanguage: '言語ごとのラウンドトリップ（タスクごとの L2 スコア平均）',
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) => `完走：${walks}回のうち${reached}回が全${cycles}サイクルを通過しました（${rate}${baseline === null ? '' : `、ベースライン ${baseline}`}）。`,
-    stopped: (side, stage, cycle, message) => `${side === 'baseline' ? 'ベースライン' : '候補'}：${stage}${cycle === null ? '' : `（サイクル ${cycle}）`} — ${message}`,
+    fullSuccessRate: (rate, reached, walks, cycles, baseline) =>
+      `完走：${walks}回のうち${reached}回が全${cycles}サイクルを通過しました（${rate}${baseline === null ? '' : `、ベースライン ${baseline}`}）。`,
+    stopped: (side, stage, cycle, message) =>
+      `${side === 'baseline' ? 'ベースライン' : '候補'}：${stage}${cycle === null ? '' : `（サイクル ${cycle}）`} — ${message}`,
   },
   trust: {
     heading: '信頼性と完全性',
     note: {
-      endpoint: 'はリクエストとキーの送信先を変更します。このプルリクエストにはベースブランチの値を使いました。マージ後に適用されます。',
+      endpoint:
+        'はリクエストとキーの送信先を変更します。このプルリクエストにはベースブランチの値を使いました。マージ後に適用されます。',
       gate: 'はゲートを変更します。このプルリクエストはベースブランチのゲートで判定しました。マージ後に適用されます。',
-      instrument: 'は測定方法を変更します。ベースブランチの測定方法で測定しました。マージ後に適用されます（その際にベースラインを更新してください）。',
-      executor: 'はモデルのコードの実行環境を変更します。ベースブランチの実行環境（またはサンドボックス）を使いました。マージ後に適用されます。',
+      instrument:
+        'は測定方法を変更します。ベースブランチの測定方法で測定しました。マージ後に適用されます（その際にベースラインを更新してください）。',
+      executor:
+        'はモデルのコードの実行環境を変更します。ベースブランチの実行環境（またはサンドボックス）を使いました。マージ後に適用されます。',
       provider: 'はプロバイダーを追加または削除します。マージまでは呼び出しません。',
       suite: 'はスイートを削除します。ベースブランチの定義で実行しました。',
     },
-    cacheRejected: (n) => `キャッシュされた応答${n}件が認証に失敗したため（偽造・改変、または別の鍵で作成）、無視してモデルを呼び出しました。`,
+    cacheRejected: (n) =>
+      `キャッシュされた応答${n}件が認証に失敗したため（偽造・改変、または別の鍵で作成）、無視してモデルを呼び出しました。`,
     recordsRejected: (n) => `前回の実行記録の${n}行が認証に失敗したため無視し、該当ケースを再実行しました。`,
-    committedIgnored: (path, files) => `チェックアウトの ${path} にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
-    noBaseConfig: (file) => `ベースコミットに ${file} がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
-    prConfigTrusted: '`trust-pr-config` が設定されているため、このプルリクエストはエンドポイント・実行環境・ゲートを含む自身の設定で実行しました。',
-    casesFromBase: (suite, restored, reverted) => `${suite}: ベースラインが測定したすべてのケースを、ベースコミットの定義のまま再測定しました(削除されたもの${restored}件、編集されたもの${reverted}件)。新規・編集後のケースはマージ後に比較されます。`,
+    committedIgnored: (path, files) =>
+      `チェックアウトの ${path} にコミットされたファイルが${files}件ありますが、無視しました。プルリクエストではチェックアウト内のファイルをキャッシュ済みの応答や完了済みの記録として読まず、すべてのケースでモデルを呼び出します。`,
+    noBaseConfig: (file) =>
+      `ベースコミットに ${file} がないため、このプルリクエストは自身の設定で実行しました。ベースブランチから信頼した設定はありません。`,
+    prConfigTrusted:
+      '`trust-pr-config` が設定されているため、このプルリクエストはエンドポイント・実行環境・ゲートを含む自身の設定で実行しました。',
+    casesFromBase: (suite, restored, reverted) =>
+      `${suite}: ベースラインが測定したすべてのケースを、ベースコミットの定義のまま再測定しました(削除されたもの${restored}件、編集されたもの${reverted}件)。新規・編集後のケースはマージ後に比較されます。`,
   },
-  truncated: (cut) => `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
-  summaryTruncated: (cut) => `> [!WARNING]\n> GitHubのジョブサマリー上限(1 MiB)に収めるため、${cut}セクションを省きました。完全なレポートは \`report.md\` アーティファクトにあります。`,
+  truncated: (cut) =>
+    `> [!WARNING]\n> GitHubの65,536文字の上限に収めるため、このレポートから${cut}セクションを省きました。完全なレポートはジョブサマリーと \`report.md\` アーティファクトにあります。`,
+  summaryTruncated: (cut) =>
+    `> [!WARNING]\n> GitHubのジョブサマリー上限(1 MiB)に収めるため、${cut}セクションを省きました。完全なレポートは \`report.md\` アーティファクトにあります。`,
   scripted: 'スクリプトによるデモ',
   more: {
-    verdict: { pass: '合格', regression: '低下', inconclusive: '判定保留', error: 'エラー', 'no-baseline': 'ベースラインなし', 'stale-baseline': 'ベースラインが古い' },
+    verdict: {
+      pass: '合格',
+      regression: '低下',
+      inconclusive: '判定保留',
+      error: 'エラー',
+      'no-baseline': 'ベースラインなし',
+      'stale-baseline': 'ベースラインが古い',
+    },
     percentOfBaseline: 'ベースラインに対する割合（%）',
     caseLabel: (id) => `**ケース ${id}**`,
     pairOrder: (judge, first, winner) => `[${judge}、先に提示：${first} → 勝ち：${winner}]`,
-    inconclusiveNoDrop: (n, t) => `**${t}スイート中${n}スイートは判定保留です**：低下は測定されませんでしたが、評価セットの規模では低下がないとは言い切れません。`,
+    inconclusiveNoDrop: (n, t) =>
+      `**${t}スイート中${n}スイートは判定保留です**：低下は測定されませんでしたが、評価セットの規模では低下がないとは言い切れません。`,
     improved: (n) => `${n}スイートが改善しました。`,
-    baselinesWritten: (n, t) => `**${t}スイート中${n}スイートのベースラインを書き出しました**：コミットしてください。次回の実行からこれと比較します。`,
-    baselineWritten: (name) => `**ベースラインを書き出しました。** この実行がベースラインになりました。\`baselines/${name}.json\` をコミットしてください。次回の実行からこれと比較します。`,
+    baselinesWritten: (n, t) =>
+      `**${t}スイート中${n}スイートのベースラインを書き出しました**：コミットしてください。次回の実行からこれと比較します。`,
+    baselineWritten: (name) =>
+      `**ベースラインを書き出しました。** この実行がベースラインになりました。\`baselines/${name}.json\` をコミットしてください。次回の実行からこれと比較します。`,
     judgedBy: (models) => `審査モデル：${models}。`,
     cliReport: (path) => `レポート：${path}`,
     cliBaselineWritten: (path) => `ベースラインを書き出しました：${path}`,
     cliFirstError: (name, error) => `  ${name}：最初のエラー：${error}`,
     cliErrors: (n) => `（エラー${n}件）`,
-    cliShard: (i, n, runId, path) => `evalgate：実行 ${runId} のシャード ${i}/${n} を ${path} に書き出しました。すべてのシャードを "evalgate merge --out DIR SHARD_DIR …" でまとめてください。`,
-    pricesFrom: (source) => (source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）')),
+    cliShard: (i, n, runId, path) =>
+      `evalgate：実行 ${runId} のシャード ${i}/${n} を ${path} に書き出しました。すべてのシャードを "evalgate merge --out DIR SHARD_DIR …" でまとめてください。`,
+    pricesFrom: (source) =>
+      source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）'),
     usageJoin: '、',
     usageEnd: '。',
     stage: {
-      completed: '完走', 'syntax-error': '構文エラー', 'test-failure': 'テスト不合格', timeout: '時間切れ', 'sandbox-violation': 'サンドボックス違反',
-      'declared-unable': 'モデルが実行不能と回答', 'format-error': '形式エラー', 'language-error': '言語エラー', 'provider-error': 'プロバイダーのエラー',
+      completed: '完走',
+      'syntax-error': '構文エラー',
+      'test-failure': 'テスト不合格',
+      timeout: '時間切れ',
+      'sandbox-violation': 'サンドボックス違反',
+      'declared-unable': 'モデルが実行不能と回答',
+      'format-error': '形式エラー',
+      'language-error': '言語エラー',
+      'provider-error': 'プロバイダーのエラー',
     },
   },
   provider: {
     heading: 'プロバイダーと予算',
     adapted: (provider, notes) => `プロバイダー ${provider} はサーバーに合わせて送信内容を調整しました：${notes}。`,
-    budgetStopped: (reason) => `**予算により停止しました**：${reason}。実行中の呼び出しは完了させました。未実行のケースはこの部分的な結果に含まれないため、実行は失敗扱いです（終了コード3）。完了分はすべて保存されています。予算を増やして同じ出力先で再実行すると続きから再開します。`,
-    truncated: (n, total, list) => `トークン上限で途中で切れた応答：${total}件中${n}件（finish_reason \`length\`）：${list}。回答が最後まで出力されるよう \`max-tokens\`（推論モデルでは \`max-completion-tokens\`）を増やしてください。`,
-    truncatedWarning: (share, threshold) => `⚠️ 警告：応答の${share}がトークン上限で切れており、${threshold}（gate.max-truncated-share）を超えています。切れた回答のスコアはプロンプトの良し悪しをほとんど表しません。`,
+    budgetStopped: (reason) =>
+      `**予算により停止しました**：${reason}。実行中の呼び出しは完了させました。未実行のケースはこの部分的な結果に含まれないため、実行は失敗扱いです（終了コード3）。完了分はすべて保存されています。予算を増やして同じ出力先で再実行すると続きから再開します。`,
+    truncated: (n, total, list) =>
+      `トークン上限で途中で切れた応答：${total}件中${n}件（finish_reason \`length\`）：${list}。回答が最後まで出力されるよう \`max-tokens\`（推論モデルでは \`max-completion-tokens\`）を増やしてください。`,
+    truncatedWarning: (share, threshold) =>
+      `⚠️ 警告：応答の${share}がトークン上限で切れており、${threshold}（gate.max-truncated-share）を超えています。切れた回答のスコアはプロンプトの良し悪しをほとんど表しません。`,
     cut: (n, list) => `応答サイズの上限（max-reply-bytes）を超えたため採点前に切り詰めた応答：${n}件：${list}。`,
-    reasoning: (n, total) => `${total}件中${n}件の応答が推論（<think>ブロックまたは reasoning_content）で始まっていました。推論部分は採点前に取り除き、記録には残しています。`,
+    reasoning: (n, total) =>
+      `${total}件中${n}件の応答が推論（<think>ブロックまたは reasoning_content）で始まっていました。推論部分は採点前に取り除き、記録には残しています。`,
     reasoningTokens: (tokens, cost) => `推論トークン：出力トークンのうち ${tokens}${cost ? `（$${cost}）` : ''}。`,
   },
 };

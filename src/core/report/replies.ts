@@ -13,7 +13,10 @@ import type { Messages } from './messages.ts';
 const LISTED = 10;
 
 function listIds(ids: readonly string[]): string {
-  const shown = ids.slice(0, LISTED).map((id) => inlineCode(id, 60)).join(', ');
+  const shown = ids
+    .slice(0, LISTED)
+    .map((id) => inlineCode(id, 60))
+    .join(', ');
   return ids.length > LISTED ? `${shown} … (+${ids.length - LISTED})` : shown;
 }
 
@@ -24,7 +27,8 @@ function percent(share: number): string {
 /** The report lines about a suite's replies; empty when there is nothing to say. */
 export function replyFacts(result: SuiteResult, gate: Pick<GateConfig, 'max-truncated-share'>, m: Messages): string[] {
   const answered = result.records.filter((r) => r.reply !== null && r.status !== 'refused');
-  const label = (r: { caseId: string; repeat: number }): string => (r.repeat > 0 ? `${r.caseId}#${r.repeat}` : r.caseId);
+  const label = (r: { caseId: string; repeat: number }): string =>
+    r.repeat > 0 ? `${r.caseId}#${r.repeat}` : r.caseId;
   const out: string[] = [];
   const cutByLimit = answered.filter((r) => r.reply?.finishReason === 'length');
   if (cutByLimit.length > 0) {
@@ -39,7 +43,8 @@ export function replyFacts(result: SuiteResult, gate: Pick<GateConfig, 'max-trun
   if (reasoned > 0) out.push(m.provider.reasoning(reasoned, answered.length));
   const spent = result.aggregates.reasoning;
   if (spent) {
-    const cost = spent.costUsd === null ? '' : spent.costUsd < 0.01 ? spent.costUsd.toFixed(4) : spent.costUsd.toFixed(2);
+    const cost =
+      spent.costUsd === null ? '' : spent.costUsd < 0.01 ? spent.costUsd.toFixed(4) : spent.costUsd.toFixed(2);
     out.push(m.provider.reasoningTokens(spent.tokens.toLocaleString('en-US'), cost));
   }
   return out;

@@ -12,7 +12,8 @@ import { formatMetric } from './format.ts';
 import type { Messages } from './messages.ts';
 import { inlineCode, inlineText } from './sanitize.ts';
 
-const detailOf = (d: Record<string, unknown>): RoundTripDetail | null => (typeof d['stage'] === 'string' ? (d as unknown as RoundTripDetail) : null);
+const detailOf = (d: Record<string, unknown>): RoundTripDetail | null =>
+  typeof d['stage'] === 'string' ? (d as unknown as RoundTripDetail) : null;
 
 /** Counts of records by where they stopped (`completed` included). */
 export function stopsByStage(result: SuiteResult): Map<string, number> {
@@ -25,7 +26,9 @@ export function stopsByStage(result: SuiteResult): Map<string, number> {
 }
 
 /** Per task: mean and sd of the L2-Score over repeats, and the full-success rate. */
-export function perTask(result: SuiteResult): Map<string, { mean: number; sd: number; fullSuccess: number; runs: number }> {
+export function perTask(
+  result: SuiteResult,
+): Map<string, { mean: number; sd: number; fullSuccess: number; runs: number }> {
   const byTask = new Map<string, { l2: number[]; full: number[] }>();
   for (const r of result.records) {
     if (!r.scores) continue;
@@ -36,43 +39,69 @@ export function perTask(result: SuiteResult): Map<string, { mean: number; sd: nu
   }
   const out = new Map<string, { mean: number; sd: number; fullSuccess: number; runs: number }>();
   for (const [id, t] of [...byTask].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    out.set(id, { mean: mean(t.l2), sd: t.l2.length > 1 ? sampleStandardDeviation(t.l2) : 0, fullSuccess: mean(t.full), runs: t.l2.length });
+    out.set(id, {
+      mean: mean(t.l2),
+      sd: t.l2.length > 1 ? sampleStandardDeviation(t.l2) : 0,
+      fullSuccess: mean(t.full),
+      runs: t.l2.length,
+    });
   }
   return out;
 }
 
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
-const meanSd = (t: { mean: number; sd: number; runs: number }): string => (t.runs > 1 ? `${formatMetric(t.mean)} ± ${formatMetric(t.sd)}` : formatMetric(t.mean));
+const meanSd = (t: { mean: number; sd: number; runs: number }): string =>
+  t.runs > 1 ? `${formatMetric(t.mean)} ± ${formatMetric(t.sd)}` : formatMetric(t.mean);
 
 /** Suite-level lines of a round-trip suite. */
 export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult | null, m: Messages): string[] {
   const out: string[] = [];
   const r = m.roundTrip;
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
-  if (unsafe || result.instrument.settings['executor'] === 'unsafe-host-python') out.push(r.unsafe(inlineCode(unsafe?.executor ?? 'unsafe-host-python', 40)), '');
+  if (unsafe || result.instrument.settings['executor'] === 'unsafe-host-python')
+    out.push(r.unsafe(inlineCode(unsafe?.executor ?? 'unsafe-host-python', 40)), '');
   const walks = result.records.filter((x) => x.scores);
   if (walks.length > 0) {
     const reached = walks.filter((x) => x.scores?.['full-success'] === 1).length;
     const rate = (v: number | null | undefined): string | null => (v === null || v === undefined ? null : pct(v));
-    out.push(r.fullSuccessRate(rate(result.aggregates.metrics['full-success']) ?? '—', reached, walks.length, Number(result.instrument.settings['cycles']), baseline ? rate(baseline.aggregates.metrics['full-success']) : null), '');
+    out.push(
+      r.fullSuccessRate(
+        rate(result.aggregates.metrics['full-success']) ?? '—',
+        reached,
+        walks.length,
+        Number(result.instrument.settings['cycles']),
+        baseline ? rate(baseline.aggregates.metrics['full-success']) : null,
+      ),
+      '',
+    );
   }
   const now = stopsByStage(result);
   const before = baseline ? stopsByStage(baseline) : null;
   const stages = ['completed', ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
   if (stages.length > 0) {
-    out.push(`**${r.stopsTitle}**`, '', `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ''}${m.judged.candidateRow} |`, `|---|${before ? '---:|' : ''}---:|`);
-    for (const s of stages) out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
+    out.push(
+      `**${r.stopsTitle}**`,
+      '',
+      `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ''}${m.judged.candidateRow} |`,
+      `|---|${before ? '---:|' : ''}---:|`,
+    );
+    for (const s of stages)
+      out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
     out.push('');
   }
   const tasks = perTask(result);
   const old = baseline ? perTask(baseline) : null;
   if (tasks.size > 0) {
     out.push('<details>', `<summary>${r.perTask}</summary>`, '');
-    out.push(`| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ''}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ''}${m.judged.candidateRow} ${r.fullSuccess} |`);
+    out.push(
+      `| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ''}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ''}${m.judged.candidateRow} ${r.fullSuccess} |`,
+    );
     out.push(`|---|${old ? '---:|' : ''}---:|${old ? '---:|' : ''}---:|`);
     for (const [id, t] of tasks) {
       const b = old?.get(id);
-      out.push(`| ${inlineCode(id, 60)} | ${old ? `${b ? meanSd(b) : '—'} | ` : ''}${meanSd(t)} | ${old ? `${b ? pct(b.fullSuccess) : '—'} | ` : ''}${pct(t.fullSuccess)} |`);
+      out.push(
+        `| ${inlineCode(id, 60)} | ${old ? `${b ? meanSd(b) : '—'} | ` : ''}${meanSd(t)} | ${old ? `${b ? pct(b.fullSuccess) : '—'} | ` : ''}${pct(t.fullSuccess)} |`,
+      );
     }
     out.push('', '</details>', '');
   }
@@ -80,12 +109,23 @@ export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult |
 }
 
 /** For a regressed case: where each side's first repeat stopped, and why. */
-export function roundTripCaseLines(caseId: string, result: SuiteResult | undefined, baseline: SuiteResult | null, m: Messages): string[] {
+export function roundTripCaseLines(
+  caseId: string,
+  result: SuiteResult | undefined,
+  baseline: SuiteResult | null,
+  m: Messages,
+): string[] {
   const out: string[] = [];
-  for (const [side, res] of [['baseline', baseline], ['candidate', result]] as const) {
+  for (const [side, res] of [
+    ['baseline', baseline],
+    ['candidate', result],
+  ] as const) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`);
+    if (d)
+      out.push(
+        `- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`,
+      );
   }
   return out.length > 0 ? [...out, ''] : [];
 }
@@ -105,11 +145,29 @@ export function crossLanguageLines(results: readonly SuiteResult[], m: Messages)
   for (const group of groups.values()) {
     const languages = [...new Set(group.map((g) => String(g.instrument.settings['language'])))];
     if (languages.length < 2) continue;
-    const columns = group.map((g) => ({ label: `${inlineText(g.suite.name, 40)} (${String(g.instrument.settings['language'])})`, tasks: perTask(g) }));
+    const columns = group.map((g) => ({
+      label: `${inlineText(g.suite.name, 40)} (${String(g.instrument.settings['language'])})`,
+      tasks: perTask(g),
+    }));
     const ids = [...new Set(columns.flatMap((c) => [...c.tasks.keys()]))].sort();
-    out.push(`### ${m.roundTrip.crossLanguage}`, '', `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(' | ')} |`, `|---|${columns.map(() => '---:|').join('')}`);
-    for (const id of ids) out.push(`| ${inlineCode(id, 60)} | ${columns.map((c) => { const t = c.tasks.get(id); return t ? formatMetric(t.mean) : '—'; }).join(' | ')} |`);
-    const means = columns.map((c) => (c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : '—'));
+    out.push(
+      `### ${m.roundTrip.crossLanguage}`,
+      '',
+      `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(' | ')} |`,
+      `|---|${columns.map(() => '---:|').join('')}`,
+    );
+    for (const id of ids)
+      out.push(
+        `| ${inlineCode(id, 60)} | ${columns
+          .map((c) => {
+            const t = c.tasks.get(id);
+            return t ? formatMetric(t.mean) : '—';
+          })
+          .join(' | ')} |`,
+      );
+    const means = columns.map((c) =>
+      c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : '—',
+    );
     out.push(`| **${m.roundTrip.l2}** | ${means.map((x) => `**${x}**`).join(' | ')} |`, '');
   }
   return out;

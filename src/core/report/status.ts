@@ -28,19 +28,23 @@ export interface StampLinks {
 const STAMP_PREFIX = '<!-- evalgate-run ';
 
 // The comment's fixed strings. Kept beside the envelope because only the action uses them.
-const TEXT: Record<ReportLanguage, {
-  provenance(commit: string, run: string): string;
-  runLink(run: number | null, attempt: number): string;
-  notEvaluatedHeading: string;
-  notEvaluated(commit: string): string;
-  why: string;
-  fix: string;
-}> = {
+const TEXT: Record<
+  ReportLanguage,
+  {
+    provenance(commit: string, run: string): string;
+    runLink(run: number | null, attempt: number): string;
+    notEvaluatedHeading: string;
+    notEvaluated(commit: string): string;
+    why: string;
+    fix: string;
+  }
+> = {
   en: {
     provenance: (commit, run) => `Commit ${commit}${run ? ` · ${run}` : ''}`,
     runLink: (run, attempt) => `workflow run ${run ?? ''}${attempt > 1 ? ` (attempt ${attempt})` : ''}`.trim(),
     notEvaluatedHeading: '## evalgate: 🛑 not evaluated',
-    notEvaluated: (commit) => `evalgate could not evaluate commit ${commit}. No verdict from an earlier commit applies to it.`,
+    notEvaluated: (commit) =>
+      `evalgate could not evaluate commit ${commit}. No verdict from an earlier commit applies to it.`,
     why: 'Why:',
     fix: 'Fix the problem above and push again; the check fails until this commit can be evaluated.',
   },
@@ -48,7 +52,8 @@ const TEXT: Record<ReportLanguage, {
     provenance: (commit, run) => `コミット ${commit}${run ? ` · ${run}` : ''}`,
     runLink: (run, attempt) => `ワークフロー実行 ${run ?? ''}${attempt > 1 ? ` (試行 ${attempt})` : ''}`.trim(),
     notEvaluatedHeading: '## evalgate: 🛑 評価できませんでした',
-    notEvaluated: (commit) => `evalgate はコミット ${commit} を評価できませんでした。以前のコミットの判定はこのコミットには当てはまりません。`,
+    notEvaluated: (commit) =>
+      `evalgate はコミット ${commit} を評価できませんでした。以前のコミットの判定はこのコミットには当てはまりません。`,
     why: '理由:',
     fix: '上の問題を直して再度プッシュしてください。このコミットを評価できるまでチェックは失敗します。',
   },
@@ -120,7 +125,12 @@ function commitText(stamp: RunStamp, links: StampLinks): string {
 
 function provenance(stamp: RunStamp, links: StampLinks, language: ReportLanguage): string {
   const t = TEXT[language];
-  const run = stamp.run === null ? '' : links.run ? `[${t.runLink(stamp.run, stamp.attempt)}](${links.run})` : t.runLink(stamp.run, stamp.attempt);
+  const run =
+    stamp.run === null
+      ? ''
+      : links.run
+        ? `[${t.runLink(stamp.run, stamp.attempt)}](${links.run})`
+        : t.runLink(stamp.run, stamp.attempt);
   return t.provenance(commitText(stamp, links), run);
 }
 
@@ -128,7 +138,13 @@ function provenance(stamp: RunStamp, links: StampLinks, language: ReportLanguage
  * The comment body for a report: the config's marker, the stamp, then the report with a
  * line naming the commit and the run under its heading.
  */
-export function stampReport(report: string, marker: string, stamp: RunStamp, links: StampLinks, language: ReportLanguage): string {
+export function stampReport(
+  report: string,
+  marker: string,
+  stamp: RunStamp,
+  links: StampLinks,
+  language: ReportLanguage,
+): string {
   const lines = report.split('\n');
   if (lines[0] === REPORT_MARKER) lines.shift();
   const heading = lines[0]?.startsWith('## ') ? [lines.shift() as string] : [];
@@ -140,11 +156,28 @@ export function stampReport(report: string, marker: string, stamp: RunStamp, lin
  * a crash): it names the commit and says why, so no earlier verdict stands as if current.
  * `reason` must already have secrets masked.
  */
-export function renderNotEvaluated(reason: string, marker: string, stamp: RunStamp, links: StampLinks, language: ReportLanguage): string {
+export function renderNotEvaluated(
+  reason: string,
+  marker: string,
+  stamp: RunStamp,
+  links: StampLinks,
+  language: ReportLanguage,
+): string {
   const t = TEXT[language];
   return `${[
-    marker, stampLine(stamp), t.notEvaluatedHeading, '', provenance(stamp, links, language), '',
-    t.notEvaluated(commitText(stamp, links)), '', t.why, '', codeBlock(reason, 4000), '', t.fix,
+    marker,
+    stampLine(stamp),
+    t.notEvaluatedHeading,
+    '',
+    provenance(stamp, links, language),
+    '',
+    t.notEvaluated(commitText(stamp, links)),
+    '',
+    t.why,
+    '',
+    codeBlock(reason, 4000),
+    '',
+    t.fix,
   ].join('\n')}\n`;
 }
 
@@ -155,6 +188,7 @@ export function renderNotEvaluated(reason: string, marker: string, stamp: RunSta
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so a secret that contains another is masked whole.
-  for (const s of [...new Set(secrets)].filter((x) => x.length >= 6).sort((a, b) => b.length - a.length)) out = out.split(s).join('***');
+  for (const s of [...new Set(secrets)].filter((x) => x.length >= 6).sort((a, b) => b.length - a.length))
+    out = out.split(s).join('***');
   return out;
 }

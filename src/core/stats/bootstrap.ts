@@ -78,7 +78,8 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   const n = units.length;
   if (n === 0) throw new RangeError('pairedBootstrap needs at least one unit');
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
 
   let baseTotal = 0;
   let candTotal = 0;
@@ -89,7 +90,8 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
     caseTotal += u.cases;
   }
   const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
-  if (!Number.isFinite(estimate)) throw new RangeError('the change is undefined (baseline sum is 0); use the absolute statistic');
+  if (!Number.isFinite(estimate))
+    throw new RangeError('the change is undefined (baseline sum is 0); use the absolute statistic');
 
   const random = createRandom(seed);
   // The hot loop: typed arrays and inline rejection sampling (the same stream nextInt
@@ -127,11 +129,27 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   });
   const pct = percentile();
   const base = {
-    statistic, estimate, confidence, resamples, skippedResamples: skipped, seed, units: n, standardError,
-    percentileLower: pct.lower, percentileUpper: pct.upper,
+    statistic,
+    estimate,
+    confidence,
+    resamples,
+    skippedResamples: skipped,
+    seed,
+    units: n,
+    standardError,
+    percentileLower: pct.lower,
+    percentileUpper: pct.upper,
   };
   if (kept === 0) {
-    return { ...base, lower: Number.NaN, upper: Number.NaN, method: 'percentile', fallbackReason: 'every resample had a baseline sum of 0', biasCorrection: null, acceleration: null };
+    return {
+      ...base,
+      lower: Number.NaN,
+      upper: Number.NaN,
+      method: 'percentile',
+      fallbackReason: 'every resample had a baseline sum of 0',
+      biasCorrection: null,
+      acceleration: null,
+    };
   }
 
   // Bias correction: ties count half, so a symmetric or constant distribution gives z0 = 0.
@@ -152,17 +170,28 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
 
   let fallbackReason: string | null = null;
   if (!Number.isFinite(z0)) fallbackReason = 'bias correction is infinite (the estimate lies outside every resample)';
-  else if (!Number.isFinite(acceleration)) fallbackReason = 'acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)';
-  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = 'adjusted levels are not valid probabilities';
+  else if (!Number.isFinite(acceleration))
+    fallbackReason = 'acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)';
+  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1))
+    fallbackReason = 'adjusted levels are not valid probabilities';
   const bias = Number.isFinite(z0) ? z0 : null;
   const accel = Number.isFinite(acceleration) ? acceleration : null;
   if (fallbackReason !== null) {
-    if (pct.lower === pct.upper) return { ...base, ...pct, method: 'none', fallbackReason: NO_VARIATION, biasCorrection: bias, acceleration: accel };
+    if (pct.lower === pct.upper)
+      return {
+        ...base,
+        ...pct,
+        method: 'none',
+        fallbackReason: NO_VARIATION,
+        biasCorrection: bias,
+        acceleration: accel,
+      };
     return { ...base, ...pct, method: 'percentile', fallbackReason, biasCorrection: bias, acceleration: accel };
   }
   const lower = quantileSorted(sorted, alpha1);
   const upper = quantileSorted(sorted, alpha2);
-  if (lower === upper) return { ...base, lower, upper, method: 'none', fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
+  if (lower === upper)
+    return { ...base, lower, upper, method: 'none', fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
   return { ...base, lower, upper, method: 'bca', fallbackReason: null, biasCorrection: z0, acceleration };
 }
 
@@ -174,8 +203,11 @@ export const NO_VARIATION = 'no variation: the resamples that set the interval a
  * a = Σ U³ / (6 (Σ U²)^{3/2}) with U_i = (n − 1)(mean(r_(·)) − r_(i)). NaN when undefined.
  */
 export function jackknifeAcceleration(
-  units: readonly PairedUnit[], statistic: ChangeStatistic,
-  baseTotal: number, candTotal: number, caseTotal: number,
+  units: readonly PairedUnit[],
+  statistic: ChangeStatistic,
+  baseTotal: number,
+  candTotal: number,
+  caseTotal: number,
 ): number {
   const n = units.length;
   if (n < 2) return Number.NaN;

@@ -17,16 +17,16 @@ export type StatVerdict = 'pass' | 'regression' | 'inconclusive';
 
 /** Refinements a reader needs to understand a verdict. */
 export type VerdictDetail =
-  | 'beyond-threshold-confident'   // regression, and even the interval's upper end is beyond δ
+  | 'beyond-threshold-confident' // regression, and even the interval's upper end is beyond δ
   | 'beyond-threshold-significant' // regression: the drop is real and the estimate beyond δ
-  | 'beyond-threshold-noisy'       // inconclusive: the estimate is beyond δ, the interval reaches 0
+  | 'beyond-threshold-noisy' // inconclusive: the estimate is beyond δ, the interval reaches 0
   | 'interval-straddles-threshold' // strict: inconclusive
-  | 'within-threshold-shown'       // pass, and the interval's lower end is within δ
-  | 'no-drop-shown'                // pass, but the interval does not rule out a larger drop
-  | 'improved'                     // pass, and the interval is above 0
-  | 'too-few-cases'                // at most inconclusive below min-cases
-  | 'exact-test-disagrees'         // the interval says regression, the exact sign-flip test does not
-  | 'undefined-relative-change';   // baseline sum 0 and no absolute threshold
+  | 'within-threshold-shown' // pass, and the interval's lower end is within δ
+  | 'no-drop-shown' // pass, but the interval does not rule out a larger drop
+  | 'improved' // pass, and the interval is above 0
+  | 'too-few-cases' // at most inconclusive below min-cases
+  | 'exact-test-disagrees' // the interval says regression, the exact sign-flip test does not
+  | 'undefined-relative-change'; // baseline sum 0 and no absolute threshold
 
 /** What the gate needs to decide. */
 export interface GateInput {
@@ -62,7 +62,11 @@ export function decideGate(input: GateInput): GateDecision {
     else if (L >= d) decision = { verdict: 'pass', detail: L > 0 ? 'improved' : 'within-threshold-shown' };
     else decision = { verdict: 'inconclusive', detail: 'interval-straddles-threshold' };
   } else if (r < d) {
-    if (U < 0) decision = { verdict: 'regression', detail: U < d ? 'beyond-threshold-confident' : 'beyond-threshold-significant' };
+    if (U < 0)
+      decision = {
+        verdict: 'regression',
+        detail: U < d ? 'beyond-threshold-confident' : 'beyond-threshold-significant',
+      };
     else decision = { verdict: 'inconclusive', detail: 'beyond-threshold-noisy' };
   } else if (L > 0) {
     decision = { verdict: 'pass', detail: 'improved' };
@@ -72,7 +76,11 @@ export function decideGate(input: GateInput): GateDecision {
   if (decision.verdict === 'regression' && input.compared < input.minCases) {
     return { verdict: 'inconclusive', detail: 'too-few-cases' };
   }
-  if (decision.verdict === 'regression' && input.exactPValue !== undefined && input.exactPValue >= 1 - (input.confidence ?? 0.95)) {
+  if (
+    decision.verdict === 'regression' &&
+    input.exactPValue !== undefined &&
+    input.exactPValue >= 1 - (input.confidence ?? 0.95)
+  ) {
     return { verdict: 'inconclusive', detail: 'exact-test-disagrees' };
   }
   return decision;

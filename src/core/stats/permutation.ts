@@ -63,9 +63,15 @@ export function signFlipTest(changes: readonly number[], options: SignFlipOption
 
   const lattice = latticeP(d, observed);
   if (lattice !== null) return { pValue: lattice, changed: k, method: 'exact', draws: null };
-  if (k <= MAX_ENUMERATED) return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: 'exact', draws: null };
+  if (k <= MAX_ENUMERATED)
+    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: 'exact', draws: null };
   const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
-  return { pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? 'sign-flip'), changed: k, method: 'monte-carlo', draws };
+  return {
+    pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? 'sign-flip'),
+    changed: k,
+    method: 'monte-carlo',
+    draws,
+  };
 }
 
 /** Exact p by dynamic programming over the sum, or null when the changes share no small step. */
@@ -129,7 +135,8 @@ function monteCarloP(d: readonly number[], threshold: number, draws: number, see
     for (let i = 0; i < k; i += 32) {
       const bits = random.nextUint32();
       const end = Math.min(k, i + 32);
-      for (let j = i; j < end; j++) sum += ((bits >>> (j - i)) & 1) === 1 ? (values[j] as number) : -(values[j] as number);
+      for (let j = i; j < end; j++)
+        sum += ((bits >>> (j - i)) & 1) === 1 ? (values[j] as number) : -(values[j] as number);
     }
     if (Math.abs(sum) >= threshold) hits++;
   }

@@ -10,19 +10,57 @@ import type { CaseRecord, SuiteResult } from '../../../src/core/types.ts';
 function suite(name: string, dropped: number, runId: string, side: 'base' | 'cand'): SuiteResult {
   const values = Array.from({ length: 40 }, (_, i) => (side === 'cand' && i < dropped ? 0 : 1));
   const records: CaseRecord[] = values.map((v, i) => ({
-    caseId: `c${i}`, repeat: 0, inputHash: `h${i}`, status: 'scored', scores: { ok: v }, request: { messages: [] }, reply: null,
-    usage: null, latencyMs: null, error: null, attempts: 1, cached: false, detail: {},
+    caseId: `c${i}`,
+    repeat: 0,
+    inputHash: `h${i}`,
+    status: 'scored',
+    scores: { ok: v },
+    request: { messages: [] },
+    reply: null,
+    usage: null,
+    latencyMs: null,
+    error: null,
+    attempts: 1,
+    cached: false,
+    detail: {},
   }));
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 'test' }, runId, suite: { name, kind: 'exact-copy' }, startedAt: '', finishedAt: '',
-    instrument: { scoringVersion: 't', primaryMetric: 'ok', metrics: [{ name: 'ok', binary: true, higherIsBetter: true }], settings: {}, hash: 'i' },
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: 'test' },
+    runId,
+    suite: { name, kind: 'exact-copy' },
+    startedAt: '',
+    finishedAt: '',
+    instrument: {
+      scoringVersion: 't',
+      primaryMetric: 'ok',
+      metrics: [{ name: 'ok', binary: true, higherIsBetter: true }],
+      settings: {},
+      hash: 'i',
+    },
     tested: { dataset: { path: 'd', sha256: 'd', cases: 40 }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    aggregates: { cases: 40, records: 40, scored: 40, errors: 0, refused: 0, metrics: {}, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    aggregates: {
+      cases: 40,
+      records: 40,
+      scored: 40,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: 0 },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records,
   };
 }
 
-function compare(name: string, dropped: number, gate: GateConfig = { ...DEFAULT_GATE, resamples: 2000 }): SuiteComparison {
+function compare(
+  name: string,
+  dropped: number,
+  gate: GateConfig = { ...DEFAULT_GATE, resamples: 2000 },
+): SuiteComparison {
   return compareWithBaseline(suite(name, dropped, 'b', 'base'), suite(name, dropped, 'c', 'cand'), gate);
 }
 
@@ -37,12 +75,17 @@ describe("Holm's step-down adjustment", () => {
   });
 
   it('is the default and can be turned off in evalgate.yml, but not per suite', () => {
-    const base = 'version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}}]\n';
+    const base =
+      'version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}}]\n';
     assert.equal(parseConfig(base, 't.yml').config.gate.multiplicity, 'holm');
     assert.equal(parseConfig(`${base}gate: {multiplicity: none}\n`, 't.yml').config.gate.multiplicity, 'none');
     assert.throws(() => parseConfig(`${base}gate: {multiplicity: bonferroni}\n`, 't.yml'), /multiplicity/);
     assert.throws(
-      () => parseConfig('version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}, gate: {multiplicity: none}}]\n', 't.yml'),
+      () =>
+        parseConfig(
+          'version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}, gate: {multiplicity: none}}]\n',
+          't.yml',
+        ),
       /multiplicity/,
     );
   });
@@ -53,7 +96,10 @@ describe("Holm's step-down adjustment", () => {
     // unchanged suite, Holm multiplies the smallest by 3 (0.0059, still a regression) and the
     // next by 2 (0.0625: demoted to inconclusive).
     const family = [compare('six', 6), compare('ten', 10), compare('unchanged', 0)];
-    assert.deepEqual(family.map((c) => c.verdict), ['regression', 'regression', 'pass']);
+    assert.deepEqual(
+      family.map((c) => c.verdict),
+      ['regression', 'regression', 'pass'],
+    );
     adjustAcrossSuites(family);
     const [six, ten, unchanged] = family as [SuiteComparison, SuiteComparison, SuiteComparison];
     assert.equal(ten.multiplicity?.pAdjusted, 3 * (2 / 2 ** 10));
@@ -68,8 +114,15 @@ describe("Holm's step-down adjustment", () => {
 
   it('leaves verdicts alone with multiplicity: none, and still reports the family', () => {
     const gate = { ...DEFAULT_GATE, resamples: 2000, multiplicity: 'none' as const };
-    const family = adjustAcrossSuites([compare('six', 6, gate), compare('ten', 10, gate), compare('unchanged', 0, gate)]);
-    assert.deepEqual(family.map((c) => c.verdict), ['regression', 'regression', 'pass']);
+    const family = adjustAcrossSuites([
+      compare('six', 6, gate),
+      compare('ten', 10, gate),
+      compare('unchanged', 0, gate),
+    ]);
+    assert.deepEqual(
+      family.map((c) => c.verdict),
+      ['regression', 'regression', 'pass'],
+    );
     assert.equal(family[0]?.multiplicity?.pAdjusted, 2 / 2 ** 6);
     assert.equal(family[0]?.multiplicity?.method, 'none');
   });

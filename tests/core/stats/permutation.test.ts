@@ -6,7 +6,14 @@ import { signFlipTest } from '../../../src/core/stats/permutation.ts';
 
 describe('sign-flip test', () => {
   it("equals McNemar's exact test on binary changes", () => {
-    for (const [b, c] of [[10, 3], [5, 2], [20, 8], [150, 86], [3, 0], [12, 12]] as const) {
+    for (const [b, c] of [
+      [10, 3],
+      [5, 2],
+      [20, 8],
+      [150, 86],
+      [3, 0],
+      [12, 12],
+    ] as const) {
       const changes = [...Array<number>(b).fill(-1), ...Array<number>(c).fill(1), 0, 0, 0];
       const r = signFlipTest(changes);
       assert.ok(Math.abs(r.pValue - mcnemarExact(b, c).pValue) < 1e-12, `(${b}, ${c})`);
@@ -31,7 +38,12 @@ describe('sign-flip test', () => {
   it('is exact for irregular values up to 20 changed units, by enumeration', () => {
     // STATISTICS.md: five drops of about 0.3 share no small step. Only the two patterns with
     // every sign alike reach |Σ| ≈ 1.5, so p = 2/32; the normal approximation said 0.025.
-    assert.deepEqual(signFlipTest([-0.3, -0.3001, -0.2999, -0.3002, -0.2998]), { pValue: 2 / 32, changed: 5, method: 'exact', draws: null });
+    assert.deepEqual(signFlipTest([-0.3, -0.3001, -0.2999, -0.3002, -0.2998]), {
+      pValue: 2 / 32,
+      changed: 5,
+      method: 'exact',
+      draws: null,
+    });
     assert.equal(signFlipTest([-0.5, -0.25, 0.1, -0.7, -0.3, 0.05, -0.45, -0.15]).pValue, 10 / 256);
     // Brute force over every pattern agrees on a 12-unit irregular set.
     const d = Array.from({ length: 12 }, (_, i) => Math.sqrt(i + 2) * (i % 3 === 0 ? 1 : -1));

@@ -14,12 +14,42 @@ const rep = (v: number, k: number): number[] => Array<number>(k).fill(v);
 const mean = (a: number[]): number => a.reduce((x, y) => x + y, 0) / a.length;
 const B_BASE = [5, 4, 4, 5, 3, 4, 5, 5, 4, 3, 4, 5, 4, 4, 5, 3, 4, 4, 5, 5, 4, 3, 5, 4, 4, 5, 4, 2, 5, 4];
 const B_CAND = [5, 4, 3, 5, 3, 4, 4, 5, 4, 3, 4, 4, 4, 3, 5, 3, 4, 4, 5, 4, 4, 3, 5, 4, 3, 5, 4, 2, 4, 4];
-const D_BASE = [[5, 5, 4], [4, 4, 4], [3, 4, 3], [5, 5, 5], [4, 3, 4], [2, 3, 3], [5, 4, 5], [4, 4, 5], [3, 3, 2], [5, 5, 5], [4, 4, 3], [4, 5, 4]];
-const D_CAND = [[5, 4, 4], [4, 3, 4], [3, 3, 3], [5, 5, 4], [3, 3, 4], [2, 2, 3], [5, 4, 4], [4, 4, 4], [3, 2, 2], [5, 5, 5], [4, 3, 3], [4, 4, 4]];
+const D_BASE = [
+  [5, 5, 4],
+  [4, 4, 4],
+  [3, 4, 3],
+  [5, 5, 5],
+  [4, 3, 4],
+  [2, 3, 3],
+  [5, 4, 5],
+  [4, 4, 5],
+  [3, 3, 2],
+  [5, 5, 5],
+  [4, 4, 3],
+  [4, 5, 4],
+];
+const D_CAND = [
+  [5, 4, 4],
+  [4, 3, 4],
+  [3, 3, 3],
+  [5, 5, 4],
+  [3, 3, 4],
+  [2, 2, 3],
+  [5, 4, 4],
+  [4, 4, 4],
+  [3, 2, 2],
+  [5, 5, 5],
+  [4, 3, 3],
+  [4, 4, 4],
+];
 
 /** Each set as samples per case (one sample, or three repeats for D). */
 const SETS: Record<string, { base: number[][]; cand: number[][]; binary: boolean }> = {
-  A: { base: [...rep(1, 27), ...rep(1, 5), ...rep(0, 2), ...rep(0, 6)].map((v) => [v]), cand: [...rep(1, 27), ...rep(0, 5), ...rep(1, 2), ...rep(0, 6)].map((v) => [v]), binary: true },
+  A: {
+    base: [...rep(1, 27), ...rep(1, 5), ...rep(0, 2), ...rep(0, 6)].map((v) => [v]),
+    cand: [...rep(1, 27), ...rep(0, 5), ...rep(1, 2), ...rep(0, 6)].map((v) => [v]),
+    binary: true,
+  },
   B: { base: B_BASE.map((v) => [v]), cand: B_CAND.map((v) => [v]), binary: false },
   C: {
     base: [10, 10, 7, 10, 3, 10, 0, 10, 8, 10, 5, 10, 10, 2, 10, 9, 10, 1, 10, 6, 10, 10, 4, 10, 10].map((v) => [v]),
@@ -40,11 +70,36 @@ const DETERMINISTIC: Record<string, { base: number; cand: number; r: number; a: 
 
 // [95% BCa, 95% percentile, 90% BCa, 90% percentile] from scipy with 400,000 resamples.
 const LIMITS: Record<string, [number, number][]> = {
-  A: [[-0.25806, 0.06452], [-0.25, 0.06897], [-0.22857, 0.03333], [-0.22222, 0.03448]],
-  B: [[-0.09756, -0.02459], [-0.09302, -0.02362], [-0.09016, -0.03125], [-0.08661, -0.02521]],
-  C: [[-0.12245, -0.00503], [-0.11236, 0.0], [-0.10959, -0.0107], [-0.1016, -0.00538]],
-  D: [[-0.08955, -0.04969], [-0.09302, -0.05755], [-0.08759, -0.05442], [-0.09091, -0.0604]],
-  E: [[0.02521, 0.10811], [0.02419, 0.10256], [0.03226, 0.0991], [0.02586, 0.09483]],
+  A: [
+    [-0.25806, 0.06452],
+    [-0.25, 0.06897],
+    [-0.22857, 0.03333],
+    [-0.22222, 0.03448],
+  ],
+  B: [
+    [-0.09756, -0.02459],
+    [-0.09302, -0.02362],
+    [-0.09016, -0.03125],
+    [-0.08661, -0.02521],
+  ],
+  C: [
+    [-0.12245, -0.00503],
+    [-0.11236, 0.0],
+    [-0.10959, -0.0107],
+    [-0.1016, -0.00538],
+  ],
+  D: [
+    [-0.08955, -0.04969],
+    [-0.09302, -0.05755],
+    [-0.08759, -0.05442],
+    [-0.09091, -0.0604],
+  ],
+  E: [
+    [0.02521, 0.10811],
+    [0.02419, 0.10256],
+    [0.03226, 0.0991],
+    [0.02586, 0.09483],
+  ],
 };
 const TOLERANCE: Record<string, number> = { A: 0.01, B: 0.005, C: 0.005, D: 0.005, E: 0.005 };
 
@@ -54,22 +109,67 @@ function units(set: { base: number[][]; cand: number[][] }): PairedUnit[] {
 
 /** A result file holding the set, so the comparison runs exactly as in production. */
 function resultOf(name: string, samples: number[][], runId: string, binary: boolean): SuiteResult {
-  const records: CaseRecord[] = samples.flatMap((values, i) => values.map((v, repeat) => ({
-    caseId: `case-${String(i).padStart(3, '0')}`, repeat, inputHash: `h${i}`, status: 'scored' as const, scores: { score: v },
-    request: { messages: [] }, reply: null, usage: null, latencyMs: null, error: null, attempts: 1, cached: false, detail: {},
-  })));
-  const instrument = { scoringVersion: 'test/1', primaryMetric: 'score', metrics: [{ name: 'score', binary, higherIsBetter: true }], settings: {}, hash: 'instrument' };
+  const records: CaseRecord[] = samples.flatMap((values, i) =>
+    values.map((v, repeat) => ({
+      caseId: `case-${String(i).padStart(3, '0')}`,
+      repeat,
+      inputHash: `h${i}`,
+      status: 'scored' as const,
+      scores: { score: v },
+      request: { messages: [] },
+      reply: null,
+      usage: null,
+      latencyMs: null,
+      error: null,
+      attempts: 1,
+      cached: false,
+      detail: {},
+    })),
+  );
+  const instrument = {
+    scoringVersion: 'test/1',
+    primaryMetric: 'score',
+    metrics: [{ name: 'score', binary, higherIsBetter: true }],
+    settings: {},
+    hash: 'instrument',
+  };
   return {
-    schemaVersion: 1, tool: { name: 'evalgate', version: 'test' }, runId, suite: { name, kind: 'exact-copy' },
-    startedAt: '', finishedAt: '', instrument,
-    tested: { dataset: { path: 'd', sha256: 'd', cases: samples.length }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    aggregates: { cases: samples.length, records: records.length, scored: records.length, errors: 0, refused: 0, metrics: { score: mean(samples.map(mean)) }, usage: { inputTokens: 0, outputTokens: 0, calls: 0 }, cacheHits: 0, retries: 0, cost: null, errorSamples: [] },
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: 'test' },
+    runId,
+    suite: { name, kind: 'exact-copy' },
+    startedAt: '',
+    finishedAt: '',
+    instrument,
+    tested: {
+      dataset: { path: 'd', sha256: 'd', cases: samples.length },
+      templates: {},
+      model: 'm',
+      settings: {},
+      hash: 't',
+    },
+    aggregates: {
+      cases: samples.length,
+      records: records.length,
+      scored: records.length,
+      errors: 0,
+      refused: 0,
+      metrics: { score: mean(samples.map(mean)) },
+      usage: { inputTokens: 0, outputTokens: 0, calls: 0 },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
     records,
   };
 }
 
 function gate(overrides: Partial<GateConfig> = {}): GateConfig {
-  const defaults = parseConfig('version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}}]\n', 't.yml').config.gate;
+  const defaults = parseConfig(
+    'version: 1\nproviders: {p: {model: m}}\nsuites: [{name: s, kind: exact-copy, provider: p, dataset: d.jsonl, templates: {user: u.txt}}]\n',
+    't.yml',
+  ).config.gate;
   return { ...defaults, ...overrides };
 }
 
@@ -99,16 +199,37 @@ describe('STATISTICS.md reference numbers', () => {
       for (const c of cases) {
         const cmp = compareWithBaseline(base, cand, gate({ confidence: c.conf }));
         assert.equal(cmp.bootstrap?.method, 'bca');
-        assert.ok(Math.abs((cmp.interval?.lower ?? NaN) - c.limits[0]) < tol, `${name} ${c.conf} lower ${cmp.interval?.lower} vs ${c.limits[0]}`);
-        assert.ok(Math.abs((cmp.interval?.upper ?? NaN) - c.limits[1]) < tol, `${name} ${c.conf} upper ${cmp.interval?.upper} vs ${c.limits[1]}`);
+        assert.ok(
+          Math.abs((cmp.interval?.lower ?? NaN) - c.limits[0]) < tol,
+          `${name} ${c.conf} lower ${cmp.interval?.lower} vs ${c.limits[0]}`,
+        );
+        assert.ok(
+          Math.abs((cmp.interval?.upper ?? NaN) - c.limits[1]) < tol,
+          `${name} ${c.conf} upper ${cmp.interval?.upper} vs ${c.limits[1]}`,
+        );
       }
       // Percentile limits: the same resamples read at α and 1 − α.
-      for (const [conf, limits] of [[0.95, expected[1]], [0.9, expected[3]]] as const) {
+      for (const [conf, limits] of [
+        [0.95, expected[1]],
+        [0.9, expected[3]],
+      ] as const) {
         const seed = `${name}|instrument|base-run|cand-run`;
-        const r = pairedBootstrap({ units: units(set), statistic: 'relative', confidence: conf, resamples: 10_000, seed });
+        const r = pairedBootstrap({
+          units: units(set),
+          statistic: 'relative',
+          confidence: conf,
+          resamples: 10_000,
+          seed,
+        });
         const sorted = percentileOf(units(set), conf, seed);
-        assert.ok(Math.abs(sorted[0] - (limits as [number, number])[0]) < tol, `${name} pct ${conf} lower ${sorted[0]}`);
-        assert.ok(Math.abs(sorted[1] - (limits as [number, number])[1]) < tol, `${name} pct ${conf} upper ${sorted[1]}`);
+        assert.ok(
+          Math.abs(sorted[0] - (limits as [number, number])[0]) < tol,
+          `${name} pct ${conf} lower ${sorted[0]}`,
+        );
+        assert.ok(
+          Math.abs(sorted[1] - (limits as [number, number])[1]) < tol,
+          `${name} pct ${conf} upper ${sorted[1]}`,
+        );
         assert.equal(r.resamples, 10_000);
       }
     });
@@ -119,21 +240,45 @@ describe('STATISTICS.md reference numbers', () => {
     // showed the interval-only rule failing up to 5% of unchanged PRs at small n, so a
     // regression now also needs the exact sign-flip test; C's 7 changed cases of 25 give
     // p = 18/128 = 0.14, so C is inconclusive. Every interval number above is unchanged.
-    const expected: Record<string, string> = { A: 'inconclusive', B: 'regression', C: 'inconclusive', D: 'regression', E: 'pass' };
+    const expected: Record<string, string> = {
+      A: 'inconclusive',
+      B: 'regression',
+      C: 'inconclusive',
+      D: 'regression',
+      E: 'pass',
+    };
     for (const [name, set] of Object.entries(SETS)) {
-      const cmp = compareWithBaseline(resultOf(name, set.base, 'b', set.binary), resultOf(name, set.cand, 'c', set.binary), gate());
+      const cmp = compareWithBaseline(
+        resultOf(name, set.base, 'b', set.binary),
+        resultOf(name, set.cand, 'c', set.binary),
+        gate(),
+      );
       assert.equal(cmp.verdict, expected[name], name);
     }
-    const c = compareWithBaseline(resultOf('C', SETS['C']!.base, 'b', false), resultOf('C', SETS['C']!.cand, 'c', false), gate());
+    const c = compareWithBaseline(
+      resultOf('C', SETS['C']!.base, 'b', false),
+      resultOf('C', SETS['C']!.cand, 'c', false),
+      gate(),
+    );
     assert.equal(c.detail, 'exact-test-disagrees');
     assert.ok((c.interval?.upper as number) < 0, 'the interval alone would call it a regression');
     assert.equal(c.exactTest?.pValue, 18 / 128);
   });
 
   it('gives the expected verdicts under the strict policy at 90%', () => {
-    const expected: Record<string, string> = { A: 'inconclusive', B: 'inconclusive', C: 'inconclusive', D: 'regression', E: 'pass' };
+    const expected: Record<string, string> = {
+      A: 'inconclusive',
+      B: 'inconclusive',
+      C: 'inconclusive',
+      D: 'regression',
+      E: 'pass',
+    };
     for (const [name, set] of Object.entries(SETS)) {
-      const cmp = compareWithBaseline(resultOf(name, set.base, 'b', set.binary), resultOf(name, set.cand, 'c', set.binary), gate({ policy: 'strict', confidence: 0.9 }));
+      const cmp = compareWithBaseline(
+        resultOf(name, set.base, 'b', set.binary),
+        resultOf(name, set.cand, 'c', set.binary),
+        gate({ policy: 'strict', confidence: 0.9 }),
+      );
       assert.equal(cmp.verdict, expected[name], name);
     }
   });
@@ -152,19 +297,36 @@ describe('STATISTICS.md reference numbers', () => {
   });
 
   it("computes McNemar's exact p for the reference rows", () => {
-    const rows: [number, number, number, number][] = [[10, 3, 756 / 8192, 1e-12], [5, 2, 0.453125, 1e-12], [20, 8, 0.0356981, 1e-7], [150, 86, 3.716e-5, 1e-8], [12, 12, 1, 0], [0, 0, 1, 0]];
+    const rows: [number, number, number, number][] = [
+      [10, 3, 756 / 8192, 1e-12],
+      [5, 2, 0.453125, 1e-12],
+      [20, 8, 0.0356981, 1e-7],
+      [150, 86, 3.716e-5, 1e-8],
+      [12, 12, 1, 0],
+      [0, 0, 1, 0],
+    ];
     for (const [b, c, p, tol] of rows) {
       const got = mcnemarExact(b, c).pValue;
       assert.ok(Math.abs(got - p) <= tol, `(${b}, ${c}) → ${got}, expected ${p}`);
     }
-    assert.equal(compareWithBaseline(resultOf('A', SETS['A']!.base, 'b', true), resultOf('A', SETS['A']!.cand, 'c', true), gate()).mcnemar?.pValue, 0.453125);
+    assert.equal(
+      compareWithBaseline(resultOf('A', SETS['A']!.base, 'b', true), resultOf('A', SETS['A']!.cand, 'c', true), gate())
+        .mcnemar?.pValue,
+      0.453125,
+    );
   });
 
   it('computes normal quantiles and the CDF to 1e-9', () => {
-    const q: [number, number][] = [[0.95, 1.6448536269514722], [0.975, 1.959963984540054], [0.995, 2.5758293035489004], [0.001, -3.090232306167813]];
+    const q: [number, number][] = [
+      [0.95, 1.6448536269514722],
+      [0.975, 1.959963984540054],
+      [0.995, 2.5758293035489004],
+      [0.001, -3.090232306167813],
+    ];
     for (const [p, z] of q) assert.ok(Math.abs(normalQuantile(p) - z) < 1e-9, `Φ⁻¹(${p}) = ${normalQuantile(p)}`);
     assert.ok(Math.abs(normalCdf(-1.2) - 0.11506967022170822) < 1e-12);
-    for (const x of [-7, -3.5, -1, 0, 0.3, 2.2]) assert.ok(Math.abs(normalQuantile(normalCdf(x)) - x) < 1e-8, `round trip at ${x}`);
+    for (const x of [-7, -3.5, -1, 0, 0.3, 2.2])
+      assert.ok(Math.abs(normalQuantile(normalCdf(x)) - x) < 1e-8, `round trip at ${x}`);
     // Far tails keep relative accuracy (the continued-fraction branch): Φ(−6.5) = 4.016000583859e−11.
     assert.ok(Math.abs(normalCdf(-6.5) / 4.016000583859e-11 - 1) < 1e-9);
     assert.equal(normalCdf(6.5), 1 - normalCdf(-6.5));
@@ -172,7 +334,10 @@ describe('STATISTICS.md reference numbers', () => {
 
   it('is byte-identical for the same inputs and seed, and differs for another seed', () => {
     const set = SETS['C'] as { base: number[][]; cand: number[][] };
-    const run = (seed: string): string => JSON.stringify(pairedBootstrap({ units: units(set), statistic: 'relative', confidence: 0.95, resamples: 2000, seed }));
+    const run = (seed: string): string =>
+      JSON.stringify(
+        pairedBootstrap({ units: units(set), statistic: 'relative', confidence: 0.95, resamples: 2000, seed }),
+      );
     assert.equal(run('s1'), run('s1'));
     assert.notEqual(run('s1'), run('s2'));
     const a = compareWithBaseline(resultOf('C', set.base, 'b', false), resultOf('C', set.cand, 'c', false), gate());
@@ -187,10 +352,20 @@ describe('STATISTICS.md reference numbers', () => {
 
   it('reports the MDE as 2.8016 × SE at 95% (3.4175 × SE at 99%) and the cases needed for a 5% drop', () => {
     const set = SETS['B'] as { base: number[][]; cand: number[][] };
-    for (const [confidence, factor] of [[0.95, 2.8016], [0.99, 3.4175]] as const) {
-      const cmp = compareWithBaseline(resultOf('B', set.base, 'b', false), resultOf('B', set.cand, 'c', false), gate({ confidence }));
+    for (const [confidence, factor] of [
+      [0.95, 2.8016],
+      [0.99, 3.4175],
+    ] as const) {
+      const cmp = compareWithBaseline(
+        resultOf('B', set.base, 'b', false),
+        resultOf('B', set.cand, 'c', false),
+        gate({ confidence }),
+      );
       const se = cmp.bootstrap?.standardError as number;
-      assert.ok(Math.abs((cmp.power?.mde as number) - factor * se) < 1e-4 * se, `${confidence}: ${cmp.power?.mde} vs ${factor} × ${se}`);
+      assert.ok(
+        Math.abs((cmp.power?.mde as number) - factor * se) < 1e-4 * se,
+        `${confidence}: ${cmp.power?.mde} vs ${factor} × ${se}`,
+      );
       assert.equal(cmp.power?.casesNeeded, Math.ceil(30 * ((cmp.power?.mde as number) / 0.05) ** 2));
       assert.equal(cmp.power?.unit, 'cases');
     }
@@ -199,13 +374,26 @@ describe('STATISTICS.md reference numbers', () => {
   it('counts cases needed in the resampled unit: tasks for clustered round-trip, clusters otherwise', () => {
     const set = SETS['B'] as { base: number[][]; cand: number[][] };
     const clustered = (r: SuiteResult, kind: 'round-trip' | 'exact-copy'): SuiteResult => ({
-      ...r, suite: { ...r.suite, kind }, records: r.records.map((rec, i) => ({ ...rec, cluster: `t${Math.floor(i / 2)}` })),
+      ...r,
+      suite: { ...r.suite, kind },
+      records: r.records.map((rec, i) => ({ ...rec, cluster: `t${Math.floor(i / 2)}` })),
     });
-    for (const [kind, unit] of [['round-trip', 'tasks'], ['exact-copy', 'clusters']] as const) {
-      const cmp = compareWithBaseline(clustered(resultOf('B', set.base, 'b', false), kind), clustered(resultOf('B', set.cand, 'c', false), kind), gate());
+    for (const [kind, unit] of [
+      ['round-trip', 'tasks'],
+      ['exact-copy', 'clusters'],
+    ] as const) {
+      const cmp = compareWithBaseline(
+        clustered(resultOf('B', set.base, 'b', false), kind),
+        clustered(resultOf('B', set.cand, 'c', false), kind),
+        gate(),
+      );
       assert.equal(cmp.bootstrap?.units, 15);
       assert.equal(cmp.power?.unit, unit);
-      assert.equal(cmp.power?.casesNeeded, Math.ceil(15 * ((cmp.power?.mde as number) / 0.05) ** 2), 'n is the number of resampled units');
+      assert.equal(
+        cmp.power?.casesNeeded,
+        Math.ceil(15 * ((cmp.power?.mde as number) / 0.05) ** 2),
+        'n is the number of resampled units',
+      );
     }
   });
 
@@ -214,7 +402,10 @@ describe('STATISTICS.md reference numbers', () => {
     assert.equal(nonLattice.pValue, 0.0625);
     assert.equal(nonLattice.method, 'exact');
     assert.ok(nonLattice.pValue >= 0.05, 'not significant at 95%, where the normal approximation (0.02535) was');
-    assert.ok(Math.abs(2 * normalCdf(-1.5 / Math.sqrt(0.3 ** 2 * 5 + 2e-8)) - 0.02535) < 1e-4, 'the approximation it replaces');
+    assert.ok(
+      Math.abs(2 * normalCdf(-1.5 / Math.sqrt(0.3 ** 2 * 5 + 2e-8)) - 0.02535) < 1e-4,
+      'the approximation it replaces',
+    );
     assert.equal(signFlipTest([-0.5, -0.25, 0.1, -0.7, -0.3, 0.05, -0.45, -0.15]).pValue, 0.0390625);
   });
 });
@@ -230,7 +421,15 @@ describe('the gate decision table', () => {
   const cases: [string, number, number, number, 'significant-drop' | 'strict', string, string][] = [
     ['drop beyond δ, significant', -0.1, -0.2, -0.01, 'significant-drop', 'regression', 'beyond-threshold-significant'],
     ['drop beyond δ, confidently', -0.2, -0.3, -0.1, 'significant-drop', 'regression', 'beyond-threshold-confident'],
-    ['drop beyond δ, interval reaches 0', -0.1, -0.3, 0.05, 'significant-drop', 'inconclusive', 'beyond-threshold-noisy'],
+    [
+      'drop beyond δ, interval reaches 0',
+      -0.1,
+      -0.3,
+      0.05,
+      'significant-drop',
+      'inconclusive',
+      'beyond-threshold-noisy',
+    ],
     ['small drop, within δ shown', -0.02, -0.04, 0.0, 'significant-drop', 'pass', 'within-threshold-shown'],
     ['small drop, not shown within δ', -0.02, -0.09, 0.04, 'significant-drop', 'pass', 'no-drop-shown'],
     ['improvement', 0.1, 0.02, 0.2, 'significant-drop', 'pass', 'improved'],
@@ -240,16 +439,56 @@ describe('the gate decision table', () => {
   ];
   for (const [label, r, L, U, policy, verdict, detail] of cases) {
     it(label, () => {
-      assert.deepEqual(decideGate({ estimate: r, lower: L, upper: U, threshold: d, policy, compared: 50, minCases: 10 }), { verdict, detail });
+      assert.deepEqual(
+        decideGate({ estimate: r, lower: L, upper: U, threshold: d, policy, compared: 50, minCases: 10 }),
+        { verdict, detail },
+      );
     });
   }
   it('needs the exact test to agree before it reports a regression', () => {
-    assert.deepEqual(decideGate({ estimate: -0.15, lower: -0.3, upper: -0.01, threshold: d, policy: 'significant-drop', compared: 25, minCases: 10, exactPValue: 0.25, confidence: 0.95 }), { verdict: 'inconclusive', detail: 'exact-test-disagrees' });
-    assert.equal(decideGate({ estimate: -0.15, lower: -0.3, upper: -0.01, threshold: d, policy: 'significant-drop', compared: 25, minCases: 10, exactPValue: 0.01, confidence: 0.95 }).verdict, 'regression');
+    assert.deepEqual(
+      decideGate({
+        estimate: -0.15,
+        lower: -0.3,
+        upper: -0.01,
+        threshold: d,
+        policy: 'significant-drop',
+        compared: 25,
+        minCases: 10,
+        exactPValue: 0.25,
+        confidence: 0.95,
+      }),
+      { verdict: 'inconclusive', detail: 'exact-test-disagrees' },
+    );
+    assert.equal(
+      decideGate({
+        estimate: -0.15,
+        lower: -0.3,
+        upper: -0.01,
+        threshold: d,
+        policy: 'significant-drop',
+        compared: 25,
+        minCases: 10,
+        exactPValue: 0.01,
+        confidence: 0.95,
+      }).verdict,
+      'regression',
+    );
   });
 
   it('never reports a regression below min-cases', () => {
-    assert.deepEqual(decideGate({ estimate: -0.5, lower: -0.8, upper: -0.2, threshold: d, policy: 'significant-drop', compared: 5, minCases: 10 }), { verdict: 'inconclusive', detail: 'too-few-cases' });
+    assert.deepEqual(
+      decideGate({
+        estimate: -0.5,
+        lower: -0.8,
+        upper: -0.2,
+        threshold: d,
+        policy: 'significant-drop',
+        compared: 5,
+        minCases: 10,
+      }),
+      { verdict: 'inconclusive', detail: 'too-few-cases' },
+    );
   });
 });
 
@@ -259,9 +498,16 @@ describe('cluster bootstrap', () => {
     // clusters (8 units) gives a wider interval than pretending the 40 cases are independent.
     const base = Array.from({ length: 40 }, () => [1]);
     const cand = Array.from({ length: 40 }, (_, i) => [Math.floor(i / 5) % 4 === 0 ? 0 : 1]);
-    const withClusters = (r: SuiteResult): SuiteResult => ({ ...r, records: r.records.map((rec, i) => ({ ...rec, cluster: `doc-${Math.floor(i / 5)}` })) });
+    const withClusters = (r: SuiteResult): SuiteResult => ({
+      ...r,
+      records: r.records.map((rec, i) => ({ ...rec, cluster: `doc-${Math.floor(i / 5)}` })),
+    });
     const plain = compareWithBaseline(resultOf('K', base, 'b', true), resultOf('K', cand, 'c', true), gate());
-    const clustered = compareWithBaseline(withClusters(resultOf('K', base, 'b', true)), withClusters(resultOf('K', cand, 'c', true)), gate());
+    const clustered = compareWithBaseline(
+      withClusters(resultOf('K', base, 'b', true)),
+      withClusters(resultOf('K', cand, 'c', true)),
+      gate(),
+    );
     assert.equal(plain.bootstrap?.units, 40);
     assert.equal(clustered.bootstrap?.units, 8);
     assert.equal(clustered.change, plain.change);

@@ -25,7 +25,8 @@ export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 
     const items = (doc as { items?: unknown } | null)?.items;
     if (!Array.isArray(items)) throw configError({ file }, 'expected an object with an "items" array');
     rows = items.map((value: unknown, i) => {
-      if (value === null || typeof value !== 'object') throw configError({ file, path: `items[${i}]` }, 'each item must be an object');
+      if (value === null || typeof value !== 'object')
+        throw configError({ file, path: `items[${i}]` }, 'each item must be an object');
       const v = value as Record<string, unknown>;
       const line = lineOfItem(text, i);
       return { line, label: `items[${i}]`, value: { ...v, expected: v['expected'] ?? v['expected_answer'] } };
@@ -38,20 +39,32 @@ export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 
   return rows.map(({ line, value, label }) => {
     const field = (name: string): string => {
       const v = value[name];
-      if (typeof v !== 'string') throw configError({ file, line }, `${label}: "${name}" must be a string${v === undefined ? ' and is missing' : ''}`);
+      if (typeof v !== 'string')
+        throw configError(
+          { file, line },
+          `${label}: "${name}" must be a string${v === undefined ? ' and is missing' : ''}`,
+        );
       return v;
     };
     const question = typeof value['question'] === 'string' ? (value['question'] as string) : '';
     const context = field('context');
     const expected = field('expected');
     if (expected === '') throw configError({ file, line }, `${label}: "expected" is empty`);
-    if (!context.includes(expected)) throw configError({ file, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
+    if (!context.includes(expected))
+      throw configError(
+        { file, line },
+        `${label}: "expected" is not part of "context"; the expected line must be copied from the context`,
+      );
     const inputs = { question, context, expected };
     // Identity ignores line endings and a BOM (hash.ts); the case keeps the exact text.
     const inputHash = hashValue(identityValue(inputs));
     const id = value['id'] === undefined ? inputHash.slice(0, 16) : String(value['id']);
     const previous = seen.get(id);
-    if (previous !== undefined) throw configError({ file, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
+    if (previous !== undefined)
+      throw configError(
+        { file, line },
+        `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`,
+      );
     seen.set(id, label);
     const cluster = value['cluster'] === undefined ? undefined : String(value['cluster']);
     return { id, inputHash, inputs, source: { file, line }, ...(cluster !== undefined ? { cluster } : {}) };

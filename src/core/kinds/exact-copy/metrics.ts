@@ -38,7 +38,12 @@ export function normalizeText(text: string, normalizers: readonly Normalizer[]):
 }
 
 /** Scores one output against the expected line and the whole context. */
-export function scoreCopy(output: string, expected: string, context: string, normalizers: readonly Normalizer[]): CopyScores {
+export function scoreCopy(
+  output: string,
+  expected: string,
+  context: string,
+  normalizers: readonly Normalizer[],
+): CopyScores {
   const out = normalizeText(output, normalizers);
   const exp = normalizeText(expected, normalizers);
   const ctx = normalizers.includes('nfc') ? context.normalize('NFC') : context;
@@ -100,7 +105,7 @@ function fullDistance(x: readonly string[], y: readonly string[]): number {
       const sub = (prev[j - 1] as number) + (xi === y[j - 1] ? 0 : 1);
       const del = (prev[j] as number) + 1;
       const ins = (cur[j - 1] as number) + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      cur[j] = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
     }
     [prev, cur] = [cur, prev];
   }

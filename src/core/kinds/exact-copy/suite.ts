@@ -40,10 +40,21 @@ export function exactCopyInstrument(suite: ExactCopySuiteConfig): InstrumentIden
 /** Prepares an exact-copy suite to run. */
 export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats,
+  });
   const instrument = exactCopyInstrument(suite);
   const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest =>
-    chatRequest(templates, { context: evalCase.inputs['context'] ?? '', question: evalCase.inputs['question'] ?? '' }, provider, repeat);
+    chatRequest(
+      templates,
+      { context: evalCase.inputs['context'] ?? '', question: evalCase.inputs['question'] ?? '' },
+      provider,
+      repeat,
+    );
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
@@ -67,9 +78,17 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
     const context = evalCase.inputs['context'] ?? '';
     if (reply.status === 'refused') {
       return {
-        ...base, status: 'refused', scores: { ...scoreCopy('', expected, context, suite.normalizers) },
-        reply: { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: 'content_filter' },
-        usage: null, error: null,
+        ...base,
+        status: 'refused',
+        scores: { ...scoreCopy('', expected, context, suite.normalizers) },
+        reply: {
+          text: reply.message,
+          servedModel: reply.servedModel,
+          fingerprint: null,
+          finishReason: 'content_filter',
+        },
+        usage: null,
+        error: null,
       };
     }
     return {
@@ -83,8 +102,17 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
   };
 
   return {
-    name: suite.name, kind: 'exact-copy', cases, repeats: suite.repeats, concurrency: provider.concurrency,
-    tested, instrument, runCase, pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['expected'] ?? '' }],
+    name: suite.name,
+    kind: 'exact-copy',
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
+    plan: (evalCase, repeat) => [
+      { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['expected'] ?? '' },
+    ],
   };
 }

@@ -18,7 +18,10 @@ export interface Agreement {
   disagreements: { caseId: string; repeat: number; scores: Record<string, number> }[];
 }
 
-interface JudgmentLike { judge: string; score: number }
+interface JudgmentLike {
+  judge: string;
+  score: number;
+}
 
 /** Agreement over the records of a judged suite with two or more judges; null otherwise. */
 export function judgeAgreement(records: readonly CaseRecord[]): Agreement | null {
@@ -61,7 +64,9 @@ export function judgeAgreement(records: readonly CaseRecord[]): Agreement | null
     return Math.max(...v) - Math.min(...v) >= 2;
   });
   return {
-    judges, records: rows.length, exactAgreement: pairsSeen === 0 ? 0 : exact / pairsSeen,
+    judges,
+    records: rows.length,
+    exactAgreement: pairsSeen === 0 ? 0 : exact / pairsSeen,
     weightedKappa: kappas.length === 0 ? null : kappas.reduce((s, k) => s + k, 0) / kappas.length,
     disagreements,
   };

@@ -19,7 +19,13 @@ export interface ColumnMap {
 }
 
 /** The column names used when the config maps none. */
-export const DEFAULT_COLUMNS: ColumnMap = { input: 'input', reference: 'reference', criteria: 'criteria', id: 'id', category: 'category' };
+export const DEFAULT_COLUMNS: ColumnMap = {
+  input: 'input',
+  reference: 'reference',
+  criteria: 'criteria',
+  id: 'id',
+  category: 'category',
+};
 /** The ELYZA-tasks-100 CSV header. */
 export const ELYZA_COLUMNS: ColumnMap = { input: 'input', reference: 'output', criteria: 'eval_aspect' };
 
@@ -30,7 +36,12 @@ export function resolveColumns(columns: 'elyza' | Record<string, string> | undef
 }
 
 /** Parses a judged dataset's bytes into cases. */
-export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jsonl' | 'json' | 'csv' | undefined, columns: ColumnMap): EvalCase[] {
+export function parseJudgedDataset(
+  bytes: Uint8Array,
+  file: string,
+  format: 'jsonl' | 'json' | 'csv' | undefined,
+  columns: ColumnMap,
+): EvalCase[] {
   const text = decodeUtf8(bytes, file);
   const fmt = format ?? (file.endsWith('.csv') ? 'csv' : file.endsWith('.jsonl') ? 'jsonl' : undefined);
   let rows: { line: number; value: Record<string, unknown> }[];
@@ -38,14 +49,20 @@ export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jso
     const parsed = parseCsv(text, file);
     for (const key of ['input', 'reference', 'criteria'] as const) {
       if (!parsed.header.includes(columns[key])) {
-        throw configError({ file, line: 1 }, `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(', ')}); map it with dataset.columns${columns === ELYZA_COLUMNS ? '' : ', or use columns: elyza for the ELYZA-tasks-100 CSV'}`);
+        throw configError(
+          { file, line: 1 },
+          `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(', ')}); map it with dataset.columns${columns === ELYZA_COLUMNS ? '' : ', or use columns: elyza for the ELYZA-tasks-100 CSV'}`,
+        );
       }
     }
     rows = parsed.rows;
   } else if (fmt === 'jsonl') {
     rows = parseJsonl(text, file);
   } else {
-    throw configError({ file }, 'judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format');
+    throw configError(
+      { file },
+      'judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format',
+    );
   }
   if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
   const seen = new Map<string, number>();
@@ -57,23 +74,37 @@ export function parseJudgedDataset(bytes: Uint8Array, file: string, format: 'jso
         if (required) throw configError({ file, line }, `"${column}" (${key}) is missing or empty`);
         return undefined;
       }
-      if (typeof v !== 'string' && typeof v !== 'number') throw configError({ file, line }, `"${column}" (${key}) must be text`);
+      if (typeof v !== 'string' && typeof v !== 'number')
+        throw configError({ file, line }, `"${column}" (${key}) must be text`);
       return String(v);
     };
     const input = get('input', true) as string;
     const reference = get('reference', true) as string;
     const criteria = get('criteria', false) ?? '';
     const category = get('category', false);
-    const inputs: Record<string, string> = { input, reference, criteria, ...(category !== undefined ? { category } : {}) };
+    const inputs: Record<string, string> = {
+      input,
+      reference,
+      criteria,
+      ...(category !== undefined ? { category } : {}),
+    };
     // Identity ignores line endings and a BOM (hash.ts): a CRLF copy pairs with its LF baseline.
     const inputHash = hashValue(identityValue(inputs));
     // The ELYZA-tasks-100 CSV has no id column; its cases are known by row number
     // (elyza-001 is the first task), as people cite them. Otherwise, without an id column
     // the id follows the question: editing the reference or criteria keeps the id (and
     // shows as "edited"), and reordering rows changes nothing.
-    const id = get('id', false) ?? (columns === ELYZA_COLUMNS ? `elyza-${String(index + 1).padStart(3, '0')}` : `q-${hashValue(identityText(input)).slice(0, 12)}`);
+    const id =
+      get('id', false) ??
+      (columns === ELYZA_COLUMNS
+        ? `elyza-${String(index + 1).padStart(3, '0')}`
+        : `q-${hashValue(identityText(input)).slice(0, 12)}`);
     const previous = seen.get(id);
-    if (previous !== undefined) throw configError({ file, line }, `case id "${id}" appears twice (also line ${previous})${get('id', false) === undefined ? ': the same question twice; give each row an id column' : ''}`);
+    if (previous !== undefined)
+      throw configError(
+        { file, line },
+        `case id "${id}" appears twice (also line ${previous})${get('id', false) === undefined ? ': the same question twice; give each row an id column' : ''}`,
+      );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file, line } };
   });

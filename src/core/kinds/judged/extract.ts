@@ -24,7 +24,8 @@ export const JUDGE_REPLY_SCHEMA = {
 } as const;
 
 // "Score: 4", "score = 4", "**Score**: 4", "Rating: 4/5", "[[4]]", "評価: 4", "スコア：４", "点数は4".
-const MARKER = /(?:\bscore\b|\brating\b|\bgrade\b|評価|スコア|点数|得点)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*\[*\s*([0-9０-９]+(?:\.[0-9]+)?)|\[\[\s*([0-9０-９]+)\s*\]\]/giu;
+const MARKER =
+  /(?:\bscore\b|\brating\b|\bgrade\b|評価|スコア|点数|得点)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*\[*\s*([0-9０-９]+(?:\.[0-9]+)?)|\[\[\s*([0-9０-９]+)\s*\]\]/giu;
 
 function toNumber(text: string): number {
   return Number(text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)));
@@ -113,7 +114,8 @@ export const PAIRWISE_REPLY_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const WINNER = /(?:winner|勝者|better answer)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*(?:answer\s*|回答\s*)?\[*\s*(A|B|tie|引き分け|draw|Ａ|Ｂ)(?![A-Za-z])|\[\[\s*(A|B|tie)\s*\]\]/giu;
+const WINNER =
+  /(?:winner|勝者|better answer)\s*\**\s*(?:[:：=]|は|is)?\s*\**\s*(?:answer\s*|回答\s*)?\[*\s*(A|B|tie|引き分け|draw|Ａ|Ｂ)(?![A-Za-z])|\[\[\s*(A|B|tie)\s*\]\]/giu;
 
 function winnerOf(token: string): 'A' | 'B' | 'tie' {
   const t = token.toUpperCase();
@@ -125,9 +127,16 @@ function winnerOf(token: string): 'A' | 'B' | 'tie' {
 /** Reads a pairwise verdict from structured JSON or the last winner marker; null when absent. */
 export function extractWinner(text: string, method: 'marker' | 'follow-up' = 'marker'): ExtractedWinner | null {
   try {
-    const v = JSON.parse(text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, '')) as { winner?: unknown; reasoning?: unknown };
+    const v = JSON.parse(text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, '')) as {
+      winner?: unknown;
+      reasoning?: unknown;
+    };
     if (typeof v?.winner === 'string' && /^(A|B|tie)$/i.test(v.winner)) {
-      return { winner: winnerOf(v.winner), method: 'structured', reasoning: typeof v.reasoning === 'string' ? v.reasoning : '' };
+      return {
+        winner: winnerOf(v.winner),
+        method: 'structured',
+        reasoning: typeof v.reasoning === 'string' ? v.reasoning : '',
+      };
     }
   } catch {
     // not JSON: read markers below
@@ -143,5 +152,7 @@ export function extractWinner(text: string, method: 'marker' | 'follow-up' = 'ma
 
 /** The pairwise follow-up question. */
 export function pairwiseFollowUpPrompt(language: 'en' | 'ja'): string {
-  return language === 'ja' ? '結論だけを、A、B、引き分け のいずれかひとつで答えてください。' : 'State your verdict only: A, B or tie.';
+  return language === 'ja'
+    ? '結論だけを、A、B、引き分け のいずれかひとつで答えてください。'
+    : 'State your verdict only: A, B or tie.';
 }

@@ -35,7 +35,10 @@ export function fenceBlock(label: FenceLabel, token: string, text: string): stri
 export function drawToken(nonce: (material: string) => string, texts: readonly string[]): string {
   for (let attempt = 0; attempt < 8; attempt++) {
     const token = nonce(JSON.stringify({ attempt, texts }));
-    if (!TOKEN.test(token)) throw new Error(`the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`);
+    if (!TOKEN.test(token))
+      throw new Error(
+        `the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`,
+      );
     if (!texts.some((t) => t.includes(token))) return token;
   }
   throw new Error('the judge-prompt token source keeps giving tokens found in the text to fence; it is not random');
@@ -43,7 +46,9 @@ export function drawToken(nonce: (material: string) => string, texts: readonly s
 
 /** The values of a judge template's placeholders, with the task, reference and answers fenced. */
 export function fencedValues(
-  token: string, inputs: { input: string; reference: string; criteria: string }, answers: { answer?: string; answer_a?: string; answer_b?: string },
+  token: string,
+  inputs: { input: string; reference: string; criteria: string },
+  answers: { answer?: string; answer_a?: string; answer_b?: string },
 ): Record<string, string> {
   const out: Record<string, string> = {
     input: fenceBlock('TASK', token, inputs.input),

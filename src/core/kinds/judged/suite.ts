@@ -20,8 +20,15 @@ import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
 import {
-  extractBareNumber, extractFromReasoning, extractStructured, extractWinner, followUpPrompt,
-  JUDGE_REPLY_SCHEMA, PAIRWISE_REPLY_SCHEMA, pairwiseFollowUpPrompt, type ExtractedScore,
+  extractBareNumber,
+  extractFromReasoning,
+  extractStructured,
+  extractWinner,
+  followUpPrompt,
+  JUDGE_REPLY_SCHEMA,
+  PAIRWISE_REPLY_SCHEMA,
+  pairwiseFollowUpPrompt,
+  type ExtractedScore,
 } from './extract.ts';
 import { drawToken, fencedValues, PLAN_TOKEN } from './fence.ts';
 import { detectJudgeManipulation, MANIPULATION_DETAIL_KEY } from './manipulation.ts';
@@ -119,7 +126,9 @@ export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' |
   const body = {
     scoringVersion: JUDGED_SCORING_VERSION,
     primaryMetric: pairwise ? 'net-win' : 'score',
-    metrics: pairwise ? [{ name: 'net-win', binary: false, higherIsBetter: true }] : [{ name: 'score', binary: false, higherIsBetter: true }],
+    metrics: pairwise
+      ? [{ name: 'net-win', binary: false, higherIsBetter: true }]
+      : [{ name: 'score', binary: false, higherIsBetter: true }],
     settings: {
       mode: inputs.suite.mode,
       judges: inputs.judges.map((j) => ({ model: j.provider.model, seed: j.provider.seed })),
@@ -131,23 +140,54 @@ export function judgedInstrument(inputs: Pick<JudgedInputs, 'suite' | 'judges' |
 }
 
 /** Judges one answer with one judge: structured reply, else marker, else one follow-up call. */
-export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, answer: string, repeat: number, nonce: (material: string) => string): Promise<Judgment | CallError> {
+export async function judgeAnswer(
+  judge: JudgeSetup,
+  template: JudgedInputs['judgeTemplate'],
+  evalCase: EvalCase,
+  answer: string,
+  repeat: number,
+  nonce: (material: string) => string,
+): Promise<Judgment | CallError> {
   if (answer.trim() === '') {
-    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: 'empty-answer', reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.', calls: [], usage: emptyUsage(judge) };
+    return {
+      judge: judge.name,
+      model: judge.provider.model,
+      score: 1,
+      clippedFrom: null,
+      method: 'empty-answer',
+      reasoning: 'The answer is empty; an empty answer scores 1 without asking the judge.',
+      calls: [],
+      usage: emptyUsage(judge),
+    };
   }
   const usage = emptyUsage(judge);
   const values = caseValues(evalCase);
   const token = drawToken(nonce, [values.input, values.reference, answer]);
-  const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, fencedValues(token, values, { answer })) }];
-  const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
-  const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } } });
+  const messages: ChatMessage[] = [
+    { role: 'user', content: renderTemplate(template.text, fencedValues(token, values, { answer })) },
+  ];
+  const base: Omit<ModelRequest, 'messages'> = {
+    temperature: 0,
+    seed: judge.provider.seed,
+    maxTokens: judge.provider['max-tokens'],
+    repeat,
+  };
+  const first = await judge.client.complete({
+    ...base,
+    messages,
+    jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } },
+  });
   addUsage(usage, first, judge);
   if (first.status === 'error') return first.error;
   if (first.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${first.message}` };
   const calls = [{ messages, reply: first.text }];
   let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
   if (!extracted) {
-    const followMessages: ChatMessage[] = [...messages, { role: 'assistant', content: first.text }, { role: 'user', content: followUpPrompt(template.language) }];
+    const followMessages: ChatMessage[] = [
+      ...messages,
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: followUpPrompt(template.language) },
+    ];
     const second = await judge.client.complete({ ...base, messages: followMessages });
     addUsage(usage, second, judge);
     if (second.status === 'error') return second.error;
@@ -157,34 +197,82 @@ export async function judgeAnswer(judge: JudgeSetup, template: JudgedInputs['jud
     if (extracted) extracted = { ...extracted, method: 'follow-up', reasoning: first.text };
   }
   if (!extracted) {
-    return { kind: 'unparsable', message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
+    return {
+      kind: 'unparsable',
+      message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`,
+    };
   }
-  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls, usage };
+  return {
+    judge: judge.name,
+    model: judge.provider.model,
+    score: extracted.score,
+    clippedFrom: extracted.clippedFrom,
+    method: extracted.method,
+    reasoning: extracted.reasoning,
+    calls,
+    usage,
+  };
 }
 
 /** Compares the baseline's and the candidate's answers with one judge, in both orders. */
-async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplate'], evalCase: EvalCase, baseline: string, candidate: string, repeat: number, nonce: (material: string) => string): Promise<PairJudgment | CallError> {
+async function judgePair(
+  judge: JudgeSetup,
+  template: JudgedInputs['judgeTemplate'],
+  evalCase: EvalCase,
+  baseline: string,
+  candidate: string,
+  repeat: number,
+  nonce: (material: string) => string,
+): Promise<PairJudgment | CallError> {
   const orders: PairJudgment['orders'] = [];
   const usage = emptyUsage(judge);
   for (const first of ['baseline', 'candidate'] as const) {
     const [a, b] = first === 'baseline' ? [baseline, candidate] : [candidate, baseline];
     const values = caseValues(evalCase);
     const token = drawToken(nonce, [values.input, values.reference, a, b]);
-    const messages: ChatMessage[] = [{ role: 'user', content: renderTemplate(template.text, fencedValues(token, values, { answer_a: a, answer_b: b })) }];
-    const base: Omit<ModelRequest, 'messages'> = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider['max-tokens'], repeat };
-    const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    const messages: ChatMessage[] = [
+      {
+        role: 'user',
+        content: renderTemplate(template.text, fencedValues(token, values, { answer_a: a, answer_b: b })),
+      },
+    ];
+    const base: Omit<ModelRequest, 'messages'> = {
+      temperature: 0,
+      seed: judge.provider.seed,
+      maxTokens: judge.provider['max-tokens'],
+      repeat,
+    };
+    const reply = await judge.client.complete({
+      ...base,
+      messages,
+      jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } },
+    });
     addUsage(usage, reply, judge);
     if (reply.status === 'error') return reply.error;
     if (reply.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${reply.message}` };
     let verdict = extractWinner(reply.text);
     if (!verdict) {
-      const follow = await judge.client.complete({ ...base, messages: [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: pairwiseFollowUpPrompt(template.language) }] });
+      const follow = await judge.client.complete({
+        ...base,
+        messages: [
+          ...messages,
+          { role: 'assistant', content: reply.text },
+          { role: 'user', content: pairwiseFollowUpPrompt(template.language) },
+        ],
+      });
       addUsage(usage, follow, judge);
-      if (follow.status !== 'ok') return follow.status === 'error' ? follow.error : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
+      if (follow.status !== 'ok')
+        return follow.status === 'error'
+          ? follow.error
+          : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
       verdict = extractWinner(follow.text, 'follow-up');
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
     }
-    if (!verdict) return { kind: 'unparsable', message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}` };
+    if (!verdict)
+      return {
+        kind: 'unparsable',
+        message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`,
+      };
     orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
   }
   // Map each order's winner to the candidate's result, then keep only agreeing verdicts.
@@ -198,7 +286,11 @@ async function judgePair(judge: JudgeSetup, template: JudgedInputs['judgeTemplat
 }
 
 function caseValues(evalCase: EvalCase): { input: string; reference: string; criteria: string } {
-  return { input: evalCase.inputs['input'] ?? '', reference: evalCase.inputs['reference'] ?? '', criteria: evalCase.inputs['criteria'] ?? '' };
+  return {
+    input: evalCase.inputs['input'] ?? '',
+    reference: evalCase.inputs['reference'] ?? '',
+    criteria: evalCase.inputs['criteria'] ?? '',
+  };
 }
 
 function excerpt(text: string): string {
@@ -215,53 +307,137 @@ function isError(x: unknown): x is CallError {
  * is scanned first for text addressed to the judge; what is found goes into the detail
  * (`judgeManipulation`) and changes no score.
  */
-export async function scoreAnswer(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
+export async function scoreAnswer(
+  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>,
+  evalCase: EvalCase,
+  answer: string,
+  repeat: number,
+): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
   const signals = detectJudgeManipulation(answer);
   const scored = await judgeAll(inputs, evalCase, answer, repeat);
-  return signals.length === 0 ? scored : { ...scored, detail: { ...scored.detail, [MANIPULATION_DETAIL_KEY]: signals } };
+  return signals.length === 0
+    ? scored
+    : { ...scored, detail: { ...scored.detail, [MANIPULATION_DETAIL_KEY]: signals } };
 }
 
-async function judgeAll(inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>, evalCase: EvalCase, answer: string, repeat: number): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
+async function judgeAll(
+  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>,
+  evalCase: EvalCase,
+  answer: string,
+  repeat: number,
+): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
   if (inputs.suite.mode === 'pairwise') {
     const baseline = inputs.baselineAnswers?.get(evalCase.id);
     if (!baseline || baseline.inputHash !== evalCase.inputHash) {
-      return { status: 'scored', scores: {}, error: null, detail: { note: 'no baseline answer for this case: nothing to compare with' } };
+      return {
+        status: 'scored',
+        scores: {},
+        error: null,
+        detail: { note: 'no baseline answer for this case: nothing to compare with' },
+      };
     }
-    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat, inputs.nonce)));
+    const pairs = await Promise.all(
+      inputs.judges.map((j) =>
+        judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat, inputs.nonce),
+      ),
+    );
     const failed = pairs.find(isError);
-    if (failed) return { status: 'error', scores: null, error: failed, detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text } };
+    if (failed)
+      return {
+        status: 'error',
+        scores: null,
+        error: failed,
+        detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text },
+      };
     const ok = pairs as PairJudgment[];
-    return { status: 'scored', scores: { 'net-win': ok.reduce((s, p) => s + p.outcome, 0) / ok.length }, error: null, detail: { pairs: ok, baselineAnswer: baseline.text } };
+    return {
+      status: 'scored',
+      scores: { 'net-win': ok.reduce((s, p) => s + p.outcome, 0) / ok.length },
+      error: null,
+      detail: { pairs: ok, baselineAnswer: baseline.text },
+    };
   }
-  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat, inputs.nonce)));
+  const judgments = await Promise.all(
+    inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat, inputs.nonce)),
+  );
   const failed = judgments.find(isError);
-  if (failed) return { status: 'error', scores: null, error: failed, detail: { judgments: judgments.filter((j) => !isError(j)) } };
+  if (failed)
+    return {
+      status: 'error',
+      scores: null,
+      error: failed,
+      detail: { judgments: judgments.filter((j) => !isError(j)) },
+    };
   const ok = judgments as Judgment[];
-  return { status: 'scored', scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length }, error: null, detail: { judgments: ok } };
+  return {
+    status: 'scored',
+    scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length },
+    error: null,
+    detail: { judgments: ok },
+  };
 }
 
 /** Prepares a judged suite to run. */
 export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats,
+  });
   const instrument = judgedInstrument(inputs);
-  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => chatRequest(templates, { input: evalCase.inputs['input'] ?? '' }, provider, repeat);
+  const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest =>
+    chatRequest(templates, { input: evalCase.inputs['input'] ?? '' }, provider, repeat);
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
     const reply = await client.complete(request);
     const base = {
-      caseId: evalCase.id, repeat, inputHash: evalCase.inputHash, request: { messages: [...request.messages] },
-      latencyMs: reply.latencyMs, attempts: reply.trace?.attempts ?? 1, cached: reply.trace?.cached ?? false,
+      caseId: evalCase.id,
+      repeat,
+      inputHash: evalCase.inputHash,
+      request: { messages: [...request.messages] },
+      latencyMs: reply.latencyMs,
+      attempts: reply.trace?.attempts ?? 1,
+      cached: reply.trace?.cached ?? false,
     };
-    const caseDetail = { question: evalCase.inputs['input'], expected: evalCase.inputs['reference'], criteria: evalCase.inputs['criteria'], ...(evalCase.inputs['category'] ? { category: evalCase.inputs['category'] } : {}) };
+    const caseDetail = {
+      question: evalCase.inputs['input'],
+      expected: evalCase.inputs['reference'],
+      criteria: evalCase.inputs['criteria'],
+      ...(evalCase.inputs['category'] ? { category: evalCase.inputs['category'] } : {}),
+    };
     if (reply.status === 'error') {
-      return { ...base, status: 'error', scores: null, reply: null, usage: null, error: reply.error, detail: caseDetail };
+      return {
+        ...base,
+        status: 'error',
+        scores: null,
+        reply: null,
+        usage: null,
+        error: reply.error,
+        detail: caseDetail,
+      };
     }
     if (reply.status === 'refused') {
-      const reply_ = { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: 'content_filter' };
-      const scores: Record<string, number> | null = suite.refusals === 'score-1' ? (suite.mode === 'pairwise' ? { 'net-win': -1 } : { score: 1 }) : null;
-      return { ...base, status: 'refused', scores, reply: reply_, usage: null, error: null, detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals } };
+      const reply_ = {
+        text: reply.message,
+        servedModel: reply.servedModel,
+        fingerprint: null,
+        finishReason: 'content_filter',
+      };
+      const scores: Record<string, number> | null =
+        suite.refusals === 'score-1' ? (suite.mode === 'pairwise' ? { 'net-win': -1 } : { score: 1 }) : null;
+      return {
+        ...base,
+        status: 'refused',
+        scores,
+        reply: reply_,
+        usage: null,
+        error: null,
+        detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals },
+      };
     }
     const scored = await scoreAnswer(inputs, evalCase, reply.text, repeat);
     return {
@@ -276,21 +452,45 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
   };
 
   return {
-    name: suite.name, kind: 'judged', cases, repeats: suite.repeats, concurrency: provider.concurrency,
-    tested, instrument, runCase, pricing: pricingFor(provider),
+    name: suite.name,
+    kind: 'judged',
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
     // The target's call, then each judge's (two per judge when pairwise). Judge prompts are
     // estimated with the reference as the answer and a placeholder token of the real length;
     // their replies at max-tokens, an upper bound.
     plan: (evalCase, repeat) => [
       { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs['reference'] ?? '' },
-      ...inputs.judges.flatMap((j) => Array.from({ length: suite.mode === 'pairwise' ? 2 : 1 }, () => ({
-        request: {
-          messages: [{ role: 'user' as const, content: renderTemplate(inputs.judgeTemplate.text, fencedValues(PLAN_TOKEN, caseValues(evalCase), { answer: evalCase.inputs['reference'] ?? '', answer_a: evalCase.inputs['reference'] ?? '', answer_b: evalCase.inputs['reference'] ?? '' })) }],
-          temperature: 0, seed: j.provider.seed, maxTokens: j.provider['max-tokens'], repeat,
-        },
-        pricing: pricingFor(j.provider),
-        cacheable: false,
-      }))),
+      ...inputs.judges.flatMap((j) =>
+        Array.from({ length: suite.mode === 'pairwise' ? 2 : 1 }, () => ({
+          request: {
+            messages: [
+              {
+                role: 'user' as const,
+                content: renderTemplate(
+                  inputs.judgeTemplate.text,
+                  fencedValues(PLAN_TOKEN, caseValues(evalCase), {
+                    answer: evalCase.inputs['reference'] ?? '',
+                    answer_a: evalCase.inputs['reference'] ?? '',
+                    answer_b: evalCase.inputs['reference'] ?? '',
+                  }),
+                ),
+              },
+            ],
+            temperature: 0,
+            seed: j.provider.seed,
+            maxTokens: j.provider['max-tokens'],
+            repeat,
+          },
+          pricing: pricingFor(j.provider),
+          cacheable: false,
+        })),
+      ),
     ],
   };
 }

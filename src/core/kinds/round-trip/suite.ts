@@ -28,12 +28,28 @@ export const ROUND_TRIP_SCORING_VERSION = 'round-trip/1';
 
 /** Where a walk ended: `completed`, or the stage of the check that stopped it. */
 export type RoundTripStage =
-  | 'completed' | 'syntax-error' | 'test-failure' | 'timeout' | 'sandbox-violation' | 'tampering' | 'declared-unable'
-  | 'format-error' | 'language-error' | 'provider-error';
+  | 'completed'
+  | 'syntax-error'
+  | 'test-failure'
+  | 'timeout'
+  | 'sandbox-violation'
+  | 'tampering'
+  | 'declared-unable'
+  | 'format-error'
+  | 'language-error'
+  | 'provider-error';
 
 /** Model stop stages, in the order reports list them (provider-error is machinery). */
 export const STOP_STAGES: readonly RoundTripStage[] = [
-  'syntax-error', 'test-failure', 'timeout', 'sandbox-violation', 'tampering', 'declared-unable', 'format-error', 'language-error', 'provider-error',
+  'syntax-error',
+  'test-failure',
+  'timeout',
+  'sandbox-violation',
+  'tampering',
+  'declared-unable',
+  'format-error',
+  'language-error',
+  'provider-error',
 ];
 
 /** One cycle as it happened (texts capped for the result file). */
@@ -73,7 +89,8 @@ export interface RoundTripInputs {
 }
 
 const MAX_KEPT = 6000;
-const keep = (text: string): string => (text.length > MAX_KEPT ? `${text.slice(0, MAX_KEPT)}… [${text.length - MAX_KEPT} more characters]` : text);
+const keep = (text: string): string =>
+  text.length > MAX_KEPT ? `${text.slice(0, MAX_KEPT)}… [${text.length - MAX_KEPT} more characters]` : text;
 
 /** The instrument: cycles, the text checks and the executor decide what a score means. */
 export function roundTripInstrument(suite: RoundTripSuiteConfig): InstrumentIdentity {
@@ -85,8 +102,12 @@ export function roundTripInstrument(suite: RoundTripSuiteConfig): InstrumentIden
       { name: 'full-success', binary: true, higherIsBetter: true },
     ],
     settings: {
-      cycles: suite.cycles, language: suite.language, prefix: suite.prefix ?? DEFAULT_PREFIXES[suite.language],
-      'language-threshold': suite['language-threshold'], executor: suite.executor, 'timeout-ms': suite['timeout-ms'],
+      cycles: suite.cycles,
+      language: suite.language,
+      prefix: suite.prefix ?? DEFAULT_PREFIXES[suite.language],
+      'language-threshold': suite['language-threshold'],
+      executor: suite.executor,
+      'timeout-ms': suite['timeout-ms'],
     },
   };
   return { ...body, hash: hashValue(body) };
@@ -95,7 +116,13 @@ export function roundTripInstrument(suite: RoundTripSuiteConfig): InstrumentIden
 /** Prepares a round-trip suite to run. */
 export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats,
+  });
   const instrument = roundTripInstrument(suite);
   const prefix = suite.prefix ?? DEFAULT_PREFIXES[suite.language];
   // Identical code with identical tests gives the same verdict: within a run, a verdict
@@ -104,8 +131,10 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
   const verdicts = new Map<string, Promise<CodeRunResult>>();
 
   // Each template is the one user message; the call key keeps the cycles' calls apart.
-  const request = (template: Template, values: Record<string, string>, repeat: number, key: string): ModelRequest =>
-    ({ ...chatRequest({ user: template }, values, provider, repeat), callKey: key });
+  const request = (template: Template, values: Record<string, string>, repeat: number, key: string): ModelRequest => ({
+    ...chatRequest({ user: template }, values, provider, repeat),
+    callKey: key,
+  });
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const entryPoint = evalCase.inputs['entryPoint'] ?? 'execute';
@@ -140,14 +169,26 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
       return reply;
     };
 
-    const finish = (stage: RoundTripStage, stoppedAt: number | null, message: string, error: CaseRecord['error'] = null): CaseRecord => {
+    const finish = (
+      stage: RoundTripStage,
+      stoppedAt: number | null,
+      message: string,
+      error: CaseRecord['error'] = null,
+    ): CaseRecord => {
       const passed = stage === 'completed' ? suite.cycles : Math.max(0, (stoppedAt ?? 1) - 1);
       const detail: RoundTripDetail = {
-        stage, stoppedAt, message, cycles, executor: runner?.name ?? suite.executor, isolated: runner?.isolated ?? suite.executor === 'pyodide',
+        stage,
+        stoppedAt,
+        message,
+        cycles,
+        executor: runner?.name ?? suite.executor,
+        isolated: runner?.isolated ?? suite.executor === 'pyodide',
       };
       const lastReply = last as Extract<ModelReply, { status: 'ok' }> | null;
       return {
-        caseId: evalCase.id, repeat, inputHash: evalCase.inputHash,
+        caseId: evalCase.id,
+        repeat,
+        inputHash: evalCase.inputHash,
         ...(evalCase.cluster !== undefined ? { cluster: evalCase.cluster } : {}),
         status: error ? 'error' : 'scored',
         scores: error ? null : { 'l2-score': passed, 'full-success': passed === suite.cycles ? 1 : 0 },
@@ -155,12 +196,20 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         reply: lastReply ? replyRecord(lastReply, keep(lastReply.text)) : null,
         usage: hadUsage ? usage : null,
         // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
-        latencyMs, error, attempts: calls > 0 && allCached ? 0 : 1 + retries, cached: calls > 0 && allCached, calls,
+        latencyMs,
+        error,
+        attempts: calls > 0 && allCached ? 0 : 1 + retries,
+        cached: calls > 0 && allCached,
+        calls,
         detail: { ...detail },
       };
     };
 
-    const failedCall = (reply: Exclude<ModelReply, { status: 'ok' }>, cycle: number, what: string): CaseRecord | null => {
+    const failedCall = (
+      reply: Exclude<ModelReply, { status: 'ok' }>,
+      cycle: number,
+      what: string,
+    ): CaseRecord | null => {
       if (reply.status === 'error') {
         return finish('provider-error', cycle, `cycle ${cycle}, ${what}: ${reply.error.message}`, reply.error);
       }
@@ -169,7 +218,9 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
     };
 
     for (let cycle = 1; cycle <= suite.cycles; cycle++) {
-      const codeReply = await call(request(templates['nl-to-code'], { description, entry_point: entryPoint }, repeat, `cycle ${cycle} code`));
+      const codeReply = await call(
+        request(templates['nl-to-code'], { description, entry_point: entryPoint }, repeat, `cycle ${cycle} code`),
+      );
       if (codeReply.status !== 'ok') return failedCall(codeReply, cycle, 'writing code') as CaseRecord;
       const readings = readCode(codeReply.text);
       let result: CodeRunResult;
@@ -182,28 +233,45 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
           result = await known;
           reused = true;
         } else {
-          const running = (runner as CodeRunner).run({ solution: readings.fallback, candidates: readings.blocks, tests });
+          const running = (runner as CodeRunner).run({
+            solution: readings.fallback,
+            candidates: readings.blocks,
+            tests,
+          });
           verdicts.set(key, running);
           result = await running;
           if (result.stage === 'timeout' || result.stage === 'sandbox-violation') verdicts.delete(key);
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        return finish('provider-error', cycle, `cycle ${cycle}: the code runner failed: ${message}`, { kind: 'sandbox', message });
+        return finish('provider-error', cycle, `cycle ${cycle}: the code runner failed: ${message}`, {
+          kind: 'sandbox',
+          message,
+        });
       }
-      const chosen = result.chosen !== undefined && result.chosen >= 0 ? readings.blocks[result.chosen] ?? readings.fallback : readings.fallback;
+      const chosen =
+        result.chosen !== undefined && result.chosen >= 0
+          ? (readings.blocks[result.chosen] ?? readings.fallback)
+          : readings.fallback;
       const detail: CycleDetail = {
-        cycle, code: keep(chosen), codeStage: result.stage, codeMessage: keep(result.message),
+        cycle,
+        code: keep(chosen),
+        codeStage: result.stage,
+        codeMessage: keep(result.message),
         ...(reused ? { reused: true } : { durationMs: result.durationMs }),
       };
       cycles.push(detail);
       if (result.stage !== 'passed') return finish(result.stage, cycle, `cycle ${cycle}: ${result.message}`);
 
-      const textReply = await call(request(templates['code-to-nl'], { code: chosen, entry_point: entryPoint }, repeat, `cycle ${cycle} text`));
+      const textReply = await call(
+        request(templates['code-to-nl'], { code: chosen, entry_point: entryPoint }, repeat, `cycle ${cycle} text`),
+      );
       if (textReply.status !== 'ok') return failedCall(textReply, cycle, 'describing the code') as CaseRecord;
       const check = checkDescription(textReply.text, suite.language, prefix, suite['language-threshold']);
       detail.description = keep(textReply.text);
-      detail.textCheck = check.ok ? { ok: true, share: check.share } : { ok: false, message: check.message, share: check.share };
+      detail.textCheck = check.ok
+        ? { ok: true, share: check.share }
+        : { ok: false, message: check.message, share: check.share };
       if (!check.ok) return finish(check.stage, cycle, `cycle ${cycle}: ${check.message}`);
       description = textReply.text;
     }
@@ -211,8 +279,15 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
   };
 
   return {
-    name: suite.name, kind: 'round-trip', cases, repeats: suite.repeats, concurrency: provider.concurrency,
-    tested, instrument, runCase, pricing: pricingFor(provider),
+    name: suite.name,
+    kind: 'round-trip',
+    cases,
+    repeats: suite.repeats,
+    concurrency: provider.concurrency,
+    tested,
+    instrument,
+    runCase,
+    pricing: pricingFor(provider),
     // The sandbox loads while the first descriptions are turned into code; a runner that
     // cannot start is reported by the first case that needs it.
     warmUp: () => {
@@ -228,8 +303,21 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
       const description = evalCase.inputs['description'] ?? '';
       const code = `def ${entryPoint}():\n${'    pass\n'.repeat(Math.max(1, Math.round(description.length / 12)))}`;
       return Array.from({ length: suite.cycles }, (_, i) => [
-        { request: request(templates['nl-to-code'], { description, entry_point: entryPoint }, repeat, `cycle ${i + 1} code`), expectedReply: code, cacheable: i === 0 },
-        { request: request(templates['code-to-nl'], { code, entry_point: entryPoint }, repeat, `cycle ${i + 1} text`), expectedReply: description, cacheable: false },
+        {
+          request: request(
+            templates['nl-to-code'],
+            { description, entry_point: entryPoint },
+            repeat,
+            `cycle ${i + 1} code`,
+          ),
+          expectedReply: code,
+          cacheable: i === 0,
+        },
+        {
+          request: request(templates['code-to-nl'], { code, entry_point: entryPoint }, repeat, `cycle ${i + 1} text`),
+          expectedReply: description,
+          cacheable: false,
+        },
       ]).flat();
     },
   };

@@ -49,7 +49,10 @@ export function parseTask(text: string, file: string): Omit<RoundTripTask, 'test
   const first = doc.errors[0];
   if (first) {
     const line = first.linePos?.[0].line;
-    throw configError({ file, ...(line !== undefined ? { line } : {}) }, `is not valid YAML: ${first.message.split('\n')[0]}`);
+    throw configError(
+      { file, ...(line !== undefined ? { line } : {}) },
+      `is not valid YAML: ${first.message.split('\n')[0]}`,
+    );
   }
   const parsed = taskSchema.safeParse(doc.toJS());
   if (!parsed.success) {
@@ -67,15 +70,26 @@ export function parseTask(text: string, file: string): Omit<RoundTripTask, 'test
 /** Checks a test_task.py enough to know it can test the model's code. */
 export function checkTests(text: string, file: string): void {
   if (!/^def test_\w*\s*\(\s*\)\s*:/m.test(text)) {
-    throw configError({ file }, 'has no test: write module-level functions named test_* that take no arguments and use plain assert');
+    throw configError(
+      { file },
+      'has no test: write module-level functions named test_* that take no arguments and use plain assert',
+    );
   }
   if (!/^\s*(from\s+solution\s+import\s|import\s+solution\b)/m.test(text)) {
-    throw configError({ file }, 'never imports the module `solution`: the model\'s code is imported as `solution` (for example "from solution import execute")');
+    throw configError(
+      { file },
+      'never imports the module `solution`: the model\'s code is imported as `solution` (for example "from solution import execute")',
+    );
   }
 }
 
 /** Loads every task of a folder for one language; a task without that language is an error. */
-export async function loadTasks(workspace: Workspace, dir: string, language: RoundTripLanguage, where: SourceLocation): Promise<LoadedTasks> {
+export async function loadTasks(
+  workspace: Workspace,
+  dir: string,
+  language: RoundTripLanguage,
+  where: SourceLocation,
+): Promise<LoadedTasks> {
   const folders = await workspace.listFolders(dir);
   if (folders === null) throw configError(where, `tasks folder "${dir}" does not exist or is not a folder`);
   const cases: EvalCase[] = [];
@@ -85,25 +99,47 @@ export async function loadTasks(workspace: Workspace, dir: string, language: Rou
     if (folder.startsWith('.') || folder.startsWith('_')) continue; // __pycache__, .git …
     const yamlPath = `${dir}/${folder}/task.yaml`;
     const testsPath = `${dir}/${folder}/test_task.py`;
-    if (!(await workspace.exists(yamlPath))) throw configError({ file: `${dir}/${folder}` }, 'is a task folder without task.yaml; add one (id, entry-point, descriptions) or move the folder out of the tasks folder');
-    if (!(await workspace.exists(testsPath))) throw configError({ file: `${dir}/${folder}` }, 'has no test_task.py; every task needs tests that import the model\'s code as `solution`');
+    if (!(await workspace.exists(yamlPath)))
+      throw configError(
+        { file: `${dir}/${folder}` },
+        'is a task folder without task.yaml; add one (id, entry-point, descriptions) or move the folder out of the tasks folder',
+      );
+    if (!(await workspace.exists(testsPath)))
+      throw configError(
+        { file: `${dir}/${folder}` },
+        "has no test_task.py; every task needs tests that import the model's code as `solution`",
+      );
     const yamlBytes = await workspace.readBytes(yamlPath);
     const testBytes = await workspace.readBytes(testsPath);
     const task = parseTask(decodeUtf8(yamlBytes, yamlPath), yamlPath);
     const tests = decodeUtf8(testBytes, testsPath);
     checkTests(tests, testsPath);
     const other = seen.get(task.id);
-    if (other) throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
+    if (other)
+      throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
     seen.set(task.id, yamlPath);
     const description = task.descriptions[language];
     if (description === undefined) {
-      throw configError({ file: yamlPath }, `has no "${language}" description, which this suite needs; add descriptions.${language}`);
+      throw configError(
+        { file: yamlPath },
+        `has no "${language}" description, which this suite needs; add descriptions.${language}`,
+      );
     }
-    files.push({ path: yamlPath, sha256: contentSha256(yamlBytes) }, { path: testsPath, sha256: contentSha256(testBytes) });
+    files.push(
+      { path: yamlPath, sha256: contentSha256(yamlBytes) },
+      { path: testsPath, sha256: contentSha256(testBytes) },
+    );
     const inputs = { description, tests, entryPoint: task.entryPoint };
     // Cases are the same task in every language: resampled together, compared across languages.
-    cases.push({ id: task.id, inputHash: hashValue(identityValue({ ...inputs, language })), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
+    cases.push({
+      id: task.id,
+      inputHash: hashValue(identityValue({ ...inputs, language })),
+      cluster: task.id,
+      inputs,
+      source: { file: yamlPath, line: 1 },
+    });
   }
-  if (cases.length === 0) throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
+  if (cases.length === 0)
+    throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
   return { cases, sha256: hashValue(files), files: files.map((f) => f.path) };
 }

@@ -66,16 +66,31 @@ export function scriptShare(text: string, language: RoundTripLanguage): number |
 }
 
 /** `V_text`: the description starts with the prefix and, for ja and zh, the rest is mostly in the language. */
-export function checkDescription(text: string, language: RoundTripLanguage, prefix: string, threshold: number): TextCheck {
+export function checkDescription(
+  text: string,
+  language: RoundTripLanguage,
+  prefix: string,
+  threshold: number,
+): TextCheck {
   // The prefix is required, so it does not count towards the language share.
   const share = scriptShare(text.startsWith(prefix) ? text.slice(prefix.length) : text, language);
   if (!text.startsWith(prefix)) {
     const opening = JSON.stringify(text.slice(0, 24));
-    return { ok: false, stage: 'format-error', share, message: `the description does not start with ${JSON.stringify(prefix)}; it starts ${opening}` };
+    return {
+      ok: false,
+      stage: 'format-error',
+      share,
+      message: `the description does not start with ${JSON.stringify(prefix)}; it starts ${opening}`,
+    };
   }
   if (share !== null && share < threshold) {
     const script = language === 'ja' ? 'Japanese (kana and kanji)' : 'Chinese (Han)';
-    return { ok: false, stage: 'language-error', share, message: `${(share * 100).toFixed(0)}% of its characters are ${script}, below the threshold of ${(threshold * 100).toFixed(0)}%` };
+    return {
+      ok: false,
+      stage: 'language-error',
+      share,
+      message: `${(share * 100).toFixed(0)}% of its characters are ${script}, below the threshold of ${(threshold * 100).toFixed(0)}%`,
+    };
   }
   return { ok: true, share };
 }
