@@ -31952,45 +31952,144 @@ var NUM_JA = "(?:[0-9]+|[\u4E00\u4E8C\u4E09\u56DB\u4E94\u516D\u4E03\u516B\u4E5D\
 var MANTEN_IDIOMS = "\u6804\u990A|\u30DC\u30EA\u30E5\u30FC\u30E0|\u8FEB\u529B|\u96F0\u56F2\u6C17|\u30B9\u30EA\u30EB|\u30B5\u30FC\u30D3\u30B9|\u611B\u5B0C|\u611B\u60C5|\u52B9\u679C|\u3084\u308B\u6C17|\u5143\u6C17|\u5473|\u5B58\u5728\u611F|\u30A4\u30F3\u30D1\u30AF\u30C8|\u98DF\u3079\u5FDC\u3048|\u898B\u5FDC\u3048|\u8AAD\u307F\u5FDC\u3048|\u6E80\u8DB3\u611F|\u958B\u653E\u611F|\u81E8\u5834\u611F|\u6E05\u6F54\u611F|\u5B89\u5FC3\u611F|\u6804\u990A\u4FA1|\u8A71\u984C\u6027|\u8272\u6C17|\u5EA6\u80F8|\u98A8\u60C5|\u60C5\u7DD2|\u30B9\u30BF\u30DF\u30CA|\u30E6\u30FC\u30E2\u30A2";
 var RULES = [
   // Score and grading instructions.
-  { kind: "score-instruction", pattern: new RegExp(String.raw`\b(?:score|rating|grade)\s*\**\s*(?:[:=]|is|should be|must be|will be)\s*\**\s*\[*\s*${NUM}`, "iu") },
+  {
+    kind: "score-instruction",
+    pattern: new RegExp(
+      String.raw`\b(?:score|rating|grade)\s*\**\s*(?:[:=]|is|should be|must be|will be)\s*\**\s*\[*\s*${NUM}`,
+      "iu"
+    )
+  },
   { kind: "score-instruction", pattern: /\b[Ww]inner\s*\**\s*[:=]\s*\**\s*(?:[Aa]nswer\s*)?(?:A|B)\b/u },
-  { kind: "score-instruction", pattern: new RegExp(String.raw`\b(?:give|award|assign|grant|rate|score|grade|mark)\s+(?:this|it|the (?:answer|response|reply)|this (?:answer|response|reply)|my (?:answer|response|reply))\s+(?:a |an |as |with |at )?(?:${NUM_END}|${HIGH})`, "iu") },
-  { kind: "score-instruction", pattern: /\b(?:full marks|perfect score|maximum score|top marks|highest (?:possible )?score|max score)\b/iu },
-  { kind: "score-instruction", pattern: new RegExp(String.raw`\b(?:deserves?|earns?|merits?|warrants?|should (?:get|receive|be given|be awarded|be scored|be rated)|must (?:get|receive|be given|be scored|be rated))\s+(?:a |an |the )?(?:${NUM_END}|${HIGH})`, "iu") },
-  { kind: "score-instruction", pattern: /\b(?:this|my|the above|the) (?:answer|response|reply) (?:meets|satisfies|fulfils|fulfills|exceeds|passes) (?:every|all|each) (?:of the )?(?:grading |scoring |evaluation )?(?:criteria|criterion|requirements?|rubric|points)\b/iu },
-  { kind: "score-instruction", pattern: /\b(?:choose|pick|select|prefer|declare) (?:this|me|my) (?:answer |response |reply )?as (?:the )?(?:winner|better|best)\b/iu },
-  { kind: "score-instruction", pattern: new RegExp(`(?:\u8A55\u4FA1|\u30B9\u30B3\u30A2|\u70B9\u6570|\u5F97\u70B9|\u63A1\u70B9\u7D50\u679C|\u5224\u5B9A)\\s*(?:[:=]|\u306F)\\s*${NUM_JA}\\s*(?:\u70B9|/\\s*[0-9]+|$|(?=[\u3002.\u3001,!)\u300D\u300F]))`, "mu") },
+  {
+    kind: "score-instruction",
+    pattern: new RegExp(
+      String.raw`\b(?:give|award|assign|grant|rate|score|grade|mark)\s+(?:this|it|the (?:answer|response|reply)|this (?:answer|response|reply)|my (?:answer|response|reply))\s+(?:a |an |as |with |at )?(?:${NUM_END}|${HIGH})`,
+      "iu"
+    )
+  },
+  {
+    kind: "score-instruction",
+    pattern: /\b(?:full marks|perfect score|maximum score|top marks|highest (?:possible )?score|max score)\b/iu
+  },
+  {
+    kind: "score-instruction",
+    pattern: new RegExp(
+      String.raw`\b(?:deserves?|earns?|merits?|warrants?|should (?:get|receive|be given|be awarded|be scored|be rated)|must (?:get|receive|be given|be scored|be rated))\s+(?:a |an |the )?(?:${NUM_END}|${HIGH})`,
+      "iu"
+    )
+  },
+  {
+    kind: "score-instruction",
+    pattern: /\b(?:this|my|the above|the) (?:answer|response|reply) (?:meets|satisfies|fulfils|fulfills|exceeds|passes) (?:every|all|each) (?:of the )?(?:grading |scoring |evaluation )?(?:criteria|criterion|requirements?|rubric|points)\b/iu
+  },
+  {
+    kind: "score-instruction",
+    pattern: /\b(?:choose|pick|select|prefer|declare) (?:this|me|my) (?:answer |response |reply )?as (?:the )?(?:winner|better|best)\b/iu
+  },
+  {
+    kind: "score-instruction",
+    pattern: new RegExp(
+      `(?:\u8A55\u4FA1|\u30B9\u30B3\u30A2|\u70B9\u6570|\u5F97\u70B9|\u63A1\u70B9\u7D50\u679C|\u5224\u5B9A)\\s*(?:[:=]|\u306F)\\s*${NUM_JA}\\s*(?:\u70B9|/\\s*[0-9]+|$|(?=[\u3002.\u3001,!)\u300D\u300F]))`,
+      "mu"
+    )
+  },
   { kind: "score-instruction", pattern: /勝者\s*(?:[:=]|は)\s*(?:回答\s*)?[AB]/u },
-  { kind: "score-instruction", pattern: new RegExp(`${NUM_JA}\\s*\u70B9\\s*(?:\u6E80\u70B9|\u3092(?:\u3064\u3051|\u4ED8\u3051|\u4E0E\u3048|\u4E0B\u3055|\u304F\u3060|\u304A\u9858\u3044)|\u306B(?:\u3057\u3066|\u3057\u308D|\u3059\u308B)|\u3068(?:\u3057\u3066|\u3059\u308B|\u3057\u308D|\u8A55\u4FA1)|\u3067(?:\u304A\u9858\u3044|\u8A55\u4FA1)|(?:\u3092|\u304C)?(?:\u3075\u3055\u308F\u3057\u3044|\u59A5\u5F53|\u76F8\u5F53|\u5F53\u7136))`, "u") },
+  {
+    kind: "score-instruction",
+    pattern: new RegExp(
+      `${NUM_JA}\\s*\u70B9\\s*(?:\u6E80\u70B9|\u3092(?:\u3064\u3051|\u4ED8\u3051|\u4E0E\u3048|\u4E0B\u3055|\u304F\u3060|\u304A\u9858\u3044)|\u306B(?:\u3057\u3066|\u3057\u308D|\u3059\u308B)|\u3068(?:\u3057\u3066|\u3059\u308B|\u3057\u308D|\u8A55\u4FA1)|\u3067(?:\u304A\u9858\u3044|\u8A55\u4FA1)|(?:\u3092|\u304C)?(?:\u3075\u3055\u308F\u3057\u3044|\u59A5\u5F53|\u76F8\u5F53|\u5F53\u7136))`,
+      "u"
+    )
+  },
   { kind: "score-instruction", pattern: new RegExp(`(?<!${MANTEN_IDIOMS})\u6E80\u70B9`, "u") },
-  { kind: "score-instruction", pattern: /(?:最高|最大|満額|高い?)\s*(?:の)?\s*(?:点|評価|得点|スコア|点数)\s*(?:を|に|と|で)\s*(?:つけ|付け|与え|お願い|すべき|下さ|くだ)/u },
+  {
+    kind: "score-instruction",
+    pattern: /(?:最高|最大|満額|高い?)\s*(?:の)?\s*(?:点|評価|得点|スコア|点数)\s*(?:を|に|と|で)\s*(?:つけ|付け|与え|お願い|すべき|下さ|くだ)/u
+  },
   { kind: "score-instruction", pattern: /(?:採点|評価)(?:基準|項目|観点)を?(?:すべて|全て|完全に|十分に)満たし/u },
   { kind: "score-instruction", pattern: /(?:この|本|私の)回答(?:が|を)(?:勝者|勝ち|優れていると(?:判定|評価))/u },
   // Words addressed to the grader.
-  { kind: "addresses-grader", pattern: new RegExp(String.raw`\b(?:note|message|instructions?|attention|reminder|hint|memo|request|p\.?s\.?)\s*(?:to|for)\s+(?:the |any |all |our |my )?${GRADER}\b`, "iu") },
-  { kind: "addresses-grader", pattern: new RegExp(String.raw`\b(?:dear|hey|hello|hi|to the|attention,?)\s+(?:the |ai |llm )?${GRADER}\b`, "iu") },
-  { kind: "addresses-grader", pattern: new RegExp(String.raw`^\s*(?:[-*>#]+\s*)?(?:\[|\()?(?:for |to )?(?:the )?${GRADER}(?:\]|\))?\s*[:,]`, "imu") },
-  { kind: "addresses-grader", pattern: new RegExp(String.raw`\b(?:you are|you're|as) (?:the|an?|my|our) ${GRADER}\b|\bif you are (?:an? |the )?(?:ai|llm|language model|${GRADER})\b`, "iu") },
-  { kind: "addresses-grader", pattern: /\b(?:ai|llm|gpt|language[- ]model|model)[- ](?:grader|judge|evaluator|rater|scorer|assessor)s?\b/iu },
+  {
+    kind: "addresses-grader",
+    pattern: new RegExp(
+      String.raw`\b(?:note|message|instructions?|attention|reminder|hint|memo|request|p\.?s\.?)\s*(?:to|for)\s+(?:the |any |all |our |my )?${GRADER}\b`,
+      "iu"
+    )
+  },
+  {
+    kind: "addresses-grader",
+    pattern: new RegExp(String.raw`\b(?:dear|hey|hello|hi|to the|attention,?)\s+(?:the |ai |llm )?${GRADER}\b`, "iu")
+  },
+  {
+    kind: "addresses-grader",
+    pattern: new RegExp(
+      String.raw`^\s*(?:[-*>#]+\s*)?(?:\[|\()?(?:for |to )?(?:the )?${GRADER}(?:\]|\))?\s*[:,]`,
+      "imu"
+    )
+  },
+  {
+    kind: "addresses-grader",
+    pattern: new RegExp(
+      String.raw`\b(?:you are|you're|as) (?:the|an?|my|our) ${GRADER}\b|\bif you are (?:an? |the )?(?:ai|llm|language model|${GRADER})\b`,
+      "iu"
+    )
+  },
+  {
+    kind: "addresses-grader",
+    pattern: /\b(?:ai|llm|gpt|language[- ]model|model)[- ](?:grader|judge|evaluator|rater|scorer|assessor)s?\b/iu
+  },
   { kind: "addresses-grader", pattern: /\b(?:grader|evaluator|assessor|scorer)s?\b/iu },
-  { kind: "addresses-grader", pattern: /\bjudges?,\s*(?:please|you|note|ignore|remember|give|score)\b|\bthe judge (?:should|must|is (?:asked|instructed|required)|will (?:give|score|rate)|please)\b/iu },
-  { kind: "addresses-grader", pattern: new RegExp(`${GRADER_JA}\\s*(?:\u3078|\u69D8|\u3055\u307E|\u6BBF|\u306E(?:\u65B9\u3005?|\u7686\u69D8|\u307F\u306A\u3055\u3093)\u3078?|\u5404\u4F4D|\u306B(?:\u544A\u3050|\u4F1D\u3048\u307E\u3059|\u304A\u9858\u3044|\u7533\u3057\u4E0A\u3052)|\u306F(?:\u3053\u306E|\u672C|\u4EE5\u4E0B\u306E|\u4E0A\u306E|\u4E0A\u8A18\u306E)?(?:\u56DE\u7B54|\u89E3\u7B54|\u7B54\u3048)\u3092|[:!])`, "u") },
+  {
+    kind: "addresses-grader",
+    pattern: /\bjudges?,\s*(?:please|you|note|ignore|remember|give|score)\b|\bthe judge (?:should|must|is (?:asked|instructed|required)|will (?:give|score|rate)|please)\b/iu
+  },
+  {
+    kind: "addresses-grader",
+    pattern: new RegExp(
+      `${GRADER_JA}\\s*(?:\u3078|\u69D8|\u3055\u307E|\u6BBF|\u306E(?:\u65B9\u3005?|\u7686\u69D8|\u307F\u306A\u3055\u3093)\u3078?|\u5404\u4F4D|\u306B(?:\u544A\u3050|\u4F1D\u3048\u307E\u3059|\u304A\u9858\u3044|\u7533\u3057\u4E0A\u3052)|\u306F(?:\u3053\u306E|\u672C|\u4EE5\u4E0B\u306E|\u4E0A\u306E|\u4E0A\u8A18\u306E)?(?:\u56DE\u7B54|\u89E3\u7B54|\u7B54\u3048)\u3092|[:!])`,
+      "u"
+    )
+  },
   { kind: "addresses-grader", pattern: new RegExp(`(?:\u3042\u306A\u305F|\u541B|\u304A\u524D)\u306F${GRADER_JA}`, "u") },
-  { kind: "addresses-grader", pattern: /(?:採点|評価|審査)(?:する|を行う|をする)?(?:AI|モデル|システム|担当(?:者)?|方|人)(?:へ|様)/u },
+  {
+    kind: "addresses-grader",
+    pattern: /(?:採点|評価|審査)(?:する|を行う|をする)?(?:AI|モデル|システム|担当(?:者)?|方|人)(?:へ|様)/u
+  },
   // Requests to drop earlier instructions.
-  { kind: "override", pattern: /\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|other\s+|original\s+|existing\s+|grading\s+|scoring\s+|system\s+)*(?:instructions?|rules|guidelines|prompts?|directions|directives|criteria|rubric|system prompt|scale)\b/iu },
-  { kind: "override", pattern: /\b(?:new|updated|revised|real|actual|true) (?:instructions?|grading rules|scoring rules|system prompt)\s*:/iu },
+  {
+    kind: "override",
+    pattern: /\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|other\s+|original\s+|existing\s+|grading\s+|scoring\s+|system\s+)*(?:instructions?|rules|guidelines|prompts?|directions|directives|criteria|rubric|system prompt|scale)\b/iu
+  },
+  {
+    kind: "override",
+    pattern: /\b(?:new|updated|revised|real|actual|true) (?:instructions?|grading rules|scoring rules|system prompt)\s*:/iu
+  },
   { kind: "override", pattern: /^\s*[[(<*#=-]*\s*end of (?:the )?(?:answer|response|reply)\s*[\])>*#=-]*\s*$/imu },
-  { kind: "override", pattern: /(?:これまで|今まで|以前|上記|上|前|先|既存|元|最初|すべて|全て|ほか|他)の(?:指示|命令|指令|ルール|規則|プロンプト|採点基準|評価基準|基準|設定)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄|取り消|撤回|リセット)/u },
-  { kind: "override", pattern: /(?:指示|命令|指令|ルール|規則|プロンプト|採点基準|評価基準)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄)して/u },
+  {
+    kind: "override",
+    pattern: /(?:これまで|今まで|以前|上記|上|前|先|既存|元|最初|すべて|全て|ほか|他)の(?:指示|命令|指令|ルール|規則|プロンプト|採点基準|評価基準|基準|設定)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄|取り消|撤回|リセット)/u
+  },
+  {
+    kind: "override",
+    pattern: /(?:指示|命令|指令|ルール|規則|プロンプト|採点基準|評価基準)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄)して/u
+  },
   { kind: "override", pattern: /(?:新しい|本当の|真の|追加の|最新の)(?:指示|命令|ルール|規則|採点基準|評価基準)\s*:/u },
   // Chat role markers and special tokens.
   { kind: "role-marker", pattern: /^\s*(?:#+\s*|\*\*|\[)?(?:system|assistant|developer)(?:\*\*|\])?\s*[:>]/imu },
-  { kind: "role-marker", pattern: /<\|[a-z_]+\|>|<\/?(?:system|sys|assistant)>|\[\/?inst\]|<<\/?sys>>|<(?:start|end)_of_turn>|^\s*###\s*(?:system|instruction)\s*:?\s*$/imu },
+  {
+    kind: "role-marker",
+    pattern: /<\|[a-z_]+\|>|<\/?(?:system|sys|assistant)>|\[\/?inst\]|<<\/?sys>>|<(?:start|end)_of_turn>|^\s*###\s*(?:system|instruction)\s*:?\s*$/imu
+  },
   { kind: "role-marker", pattern: /^\s*(?:システム|アシスタント)\s*:/mu },
   // Delimiters shaped like ours, or our template's headings.
-  { kind: "delimiter", pattern: /<<<\s*(?:end\b|answer\b|task\b|reference\b)|(?:answer|task|reference)(?: [ab])?\s+[0-9a-f]{6,}\s*>>>/iu },
-  { kind: "delimiter", pattern: /^\s*#+\s*(?:how to grade|how to decide|answer to grade|grading notes|採点方法|判断の方法|採点する回答|この課題の採点メモ)/imu }
+  {
+    kind: "delimiter",
+    pattern: /<<<\s*(?:end\b|answer\b|task\b|reference\b)|(?:answer|task|reference)(?: [ab])?\s+[0-9a-f]{6,}\s*>>>/iu
+  },
+  {
+    kind: "delimiter",
+    pattern: /^\s*#+\s*(?:how to grade|how to decide|answer to grade|grading notes|採点方法|判断の方法|採点する回答|この課題の採点メモ)/imu
+  }
 ];
 function normalizeForScan(text) {
   return text.normalize("NFKC").replace(new RegExp("\\p{Cf}", "gu"), "");
@@ -32019,7 +32118,12 @@ function flaggedCases(records) {
   for (const r of records) {
     const signals = r.detail[MANIPULATION_DETAIL_KEY];
     if (!Array.isArray(signals) || signals.length === 0) continue;
-    const entry = byCase.get(r.caseId) ?? { caseId: r.caseId, repeats: [], kinds: [], excerpt: signals[0]?.excerpt ?? "" };
+    const entry = byCase.get(r.caseId) ?? {
+      caseId: r.caseId,
+      repeats: [],
+      kinds: [],
+      excerpt: signals[0]?.excerpt ?? ""
+    };
     entry.repeats.push(r.repeat);
     for (const s of signals) if (!entry.kinds.includes(s.kind)) entry.kinds.push(s.kind);
     byCase.set(r.caseId, entry);
@@ -32239,7 +32343,11 @@ var BUILT_IN = {
 };
 function pricingFor(provider) {
   if (provider.pricing) {
-    return { inputPerMillion: provider.pricing["input-per-million"], outputPerMillion: provider.pricing["output-per-million"], source: "config" };
+    return {
+      inputPerMillion: provider.pricing["input-per-million"],
+      outputPerMillion: provider.pricing["output-per-million"],
+      source: "config"
+    };
   }
   const name = provider.model.replace(/-\d{4}-\d{2}-\d{2}$/, "");
   const entry = BUILT_IN[name];
@@ -32293,7 +32401,11 @@ function aggregateRecords(records, instrument, pricing = null) {
     errors: records.filter((r) => r.status === "error").length,
     refused: records.filter((r) => r.status === "refused").length,
     metrics,
-    usage: { inputTokens, outputTokens, calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0) },
+    usage: {
+      inputTokens,
+      outputTokens,
+      calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0)
+    },
     cacheHits: records.filter((r) => r.cached).length,
     retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
     cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
@@ -32316,7 +32428,10 @@ function judgeUsageOf(records) {
   let found = false;
   const total = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
   for (const r of records) {
-    const parts = [...r.detail["judgments"] ?? [], ...r.detail["pairs"] ?? []];
+    const parts = [
+      ...r.detail["judgments"] ?? [],
+      ...r.detail["pairs"] ?? []
+    ];
     for (const p of parts) {
       if (!p.usage) continue;
       found = true;
@@ -32342,13 +32457,18 @@ function paidUsage(records) {
 function validateResult(value, file2) {
   const v = value;
   const fail = (what) => {
-    throw configError({ file: file2 }, `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`);
+    throw configError(
+      { file: file2 },
+      `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`
+    );
   };
   if (v === null || typeof v !== "object") return fail("expected a JSON object");
-  if (v.schemaVersion !== RESULT_SCHEMA_VERSION) return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
+  if (v.schemaVersion !== RESULT_SCHEMA_VERSION)
+    return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
   if (typeof v.runId !== "string") return fail("runId is missing");
   if (!v.suite || typeof v.suite.name !== "string") return fail("suite.name is missing");
-  if (!v.instrument || typeof v.instrument.primaryMetric !== "string") return fail("instrument.primaryMetric is missing");
+  if (!v.instrument || typeof v.instrument.primaryMetric !== "string")
+    return fail("instrument.primaryMetric is missing");
   if (!v.tested || typeof v.tested.hash !== "string") return fail("tested.hash is missing");
   if (!Array.isArray(v.records)) return fail("records is not a list");
   v.records.forEach((r, i) => {
@@ -32363,7 +32483,9 @@ var INCIDENTAL_NESTED = /* @__PURE__ */ new Set(["latencyMs", "attempts", "cache
 function withoutIncidental(value) {
   if (Array.isArray(value)) return value.map(withoutIncidental);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)]));
+    return Object.fromEntries(
+      Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)])
+    );
   }
   return value;
 }
@@ -32411,9 +32533,23 @@ function upperTailContinuedFraction(x) {
   }
   return normalDensity(x) / f;
 }
-var A = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+var A = [
+  -39.69683028665376,
+  220.9460984245205,
+  -275.9285104469687,
+  138.357751867269,
+  -30.66479806614716,
+  2.506628277459239
+];
 var B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-var C = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+var C = [
+  -0.007784894002430293,
+  -0.3223964580411365,
+  -2.400758277161838,
+  -2.549732539343734,
+  4.374664141464968,
+  2.938163982698783
+];
 var D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
 function normalQuantile(p) {
   if (Number.isNaN(p) || p < 0 || p > 1) return Number.NaN;
@@ -32515,7 +32651,8 @@ function pairedBootstrap(options) {
   const n = units.length;
   if (n === 0) throw new RangeError("pairedBootstrap needs at least one unit");
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   let baseTotal = 0;
   let candTotal = 0;
   let caseTotal = 0;
@@ -32525,7 +32662,8 @@ function pairedBootstrap(options) {
     caseTotal += u.cases;
   }
   const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
-  if (!Number.isFinite(estimate)) throw new RangeError("the change is undefined (baseline sum is 0); use the absolute statistic");
+  if (!Number.isFinite(estimate))
+    throw new RangeError("the change is undefined (baseline sum is 0); use the absolute statistic");
   const random = createRandom(seed);
   const baseOf = Float64Array.from(units, (u) => u.base);
   const candOf = Float64Array.from(units, (u) => u.candidate);
@@ -32571,7 +32709,15 @@ function pairedBootstrap(options) {
     percentileUpper: pct2.upper
   };
   if (kept === 0) {
-    return { ...base, lower: Number.NaN, upper: Number.NaN, method: "percentile", fallbackReason: "every resample had a baseline sum of 0", biasCorrection: null, acceleration: null };
+    return {
+      ...base,
+      lower: Number.NaN,
+      upper: Number.NaN,
+      method: "percentile",
+      fallbackReason: "every resample had a baseline sum of 0",
+      biasCorrection: null,
+      acceleration: null
+    };
   }
   let below = 0;
   let atOrBelow = 0;
@@ -32589,17 +32735,28 @@ function pairedBootstrap(options) {
   const alpha2 = adjusted(zHigh);
   let fallbackReason = null;
   if (!Number.isFinite(z0)) fallbackReason = "bias correction is infinite (the estimate lies outside every resample)";
-  else if (!Number.isFinite(acceleration)) fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
-  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1)) fallbackReason = "adjusted levels are not valid probabilities";
+  else if (!Number.isFinite(acceleration))
+    fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
+  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1))
+    fallbackReason = "adjusted levels are not valid probabilities";
   const bias = Number.isFinite(z0) ? z0 : null;
   const accel = Number.isFinite(acceleration) ? acceleration : null;
   if (fallbackReason !== null) {
-    if (pct2.lower === pct2.upper) return { ...base, ...pct2, method: "none", fallbackReason: NO_VARIATION, biasCorrection: bias, acceleration: accel };
+    if (pct2.lower === pct2.upper)
+      return {
+        ...base,
+        ...pct2,
+        method: "none",
+        fallbackReason: NO_VARIATION,
+        biasCorrection: bias,
+        acceleration: accel
+      };
     return { ...base, ...pct2, method: "percentile", fallbackReason, biasCorrection: bias, acceleration: accel };
   }
   const lower = quantileSorted(sorted, alpha1);
   const upper = quantileSorted(sorted, alpha2);
-  if (lower === upper) return { ...base, lower, upper, method: "none", fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
+  if (lower === upper)
+    return { ...base, lower, upper, method: "none", fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
   return { ...base, lower, upper, method: "bca", fallbackReason: null, biasCorrection: z0, acceleration };
 }
 var NO_VARIATION = "no variation: the resamples that set the interval all give the same change";
@@ -32647,7 +32804,11 @@ function decideGate(input2) {
     else if (L >= d) decision = { verdict: "pass", detail: L > 0 ? "improved" : "within-threshold-shown" };
     else decision = { verdict: "inconclusive", detail: "interval-straddles-threshold" };
   } else if (r < d) {
-    if (U < 0) decision = { verdict: "regression", detail: U < d ? "beyond-threshold-confident" : "beyond-threshold-significant" };
+    if (U < 0)
+      decision = {
+        verdict: "regression",
+        detail: U < d ? "beyond-threshold-confident" : "beyond-threshold-significant"
+      };
     else decision = { verdict: "inconclusive", detail: "beyond-threshold-noisy" };
   } else if (L > 0) {
     decision = { verdict: "pass", detail: "improved" };
@@ -32717,9 +32878,15 @@ function signFlipTest(changes, options = {}) {
   const tolerance = 1e-9 * total;
   const lattice = latticeP(d, observed);
   if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null };
-  if (k <= MAX_ENUMERATED) return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
+  if (k <= MAX_ENUMERATED)
+    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
   const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
-  return { pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"), changed: k, method: "monte-carlo", draws };
+  return {
+    pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"),
+    changed: k,
+    method: "monte-carlo",
+    draws
+  };
 }
 function latticeP(d, observed) {
   const step = commonStep(d);
@@ -32771,7 +32938,8 @@ function monteCarloP(d, threshold, draws, seed) {
     for (let i = 0; i < k; i += 32) {
       const bits = random.nextUint32();
       const end = Math.min(k, i + 32);
-      for (let j = i; j < end; j++) sum2 += (bits >>> j - i & 1) === 1 ? values[j] : -values[j];
+      for (let j = i; j < end; j++)
+        sum2 += (bits >>> j - i & 1) === 1 ? values[j] : -values[j];
     }
     if (Math.abs(sum2) >= threshold) hits++;
   }
@@ -32787,13 +32955,21 @@ function commonStep(values) {
 // src/core/compare.ts
 var PAIRWISE_METRIC = "net-win";
 var DEFAULT_NET_WIN_THRESHOLD = 0.05;
-var VERDICT_ORDER = ["error", "regression", "inconclusive", "stale-baseline", "no-baseline", "pass"];
+var VERDICT_ORDER = [
+  "error",
+  "regression",
+  "inconclusive",
+  "stale-baseline",
+  "no-baseline",
+  "pass"
+];
 function alignBaselineIds(baseline, candidate) {
   const baseIds = hashesOf(baseline.records);
   const candIds = hashesOf(candidate.records);
   const unmatched = (from, other, scheme) => {
     const byHash = /* @__PURE__ */ new Map();
-    for (const [id, hash2] of from) if (!other.has(id) && scheme.test(id)) byHash.set(hash2, [...byHash.get(hash2) ?? [], id]);
+    for (const [id, hash2] of from)
+      if (!other.has(id) && scheme.test(id)) byHash.set(hash2, [...byHash.get(hash2) ?? [], id]);
     return byHash;
   };
   const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
@@ -32804,7 +32980,10 @@ function alignBaselineIds(baseline, candidate) {
     if (ids.length === 1 && targets?.length === 1) rename5.set(ids[0], targets[0]);
   }
   if (rename5.size === 0) return baseline;
-  return { ...baseline, records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r) };
+  return {
+    ...baseline,
+    records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r)
+  };
 }
 function compareWithBaseline(original, candidate, gate) {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
@@ -32889,7 +33068,9 @@ function compareMeasured(baseline, candidate, gate) {
   if (paired.length * 2 < baselineCases) {
     result.verdict = "error";
     result.detail = "too-few-paired";
-    result.notes.push(`Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`);
+    result.notes.push(
+      `Only ${paired.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`
+    );
     return result;
   }
   const baseValues = paired.map((id) => base.get(id));
@@ -32902,7 +33083,9 @@ function compareMeasured(baseline, candidate, gate) {
   const baseSum = baseValues.reduce((a, b) => a + b, 0);
   const relative3 = baseSum !== 0 && !netWin;
   if (!relative3 && !netWin && gate["absolute-threshold"] === void 0) {
-    result.notes.push(`The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`);
+    result.notes.push(
+      `The baseline's ${metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`
+    );
   }
   const seed = `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`;
   const bootstrap = pairedBootstrap({
@@ -32918,7 +33101,10 @@ function compareMeasured(baseline, candidate, gate) {
   result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
   const threshold = relative3 ? gate["max-drop"] : gate["absolute-threshold"] ?? (netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
   result.threshold = threshold ?? null;
-  result.exactTest = signFlipTest(units.map((u) => u.candidate - u.base), { seed });
+  result.exactTest = signFlipTest(
+    units.map((u) => u.candidate - u.base),
+    { seed }
+  );
   if (threshold === void 0) {
     result.verdict = "inconclusive";
     result.detail = "undefined-relative-change";
@@ -32936,10 +33122,18 @@ function compareMeasured(baseline, candidate, gate) {
     });
     result.verdict = decision.verdict;
     result.detail = decision.detail;
-    result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, resampledUnit(candidate.suite.kind, units.length, paired.length));
+    result.power = powerOf(
+      bootstrap.standardError,
+      gate.confidence,
+      threshold,
+      units.length,
+      resampledUnit(candidate.suite.kind, units.length, paired.length)
+    );
   }
   if (paired.length < gate["min-cases"]) {
-    result.notes.push(`Only ${paired.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`);
+    result.notes.push(
+      `Only ${paired.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`
+    );
   }
   const binary = candidate.instrument.metrics.find((m) => m.name === metric)?.binary === true;
   if (binary) {
@@ -32953,7 +33147,9 @@ function compareMeasured(baseline, candidate, gate) {
       });
       result.mcnemar = mcnemarExact(b, c);
     } else {
-      result.notes.push("McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case.");
+      result.notes.push(
+        "McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case."
+      );
     }
   }
   const changes = paired.map((id, i) => ({ id, delta: candValues[i] - baseValues[i], i }));
@@ -33040,7 +33236,8 @@ function clusterOf(records) {
   return map2;
 }
 function groupUnits(ids, base, cand, clusters) {
-  if (clusters.size === 0) return ids.map((_, i) => ({ base: base[i], candidate: cand[i], cases: 1 }));
+  if (clusters.size === 0)
+    return ids.map((_, i) => ({ base: base[i], candidate: cand[i], cases: 1 }));
   const units = /* @__PURE__ */ new Map();
   ids.forEach((id, i) => {
     const key = clusters.get(id) ?? `case:${id}`;
@@ -52842,8 +53039,20 @@ var en = {
     pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
     nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
   },
-  table: { suite: "Suite", metric: "Metric", baseline: "Baseline", candidate: "Candidate", change: "Change (interval)", verdict: "Verdict" },
-  notRunReason: { unchanged: "unchanged, not run", "not selected": "not selected", removed: "removed by this pull request", budget: "not run: the budget was spent" },
+  table: {
+    suite: "Suite",
+    metric: "Metric",
+    baseline: "Baseline",
+    candidate: "Candidate",
+    change: "Change (interval)",
+    verdict: "Verdict"
+  },
+  notRunReason: {
+    unchanged: "unchanged, not run",
+    "not selected": "not selected",
+    removed: "removed by this pull request",
+    budget: "not run: the budget was spent"
+  },
   chartTitle: "Baseline vs candidate (primary metric)",
   chartLegend: (gate) => `Legend: bars \u2014 each suite's candidate as a % of its baseline; line at 100 \u2014 the baseline; lower line \u2014 the gate (${gate}), below which a real drop fails the check.`,
   chartKey: "Suites by number:",
@@ -52862,7 +53071,13 @@ var en = {
   powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
   powerOk: (n, unit, mde, level, gate) => `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
   compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
-  notCompared: { added: (n) => `${n} added`, removed: (n) => `${n} removed`, edited: (n) => `${n} edited`, noSample: (n) => `${n} without a valid sample on one side`, join: ", " },
+  notCompared: {
+    added: (n) => `${n} added`,
+    removed: (n) => `${n} removed`,
+    edited: (n) => `${n} edited`,
+    noSample: (n) => `${n} without a valid sample on one side`,
+    join: ", "
+  },
   errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
@@ -52953,7 +53168,14 @@ var en = {
 > This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the \`report.md\` artifact.`,
   scripted: "Scripted demo",
   more: {
-    verdict: { pass: "pass", regression: "regression", inconclusive: "inconclusive", error: "error", "no-baseline": "no-baseline", "stale-baseline": "stale-baseline" },
+    verdict: {
+      pass: "pass",
+      regression: "regression",
+      inconclusive: "inconclusive",
+      error: "error",
+      "no-baseline": "no-baseline",
+      "stale-baseline": "stale-baseline"
+    },
     percentOfBaseline: "% of baseline",
     caseLabel: (id) => `**Case ${id}**`,
     pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first \u2192 ${winner}]`,
@@ -52993,8 +53215,20 @@ var ja = {
     pass: (t, gate) => `**\u5168${t}\u30B9\u30A4\u30FC\u30C8\u304C\u5408\u683C\u3067\u3059**\uFF1A\u8A31\u5BB9\u5E45 ${gate} \u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u305F\u6307\u6A19\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
     nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002"
   },
-  table: { suite: "\u30B9\u30A4\u30FC\u30C8", metric: "\u6307\u6A19", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316\uFF08\u4FE1\u983C\u533A\u9593\uFF09", verdict: "\u5224\u5B9A" },
-  notRunReason: { unchanged: "\u5909\u66F4\u306A\u3057\uFF08\u672A\u5B9F\u884C\uFF09", "not selected": "\u9078\u629E\u5916", removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664", budget: "\u672A\u5B9F\u884C\uFF1A\u4E88\u7B97\u3092\u4F7F\u3044\u5207\u308A\u307E\u3057\u305F" },
+  table: {
+    suite: "\u30B9\u30A4\u30FC\u30C8",
+    metric: "\u6307\u6A19",
+    baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3",
+    candidate: "\u5019\u88DC",
+    change: "\u5909\u5316\uFF08\u4FE1\u983C\u533A\u9593\uFF09",
+    verdict: "\u5224\u5B9A"
+  },
+  notRunReason: {
+    unchanged: "\u5909\u66F4\u306A\u3057\uFF08\u672A\u5B9F\u884C\uFF09",
+    "not selected": "\u9078\u629E\u5916",
+    removed: "\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u3067\u524A\u9664",
+    budget: "\u672A\u5B9F\u884C\uFF1A\u4E88\u7B97\u3092\u4F7F\u3044\u5207\u308A\u307E\u3057\u305F"
+  },
   chartTitle: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5019\u88DC\uFF08\u4E3B\u6307\u6A19\uFF09",
   chartLegend: (gate) => `\u51E1\u4F8B\uFF1A\u68D2 \u2014 \u5404\u30B9\u30A4\u30FC\u30C8\u306E\u5019\u88DC\uFF08\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u6BD4 %\uFF09\u3001100 \u306E\u7DDA \u2014 \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u4E0B\u306E\u7DDA \u2014 \u30B2\u30FC\u30C8\uFF08${gate}\uFF09\u3002\u3053\u308C\u3092\u4E0B\u56DE\u308B\u78BA\u304B\u306A\u4F4E\u4E0B\u3067\u30C1\u30A7\u30C3\u30AF\u304C\u5931\u6557\u3057\u307E\u3059\u3002`,
   chartKey: "\u30B9\u30A4\u30FC\u30C8\u756A\u53F7\uFF1A",
@@ -53013,7 +53247,13 @@ var ja = {
   powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F ${n}${unit}\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}${unit}\u304C\u5FC5\u8981\u3067\u3059\u3002`,
   powerOk: (n, unit, mde, level, gate) => `${n}${unit}\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
   compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `\uFF08\u6BD4\u8F03\u5BFE\u8C61\u5916\uFF1A${extra}\uFF09` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
-  notCompared: { added: (n) => `\u8FFD\u52A0${n}\u4EF6`, removed: (n) => `\u524A\u9664${n}\u4EF6`, edited: (n) => `\u5909\u66F4${n}\u4EF6`, noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`, join: "\u3001" },
+  notCompared: {
+    added: (n) => `\u8FFD\u52A0${n}\u4EF6`,
+    removed: (n) => `\u524A\u9664${n}\u4EF6`,
+    edited: (n) => `\u5909\u66F4${n}\u4EF6`,
+    noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`,
+    join: "\u3001"
+  },
   errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC\uFF1A${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F\uFF08${rate}\u3001\u8A31\u5BB9 ${tol}\uFF09\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
   note: (text) => `\u6CE8\uFF1A${text}`,
   usage: (i, o, calls, extra) => `\u30C8\u30FC\u30AF\u30F3\uFF1A\u5165\u529B ${i}\u3001\u51FA\u529B ${o}\uFF08${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057${extra}\uFF09`,
@@ -53104,7 +53344,14 @@ var ja = {
 > GitHub\u306E\u30B8\u30E7\u30D6\u30B5\u30DE\u30EA\u30FC\u4E0A\u9650(1 MiB)\u306B\u53CE\u3081\u308B\u305F\u3081\u3001${cut}\u30BB\u30AF\u30B7\u30E7\u30F3\u3092\u7701\u304D\u307E\u3057\u305F\u3002\u5B8C\u5168\u306A\u30EC\u30DD\u30FC\u30C8\u306F \`report.md\` \u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8\u306B\u3042\u308A\u307E\u3059\u3002`,
   scripted: "\u30B9\u30AF\u30EA\u30D7\u30C8\u306B\u3088\u308B\u30C7\u30E2",
   more: {
-    verdict: { pass: "\u5408\u683C", regression: "\u4F4E\u4E0B", inconclusive: "\u5224\u5B9A\u4FDD\u7559", error: "\u30A8\u30E9\u30FC", "no-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057", "stale-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044" },
+    verdict: {
+      pass: "\u5408\u683C",
+      regression: "\u4F4E\u4E0B",
+      inconclusive: "\u5224\u5B9A\u4FDD\u7559",
+      error: "\u30A8\u30E9\u30FC",
+      "no-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057",
+      "stale-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044"
+    },
     percentOfBaseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u5BFE\u3059\u308B\u5272\u5408\uFF08%\uFF09",
     caseLabel: (id) => `**\u30B1\u30FC\u30B9 ${id}**`,
     pairOrder: (judge, first, winner) => `[${judge}\u3001\u5148\u306B\u63D0\u793A\uFF1A${first} \u2192 \u52DD\u3061\uFF1A${winner}]`,
@@ -53162,23 +53409,35 @@ var NORMALIZERS = ["trim", "nfc", "strip-code-fence"];
 var REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"];
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 var RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
-var nameSchema = external_exports.string().regex(NAME, 'use letters, digits, ".", "_" and "-"').refine((name) => !RESERVED.has(name), { error: "this name is reserved (it is a property of every JavaScript object); choose another" });
+var nameSchema = external_exports.string().regex(NAME, 'use letters, digits, ".", "_" and "-"').refine((name) => !RESERVED.has(name), {
+  error: "this name is reserved (it is a property of every JavaScript object); choose another"
+});
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var providerSchema = external_exports.strictObject({
   model: external_exports.string().min(1).describe("The model name the endpoint serves."),
   "base-url": external_exports.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).refine((url2) => !hasUserInfo(url2), {
     error: 'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env'
-  }).optional().describe("OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch's value is used."),
+  }).optional().describe(
+    "OpenAI-compatible base URL; default $OPENAI_BASE_URL, else OpenAI. On pull requests the base branch's value is used."
+  ),
   "api-key-env": external_exports.string().regex(ENV_NAME, "must be an environment variable name").default("OPENAI_API_KEY").describe("The NAME of the environment variable that holds the key; never the key itself."),
   temperature: external_exports.number().min(0).max(2).nullable().default(0).describe("Sampling temperature; null sends none (the server's default: reasoning models accept only theirs)."),
   seed: external_exports.int().default(7),
   "max-tokens": external_exports.int().positive().default(1024),
-  "max-completion-tokens": external_exports.int().positive().optional().describe("Reasoning models: the limit on reasoning plus answer tokens, sent as max_completion_tokens instead of max_tokens."),
+  "max-completion-tokens": external_exports.int().positive().optional().describe(
+    "Reasoning models: the limit on reasoning plus answer tokens, sent as max_completion_tokens instead of max_tokens."
+  ),
   "reasoning-effort": external_exports.enum(REASONING_EFFORTS).optional().describe("Reasoning models: sent as reasoning_effort."),
   "strip-reasoning": external_exports.boolean().default(true).describe("Remove a leading <think>\u2026</think> block from replies before scoring (kept in the record)."),
   "max-reply-bytes": external_exports.int().min(1e3).default(1e6).describe("Replies longer than this (UTF-8 bytes) are cut and flagged before scoring."),
-  "extra-body": external_exports.record(external_exports.string(), external_exports.unknown()).refine((body) => !("model" in body) && !("messages" in body), { error: "extra-body must not set model or messages; use the model key and templates" }).optional().describe("Fields merged into every request body (gateway or Azure specifics). On pull requests the base branch's value is used."),
-  "extra-headers": external_exports.record(external_exports.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "must be an HTTP header name"), external_exports.string()).optional().describe("Headers added to every request. On pull requests the base branch's value is used. Never put a key here: use api-key-env."),
+  "extra-body": external_exports.record(external_exports.string(), external_exports.unknown()).refine((body) => !("model" in body) && !("messages" in body), {
+    error: "extra-body must not set model or messages; use the model key and templates"
+  }).optional().describe(
+    "Fields merged into every request body (gateway or Azure specifics). On pull requests the base branch's value is used."
+  ),
+  "extra-headers": external_exports.record(external_exports.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "must be an HTTP header name"), external_exports.string()).optional().describe(
+    "Headers added to every request. On pull requests the base branch's value is used. Never put a key here: use api-key-env."
+  ),
   concurrency: external_exports.int().min(1).max(256).default(8),
   "timeout-ms": external_exports.int().min(100).default(6e4).describe("Per-call timeout in milliseconds."),
   "structured-output": external_exports.boolean().default(true).describe("Whether the endpoint supports JSON-schema response formats."),
@@ -53199,8 +53458,12 @@ var gateBase = {
   "min-cases": external_exports.int().min(1).describe("Fewer compared cases than this can never give a regression."),
   "max-error-rate": external_exports.number().min(0).max(1).describe("Share of errored records above which the verdict is error."),
   "absolute-threshold": external_exports.number().gt(0).describe("Absolute drop that fails the gate when the relative change is undefined."),
-  "on-removed-suite": external_exports.enum(["warn", "fail"]).describe("What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite's baseline is merged."),
-  "on-judge-manipulation": external_exports.enum(["warn", "fail"]).describe("What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error."),
+  "on-removed-suite": external_exports.enum(["warn", "fail"]).describe(
+    "What a pull request that removes a suite together with its files does to the check: fail (default) or warn. A removed suite whose files remain is still run. Renaming a suite is a removal: keep the old entry until the new suite's baseline is merged."
+  ),
+  "on-judge-manipulation": external_exports.enum(["warn", "fail"]).describe(
+    "What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error."
+  ),
   "max-truncated-share": external_exports.number().min(0).max(1).describe("Share of replies cut by the token limit above which the suite gets a warning.")
 };
 var gateSchema = external_exports.strictObject({
@@ -53216,7 +53479,9 @@ var gateSchema = external_exports.strictObject({
   "on-judge-manipulation": gateBase["on-judge-manipulation"].default("warn"),
   "max-truncated-share": gateBase["max-truncated-share"].default(0.05),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
-  multiplicity: external_exports.enum(MULTIPLICITY_METHODS).default("holm").describe("Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone.")
+  multiplicity: external_exports.enum(MULTIPLICITY_METHODS).default("holm").describe(
+    "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."
+  )
 });
 var gateOverrideSchema = external_exports.strictObject(gateBase).partial();
 var datasetSchema = external_exports.union([
@@ -53246,7 +53511,11 @@ var judgedSuite = external_exports.strictObject({
   kind: external_exports.literal("judged"),
   judge: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)]),
   dataset: datasetSchema,
-  templates: external_exports.strictObject({ system: external_exports.string().min(1).optional(), user: external_exports.string().min(1), judge: external_exports.string().optional() }),
+  templates: external_exports.strictObject({
+    system: external_exports.string().min(1).optional(),
+    user: external_exports.string().min(1),
+    judge: external_exports.string().optional()
+  }),
   mode: external_exports.enum(["absolute", "pairwise"]).default("absolute"),
   refusals: external_exports.enum(["score-1", "exclude"]).default("score-1"),
   "judge-language": external_exports.enum(["en", "ja"]).default("en").describe("Language of the built-in judge template (when templates.judge is not set).")
@@ -53259,9 +53528,15 @@ var roundTripSuite = external_exports.strictObject({
   templates: external_exports.strictObject({ "nl-to-code": external_exports.string().min(1), "code-to-nl": external_exports.string().min(1) }),
   repeats: external_exports.int().min(1).max(100).default(3),
   cycles: external_exports.int().min(1).max(50).default(10),
-  executor: external_exports.enum(["pyodide", "unsafe-host-python"]).default("pyodide").describe("pyodide: the default sandbox. unsafe-host-python: the runner's python3 with an empty environment and limits; it does NOT protect secrets, files or the network."),
-  prefix: external_exports.string().min(1).optional().describe('The prefix every description must start with (default by language: "Task: ", "Tarea: ", "\u30BF\u30B9\u30AF: ", "\u4EFB\u52A1: ").'),
-  "language-threshold": external_exports.number().min(0).max(1).default(0.5).describe("ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans."),
+  executor: external_exports.enum(["pyodide", "unsafe-host-python"]).default("pyodide").describe(
+    "pyodide: the default sandbox. unsafe-host-python: the runner's python3 with an empty environment and limits; it does NOT protect secrets, files or the network."
+  ),
+  prefix: external_exports.string().min(1).optional().describe(
+    'The prefix every description must start with (default by language: "Task: ", "Tarea: ", "\u30BF\u30B9\u30AF: ", "\u4EFB\u52A1: ").'
+  ),
+  "language-threshold": external_exports.number().min(0).max(1).default(0.5).describe(
+    "ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans."
+  ),
   "timeout-ms": external_exports.int().min(100).max(6e5).default(1e4).describe("Wall-clock limit of one run of the tests on the model's code.")
 });
 var suiteSchema = external_exports.discriminatedUnion("kind", [exactCopySuite, judgedSuite, roundTripSuite]);
@@ -53273,10 +53548,14 @@ var configSchema = external_exports.strictObject({
   suites: external_exports.array(suiteSchema).min(1),
   gate: gateSchema.default({ ...DEFAULT_GATE }),
   report: external_exports.strictObject({
-    language: external_exports.enum(REPORT_LANGUAGES).default("en").describe("The language of the report and of the CLI's final lines (en or ja); the CLI's --language and the action's report-language input win.")
+    language: external_exports.enum(REPORT_LANGUAGES).default("en").describe(
+      "The language of the report and of the CLI's final lines (en or ja); the CLI's --language and the action's report-language input win."
+    )
   }).optional().describe("How the report is written."),
   budget: external_exports.strictObject({
-    "max-calls": external_exports.int().positive().optional().describe("Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3."),
+    "max-calls": external_exports.int().positive().optional().describe(
+      "Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3."
+    ),
     "max-cost": external_exports.number().positive().optional().describe("USD the run may spend (from token usage and prices); then it stops as above.")
   }).optional().describe("Limits on what one run may spend; --max-calls and --max-cost override them.")
 });
@@ -53288,13 +53567,19 @@ function parseConfig(text, file2) {
       const line = e.linePos?.[0]?.line;
       return `${file2}${line ? `:${line}` : ""}: YAML syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`;
     });
-    throw new ConfigError({ file: file2, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col }, problems.join("\n"), problems);
+    throw new ConfigError(
+      { file: file2, line: doc.errors[0]?.linePos?.[0]?.line, column: doc.errors[0]?.linePos?.[0]?.col },
+      problems.join("\n"),
+      problems
+    );
   }
   const lineOf = (path2) => lineOfPath(doc, lineCounter, path2);
   const data = doc.toJS();
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue3) => redactUrls(describeIssue(issue3, file2, data, lineOf, doc, lineCounter)));
+    const problems = parsed.error.issues.map(
+      (issue3) => redactUrls(describeIssue(issue3, file2, data, lineOf, doc, lineCounter))
+    );
     throw new ConfigError({ file: file2, line: firstLine(problems) }, problems.join("\n"), problems);
   }
   const loaded = { file: file2, config: parsed.data, lineOf };
@@ -53312,7 +53597,10 @@ function checkReferences(loaded) {
   const providers = Object.keys(config2.providers);
   config2.suites.forEach((suite, i) => {
     const at = (key) => located(file2, loaded.lineOf(["suites", i, key]), formatPath(["suites", i, key]));
-    if (seen.has(suite.name)) problems.push(`${at("name")}: suite name "${suite.name}" is used twice (also suites[${seen.get(suite.name)}]); names must be unique because they name result and baseline files`);
+    if (seen.has(suite.name))
+      problems.push(
+        `${at("name")}: suite name "${suite.name}" is used twice (also suites[${seen.get(suite.name)}]); names must be unique because they name result and baseline files`
+      );
     seen.set(suite.name, i);
     const refs = [suite.provider];
     if (suite.kind === "judged") refs.push(...Array.isArray(suite.judge) ? suite.judge : [suite.judge]);
@@ -53635,7 +53923,15 @@ function judgedSuiteLines(result, baseline, targetModel, m) {
       out.push("", "<details>", `<summary>${m.judged.whyLost(lost.length)}</summary>`, "");
       for (const r of lost) {
         const pairs = r.detail["pairs"] ?? [];
-        out.push(m.more.caseLabel(inlineCode(r.caseId)), "", codeBlock(pairs.flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`)).join("\n\n"), 1200), "");
+        out.push(
+          m.more.caseLabel(inlineCode(r.caseId)),
+          "",
+          codeBlock(
+            pairs.flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`)).join("\n\n"),
+            1200
+          ),
+          ""
+        );
       }
       out.push("</details>", "");
     }
@@ -53650,19 +53946,42 @@ function judgedSuiteLines(result, baseline, targetModel, m) {
   if (categories.size > 0) {
     const baseCats = baseline ? categoryMeans(baseline) : /* @__PURE__ */ new Map();
     out.push(`| ${m.judged.category} | ${m.judged.baselineRow} | ${m.judged.candidateRow} |`, "|---|---:|---:|");
-    for (const [cat, mean2] of [...categories].sort((a, b) => a[0] < b[0] ? -1 : 1)) out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean2)} |`);
+    for (const [cat, mean2] of [...categories].sort((a, b) => a[0] < b[0] ? -1 : 1))
+      out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean2)} |`);
     out.push("");
   }
   const agreement = judgeAgreement(result.records);
   if (agreement) {
-    out.push(m.judged.agreement(agreement.judges.map((j) => inlineCode(j)).join(", "), `${(100 * agreement.exactAgreement).toFixed(0)}%`, agreement.records, agreement.weightedKappa === null ? m.judged.kappaUndefined : agreement.weightedKappa.toFixed(2)));
+    out.push(
+      m.judged.agreement(
+        agreement.judges.map((j) => inlineCode(j)).join(", "),
+        `${(100 * agreement.exactAgreement).toFixed(0)}%`,
+        agreement.records,
+        agreement.weightedKappa === null ? m.judged.kappaUndefined : agreement.weightedKappa.toFixed(2)
+      )
+    );
     if (agreement.disagreements.length) {
-      out.push(m.judged.disagree(agreement.disagreements.slice(0, 20).map((d) => `${inlineCode(d.caseId)} (${Object.entries(d.scores).map(([j, s]) => `${inlineText(j, 40)} ${s}`).join(", ")})`).join("; ")));
+      out.push(
+        m.judged.disagree(
+          agreement.disagreements.slice(0, 20).map(
+            (d) => `${inlineCode(d.caseId)} (${Object.entries(d.scores).map(([j, s]) => `${inlineText(j, 40)} ${s}`).join(", ")})`
+          ).join("; ")
+        )
+      );
     }
   }
-  const clipped = result.records.flatMap((r) => (r.detail["judgments"] ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} \u2192 ${j.score}`));
-  if (clipped.length) out.push(m.judged.clipped(clipped.slice(0, 10).map((c) => inlineText(c, 60)).join("; ")));
-  const followUps = result.records.flatMap((r) => (r.detail["judgments"] ?? []).filter((j) => j.method === "follow-up")).length;
+  const clipped = result.records.flatMap(
+    (r) => (r.detail["judgments"] ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} \u2192 ${j.score}`)
+  );
+  if (clipped.length)
+    out.push(
+      m.judged.clipped(
+        clipped.slice(0, 10).map((c) => inlineText(c, 60)).join("; ")
+      )
+    );
+  const followUps = result.records.flatMap(
+    (r) => (r.detail["judgments"] ?? []).filter((j) => j.method === "follow-up")
+  ).length;
   if (followUps) out.push(m.judged.followUps(followUps));
   return out;
 }
@@ -53674,8 +53993,12 @@ function crossCheckLines(result, m) {
   if (checked.length === 0) return [];
   const judge = checked[0].c.judge;
   const failed = checked.filter(({ c }) => "error" in c).length;
-  const apart = checked.filter(({ r, c }) => "score" in c && r.scores?.["score"] !== void 0 && Math.abs(c.score - r.scores["score"]) >= 2);
-  const list = apart.slice(0, 20).map(({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.["score"])} \u2192 ${"score" in c ? c.score : "?"})`).join("; ");
+  const apart = checked.filter(
+    ({ r, c }) => "score" in c && r.scores?.["score"] !== void 0 && Math.abs(c.score - r.scores["score"]) >= 2
+  );
+  const list = apart.slice(0, 20).map(
+    ({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.["score"])} \u2192 ${"score" in c ? c.score : "?"})`
+  ).join("; ");
   return [m.judged.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ""];
 }
 function categoryMeans(result) {
@@ -53695,10 +54018,23 @@ function judgedCaseLines(rc, m) {
   const out = [];
   const criteria = rc.candidateDetail?.["criteria"] ?? rc.baselineDetail?.["criteria"];
   if (typeof criteria === "string" && criteria !== "") out.push(m.judged.criteria, "", codeBlock(criteria, 600), "");
-  for (const [side, detail] of [["baseline", rc.baselineDetail], ["candidate", rc.candidateDetail]]) {
+  for (const [side, detail] of [
+    ["baseline", rc.baselineDetail],
+    ["candidate", rc.candidateDetail]
+  ]) {
     const judgments = detail?.["judgments"] ?? [];
     for (const j of judgments) {
-      out.push(m.judged.judgedBy(side, j.score, inlineCode(j.judge), j.clippedFrom !== null ? m.judged.clippedFrom(j.clippedFrom) : ""), "", codeBlock(j.reasoning, 800), "");
+      out.push(
+        m.judged.judgedBy(
+          side,
+          j.score,
+          inlineCode(j.judge),
+          j.clippedFrom !== null ? m.judged.clippedFrom(j.clippedFrom) : ""
+        ),
+        "",
+        codeBlock(j.reasoning, 800),
+        ""
+      );
     }
   }
   return out;
@@ -54173,8 +54509,13 @@ function loadTemplate(bytes, path2, allowed, configLocation) {
     if (name === void 0) continue;
     if (!allowed.includes(name)) {
       const line = text.slice(0, match.index).split("\n").length;
-      const guess = allowed.find((a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a));
-      throw configError(configLocation, `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ""}; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`);
+      const guess = allowed.find(
+        (a) => a.toLowerCase() === name.toLowerCase() || a.startsWith(name) || name.startsWith(a)
+      );
+      throw configError(
+        configLocation,
+        `template ${path2}:${line} uses the placeholder {${name}}, which this suite kind does not provide${guess ? `; did you mean {${guess}}?` : ""}; available: ${allowed.map((a) => `{${a}}`).join(" ")} (write {{ and }} for literal braces)`
+      );
     }
     if (!placeholders.includes(name)) placeholders.push(name);
   }
@@ -54215,7 +54556,9 @@ function replyRecord(reply, text = reply.text) {
 function testedIdentity(input2) {
   const body = {
     dataset: { ...input2.dataset, cases: input2.cases },
-    templates: Object.fromEntries(Object.entries(input2.templates).filter(([, t]) => t !== void 0).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])),
+    templates: Object.fromEntries(
+      Object.entries(input2.templates).filter(([, t]) => t !== void 0).map(([role, t]) => [role, { path: t.path, sha256: t.sha256 }])
+    ),
     model: input2.provider.model,
     settings: { ...generationSettings(input2.provider), repeats: input2.repeats }
   };
@@ -54225,7 +54568,13 @@ function chatRequest(templates, values, provider, repeat) {
   const messages = [];
   if (templates.system) messages.push({ role: "system", content: renderTemplate(templates.system, values) });
   messages.push({ role: "user", content: renderTemplate(templates.user, values) });
-  return { messages, temperature: provider.temperature, seed: provider.seed + repeat, maxTokens: provider["max-tokens"], repeat };
+  return {
+    messages,
+    temperature: provider.temperature,
+    seed: provider.seed + repeat,
+    maxTokens: provider["max-tokens"],
+    repeat
+  };
 }
 
 // src/core/kinds/round-trip/text.ts
@@ -54267,11 +54616,21 @@ function checkDescription(text, language, prefix, threshold) {
   const share = scriptShare(text.startsWith(prefix) ? text.slice(prefix.length) : text, language);
   if (!text.startsWith(prefix)) {
     const opening = JSON.stringify(text.slice(0, 24));
-    return { ok: false, stage: "format-error", share, message: `the description does not start with ${JSON.stringify(prefix)}; it starts ${opening}` };
+    return {
+      ok: false,
+      stage: "format-error",
+      share,
+      message: `the description does not start with ${JSON.stringify(prefix)}; it starts ${opening}`
+    };
   }
   if (share !== null && share < threshold) {
     const script = language === "ja" ? "Japanese (kana and kanji)" : "Chinese (Han)";
-    return { ok: false, stage: "language-error", share, message: `${(share * 100).toFixed(0)}% of its characters are ${script}, below the threshold of ${(threshold * 100).toFixed(0)}%` };
+    return {
+      ok: false,
+      stage: "language-error",
+      share,
+      message: `${(share * 100).toFixed(0)}% of its characters are ${script}, below the threshold of ${(threshold * 100).toFixed(0)}%`
+    };
   }
   return { ok: true, share };
 }
@@ -54314,11 +54673,20 @@ function roundTripInstrument(suite) {
 }
 function prepareRoundTripSuite(inputs) {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats
+  });
   const instrument = roundTripInstrument(suite);
   const prefix = suite.prefix ?? DEFAULT_PREFIXES[suite.language];
   const verdicts = /* @__PURE__ */ new Map();
-  const request2 = (template, values, repeat, key) => ({ ...chatRequest({ user: template }, values, provider, repeat), callKey: key });
+  const request2 = (template, values, repeat, key) => ({
+    ...chatRequest({ user: template }, values, provider, repeat),
+    callKey: key
+  });
   const runCase = async (evalCase, repeat) => {
     const entryPoint = evalCase.inputs["entryPoint"] ?? "execute";
     const tests = evalCase.inputs["tests"] ?? "";
@@ -54387,7 +54755,9 @@ function prepareRoundTripSuite(inputs) {
       return finish2("declared-unable", cycle, `cycle ${cycle}, ${what}: the provider refused (${reply.message})`);
     };
     for (let cycle = 1; cycle <= suite.cycles; cycle++) {
-      const codeReply = await call(request2(templates["nl-to-code"], { description, entry_point: entryPoint }, repeat, `cycle ${cycle} code`));
+      const codeReply = await call(
+        request2(templates["nl-to-code"], { description, entry_point: entryPoint }, repeat, `cycle ${cycle} code`)
+      );
       if (codeReply.status !== "ok") return failedCall(codeReply, cycle, "writing code");
       const readings = readCode(codeReply.text);
       let result;
@@ -54400,14 +54770,21 @@ function prepareRoundTripSuite(inputs) {
           result = await known;
           reused = true;
         } else {
-          const running = runner.run({ solution: readings.fallback, candidates: readings.blocks, tests });
+          const running = runner.run({
+            solution: readings.fallback,
+            candidates: readings.blocks,
+            tests
+          });
           verdicts.set(key, running);
           result = await running;
           if (result.stage === "timeout" || result.stage === "sandbox-violation") verdicts.delete(key);
         }
       } catch (error63) {
         const message = error63 instanceof Error ? error63.message : String(error63);
-        return finish2("provider-error", cycle, `cycle ${cycle}: the code runner failed: ${message}`, { kind: "sandbox", message });
+        return finish2("provider-error", cycle, `cycle ${cycle}: the code runner failed: ${message}`, {
+          kind: "sandbox",
+          message
+        });
       }
       const chosen = result.chosen !== void 0 && result.chosen >= 0 ? readings.blocks[result.chosen] ?? readings.fallback : readings.fallback;
       const detail = {
@@ -54419,7 +54796,9 @@ function prepareRoundTripSuite(inputs) {
       };
       cycles.push(detail);
       if (result.stage !== "passed") return finish2(result.stage, cycle, `cycle ${cycle}: ${result.message}`);
-      const textReply = await call(request2(templates["code-to-nl"], { code: chosen, entry_point: entryPoint }, repeat, `cycle ${cycle} text`));
+      const textReply = await call(
+        request2(templates["code-to-nl"], { code: chosen, entry_point: entryPoint }, repeat, `cycle ${cycle} text`)
+      );
       if (textReply.status !== "ok") return failedCall(textReply, cycle, "describing the code");
       const check2 = checkDescription(textReply.text, suite.language, prefix, suite["language-threshold"]);
       detail.description = keep(textReply.text);
@@ -54454,8 +54833,21 @@ function prepareRoundTripSuite(inputs) {
       const code = `def ${entryPoint}():
 ${"    pass\n".repeat(Math.max(1, Math.round(description.length / 12)))}`;
       return Array.from({ length: suite.cycles }, (_, i) => [
-        { request: request2(templates["nl-to-code"], { description, entry_point: entryPoint }, repeat, `cycle ${i + 1} code`), expectedReply: code, cacheable: i === 0 },
-        { request: request2(templates["code-to-nl"], { code, entry_point: entryPoint }, repeat, `cycle ${i + 1} text`), expectedReply: description, cacheable: false }
+        {
+          request: request2(
+            templates["nl-to-code"],
+            { description, entry_point: entryPoint },
+            repeat,
+            `cycle ${i + 1} code`
+          ),
+          expectedReply: code,
+          cacheable: i === 0
+        },
+        {
+          request: request2(templates["code-to-nl"], { code, entry_point: entryPoint }, repeat, `cycle ${i + 1} text`),
+          expectedReply: description,
+          cacheable: false
+        }
       ]).flat();
     }
   };
@@ -54482,7 +54874,12 @@ function perTask(result) {
   }
   const out = /* @__PURE__ */ new Map();
   for (const [id, t] of [...byTask].sort((a, b) => a[0] < b[0] ? -1 : 1)) {
-    out.set(id, { mean: mean(t.l2), sd: t.l2.length > 1 ? sampleStandardDeviation(t.l2) : 0, fullSuccess: mean(t.full), runs: t.l2.length });
+    out.set(id, {
+      mean: mean(t.l2),
+      sd: t.l2.length > 1 ? sampleStandardDeviation(t.l2) : 0,
+      fullSuccess: mean(t.full),
+      runs: t.l2.length
+    });
   }
   return out;
 }
@@ -54492,30 +54889,50 @@ function roundTripSuiteLines(result, baseline, m) {
   const out = [];
   const r = m.roundTrip;
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
-  if (unsafe || result.instrument.settings["executor"] === "unsafe-host-python") out.push(r.unsafe(inlineCode(unsafe?.executor ?? "unsafe-host-python", 40)), "");
+  if (unsafe || result.instrument.settings["executor"] === "unsafe-host-python")
+    out.push(r.unsafe(inlineCode(unsafe?.executor ?? "unsafe-host-python", 40)), "");
   const walks = result.records.filter((x) => x.scores);
   if (walks.length > 0) {
     const reached = walks.filter((x) => x.scores?.["full-success"] === 1).length;
     const rate = (v) => v === null || v === void 0 ? null : pct(v);
-    out.push(r.fullSuccessRate(rate(result.aggregates.metrics["full-success"]) ?? "\u2014", reached, walks.length, Number(result.instrument.settings["cycles"]), baseline ? rate(baseline.aggregates.metrics["full-success"]) : null), "");
+    out.push(
+      r.fullSuccessRate(
+        rate(result.aggregates.metrics["full-success"]) ?? "\u2014",
+        reached,
+        walks.length,
+        Number(result.instrument.settings["cycles"]),
+        baseline ? rate(baseline.aggregates.metrics["full-success"]) : null
+      ),
+      ""
+    );
   }
   const now = stopsByStage(result);
   const before = baseline ? stopsByStage(baseline) : null;
   const stages = ["completed", ...STOP_STAGES].filter((s) => (now.get(s) ?? 0) > 0 || (before?.get(s) ?? 0) > 0);
   if (stages.length > 0) {
-    out.push(`**${r.stopsTitle}**`, "", `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ""}${m.judged.candidateRow} |`, `|---|${before ? "---:|" : ""}---:|`);
-    for (const s of stages) out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ""}${now.get(s) ?? 0} |`);
+    out.push(
+      `**${r.stopsTitle}**`,
+      "",
+      `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ""}${m.judged.candidateRow} |`,
+      `|---|${before ? "---:|" : ""}---:|`
+    );
+    for (const s of stages)
+      out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ""}${now.get(s) ?? 0} |`);
     out.push("");
   }
   const tasks = perTask(result);
   const old = baseline ? perTask(baseline) : null;
   if (tasks.size > 0) {
     out.push("<details>", `<summary>${r.perTask}</summary>`, "");
-    out.push(`| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ""}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ""}${m.judged.candidateRow} ${r.fullSuccess} |`);
+    out.push(
+      `| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ""}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ""}${m.judged.candidateRow} ${r.fullSuccess} |`
+    );
     out.push(`|---|${old ? "---:|" : ""}---:|${old ? "---:|" : ""}---:|`);
     for (const [id, t] of tasks) {
       const b = old?.get(id);
-      out.push(`| ${inlineCode(id, 60)} | ${old ? `${b ? meanSd(b) : "\u2014"} | ` : ""}${meanSd(t)} | ${old ? `${b ? pct(b.fullSuccess) : "\u2014"} | ` : ""}${pct(t.fullSuccess)} |`);
+      out.push(
+        `| ${inlineCode(id, 60)} | ${old ? `${b ? meanSd(b) : "\u2014"} | ` : ""}${meanSd(t)} | ${old ? `${b ? pct(b.fullSuccess) : "\u2014"} | ` : ""}${pct(t.fullSuccess)} |`
+      );
     }
     out.push("", "</details>", "");
   }
@@ -54523,10 +54940,16 @@ function roundTripSuiteLines(result, baseline, m) {
 }
 function roundTripCaseLines(caseId, result, baseline, m) {
   const out = [];
-  for (const [side, res] of [["baseline", baseline], ["candidate", result]]) {
+  for (const [side, res] of [
+    ["baseline", baseline],
+    ["candidate", result]
+  ]) {
     const rec = res?.records.find((x) => x.caseId === caseId);
     const d = rec ? detailOf(rec.detail) : null;
-    if (d) out.push(`- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ""), 300))}`);
+    if (d)
+      out.push(
+        `- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ""), 300))}`
+      );
   }
   return out.length > 0 ? [...out, ""] : [];
 }
@@ -54541,14 +54964,27 @@ function crossLanguageLines(results, m) {
   for (const group of groups.values()) {
     const languages = [...new Set(group.map((g2) => String(g2.instrument.settings["language"])))];
     if (languages.length < 2) continue;
-    const columns = group.map((g2) => ({ label: `${inlineText(g2.suite.name, 40)} (${String(g2.instrument.settings["language"])})`, tasks: perTask(g2) }));
+    const columns = group.map((g2) => ({
+      label: `${inlineText(g2.suite.name, 40)} (${String(g2.instrument.settings["language"])})`,
+      tasks: perTask(g2)
+    }));
     const ids = [...new Set(columns.flatMap((c) => [...c.tasks.keys()]))].sort();
-    out.push(`### ${m.roundTrip.crossLanguage}`, "", `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(" | ")} |`, `|---|${columns.map(() => "---:|").join("")}`);
-    for (const id of ids) out.push(`| ${inlineCode(id, 60)} | ${columns.map((c) => {
-      const t = c.tasks.get(id);
-      return t ? formatMetric(t.mean) : "\u2014";
-    }).join(" | ")} |`);
-    const means = columns.map((c) => c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : "\u2014");
+    out.push(
+      `### ${m.roundTrip.crossLanguage}`,
+      "",
+      `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(" | ")} |`,
+      `|---|${columns.map(() => "---:|").join("")}`
+    );
+    for (const id of ids)
+      out.push(
+        `| ${inlineCode(id, 60)} | ${columns.map((c) => {
+          const t = c.tasks.get(id);
+          return t ? formatMetric(t.mean) : "\u2014";
+        }).join(" | ")} |`
+      );
+    const means = columns.map(
+      (c) => c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : "\u2014"
+    );
     out.push(`| **${m.roundTrip.l2}** | ${means.map((x) => `**${x}**`).join(" | ")} |`, "");
   }
   return out;
@@ -54567,32 +55003,67 @@ var ICON = {
 };
 function renderReport(input2) {
   const m = messagesFor(input2.language ?? "en");
-  const lines = [REPORT_MARKER, `## evalgate: ${ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`, "", headline(input2, m), ""];
+  const lines = [
+    REPORT_MARKER,
+    `## evalgate: ${ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`,
+    "",
+    headline(input2, m),
+    ""
+  ];
   if (input2.scriptedNotice) lines.push(`> [!NOTE]
 > ${inlineText(input2.scriptedNotice, 400)}`, "");
   const demoted = input2.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
-  if (demoted.length > 0) lines.push(`> [!NOTE]
-> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(", "), demoted[0]?.multiplicity?.family ?? demoted.length)}`, "");
+  if (demoted.length > 0)
+    lines.push(
+      `> [!NOTE]
+> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(", "), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+      ""
+    );
   const t = m.table;
-  lines.push(`| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`, "|---|---|---:|---:|---|---|");
+  lines.push(
+    `| ${t.suite} | ${t.metric} | ${t.baseline} | ${t.candidate} | ${t.change} | ${t.verdict} |`,
+    "|---|---|---:|---:|---|---|"
+  );
   for (const c of input2.comparisons) {
-    lines.push(`| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`);
+    lines.push(
+      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`
+    );
   }
   for (const s of input2.notRun ?? []) {
-    lines.push(`| ${inlineText(s.name, 80)} | \u2014 | \u2014 | \u2014 | \u2014 | \u23ED\uFE0F ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`);
+    lines.push(
+      `| ${inlineText(s.name, 80)} | \u2014 | \u2014 | \u2014 | \u2014 | \u23ED\uFE0F ${inlineText(m.notRunReason[s.reason] ?? s.reason, 80)} |`
+    );
   }
   lines.push("", ...noticeLines(input2.notices, m));
   lines.push("", ...providerLines(input2.notices, m));
   lines.push("", ...chart(input2.comparisons, m));
-  for (const c of input2.comparisons) lines.push(...suiteSection(c, input2.results.get(c.name), input2.baselines?.get(c.name) ?? null, input2.maxCases ?? 10, m, input2.baselinesWritten?.includes(c.name) === true));
-  lines.push(...crossLanguageLines(input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0), m));
+  for (const c of input2.comparisons)
+    lines.push(
+      ...suiteSection(
+        c,
+        input2.results.get(c.name),
+        input2.baselines?.get(c.name) ?? null,
+        input2.maxCases ?? 10,
+        m,
+        input2.baselinesWritten?.includes(c.name) === true
+      )
+    );
+  lines.push(
+    ...crossLanguageLines(
+      input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0),
+      m
+    )
+  );
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}
 `;
 }
 function providerLines(notices, m) {
   const items = [];
   if (notices?.budgetStop) items.push(`- ${m.provider.budgetStopped(inlineText(notices.budgetStop, 300))}`);
-  for (const a of notices?.adaptations ?? []) items.push(`- ${m.provider.adapted(inlineCode(a.provider, 60), a.notes.map((n) => inlineText(n, 200)).join("; "))}`);
+  for (const a of notices?.adaptations ?? [])
+    items.push(
+      `- ${m.provider.adapted(inlineCode(a.provider, 60), a.notes.map((n) => inlineText(n, 200)).join("; "))}`
+    );
   return items.length === 0 ? [] : [`### ${m.provider.heading}`, "", ...items, ""];
 }
 function noticeLines(notices, m) {
@@ -54600,7 +55071,8 @@ function noticeLines(notices, m) {
   const items = [];
   for (const text of notices.messages ?? []) items.push(`- ${text}`);
   for (const c of notices.untrusted ?? []) items.push(`- ${inlineCode(c.path)} ${m.trust.note[c.kind]}`);
-  if ((notices.rejected?.cacheEntries ?? 0) > 0) items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
+  if ((notices.rejected?.cacheEntries ?? 0) > 0)
+    items.push(`- ${m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)}`);
   if ((notices.rejected?.records ?? 0) > 0) items.push(`- ${m.trust.recordsRejected(notices.rejected?.records ?? 0)}`);
   if (items.length === 0) return [];
   return [`### ${m.trust.heading}`, "", ...items, ""];
@@ -54643,7 +55115,11 @@ function headline(input2, m) {
   if (total === 0) return m.headline.nothingRun;
   switch (input2.verdict) {
     case "regression":
-      return m.headline.regression(count("regression"), total, input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(", "));
+      return m.headline.regression(
+        count("regression"),
+        total,
+        input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(", ")
+      );
     case "error":
       return m.headline.error(count("error"), total);
     case "inconclusive": {
@@ -54654,7 +55130,8 @@ function headline(input2, m) {
       return m.headline.stale(count("stale-baseline"), total);
     case "no-baseline": {
       const missing = input2.comparisons.filter((c) => c.verdict === "no-baseline");
-      if (missing.every((c) => input2.baselinesWritten?.includes(c.name))) return m.more.baselinesWritten(missing.length, total);
+      if (missing.every((c) => input2.baselinesWritten?.includes(c.name)))
+        return m.more.baselinesWritten(missing.length, total);
       return m.headline.noBaseline(count("no-baseline"), total);
     }
     default: {
@@ -54667,7 +55144,9 @@ var CHART_NAMED_MAX = 4;
 var CHART_VERTICAL_MAX = 8;
 var CHART_LABEL_MAX = 18;
 function chart(comparisons, m) {
-  const shown = comparisons.filter((c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win");
+  const shown = comparisons.filter(
+    (c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win"
+  );
   if (shown.length === 0) return [];
   const round1 = (v) => Math.round(v * 10) / 10;
   const pct2 = shown.map((c) => round1(100 * c.candidate / c.baseline));
@@ -54693,7 +55172,11 @@ function chart(comparisons, m) {
     m.chartLegend(gateText),
     ""
   ];
-  if (!named) lines.push(`${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct2[i]}%)`).join(" \xB7 ")}`, "");
+  if (!named)
+    lines.push(
+      `${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct2[i]}%)`).join(" \xB7 ")}`,
+      ""
+    );
   return lines;
 }
 function changeFormat(c) {
@@ -54723,15 +55206,43 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
     const f = b.statistic === "relative" ? formatPercent : formatSigned;
     const clusters = b.units !== c.pairing?.compared;
     if (b.method === "none") {
-      facts.push(m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed)));
+      facts.push(
+        m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed))
+      );
     } else {
       const method = b.method === "bca" ? "BCa" : m.percentileFallback(b.fallbackReason ?? "");
-      facts.push(m.interval(f(b.estimate), `${Math.round(b.confidence * 100)}%`, method, f(b.lower), f(b.upper), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed), f(b.standardError).replace("+", "")));
+      facts.push(
+        m.interval(
+          f(b.estimate),
+          `${Math.round(b.confidence * 100)}%`,
+          method,
+          f(b.lower),
+          f(b.upper),
+          b.units,
+          clusters,
+          b.resamples.toLocaleString("en-US"),
+          hashSeed(b.seed),
+          f(b.standardError).replace("+", "")
+        )
+      );
     }
-    if (b.skippedResamples > 0) facts.push(m.skippedResamples(b.skippedResamples.toLocaleString("en-US"), (b.resamples - b.skippedResamples).toLocaleString("en-US")));
+    if (b.skippedResamples > 0)
+      facts.push(
+        m.skippedResamples(
+          b.skippedResamples.toLocaleString("en-US"),
+          (b.resamples - b.skippedResamples).toLocaleString("en-US")
+        )
+      );
   }
   if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== "exact")) {
-    facts.push(m.exactTest(c.exactTest.changed, formatP(c.exactTest.pValue), c.exactTest.method, (c.exactTest.draws ?? 0).toLocaleString("en-US")));
+    facts.push(
+      m.exactTest(
+        c.exactTest.changed,
+        formatP(c.exactTest.pValue),
+        c.exactTest.method,
+        (c.exactTest.draws ?? 0).toLocaleString("en-US")
+      )
+    );
   }
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
   if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
@@ -54742,7 +55253,16 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
     const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
     const unit = m.units[c.power.unit];
     const level = `${Math.round(c.gate.confidence * 1e3) / 10}%`;
-    facts.push(c.power.mde > c.power.threshold ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded.toLocaleString("en-US")) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)));
+    facts.push(
+      c.power.mde > c.power.threshold ? m.powerLow(
+        c.bootstrap.units,
+        unit,
+        f(c.power.mde),
+        level,
+        f(c.power.threshold),
+        c.power.casesNeeded.toLocaleString("en-US")
+      ) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold))
+    );
   }
   if (c.pairing) {
     const p = c.pairing;
@@ -54757,7 +55277,14 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
   }
   const e = c.errors;
   if (e.candidate > 0 || c.verdict === "error") {
-    facts.push(m.errors(e.candidate, e.records, formatPercent(e.rate).replace("+", ""), formatPercent(e.tolerance).replace("+", "")));
+    facts.push(
+      m.errors(
+        e.candidate,
+        e.records,
+        formatPercent(e.rate).replace("+", ""),
+        formatPercent(e.tolerance).replace("+", "")
+      )
+    );
     for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
@@ -54765,7 +55292,15 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
   if (result) {
     facts.push(usageLine(result, m));
     const j = result.aggregates.judgeUsage;
-    if (j) facts.push(m.judgeUsage(j.inputTokens.toLocaleString("en-US"), j.outputTokens.toLocaleString("en-US"), j.calls.toLocaleString("en-US"), j.costUsd === null ? "" : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2)));
+    if (j)
+      facts.push(
+        m.judgeUsage(
+          j.inputTokens.toLocaleString("en-US"),
+          j.outputTokens.toLocaleString("en-US"),
+          j.calls.toLocaleString("en-US"),
+          j.costUsd === null ? "" : j.costUsd < 0.01 ? j.costUsd.toFixed(4) : j.costUsd.toFixed(2)
+        )
+      );
   }
   out.push(...facts.map((f) => f.startsWith("  - ") ? f : `- ${f}`));
   if (result?.suite.kind === "judged") out.push("", ...judgedSuiteLines(result, baseline, result.tested.model, m));
@@ -54775,7 +55310,10 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
     const shown = c.regressedCases.slice(0, maxCases);
     out.push("<details>", `<summary>${m.regressedSummary(c.regressedCases.length, shown.length)}</summary>`, "");
     for (const rc of shown) {
-      out.push(m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)), "");
+      out.push(
+        m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)),
+        ""
+      );
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, "");
       if (rc.expected !== null) out.push(m.expected, "", codeBlock(rc.expected, 600), "");
       out.push(m.baselineReply, "", codeBlock(rc.baselineReply ?? m.noReply, 600), "");
@@ -54790,9 +55328,21 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten = false)
 function usageLine(result, m) {
   const a = result.aggregates;
   const n = (v) => v.toLocaleString("en-US");
-  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : "", a.retries ? m.retries(n(a.retries)) : ""].filter(Boolean);
-  const parts = [m.usage(n(a.usage.inputTokens), n(a.usage.outputTokens), n(a.usage.calls), extra.length ? `, ${extra.join(", ")}` : "")];
-  if (a.cost) parts.push(m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)));
+  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : "", a.retries ? m.retries(n(a.retries)) : ""].filter(
+    Boolean
+  );
+  const parts = [
+    m.usage(
+      n(a.usage.inputTokens),
+      n(a.usage.outputTokens),
+      n(a.usage.calls),
+      extra.length ? `, ${extra.join(", ")}` : ""
+    )
+  ];
+  if (a.cost)
+    parts.push(
+      m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source))
+    );
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
   if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
   return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
@@ -54896,7 +55446,11 @@ function extractWinner(text, method = "marker") {
   try {
     const v = JSON.parse(text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, ""));
     if (typeof v?.winner === "string" && /^(A|B|tie)$/i.test(v.winner)) {
-      return { winner: winnerOf(v.winner), method: "structured", reasoning: typeof v.reasoning === "string" ? v.reasoning : "" };
+      return {
+        winner: winnerOf(v.winner),
+        method: "structured",
+        reasoning: typeof v.reasoning === "string" ? v.reasoning : ""
+      };
     }
   } catch {
   }
@@ -54923,7 +55477,10 @@ ${text}
 function drawToken(nonce, texts) {
   for (let attempt = 0; attempt < 8; attempt++) {
     const token = nonce(JSON.stringify({ attempt, texts }));
-    if (!TOKEN2.test(token)) throw new Error(`the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`);
+    if (!TOKEN2.test(token))
+      throw new Error(
+        `the judge-prompt token source gave ${JSON.stringify(token)}; it must give 16 to 64 lowercase hex digits`
+      );
     if (!texts.some((t) => t.includes(token))) return token;
   }
   throw new Error("the judge-prompt token source keeps giving tokens found in the text to fence; it is not random");
@@ -54977,21 +55534,45 @@ function judgedInstrument(inputs) {
 }
 async function judgeAnswer(judge, template, evalCase, answer, repeat, nonce) {
   if (answer.trim() === "") {
-    return { judge: judge.name, model: judge.provider.model, score: 1, clippedFrom: null, method: "empty-answer", reasoning: "The answer is empty; an empty answer scores 1 without asking the judge.", calls: [], usage: emptyUsage(judge) };
+    return {
+      judge: judge.name,
+      model: judge.provider.model,
+      score: 1,
+      clippedFrom: null,
+      method: "empty-answer",
+      reasoning: "The answer is empty; an empty answer scores 1 without asking the judge.",
+      calls: [],
+      usage: emptyUsage(judge)
+    };
   }
   const usage = emptyUsage(judge);
   const values = caseValues(evalCase);
   const token = drawToken(nonce, [values.input, values.reference, answer]);
-  const messages = [{ role: "user", content: renderTemplate(template.text, fencedValues(token, values, { answer })) }];
-  const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
-  const first = await judge.client.complete({ ...base, messages, jsonSchema: { name: "judgement", schema: { ...JUDGE_REPLY_SCHEMA } } });
+  const messages = [
+    { role: "user", content: renderTemplate(template.text, fencedValues(token, values, { answer })) }
+  ];
+  const base = {
+    temperature: 0,
+    seed: judge.provider.seed,
+    maxTokens: judge.provider["max-tokens"],
+    repeat
+  };
+  const first = await judge.client.complete({
+    ...base,
+    messages,
+    jsonSchema: { name: "judgement", schema: { ...JUDGE_REPLY_SCHEMA } }
+  });
   addUsage(usage, first, judge);
   if (first.status === "error") return first.error;
   if (first.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${first.message}` };
   const calls = [{ messages, reply: first.text }];
   let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
   if (!extracted) {
-    const followMessages = [...messages, { role: "assistant", content: first.text }, { role: "user", content: followUpPrompt(template.language) }];
+    const followMessages = [
+      ...messages,
+      { role: "assistant", content: first.text },
+      { role: "user", content: followUpPrompt(template.language) }
+    ];
     const second = await judge.client.complete({ ...base, messages: followMessages });
     addUsage(usage, second, judge);
     if (second.status === "error") return second.error;
@@ -55001,9 +55582,21 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat, nonce) {
     if (extracted) extracted = { ...extracted, method: "follow-up", reasoning: first.text };
   }
   if (!extracted) {
-    return { kind: "unparsable", message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}` };
+    return {
+      kind: "unparsable",
+      message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`
+    };
   }
-  return { judge: judge.name, model: judge.provider.model, score: extracted.score, clippedFrom: extracted.clippedFrom, method: extracted.method, reasoning: extracted.reasoning, calls, usage };
+  return {
+    judge: judge.name,
+    model: judge.provider.model,
+    score: extracted.score,
+    clippedFrom: extracted.clippedFrom,
+    method: extracted.method,
+    reasoning: extracted.reasoning,
+    calls,
+    usage
+  };
 }
 async function judgePair(judge, template, evalCase, baseline, candidate, repeat, nonce) {
   const orders = [];
@@ -55012,21 +55605,47 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
     const [a, b] = first === "baseline" ? [baseline, candidate] : [candidate, baseline];
     const values = caseValues(evalCase);
     const token = drawToken(nonce, [values.input, values.reference, a, b]);
-    const messages = [{ role: "user", content: renderTemplate(template.text, fencedValues(token, values, { answer_a: a, answer_b: b })) }];
-    const base = { temperature: 0, seed: judge.provider.seed, maxTokens: judge.provider["max-tokens"], repeat };
-    const reply = await judge.client.complete({ ...base, messages, jsonSchema: { name: "pairwise_verdict", schema: { ...PAIRWISE_REPLY_SCHEMA } } });
+    const messages = [
+      {
+        role: "user",
+        content: renderTemplate(template.text, fencedValues(token, values, { answer_a: a, answer_b: b }))
+      }
+    ];
+    const base = {
+      temperature: 0,
+      seed: judge.provider.seed,
+      maxTokens: judge.provider["max-tokens"],
+      repeat
+    };
+    const reply = await judge.client.complete({
+      ...base,
+      messages,
+      jsonSchema: { name: "pairwise_verdict", schema: { ...PAIRWISE_REPLY_SCHEMA } }
+    });
     addUsage(usage, reply, judge);
     if (reply.status === "error") return reply.error;
     if (reply.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${reply.message}` };
     let verdict = extractWinner(reply.text);
     if (!verdict) {
-      const follow = await judge.client.complete({ ...base, messages: [...messages, { role: "assistant", content: reply.text }, { role: "user", content: pairwiseFollowUpPrompt(template.language) }] });
+      const follow = await judge.client.complete({
+        ...base,
+        messages: [
+          ...messages,
+          { role: "assistant", content: reply.text },
+          { role: "user", content: pairwiseFollowUpPrompt(template.language) }
+        ]
+      });
       addUsage(usage, follow, judge);
-      if (follow.status !== "ok") return follow.status === "error" ? follow.error : { kind: "judge-refused", message: `the judge refused: ${follow.message}` };
+      if (follow.status !== "ok")
+        return follow.status === "error" ? follow.error : { kind: "judge-refused", message: `the judge refused: ${follow.message}` };
       verdict = extractWinner(follow.text, "follow-up");
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
     }
-    if (!verdict) return { kind: "unparsable", message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}` };
+    if (!verdict)
+      return {
+        kind: "unparsable",
+        message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`
+      };
     orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
   }
   const results = orders.map((o) => {
@@ -55038,7 +55657,11 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
 }
 function caseValues(evalCase) {
-  return { input: evalCase.inputs["input"] ?? "", reference: evalCase.inputs["reference"] ?? "", criteria: evalCase.inputs["criteria"] ?? "" };
+  return {
+    input: evalCase.inputs["input"] ?? "",
+    reference: evalCase.inputs["reference"] ?? "",
+    criteria: evalCase.inputs["criteria"] ?? ""
+  };
 }
 function excerpt(text) {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -55056,23 +55679,62 @@ async function judgeAll(inputs, evalCase, answer, repeat) {
   if (inputs.suite.mode === "pairwise") {
     const baseline = inputs.baselineAnswers?.get(evalCase.id);
     if (!baseline || baseline.inputHash !== evalCase.inputHash) {
-      return { status: "scored", scores: {}, error: null, detail: { note: "no baseline answer for this case: nothing to compare with" } };
+      return {
+        status: "scored",
+        scores: {},
+        error: null,
+        detail: { note: "no baseline answer for this case: nothing to compare with" }
+      };
     }
-    const pairs = await Promise.all(inputs.judges.map((j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat, inputs.nonce)));
+    const pairs = await Promise.all(
+      inputs.judges.map(
+        (j) => judgePair(j, inputs.judgeTemplate, evalCase, baseline.text, answer, repeat, inputs.nonce)
+      )
+    );
     const failed2 = pairs.find(isError);
-    if (failed2) return { status: "error", scores: null, error: failed2, detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text } };
+    if (failed2)
+      return {
+        status: "error",
+        scores: null,
+        error: failed2,
+        detail: { pairs: pairs.filter((p) => !isError(p)), baselineAnswer: baseline.text }
+      };
     const ok2 = pairs;
-    return { status: "scored", scores: { "net-win": ok2.reduce((s, p) => s + p.outcome, 0) / ok2.length }, error: null, detail: { pairs: ok2, baselineAnswer: baseline.text } };
+    return {
+      status: "scored",
+      scores: { "net-win": ok2.reduce((s, p) => s + p.outcome, 0) / ok2.length },
+      error: null,
+      detail: { pairs: ok2, baselineAnswer: baseline.text }
+    };
   }
-  const judgments = await Promise.all(inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat, inputs.nonce)));
+  const judgments = await Promise.all(
+    inputs.judges.map((j) => judgeAnswer(j, inputs.judgeTemplate, evalCase, answer, repeat, inputs.nonce))
+  );
   const failed = judgments.find(isError);
-  if (failed) return { status: "error", scores: null, error: failed, detail: { judgments: judgments.filter((j) => !isError(j)) } };
+  if (failed)
+    return {
+      status: "error",
+      scores: null,
+      error: failed,
+      detail: { judgments: judgments.filter((j) => !isError(j)) }
+    };
   const ok = judgments;
-  return { status: "scored", scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length }, error: null, detail: { judgments: ok } };
+  return {
+    status: "scored",
+    scores: { score: ok.reduce((s, j) => s + j.score, 0) / ok.length },
+    error: null,
+    detail: { judgments: ok }
+  };
 }
 function prepareJudgedSuite(inputs) {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats
+  });
   const instrument = judgedInstrument(inputs);
   const requestFor = (evalCase, repeat) => chatRequest(templates, { input: evalCase.inputs["input"] ?? "" }, provider, repeat);
   const runCase = async (evalCase, repeat) => {
@@ -55087,14 +55749,40 @@ function prepareJudgedSuite(inputs) {
       attempts: reply.trace?.attempts ?? 1,
       cached: reply.trace?.cached ?? false
     };
-    const caseDetail = { question: evalCase.inputs["input"], expected: evalCase.inputs["reference"], criteria: evalCase.inputs["criteria"], ...evalCase.inputs["category"] ? { category: evalCase.inputs["category"] } : {} };
+    const caseDetail = {
+      question: evalCase.inputs["input"],
+      expected: evalCase.inputs["reference"],
+      criteria: evalCase.inputs["criteria"],
+      ...evalCase.inputs["category"] ? { category: evalCase.inputs["category"] } : {}
+    };
     if (reply.status === "error") {
-      return { ...base, status: "error", scores: null, reply: null, usage: null, error: reply.error, detail: caseDetail };
+      return {
+        ...base,
+        status: "error",
+        scores: null,
+        reply: null,
+        usage: null,
+        error: reply.error,
+        detail: caseDetail
+      };
     }
     if (reply.status === "refused") {
-      const reply_ = { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: "content_filter" };
+      const reply_ = {
+        text: reply.message,
+        servedModel: reply.servedModel,
+        fingerprint: null,
+        finishReason: "content_filter"
+      };
       const scores = suite.refusals === "score-1" ? suite.mode === "pairwise" ? { "net-win": -1 } : { score: 1 } : null;
-      return { ...base, status: "refused", scores, reply: reply_, usage: null, error: null, detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals } };
+      return {
+        ...base,
+        status: "refused",
+        scores,
+        reply: reply_,
+        usage: null,
+        error: null,
+        detail: { ...caseDetail, refusal: reply.message, refusalTreatment: suite.refusals }
+      };
     }
     const scored = await scoreAnswer(inputs, evalCase, reply.text, repeat);
     return {
@@ -55122,17 +55810,31 @@ function prepareJudgedSuite(inputs) {
     // their replies at max-tokens, an upper bound.
     plan: (evalCase, repeat) => [
       { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["reference"] ?? "" },
-      ...inputs.judges.flatMap((j) => Array.from({ length: suite.mode === "pairwise" ? 2 : 1 }, () => ({
-        request: {
-          messages: [{ role: "user", content: renderTemplate(inputs.judgeTemplate.text, fencedValues(PLAN_TOKEN, caseValues(evalCase), { answer: evalCase.inputs["reference"] ?? "", answer_a: evalCase.inputs["reference"] ?? "", answer_b: evalCase.inputs["reference"] ?? "" })) }],
-          temperature: 0,
-          seed: j.provider.seed,
-          maxTokens: j.provider["max-tokens"],
-          repeat
-        },
-        pricing: pricingFor(j.provider),
-        cacheable: false
-      })))
+      ...inputs.judges.flatMap(
+        (j) => Array.from({ length: suite.mode === "pairwise" ? 2 : 1 }, () => ({
+          request: {
+            messages: [
+              {
+                role: "user",
+                content: renderTemplate(
+                  inputs.judgeTemplate.text,
+                  fencedValues(PLAN_TOKEN, caseValues(evalCase), {
+                    answer: evalCase.inputs["reference"] ?? "",
+                    answer_a: evalCase.inputs["reference"] ?? "",
+                    answer_b: evalCase.inputs["reference"] ?? ""
+                  })
+                )
+              }
+            ],
+            temperature: 0,
+            seed: j.provider.seed,
+            maxTokens: j.provider["max-tokens"],
+            repeat
+          },
+          pricing: pricingFor(j.provider),
+          cacheable: false
+        }))
+      )
     ]
   };
 }
@@ -55166,12 +55868,19 @@ async function runSuite(suite, deps) {
   };
   const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
   await Promise.all(workers);
-  const result = assembleResult(suite, records, { startedAt, finishedAt: deps.clock.nowIso(), runId: deps.runId, toolVersion: deps.toolVersion });
+  const result = assembleResult(suite, records, {
+    startedAt,
+    finishedAt: deps.clock.nowIso(),
+    runId: deps.runId,
+    toolVersion: deps.toolVersion
+  });
   const missing = suite.cases.length * suite.repeats - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
 function assembleResult(suite, records, meta3) {
-  const sorted = [...records].sort((a, b) => a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat);
+  const sorted = [...records].sort(
+    (a, b) => a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat
+  );
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     tool: { name: "evalgate", version: meta3.toolVersion },
@@ -55213,7 +55922,8 @@ function planResume(text, identity, auth2) {
   } catch {
     return null;
   }
-  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument) return null;
+  if (!header || header.suite !== identity.suite || header.tested !== identity.tested || header.instrument !== identity.instrument)
+    return null;
   const kept = /* @__PURE__ */ new Map();
   let dropped = 0;
   let rejected = 0;
@@ -55251,7 +55961,10 @@ function parseShard(text) {
   const index = m ? Number(m[1]) : Number.NaN;
   const count = m ? Number(m[2]) : Number.NaN;
   if (!m || index < 1 || count < 1 || index > count) {
-    throw configError({ file: "command line", path: "--shard" }, `--shard must be i/n with 1 \u2264 i \u2264 n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    throw configError(
+      { file: "command line", path: "--shard" },
+      `--shard must be i/n with 1 \u2264 i \u2264 n (e.g. 2/4), got ${JSON.stringify(text)}`
+    );
   }
   return { index, count };
 }
@@ -55274,43 +55987,75 @@ function mergeShardParts(parts) {
   const name = first.result.suite.name;
   const where = (p) => `${p.source} (suite ${name}, shard ${p.result.shard ? `${p.result.shard.index}/${p.result.shard.count}` : "\u2014"}, run ${p.result.runId})`;
   for (const p of parts) {
-    if (!p.result.shard) throw configError({ file: p.source }, `${where(p)} is not a shard result; it was not made with --shard`);
+    if (!p.result.shard)
+      throw configError({ file: p.source }, `${where(p)} is not a shard result; it was not made with --shard`);
   }
   const head = first.result.shard;
   for (const p of parts.slice(1)) {
     const s = p.result.shard;
-    if (p.result.runId !== first.result.runId) throw configError({ file: p.source }, `${where(p)} belongs to another run than ${where(first)}; merge the shards of one run (the same --run-id)`);
-    if (s.count !== head.count) throw configError({ file: p.source }, `${where(p)} splits the suite into ${s.count} shards, ${where(first)} into ${head.count}`);
+    if (p.result.runId !== first.result.runId)
+      throw configError(
+        { file: p.source },
+        `${where(p)} belongs to another run than ${where(first)}; merge the shards of one run (the same --run-id)`
+      );
+    if (s.count !== head.count)
+      throw configError(
+        { file: p.source },
+        `${where(p)} splits the suite into ${s.count} shards, ${where(first)} into ${head.count}`
+      );
     if (p.result.tested.hash !== first.result.tested.hash || p.result.instrument.hash !== first.result.instrument.hash || s.allCasesHash !== head.allCasesHash) {
-      throw configError({ file: p.source }, `${where(p)} tested or measured something else than ${where(first)} (dataset, templates, model, settings or metrics differ)`);
+      throw configError(
+        { file: p.source },
+        `${where(p)} tested or measured something else than ${where(first)} (dataset, templates, model, settings or metrics differ)`
+      );
     }
   }
   const byIndex = /* @__PURE__ */ new Map();
   for (const p of parts) {
     const i = p.result.shard.index;
     const other = byIndex.get(i);
-    if (other) throw configError({ file: p.source }, `shard ${i}/${head.count} of suite ${name} appears twice: ${p.source} and ${other.source}`);
+    if (other)
+      throw configError(
+        { file: p.source },
+        `shard ${i}/${head.count} of suite ${name} appears twice: ${p.source} and ${other.source}`
+      );
     byIndex.set(i, p);
   }
   const missing = Array.from({ length: head.count }, (_, k) => k + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw configError({ file: "merge" }, `suite ${name}: shard ${missing.map((i) => `${i}/${head.count}`).join(", ")} of run ${first.result.runId} is missing; pass every shard's output directory`);
+  if (missing.length > 0)
+    throw configError(
+      { file: "merge" },
+      `suite ${name}: shard ${missing.map((i) => `${i}/${head.count}`).join(", ")} of run ${first.result.runId} is missing; pass every shard's output directory`
+    );
   const owner = /* @__PURE__ */ new Map();
   for (const p of parts) {
     const s = p.result.shard;
     for (const id of s.caseIds) {
-      if (owner.has(id)) throw configError({ file: p.source }, `case ${id} of suite ${name} is in shard ${owner.get(id)} and shard ${s.index}`);
+      if (owner.has(id))
+        throw configError(
+          { file: p.source },
+          `case ${id} of suite ${name} is in shard ${owner.get(id)} and shard ${s.index}`
+        );
       owner.set(id, s.index);
     }
     for (const r of p.result.records) {
-      if (owner.get(r.caseId) !== s.index) throw configError({ file: p.source }, `${where(p)} holds case ${r.caseId}, which is not in its slice`);
+      if (owner.get(r.caseId) !== s.index)
+        throw configError({ file: p.source }, `${where(p)} holds case ${r.caseId}, which is not in its slice`);
     }
   }
-  if (owner.size !== head.totalCases) throw configError({ file: "merge" }, `suite ${name}: the shards cover ${owner.size} of ${head.totalCases} cases`);
+  if (owner.size !== head.totalCases)
+    throw configError({ file: "merge" }, `suite ${name}: the shards cover ${owner.size} of ${head.totalCases} cases`);
   const records = parts.flatMap((p) => p.result.records);
   const started = parts.map((p) => p.result.startedAt).sort()[0];
   const finished = parts.map((p) => p.result.finishedAt).sort().at(-1);
   const merged = assembleResult(
-    { name, kind: first.result.suite.kind, tested: first.result.tested, instrument: first.result.instrument, pricing: null },
+    {
+      name,
+      kind: first.result.suite.kind,
+      tested: first.result.tested,
+      instrument: first.result.instrument,
+      pricing: null
+    },
     records,
     { startedAt: started, finishedAt: finished, runId: first.result.runId, toolVersion: first.result.tool.version }
   );
@@ -55385,7 +56130,10 @@ async function parseResultLines(lines) {
         try {
           records.push(JSON.parse(text));
         } catch (error63) {
-          throw new ResultLinesError(startedAt, `the record starting on line ${startedAt} is not valid JSON (${error63.message})`);
+          throw new ResultLinesError(
+            startedAt,
+            `the record starting on line ${startedAt} is not valid JSON (${error63.message})`
+          );
         }
       }
       continue;
@@ -55400,7 +56148,14 @@ async function parseResultLines(lines) {
 }
 
 // src/core/summary.ts
-var VERDICTS = ["pass", "regression", "inconclusive", "error", "no-baseline", "stale-baseline"];
+var VERDICTS = [
+  "pass",
+  "regression",
+  "inconclusive",
+  "error",
+  "no-baseline",
+  "stale-baseline"
+];
 var num = external_exports.number().nullable();
 var suiteSummarySchema = external_exports.strictObject({
   name: external_exports.string(),
@@ -55416,12 +56171,16 @@ var suiteSummarySchema = external_exports.strictObject({
   unit: external_exports.enum(["relative", "absolute"]).nullable().describe("relative: change is (\u03A3cand \u2212 \u03A3base)/\u03A3base; absolute: a difference of means (baseline 0, or net win)."),
   intervalMethod: external_exports.enum(["bca", "percentile", "none"]).nullable().describe("none: the interval has zero width (no variation)."),
   se: num.describe("Bootstrap standard error of change (SD of the resampled changes)."),
-  mde: num.describe("Minimum detectable effect at 80% power for the gate's two-sided test: (z_{1\u2212\u03B1/2} + z_0.8)\xB7se; null when se is 0."),
+  mde: num.describe(
+    "Minimum detectable effect at 80% power for the gate's two-sided test: (z_{1\u2212\u03B1/2} + z_0.8)\xB7se; null when se is 0."
+  ),
   casesNeeded: external_exports.int().min(0).nullable().describe("Resampled units that would bring mde down to the gate's threshold at the current variance."),
   casesNeededUnit: external_exports.enum(["cases", "clusters", "tasks"]).nullable().describe("The unit casesNeeded (and the bootstrap) counts."),
   pValue: num.describe("Two-sided p of the sign-flip test of no change."),
   pMethod: external_exports.enum(["exact", "monte-carlo"]).nullable(),
-  pAdjusted: num.describe("pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one."),
+  pAdjusted: num.describe(
+    "pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one."
+  ),
   resamples: external_exports.int().min(0).nullable().describe("Bootstrap resamples kept (drawn minus skipped)."),
   skippedResamples: external_exports.int().min(0).nullable().describe("Resamples skipped because their baseline sum was 0."),
   verdictBeforeAdjustment: external_exports.enum(VERDICTS).nullable().describe("The verdict before the multiplicity adjustment, when the adjustment changed it."),
@@ -55470,7 +56229,12 @@ function summarize(verdict, comparisons, notRun = [], notices = {}) {
         resamples: b ? b.resamples - b.skippedResamples : null,
         skippedResamples: b?.skippedResamples ?? null,
         verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
-        ...c.judgeManipulation?.length ? { judgeManipulation: { cases: c.judgeManipulation.length, caseIds: c.judgeManipulation.map((f) => f.caseId) } } : {}
+        ...c.judgeManipulation?.length ? {
+          judgeManipulation: {
+            cases: c.judgeManipulation.length,
+            caseIds: c.judgeManipulation.map((f) => f.caseId)
+          }
+        } : {}
       };
     }),
     notRun: [...notRun],
@@ -55502,7 +56266,10 @@ function parseJsonl(text, file2) {
     try {
       value = JSON.parse(line);
     } catch (error63) {
-      throw configError({ file: file2, line: index + 1 }, `not valid JSON (${error63.message}); each line must be one JSON object`);
+      throw configError(
+        { file: file2, line: index + 1 },
+        `not valid JSON (${error63.message}); each line must be one JSON object`
+      );
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
@@ -55537,7 +56304,10 @@ function parseTask(text, file2) {
   const first = doc.errors[0];
   if (first) {
     const line = first.linePos?.[0].line;
-    throw configError({ file: file2, ...line !== void 0 ? { line } : {} }, `is not valid YAML: ${first.message.split("\n")[0]}`);
+    throw configError(
+      { file: file2, ...line !== void 0 ? { line } : {} },
+      `is not valid YAML: ${first.message.split("\n")[0]}`
+    );
   }
   const parsed = taskSchema.safeParse(doc.toJS());
   if (!parsed.success) {
@@ -55553,10 +56323,16 @@ function parseTask(text, file2) {
 }
 function checkTests(text, file2) {
   if (!/^def test_\w*\s*\(\s*\)\s*:/m.test(text)) {
-    throw configError({ file: file2 }, "has no test: write module-level functions named test_* that take no arguments and use plain assert");
+    throw configError(
+      { file: file2 },
+      "has no test: write module-level functions named test_* that take no arguments and use plain assert"
+    );
   }
   if (!/^\s*(from\s+solution\s+import\s|import\s+solution\b)/m.test(text)) {
-    throw configError({ file: file2 }, 'never imports the module `solution`: the model\'s code is imported as `solution` (for example "from solution import execute")');
+    throw configError(
+      { file: file2 },
+      'never imports the module `solution`: the model\'s code is imported as `solution` (for example "from solution import execute")'
+    );
   }
 }
 async function loadTasks(workspace, dir, language, where) {
@@ -55569,25 +56345,47 @@ async function loadTasks(workspace, dir, language, where) {
     if (folder.startsWith(".") || folder.startsWith("_")) continue;
     const yamlPath = `${dir}/${folder}/task.yaml`;
     const testsPath = `${dir}/${folder}/test_task.py`;
-    if (!await workspace.exists(yamlPath)) throw configError({ file: `${dir}/${folder}` }, "is a task folder without task.yaml; add one (id, entry-point, descriptions) or move the folder out of the tasks folder");
-    if (!await workspace.exists(testsPath)) throw configError({ file: `${dir}/${folder}` }, "has no test_task.py; every task needs tests that import the model's code as `solution`");
+    if (!await workspace.exists(yamlPath))
+      throw configError(
+        { file: `${dir}/${folder}` },
+        "is a task folder without task.yaml; add one (id, entry-point, descriptions) or move the folder out of the tasks folder"
+      );
+    if (!await workspace.exists(testsPath))
+      throw configError(
+        { file: `${dir}/${folder}` },
+        "has no test_task.py; every task needs tests that import the model's code as `solution`"
+      );
     const yamlBytes = await workspace.readBytes(yamlPath);
     const testBytes = await workspace.readBytes(testsPath);
     const task = parseTask(decodeUtf8(yamlBytes, yamlPath), yamlPath);
     const tests = decodeUtf8(testBytes, testsPath);
     checkTests(tests, testsPath);
     const other = seen.get(task.id);
-    if (other) throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
+    if (other)
+      throw configError({ file: yamlPath }, `id "${task.id}" is also the id of ${other}; task ids must be unique`);
     seen.set(task.id, yamlPath);
     const description = task.descriptions[language];
     if (description === void 0) {
-      throw configError({ file: yamlPath }, `has no "${language}" description, which this suite needs; add descriptions.${language}`);
+      throw configError(
+        { file: yamlPath },
+        `has no "${language}" description, which this suite needs; add descriptions.${language}`
+      );
     }
-    files.push({ path: yamlPath, sha256: contentSha256(yamlBytes) }, { path: testsPath, sha256: contentSha256(testBytes) });
+    files.push(
+      { path: yamlPath, sha256: contentSha256(yamlBytes) },
+      { path: testsPath, sha256: contentSha256(testBytes) }
+    );
     const inputs = { description, tests, entryPoint: task.entryPoint };
-    cases.push({ id: task.id, inputHash: hashValue(identityValue({ ...inputs, language })), cluster: task.id, inputs, source: { file: yamlPath, line: 1 } });
+    cases.push({
+      id: task.id,
+      inputHash: hashValue(identityValue({ ...inputs, language })),
+      cluster: task.id,
+      inputs,
+      source: { file: yamlPath, line: 1 }
+    });
   }
-  if (cases.length === 0) throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
+  if (cases.length === 0)
+    throw configError(where, `tasks folder "${dir}" has no task folders (each with task.yaml and test_task.py)`);
   return { cases, sha256: hashValue(files), files: files.map((f) => f.path) };
 }
 
@@ -57440,9 +58238,16 @@ function parseCsv(text, file2) {
   } catch (error63) {
     const e = error63;
     const line = starts[parsed] ?? starts[starts.length - 1] ?? 1;
-    if (e.code === "CSV_QUOTE_NOT_CLOSED") throw configError({ file: file2, line }, `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`);
+    if (e.code === "CSV_QUOTE_NOT_CLOSED")
+      throw configError(
+        { file: file2, line },
+        `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`
+      );
     if (e.code === "CSV_RECORD_INCONSISTENT_COLUMNS" || e.code === "CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH") {
-      throw configError({ file: file2, line }, `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`);
+      throw configError(
+        { file: file2, line },
+        `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`
+      );
     }
     throw configError({ file: file2, line }, `not valid CSV (${e.message})`);
   }
@@ -57471,7 +58276,13 @@ function recordStartLines(text) {
 }
 
 // src/core/kinds/judged/dataset.ts
-var DEFAULT_COLUMNS = { input: "input", reference: "reference", criteria: "criteria", id: "id", category: "category" };
+var DEFAULT_COLUMNS = {
+  input: "input",
+  reference: "reference",
+  criteria: "criteria",
+  id: "id",
+  category: "category"
+};
 var ELYZA_COLUMNS = { input: "input", reference: "output", criteria: "eval_aspect" };
 function resolveColumns(columns) {
   if (columns === "elyza") return ELYZA_COLUMNS;
@@ -57485,14 +58296,20 @@ function parseJudgedDataset(bytes, file2, format, columns) {
     const parsed = parseCsv(text, file2);
     for (const key of ["input", "reference", "criteria"]) {
       if (!parsed.header.includes(columns[key])) {
-        throw configError({ file: file2, line: 1 }, `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(", ")}); map it with dataset.columns${columns === ELYZA_COLUMNS ? "" : ", or use columns: elyza for the ELYZA-tasks-100 CSV"}`);
+        throw configError(
+          { file: file2, line: 1 },
+          `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(", ")}); map it with dataset.columns${columns === ELYZA_COLUMNS ? "" : ", or use columns: elyza for the ELYZA-tasks-100 CSV"}`
+        );
       }
     }
     rows = parsed.rows;
   } else if (fmt === "jsonl") {
     rows = parseJsonl(text, file2);
   } else {
-    throw configError({ file: file2 }, "judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format");
+    throw configError(
+      { file: file2 },
+      "judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format"
+    );
   }
   if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
   const seen = /* @__PURE__ */ new Map();
@@ -57504,18 +58321,28 @@ function parseJudgedDataset(bytes, file2, format, columns) {
         if (required2) throw configError({ file: file2, line }, `"${column}" (${key}) is missing or empty`);
         return void 0;
       }
-      if (typeof v !== "string" && typeof v !== "number") throw configError({ file: file2, line }, `"${column}" (${key}) must be text`);
+      if (typeof v !== "string" && typeof v !== "number")
+        throw configError({ file: file2, line }, `"${column}" (${key}) must be text`);
       return String(v);
     };
     const input2 = get("input", true);
     const reference = get("reference", true);
     const criteria = get("criteria", false) ?? "";
     const category = get("category", false);
-    const inputs = { input: input2, reference, criteria, ...category !== void 0 ? { category } : {} };
+    const inputs = {
+      input: input2,
+      reference,
+      criteria,
+      ...category !== void 0 ? { category } : {}
+    };
     const inputHash = hashValue(identityValue(inputs));
     const id = get("id", false) ?? (columns === ELYZA_COLUMNS ? `elyza-${String(index + 1).padStart(3, "0")}` : `q-${hashValue(identityText(input2)).slice(0, 12)}`);
     const previous = seen.get(id);
-    if (previous !== void 0) throw configError({ file: file2, line }, `case id "${id}" appears twice (also line ${previous})${get("id", false) === void 0 ? ": the same question twice; give each row an id column" : ""}`);
+    if (previous !== void 0)
+      throw configError(
+        { file: file2, line },
+        `case id "${id}" appears twice (also line ${previous})${get("id", false) === void 0 ? ": the same question twice; give each row an id column" : ""}`
+      );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file: file2, line } };
   });
@@ -57539,7 +58366,8 @@ function parseExactCopyDataset(bytes, file2, format) {
     const items = doc?.items;
     if (!Array.isArray(items)) throw configError({ file: file2 }, 'expected an object with an "items" array');
     rows = items.map((value, i) => {
-      if (value === null || typeof value !== "object") throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
+      if (value === null || typeof value !== "object")
+        throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
       const v = value;
       const line = lineOfItem(text, i);
       return { line, label: `items[${i}]`, value: { ...v, expected: v["expected"] ?? v["expected_answer"] } };
@@ -57552,19 +58380,31 @@ function parseExactCopyDataset(bytes, file2, format) {
   return rows.map(({ line, value, label }) => {
     const field = (name) => {
       const v = value[name];
-      if (typeof v !== "string") throw configError({ file: file2, line }, `${label}: "${name}" must be a string${v === void 0 ? " and is missing" : ""}`);
+      if (typeof v !== "string")
+        throw configError(
+          { file: file2, line },
+          `${label}: "${name}" must be a string${v === void 0 ? " and is missing" : ""}`
+        );
       return v;
     };
     const question = typeof value["question"] === "string" ? value["question"] : "";
     const context3 = field("context");
     const expected = field("expected");
     if (expected === "") throw configError({ file: file2, line }, `${label}: "expected" is empty`);
-    if (!context3.includes(expected)) throw configError({ file: file2, line }, `${label}: "expected" is not part of "context"; the expected line must be copied from the context`);
+    if (!context3.includes(expected))
+      throw configError(
+        { file: file2, line },
+        `${label}: "expected" is not part of "context"; the expected line must be copied from the context`
+      );
     const inputs = { question, context: context3, expected };
     const inputHash = hashValue(identityValue(inputs));
     const id = value["id"] === void 0 ? inputHash.slice(0, 16) : String(value["id"]);
     const previous = seen.get(id);
-    if (previous !== void 0) throw configError({ file: file2, line }, `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`);
+    if (previous !== void 0)
+      throw configError(
+        { file: file2, line },
+        `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`
+      );
     seen.set(id, label);
     const cluster = value["cluster"] === void 0 ? void 0 : String(value["cluster"]);
     return { id, inputHash, inputs, source: { file: file2, line }, ...cluster !== void 0 ? { cluster } : {} };
@@ -57684,9 +58524,20 @@ function exactCopyInstrument(suite) {
 }
 function prepareExactCopySuite(inputs) {
   const { suite, provider, client, cases, templates } = inputs;
-  const tested = testedIdentity({ dataset: inputs.dataset, cases: cases.length, templates, provider, repeats: suite.repeats });
+  const tested = testedIdentity({
+    dataset: inputs.dataset,
+    cases: cases.length,
+    templates,
+    provider,
+    repeats: suite.repeats
+  });
   const instrument = exactCopyInstrument(suite);
-  const requestFor = (evalCase, repeat) => chatRequest(templates, { context: evalCase.inputs["context"] ?? "", question: evalCase.inputs["question"] ?? "" }, provider, repeat);
+  const requestFor = (evalCase, repeat) => chatRequest(
+    templates,
+    { context: evalCase.inputs["context"] ?? "", question: evalCase.inputs["question"] ?? "" },
+    provider,
+    repeat
+  );
   const runCase = async (evalCase, repeat) => {
     const request2 = requestFor(evalCase, repeat);
     const messages = [...request2.messages];
@@ -57712,7 +58563,12 @@ function prepareExactCopySuite(inputs) {
         ...base,
         status: "refused",
         scores: { ...scoreCopy("", expected, context3, suite.normalizers) },
-        reply: { text: reply.message, servedModel: reply.servedModel, fingerprint: null, finishReason: "content_filter" },
+        reply: {
+          text: reply.message,
+          servedModel: reply.servedModel,
+          fingerprint: null,
+          finishReason: "content_filter"
+        },
         usage: null,
         error: null
       };
@@ -57736,7 +58592,9 @@ function prepareExactCopySuite(inputs) {
     instrument,
     runCase,
     pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["expected"] ?? "" }]
+    plan: (evalCase, repeat) => [
+      { request: requestFor(evalCase, repeat), expectedReply: evalCase.inputs["expected"] ?? "" }
+    ]
   };
 }
 
@@ -57766,14 +58624,20 @@ var noRunners = () => {
   throw new Error("this command runs no code");
 };
 var noNonce = () => {
-  throw new Error("this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); judged suites cannot run without one");
+  throw new Error(
+    "this edge gives no random source for judge-prompt tokens (EngineDeps.nonce); judged suites cannot run without one"
+  );
 };
 function selectSuites(loaded, names) {
   const all = loaded.config.suites.map((suite, index) => ({ index, suite }));
   if (names.length === 0) return all;
   const known = all.map((s) => s.suite.name);
   for (const name of names) {
-    if (!known.includes(name)) throw configError({ file: loaded.file }, `--suite ${name}: no such suite; suites in this file: ${known.join(", ")}`);
+    if (!known.includes(name))
+      throw configError(
+        { file: loaded.file },
+        `--suite ${name}: no such suite; suites in this file: ${known.join(", ")}`
+      );
   }
   return all.filter((s) => names.includes(s.suite.name));
 }
@@ -57790,21 +58654,30 @@ async function loadSuite(loaded, index, files, options = {}) {
   const readFrom = async (from, path2, where, what) => {
     const found = await from.locate(path2);
     if (found.status === "refused") throw configError(where, `${what} path "${path2}" ${found.reason}`);
-    if (found.status === "missing" || found.kind !== "file") throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
+    if (found.status === "missing" || found.kind !== "file")
+      throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
     return from.readBytes(path2);
   };
   const readFile4 = (path2, where, what) => readFrom(workspace, path2, where, what);
-  const done = (suiteLoaded) => ({ ...suiteLoaded, reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() } });
+  const done = (suiteLoaded) => ({
+    ...suiteLoaded,
+    reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() }
+  });
   const template = async (role, path2, allowed2) => path2 === void 0 ? void 0 : loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed2, at("templates", role));
   if (suite.kind === "round-trip") return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile4));
   const s = suite;
   const allowed = s.kind === "judged" ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
-  const templates = { user: await template("user", s.templates.user, allowed) };
+  const templates = {
+    user: await template("user", s.templates.user, allowed)
+  };
   const system = await template("system", s.templates.system, allowed);
   if (system) templates.system = system;
   const required2 = s.kind === "judged" ? "input" : "context";
   if (!templates.user.placeholders.includes(required2) && !(system?.placeholders.includes(required2) ?? false)) {
-    throw configError(at("templates", "user"), `template ${s.templates.user} must use {${required2}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ""}: without it every case sends the same prompt; put {${required2}} where the ${s.kind === "judged" ? "task" : "context"} goes`);
+    throw configError(
+      at("templates", "user"),
+      `template ${s.templates.user} must use {${required2}}${s.templates.system ? ` (or the system template ${s.templates.system} must)` : ""}: without it every case sends the same prompt; put {${required2}} where the ${s.kind === "judged" ? "task" : "context"} goes`
+    );
   }
   const datasetPath = typeof s.dataset === "string" ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === "string" ? void 0 : s.dataset.format;
@@ -57827,14 +58700,28 @@ async function loadSuite(loaded, index, files, options = {}) {
   const judgeAllowed = s.mode === "pairwise" ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
   let judgeTemplate;
   if (s.templates.judge !== void 0) {
-    const t = loadTemplate(await readFrom(instrument, s.templates.judge, at("templates", "judge"), "template"), s.templates.judge, judgeAllowed, at("templates", "judge"));
+    const t = loadTemplate(
+      await readFrom(instrument, s.templates.judge, at("templates", "judge"), "template"),
+      s.templates.judge,
+      judgeAllowed,
+      at("templates", "judge")
+    );
     const missing = judgeAllowed.filter((p) => p !== "criteria" && !t.placeholders.includes(p));
-    if (missing.length > 0) throw configError(at("templates", "judge"), `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(" ")}: the judge cannot grade what it is not shown`);
+    if (missing.length > 0)
+      throw configError(
+        at("templates", "judge"),
+        `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(" ")}: the judge cannot grade what it is not shown`
+      );
     judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s["judge-language"] };
   } else {
     const builtin = builtinJudgeTemplate(s.mode, s["judge-language"]);
     const bytesOf = new TextEncoder().encode(builtin.text);
-    judgeTemplate = { id: builtin.id, sha256: sha256Hex(bytesOf), text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at("templates")), language: s["judge-language"] };
+    judgeTemplate = {
+      id: builtin.id,
+      sha256: sha256Hex(bytesOf),
+      text: loadTemplate(bytesOf, builtin.id, judgeAllowed, at("templates")),
+      language: s["judge-language"]
+    };
   }
   return done({
     index,
@@ -57850,7 +58737,11 @@ async function loadSuite(loaded, index, files, options = {}) {
       templates,
       dataset,
       judgeTemplate,
-      judges: judgeNames.map((name) => ({ name, provider: loaded.config.providers[name], client: clients(name) })),
+      judges: judgeNames.map((name) => ({
+        name,
+        provider: loaded.config.providers[name],
+        client: clients(name)
+      })),
       baselineAnswers: s.mode === "pairwise" && baseline ? answersOf(baseline) : null,
       nonce
     })
@@ -57859,8 +58750,17 @@ async function loadSuite(loaded, index, files, options = {}) {
 async function loadRoundTripSuite(loaded, index, s, workspace, at, readFile4) {
   const template = async (role, allowed, required2) => {
     const path2 = s.templates[role];
-    const t = loadTemplate(await readFile4(path2, at("templates", role), "template"), path2, allowed, at("templates", role));
-    if (!t.placeholders.includes(required2)) throw configError(at("templates", role), `template ${path2} must use {${required2}}: the model cannot ${role === "nl-to-code" ? "write code for a description" : "describe code"} it is not shown`);
+    const t = loadTemplate(
+      await readFile4(path2, at("templates", role), "template"),
+      path2,
+      allowed,
+      at("templates", role)
+    );
+    if (!t.placeholders.includes(required2))
+      throw configError(
+        at("templates", role),
+        `template ${path2} must use {${required2}}: the model cannot ${role === "nl-to-code" ? "write code for a description" : "describe code"} it is not shown`
+      );
     return t;
   };
   const templates = {
@@ -57890,7 +58790,8 @@ async function loadRoundTripSuite(loaded, index, s, workspace, at, readFile4) {
 function answersOf(result) {
   const out = /* @__PURE__ */ new Map();
   for (const r of result.records) {
-    if (r.reply && r.status !== "error" && !out.has(r.caseId)) out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
+    if (r.reply && r.status !== "error" && !out.has(r.caseId))
+      out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
   }
   return out;
 }
@@ -57914,7 +58815,11 @@ async function loadSelected(loaded, names, workspace, options = {}) {
   return { suites: out, gone };
 }
 function gateFor(loaded, suite, onInconclusive) {
-  return { ...loaded.config.gate, ...suite.gate ?? {}, ...onInconclusive ? { "on-inconclusive": onInconclusive } : {} };
+  return {
+    ...loaded.config.gate,
+    ...suite.gate ?? {},
+    ...onInconclusive ? { "on-inconclusive": onInconclusive } : {}
+  };
 }
 async function runEvaluation(options, deps) {
   const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
@@ -57923,12 +58828,16 @@ async function runEvaluation(options, deps) {
     ...options.removed ? { removed: options.removed } : {}
   });
   const notRun = [...options.notRun ?? [], ...gone];
-  for (const g2 of gone) deps.logger.warn(`${g2.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? "warn"})`);
+  for (const g2 of gone)
+    deps.logger.warn(
+      `${g2.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? "warn"})`
+    );
   const baseCases = options.base ? await casesAtBase(options.base, suites, deps.logger) : /* @__PURE__ */ new Map();
   const clients = /* @__PURE__ */ new Map();
   for (const s of suites) {
     for (const name of s.providers) {
-      if (!clients.has(name)) clients.set(name, deps.createClient(name, loaded.config.providers[name]));
+      if (!clients.has(name))
+        clients.set(name, deps.createClient(name, loaded.config.providers[name]));
     }
   }
   const baselines = /* @__PURE__ */ new Map();
@@ -57945,7 +58854,10 @@ async function runEvaluation(options, deps) {
     return runner;
   };
   const nonce = deps.nonce?.bind(deps);
-  const prepared = suites.map((s) => ({ loaded: s, suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null, runners, nonce) }));
+  const prepared = suites.map((s) => ({
+    loaded: s,
+    suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null, runners, nonce)
+  }));
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
@@ -57960,11 +58872,16 @@ async function runEvaluation(options, deps) {
       }
       const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const whole = based.suite;
-      if (based.restored + based.reverted > 0) baseNotes.push(messagesFor(deps.language ?? "en").trust.casesFromBase(whole.name, based.restored, based.reverted));
+      if (based.restored + based.reverted > 0)
+        baseNotes.push(
+          messagesFor(deps.language ?? "en").trust.casesFromBase(whole.name, based.restored, based.reverted)
+        );
       const sliced = options.shard ? shardCases(whole.cases, options.shard) : null;
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
-      deps.logger.info(`${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`);
+      deps.logger.info(
+        `${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`
+      );
       const identity = {
         suite: suite.name,
         tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ""}`,
@@ -57976,12 +58893,16 @@ async function runEvaluation(options, deps) {
       const planned = options.fresh || !auth2 ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth2);
       if (planned && "rejectedLog" in planned) {
         rejectedRecords += planned.rejectedLog;
-        deps.logger.warn(`${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`);
+        deps.logger.warn(
+          `${suite.name}: the record log in the output folder failed authentication (forged, edited, or written with another key); it was ignored and every case is run`
+        );
       }
       let resume = planned && !("rejectedLog" in planned) ? planned : null;
       if (resume && resume.rejected > 0) {
         rejectedRecords += resume.rejected;
-        deps.logger.warn(`${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`);
+        deps.logger.warn(
+          `${suite.name}: ${resume.rejected} record(s) in the record log failed authentication; they were ignored and those cases are run again`
+        );
       }
       if (resume && options.runId !== void 0 && resume.header.runId !== options.runId) resume = null;
       const header = resume?.header ?? {
@@ -57994,11 +58915,16 @@ async function runEvaluation(options, deps) {
         instrument: suite.instrument.hash
       };
       if (resume) {
-        deps.logger.info(`${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`);
+        deps.logger.info(
+          `${suite.name}: resuming run ${header.runId}: ${resume.finished.length} of ${total} records already finished${resume.droppedLines ? ` (${resume.droppedLines} unreadable line dropped)` : ""}`
+        );
       }
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
-      const rawSink = await deps.store.startRecordLog(suite.name, auth2 ? startLogText(header, resume?.finished ?? [], auth2) : `${JSON.stringify(header)}
-`);
+      const rawSink = await deps.store.startRecordLog(
+        suite.name,
+        auth2 ? startLogText(header, resume?.finished ?? [], auth2) : `${JSON.stringify(header)}
+`
+      );
       const sink = auth2 ? { append: (record2) => rawSink.append(signedRecord(auth2, header, record2)) } : rawSink;
       const result = await runSuite(suite, {
         sink,
@@ -58012,7 +58938,9 @@ async function runEvaluation(options, deps) {
       });
       if (sliced) {
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
-        deps.logger.info(`${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`);
+        deps.logger.info(
+          `${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`
+        );
         results.set(suite.name, result);
         continue;
       }
@@ -58023,13 +58951,17 @@ async function runEvaluation(options, deps) {
       comparisons.push(comparison);
       if (result.incomplete) {
         budgetStop = result.incomplete.reason;
-        deps.logger.warn(`${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`);
+        deps.logger.warn(
+          `${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`
+        );
       }
       if (options.updateBaseline) {
         if (comparison.verdict === "error" || result.incomplete) {
           deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
         } else if (baseline && sameMeasurement(baseline, result)) {
-          deps.logger.info(`${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`);
+          deps.logger.info(
+            `${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`
+          );
         } else {
           await deps.store.writeBaseline(suite.name, resultChunks(result));
           baselinesWritten.push(suite.name);
@@ -58051,7 +58983,16 @@ async function runEvaluation(options, deps) {
     ...adaptations.length > 0 ? { adaptations } : {},
     ...budgetStop !== null ? { budgetStop } : {}
   };
-  return finish(comparisons, results, baselinesWritten, deps, baselines, notRun, notices, budgetStop !== null || gone.length > 0 && options.onRemovedSuite === "fail");
+  return finish(
+    comparisons,
+    results,
+    baselinesWritten,
+    deps,
+    baselines,
+    notRun,
+    notices,
+    budgetStop !== null || gone.length > 0 && options.onRemovedSuite === "fail"
+  );
 }
 async function casesAtBase(base, suites, logger) {
   const out = /* @__PURE__ */ new Map();
@@ -58062,7 +59003,9 @@ async function casesAtBase(base, suites, logger) {
       out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
     } catch (error63) {
       if (!(error63 instanceof ConfigError)) throw error63;
-      logger.warn(`${s.config.name}: the base commit's cases could not be read (${error63.problems[0] ?? error63.message}); only the pull request's cases are measured`);
+      logger.warn(
+        `${s.config.name}: the base commit's cases could not be read (${error63.problems[0] ?? error63.message}); only the pull request's cases are measured`
+      );
     }
   }
   return out;
@@ -58080,7 +59023,9 @@ function withBaseCases(suite, base, logger) {
   const have = new Set(cases.map((c) => c.id));
   const missing = base.filter((c) => !have.has(c.id));
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
-  logger.info(`${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`);
+  logger.info(
+    `${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`
+  );
   return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
 async function mergeShards(parts, gate, deps, options = {}) {
@@ -58097,12 +59042,24 @@ async function mergeShards(parts, gate, deps, options = {}) {
     await deps.store.writeResult(name, resultChunks(merged));
     pairs.push({ baseline: await readBaseline(deps.store, name), candidate: merged });
   }
-  return compareStored(pairs, (suite) => ({ ...gate(suite), ...onInconclusive ? { "on-inconclusive": onInconclusive } : {} }), deps, options.notRun ?? []);
+  return compareStored(
+    pairs,
+    (suite) => ({ ...gate(suite), ...onInconclusive ? { "on-inconclusive": onInconclusive } : {} }),
+    deps,
+    options.notRun ?? []
+  );
 }
 async function compareStored(pairs, gate, deps, notRun = []) {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
   const results = new Map(pairs.map((p) => [p.candidate.suite.name, p.candidate]));
-  return finish(comparisons, results, [], deps, new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])), notRun);
+  return finish(
+    comparisons,
+    results,
+    [],
+    deps,
+    new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])),
+    notRun
+  );
 }
 async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false) {
   adjustAcrossSuites(comparisons);
@@ -58122,7 +59079,14 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary2, null, 2)}
 `);
-  return { summary: summary2, report, exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons), comparisons, results, baselinesWritten };
+  return {
+    summary: summary2,
+    report,
+    exitCode: removedFails ? 3 : exitCodeFor(verdict, comparisons),
+    comparisons,
+    results,
+    baselinesWritten
+  };
 }
 async function readBaseline(store, suite) {
   const text = await store.readBaseline(suite);
@@ -58136,11 +59100,17 @@ async function parseResultFileLines(lines, file2) {
     value = await parseResultLines(lines);
   } catch (error63) {
     const line = error63 instanceof ResultLinesError ? `:${error63.line}` : "";
-    throw new ConfigError({ file: file2 }, `${file2}${line}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file: file2 },
+      `${file2}${line}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`
+    );
   }
   if (value === null) {
     if (Array.isArray(lines)) return parseResultText(lines.join("\n"), file2);
-    throw new ConfigError({ file: file2 }, `${file2}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file: file2 },
+      `${file2}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`
+    );
   }
   return validateResult(value, file2);
 }
@@ -58149,7 +59119,10 @@ function parseResultText(text, file2) {
   try {
     value = JSON.parse(text);
   } catch (error63) {
-    throw new ConfigError({ file: file2 }, `${file2}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`);
+    throw new ConfigError(
+      { file: file2 },
+      `${file2}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`
+    );
   }
   return validateResult(value, file2);
 }
@@ -58158,7 +59131,8 @@ function parseResultText(text, file2) {
 var toSlash = (p) => p.split(sep2).join("/");
 function refusedPathForm(path2) {
   if (/[\u0000-\u001f\u007f]/.test(path2)) return "contains a control character";
-  if (path2.split(/[\\/]/).some((part) => part.toLowerCase() === ".git")) return "points into .git, which evalgate never reads";
+  if (path2.split(/[\\/]/).some((part) => part.toLowerCase() === ".git"))
+    return "points into .git, which evalgate never reads";
   return null;
 }
 var climbsOut = (rel) => rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel);
@@ -58166,13 +59140,20 @@ async function locatePath(root, boundary, path2) {
   const form = refusedPathForm(path2);
   if (form) return { status: "refused", reason: form };
   if (isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
-    return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
+    return {
+      status: "refused",
+      reason: "is an absolute path; write it relative to the config file, inside the repository"
+    };
   }
   const realBoundary = await realpath(boundary);
   const realRoot = await realpath(root);
   const full = resolve(realRoot, path2);
   const lexical = relative(realBoundary, full);
-  if (climbsOut(lexical)) return { status: "refused", reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+  if (climbsOut(lexical))
+    return {
+      status: "refused",
+      reason: 'climbs out of the repository with ".."; only files inside the repository can be read'
+    };
   let real;
   try {
     real = await realpath(full);
@@ -58182,8 +59163,13 @@ async function locatePath(root, boundary, path2) {
     throw error63;
   }
   const realRel = relative(realBoundary, real);
-  if (climbsOut(realRel)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
-  if (refusedPathForm(realRel)) return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
+  if (climbsOut(realRel))
+    return {
+      status: "refused",
+      reason: "is a symlink to a file outside the repository; only files inside the repository can be read"
+    };
+  if (refusedPathForm(realRel))
+    return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
   const info2 = await stat2(real);
   if (!info2.isFile() && !info2.isDirectory()) return { status: "refused", reason: "is not a regular file or folder" };
   return { status: "ok", kind: info2.isFile() ? "file" : "folder", lexical: toSlash(lexical), real: toSlash(realRel) };
@@ -58281,11 +59267,20 @@ import { promisify } from "node:util";
 var run = promisify(execFile);
 var SAFE = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.file.allow=never"];
 async function git(cwd, args) {
-  const { stdout } = await run("git", [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  const { stdout } = await run("git", [...SAFE, ...args], {
+    cwd,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: "0" }
+  });
   return stdout;
 }
 async function gitBytes(cwd, args) {
-  const { stdout } = await run("git", [...SAFE, ...args], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: "buffer", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  const { stdout } = await run("git", [...SAFE, ...args], {
+    cwd,
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "buffer",
+    env: { ...process.env, GIT_TERMINAL_PROMPT: "0" }
+  });
   return stdout;
 }
 async function repositoryRoot(dir) {
@@ -58332,7 +59327,15 @@ function openGitRepo(cwd) {
       } catch {
         range = `${base}..${head}`;
       }
-      const out = await git(cwd, ["diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames", "-z", range]);
+      const out = await git(cwd, [
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--name-only",
+        "--no-renames",
+        "-z",
+        range
+      ]);
       return out.split("\0").filter((l) => l !== "");
     },
     show: async (sha, path2) => {
@@ -58371,24 +59374,41 @@ function createGitWorkspace(repo, sha, dir) {
     const form = refusedPathForm(path2);
     if (form) return { status: "refused", reason: form };
     if (posix.isAbsolute(path2) || /^[A-Za-z]:[\\/]/.test(path2) || path2.startsWith("\\")) {
-      return { status: "refused", reason: "is an absolute path; write it relative to the config file, inside the repository" };
+      return {
+        status: "refused",
+        reason: "is an absolute path; write it relative to the config file, inside the repository"
+      };
     }
     const lexical = posix.normalize(posix.join(dir === "" ? "." : dir, path2.replace(/\\/g, "/"))).replace(/\/$/, "");
-    if (lexical === ".." || lexical.startsWith("../")) return { status: "refused", reason: 'climbs out of the repository with ".."; only files inside the repository can be read' };
+    if (lexical === ".." || lexical.startsWith("../"))
+      return {
+        status: "refused",
+        reason: 'climbs out of the repository with ".."; only files inside the repository can be read'
+      };
     let real = lexical === "." ? "" : lexical;
     for (let hop = 0; hop < 8; hop++) {
       if (real === "") return { status: "ok", kind: "folder", lexical, real: "" };
       const found = await repo.entry(sha, real);
       if (!found) return { status: "missing" };
       if (found.mode !== "120000") {
-        if (found.type === "commit") return { status: "refused", reason: "is a submodule, which evalgate does not read" };
+        if (found.type === "commit")
+          return { status: "refused", reason: "is a submodule, which evalgate does not read" };
         return { status: "ok", kind: found.type === "tree" ? "folder" : "file", lexical, real };
       }
       const target = await repo.show(sha, real) ?? "";
-      if (posix.isAbsolute(target)) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
+      if (posix.isAbsolute(target))
+        return {
+          status: "refused",
+          reason: "is a symlink to a file outside the repository; only files inside the repository can be read"
+        };
       real = posix.normalize(posix.join(posix.dirname(real), target)).replace(/\/$/, "");
-      if (real === ".." || real.startsWith("../")) return { status: "refused", reason: "is a symlink to a file outside the repository; only files inside the repository can be read" };
-      if (refusedPathForm(real)) return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
+      if (real === ".." || real.startsWith("../"))
+        return {
+          status: "refused",
+          reason: "is a symlink to a file outside the repository; only files inside the repository can be read"
+        };
+      if (refusedPathForm(real))
+        return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
       if (real === ".") real = "";
     }
     return { status: "refused", reason: "is a chain of more than 8 symlinks" };
@@ -58396,7 +59416,8 @@ function createGitWorkspace(repo, sha, dir) {
   const need = async (path2, kind) => {
     const where = await locate(path2);
     if (where.status === "missing") return null;
-    if (where.status === "refused") throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${where.reason}`);
+    if (where.status === "refused")
+      throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${where.reason}`);
     return where.kind === kind ? where.real : null;
   };
   return {
@@ -58405,7 +59426,8 @@ function createGitWorkspace(repo, sha, dir) {
     readBytes: async (path2) => {
       const real = await need(path2, "file");
       const bytes = real === null ? null : await repo.showBytes(sha, real);
-      if (bytes === null) throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
+      if (bytes === null)
+        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
       return bytes;
     },
     listFolders: async (path2) => {
@@ -58485,7 +59507,8 @@ function locateSandboxFile(candidates) {
 }
 function snapshotKey(pyodideDir, childScript) {
   const hash2 = createHash("sha256").update(process.version).update("\0");
-  for (const file2 of [join2(pyodideDir, "pyodide-lock.json"), join2(pyodideDir, "pyodide.mjs"), childScript]) hash2.update(readFileSync2(file2)).update("\0");
+  for (const file2 of [join2(pyodideDir, "pyodide-lock.json"), join2(pyodideDir, "pyodide.mjs"), childScript])
+    hash2.update(readFileSync2(file2)).update("\0");
   const wasm = lstatSync(join2(pyodideDir, "pyodide.asm.wasm"));
   return hash2.update(`${wasm.size}`).digest("hex").slice(0, 24);
 }
@@ -58511,8 +59534,16 @@ function intactCacheFile(file2) {
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
   const childScript = locateSandboxFile([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
-  const harness = readFileSync2(locateSandboxFile([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]), "utf8");
-  const pyodideDir = options.pyodideDir ?? dirname2(locateSandboxFile([join2(here, "pyodide", "pyodide.mjs"), join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")]));
+  const harness = readFileSync2(
+    locateSandboxFile([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]),
+    "utf8"
+  );
+  const pyodideDir = options.pyodideDir ?? dirname2(
+    locateSandboxFile([
+      join2(here, "pyodide", "pyodide.mjs"),
+      join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
+    ])
+  );
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 1e4;
   const pool = [];
@@ -58556,11 +59587,12 @@ function createPyodideRunner(options = {}) {
   const spawnWarm = (snapshotFile, makeSnapshot = false) => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
     const mode = makeSnapshot ? ["--make-snapshot"] : snapshotFile ? [snapshotFile] : [];
-    const child = spawn(
-      process.execPath,
-      [...flags(reads), childScript, pyodideDir, ...mode],
-      { env: {}, cwd: "/", detached: true, stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"] }
-    );
+    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode], {
+      env: {},
+      cwd: "/",
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"]
+    });
     live.add(child);
     trackChildGroup(child);
     const channel = child.stdio[3];
@@ -58583,10 +59615,12 @@ function createPyodideRunner(options = {}) {
       answered: new Promise((resolve4) => {
         answer = resolve4;
       }),
-      exited: new Promise((resolve4) => child.on("exit", (code, signal) => {
-        live.delete(child);
-        resolve4({ code, signal });
-      }))
+      exited: new Promise(
+        (resolve4) => child.on("exit", (code, signal) => {
+          live.delete(child);
+          resolve4({ code, signal });
+        })
+      )
     };
     warm.ready = new Promise((resolve4, reject) => {
       const onData = (chunk) => {
@@ -58602,7 +59636,14 @@ function createPyodideRunner(options = {}) {
       child.stderr?.on("data", (chunk) => {
         if (warm.stderr.length < 16384) warm.stderr += chunk.toString("utf8");
       });
-      child.on("exit", () => reject(new Error(`the sandbox could not start: ${warm.stderr.trim().split("\n").slice(-3).join(" ") || "it exited before it was ready"}`)));
+      child.on(
+        "exit",
+        () => reject(
+          new Error(
+            `the sandbox could not start: ${warm.stderr.trim().split("\n").slice(-3).join(" ") || "it exited before it was ready"}`
+          )
+        )
+      );
       child.stdin?.on("error", () => void 0);
     });
     warm.ready.catch(() => void 0);
@@ -58662,15 +59703,21 @@ function createPyodideRunner(options = {}) {
       timedOut = true;
       kill();
     }, timeoutMs);
-    warm.child.stdin?.end(`${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
-`);
-    const first = await Promise.race([warm.exited.then((e) => ({ exit: e })), warm.answered.then(() => ({ exit: null }))]);
+    warm.child.stdin?.end(
+      `${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
+`
+    );
+    const first = await Promise.race([
+      warm.exited.then((e) => ({ exit: e })),
+      warm.answered.then(() => ({ exit: null }))
+    ]);
     clearTimeout(timer);
     const exit = first.exit ?? { code: 0, signal: null };
     if (first.exit === null) kill();
     const durationMs = Math.round(performance.now() - started);
     const base = { durationMs, output: "", tests: [] };
-    if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    if (timedOut)
+      return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
     const parsed = parseChildReport(warm.stdout, nonce);
     if (!parsed) {
       const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
@@ -58687,12 +59734,14 @@ function createPyodideRunner(options = {}) {
     run: run3,
     close: async () => {
       closed = true;
-      const waits = [...live].map((child) => new Promise((resolve4) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve4();
-        else child.once("exit", () => resolve4());
-        if (child.pid !== void 0) killGroup(child.pid);
-        else child.kill("SIGKILL");
-      }));
+      const waits = [...live].map(
+        (child) => new Promise((resolve4) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve4();
+          else child.once("exit", () => resolve4());
+          if (child.pid !== void 0) killGroup(child.pid);
+          else child.kill("SIGKILL");
+        })
+      );
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
@@ -58712,9 +59761,18 @@ function parseChildReport(stdout, nonce) {
 var ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
 function classifyReport(parsed, base) {
   const r = parsed.report;
-  const out = { ...base, output: parsed.output ?? "", tests: r.tests ?? [], ...typeof r.chosen === "number" ? { chosen: r.chosen } : {} };
+  const out = {
+    ...base,
+    output: parsed.output ?? "",
+    tests: r.tests ?? [],
+    ...typeof r.chosen === "number" ? { chosen: r.chosen } : {}
+  };
   if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? "") || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
-    return { ...out, stage: "sandbox-violation", message: "the code attempted something the sandbox forbids (Node's permission model refused it)" };
+    return {
+      ...out,
+      stage: "sandbox-violation",
+      message: "the code attempted something the sandbox forbids (Node's permission model refused it)"
+    };
   }
   switch (r.stage) {
     case "tampering":
@@ -58733,20 +59791,36 @@ function classifyReport(parsed, base) {
   const unable = out.tests.find((t) => t.outcome === "declared-unable");
   if (unable) return { ...out, stage: "declared-unable", message: unable.message };
   const failed = out.tests.filter((t) => t.outcome !== "passed");
-  if (failed.length > 0) return { ...out, stage: "test-failure", message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}` };
+  if (failed.length > 0)
+    return {
+      ...out,
+      stage: "test-failure",
+      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`
+    };
   return { ...out, stage: "passed", message: `${out.tests.length} tests passed` };
 }
 
 // src/adapters/host-python-runner.ts
 function createHostPythonRunner(options = {}) {
   const here = dirname3(fileURLToPath2(import.meta.url));
-  const harness = readFileSync3(locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]), "utf8");
-  const driver = readFileSync3(locateSandboxFile([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]), "utf8");
+  const harness = readFileSync3(
+    locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]),
+    "utf8"
+  );
+  const driver = readFileSync3(
+    locateSandboxFile([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]),
+    "utf8"
+  );
   let python;
   try {
-    python = execFileSync(options.python ?? "python3", ["-I", "-c", "import sys; print(sys.executable)"], { encoding: "utf8", timeout: 1e4 }).trim();
+    python = execFileSync(options.python ?? "python3", ["-I", "-c", "import sys; print(sys.executable)"], {
+      encoding: "utf8",
+      timeout: 1e4
+    }).trim();
   } catch {
-    throw new Error("executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)");
+    throw new Error(
+      "executor unsafe-host-python needs python3 on PATH; install Python 3 or use the default executor (pyodide)"
+    );
   }
   const timeoutMs = options.timeoutMs ?? 1e4;
   const live = /* @__PURE__ */ new Set();
@@ -58754,7 +59828,12 @@ function createHostPythonRunner(options = {}) {
     const cwd = await mkdtemp2(join3(tmpdir2(), "evalgate-unsafe-"));
     const nonce = randomBytes2(16).toString("hex");
     const started = performance.now();
-    const child = spawn2(python, ["-I", "-c", driver], { env: {}, cwd, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn2(python, ["-I", "-c", driver], {
+      env: {},
+      cwd,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
     const pid = child.pid;
     live.add(pid);
     trackChildGroup(child);
@@ -58776,28 +59855,37 @@ function createHostPythonRunner(options = {}) {
       timedOut = true;
       kill();
     }, timeoutMs);
-    child.stdin.end(`${JSON.stringify({
-      nonce,
-      harness,
-      solution: request2.solution,
-      candidates: request2.candidates ?? [],
-      tests: request2.tests,
-      solutionModule: request2.solutionModule ?? "solution",
-      testModule: request2.testModule ?? "test_task",
-      memoryBytes: options.memoryBytes ?? 1 << 30,
-      // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
-      // deadline its watcher thread enforces.
-      cpuSeconds: Math.ceil(timeoutMs / 1e3) + 2,
-      deadlineMs: timeoutMs + 2e3
-    })}
-`);
-    const exit = await new Promise((resolve4) => child.on("close", (code, signal) => resolve4({ code, signal })));
+    child.stdin.end(
+      `${JSON.stringify({
+        nonce,
+        harness,
+        solution: request2.solution,
+        candidates: request2.candidates ?? [],
+        tests: request2.tests,
+        solutionModule: request2.solutionModule ?? "solution",
+        testModule: request2.testModule ?? "test_task",
+        memoryBytes: options.memoryBytes ?? 1 << 30,
+        // The driver's own limits, for when evalgate is gone: CPU seconds, and a wall-clock
+        // deadline its watcher thread enforces.
+        cpuSeconds: Math.ceil(timeoutMs / 1e3) + 2,
+        deadlineMs: timeoutMs + 2e3
+      })}
+`
+    );
+    const exit = await new Promise(
+      (resolve4) => child.on("close", (code, signal) => resolve4({ code, signal }))
+    );
     clearTimeout(timer);
     kill();
     live.delete(pid);
     await rm4(cwd, { recursive: true, force: true }).catch(() => void 0);
-    const base = { durationMs: Math.round(performance.now() - started), output: "", tests: [] };
-    if (timedOut) return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
+    const base = {
+      durationMs: Math.round(performance.now() - started),
+      output: "",
+      tests: []
+    };
+    if (timedOut)
+      return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
     const parsed = parseChildReport(stdout, nonce);
     if (!parsed) {
       if (/MemoryError/.test(stderr)) return { ...base, stage: "test-failure", message: "the code ran out of memory" };
@@ -69777,7 +70865,14 @@ function isUndiciDispatcherVersionMismatchError(error63) {
 // src/adapters/openai-client.ts
 var DEFAULT_BASE_URL = "https://api.openai.com/v1";
 var DEFAULT_MAX_REPLY_BYTES = 1e6;
-var ADAPTABLE = ["max_tokens", "max_completion_tokens", "temperature", "seed", "response_format", "reasoning_effort"];
+var ADAPTABLE = [
+  "max_tokens",
+  "max_completion_tokens",
+  "temperature",
+  "seed",
+  "response_format",
+  "reasoning_effort"
+];
 var REFUSAL_WORDS = /unsupported|not supported|does not support|doesn't support|unrecognized|unknown|not allowed|not permitted|extra (?:fields|inputs)|only the default|invalid/i;
 function unsupportedParameter(status, param, message) {
   if (status !== 400 && status !== 422) return null;
@@ -69807,7 +70902,12 @@ function cutToBytes(text, maxBytes) {
   return cut.endsWith("\uFFFD") ? cut.slice(0, -1) : cut;
 }
 function createOpenAIClient(options) {
-  const sdk = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: options.timeoutMs });
+  const sdk = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: 0,
+    timeout: options.timeoutMs
+  });
   const host = safeHost(options.baseUrl);
   const redact = (text) => options.apiKey.length >= 4 ? text.split(options.apiKey).join("[redacted]") : text;
   const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
@@ -69822,9 +70922,13 @@ function createOpenAIClient(options) {
     if (request2.temperature !== null && !state.omitted.has("temperature")) body["temperature"] = request2.temperature;
     body[state.tokens] = options.maxCompletionTokens ?? request2.maxTokens;
     if (request2.seed !== null && !state.omitted.has("seed")) body["seed"] = request2.seed;
-    if (options.reasoningEffort && !state.omitted.has("reasoning_effort")) body["reasoning_effort"] = options.reasoningEffort;
+    if (options.reasoningEffort && !state.omitted.has("reasoning_effort"))
+      body["reasoning_effort"] = options.reasoningEffort;
     if (request2.jsonSchema && state.format === "json_schema") {
-      body["response_format"] = { type: "json_schema", json_schema: { name: request2.jsonSchema.name, schema: request2.jsonSchema.schema, strict: true } };
+      body["response_format"] = {
+        type: "json_schema",
+        json_schema: { name: request2.jsonSchema.name, schema: request2.jsonSchema.schema, strict: true }
+      };
     } else if (request2.jsonSchema && state.format === "json_object") {
       body["response_format"] = { type: "json_object" };
     }
@@ -69876,10 +70980,13 @@ function createOpenAIClient(options) {
         const body = bodyOf(request2);
         let response;
         try {
-          response = await sdk.chat.completions.create(body, {
-            signal: controller.signal,
-            ...options.extraHeaders ? { headers: { ...options.extraHeaders } } : {}
-          });
+          response = await sdk.chat.completions.create(
+            body,
+            {
+              signal: controller.signal,
+              ...options.extraHeaders ? { headers: { ...options.extraHeaders } } : {}
+            }
+          );
         } catch (error63) {
           const param = error63 instanceof APIError ? unsupportedParameter(error63.status, error63.param, error63.message) : null;
           if (param !== null && round < 2 * ADAPTABLE.length) {
@@ -69891,7 +70998,10 @@ function createOpenAIClient(options) {
         return readReply(response, elapsed());
       }
     } catch (error63) {
-      const callError = controller.signal.aborted ? { kind: "timeout", message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included` } : describeError(error63);
+      const callError = controller.signal.aborted ? {
+        kind: "timeout",
+        message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included`
+      } : describeError(error63);
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: "refused", message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
@@ -69903,18 +71013,33 @@ function createOpenAIClient(options) {
   const readReply = (response, latencyMs) => {
     const choice = response.choices?.[0];
     if (!choice || !choice.message) {
-      return { status: "error", error: { kind: "malformed", message: "the response has no choices[0].message" }, latencyMs };
+      return {
+        status: "error",
+        error: { kind: "malformed", message: "the response has no choices[0].message" },
+        latencyMs
+      };
     }
     const servedModel = typeof response.model === "string" ? response.model : null;
     if (choice.finish_reason === "content_filter" || (choice.message.refusal ?? "") !== "") {
-      return { status: "refused", message: choice.message.refusal || "the provider stopped the reply (content_filter)", latencyMs, servedModel };
+      return {
+        status: "refused",
+        message: choice.message.refusal || "the provider stopped the reply (content_filter)",
+        latencyMs,
+        servedModel
+      };
     }
     const raw = choice.message.content;
     if (typeof raw !== "string") {
-      return { status: "error", error: { kind: "malformed", message: "choices[0].message.content is not a string" }, latencyMs };
+      return {
+        status: "error",
+        error: { kind: "malformed", message: "choices[0].message.content is not a string" },
+        latencyMs
+      };
     }
     const message = choice.message;
-    const field = [message["reasoning_content"], message["reasoning"]].find((v) => typeof v === "string" && v !== "");
+    const field = [message["reasoning_content"], message["reasoning"]].find(
+      (v) => typeof v === "string" && v !== ""
+    );
     const split = options.stripReasoning === false ? { answer: raw, reasoning: null } : splitReasoning(raw);
     const reasoning = [field, split.reasoning].filter((v) => typeof v === "string" && v !== "").join("\n\n");
     let text = split.answer;
@@ -69930,7 +71055,11 @@ function createOpenAIClient(options) {
     return {
       status: "ok",
       text,
-      usage: response.usage ? { inputTokens: response.usage.prompt_tokens ?? 0, outputTokens: response.usage.completion_tokens ?? 0, ...reasoningTokens ? { reasoningTokens } : {} } : null,
+      usage: response.usage ? {
+        inputTokens: response.usage.prompt_tokens ?? 0,
+        outputTokens: response.usage.completion_tokens ?? 0,
+        ...reasoningTokens ? { reasoningTokens } : {}
+      } : null,
       latencyMs,
       servedModel,
       fingerprint: response.system_fingerprint ?? null,
@@ -69946,13 +71075,22 @@ function describeError(error63) {
   if (error63 instanceof APIUserAbortError) return { kind: "timeout", message: "the request was aborted" };
   if (error63 instanceof APIConnectionError) {
     const cause = error63.cause;
-    return { kind: "network", message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ""}` };
+    return {
+      kind: "network",
+      message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ""}`
+    };
   }
   if (error63 instanceof APIError && typeof error63.status === "number") {
     const retryAfterMs = retryAfterOf(error63.headers);
-    return { kind: "http", httpStatus: error63.status, message: error63.message, ...retryAfterMs !== void 0 ? { retryAfterMs } : {} };
+    return {
+      kind: "http",
+      httpStatus: error63.status,
+      message: error63.message,
+      ...retryAfterMs !== void 0 ? { retryAfterMs } : {}
+    };
   }
-  if (error63 instanceof SyntaxError) return { kind: "malformed", message: `the response body is not valid JSON (${error63.message})` };
+  if (error63 instanceof SyntaxError)
+    return { kind: "malformed", message: `the response body is not valid JSON (${error63.message})` };
   return { kind: "malformed", message: error63 instanceof Error ? error63.message : String(error63) };
 }
 function retryAfterOf(headers, now = Date.now()) {
@@ -69995,18 +71133,20 @@ import { mkdir as mkdir4, readFile as readFile2, rename as rename4, writeFile as
 import { join as join5 } from "node:path";
 var CACHE_VERSION = 2;
 function cacheKey(endpoint2, model, request2) {
-  return sha256Hex(canonicalJson({
-    v: CACHE_VERSION,
-    endpoint: endpoint2,
-    model,
-    messages: request2.messages,
-    temperature: request2.temperature,
-    seed: request2.seed,
-    maxTokens: request2.maxTokens,
-    jsonSchema: request2.jsonSchema ?? null,
-    repeat: request2.repeat,
-    ...request2.callKey !== void 0 ? { callKey: request2.callKey } : {}
-  }));
+  return sha256Hex(
+    canonicalJson({
+      v: CACHE_VERSION,
+      endpoint: endpoint2,
+      model,
+      messages: request2.messages,
+      temperature: request2.temperature,
+      seed: request2.seed,
+      maxTokens: request2.maxTokens,
+      jsonSchema: request2.jsonSchema ?? null,
+      repeat: request2.repeat,
+      ...request2.callKey !== void 0 ? { callKey: request2.callKey } : {}
+    })
+  );
 }
 async function isCachedRequest(dir, endpoint2, model, request2, auth2) {
   const key = cacheKey(endpoint2, model, request2);
@@ -70023,7 +71163,8 @@ async function readEntry(path2, key, auth2) {
   }
   try {
     const entry = JSON.parse(text);
-    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== "ok" || entry.mac !== macOf2(auth2, key, entry.reply)) return "rejected";
+    if (entry.v !== CACHE_VERSION || entry.key !== key || entry.reply?.status !== "ok" || entry.mac !== macOf2(auth2, key, entry.reply))
+      return "rejected";
     return entry.reply;
   } catch {
     return null;
@@ -70056,8 +71197,11 @@ function createCachedClient(inner, options) {
         const path2 = pathOf(key);
         await mkdir4(join5(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
-        await writeFile4(temp, `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf2(options.auth, key, stored) })}
-`);
+        await writeFile4(
+          temp,
+          `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf2(options.auth, key, stored) })}
+`
+        );
         await rename4(temp, path2);
         stats.writes++;
       }
@@ -70067,7 +71211,13 @@ function createCachedClient(inner, options) {
 }
 
 // src/adapters/resilient-client.ts
-var DEFAULT_POLICY = { concurrency: 8, maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 3e4, maxRetryTimeMs: 18e4 };
+var DEFAULT_POLICY = {
+  concurrency: 8,
+  maxAttempts: 6,
+  baseDelayMs: 500,
+  maxDelayMs: 3e4,
+  maxRetryTimeMs: 18e4
+};
 var DECREASE_WINDOW_MS = 100;
 var RETRY_AFTER_JITTER_MS = 50;
 var systemDeps = {
@@ -70080,8 +71230,10 @@ function createCallBudget(limits) {
   let costUsd = 0;
   return {
     take: () => {
-      if (limits.maxCalls !== null && calls >= limits.maxCalls) return `the run's budget of ${limits.maxCalls} calls is spent (--max-calls / budget.max-calls)`;
-      if (limits.maxCostUsd !== null && costUsd >= limits.maxCostUsd) return `the run's budget of $${limits.maxCostUsd} is spent ($${costUsd.toFixed(4)} so far; --max-cost / budget.max-cost)`;
+      if (limits.maxCalls !== null && calls >= limits.maxCalls)
+        return `the run's budget of ${limits.maxCalls} calls is spent (--max-calls / budget.max-calls)`;
+      if (limits.maxCostUsd !== null && costUsd >= limits.maxCostUsd)
+        return `the run's budget of $${limits.maxCostUsd} is spent ($${costUsd.toFixed(4)} so far; --max-cost / budget.max-cost)`;
       calls++;
       return null;
     },
@@ -70158,12 +71310,25 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
       if (fatal !== null) {
         release();
         stats.failures++;
-        return { status: "error", error: { ...fatal, message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ""} (${fatal.message}); no call can succeed until that is fixed` }, latencyMs: 0, trace: { attempts: attempt, cached: false } };
+        return {
+          status: "error",
+          error: {
+            ...fatal,
+            message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ""} (${fatal.message}); no call can succeed until that is fixed`
+          },
+          latencyMs: 0,
+          trace: { attempts: attempt, cached: false }
+        };
       }
       const refusedBy = options.budget?.take() ?? null;
       if (refusedBy !== null) {
         release();
-        return { status: "error", error: { kind: "budget", message: `not sent: ${refusedBy}` }, latencyMs: 0, trace: { attempts: attempt, cached: false } };
+        return {
+          status: "error",
+          error: { kind: "budget", message: `not sent: ${refusedBy}` },
+          latencyMs: 0,
+          trace: { attempts: attempt, cached: false }
+        };
       }
       attempt++;
       let reply;
@@ -70178,7 +71343,8 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         return { ...reply, trace: { attempts: attempt, cached: false } };
       }
       const error63 = reply.error;
-      if (error63.kind === "http" && error63.httpStatus !== void 0 && FATAL_STATUSES.has(error63.httpStatus)) fatal ??= error63;
+      if (error63.kind === "http" && error63.httpStatus !== void 0 && FATAL_STATUSES.has(error63.httpStatus))
+        fatal ??= error63;
       const paced = error63.httpStatus === 429 && error63.retryAfterMs !== void 0;
       if (error63.httpStatus === 429) onRateLimit();
       if (!paced) counted++;
@@ -70190,12 +71356,20 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         stats.failures++;
         const limited = error63.httpStatus === 429;
         const message = `${limited ? "rate limited" : "unavailable"} (HTTP ${error63.httpStatus ?? "?"}): the provider asked to wait ${formatSeconds(error63.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error63.message})`;
-        return { ...reply, error: { ...error63, kind: limited ? "rate-limit" : error63.kind, message }, trace: { attempts: attempt, cached: false } };
+        return {
+          ...reply,
+          error: { ...error63, kind: limited ? "rate-limit" : error63.kind, message },
+          trace: { attempts: attempt, cached: false }
+        };
       }
       if (!isRetryable(error63) || counted >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
         stats.failures++;
         const why = !isRetryable(error63) ? "" : counted >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1e3)} s reached)`;
-        return { ...reply, error: { ...error63, message: `${error63.message}${why}` }, trace: { attempts: attempt, cached: false } };
+        return {
+          ...reply,
+          error: { ...error63, message: `${error63.message}${why}` },
+          trace: { attempts: attempt, cached: false }
+        };
       }
       if (error63.retryAfterMs !== void 0) pausedUntil = Math.max(pausedUntil, deps.now() + error63.retryAfterMs);
       stats.retries++;
@@ -70233,7 +71407,10 @@ function cacheAuthenticator(env, provider) {
   return secret ? createAuthenticator(secret, `cache:${endpointOf(provider, env)}`) : null;
 }
 function runAuthenticator(env, providers, purpose) {
-  const secret = runSecret(env, providers.map((p) => p["api-key-env"]));
+  const secret = runSecret(
+    env,
+    providers.map((p) => p["api-key-env"])
+  );
   return secret ? createAuthenticator(secret, purpose) : null;
 }
 function createClientFactory(env, configFile, options = { cacheDir: null }) {
@@ -70273,15 +71450,25 @@ function createClientFactory(env, configFile, options = { cacheDir: null }) {
       ...provider["extra-headers"] ? { extraHeaders: provider["extra-headers"] } : {}
     });
     adapted.push({ name, notes: () => transport.adaptations() });
-    const resilient = createResilientClient(transport, {
-      ...DEFAULT_POLICY,
-      concurrency: provider.concurrency,
-      maxAttempts: provider["max-attempts"],
-      baseDelayMs: provider["retry-base-delay-ms"],
-      maxRetryTimeMs: provider["max-retry-time-ms"]
-    }, void 0, { ...budget ? { budget } : {}, ...pricing ? { costOf: (usage) => costOf(usage, pricing) } : {} });
+    const resilient = createResilientClient(
+      transport,
+      {
+        ...DEFAULT_POLICY,
+        concurrency: provider.concurrency,
+        maxAttempts: provider["max-attempts"],
+        baseDelayMs: provider["retry-base-delay-ms"],
+        maxRetryTimeMs: provider["max-retry-time-ms"]
+      },
+      void 0,
+      { ...budget ? { budget } : {}, ...pricing ? { costOf: (usage) => costOf(usage, pricing) } : {} }
+    );
     const auth2 = cacheAuthenticator(env, provider);
-    const cached2 = options.cacheDir === null ? null : createCachedClient(resilient, { dir: options.cacheDir, endpoint: baseUrl2, model: cacheModelKey(provider), auth: auth2 });
+    const cached2 = options.cacheDir === null ? null : createCachedClient(resilient, {
+      dir: options.cacheDir,
+      endpoint: baseUrl2,
+      model: cacheModelKey(provider),
+      auth: auth2
+    });
     const outer = cached2 ?? resilient;
     const client = {
       label: outer.label,
@@ -70342,7 +71529,8 @@ function affectedSuites(suites, gate, base, changedFiles) {
     else if (!base) reason = "the config is new or unreadable at the base commit";
     else if (!baseSuite) reason = "the suite is new";
     else if (!same(baseSuite, suite.entry)) reason = "its entry in the config changed";
-    else if (Object.entries(suite.providers).some(([p, config2]) => !same(base.config.providers[p], config2))) reason = "a provider it uses changed";
+    else if (Object.entries(suite.providers).some(([p, config2]) => !same(base.config.providers[p], config2)))
+      reason = "a provider it uses changed";
     else if (!same(base.config.gate, gate)) reason = "the gate settings changed";
     if (reason) {
       out.run.push(name);
@@ -70355,7 +71543,15 @@ function affectedSuites(suites, gate, base, changedFiles) {
 }
 
 // src/core/trust.ts
-var PR_PROVIDER_KEYS = ["model", "temperature", "seed", "max-tokens", "max-completion-tokens", "reasoning-effort", "strip-reasoning"];
+var PR_PROVIDER_KEYS = [
+  "model",
+  "temperature",
+  "seed",
+  "max-tokens",
+  "max-completion-tokens",
+  "reasoning-effort",
+  "strip-reasoning"
+];
 var PR_SUITE_KEYS = ["templates", "dataset", "tasks", "description", "provider"];
 var differs = (a, b) => canonicalJson(a ?? null) !== canonicalJson(b ?? null);
 var NOTE = {
@@ -70365,7 +71561,10 @@ var NOTE = {
   executor: "code runs in the base branch's executor; applied after merge"
 };
 function providersOf(suite) {
-  return [suite.provider, ...suite.kind === "judged" ? Array.isArray(suite.judge) ? suite.judge : [suite.judge] : []];
+  return [
+    suite.provider,
+    ...suite.kind === "judged" ? Array.isArray(suite.judge) ? suite.judge : [suite.judge] : []
+  ];
 }
 function keyKind(key) {
   if (key === "gate") return "gate";
@@ -70389,19 +71588,33 @@ function applyTrustedConfig(head, base) {
         if (prMay) effective[key] = hp[key];
         else {
           const kind = judges.has(name) && PR_PROVIDER_KEYS.includes(key) ? "instrument" : "endpoint";
-          changes.push({ kind, path: `providers.${name}.${key}`, note: kind === "instrument" ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint });
+          changes.push({
+            kind,
+            path: `providers.${name}.${key}`,
+            note: kind === "instrument" ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint
+          });
         }
       }
     } else {
-      changes.push({ kind: "provider", path: `providers.${name}`, note: "removed by this pull request; the base branch's definition is used until merge" });
+      changes.push({
+        kind: "provider",
+        path: `providers.${name}`,
+        note: "removed by this pull request; the base branch's definition is used until merge"
+      });
     }
     providers[name] = effective;
   }
   for (const name of Object.keys(h.providers)) {
-    if (!Object.hasOwn(b.providers, name)) changes.push({ kind: "provider", path: `providers.${name}`, note: "a provider only this pull request defines is not called; applied after merge" });
+    if (!Object.hasOwn(b.providers, name))
+      changes.push({
+        kind: "provider",
+        path: `providers.${name}`,
+        note: "a provider only this pull request defines is not called; applied after merge"
+      });
   }
   if (differs(b.gate, h.gate)) changes.push({ kind: "gate", path: "gate", note: NOTE.gate });
-  if (differs(b.budget, h.budget)) changes.push({ kind: "gate", path: "budget", note: "the base branch's budget applies; applied after merge" });
+  if (differs(b.budget, h.budget))
+    changes.push({ kind: "gate", path: "budget", note: "the base branch's budget applies; applied after merge" });
   const suites = [];
   for (const hs of h.suites) {
     const bs = b.suites.find((s) => s.name === hs.name);
@@ -70414,7 +71627,11 @@ function applyTrustedConfig(head, base) {
       }
       if (effective.kind === "round-trip" && effective.executor !== "pyodide") {
         effective = { ...effective, executor: "pyodide" };
-        changes.push({ kind: "executor", path: `suites.${hs.name}.executor`, note: "a new suite runs model code in the sandbox; applied after merge" });
+        changes.push({
+          kind: "executor",
+          path: `suites.${hs.name}.executor`,
+          note: "a new suite runs model code in the sandbox; applied after merge"
+        });
       }
     } else if (bs.kind !== hs.kind) {
       effective = bs;
@@ -70434,18 +71651,26 @@ function applyTrustedConfig(head, base) {
         if (bt["judge"] !== void 0) templates["judge"] = bt["judge"];
         else delete templates["judge"];
         merged["templates"] = templates;
-        if (differs(bt["judge"], ht["judge"])) changes.push({ kind: "instrument", path: `suites.${hs.name}.templates.judge`, note: NOTE.instrument });
+        if (differs(bt["judge"], ht["judge"]))
+          changes.push({ kind: "instrument", path: `suites.${hs.name}.templates.judge`, note: NOTE.instrument });
       }
       for (const key of Object.keys({ ...br, ...hr })) {
         if (PR_SUITE_KEYS.includes(key) || !differs(br[key], hr[key])) continue;
         const kind = keyKind(key);
-        changes.push({ kind, path: `suites.${hs.name}.${key}`, note: NOTE[kind] });
+        changes.push({
+          kind,
+          path: `suites.${hs.name}.${key}`,
+          note: NOTE[kind]
+        });
       }
       effective = merged;
     }
     const unknown2 = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown2.length > 0) {
-      notRun.push({ name: hs.name, reason: `calls provider ${unknown2.map((p) => `"${p}"`).join(", ")}, which the base branch does not define; new providers apply after merge` });
+      notRun.push({
+        name: hs.name,
+        reason: `calls provider ${unknown2.map((p) => `"${p}"`).join(", ")}, which the base branch does not define; new providers apply after merge`
+      });
       continue;
     }
     suites.push(effective);
@@ -70455,7 +71680,11 @@ function applyTrustedConfig(head, base) {
     if (h.suites.some((s) => s.name === bs.name)) continue;
     removed.push(bs.name);
     suites.push(bs);
-    changes.push({ kind: "suite", path: `suites.${bs.name}`, note: "removed by this pull request; still run from the base branch's definition until merge" });
+    changes.push({
+      kind: "suite",
+      path: `suites.${bs.name}`,
+      note: "removed by this pull request; still run from the base branch's definition until merge"
+    });
   }
   const { budget: _prBudget, ...rest } = h;
   const config2 = { ...rest, providers, gate: b.gate, suites, ...b.budget ? { budget: b.budget } : {} };
@@ -70557,7 +71786,8 @@ function renderNotEvaluated(reason, marker, stamp, links, language) {
 }
 function maskSecrets(text, secrets) {
   let out = text;
-  for (const s of [...new Set(secrets)].filter((x) => x.length >= 6).sort((a, b) => b.length - a.length)) out = out.split(s).join("***");
+  for (const s of [...new Set(secrets)].filter((x) => x.length >= 6).sort((a, b) => b.length - a.length))
+    out = out.split(s).join("***");
   return out;
 }
 
@@ -70591,11 +71821,14 @@ function emitNotice(message, place = {}) {
 }
 function annotateConfigError(error63, paths) {
   const file2 = paths ? repositoryPathOf(error63.location.file, paths) : null;
-  error(error63.message, properties({
-    ...file2 ? { file: file2 } : {},
-    ...error63.location.line !== void 0 ? { line: error63.location.line } : {},
-    ...error63.location.column !== void 0 ? { column: error63.location.column } : {}
-  }));
+  error(
+    error63.message,
+    properties({
+      ...file2 ? { file: file2 } : {},
+      ...error63.location.line !== void 0 ? { line: error63.location.line } : {},
+      ...error63.location.column !== void 0 ? { column: error63.location.column } : {}
+    })
+  );
 }
 var WARN_TEXT = {
   inconclusive: "inconclusive: the data cannot tell a real drop from noise at this size",
@@ -70608,7 +71841,9 @@ function annotateOutcome(summary2, comparisons) {
     if (text) emitWarning(`evalgate: suite ${c.name}: ${text}.`, { title: `evalgate: ${c.verdict}` });
   }
   const regressed = summary2.suites.filter((s) => s.verdict === "regression").map((s) => s.name);
-  emitNotice(`evalgate: ${summary2.verdict} \u2014 ${summary2.suites.length} suite${summary2.suites.length === 1 ? "" : "s"} compared${regressed.length ? `, regressed: ${regressed.join(", ")}` : ""}.`);
+  emitNotice(
+    `evalgate: ${summary2.verdict} \u2014 ${summary2.suites.length} suite${summary2.suites.length === 1 ? "" : "s"} compared${regressed.length ? `, regressed: ${regressed.join(", ")}` : ""}.`
+  );
 }
 
 // src/action/comment.ts
@@ -70646,7 +71881,12 @@ async function tokenUserLogin(octokit) {
 }
 async function ownCandidates(octokit, target) {
   const { pr } = target;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 });
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner: pr.owner,
+    repo: pr.repo,
+    issue_number: pr.number,
+    per_page: 100
+  });
   const marked = comments.filter((c) => hasMarker(c.body ?? "", target.marker, target.legacy)).reverse();
   const byBot = marked.filter((c) => c.user?.type === "Bot");
   const byUser = marked.filter((c) => c.user?.type !== "Bot");
@@ -70662,7 +71902,12 @@ async function writeComment(target, body, options) {
     const existing = readStamp(own2.body ?? "");
     if (existing && isNewerStamp(existing, target.stamp)) return { kind: "kept-newer", url: own2.html_url, existing };
     try {
-      const { data: data2 } = await octokit.rest.issues.updateComment({ owner: pr.owner, repo: pr.repo, comment_id: own2.id, body });
+      const { data: data2 } = await octokit.rest.issues.updateComment({
+        owner: pr.owner,
+        repo: pr.repo,
+        comment_id: own2.id,
+        body
+      });
       return { kind: "updated", url: data2.html_url };
     } catch (error63) {
       if (error63.status !== 403) throw error63;
@@ -70673,7 +71918,12 @@ async function writeComment(target, body, options) {
     if (refused) throw refused;
     return { kind: "none" };
   }
-  const { data } = await octokit.rest.issues.createComment({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, body });
+  const { data } = await octokit.rest.issues.createComment({
+    owner: pr.owner,
+    repo: pr.repo,
+    issue_number: pr.number,
+    body
+  });
   return { kind: "created", url: data.html_url };
 }
 function secretValues(env, token) {
@@ -70685,7 +71935,9 @@ function secretValues(env, token) {
 }
 async function markNotEvaluated(target, reason) {
   const masked = maskSecrets(reason, secretValues(process.env, target.token));
-  return writeComment(target, renderNotEvaluated(masked, target.marker, target.stamp, target.links, target.language), { create: false });
+  return writeComment(target, renderNotEvaluated(masked, target.marker, target.stamp, target.links, target.language), {
+    create: false
+  });
 }
 
 // src/action/github.ts
@@ -70722,18 +71974,41 @@ function explainGitHubError(error63, action) {
 }
 
 // src/action/pull-request.ts
-var TRUSTED_CHECKOUT_EVENTS = ["push", "workflow_dispatch", "schedule", "repository_dispatch", "release", "workflow_call", ""];
-var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"];
+var TRUSTED_CHECKOUT_EVENTS = [
+  "push",
+  "workflow_dispatch",
+  "schedule",
+  "repository_dispatch",
+  "release",
+  "workflow_call",
+  ""
+];
+var PULL_REQUEST_EVENTS = [
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment"
+];
 function eventOf(context3) {
   const name = context3.eventName;
   if (PULL_REQUEST_EVENTS.includes(name)) {
     const pr = pullRequestOf(context3);
-    return { name, pr, range: pr ? { base: pr.baseSha, head: pr.headSha } : null, fork: pr?.fromFork ?? false, target: name === "pull_request_target" };
+    return {
+      name,
+      pr,
+      range: pr ? { base: pr.baseSha, head: pr.headSha } : null,
+      fork: pr?.fromFork ?? false,
+      target: name === "pull_request_target"
+    };
   }
   if (name === "merge_group") {
     const mg = context3.payload["merge_group"];
-    if (mg?.base_sha && mg.head_sha) return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
-    throw new ConfigError({ file: "workflow", path: "merge_group" }, "evalgate: the merge_group event has no base_sha and head_sha, so nothing can be judged; this is not a payload GitHub sends");
+    if (mg?.base_sha && mg.head_sha)
+      return { name, pr: null, range: { base: mg.base_sha, head: mg.head_sha }, fork: false, target: false };
+    throw new ConfigError(
+      { file: "workflow", path: "merge_group" },
+      "evalgate: the merge_group event has no base_sha and head_sha, so nothing can be judged; this is not a payload GitHub sends"
+    );
   }
   return { name, pr: null, range: null, fork: false, target: false };
 }
@@ -70759,7 +72034,10 @@ evalgate then reads the config from the base commit and uses the pull request's 
 // src/action/inputs.ts
 function oneOf(name, value, allowed) {
   if (!allowed.includes(value)) {
-    throw new ConfigError({ file: "action inputs", path: name }, `input "${name}": expected one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
+    throw new ConfigError(
+      { file: "action inputs", path: name },
+      `input "${name}": expected one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`
+    );
   }
   return value;
 }
@@ -70768,7 +72046,10 @@ function bool(name, fallback) {
   if (v === "") return fallback;
   if (["true", "yes", "1"].includes(v)) return true;
   if (["false", "no", "0"].includes(v)) return false;
-  throw new ConfigError({ file: "action inputs", path: name }, `input "${name}": expected true or false, got ${JSON.stringify(v)}`);
+  throw new ConfigError(
+    { file: "action inputs", path: name },
+    `input "${name}": expected true or false, got ${JSON.stringify(v)}`
+  );
 }
 function readInputs() {
   const onInconclusive = getInput("on-inconclusive");
@@ -70804,7 +72085,10 @@ async function run2() {
     if (outcome) await publish(inputs, outcome);
   } catch (error63) {
     if (error63 instanceof ConfigError) annotateConfigError(error63, inputs);
-    else error(`evalgate: internal error: ${error63 instanceof Error ? error63.stack ?? error63.message : String(error63)}`);
+    else
+      error(
+        `evalgate: internal error: ${error63 instanceof Error ? error63.stack ?? error63.message : String(error63)}`
+      );
     process.exitCode = ExitCode.Failure;
     if (inputs) {
       const reason = error63 instanceof ConfigError ? error63.message : `internal error: ${error63 instanceof Error ? error63.message : String(error63)}`;
@@ -70814,20 +72098,38 @@ async function run2() {
 }
 async function reportNotEvaluated(inputs, reason) {
   try {
-    await summary.addRaw(`## evalgate: not evaluated
+    await summary.addRaw(
+      `## evalgate: not evaluated
 
 ${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4e3)}
-`).write();
+`
+    ).write();
   } catch (error63) {
-    warning(`evalgate: could not write the job summary: ${error63 instanceof Error ? error63.message : String(error63)}`);
+    warning(
+      `evalgate: could not write the job summary: ${error63 instanceof Error ? error63.message : String(error63)}`
+    );
   }
   const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
   if (!pr || !inputs.comment || !(inputs.mode === "run" || inputs.mode === "merge")) return;
   try {
-    const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language: inputs.reportLanguage ?? "en" }, pr);
+    const target = await commentTargetOf(
+      {
+        token: inputs.githubToken,
+        workingDirectory: inputs.workingDirectory,
+        config: inputs.config,
+        language: inputs.reportLanguage ?? "en"
+      },
+      pr
+    );
     const written = await markNotEvaluated(target, reason);
-    if (written.kind === "updated") info(`Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`);
-    if (written.kind === "kept-newer") info(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`);
+    if (written.kind === "updated")
+      info(
+        `Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`
+      );
+    if (written.kind === "kept-newer")
+      info(
+        `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`
+      );
   } catch (error63) {
     warning(`${explainGitHubError(error63, "Updating the pull-request comment")}`);
   }
@@ -70843,16 +72145,26 @@ async function evaluate(inputs) {
   const pr = event.pr;
   const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
   if (event.range === null && !TRUSTED_CHECKOUT_EVENTS.includes(event.name) && !inputs.trustPrConfig) {
-    throw new ConfigError({ file: "workflow", path: "on" }, `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`);
+    throw new ConfigError(
+      { file: "workflow", path: "on" },
+      `evalgate: on the ${event.name} event nothing tells which commit is trusted, and such workflows often check out a pull request's head with the repository's secrets; run evalgate on pull_request, pull_request_target (see examples/workflows/fork-prs.yml), merge_group or push, or set trust-pr-config: true if this checkout is trusted`
+    );
   }
   if (inputs.trustPrConfig && (event.target || event.fork)) {
-    throw new ConfigError({ file: "action inputs", path: "trust-pr-config" }, `input "trust-pr-config": refused on ${event.target ? "pull_request_target" : "a pull request from a fork"}, where the pull request's author is not trusted with the repository's secrets; remove the input`);
+    throw new ConfigError(
+      { file: "action inputs", path: "trust-pr-config" },
+      `input "trust-pr-config": refused on ${event.target ? "pull_request_target" : "a pull request from a fork"}, where the pull request's author is not trusted with the repository's secrets; remove the input`
+    );
   }
   if (event.target && pr) await requirePullRequestCheckout(git2, pr);
   const configWhere = await locatePath(repoRoot, repoRoot, relative2(repoRoot, configPath));
-  if (configWhere.status === "refused") throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
+  if (configWhere.status === "refused")
+    throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
   if (configWhere.status === "missing") {
-    throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`);
+    throw new ConfigError(
+      { file: inputs.config },
+      `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`
+    );
   }
   if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, "out-dir");
   const configText = await readFile3(configPath, "utf8");
@@ -70876,8 +72188,11 @@ async function evaluate(inputs) {
         base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
       } catch (error63) {
         if (!(error63 instanceof ConfigError) || !trusted) throw error63;
-        throw new ConfigError({ file: inputs.config }, `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:
-${error63.message}`);
+        throw new ConfigError(
+          { file: inputs.config },
+          `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:
+${error63.message}`
+        );
       }
       baseFiles = createGitWorkspace(git2, range.base, configDir);
     }
@@ -70885,20 +72200,27 @@ ${error63.message}`);
   if (trusted) {
     if (base === null) {
       if (event.fork || event.target || event.name === "merge_group") {
-        return notRunAtAll(`The base branch has no ${inputs.config}, so nothing in this ${event.name === "merge_group" ? "merge group's" : "pull request's"} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`);
+        return notRunAtAll(
+          `The base branch has no ${inputs.config}, so nothing in this ${event.name === "merge_group" ? "merge group's" : "pull request's"} configuration can be trusted: a pull request from a fork, on pull_request_target or in a merge queue cannot bring its own endpoints, keys or gate. Merge the configuration from a pull request of this repository first.`
+        );
       }
       messages.push(m.trust.noBaseConfig(inlineCode(configRel)));
     } else {
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
-      for (const change of decision.changes) warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+      for (const change of decision.changes)
+        warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
     }
   } else if (range && inputs.trustPrConfig) {
     messages.push(m.trust.prConfigTrusted);
   }
   if (event.target) {
     const unsafe = loaded.config.suites.filter((s) => s.kind === "round-trip" && s.executor === "unsafe-host-python").map((s) => s.name);
-    if (unsafe.length > 0) throw new ConfigError({ file: inputs.config }, `evalgate: suite(s) ${unsafe.join(", ")} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`);
+    if (unsafe.length > 0)
+      throw new ConfigError(
+        { file: inputs.config },
+        `evalgate: suite(s) ${unsafe.join(", ")} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`
+      );
   }
   for (const provider of [...Object.values(head.config.providers), ...Object.values(base?.config.providers ?? {})]) {
     const key = process.env[provider["api-key-env"]];
@@ -70913,12 +72235,20 @@ ${error63.message}`);
   if (range && comparing) {
     if (!inputs.forceAll) {
       const changed = await git2.changedFiles(range.base, range.head);
-      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, { ...instrument ? { instrument } : {}, removed });
-      const affected = affectedSuites(footprints.map((f) => ({
-        entry: f.config,
-        reads: f.reads,
-        providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p]]))
-      })), loaded.config.gate, base, changed);
+      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, {
+        ...instrument ? { instrument } : {},
+        removed
+      });
+      const affected = affectedSuites(
+        footprints.map((f) => ({
+          entry: f.config,
+          reads: f.reads,
+          providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p]]))
+        })),
+        loaded.config.gate,
+        base,
+        changed
+      );
       for (const name of affected.run) info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) info(`${u.name}: unchanged by this pull request, not run`);
       suites = [...affected.run, ...gone.map((g2) => g2.name)];
@@ -70931,10 +72261,14 @@ ${error63.message}`);
     for (const dir of [join6(root, ".evalgate", "cache"), join6(outDir, "results")]) {
       if (!isInside(repoRoot, dir)) continue;
       const files = await countFiles(dir);
-      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
+      if (files > 0)
+        messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, { cacheDir, budget: budgetLimits(loaded.config) });
+  const createClient = createClientFactory(process.env, inputs.config, {
+    cacheDir,
+    budget: budgetLimits(loaded.config)
+  });
   const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), "record-log");
   const deps = {
     workspace,
@@ -70955,16 +72289,24 @@ ${error63.message}`);
   if (inputs.mode === "merge") {
     const parts = [];
     for (const dir of await expandDirs(workspaceDir, inputs.mergeDirs)) {
-      for (const file2 of await resultFiles(dir)) parts.push({ source: relative2(workspaceDir, dir) || dir, result: await readResultFile(file2) });
+      for (const file2 of await resultFiles(dir))
+        parts.push({ source: relative2(workspaceDir, dir) || dir, result: await readResultFile(file2) });
     }
     const expected = pr && comparing && !inputs.forceAll ? suites : loaded.config.suites.map((s) => s.name);
     const missing = expected.filter((name) => !parts.some((p) => p.result.suite.name === name));
     if (missing.length > 0) {
-      throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results for suite${missing.length === 1 ? "" : "s"} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`);
+      throw new ConfigError(
+        { file: "action inputs", path: "merge-dirs" },
+        `input "merge-dirs": no shard results for suite${missing.length === 1 ? "" : "s"} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`
+      );
     }
     if (parts.length === 0) {
-      if (notRun.length > 0) return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
-      throw new ConfigError({ file: "action inputs", path: "merge-dirs" }, `input "merge-dirs": no shard results found; download every shard's artifact and list the directories (one per line, or dir/* for all under a folder)`);
+      if (notRun.length > 0)
+        return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
+      throw new ConfigError(
+        { file: "action inputs", path: "merge-dirs" },
+        `input "merge-dirs": no shard results found; download every shard's artifact and list the directories (one per line, or dir/* for all under a folder)`
+      );
     }
     const gate = (suite) => {
       const entry = loaded.config.suites.find((s) => s.name === suite);
@@ -70985,24 +72327,29 @@ ${error63.message}`);
   }
   const shard = inputs.mode === "shard" ? parseShard(inputs.shard ?? "") : null;
   try {
-    const outcome = await runEvaluation({
-      configText,
-      configFile: inputs.config,
-      loaded,
-      suites,
-      updateBaseline: inputs.mode === "baseline",
-      notRun,
-      fresh: range !== null,
-      removed,
-      onRemovedSuite: loaded.config.gate["on-removed-suite"],
-      notices,
-      ...instrument ? { instrument } : {},
-      ...trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {},
-      ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {},
-      ...shard ? { shard, runId: inputs.runId } : {}
-    }, deps);
+    const outcome = await runEvaluation(
+      {
+        configText,
+        configFile: inputs.config,
+        loaded,
+        suites,
+        updateBaseline: inputs.mode === "baseline",
+        notRun,
+        fresh: range !== null,
+        removed,
+        onRemovedSuite: loaded.config.gate["on-removed-suite"],
+        notices,
+        ...instrument ? { instrument } : {},
+        ...trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {},
+        ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {},
+        ...shard ? { shard, runId: inputs.runId } : {}
+      },
+      deps
+    );
     if (shard) {
-      info(`Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`);
+      info(
+        `Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`
+      );
       setOutput("verdict", "shard-written");
       return null;
     }
@@ -71020,21 +72367,34 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
   if (inputs.cacheDir !== null) {
     const dir = resolve3(workspaceDir, inputs.cacheDir);
     if (pullRequest && inside(dir)) {
-      throw new ConfigError({ file: "action inputs", path: "cache-dir" }, `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`);
+      throw new ConfigError(
+        { file: "action inputs", path: "cache-dir" },
+        `input "cache-dir": ${inputs.cacheDir} is inside the repository, where a pull request could commit cache entries; on pull requests use a folder outside it, e.g. \${{ runner.temp }}/evalgate-cache, and restore it with actions/cache`
+      );
     }
     return dir;
   }
   if (!pullRequest) return join6(root, ".evalgate", "cache");
-  const fromHome = join6(dirname4(sandboxCacheDir(process.env) ?? join6(homedir2(), ".cache", "evalgate", "sandbox")), "responses");
+  const fromHome = join6(
+    dirname4(sandboxCacheDir(process.env) ?? join6(homedir2(), ".cache", "evalgate", "sandbox")),
+    "responses"
+  );
   if (!inside(fromHome)) return fromHome;
   return join6(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
 }
 async function refuseSymlinkedDir(dir, repoRoot, input2) {
   let probe = dir;
-  while (!await stat3(probe).then(() => true, () => false)) probe = dirname4(probe);
+  while (!await stat3(probe).then(
+    () => true,
+    () => false
+  ))
+    probe = dirname4(probe);
   const expected = resolve3(await realpath2(repoRoot), relative2(repoRoot, probe));
   if (await realpath2(probe) !== expected) {
-    throw new ConfigError({ file: "action inputs", path: input2 }, `input "${input2}": ${relative2(repoRoot, dir) || "."} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`);
+    throw new ConfigError(
+      { file: "action inputs", path: input2 },
+      `input "${input2}": ${relative2(repoRoot, dir) || "."} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`
+    );
   }
 }
 function isInside(root, dir) {
@@ -71057,7 +72417,9 @@ async function expandDirs(workspace, entries) {
     if (entry.endsWith("/*")) {
       const parent = resolve3(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
-      out.push(...names.filter((d) => d.isDirectory()).map((d) => join6(parent, d.name)).sort());
+      out.push(
+        ...names.filter((d) => d.isDirectory()).map((d) => join6(parent, d.name)).sort()
+      );
     } else {
       out.push(resolve3(workspace, entry));
     }
@@ -71093,7 +72455,9 @@ async function explainMissingKey(inputs, message, pr) {
     fork ? "A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork's head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch." : "Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`."
   ].join("\n");
   await summary.addRaw(text).write();
-  warning(fork ? "evalgate did not run: no API key on a pull request from a fork (see the job summary)." : "evalgate did not run: no API key (see the job summary).");
+  warning(
+    fork ? "evalgate did not run: no API key on a pull request from a fork (see the job summary)." : "evalgate did not run: no API key (see the job summary)."
+  );
   setOutput("verdict", "skipped");
   if (pr) await reportNotEvaluated(inputs, `no model API key: ${message.replace(/^evalgate: /, "")}`);
 }
@@ -71103,36 +72467,65 @@ async function publish(inputs, evaluated) {
   let note = "";
   if (pr && inputs.comment && (inputs.mode === "run" || inputs.mode === "merge")) {
     try {
-      const target = await commentTargetOf({ token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language }, pr);
-      const body = fitReport(stampReport(outcome.report, target.marker, target.stamp, target.links, language), language);
+      const target = await commentTargetOf(
+        { token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language },
+        pr
+      );
+      const body = fitReport(
+        stampReport(outcome.report, target.marker, target.stamp, target.links, language),
+        language
+      );
       const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
-      if (written.kind === "created" || written.kind === "updated") info(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
+      if (written.kind === "created" || written.kind === "updated")
+        info(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
       if (written.kind === "kept-newer") {
-        warning(`The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? "?"} attempt ${written.existing.attempt}); this older run left it as it is.`);
+        warning(
+          `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? "?"} attempt ${written.existing.attempt}); this older run left it as it is.`
+        );
         note = `
 > [!NOTE]
 > The pull-request comment was not updated: it already describes a newer run (commit \`${written.existing.sha.slice(0, 7)}\`).
 `;
       }
-      if (written.kind === "none") note = "\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n";
+      if (written.kind === "none")
+        note = "\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n";
     } catch (error63) {
-      warning(`${explainGitHubError(error63, "Writing the pull-request comment")} The report is in the job summary.`);
+      warning(
+        `${explainGitHubError(error63, "Writing the pull-request comment")} The report is in the job summary.`
+      );
     }
   }
   await summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: "summary" })).write();
   const s = outcome.summary;
   setOutput("verdict", s.verdict);
-  setOutput("regressed-suites", s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(","));
-  setOutput("changes", JSON.stringify(Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))));
+  setOutput(
+    "regressed-suites",
+    s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(",")
+  );
+  setOutput(
+    "changes",
+    JSON.stringify(
+      Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))
+    )
+  );
   setOutput("report-path", join6(outDir, "report.md"));
   setOutput("summary-path", join6(outDir, "summary.json"));
   if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
-    if (j) warning(`evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(", ")}${j.cases > 10 ? ", \u2026" : ""} (listed in the report).`);
+    if (j)
+      warning(
+        `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(", ")}${j.cases > 10 ? ", \u2026" : ""} (listed in the report).`
+      );
   }
-  if (outcome.baselinesWritten.length > 0) info(`Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`);
+  if (outcome.baselinesWritten.length > 0)
+    info(
+      `Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`
+    );
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
-  if (failing) setFailed(`evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`);
+  if (failing)
+    setFailed(
+      `evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`
+    );
 }
 
 // src/action/index.ts
