@@ -16,11 +16,12 @@ import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runne
 import { budgetLimits, createClientFactory, runAuthenticator } from '../adapters/providers.ts';
 import { judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { affectedSuites } from '../core/affected.ts';
-import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
+import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { compareStored, gateFor, loadSelected, mergeShards, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import { kindOf } from '../core/kinds/index.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
-import type { GateConfig } from '../core/config.ts';
+import type { GateConfig, ProviderConfig } from '../core/config/common.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -200,12 +201,12 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   }
   if (event.target) {
     const unsafe = loaded.config.suites
-      .filter((s) => s.kind === 'round-trip' && s.executor === 'unsafe-host-python')
-      .map((s) => s.name);
+      .map((s) => ({ name: s.name, executor: kindOf(s.kind).unsafeExecutor?.(s) ?? null }))
+      .filter((s) => s.executor !== null);
     if (unsafe.length > 0)
       throw new ConfigError(
         { file: inputs.config },
-        `evalgate: suite(s) ${unsafe.join(', ')} use executor unsafe-host-python, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`,
+        `evalgate: suite(s) ${unsafe.map((s) => s.name).join(', ')} use executor ${[...new Set(unsafe.map((s) => s.executor))].join(', ')}, which is refused on pull_request_target: model code steered by a stranger's prompts would run on the host next to the repository's secrets; use the pyodide sandbox`,
       );
   }
   // Keys reach us through the environment; make sure they never appear in a log.

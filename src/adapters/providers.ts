@@ -5,7 +5,8 @@
  * (`api-key-env`), never from the config itself; a missing key is a ConfigError that says
  * exactly what to set.
  */
-import type { ConfigFile, ProviderConfig } from '../core/config.ts';
+import type { ConfigFile } from '../core/config/schema.ts';
+import type { ProviderConfig } from '../core/config/common.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { canonicalJson } from '../core/hash.ts';
 import { costOf, pricingFor } from '../core/pricing.ts';

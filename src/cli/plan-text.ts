@@ -1,6 +1,7 @@
 /**
  * The text `evalgate plan` prints: a table per suite and the totals.
  */
+import { kinds } from '../core/kinds/index.ts';
 import type { SuitePlan } from '../core/plan.ts';
 
 /** Renders a plan as a plain-text table. */
@@ -46,10 +47,7 @@ export function renderPlan(plans: readonly SuitePlan[], cacheDir: string | null)
   out.push(
     `Total: ${total((p) => p.calls).toLocaleString('en-US')} calls (${toCall.toLocaleString('en-US')} not cached), about ${total((p) => p.inputTokens).toLocaleString('en-US')} input and ${total((p) => p.outputTokens).toLocaleString('en-US')} output tokens (o200k tokenizer; target replies estimated from the expected answers, judge replies counted at max-tokens).`,
   );
-  if (plans.some((p) => p.kind === 'round-trip'))
-    out.push(
-      'Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.',
-    );
+  for (const kind of kinds()) if (kind.planNote && plans.some((p) => p.kind === kind.name)) out.push(kind.planNote);
   if (costs.every((c) => c !== null))
     out.push(
       `Estimated cost: $${total((p) => p.cost ?? 0).toFixed(4)} (${[...new Set(plans.map((p) => p.pricingSource))].join(', ')}).`,

@@ -6,7 +6,8 @@
  * from the base commit's. Everything else is reported as unchanged and not run. All
  * paths are relative to the repository root.
  */
-import type { GateConfig, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
+import type { GateConfig, ProviderConfig, SuiteConfig } from './config/common.ts';
+import type { LoadedConfig } from './config/load.ts';
 import { canonicalJson } from './hash.ts';
 
 /** The decision for each suite. */

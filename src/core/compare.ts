@@ -4,7 +4,8 @@
  * estimates the change of the primary metric with a paired bootstrap, adds McNemar's
  * exact test for binary metrics and the power figures, and decides the suite's verdict.
  */
-import type { GateConfig } from './config.ts';
+import type { GateConfig } from './config/common.ts';
+import { findKind } from './kinds/index.ts';
 import { flaggedCases, type FlaggedCase } from './kinds/judged/manipulation.ts';
 import { caseMeans } from './results.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from './stats/bootstrap.ts';
@@ -411,7 +412,7 @@ export function powerOf(
 
 function resampledUnit(kind: string, units: number, cases: number): ResampledUnit {
   if (units === cases) return 'cases';
-  return kind === 'round-trip' ? 'tasks' : 'clusters';
+  return findKind(kind)?.clusterNoun ?? 'clusters';
 }
 
 /**

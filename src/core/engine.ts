@@ -14,12 +14,14 @@ import type {
   Workspace,
 } from '../ports.ts';
 import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
-import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
-import { ConfigError } from './errors.ts';
+import { parseConfig, type LoadedConfig } from './config/load.ts';
+import { type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
+import { ConfigError, configError, type ConfigProblem } from './errors.ts';
+import { checkResultKind } from './kinds/index.ts';
+import { hashValue } from './hash.ts';
 import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
-import { rejudgeResult, rejudgeRunId } from './rejudge.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
@@ -130,7 +132,7 @@ export async function loadSelected(
   options: LoadOptions & { removed?: readonly string[] } = {},
 ): Promise<{ suites: LoadedSuite[]; gone: { name: string; reason: string }[] }> {
   const selected = selectSuites(loaded, names);
-  const problems: string[] = [];
+  const failed: ConfigError[] = [];
   const out: LoadedSuite[] = [];
   const gone: { name: string; reason: string }[] = [];
   for (const { index, suite } of selected) {
@@ -139,10 +141,16 @@ export async function loadSelected(
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       if (options.removed?.includes(suite.name)) gone.push({ name: suite.name, reason: 'removed' });
-      else problems.push(...error.problems);
+      else failed.push(error);
     }
   }
-  if (problems.length > 0) throw new ConfigError({ file: loaded.file }, problems.join('\n'), problems);
+  if (failed.length > 0) {
+    // Located problems stay data (the first one locates the error); text-only ones keep their text.
+    const located = failed.flatMap((e) => e.diagnostics ?? []);
+    if (failed.every((e) => e.diagnostics !== null)) throw ConfigError.of(located as ConfigProblem[]);
+    const problems = failed.flatMap((e) => e.problems);
+    throw new ConfigError({ file: loaded.file }, problems.join('\n'), problems);
+  }
   return { suites: out, gone };
 }
 
@@ -439,6 +447,11 @@ export interface RejudgeRunOptions {
   crossCheck?: string | null;
 }
 
+/** A stable id for a rejudged run: the stored run id and the judges. */
+export function rejudgeRunId(stored: SuiteResult, judges: readonly string[]): string {
+  return `${stored.runId}+rejudge-${hashValue(judges).slice(0, 8)}`;
+}
+
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
 export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps): Promise<RunOutcome> {
   const { loaded, suites } = await validateWorkspace(
@@ -448,15 +461,19 @@ export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps
     deps.workspace,
   );
   const suite = suites[0] as LoadedSuite;
-  const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
+  if (!suite.rejudge)
+    throw configError(
+      { file: loaded.file },
+      `suite "${suite.config.name}" (kind ${suite.config.kind}) has no judges; rejudge applies to suites whose answers judges grade`,
+    );
+  const judgeNames = options.judges.length > 0 ? options.judges : (suite.judges ?? []);
   const clients = new Map<string, ModelClient>();
   for (const name of options.crossCheck ? [options.crossCheck] : judgeNames) {
     const provider = loaded.config.providers[name];
     if (provider) clients.set(name, deps.createClient(name, provider));
   }
-  const result = await rejudgeResult({
-    loaded,
-    suite,
+  const result = await suite.rejudge({
+    providers: loaded.config.providers,
     stored: options.stored,
     judges: options.judges,
     clients: (name) => clients.get(name) as ModelClient,
@@ -532,7 +549,7 @@ export async function planEvaluation(
       deps.countTokens,
       isCached ? (request) => isCached(providerName, provider, request) : null,
     );
-    const judges = (s.judging?.judges ?? []).map((name) => ({
+    const judges = (s.judges ?? []).map((name) => ({
       name,
       model: (loaded.config.providers[name] as ProviderConfig).model,
     }));
@@ -632,7 +649,7 @@ export async function parseResultFileLines(
       `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`,
     );
   }
-  return validateResult(value, file);
+  return checkResultKind(validateResult(value, file), file);
 }
 
 /** Parses a stored result file, naming it when it is not one. */
@@ -646,7 +663,7 @@ export function parseResultText(text: string, file: string): SuiteResult {
       `${file}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,
     );
   }
-  return validateResult(value, file);
+  return checkResultKind(validateResult(value, file), file);
 }
 
 /** A result file's text: two-space JSON with a final newline, for readable diffs (small results; stores get resultChunks). */

@@ -14,16 +14,47 @@ export interface SourceLocation {
   path?: string;
 }
 
+/** One located problem, as data: where it is and what to do; formatted only when printed. */
+export interface ConfigProblem extends SourceLocation {
+  /** What is wrong and what would fix it, without the location. */
+  message: string;
+}
+
+/** A problem as printed: `file:line path: message`. */
+export function formatProblem(problem: ConfigProblem): string {
+  return `${formatLocation(problem)}: ${problem.message}`;
+}
+
 /** A problem in the user's configuration or input; the CLI exits 2 with its message. */
 export class ConfigError extends Error {
   readonly location: SourceLocation;
+  /** Every problem as printed, one per entry. */
   readonly problems: readonly string[];
+  /**
+   * The same problems as data, when the thrower located them; null when the message was
+   * written whole (command-line and file-system errors that have no key path).
+   */
+  readonly diagnostics: readonly ConfigProblem[] | null;
 
-  constructor(location: SourceLocation, message: string, problems?: readonly string[]) {
+  constructor(
+    location: SourceLocation,
+    message: string,
+    problems?: readonly string[],
+    diagnostics?: readonly ConfigProblem[],
+  ) {
     super(message);
     this.name = 'ConfigError';
     this.location = location;
     this.problems = problems ?? [message];
+    this.diagnostics = diagnostics ?? null;
+  }
+
+  /** One error for located problems (at least one): located at the first, printed one per line. */
+  static of(problems: readonly ConfigProblem[]): ConfigError {
+    const first = problems[0] as ConfigProblem;
+    const printed = problems.map(formatProblem);
+    const { message: _message, ...location } = first;
+    return new ConfigError(location, printed.join('\n'), printed, problems);
   }
 }
 
@@ -48,7 +79,7 @@ export function formatLocation(location: SourceLocation): string {
 
 /** A ConfigError with a single located message. */
 export function configError(location: SourceLocation, message: string): ConfigError {
-  return new ConfigError(location, `${formatLocation(location)}: ${message}`);
+  return ConfigError.of([{ ...location, message }]);
 }
 
 /** Formats a key path like zod's into `suites[2].kind`. */

@@ -8,7 +8,7 @@
  * 5% gate at all, and whether the gate would fire on a PR that changed nothing.
  */
 import { compareWithBaseline, type SuiteComparison } from './compare.ts';
-import type { GateConfig } from './config.ts';
+import type { GateConfig } from './config/common.ts';
 import { caseMeans } from './results.ts';
 import { formatMetric, formatP, formatPercent, formatSigned, round4 } from './report/format.ts';
 import { inlineText } from './report/sanitize.ts';

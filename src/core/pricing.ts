@@ -4,7 +4,7 @@
  * provider listed them on the date below; prices change, so the report names the source
  * and the config can always override).
  */
-import type { ProviderConfig } from './config.ts';
+import type { ProviderConfig } from './config/common.ts';
 import type { TokenUsage } from '../ports.ts';
 
 /** When the built-in table was last checked against the providers' price lists. */

@@ -13,14 +13,15 @@ import {
   type SuiteResult,
   type TestedIdentity,
 } from './types.ts';
-import type { SuiteKind } from './config.ts';
+
 import type { PlannedCall } from './plan.ts';
 import type { Pricing } from './pricing.ts';
 
 /** A suite ready to run: cases, identities, and how to run one case. */
 export interface PreparedSuite {
   name: string;
-  kind: SuiteKind;
+  /** The suite's kind (its name in the registry). */
+  kind: string;
   cases: readonly EvalCase[];
   repeats: number;
   concurrency: number;

@@ -8,7 +8,10 @@
  *
  * Pure: both configs are parsed by the caller; this decides the effective one.
  */
-import type { ConfigFile, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
+import type { ConfigFile } from './config/schema.ts';
+import type { LoadedConfig } from './config/load.ts';
+import type { ProviderConfig, SuiteConfig } from './config/common.ts';
+import { kindOf } from './kinds/index.ts';
 import { canonicalJson } from './hash.ts';
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
@@ -72,10 +75,7 @@ const NOTE = {
 } as const;
 
 function providersOf(suite: SuiteConfig): string[] {
-  return [
-    suite.provider,
-    ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : []),
-  ];
+  return kindOf(suite.kind).providers(suite);
 }
 
 function keyKind(key: string): TrustedChangeKind {
@@ -150,8 +150,9 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
         delete (effective as { gate?: unknown }).gate;
         changes.push({ kind: 'gate', path: `suites.${hs.name}.gate`, note: NOTE.gate });
       }
-      if (effective.kind === 'round-trip' && effective.executor !== 'pyodide') {
-        effective = { ...effective, executor: 'pyodide' };
+      const kind = kindOf(effective.kind);
+      if (kind.unsafeExecutor?.(effective) && kind.withSafeExecutor) {
+        effective = kind.withSafeExecutor(effective);
         changes.push({
           kind: 'executor',
           path: `suites.${hs.name}.executor`,
@@ -169,8 +170,8 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
         if (key in hr) merged[key] = hr[key];
         else delete merged[key];
       }
-      const bt = (bs as { templates: Record<string, string | undefined> }).templates;
-      const ht = (hs as { templates: Record<string, string | undefined> }).templates;
+      const bt = (bs as unknown as { templates: Record<string, string | undefined> }).templates;
+      const ht = (hs as unknown as { templates: Record<string, string | undefined> }).templates;
       if ('judge' in bt || 'judge' in ht) {
         const templates: Record<string, string | undefined> = { ...ht };
         if (bt['judge'] !== undefined) templates['judge'] = bt['judge'];

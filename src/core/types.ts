@@ -3,7 +3,7 @@
  * baselines. Result files are a contract (schemaVersion); change them deliberately.
  */
 import type { ChatMessage, CallError, TokenUsage } from '../ports.ts';
-import type { SuiteKind } from './config.ts';
+
 import type { ShardInfo } from './shard.ts';
 
 /** The version of the result-file format. */
@@ -24,8 +24,12 @@ export interface EvalCase {
 /** The status of one record: scored, or an error of the machinery (never a score). */
 export type RecordStatus = 'scored' | 'error' | 'refused';
 
-/** One case × repeat, as it finished. */
-export interface CaseRecord {
+/**
+ * One case × repeat, as it finished. `Detail` is what the suite's kind keeps beside the
+ * scores (SuiteKind.detailSchema checks it when a result file is read back); code that does
+ * not know the kind sees a plain record.
+ */
+export interface CaseRecord<Detail = Record<string, unknown>> {
   caseId: string;
   repeat: number;
   inputHash: string;
@@ -57,7 +61,7 @@ export interface CaseRecord {
   /** Target calls behind this record when it is more than one (a round trip makes two per cycle). */
   calls?: number;
   /** Kind-specific facts a reader needs (expected answer, normalized output …). */
-  detail: Record<string, unknown>;
+  detail: Detail;
 }
 
 /** What was tested: the things a pull request changes. */
@@ -108,7 +112,7 @@ export interface SuiteResult {
   schemaVersion: number;
   tool: { name: 'evalgate'; version: string };
   runId: string;
-  suite: { name: string; kind: SuiteKind };
+  suite: { name: string; kind: string };
   startedAt: string;
   finishedAt: string;
   tested: TestedIdentity;

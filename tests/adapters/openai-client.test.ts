@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createOpenAIClient } from '../../src/adapters/openai-client.ts';
 import { createClientFactory } from '../../src/adapters/providers.ts';
-import { parseConfig } from '../../src/core/config.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import type { ModelRequest } from '../../src/ports.ts';
 import { SCRIPTED_MODEL_NAME, startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts';

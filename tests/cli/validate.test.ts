@@ -6,7 +6,7 @@ import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { execFileSync, spawn } from 'node:child_process';
-import { parseConfig } from '../../src/core/config.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
 import { runtimeProblems } from '../../src/core/suites.ts';
 import { exampleWorkspace, ROOT, runCli } from '../helpers/cli.ts';
 

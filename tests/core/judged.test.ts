@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { compareWithBaseline } from '../../src/core/compare.ts';
-import { parseConfig } from '../../src/core/config.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import { judgeAgreement, quadraticKappa } from '../../src/core/kinds/judged/agreement.ts';

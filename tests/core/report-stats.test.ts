@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../src/core/compare.ts';
-import { DEFAULT_GATE, type GateConfig } from '../../src/core/config.ts';
+import { DEFAULT_GATE, type GateConfig } from '../../src/core/config/common.ts';
 import { renderReport } from '../../src/core/report/markdown.ts';
 import { summarize, summaryJsonSchema, summaryProblems } from '../../src/core/summary.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';

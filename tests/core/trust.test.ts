@@ -2,7 +2,8 @@
 // comes from the base commit whatever the PR says.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseConfig } from '../../src/core/config.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
+import type { BuiltinSuiteConfig } from '../../src/core/kinds/index.ts';
 import { applyTrustedConfig } from '../../src/core/trust.ts';
 
 const BASE = `version: 1
@@ -53,7 +54,7 @@ describe('applyTrustedConfig', () => {
     assert.equal(c.providers['target']?.['api-key-env'], 'OPENAI_API_KEY');
     assert.equal(c.gate['max-drop'], 0.05);
     assert.equal(c.gate['on-inconclusive'], 'warn');
-    const qa = c.suites.find((s) => s.name === 'qa');
+    const qa = (c.suites as BuiltinSuiteConfig[]).find((s) => s.name === 'qa');
     assert.ok(qa?.kind === 'judged');
     assert.equal(qa.refusals, 'score-1');
     assert.deepEqual(qa.templates, { user: 'prompts/qa2.txt', judge: 'prompts/judge.txt' });
@@ -103,7 +104,8 @@ describe('applyTrustedConfig', () => {
 gate: {max-drop: 0.05}
 `.replace('    tasks: tasks\n    templates', '    tasks: tasks\n    executor: unsafe-host-python\n    templates'),
     );
-    for (const s of d.loaded.config.suites) if (s.kind === 'round-trip') assert.equal(s.executor, 'pyodide', s.name);
+    for (const s of d.loaded.config.suites as BuiltinSuiteConfig[])
+      if (s.kind === 'round-trip') assert.equal(s.executor, 'pyodide', s.name);
     assert.deepEqual(d.changes.map((x) => `${x.kind} ${x.path}`).sort(), [
       'executor suites.code.executor',
       'executor suites.new-code.executor',

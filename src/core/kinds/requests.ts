@@ -4,7 +4,7 @@
  * and a user template.
  */
 import type { ChatMessage, ModelReply, ModelRequest } from '../../ports.ts';
-import type { ProviderConfig } from '../config.ts';
+import type { ProviderConfig } from '../config/common.ts';
 import { hashValue } from '../hash.ts';
 import { renderTemplate, type Template } from '../templates.ts';
 import type { CaseRecord, TestedIdentity } from '../types.ts';

@@ -10,9 +10,9 @@ import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';
 import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
-import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
+import { findKind, kinds } from '../kinds/index.ts';
+import type { KindReportContext } from '../kinds/kind.ts';
 import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
-import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './round-trip.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
 /** The hidden marker that identifies evalgate's own report (and PR comment). */
@@ -93,14 +93,21 @@ export function renderReport(input: ReportInput): string {
         input.maxCases ?? 10,
         m,
         input.baselinesWritten?.includes(c.name) === true,
+        input.language ?? 'en',
       ),
     );
-  lines.push(
-    ...crossLanguageLines(
-      input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined),
-      m,
-    ),
-  );
+  // Sections a kind writes across its suites of the run (the same tasks in several languages).
+  const ran = input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined);
+  const ctx: KindReportContext = { m, language: input.language ?? 'en' };
+  for (const kind of kinds()) {
+    if (kind.report?.runLines)
+      lines.push(
+        ...kind.report.runLines(
+          ran.filter((r) => r.suite.kind === kind.name),
+          ctx,
+        ),
+      );
+  }
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -281,7 +288,8 @@ function suiteSection(
   baseline: SuiteResult | null,
   maxCases: number,
   m: Messages,
-  baselineWritten = false,
+  baselineWritten: boolean,
+  language: ReportLanguage,
 ): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
@@ -412,8 +420,10 @@ function suiteSection(
       );
   }
   out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
-  if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));
-  if (result?.suite.kind === 'round-trip') out.push('', ...roundTripSuiteLines(result, baseline, m));
+  const ctx: KindReportContext = { m, language };
+  const resultReport = result ? findKind(result.suite.kind)?.report : undefined;
+  if (result && resultReport?.suiteLines) out.push('', ...resultReport.suiteLines(result, baseline, ctx));
+  const kindReport = findKind(c.kind)?.report;
   out.push('');
   if (c.regressedCases.length > 0) {
     const shown = c.regressedCases.slice(0, maxCases);
@@ -427,8 +437,7 @@ function suiteSection(
       if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
       out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
-      if (c.kind === 'judged') out.push(...judgedCaseLines(rc, m));
-      if (c.kind === 'round-trip') out.push(...roundTripCaseLines(rc.caseId, result, baseline, m));
+      if (kindReport?.caseLines) out.push(...kindReport.caseLines(rc, result, baseline, ctx));
     }
     out.push('</details>', '');
   }

@@ -96,38 +96,6 @@ export interface Messages {
       },
     ) => string
   >;
-  judged: {
-    selfJudge(model: string): string;
-    refusals(n: number, excluded: boolean): string;
-    pairwise(wins: number, ties: number, losses: number): string;
-    whyLost(n: number): string;
-    scoreRow: string;
-    baselineRow: string;
-    candidateRow: string;
-    category: string;
-    agreement(judges: string, exact: string, records: number, kappa: string): string;
-    kappaUndefined: string;
-    disagree(list: string): string;
-    clipped(list: string): string;
-    followUps(n: number): string;
-    criteria: string;
-    judgedBy(side: 'baseline' | 'candidate', score: number, judge: string, clipped: string): string;
-    clippedFrom(raw: number): string;
-    manipulation(cases: number, list: string, more: number): string;
-    crossCheck(judge: string, checked: number, list: string, failed: number): string;
-  };
-  roundTrip: {
-    unsafe(executor: string): string;
-    stopsTitle: string;
-    stage: string;
-    perTask: string;
-    task: string;
-    l2: string;
-    fullSuccess: string;
-    crossLanguage: string;
-    fullSuccessRate(rate: string, reached: number, walks: number, cycles: number, baseline: string | null): string;
-    stopped(side: 'baseline' | 'candidate', stage: string, cycle: number | null, message: string): string;
-  };
   truncated(cut: number): string;
   /** The job summary's note when it was cut below GitHub's 1 MiB step-summary limit. */
   summaryTruncated(cut: number): string;
@@ -136,8 +104,6 @@ export interface Messages {
   more: {
     verdict: Record<'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline', string>;
     percentOfBaseline: string;
-    caseLabel(id: string): string;
-    pairOrder(judge: string, first: string, winner: string): string;
     /** Headline when no inconclusive suite measured a drop (an improvement the set cannot confirm). */
     inconclusiveNoDrop(count: number, total: number): string;
     /** Appended to a passing headline when suites improved. */
@@ -157,8 +123,6 @@ export interface Messages {
     /** Joins the parts of the usage line, and ends it. */
     usageJoin: string;
     usageEnd: string;
-    /** Where a round trip stopped, by stage id (`completed`, `syntax-error` …). */
-    stage: Readonly<Record<string, string>>;
   };
   trust: {
     heading: string;
@@ -293,48 +257,6 @@ const en: Messages = {
     'stale-baseline': (_g, x) =>
       `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
   },
-  judged: {
-    selfJudge: (m) =>
-      `⚠️ The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
-    refusals: (n, excluded) =>
-      `${n} answers were refusals (${excluded ? 'excluded from the score' : 'scored 1'}), shown apart from errors.`,
-    pairwise: (w, t, l) =>
-      `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
-    whyLost: (n) => `Why the candidate lost (${n} shown)`,
-    scoreRow: 'score',
-    baselineRow: 'baseline',
-    candidateRow: 'candidate',
-    category: 'category',
-    agreement: (judges, exact, records, kappa) =>
-      `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
-    kappaUndefined: 'undefined (no variation)',
-    disagree: (list) => `They differ by 2 points or more on: ${list}.`,
-    clipped: (list) => `Judge scores outside 1–5 were clipped: ${list}.`,
-    followUps: (n) => `${n} scores needed a follow-up call asking the judge for the number.`,
-    criteria: 'Criteria:',
-    judgedBy: (side, score, judge, clipped) =>
-      `${side === 'baseline' ? 'Baseline' : 'Candidate'} judged ${score} by ${judge}${clipped}:`,
-    clippedFrom: (raw) => ` (clipped from ${raw})`,
-    manipulation: (n, list, more) =>
-      `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
-    crossCheck: (judge, n, list, failed) =>
-      `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
-  },
-  roundTrip: {
-    unsafe: (e) =>
-      `> [!CAUTION]\n> This suite ran model-written code with the ${e} executor, which is **not a sandbox**: the code could read the runner's files and reach the network. Use the default executor (pyodide) on runners that hold secrets.`,
-    stopsTitle: 'Where the round trips stopped',
-    stage: 'stage',
-    perTask: 'Per task: L2-Score mean ± sd over repeats, and full-success rate',
-    task: 'task',
-    l2: 'L2',
-    fullSuccess: 'full success',
-    crossLanguage: 'Round trip across languages (mean L2-Score per task)',
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) =>
-      `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
-    stopped: (side, stage, cycle, message) =>
-      `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
-  },
   trust: {
     heading: 'Trust and integrity',
     note: {
@@ -376,8 +298,6 @@ const en: Messages = {
       'stale-baseline': 'stale-baseline',
     },
     percentOfBaseline: '% of baseline',
-    caseLabel: (id) => `**Case ${id}**`,
-    pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first → ${winner}]`,
     inconclusiveNoDrop: (n, t) =>
       `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
     improved: (n) => ` ${n} ${n === 1 ? 'suite' : 'suites'} improved.`,
@@ -395,7 +315,6 @@ const en: Messages = {
     pricesFrom: (source) => source,
     usageJoin: '; ',
     usageEnd: '.',
-    stage: {},
   },
   provider: {
     heading: 'Providers and budget',
@@ -524,48 +443,6 @@ const ja: Messages = {
     'stale-baseline': (_g, x) =>
       `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
   },
-  judged: {
-    selfJudge: (m) =>
-      `⚠️ 審査モデルが評価対象と同じモデル（${m}）です。モデルは自分の回答を好む傾向があるため、別のより強いモデルを審査に使ってください。`,
-    refusals: (n, excluded) =>
-      `${n}件の回答が拒否でした（${excluded ? 'スコアから除外' : '1点として採点'}）。エラーとは分けて表示しています。`,
-    pairwise: (w, t, l) =>
-      `ベースラインの回答との一対比較：勝ち${w}、引き分け${t}、負け${l}（両方の順序で判定が一致した場合のみ勝ち負けとします）。`,
-    whyLost: (n) => `候補が負けた理由（${n}件を表示）`,
-    scoreRow: '得点',
-    baselineRow: 'ベースライン',
-    candidateRow: '候補',
-    category: 'カテゴリ',
-    agreement: (judges, exact, records, kappa) =>
-      `審査モデル ${judges} の採点は${records}件中${exact}で完全に一致しました。二次の重み付きCohenのκは${kappa}です（審査モデルの組の平均）。`,
-    kappaUndefined: '定義できません（ばらつきなし）',
-    disagree: (list) => `2点以上食い違ったケース：${list}。`,
-    clipped: (list) => `1〜5の範囲外の採点を丸めました：${list}。`,
-    followUps: (n) => `${n}件の採点で、点数だけを尋ねる追加の呼び出しが必要でした。`,
-    criteria: '採点基準：',
-    judgedBy: (side, score, judge, clipped) =>
-      `${side === 'baseline' ? 'ベースライン' : '候補'}の採点 ${score}（審査：${judge}${clipped}）：`,
-    clippedFrom: (raw) => `、元の値 ${raw}`,
-    manipulation: (n, list, more) =>
-      `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
-    crossCheck: (judge, n, list, failed) =>
-      `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
-  },
-  roundTrip: {
-    unsafe: (e) =>
-      `> [!CAUTION]\n> このスイートはモデルが書いたコードを ${e} 実行器で実行しました。これは**サンドボックスではありません**。コードはランナーのファイルを読み、ネットワークに接続できました。シークレットを持つランナーでは既定の実行器（pyodide）を使ってください。`,
-    stopsTitle: 'ラウンドトリップが止まった段階',
-    stage: '段階',
-    perTask: 'タスクごと：繰り返し全体での L2 スコアの平均 ± 標準偏差と完走率',
-    task: 'タスク',
-    l2: 'L2',
-    fullSuccess: '完走率',
-    crossLanguage: '言語ごとのラウンドトリップ（タスクごとの L2 スコア平均）',
-    fullSuccessRate: (rate, reached, walks, cycles, baseline) =>
-      `完走：${walks}回のうち${reached}回が全${cycles}サイクルを通過しました（${rate}${baseline === null ? '' : `、ベースライン ${baseline}`}）。`,
-    stopped: (side, stage, cycle, message) =>
-      `${side === 'baseline' ? 'ベースライン' : '候補'}：${stage}${cycle === null ? '' : `（サイクル ${cycle}）`} — ${message}`,
-  },
   trust: {
     heading: '信頼性と完全性',
     note: {
@@ -606,8 +483,6 @@ const ja: Messages = {
       'stale-baseline': 'ベースラインが古い',
     },
     percentOfBaseline: 'ベースラインに対する割合（%）',
-    caseLabel: (id) => `**ケース ${id}**`,
-    pairOrder: (judge, first, winner) => `[${judge}、先に提示：${first} → 勝ち：${winner}]`,
     inconclusiveNoDrop: (n, t) =>
       `**${t}スイート中${n}スイートは判定保留です**：低下は測定されませんでしたが、評価セットの規模では低下がないとは言い切れません。`,
     improved: (n) => `${n}スイートが改善しました。`,
@@ -626,17 +501,6 @@ const ja: Messages = {
       source === 'config' ? '設定ファイル' : source.replace(/^built-in table \((.*)\)$/, '組み込みの価格表（$1時点）'),
     usageJoin: '、',
     usageEnd: '。',
-    stage: {
-      completed: '完走',
-      'syntax-error': '構文エラー',
-      'test-failure': 'テスト不合格',
-      timeout: '時間切れ',
-      'sandbox-violation': 'サンドボックス違反',
-      'declared-unable': 'モデルが実行不能と回答',
-      'format-error': '形式エラー',
-      'language-error': '言語エラー',
-      'provider-error': 'プロバイダーのエラー',
-    },
   },
   provider: {
     heading: 'プロバイダーと予算',

@@ -4,7 +4,7 @@
  * size limit, how many began with reasoning, and the reasoning tokens spent. A cut answer
  * scores badly for a reason that is not the prompt, so the reader must see it.
  */
-import type { GateConfig } from '../config.ts';
+import type { GateConfig } from '../config/common.ts';
 import type { SuiteResult } from '../types.ts';
 import { inlineCode } from './sanitize.ts';
 import type { Messages } from './messages.ts';

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../../src/core/compare.ts';
-import { DEFAULT_GATE, parseConfig, type GateConfig } from '../../../src/core/config.ts';
+import { DEFAULT_GATE, type GateConfig } from '../../../src/core/config/common.ts';
+import { parseConfig } from '../../../src/core/config/load.ts';
 import { holmAdjust } from '../../../src/core/stats/multiplicity.ts';
 import type { CaseRecord, SuiteResult } from '../../../src/core/types.ts';
 

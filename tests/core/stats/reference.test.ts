@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compareWithBaseline, mdeFactor } from '../../../src/core/compare.ts';
-import { parseConfig, type GateConfig } from '../../../src/core/config.ts';
+import { parseConfig } from '../../../src/core/config/load.ts';
+import { type GateConfig } from '../../../src/core/config/common.ts';
 import { jackknifeAcceleration, pairedBootstrap, type PairedUnit } from '../../../src/core/stats/bootstrap.ts';
 import { decideGate } from '../../../src/core/stats/gate.ts';
 import { mcnemarExact } from '../../../src/core/stats/mcnemar.ts';

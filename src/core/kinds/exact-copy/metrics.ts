@@ -3,7 +3,7 @@
  * normalizers, which are then part of the instrument's identity: a baseline measured with
  * other normalizers is stale, not comparable.
  */
-import type { Normalizer } from '../../config.ts';
+import type { Normalizer } from './config.ts';
 
 /** The metric names, primary first. */
 export const EXACT_COPY_METRICS = [

@@ -4,7 +4,8 @@
  * `error` record; a provider refusal is a failed copy, marked `refused`.
  */
 import type { ModelClient, ModelRequest } from '../../../ports.ts';
-import type { ExactCopySuiteConfig, ProviderConfig } from '../../config.ts';
+import type { ProviderConfig } from '../../config/common.ts';
+import { EXACT_COPY, type ExactCopySuiteConfig } from './config.ts';
 import { hashValue } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
 import type { Template } from '../../templates.ts';
@@ -103,7 +104,7 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
 
   return {
     name: suite.name,
-    kind: 'exact-copy',
+    kind: EXACT_COPY,
     cases,
     repeats: suite.repeats,
     concurrency: provider.concurrency,

@@ -12,7 +12,8 @@
  * judged (manipulation.ts); a flagged answer keeps its score and is listed.
  */
 import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
-import type { JudgedSuiteConfig, ProviderConfig } from '../../config.ts';
+import type { ProviderConfig } from '../../config/common.ts';
+import { JUDGED, type JudgedSuiteConfig } from './config.ts';
 import { hashValue } from '../../hash.ts';
 import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
@@ -453,7 +454,7 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
 
   return {
     name: suite.name,
-    kind: 'judged',
+    kind: JUDGED,
     cases,
     repeats: suite.repeats,
     concurrency: provider.concurrency,

@@ -9,7 +9,8 @@
  * cache makes the cycles already answered free).
  */
 import type { CodeRunner, CodeRunResult, ModelClient, ModelReply, ModelRequest, TokenUsage } from '../../../ports.ts';
-import type { ProviderConfig, RoundTripSuiteConfig } from '../../config.ts';
+import type { ProviderConfig } from '../../config/common.ts';
+import { ROUND_TRIP, type RoundTripSuiteConfig } from './config.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
@@ -280,7 +281,7 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
 
   return {
     name: suite.name,
-    kind: 'round-trip',
+    kind: ROUND_TRIP,
     cases,
     repeats: suite.repeats,
     concurrency: provider.concurrency,

@@ -9,72 +9,52 @@
  * addressed the judge (scanning stored answers that predate the scan); the report then
  * lists the flagged answers on which the two judges differ by 2 points or more.
  */
-import type { ModelClient } from '../ports.ts';
-import type { JudgedSuiteConfig, LoadedConfig, ProviderConfig } from './config.ts';
-import { configError } from './errors.ts';
-import { hashValue } from './hash.ts';
+import type { ProviderConfig } from '../../config/common.ts';
+import { configError } from '../../errors.ts';
 import {
   CROSS_CHECK_DETAIL_KEY,
   detectJudgeManipulation,
   MANIPULATION_DETAIL_KEY,
   type CrossCheck,
   type ManipulationSignal,
-} from './kinds/judged/manipulation.ts';
-import { judgeAnswer, judgedInstrument, scoreAnswer, type JudgeSetup } from './kinds/judged/suite.ts';
-import { assembleResult } from './run-suite.ts';
-import type { LoadedSuite } from './suites.ts';
-import type { CaseRecord, EvalCase, SuiteResult } from './types.ts';
+} from './manipulation.ts';
+import { judgeAnswer, judgedInstrument, scoreAnswer, type JudgedInputs, type JudgeSetup } from './suite.ts';
+import { assembleResult } from '../../run-suite.ts';
+import type { CaseRecord, EvalCase, SuiteResult } from '../../types.ts';
+import type { RejudgeRequest } from '../kind.ts';
+import { JUDGED, type JudgedSuiteConfig } from './config.ts';
 
-/** Options of a rejudge. */
-export interface RejudgeOptions {
-  loaded: LoadedConfig;
-  suite: LoadedSuite;
-  stored: SuiteResult;
-  /** Judge provider names replacing the suite's; empty keeps the suite's judges. */
-  judges: readonly string[];
-  clients: (provider: string) => ModelClient;
-  runId: string;
-  toolVersion: string;
-  now: () => string;
-  concurrency?: number;
-  /** A fresh random token per judge prompt (JudgedInputs.nonce). */
-  nonce: (material: string) => string;
-  /** A judge provider that scores only the flagged answers, beside the stored scores. */
-  crossCheck?: string;
+/** Options of a rejudge: the request of the engine and what the suite's load found. */
+export interface RejudgeOptions extends RejudgeRequest {
+  /** The configuration file, for messages. */
+  file: string;
+  config: JudgedSuiteConfig;
+  judging: { template: JudgedInputs['judgeTemplate']; judges: readonly string[] };
 }
 
 /** Rejudges a stored judged result; the target is never called. */
 export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResult> {
-  const { loaded, suite, stored } = options;
-  const config = suite.config as JudgedSuiteConfig;
-  if (config.kind !== 'judged' || !suite.judging)
-    throw configError(
-      { file: loaded.file },
-      `suite "${config.name}" is not a judged suite; rejudge applies to judged results`,
-    );
+  const { config, judging, stored, file } = options;
   if (config.mode === 'pairwise')
-    throw configError(
-      { file: loaded.file },
-      `suite "${config.name}" judges pairwise; rejudge scores absolute judgments only`,
-    );
+    throw configError({ file }, `suite "${config.name}" judges pairwise; rejudge scores absolute judgments only`);
   if (stored.suite.name !== config.name)
-    throw configError({ file: loaded.file }, `the results are of suite "${stored.suite.name}", not "${config.name}"`);
+    throw configError({ file }, `the results are of suite "${stored.suite.name}", not "${config.name}"`);
   const setup = (name: string, flag: string): JudgeSetup => {
-    const provider = loaded.config.providers[name] as ProviderConfig | undefined;
+    const provider = options.providers[name] as ProviderConfig | undefined;
     if (!provider)
       throw configError(
-        { file: loaded.file },
-        `${flag} ${name}: no such provider; providers: ${Object.keys(loaded.config.providers).join(', ')}`,
+        { file },
+        `${flag} ${name}: no such provider; providers: ${Object.keys(options.providers).join(', ')}`,
       );
     return { name, provider, client: options.clients(name) };
   };
   if (options.crossCheck !== undefined) return crossCheckFlagged(options, setup(options.crossCheck, '--cross-check'));
-  const names = options.judges.length > 0 ? options.judges : suite.judging.judges;
+  const names = options.judges.length > 0 ? options.judges : judging.judges;
   const judges: JudgeSetup[] = names.map((name) => setup(name, '--judge'));
   const inputs = {
     suite: config,
     judges,
-    judgeTemplate: suite.judging.template,
+    judgeTemplate: judging.template,
     baselineAnswers: null,
     nonce: options.nonce,
   };
@@ -114,7 +94,7 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   const instrument = judgedInstrument(inputs);
   return assembleResult(
-    { name: stored.suite.name, kind: 'judged', tested: stored.tested, instrument, pricing: null },
+    { name: stored.suite.name, kind: JUDGED, tested: stored.tested, instrument, pricing: null },
     records,
     { startedAt, finishedAt: options.now(), runId: options.runId, toolVersion: options.toolVersion },
   );
@@ -122,8 +102,8 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
 
 /** Keeps every stored score; a second judge scores the flagged answers, kept beside them. */
 async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Promise<SuiteResult> {
-  const { suite, stored } = options;
-  const template = (suite.judging as NonNullable<typeof suite.judging>).template;
+  const { stored } = options;
+  const template = options.judging.template;
   const startedAt = options.now();
   const check = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status !== 'scored') return r;
@@ -154,13 +134,8 @@ async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Pr
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   return assembleResult(
-    { name: stored.suite.name, kind: 'judged', tested: stored.tested, instrument: stored.instrument, pricing: null },
+    { name: stored.suite.name, kind: JUDGED, tested: stored.tested, instrument: stored.instrument, pricing: null },
     records,
     { startedAt, finishedAt: options.now(), runId: options.runId, toolVersion: options.toolVersion },
   );
-}
-
-/** A stable id for a rejudged run: the stored run id and the judges. */
-export function rejudgeRunId(stored: SuiteResult, judges: readonly string[]): string {
-  return `${stored.runId}+rejudge-${hashValue(judges).slice(0, 8)}`;
 }

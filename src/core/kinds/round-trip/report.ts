@@ -5,12 +5,14 @@
  * cross-language table when suites of the same tasks ran in several languages.
  */
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { RoundTripDetail } from '../kinds/round-trip/suite.ts';
-import { STOP_STAGES } from '../kinds/round-trip/suite.ts';
-import type { SuiteResult } from '../types.ts';
-import { formatMetric } from './format.ts';
-import type { Messages } from './messages.ts';
-import { inlineCode, inlineText } from './sanitize.ts';
+import { formatMetric } from '../../report/format.ts';
+import { inlineCode, inlineText } from '../../report/sanitize.ts';
+import type { SuiteResult } from '../../types.ts';
+import type { KindReportContext } from '../kind.ts';
+import { ROUND_TRIP } from './config.ts';
+import { roundTripMessages } from './messages.ts';
+import type { RoundTripDetail } from './suite.ts';
+import { STOP_STAGES } from './suite.ts';
 
 const detailOf = (d: Record<string, unknown>): RoundTripDetail | null =>
   typeof d['stage'] === 'string' ? (d as unknown as RoundTripDetail) : null;
@@ -54,9 +56,14 @@ const meanSd = (t: { mean: number; sd: number; runs: number }): string =>
   t.runs > 1 ? `${formatMetric(t.mean)} ± ${formatMetric(t.sd)}` : formatMetric(t.mean);
 
 /** Suite-level lines of a round-trip suite. */
-export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult | null, m: Messages): string[] {
+export function roundTripSuiteLines(
+  result: SuiteResult,
+  baseline: SuiteResult | null,
+  ctx: KindReportContext,
+): string[] {
+  const m = roundTripMessages(ctx.language);
   const out: string[] = [];
-  const r = m.roundTrip;
+  const r = m;
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
   if (unsafe || result.instrument.settings['executor'] === 'unsafe-host-python')
     out.push(r.unsafe(inlineCode(unsafe?.executor ?? 'unsafe-host-python', 40)), '');
@@ -82,11 +89,11 @@ export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult |
     out.push(
       `**${r.stopsTitle}**`,
       '',
-      `| ${r.stage} | ${before ? `${m.judged.baselineRow} | ` : ''}${m.judged.candidateRow} |`,
+      `| ${r.stage} | ${before ? `${m.baselineRow} | ` : ''}${m.candidateRow} |`,
       `|---|${before ? '---:|' : ''}---:|`,
     );
     for (const s of stages)
-      out.push(`| ${m.more.stage[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
+      out.push(`| ${m.stageName[s] ?? s} | ${before ? `${before.get(s) ?? 0} | ` : ''}${now.get(s) ?? 0} |`);
     out.push('');
   }
   const tasks = perTask(result);
@@ -94,7 +101,7 @@ export function roundTripSuiteLines(result: SuiteResult, baseline: SuiteResult |
   if (tasks.size > 0) {
     out.push('<details>', `<summary>${r.perTask}</summary>`, '');
     out.push(
-      `| ${r.task} | ${old ? `${m.judged.baselineRow} ${r.l2} | ` : ''}${m.judged.candidateRow} ${r.l2} | ${old ? `${m.judged.baselineRow} ${r.fullSuccess} | ` : ''}${m.judged.candidateRow} ${r.fullSuccess} |`,
+      `| ${r.task} | ${old ? `${m.baselineRow} ${r.l2} | ` : ''}${m.candidateRow} ${r.l2} | ${old ? `${m.baselineRow} ${r.fullSuccess} | ` : ''}${m.candidateRow} ${r.fullSuccess} |`,
     );
     out.push(`|---|${old ? '---:|' : ''}---:|${old ? '---:|' : ''}---:|`);
     for (const [id, t] of tasks) {
@@ -113,8 +120,9 @@ export function roundTripCaseLines(
   caseId: string,
   result: SuiteResult | undefined,
   baseline: SuiteResult | null,
-  m: Messages,
+  ctx: KindReportContext,
 ): string[] {
+  const m = roundTripMessages(ctx.language);
   const out: string[] = [];
   for (const [side, res] of [
     ['baseline', baseline],
@@ -124,7 +132,7 @@ export function roundTripCaseLines(
     const d = rec ? detailOf(rec.detail) : null;
     if (d)
       out.push(
-        `- ${m.roundTrip.stopped(side, m.more.stage[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`,
+        `- ${m.stopped(side, m.stageName[d.stage] ?? d.stage, d.stoppedAt, inlineText(d.message.replace(/^cycle \d+: /, ''), 300))}`,
       );
   }
   return out.length > 0 ? [...out, ''] : [];
@@ -134,10 +142,11 @@ export function roundTripCaseLines(
  * The same tasks in several languages: one row per task, one column per language (suites
  * of the same tasks folder). Empty unless at least two languages ran.
  */
-export function crossLanguageLines(results: readonly SuiteResult[], m: Messages): string[] {
+export function crossLanguageLines(results: readonly SuiteResult[], ctx: KindReportContext): string[] {
+  const m = roundTripMessages(ctx.language);
   const groups = new Map<string, SuiteResult[]>();
   for (const res of results) {
-    if (res.suite.kind !== 'round-trip') continue;
+    if (res.suite.kind !== ROUND_TRIP) continue;
     const key = `${res.tested.dataset.path}\u0000${String(res.instrument.settings['cycles'])}`;
     groups.set(key, [...(groups.get(key) ?? []), res]);
   }
@@ -151,9 +160,9 @@ export function crossLanguageLines(results: readonly SuiteResult[], m: Messages)
     }));
     const ids = [...new Set(columns.flatMap((c) => [...c.tasks.keys()]))].sort();
     out.push(
-      `### ${m.roundTrip.crossLanguage}`,
+      `### ${m.crossLanguage}`,
       '',
-      `| ${m.roundTrip.task} | ${columns.map((c) => c.label).join(' | ')} |`,
+      `| ${m.task} | ${columns.map((c) => c.label).join(' | ')} |`,
       `|---|${columns.map(() => '---:|').join('')}`,
     );
     for (const id of ids)
@@ -168,7 +177,7 @@ export function crossLanguageLines(results: readonly SuiteResult[], m: Messages)
     const means = columns.map((c) =>
       c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : '—',
     );
-    out.push(`| **${m.roundTrip.l2}** | ${means.map((x) => `**${x}**`).join(' | ')} |`, '');
+    out.push(`| **${m.l2}** | ${means.map((x) => `**${x}**`).join(' | ')} |`, '');
   }
   return out;
 }

@@ -5,14 +5,15 @@
  * reasons for the losses. Answers that addressed the judge are counted and listed with
  * what was found in them.
  */
-import type { CaseChange } from '../compare.ts';
-import { judgeAgreement } from '../kinds/judged/agreement.ts';
-import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from '../kinds/judged/manipulation.ts';
-import type { Judgment, PairJudgment } from '../kinds/judged/suite.ts';
-import type { SuiteResult } from '../types.ts';
-import { formatMetric } from './format.ts';
-import type { Messages } from './messages.ts';
-import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
+import type { CaseChange } from '../../compare.ts';
+import { formatMetric } from '../../report/format.ts';
+import { codeBlock, inlineCode, inlineText } from '../../report/sanitize.ts';
+import type { SuiteResult } from '../../types.ts';
+import type { KindReportContext } from '../kind.ts';
+import { judgeAgreement } from './agreement.ts';
+import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from './manipulation.ts';
+import { judgedMessages, type JudgedMessages } from './messages.ts';
+import type { Judgment, PairJudgment } from './suite.ts';
 
 function distribution(result: SuiteResult): number[] {
   const counts = [0, 0, 0, 0, 0];
@@ -30,39 +31,40 @@ export function judgedSuiteLines(
   result: SuiteResult,
   baseline: SuiteResult | null,
   targetModel: string,
-  m: Messages,
+  ctx: KindReportContext,
 ): string[] {
+  const m = judgedMessages(ctx.language);
   const out: string[] = [];
   const judges = (result.instrument.settings['judges'] as { model: string }[] | undefined) ?? [];
   if (judges.some((j) => j.model === targetModel)) {
-    out.push(m.judged.selfJudge(inlineCode(targetModel)));
+    out.push(m.selfJudge(inlineCode(targetModel)));
   }
   const refused = result.records.filter((r) => r.status === 'refused').length;
-  if (refused) out.push(m.judged.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
+  if (refused) out.push(m.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
   const flagged = flaggedCases(result.records);
   if (flagged.length) {
     const shown = flagged
       .slice(0, 20)
       .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
-    out.push('', m.judged.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
+    out.push('', m.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
   }
   out.push(...crossCheckLines(result, m));
   if (result.instrument.primaryMetric === 'net-win') {
     const outcomes = result.records.map((r) => r.scores?.['net-win']).filter((v): v is number => v !== undefined);
     const wins = outcomes.filter((v) => v > 0).length;
     const losses = outcomes.filter((v) => v < 0).length;
-    out.push(m.judged.pairwise(wins, outcomes.length - wins - losses, losses));
+    out.push(m.pairwise(wins, outcomes.length - wins - losses, losses));
     const lost = result.records.filter((r) => (r.scores?.['net-win'] ?? 0) < 0).slice(0, 10);
     if (lost.length) {
-      out.push('', '<details>', `<summary>${m.judged.whyLost(lost.length)}</summary>`, '');
+      out.push('', '<details>', `<summary>${m.whyLost(lost.length)}</summary>`, '');
       for (const r of lost) {
         const pairs = (r.detail['pairs'] as PairJudgment[] | undefined) ?? [];
         out.push(
-          m.more.caseLabel(inlineCode(r.caseId)),
+          m.caseLabel(inlineCode(r.caseId)),
           '',
           codeBlock(
             pairs
-              .flatMap((p) => p.orders.map((o) => `${m.more.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`))
+              .flatMap((p) => p.orders.map((o) => `${m.pairOrder(p.judge, o.first, o.winner)} ${o.reasoning}`))
               .join('\n\n'),
             1200,
           ),
@@ -75,13 +77,13 @@ export function judgedSuiteLines(
   }
   const cand = distribution(result);
   const base = baseline ? distribution(baseline) : null;
-  out.push('', `| ${m.judged.scoreRow} | 1 | 2 | 3 | 4 | 5 |`, '|---|---:|---:|---:|---:|---:|');
-  if (base) out.push(`| ${m.judged.baselineRow} | ${base.join(' | ')} |`);
-  out.push(`| ${m.judged.candidateRow} | ${cand.join(' | ')} |`, '');
+  out.push('', `| ${m.scoreRow} | 1 | 2 | 3 | 4 | 5 |`, '|---|---:|---:|---:|---:|---:|');
+  if (base) out.push(`| ${m.baselineRow} | ${base.join(' | ')} |`);
+  out.push(`| ${m.candidateRow} | ${cand.join(' | ')} |`, '');
   const categories = categoryMeans(result);
   if (categories.size > 0) {
     const baseCats = baseline ? categoryMeans(baseline) : new Map<string, number>();
-    out.push(`| ${m.judged.category} | ${m.judged.baselineRow} | ${m.judged.candidateRow} |`, '|---|---:|---:|');
+    out.push(`| ${m.category} | ${m.baselineRow} | ${m.candidateRow} |`, '|---|---:|---:|');
     for (const [cat, mean] of [...categories].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
       out.push(`| ${inlineText(cat, 60)} | ${formatMetric(baseCats.get(cat))} | ${formatMetric(mean)} |`);
     out.push('');
@@ -89,16 +91,16 @@ export function judgedSuiteLines(
   const agreement = judgeAgreement(result.records);
   if (agreement) {
     out.push(
-      m.judged.agreement(
+      m.agreement(
         agreement.judges.map((j) => inlineCode(j)).join(', '),
         `${(100 * agreement.exactAgreement).toFixed(0)}%`,
         agreement.records,
-        agreement.weightedKappa === null ? m.judged.kappaUndefined : agreement.weightedKappa.toFixed(2),
+        agreement.weightedKappa === null ? m.kappaUndefined : agreement.weightedKappa.toFixed(2),
       ),
     );
     if (agreement.disagreements.length) {
       out.push(
-        m.judged.disagree(
+        m.disagree(
           agreement.disagreements
             .slice(0, 20)
             .map(
@@ -119,7 +121,7 @@ export function judgedSuiteLines(
   );
   if (clipped.length)
     out.push(
-      m.judged.clipped(
+      m.clipped(
         clipped
           .slice(0, 10)
           .map((c) => inlineText(c, 60))
@@ -129,12 +131,12 @@ export function judgedSuiteLines(
   const followUps = result.records.flatMap((r) =>
     ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.method === 'follow-up'),
   ).length;
-  if (followUps) out.push(m.judged.followUps(followUps));
+  if (followUps) out.push(m.followUps(followUps));
   return out;
 }
 
 /** A second judge's scores of the flagged answers (`evalgate rejudge --cross-check`), against the recorded ones. */
-function crossCheckLines(result: SuiteResult, m: Messages): string[] {
+function crossCheckLines(result: SuiteResult, m: JudgedMessages): string[] {
   const checked = result.records.flatMap((r) => {
     const c = r.detail[CROSS_CHECK_DETAIL_KEY] as CrossCheck | undefined;
     return c ? [{ r, c }] : [];
@@ -153,7 +155,7 @@ function crossCheckLines(result: SuiteResult, m: Messages): string[] {
         `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${'score' in c ? c.score : '?'})`,
     )
     .join('; ');
-  return [m.judged.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ''];
+  return [m.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ''];
 }
 
 function categoryMeans(result: SuiteResult): Map<string, number> {
@@ -171,10 +173,11 @@ function categoryMeans(result: SuiteResult): Map<string, number> {
 }
 
 /** Per-case lines for a regressed judged case: criteria and each side's judge reasoning. */
-export function judgedCaseLines(rc: CaseChange, m: Messages): string[] {
+export function judgedCaseLines(rc: CaseChange, ctx: KindReportContext): string[] {
+  const m = judgedMessages(ctx.language);
   const out: string[] = [];
   const criteria = rc.candidateDetail?.['criteria'] ?? rc.baselineDetail?.['criteria'];
-  if (typeof criteria === 'string' && criteria !== '') out.push(m.judged.criteria, '', codeBlock(criteria, 600), '');
+  if (typeof criteria === 'string' && criteria !== '') out.push(m.criteria, '', codeBlock(criteria, 600), '');
   for (const [side, detail] of [
     ['baseline', rc.baselineDetail],
     ['candidate', rc.candidateDetail],
@@ -182,12 +185,7 @@ export function judgedCaseLines(rc: CaseChange, m: Messages): string[] {
     const judgments = (detail?.['judgments'] as Judgment[] | undefined) ?? [];
     for (const j of judgments) {
       out.push(
-        m.judged.judgedBy(
-          side,
-          j.score,
-          inlineCode(j.judge),
-          j.clippedFrom !== null ? m.judged.clippedFrom(j.clippedFrom) : '',
-        ),
+        m.judgedBy(side, j.score, inlineCode(j.judge), j.clippedFrom !== null ? m.clippedFrom(j.clippedFrom) : ''),
         '',
         codeBlock(j.reasoning, 800),
         '',

@@ -1,0 +1,109 @@
+/**
+ * The registry of suite kinds: the only place that lists them. The config schema, the
+ * loader, the report, the plan and the trust checks ask it for a kind by name and use only
+ * the SuiteKind interface. A kind defined elsewhere (a test's, a later one's) joins with
+ * `registerKind` without editing any other file.
+ */
+import type { SuiteConfig } from '../config/common.ts';
+import { configError } from '../errors.ts';
+import type { SuiteResult } from '../types.ts';
+import type { ExactCopySuiteConfig } from './exact-copy/config.ts';
+import { exactCopyKind } from './exact-copy/kind.ts';
+import type { JudgedSuiteConfig } from './judged/config.ts';
+import { judgedKind } from './judged/kind.ts';
+import type { SuiteKind } from './kind.ts';
+import type { RoundTripSuiteConfig } from './round-trip/config.ts';
+import { roundTripKind } from './round-trip/kind.ts';
+
+export type { SuiteKind } from './kind.ts';
+
+/**
+ * A suite entry of one of the built-in kinds, for code that knows which kind it holds
+ * (tests, a kind's own folder); everything else sees SuiteConfig.
+ */
+export type BuiltinSuiteConfig = ExactCopySuiteConfig | JudgedSuiteConfig | RoundTripSuiteConfig;
+
+const registered = new Map<string, SuiteKind>();
+let version = 0;
+
+const KIND_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Adds a kind. Its name must be new, lower-case kebab-case, and the one its configSchema's
+ * `kind` literal accepts. Returns a function that removes it again (for tests).
+ */
+export function registerKind<Config extends SuiteConfig, Detail>(kind: SuiteKind<Config, Detail>): () => void {
+  if (!KIND_NAME.test(kind.name)) throw new Error(`suite kind name "${kind.name}" must be lower-case kebab-case`);
+  if (registered.has(kind.name)) throw new Error(`suite kind "${kind.name}" is already registered`);
+  const literal = kind.configSchema.shape['kind'];
+  if (!literal || !literal.safeParse(kind.name).success)
+    throw new Error(`suite kind "${kind.name}": its configSchema must have kind: z.literal("${kind.name}")`);
+  registered.set(kind.name, kind as unknown as SuiteKind);
+  version++;
+  return () => {
+    if (registered.get(kind.name) === (kind as unknown as SuiteKind)) {
+      registered.delete(kind.name);
+      version++;
+    }
+  };
+}
+
+registerKind(exactCopyKind);
+registerKind(judgedKind);
+registerKind(roundTripKind);
+
+/** Every registered kind, built-in ones first, in the order they were registered. */
+export function kinds(): readonly SuiteKind[] {
+  return [...registered.values()];
+}
+
+/** The names of the registered kinds (the valid `kind:` values). */
+export function kindNames(): string[] {
+  return [...registered.keys()];
+}
+
+/** A kind by name, if registered. */
+export function findKind(name: string): SuiteKind | undefined {
+  return registered.get(name);
+}
+
+/**
+ * A kind by name. The config schema admits only registered kinds, so an unknown name here
+ * is a result file or a caller out of step with this evalgate: an internal error.
+ */
+export function kindOf(name: string): SuiteKind {
+  const kind = registered.get(name);
+  if (!kind) throw new Error(`unknown suite kind "${name}"; this evalgate knows ${kindNames().join(', ')}`);
+  return kind;
+}
+
+/** Changes whenever a kind is added or removed, so schemas built from the registry know when to rebuild. */
+export function registryVersion(): number {
+  return version;
+}
+
+/**
+ * Checks a result file read back against its kind: the kind must be registered and every
+ * record's `detail` must have the shape the kind's detailSchema describes (its report and
+ * rejudge read it). Names the file, the record and the key otherwise.
+ */
+export function checkResultKind(result: SuiteResult, file: string): SuiteResult {
+  const fail = (what: string): never => {
+    throw configError(
+      { file },
+      `not an evalgate result file this version can read: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`,
+    );
+  };
+  const kind = typeof result.suite.kind === 'string' ? findKind(result.suite.kind) : undefined;
+  if (!kind)
+    return fail(`suite.kind is ${JSON.stringify(result.suite.kind)}; this evalgate knows ${kindNames().join(', ')}`);
+  result.records.forEach((r, i) => {
+    const detail = kind.detailSchema.safeParse(r.detail);
+    if (!detail.success) {
+      const issue = detail.error.issues[0];
+      const at = issue && issue.path.length > 0 ? `.${issue.path.map(String).join('.')}` : '';
+      fail(`records[${i}] (case ${r.caseId}) detail${at}: ${issue?.message ?? 'invalid'} for a ${kind.name} record`);
+    }
+  });
+  return result;
+}

@@ -1,0 +1,124 @@
+/**
+ * The judged kind as one unit: the target answers each task, one or more judges grade
+ * the answer (1–5, or pairwise against the baseline's answer), and the report shows the
+ * distribution, agreement and reasons. Judge templates are instrument files: on a pull
+ * request they are read from the base commit.
+ */
+import { z } from 'zod';
+import { configError } from '../../errors.ts';
+import { sha256Hex } from '../../hash.ts';
+import { loadTemplate } from '../../templates.ts';
+import type { SuiteResult } from '../../types.ts';
+import { loadAnswerInputs } from '../answer-inputs.ts';
+import type { SuiteKind } from '../kind.ts';
+import { builtinJudgeTemplate } from './builtin-templates.ts';
+import { JUDGED, judgedSuite, judgesOf, type JudgedSuiteConfig } from './config.ts';
+import { parseJudgedDataset, resolveColumns } from './dataset.ts';
+import { rejudgeResult } from './rejudge.ts';
+import { judgedCaseLines, judgedSuiteLines } from './report.ts';
+import {
+  ANSWER_PLACEHOLDERS,
+  JUDGE_PLACEHOLDERS,
+  PAIRWISE_PLACEHOLDERS,
+  prepareJudgedSuite,
+  type JudgedInputs,
+} from './suite.ts';
+
+/**
+ * What a judged record keeps beside its scores: the task, reference and criteria, the
+ * judgments (absolute) or pairs (pairwise), and the manipulation scan's findings. Loose:
+ * the report reads what it knows and older files may lack a key.
+ */
+const judgedDetail = z.looseObject({
+  question: z.string().optional(),
+  expected: z.string().optional(),
+  criteria: z.string().optional(),
+  category: z.string().optional(),
+  judgments: z.array(z.looseObject({ judge: z.string() })).optional(),
+  pairs: z.array(z.looseObject({})).optional(),
+});
+/** A judged record's detail. */
+export type JudgedDetail = z.output<typeof judgedDetail>;
+
+/** The judged suite kind. */
+export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
+  name: JUDGED,
+  configSchema: judgedSuite,
+  detailSchema: judgedDetail,
+  clusterNoun: 'clusters',
+  providers: (suite) => [suite.provider, ...judgesOf(suite)],
+  providerKey: () => 'judge',
+  async load(ctx) {
+    const s = ctx.suite;
+    const inputs = await loadAnswerInputs(ctx, ANSWER_PLACEHOLDERS, 'input', 'task');
+    const provider = ctx.provider(s.provider);
+    const columns = typeof s.dataset === 'string' ? undefined : s.dataset.columns;
+    const cases = parseJudgedDataset(inputs.bytes, inputs.datasetPath, inputs.format, resolveColumns(columns));
+    const judgeNames = judgesOf(s);
+    const judgeAllowed = s.mode === 'pairwise' ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
+    let judgeTemplate: JudgedInputs['judgeTemplate'];
+    if (s.templates.judge !== undefined) {
+      // The judge template measures: on a pull request it is read from the base commit.
+      const t = loadTemplate(
+        await ctx.readInstrumentFile(s.templates.judge, ctx.at('templates', 'judge'), 'template'),
+        s.templates.judge,
+        judgeAllowed,
+        ctx.at('templates', 'judge'),
+      );
+      const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
+      if (missing.length > 0)
+        throw configError(
+          ctx.at('templates', 'judge'),
+          `judge template ${s.templates.judge} must use ${missing.map((m) => `{${m}}`).join(' ')}: the judge cannot grade what it is not shown`,
+        );
+      judgeTemplate = { id: `file:${s.templates.judge}`, sha256: t.sha256, text: t, language: s['judge-language'] };
+    } else {
+      const builtin = builtinJudgeTemplate(s.mode, s['judge-language']);
+      const bytesOf = new TextEncoder().encode(builtin.text);
+      judgeTemplate = {
+        id: builtin.id,
+        sha256: sha256Hex(bytesOf),
+        text: loadTemplate(bytesOf, builtin.id, judgeAllowed, ctx.at('templates')),
+        language: s['judge-language'],
+      };
+    }
+    return {
+      cases,
+      judges: judgeNames,
+      prepare: (env) =>
+        prepareJudgedSuite({
+          suite: s,
+          provider,
+          client: env.client(s.provider),
+          cases,
+          templates: inputs.templates,
+          dataset: inputs.dataset,
+          judgeTemplate,
+          judges: judgeNames.map((name) => ({ name, provider: ctx.provider(name), client: env.client(name) })),
+          baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,
+          nonce: (material) => env.nonce(material),
+        }),
+      rejudge: (request) =>
+        rejudgeResult({
+          ...request,
+          file: ctx.file,
+          config: s,
+          judging: { template: judgeTemplate, judges: judgeNames },
+        }),
+    };
+  },
+  report: {
+    suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
+    caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),
+  },
+};
+
+/** The first valid answer of each case in a result, for pairwise judging. */
+function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: string }> {
+  const out = new Map<string, { inputHash: string; text: string }>();
+  for (const r of result.records) {
+    if (r.reply && r.status !== 'error' && !out.has(r.caseId))
+      out.set(r.caseId, { inputHash: r.inputHash, text: r.reply.text });
+  }
+  return out;
+}

@@ -1,0 +1,212 @@
+// A suite kind is one unit: the test-only `echo` kind (tests/helpers/echo-kind.ts), joined
+// through registerKind and nothing else, is configured in evalgate.yml, run by the engine
+// against the fake OpenAI server, gated against its baseline, reported in both languages
+// and summarized — and its records are checked with its detail schema when read back.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { z } from 'zod';
+import { createFsRunStore, createFsWorkspace } from '../../src/adapters/fs-store.ts';
+import { createClientFactory } from '../../src/adapters/providers.ts';
+import { systemClock } from '../../src/adapters/system.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
+import { configJsonSchema } from '../../src/core/config/schema.ts';
+import { runEvaluation, type EngineDeps, type RunOutcome } from '../../src/core/engine.ts';
+import { ConfigError } from '../../src/core/errors.ts';
+import { kindNames, registerKind } from '../../src/core/kinds/index.ts';
+import type { ReportLanguage } from '../../src/core/report/messages.ts';
+import { renderPlan } from '../../src/cli/plan-text.ts';
+import { echoKind } from '../helpers/echo-kind.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+
+const LINES = Array.from({ length: 12 }, (_, i) => `line number ${i + 1} of the echo set`);
+// Lines the candidate model gets wrong in the regression run.
+const BROKEN = new Set(LINES.slice(0, 8));
+
+let server: FakeOpenAI;
+let dir: string;
+let unregister: () => void;
+let breakLines = false;
+
+const config = (url: string): string => `version: 1
+providers:
+  target:
+    model: echo-model
+    base-url: ${url}
+suites:
+  - name: parrot
+    kind: echo
+    provider: target
+    lines: lines.txt
+`;
+
+async function run(options: { updateBaseline: boolean; out: string; language?: ReportLanguage }): Promise<RunOutcome> {
+  const deps: EngineDeps = {
+    workspace: createFsWorkspace(dir),
+    store: createFsRunStore(join(dir, options.out), join(dir, 'baselines')),
+    clock: systemClock,
+    logger: { info: () => undefined, warn: () => undefined },
+    toolVersion: 'test',
+    newRunId: () => `run-${options.out}`,
+    createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
+    ...(options.language ? { language: options.language } : {}),
+  };
+  return runEvaluation(
+    {
+      configText: await readFile(join(dir, 'evalgate.yml'), 'utf8'),
+      configFile: 'evalgate.yml',
+      suites: [],
+      updateBaseline: options.updateBaseline,
+      fresh: true,
+    },
+    deps,
+  );
+}
+
+before(async () => {
+  unregister = registerKind(echoKind);
+  // A scripted echo: the last line of the prompt back, or (when breaking) a changed one.
+  server = await startFakeOpenAI((request) => {
+    const line = (request.messages.at(-1)?.content ?? '').split('\n').at(-1) ?? '';
+    return { content: breakLines && BROKEN.has(line) ? `${line} (changed)` : line };
+  });
+  dir = await mkdtemp(join(tmpdir(), 'evalgate-echo-'));
+  await writeFile(join(dir, 'evalgate.yml'), config(server.url));
+  await writeFile(join(dir, 'lines.txt'), `${LINES.join('\n')}\n`);
+});
+
+after(async () => {
+  unregister();
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a kind registered through the public interface', () => {
+  it('joins the configuration schema, its errors and the JSON Schema', () => {
+    assert.ok(kindNames().includes('echo'));
+    const loaded = parseConfig(config('http://127.0.0.1:1/v1'), 'evalgate.yml');
+    assert.equal(loaded.config.suites[0]?.kind, 'echo');
+    assert.equal(
+      (loaded.config.suites[0] as { instruction?: string }).instruction,
+      echoKind.configSchema.parse({
+        name: 'x',
+        provider: 'p',
+        kind: 'echo',
+        lines: 'l',
+      }).instruction,
+    );
+    assert.throws(
+      () => parseConfig(config('http://127.0.0.1:1/v1').replace('lines: lines.txt', 'lnes: lines.txt'), 'evalgate.yml'),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /evalgate\.yml:10 suites\[0\]\.lnes: unknown key; did you mean "lines"\?/);
+        assert.match(error.message, /Valid keys of suites\[0\]: .*lines, instruction/);
+        assert.deepEqual(
+          error.diagnostics?.map((d) => [d.file, d.line, d.path]),
+          [
+            ['evalgate.yml', 7, 'suites[0].lines'],
+            ['evalgate.yml', 10, 'suites[0].lnes'],
+          ],
+        );
+        return true;
+      },
+    );
+    const schema = JSON.stringify(configJsonSchema());
+    assert.match(schema, /"const":"echo"/);
+    assert.match(schema, /A text file: one case per non-empty line\./);
+  });
+
+  it('runs through the engine, gates against its baseline, and writes its report section and summary', async () => {
+    breakLines = false;
+    const first = await run({ updateBaseline: true, out: 'first' });
+    assert.equal(first.exitCode, 0, first.report);
+    assert.deepEqual(first.baselinesWritten, ['parrot']);
+    const baseline = JSON.parse(await readFile(join(dir, 'baselines', 'parrot.json'), 'utf8')) as {
+      suite: { kind: string };
+      records: { detail: unknown; scores: Record<string, number> }[];
+    };
+    assert.equal(baseline.suite.kind, 'echo');
+    assert.equal(baseline.records.length, LINES.length);
+    assert.ok(baseline.records.every((r) => r.scores['echoed'] === 1));
+
+    breakLines = true;
+    const second = await run({ updateBaseline: false, out: 'second' });
+    assert.equal(second.exitCode, 1, second.report);
+    const suite = second.summary.suites[0];
+    assert.equal(suite?.kind, 'echo');
+    assert.equal(suite?.metric, 'echoed');
+    assert.equal(suite?.baseline, 1);
+    assert.equal(suite?.candidate, 0.3333);
+    assert.equal(suite?.verdict, 'regression');
+    const written = JSON.parse(await readFile(join(dir, 'second', 'summary.json'), 'utf8')) as unknown;
+    assert.deepEqual(written, JSON.parse(JSON.stringify(second.summary)));
+
+    // The kind's own report lines: under the suite, and under each regressed case shown.
+    assert.match(second.report, /### .* parrot/);
+    assert.match(second.report, /Echo: 4 of 12 replies said the line back exactly\./);
+    assert.match(second.report, /Expected line: `line number 1 of the echo set`/);
+    const third = await run({ updateBaseline: false, out: 'third', language: 'ja' });
+    assert.match(third.report, /エコー：12件中4件の応答が行をそのまま返しました。/);
+    assert.match(third.report, /期待した行： `line number 1 of the echo set`/);
+  });
+
+  it("checks a stored record's detail with the kind's schema when reading it back", async () => {
+    const path = join(dir, 'baselines', 'parrot.json');
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace('"expected": "line number 1 of the echo set"', '"expected": 5'));
+    try {
+      await assert.rejects(run({ updateBaseline: false, out: 'fourth' }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /parrot\.json.*records\[0\] \(case line-1\) detail\.expected: .*for a echo record/);
+        return true;
+      });
+    } finally {
+      await writeFile(path, text);
+    }
+  });
+
+  it("adds its note to evalgate plan's text", () => {
+    const plan = renderPlan(
+      [
+        {
+          name: 'parrot',
+          kind: 'echo',
+          model: 'echo-model',
+          cases: 12,
+          repeats: 1,
+          calls: 12,
+          cachedCalls: null,
+          inputTokens: 100,
+          outputTokens: 100,
+          outputTokensMax: 12_288,
+          cost: null,
+          pricingSource: null,
+        },
+      ],
+      null,
+    );
+    assert.match(plan, /Echo suites: one call per line and repeat\./);
+  });
+
+  it('leaves the configuration when removed again, and refuses a kind that does not match its schema', () => {
+    const text = config('http://127.0.0.1:1/v1').replace('kind: echo', 'kind: echo-two');
+    const remove = registerKind({
+      ...echoKind,
+      name: 'echo-two',
+      configSchema: echoKind.configSchema.extend({ kind: z.literal('echo-two') }),
+    });
+    assert.equal(parseConfig(text, 'evalgate.yml').config.suites[0]?.kind, 'echo-two');
+    remove();
+    assert.throws(
+      () => parseConfig(text, 'evalgate.yml'),
+      /evalgate\.yml:8 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, echo, got "echo-two"/,
+    );
+    assert.throws(
+      () => registerKind({ ...echoKind, name: 'echo-two' }),
+      /its configSchema must have kind: z\.literal\("echo-two"\)/,
+    );
+    assert.throws(() => registerKind(echoKind), /suite kind "echo" is already registered/);
+  });
+});
