@@ -5,7 +5,7 @@
  * so editors and the engine agree.
  */
 import { z } from 'zod';
-import { REPORT_LANGUAGES } from '../report/messages.ts';
+import { REPORT_LANGUAGES } from '../report/languages.ts';
 import { kinds, registryVersion } from '../kinds/index.ts';
 import { DEFAULT_GATE, gateSchema, nameSchema, providerSchema, type SuiteConfig } from './common.ts';
 

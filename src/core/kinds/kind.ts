@@ -8,9 +8,8 @@
  */
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
-import type { CaseChange } from '../compare.ts';
 import type { Executor, ProviderConfig, SuiteConfig } from '../config/common.ts';
-import type { Messages, ReportLanguage } from '../report/messages.ts';
+import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, SuiteResult } from '../types.ts';
 
@@ -89,10 +88,16 @@ export interface KindLoaded {
 
 /** What a kind's report lines are written with. */
 export interface KindReportContext {
-  /** The report's shared messages (table headings, stage names …). */
-  m: Messages;
   /** The report's language: a kind keeps its own en/ja messages and picks with it. */
   language: ReportLanguage;
+}
+
+/** A regressed case as the report hands it to a kind (the comparison's CaseChange). */
+export interface KindCaseChange {
+  caseId: string;
+  /** The two records' kind-specific details (judge reasoning, criteria …). */
+  baselineDetail: Record<string, unknown> | null;
+  candidateDetail: Record<string, unknown> | null;
 }
 
 /** What a kind adds to the Markdown report. */
@@ -101,7 +106,7 @@ export interface KindReport {
   suiteLines?(result: SuiteResult, baseline: SuiteResult | null, ctx: KindReportContext): string[];
   /** Lines under each regressed case shown (the judge's reasons, where a walk stopped …). */
   caseLines?(
-    change: CaseChange,
+    change: KindCaseChange,
     result: SuiteResult | undefined,
     baseline: SuiteResult | null,
     ctx: KindReportContext,

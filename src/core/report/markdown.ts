@@ -98,7 +98,7 @@ export function renderReport(input: ReportInput): string {
     );
   // Sections a kind writes across its suites of the run (the same tasks in several languages).
   const ran = input.comparisons.map((c) => input.results.get(c.name)).filter((r): r is SuiteResult => r !== undefined);
-  const ctx: KindReportContext = { m, language: input.language ?? 'en' };
+  const ctx: KindReportContext = { language: input.language ?? 'en' };
   for (const kind of kinds()) {
     if (kind.report?.runLines)
       lines.push(
@@ -420,7 +420,7 @@ function suiteSection(
       );
   }
   out.push(...facts.map((f) => (f.startsWith('  - ') ? f : `- ${f}`)));
-  const ctx: KindReportContext = { m, language };
+  const ctx: KindReportContext = { language };
   const resultReport = result ? findKind(result.suite.kind)?.report : undefined;
   if (result && resultReport?.suiteLines) out.push('', ...resultReport.suiteLines(result, baseline, ctx));
   const kindReport = findKind(c.kind)?.report;

@@ -5,10 +5,9 @@
 
 import type { TrustedChangeKind } from '../trust.ts';
 
-/** Report languages. */
-export const REPORT_LANGUAGES = ['en', 'ja'] as const;
-/** A report language. */
-export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+import type { ReportLanguage } from './languages.ts';
+
+export { REPORT_LANGUAGES, type ReportLanguage } from './languages.ts';
 
 /** The message table. */
 export interface Messages {

@@ -2,7 +2,7 @@
  * The judged kind's report strings, in English and Japanese (the report's language picks).
  * Numbers and model text are formatted and escaped by the caller.
  */
-import type { ReportLanguage } from '../../report/messages.ts';
+import type { ReportLanguage } from '../../report/languages.ts';
 
 /** The judged kind's message table. */
 export interface JudgedMessages {

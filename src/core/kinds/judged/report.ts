@@ -5,11 +5,10 @@
  * reasons for the losses. Answers that addressed the judge are counted and listed with
  * what was found in them.
  */
-import type { CaseChange } from '../../compare.ts';
 import { formatMetric } from '../../report/format.ts';
 import { codeBlock, inlineCode, inlineText } from '../../report/sanitize.ts';
 import type { SuiteResult } from '../../types.ts';
-import type { KindReportContext } from '../kind.ts';
+import type { KindCaseChange, KindReportContext } from '../kind.ts';
 import { judgeAgreement } from './agreement.ts';
 import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from './manipulation.ts';
 import { judgedMessages, type JudgedMessages } from './messages.ts';
@@ -173,7 +172,7 @@ function categoryMeans(result: SuiteResult): Map<string, number> {
 }
 
 /** Per-case lines for a regressed judged case: criteria and each side's judge reasoning. */
-export function judgedCaseLines(rc: CaseChange, ctx: KindReportContext): string[] {
+export function judgedCaseLines(rc: KindCaseChange, ctx: KindReportContext): string[] {
   const m = judgedMessages(ctx.language);
   const out: string[] = [];
   const criteria = rc.candidateDetail?.['criteria'] ?? rc.baselineDetail?.['criteria'];
