@@ -26,7 +26,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare/index.ts';
 import { DEFAULT_GATE, type GateConfig } from '../src/core/config.ts';
 import { decideGate } from '../src/core/stats/gate.ts';
 import { normalCdf } from '../src/core/stats/normal.ts';

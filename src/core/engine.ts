@@ -13,7 +13,7 @@ import type {
   RunStore,
   Workspace,
 } from '../ports.ts';
-import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
 import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';

@@ -5,7 +5,7 @@
  * published JSON Schema (`evalgate-summary.schema.json`) is generated from it.
  */
 import { z } from 'zod';
-import type { SuiteComparison, SuiteVerdict } from './compare.ts';
+import type { SuiteComparison, SuiteVerdict } from './compare/index.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 

@@ -5,7 +5,7 @@
  * reasons for the losses. Answers that addressed the judge are counted and listed with
  * what was found in them.
  */
-import type { CaseChange } from '../compare.ts';
+import type { CaseChange } from '../compare/index.ts';
 import { judgeAgreement } from '../kinds/judged/agreement.ts';
 import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from '../kinds/judged/manipulation.ts';
 import type { Judgment, PairJudgment } from '../kinds/judged/suite.ts';

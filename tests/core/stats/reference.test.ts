@@ -1,7 +1,7 @@
 // Every reference number of STATISTICS.md, reproduced through the code the gate uses.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareWithBaseline, mdeFactor } from '../../../src/core/compare.ts';
+import { compareWithBaseline, mdeFactor } from '../../../src/core/compare/index.ts';
 import { parseConfig, type GateConfig } from '../../../src/core/config.ts';
 import { jackknifeAcceleration, pairedBootstrap, type PairedUnit } from '../../../src/core/stats/bootstrap.ts';
 import { decideGate } from '../../../src/core/stats/gate.ts';
