@@ -1,6 +1,6 @@
 /**
  * The CLI edge: parse arguments, build adapters, call the engine, print, and set the exit
- * code. `run()` owns the one try/catch (ARCHITECTURE rule 1).
+ * code. `run()` owns the one try/catch (docs/design/architecture.md, house style 1).
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The configuration file (SPEC §2): YAML parsed with `yaml`, validated with `zod`, every
+ * The configuration file (docs/design/spec.md §2): YAML parsed with `yaml`, validated with `zod`, every
  * error located by file, line and key path. The schema here is also the source of the
  * published JSON Schema (`evalgate.schema.json`), so editors and the engine agree.
  */
@@ -21,7 +21,7 @@ function hasUserInfo(url: string): boolean {
   }
 }
 
-/** The suite kinds of SPEC §1. */
+/** The suite kinds of docs/design/spec.md §1. */
 export const SUITE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
 /** A suite kind. */
 export type SuiteKind = (typeof SUITE_KINDS)[number];

@@ -315,7 +315,7 @@ function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: 
   return out;
 }
 
-/** The Node major version the sandbox needs: its permission model (SANDBOX.md). */
+/** The Node major version the sandbox needs: its permission model (docs/design/sandbox.md). */
 export const SANDBOX_NODE_MAJOR = 24;
 
 /**
