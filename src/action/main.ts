@@ -12,22 +12,27 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath, readResultFile } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
-import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { budgetLimits, createClientFactory, runAuthenticator } from '../adapters/providers.ts';
-import { judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
+import { sandboxCacheDir } from '../adapters/code-runners.ts';
+import { budgetLimits } from '../adapters/providers.ts';
+import { createCallingDeps } from '../adapters/run-deps.ts';
 import { affectedSuites } from '../core/affected.ts';
 import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
-import { compareStored, gateFor, loadSelected, mergeShards, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import {
+  compareStored,
+  loadSelected,
+  mergeShards,
+  runEvaluation,
+  suiteGates,
+  type RunOutcome,
+} from '../core/engine.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
-import type { GateConfig } from '../core/config.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
-import { TOOL_VERSION } from '../version.ts';
 import { annotateConfigError, annotateOutcome } from './annotations.ts';
 import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from './comment.ts';
 import { explainGitHubError, pullRequestOf, type PullRequestInfo } from './github.ts';
@@ -256,24 +261,11 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, {
-    cacheDir,
-    budget: budgetLimits(loaded.config),
-  });
-  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const deps = {
+    ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
-    clock: systemClock,
-    toolVersion: TOOL_VERSION,
-    newRunId,
-    nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient,
-    rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
-    adaptations: () => createClient.adaptations(),
-    ...(authenticator ? { authenticator } : {}),
-    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language,
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
@@ -301,11 +293,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)',
       );
     }
-    const gate = (suite: string): GateConfig => {
-      const entry = loaded.config.suites.find((s) => s.name === suite);
-      return entry ? gateFor(loaded, entry) : loaded.config.gate;
-    };
-    const outcome = await mergeShards(parts, gate, deps, {
+    const outcome = await mergeShards(parts, suiteGates(loaded), deps, {
       order: loaded.config.suites.map((s) => s.name),
       notRun,
       ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
@@ -322,8 +310,6 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   try {
     const outcome = await runEvaluation(
       {
-        configText,
-        configFile: inputs.config,
         loaded,
         suites,
         updateBaseline: inputs.mode === 'baseline',

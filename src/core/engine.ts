@@ -2,6 +2,10 @@
  * The orchestration both edges share (CLI and action): load and check everything first,
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
+ *
+ * The engine takes the configuration parsed: the edge reads and parses it once (the action
+ * then decides which parts of a pull request's config apply, core/trust.ts) and hands the
+ * result here, so there is one parse and one meaning of the file per run.
  */
 import type {
   Authenticator,
@@ -14,7 +18,7 @@ import type {
   Workspace,
 } from '../ports.ts';
 import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
-import { parseConfig, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
+import { DEFAULT_GATE, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
@@ -67,8 +71,8 @@ export interface EngineDeps {
 
 /** Options of `evalgate run`. */
 export interface RunOptions {
-  configText: string;
-  configFile: string;
+  /** The parsed configuration (on pull requests, the effective one after the trust decision). */
+  loaded: LoadedConfig;
   suites: readonly string[];
   updateBaseline: boolean;
   /** Ignore what a previous run into the same output finished. */
@@ -81,8 +85,6 @@ export interface RunOptions {
   runId?: string;
   /** Run one slice of every suite; results are partial until `evalgate merge`. */
   shard?: ShardSpec;
-  /** The parsed configuration to use instead of parsing configText (the action's effective config). */
-  loaded?: LoadedConfig;
   /** Where instrument files (judge templates) are read: the base commit on pull requests. */
   instrument?: Workspace;
   /**
@@ -108,14 +110,12 @@ export interface RunOutcome {
   baselinesWritten: string[];
 }
 
-/** Parses the config and loads every selected suite, without calling any model. */
+/** Loads every selected suite of a parsed config (files, datasets, templates), without calling any model. */
 export async function validateWorkspace(
-  configText: string,
-  configFile: string,
+  loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  const loaded = parseConfig(configText, configFile);
   return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
 }
 
@@ -159,9 +159,26 @@ export function gateFor(
   } as GateConfig;
 }
 
+/**
+ * The gate of each suite by name, for comparisons of stored results (compare, merge, noise):
+ * the suite's own gate when the config has the suite, else the config's gate, else the
+ * defaults when there is no config.
+ */
+export function suiteGates(
+  loaded: LoadedConfig | null,
+  onInconclusive?: GateConfig['on-inconclusive'],
+): (suite: string) => GateConfig {
+  return (suite) => {
+    const entry = loaded?.config.suites.find((s) => s.name === suite);
+    if (loaded && entry) return gateFor(loaded, entry, onInconclusive);
+    const gate = loaded?.config.gate ?? { ...DEFAULT_GATE };
+    return onInconclusive ? { ...gate, 'on-inconclusive': onInconclusive } : gate;
+  };
+}
+
 /** `evalgate run`: everything checked first, then suites run one after another. */
 export async function runEvaluation(options: RunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
+  const loaded = options.loaded;
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
@@ -430,8 +447,7 @@ export async function mergeShards(
 
 /** Options of `evalgate rejudge`. */
 export interface RejudgeRunOptions {
-  configText: string;
-  configFile: string;
+  loaded: LoadedConfig;
   stored: SuiteResult;
   judges: readonly string[];
   updateBaseline: boolean;
@@ -441,12 +457,7 @@ export interface RejudgeRunOptions {
 
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
 export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const { loaded, suites } = await validateWorkspace(
-    options.configText,
-    options.configFile,
-    [options.stored.suite.name],
-    deps.workspace,
-  );
+  const { loaded, suites } = await validateWorkspace(options.loaded, [options.stored.suite.name], deps.workspace);
   const suite = suites[0] as LoadedSuite;
   const judgeNames = options.judges.length > 0 ? options.judges : (suite.judging?.judges ?? []);
   const clients = new Map<string, ModelClient>();
@@ -505,12 +516,11 @@ export interface PlanDeps {
 
 /** `evalgate plan`: the suites, calls, tokens and cost a run would have, calling nothing. */
 export async function planEvaluation(
-  configText: string,
-  configFile: string,
+  loaded: LoadedConfig,
   suiteNames: readonly string[],
   deps: PlanDeps,
 ): Promise<SuitePlan[]> {
-  const { loaded, suites } = await validateWorkspace(configText, configFile, suiteNames, deps.workspace);
+  const { suites } = await validateWorkspace(loaded, suiteNames, deps.workspace);
   const noCalls: ModelClient = {
     label: 'plan (makes no calls)',
     complete: () =>
