@@ -15,13 +15,12 @@ import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '.
 import { sandboxCacheDir } from '../adapters/code-runners.ts';
 import { budgetLimits } from '../adapters/providers.ts';
 import { createCallingDeps } from '../adapters/run-deps.ts';
-import { affectedSuites } from '../core/affected.ts';
-import { parseConfig, type LoadedConfig, type ProviderConfig } from '../core/config.ts';
+import { parseConfig, type LoadedConfig } from '../core/config.ts';
 import {
   compareStored,
-  loadSelected,
   mergeShards,
   runEvaluation,
+  selectAffected,
   suiteGates,
   type RunOutcome,
 } from '../core/engine.ts';
@@ -228,23 +227,13 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (range && comparing) {
     if (!inputs.forceAll) {
       const changed = await git.changedFiles(range.base, range.head);
-      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, {
+      const affected = await selectAffected(loaded, base, changed, workspace, {
         ...(instrument ? { instrument } : {}),
         removed,
       });
-      const affected = affectedSuites(
-        footprints.map((f) => ({
-          entry: f.config,
-          reads: f.reads,
-          providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
-        })),
-        loaded.config.gate,
-        base,
-        changed,
-      );
       for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
-      suites = [...affected.run, ...gone.map((g) => g.name)];
+      suites = [...affected.run, ...affected.gone.map((g) => g.name)];
       notRun.push(...affected.unchanged);
     }
     store = baselinesFromCommit(store, git, range.base, configDir === '' ? 'baselines' : `${configDir}/baselines`);

@@ -17,6 +17,7 @@ import type {
   RunStore,
   Workspace,
 } from '../ports.ts';
+import { affectedSuites, type AffectedSuites } from './affected.ts';
 import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
 import { DEFAULT_GATE, type GateConfig, type LoadedConfig, type ProviderConfig, type SuiteConfig } from './config.ts';
 import { ConfigError } from './errors.ts';
@@ -144,6 +145,32 @@ export async function loadSelected(
   }
   if (problems.length > 0) throw new ConfigError({ file: loaded.file }, problems.join('\n'), problems);
   return { suites: out, gone };
+}
+
+/**
+ * Which suites a change affects (core/affected.ts): every suite of the config is loaded
+ * through the workspace to learn what it reads, then matched against the changed files and
+ * the base commit's config. A removed suite whose files are gone is returned in `gone`.
+ */
+export async function selectAffected(
+  loaded: LoadedConfig,
+  base: LoadedConfig | null,
+  changedFiles: readonly string[],
+  workspace: Workspace,
+  options: LoadOptions & { removed?: readonly string[] } = {},
+): Promise<AffectedSuites & { gone: { name: string; reason: string }[] }> {
+  const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const affected = affectedSuites(
+    suites.map((s) => ({
+      entry: s.config,
+      reads: s.reads,
+      providers: Object.fromEntries(s.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
+    })),
+    loaded.config.gate,
+    base,
+    changedFiles,
+  );
+  return { ...affected, gone };
 }
 
 /** The gate of a suite: the file's gate with the suite's overrides (and the caller's on-inconclusive). */
