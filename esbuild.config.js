@@ -25,7 +25,7 @@ await build({
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
 
 // The sandbox's runtime beside the bundles: the child script, the harness and the host
-// driver, and Pyodide's runtime files with its licence (SANDBOX.md, Packaging). Copied
+// driver, and Pyodide's runtime files with its licence (docs/design/sandbox.md, Packaging). Copied
 // byte for byte, so a fresh bundle leaves dist/ unchanged.
 mkdirSync('dist/pyodide', { recursive: true });
 copyFileSync('src/adapters/sandbox/child.mjs', 'dist/sandbox-child.mjs');

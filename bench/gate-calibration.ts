@@ -16,7 +16,7 @@
 // the family rows the engine's adjustAcrossSuites; the strict policy through the same
 // decideGate on the same interval and exact test), at the product's B = 10,000 resamples.
 // Scenarios:
-//   binary, judge, l2   one sample per case (STATISTICS.md's three metric shapes);
+//   binary, judge, l2   one sample per case (docs/design/statistics.md's three metric shapes);
 //   round-trip          n tasks × 2 languages × 3 repeats, L2-like scores, resampled by task;
 //   errored             judge-like, 5% of records errored on each side (excluded, counted);
 //   family              5 unchanged suites (binary, judge, l2, binary, judge) in one run:
@@ -26,7 +26,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare/index.ts';
 import { DEFAULT_GATE, type GateConfig } from '../src/core/config/common.ts';
 import { decideGate } from '../src/core/stats/gate.ts';
 import { normalCdf } from '../src/core/stats/normal.ts';

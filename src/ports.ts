@@ -1,5 +1,5 @@
 /**
- * The ports between the pure core and the edges (ARCHITECTURE.md). Interfaces only: the
+ * The ports between the pure core and the edges (docs/design/architecture.md). Interfaces only: the
  * core depends on these shapes, adapters implement them, tests use real local servers.
  */
 

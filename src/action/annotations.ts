@@ -7,7 +7,7 @@
  */
 import * as core from '@actions/core';
 import { posix } from 'node:path';
-import type { SuiteComparison } from '../core/compare.ts';
+import type { SuiteComparison } from '../core/compare/index.ts';
 import type { ConfigError } from '../core/errors.ts';
 import type { RunSummary } from '../core/summary.ts';
 

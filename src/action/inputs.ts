@@ -1,5 +1,5 @@
 /**
- * The action's inputs, read once into a frozen, validated object (ARCHITECTURE rule 2).
+ * The action's inputs, read once into a frozen, validated object (docs/design/architecture.md, house style 2).
  * API keys are never inputs: they reach the engine as the environment variables the
  * config names.
  */

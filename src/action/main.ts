@@ -12,23 +12,27 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath, readResultFile } from '../adapters/fs-store.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
-import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
-import { budgetLimits, createClientFactory, runAuthenticator } from '../adapters/providers.ts';
-import { judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
-import { affectedSuites } from '../core/affected.ts';
+import { sandboxCacheDir } from '../adapters/code-runners.ts';
+import { budgetLimits } from '../adapters/providers.ts';
+import { createCallingDeps } from '../adapters/run-deps.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
-import { compareStored, gateFor, loadSelected, mergeShards, runEvaluation, type RunOutcome } from '../core/engine.ts';
+import {
+  compareStored,
+  mergeShards,
+  runEvaluation,
+  selectAffected,
+  suiteGates,
+  type RunOutcome,
+} from '../core/engine.ts';
 import { kindOf } from '../core/kinds/index.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
-import type { GateConfig, ProviderConfig } from '../core/config/common.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
-import { TOOL_VERSION } from '../version.ts';
 import { annotateConfigError, annotateOutcome } from './annotations.ts';
 import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from './comment.ts';
 import { explainGitHubError, pullRequestOf, type PullRequestInfo } from './github.ts';
@@ -224,23 +228,13 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   if (range && comparing) {
     if (!inputs.forceAll) {
       const changed = await git.changedFiles(range.base, range.head);
-      const { suites: footprints, gone } = await loadSelected(loaded, [], workspace, {
+      const affected = await selectAffected(loaded, base, changed, workspace, {
         ...(instrument ? { instrument } : {}),
         removed,
       });
-      const affected = affectedSuites(
-        footprints.map((f) => ({
-          entry: f.config,
-          reads: f.reads,
-          providers: Object.fromEntries(f.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
-        })),
-        loaded.config.gate,
-        base,
-        changed,
-      );
       for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
-      suites = [...affected.run, ...gone.map((g) => g.name)];
+      suites = [...affected.run, ...affected.gone.map((g) => g.name)];
       notRun.push(...affected.unchanged);
     }
     store = baselinesFromCommit(store, git, range.base, configDir === '' ? 'baselines' : `${configDir}/baselines`);
@@ -257,24 +251,11 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
-  const createClient = createClientFactory(process.env, inputs.config, {
-    cacheDir,
-    budget: budgetLimits(loaded.config),
-  });
-  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const deps = {
+    ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
-    clock: systemClock,
-    toolVersion: TOOL_VERSION,
-    newRunId,
-    nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
-    createClient,
-    rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
-    adaptations: () => createClient.adaptations(),
-    ...(authenticator ? { authenticator } : {}),
-    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
     language,
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
@@ -302,11 +283,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         'input "merge-dirs": no shard results found; download every shard\'s artifact and list the directories (one per line, or dir/* for all under a folder)',
       );
     }
-    const gate = (suite: string): GateConfig => {
-      const entry = loaded.config.suites.find((s) => s.name === suite);
-      return entry ? gateFor(loaded, entry) : loaded.config.gate;
-    };
-    const outcome = await mergeShards(parts, gate, deps, {
+    const outcome = await mergeShards(parts, suiteGates(loaded), deps, {
       order: loaded.config.suites.map((s) => s.name),
       notRun,
       ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
@@ -323,8 +300,6 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   try {
     const outcome = await runEvaluation(
       {
-        configText,
-        configFile: inputs.config,
         loaded,
         suites,
         updateBaseline: inputs.mode === 'baseline',

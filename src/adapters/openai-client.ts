@@ -1,7 +1,7 @@
 /**
  * ModelClient over the `openai` SDK, for any OpenAI-compatible endpoint (OpenAI, Azure's
  * v1 API, Ollama, vLLM, LiteLLM …). The SDK's own retries are off: retry policy belongs
- * in one wrapper (ARCHITECTURE rule 5). Every failure comes back as data, never thrown,
+ * in one wrapper (docs/design/architecture.md, house style 5). Every failure comes back as data, never thrown,
  * and no message can carry the key.
  *
  * Servers differ in what they accept, and users should not have to know: a reasoning

@@ -1,5 +1,5 @@
 /**
- * The default CodeRunner (SANDBOX.md): Pyodide in a separate Node process under the
+ * The default CodeRunner (docs/design/sandbox.md): Pyodide in a separate Node process under the
  * permission model — reads limited to the Pyodide runtime and the child script, an empty
  * environment, no code generation from strings, a memory cap, and a wall-clock deadline
  * enforced with SIGKILL.

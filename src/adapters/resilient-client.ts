@@ -1,5 +1,5 @@
 /**
- * The one place where call policy lives (ARCHITECTURE rule 5): a concurrency limit per
+ * The one place where call policy lives (docs/design/architecture.md, house style 5): a concurrency limit per
  * provider that halves on 429 and grows back on success (AIMD), retries with exponential
  * backoff and full jitter for transient failures, `Retry-After` honoured as a pause for
  * every call to the provider, and a cap on the total time one call may spend retrying.

@@ -1,5 +1,5 @@
 /**
- * The command line (SPEC §2), parsed once into a typed, frozen object. One table, COMMANDS,
+ * The command line (docs/design/spec.md §2), parsed once into a typed, frozen object. One table, COMMANDS,
  * drives both parsing (node:util parseArgs) and the help of every command, so an option
  * cannot exist without its description, default and example. Usage errors are
  * ConfigErrors (exit 2) that say what is valid and suggest the closest option.

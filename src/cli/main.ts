@@ -1,6 +1,6 @@
 /**
  * The CLI edge: parse arguments, build adapters, call the engine, print, and set the exit
- * code. `run()` owns the one try/catch (ARCHITECTURE rule 1).
+ * code. `run()` owns the one try/catch (docs/design/architecture.md, house style 1).
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -22,23 +22,23 @@ import {
   runAuthenticator,
 } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
+import { createCallingDeps } from '../adapters/run-deps.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { chunkedTokenCounter } from '../core/tokens.ts';
 import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema } from '../core/config/schema.ts';
-import { DEFAULT_GATE, type GateConfig } from '../core/config/common.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
 import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import {
   compareStored,
-  gateFor,
   mergeShards,
   planEvaluation,
   rejudgeStored,
   runEvaluation,
+  suiteGates,
   validateWorkspace,
   type RunOutcome,
 } from '../core/engine.ts';
@@ -136,7 +136,7 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
 
 async function validate(configPath: string): Promise<number> {
   const text = await readConfig(configPath);
-  const { loaded, suites } = await validateWorkspace(text, configPath, [], await workspaceOf(configPath));
+  const { loaded, suites } = await validateWorkspace(parseConfig(text, configPath), [], await workspaceOf(configPath));
   const runtime = runtimeProblems(loaded, suites, process.versions.node);
   if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
   for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
@@ -176,15 +176,8 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
       { file: 'command line', path: '--run-id' },
       'evalgate: --shard needs --run-id ID, the same for every shard of the run, so "evalgate merge" can tell the parts belong together (on GitHub Actions it defaults to the workflow run)',
     );
-  const createClient = createClientFactory(process.env, command.config, {
-    cacheDir,
-    budget: budgetLimits(loaded.config, command),
-  });
-  const authenticator = runAuthenticator(process.env, Object.values(loaded.config.providers), 'record-log');
   const outcome = await runEvaluation(
     {
-      configText: text,
-      configFile: command.config,
       loaded,
       suites: command.suites,
       updateBaseline: command.updateBaseline,
@@ -193,18 +186,13 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
       ...(shard ? { shard } : {}),
     },
     {
+      ...createCallingDeps(process.env, command.config, loaded.config, {
+        cacheDir,
+        budget: budgetLimits(loaded.config, command),
+      }),
       workspace: await workspaceOf(command.config),
       store,
-      clock: systemClock,
       logger: createConsoleLogger(command.quiet),
-      toolVersion: TOOL_VERSION,
-      newRunId,
-      nonce: judgeNonceSource(runAuthenticator(process.env, Object.values(loaded.config.providers), 'judge-token')),
-      createClient,
-      rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
-      adaptations: () => createClient.adaptations(),
-      ...(authenticator ? { authenticator } : {}),
-      createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
       onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
       onRecord: (suite, record) => progress.onRecord(suite, record),
       ...(command.notice ? { scriptedNotice: command.notice } : {}),
@@ -240,8 +228,6 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
     const progress = createProgress(process.stderr, command.quiet);
     const outcome = await runEvaluation(
       {
-        configText: text,
-        configFile: command.config,
         loaded,
         suites: command.suites,
         updateBaseline: false,
@@ -265,11 +251,11 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
     results.push(outcome.results);
     for (const [name, r] of outcome.results) models.set(name, r.tested.model);
   }
-  const gate = (suite: string): GateConfig => {
-    const entry = loaded.config.suites.find((s) => s.name === suite);
-    return entry ? gateFor(loaded, entry) : loaded.config.gate;
-  };
-  const noise = measureNoise(results[0] as Map<string, SuiteResult>, results[1] as Map<string, SuiteResult>, gate);
+  const noise = measureNoise(
+    results[0] as Map<string, SuiteResult>,
+    results[1] as Map<string, SuiteResult>,
+    suiteGates(loaded),
+  );
   const markdown = renderNoise(noise, (suite) => models.get(suite) ?? '');
   await writeFileAtomic(resolve(command.out, 'noise.md'), markdown);
   await writeFileAtomic(resolve(command.out, 'noise.json'), `${JSON.stringify(noiseSummary(noise), null, 2)}\n`);
@@ -298,13 +284,9 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   const root = dirname(resolve(command.config));
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
-  const gate = (suite: string): GateConfig => {
-    const entry = loaded?.config.suites.find((s) => s.name === suite);
-    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
-  };
   const outcome = await mergeShards(
     parts,
-    gate,
+    suiteGates(loaded),
     { store, language },
     { order: loaded?.config.suites.map((s) => s.name) ?? [] },
   );
@@ -381,8 +363,7 @@ async function rejudgeCommand(command: Extract<Command, { name: 'rejudge' }>): P
     : await ensureWritableFolder(command.cacheDir ?? join(root, '.evalgate', 'cache'), '--cache-dir');
   const outcome = await rejudgeStored(
     {
-      configText: text,
-      configFile: command.config,
+      loaded,
       stored,
       judges: command.judges,
       updateBaseline: command.updateBaseline,
@@ -421,7 +402,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
       `evalgate: --cache-dir ${command.cacheDir}: exists and is not a folder; choose the response cache's folder`,
     );
   }
-  const plans = await planEvaluation(text, command.config, command.suites, {
+  const plans = await planEvaluation(parseConfig(text, command.config), command.suites, {
     workspace: await workspaceOf(command.config),
     countTokens: chunkedTokenCounter(countTokens),
     isCached:
@@ -451,15 +432,11 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
     if (error instanceof ConfigError) throw error;
     // No config file: compare under the default gate.
   }
-  const gate = (suite: string): GateConfig => {
-    const entry = loaded?.config.suites.find((s) => s.name === suite);
-    return loaded && entry ? gateFor(loaded, entry) : (loaded?.config.gate ?? { ...DEFAULT_GATE });
-  };
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, resolve(command.baseline));
   const outcome = await compareStored(
     candidates.map((c) => ({ baseline: byName.get(c.suite.name) ?? null, candidate: c })),
-    gate,
+    suiteGates(loaded),
     { store, language },
   );
   printOutcome(outcome, store.describe().out, language);

@@ -1,5 +1,5 @@
 /**
- * Which suites a pull request affects (SPEC §3, §5): a suite runs when it reads a file the
+ * Which suites a pull request affects (docs/design/spec.md §3, §5): a suite runs when it reads a file the
  * PR changed — judged by the resolved path of every file and folder it actually read, so
  * a template that is a symlink to a shared prompt runs when the shared prompt changes —
  * or when its effective entry in the config, a provider it calls, or the gate differs

@@ -2,6 +2,10 @@
  * The orchestration both edges share (CLI and action): load and check everything first,
  * then run the selected suites, store results, compare with baselines, and produce the
  * report, summary and exit code. No I/O of its own: every effect goes through a port.
+ *
+ * The engine takes the configuration parsed: the edge reads and parses it once (the action
+ * then decides which parts of a pull request's config apply, core/trust.ts) and hands the
+ * result here, so there is one parse and one meaning of the file per run.
  */
 import type {
   Authenticator,
@@ -13,9 +17,10 @@ import type {
   RunStore,
   Workspace,
 } from '../ports.ts';
-import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare.ts';
-import { parseConfig, type LoadedConfig } from './config/load.ts';
-import { type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
+import { affectedSuites, type AffectedSuites } from './affected.ts';
+import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
+import type { LoadedConfig } from './config/load.ts';
+import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
 import { ConfigError, configError, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
@@ -69,8 +74,8 @@ export interface EngineDeps {
 
 /** Options of `evalgate run`. */
 export interface RunOptions {
-  configText: string;
-  configFile: string;
+  /** The parsed configuration (on pull requests, the effective one after the trust decision). */
+  loaded: LoadedConfig;
   suites: readonly string[];
   updateBaseline: boolean;
   /** Ignore what a previous run into the same output finished. */
@@ -83,8 +88,6 @@ export interface RunOptions {
   runId?: string;
   /** Run one slice of every suite; results are partial until `evalgate merge`. */
   shard?: ShardSpec;
-  /** The parsed configuration to use instead of parsing configText (the action's effective config). */
-  loaded?: LoadedConfig;
   /** Where instrument files (judge templates) are read: the base commit on pull requests. */
   instrument?: Workspace;
   /**
@@ -110,14 +113,12 @@ export interface RunOutcome {
   baselinesWritten: string[];
 }
 
-/** Parses the config and loads every selected suite, without calling any model. */
+/** Loads every selected suite of a parsed config (files, datasets, templates), without calling any model. */
 export async function validateWorkspace(
-  configText: string,
-  configFile: string,
+  loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  const loaded = parseConfig(configText, configFile);
   return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
 }
 
@@ -154,6 +155,32 @@ export async function loadSelected(
   return { suites: out, gone };
 }
 
+/**
+ * Which suites a change affects (core/affected.ts): every suite of the config is loaded
+ * through the workspace to learn what it reads, then matched against the changed files and
+ * the base commit's config. A removed suite whose files are gone is returned in `gone`.
+ */
+export async function selectAffected(
+  loaded: LoadedConfig,
+  base: LoadedConfig | null,
+  changedFiles: readonly string[],
+  workspace: Workspace,
+  options: LoadOptions & { removed?: readonly string[] } = {},
+): Promise<AffectedSuites & { gone: { name: string; reason: string }[] }> {
+  const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const affected = affectedSuites(
+    suites.map((s) => ({
+      entry: s.config,
+      reads: s.reads,
+      providers: Object.fromEntries(s.providers.map((p) => [p, loaded.config.providers[p] as ProviderConfig])),
+    })),
+    loaded.config.gate,
+    base,
+    changedFiles,
+  );
+  return { ...affected, gone };
+}
+
 /** The gate of a suite: the file's gate with the suite's overrides (and the caller's on-inconclusive). */
 export function gateFor(
   loaded: LoadedConfig,
@@ -167,9 +194,26 @@ export function gateFor(
   } as GateConfig;
 }
 
+/**
+ * The gate of each suite by name, for comparisons of stored results (compare, merge, noise):
+ * the suite's own gate when the config has the suite, else the config's gate, else the
+ * defaults when there is no config.
+ */
+export function suiteGates(
+  loaded: LoadedConfig | null,
+  onInconclusive?: GateConfig['on-inconclusive'],
+): (suite: string) => GateConfig {
+  return (suite) => {
+    const entry = loaded?.config.suites.find((s) => s.name === suite);
+    if (loaded && entry) return gateFor(loaded, entry, onInconclusive);
+    const gate = loaded?.config.gate ?? { ...DEFAULT_GATE };
+    return onInconclusive ? { ...gate, 'on-inconclusive': onInconclusive } : gate;
+  };
+}
+
 /** `evalgate run`: everything checked first, then suites run one after another. */
 export async function runEvaluation(options: RunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const loaded = options.loaded ?? parseConfig(options.configText, options.configFile);
+  const loaded = options.loaded;
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
@@ -438,8 +482,7 @@ export async function mergeShards(
 
 /** Options of `evalgate rejudge`. */
 export interface RejudgeRunOptions {
-  configText: string;
-  configFile: string;
+  loaded: LoadedConfig;
   stored: SuiteResult;
   judges: readonly string[];
   updateBaseline: boolean;
@@ -454,12 +497,7 @@ export function rejudgeRunId(stored: SuiteResult, judges: readonly string[]): st
 
 /** `evalgate rejudge`: judge stored answers again, compare with the baseline, report. */
 export async function rejudgeStored(options: RejudgeRunOptions, deps: EngineDeps): Promise<RunOutcome> {
-  const { loaded, suites } = await validateWorkspace(
-    options.configText,
-    options.configFile,
-    [options.stored.suite.name],
-    deps.workspace,
-  );
+  const { loaded, suites } = await validateWorkspace(options.loaded, [options.stored.suite.name], deps.workspace);
   const suite = suites[0] as LoadedSuite;
   if (!suite.rejudge)
     throw configError(
@@ -522,12 +560,11 @@ export interface PlanDeps {
 
 /** `evalgate plan`: the suites, calls, tokens and cost a run would have, calling nothing. */
 export async function planEvaluation(
-  configText: string,
-  configFile: string,
+  loaded: LoadedConfig,
   suiteNames: readonly string[],
   deps: PlanDeps,
 ): Promise<SuitePlan[]> {
-  const { loaded, suites } = await validateWorkspace(configText, configFile, suiteNames, deps.workspace);
+  const { suites } = await validateWorkspace(loaded, suiteNames, deps.workspace);
   const noCalls: ModelClient = {
     label: 'plan (makes no calls)',
     complete: () =>

@@ -1,5 +1,5 @@
 /**
- * The two kinds of error (ARCHITECTURE rule 3). A ConfigError is the user's to fix and
+ * The two kinds of error (docs/design/architecture.md, house style 3). A ConfigError is the user's to fix and
  * says where and how; anything else is internal. A single case's failure is never an
  * exception: it is data on the case record.
  */

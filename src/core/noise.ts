@@ -7,7 +7,7 @@
  * apart from a real drop. Measuring it first tells a team whether their suite can hold a
  * 5% gate at all, and whether the gate would fire on a PR that changed nothing.
  */
-import { compareWithBaseline, type SuiteComparison } from './compare.ts';
+import { compareWithBaseline, type SuiteComparison } from './compare/index.ts';
 import type { GateConfig } from './config/common.ts';
 import { caseMeans } from './results.ts';
 import { formatMetric, formatP, formatPercent, formatSigned, round4 } from './report/format.ts';

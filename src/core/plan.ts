@@ -7,16 +7,7 @@ import type { ModelRequest } from '../ports.ts';
 import { costOf, type Pricing } from './pricing.ts';
 import type { PreparedSuite } from './run-suite.ts';
 
-/** One call a suite would make, with a hint of its reply's size. */
-export interface PlannedCall {
-  request: ModelRequest;
-  /** Text of about the reply's expected length, when the kind knows it. */
-  expectedReply?: string;
-  /** Prices of this call's provider when it is not the suite's target (a judge). */
-  pricing?: Pricing | null;
-  /** Whether the cache can answer it (judge calls depend on the answer, unknown before the run). */
-  cacheable?: boolean;
-}
+export type { PlannedCall } from './types.ts';
 
 /** Per-suite figures of a plan. */
 export interface SuitePlan {

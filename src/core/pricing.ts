@@ -6,6 +6,7 @@
  */
 import type { ProviderConfig } from './config/common.ts';
 import type { TokenUsage } from '../ports.ts';
+import type { Pricing } from './types.ts';
 
 /** When the built-in table was last checked against the providers' price lists. */
 export const PRICE_TABLE_DATE = '2025-06';
@@ -21,12 +22,7 @@ const BUILT_IN: Readonly<Record<string, { input: number; output: number }>> = {
   'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
 };
 
-/** Prices per million tokens and where they came from. */
-export interface Pricing {
-  inputPerMillion: number;
-  outputPerMillion: number;
-  source: string;
-}
+export type { Pricing } from './types.ts';
 
 /** The pricing of a provider, or null when unknown (cost is then not shown). */
 export function pricingFor(provider: Pick<ProviderConfig, 'model' | 'pricing'>): Pricing | null {

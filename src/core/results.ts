@@ -1,6 +1,6 @@
 /**
  * Aggregates and validation of result files. Case means come first (repeats of a case are
- * averaged), then the mean over cases, as STATISTICS.md prescribes for the comparison.
+ * averaged), then the mean over cases, as docs/design/statistics.md prescribes for the comparison.
  */
 import { mean } from 'simple-statistics';
 import type { TokenUsage } from '../ports.ts';

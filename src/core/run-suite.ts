@@ -10,18 +10,17 @@ import {
   type CaseRecord,
   type EvalCase,
   type InstrumentIdentity,
+  type PlannedCall,
+  type Pricing,
+  type SuiteKindName,
   type SuiteResult,
   type TestedIdentity,
 } from './types.ts';
 
-import type { PlannedCall } from './plan.ts';
-import type { Pricing } from './pricing.ts';
-
 /** A suite ready to run: cases, identities, and how to run one case. */
 export interface PreparedSuite {
   name: string;
-  /** The suite's kind (its name in the registry). */
-  kind: string;
+  kind: SuiteKindName;
   cases: readonly EvalCase[];
   repeats: number;
   concurrency: number;

@@ -10,22 +10,9 @@
 import { configError } from './errors.ts';
 import { hashValue } from './hash.ts';
 import { assembleResult } from './run-suite.ts';
-import type { EvalCase, SuiteResult } from './types.ts';
+import type { EvalCase, ShardInfo, ShardSpec, SuiteResult } from './types.ts';
 
-/** Which slice a run is. */
-export interface ShardSpec {
-  index: number;
-  count: number;
-}
-
-/** What a shard's result says about itself. */
-export interface ShardInfo extends ShardSpec {
-  /** Case ids of this shard. */
-  caseIds: string[];
-  /** Cases in the whole suite, and a hash of all their ids and input hashes. */
-  totalCases: number;
-  allCasesHash: string;
-}
+export type { ShardInfo, ShardSpec } from './types.ts';
 
 /** Parses `i/n` (1 ≤ i ≤ n). */
 export function parseShard(text: string): ShardSpec {

@@ -1,11 +1,11 @@
 /**
- * summary.json: the machine-readable outcome of a run. Its core (SPEC §2) is a contract
+ * summary.json: the machine-readable outcome of a run. Its core (docs/design/spec.md §2) is a contract
  * for scripts and the action's outputs; more keys may be added, these keep their meaning.
  * The zod schema below is the one definition: the TypeScript types come from it and the
  * published JSON Schema (`evalgate-summary.schema.json`) is generated from it.
  */
 import { z } from 'zod';
-import type { SuiteComparison, SuiteVerdict } from './compare.ts';
+import type { SuiteComparison, SuiteVerdict } from './compare/index.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 
@@ -165,7 +165,7 @@ export function summaryProblems(value: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
-/** The process exit code for a verdict (SPEC §2). */
+/** The process exit code for a verdict (docs/design/spec.md §2). */
 export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[]): number {
   if (verdict === 'error') return 3;
   if (verdict === 'regression') return 1;

@@ -1,5 +1,5 @@
 /**
- * Prompt templates, used byte for byte (SPEC §6): nothing trims or re-encodes them, the
+ * Prompt templates, used byte for byte (docs/design/spec.md §6): nothing trims or re-encodes them, the
  * hash is over the exact bytes, and the only transformation is placeholder substitution.
  * `{name}` is a placeholder; `{{` and `}}` stand for literal braces, as in Python's
  * str.format, so templates can show JSON or code.

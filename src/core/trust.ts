@@ -13,6 +13,7 @@ import type { LoadedConfig } from './config/load.ts';
 import type { ProviderConfig, SuiteConfig } from './config/common.ts';
 import { kindOf } from './kinds/index.ts';
 import { canonicalJson } from './hash.ts';
+import type { TrustedChangeKind } from './types.ts';
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
 export const PR_PROVIDER_KEYS = [
@@ -28,8 +29,7 @@ export const PR_PROVIDER_KEYS = [
 /** Suite keys that say what is tested; every other key measures or gates, and comes from the base. */
 export const PR_SUITE_KEYS = ['templates', 'dataset', 'tasks', 'description', 'provider'] as const;
 
-/** Why a trusted field of the PR was not applied. */
-export type TrustedChangeKind = 'endpoint' | 'gate' | 'instrument' | 'executor' | 'provider' | 'suite';
+export type { TrustedChangeKind } from './types.ts';
 
 /** One change of the PR's config that is not applied to the PR's own run. */
 export interface TrustedChange {

@@ -1,10 +1,53 @@
 /**
  * The data that flows through the core: cases in, records out, results stored as
  * baselines. Result files are a contract (schemaVersion); change them deliberately.
+ *
+ * A leaf: it imports only the port types (ports.ts, itself a leaf), so every core module
+ * can depend on it without forming a cycle (the lint checks, lint/no-import-cycle.js).
  */
-import type { ChatMessage, CallError, TokenUsage } from '../ports.ts';
+import type { ChatMessage, CallError, ModelRequest, TokenUsage } from '../ports.ts';
 
-import type { ShardInfo } from './shard.ts';
+/**
+ * A suite kind's name, the `kind:` of a suite in evalgate.yml. The set of names belongs to the
+ * config schema (and later the kind registry); data read back only carries the name.
+ */
+export type SuiteKindName = string;
+
+/** Which slice a run is. */
+export interface ShardSpec {
+  index: number;
+  count: number;
+}
+
+/** What a shard's result says about itself. */
+export interface ShardInfo extends ShardSpec {
+  /** Case ids of this shard. */
+  caseIds: string[];
+  /** Cases in the whole suite, and a hash of all their ids and input hashes. */
+  totalCases: number;
+  allCasesHash: string;
+}
+
+/** Prices per million tokens and where they came from. */
+export interface Pricing {
+  inputPerMillion: number;
+  outputPerMillion: number;
+  source: string;
+}
+
+/** One call a suite would make, with a hint of its reply's size. */
+export interface PlannedCall {
+  request: ModelRequest;
+  /** Text of about the reply's expected length, when the kind knows it. */
+  expectedReply?: string;
+  /** Prices of this call's provider when it is not the suite's target (a judge). */
+  pricing?: Pricing | null;
+  /** Whether the cache can answer it (judge calls depend on the answer, unknown before the run). */
+  cacheable?: boolean;
+}
+
+/** Why a trusted field of a pull request's config was not applied to its own run. */
+export type TrustedChangeKind = 'endpoint' | 'gate' | 'instrument' | 'executor' | 'provider' | 'suite';
 
 /** The version of the result-file format. */
 export const RESULT_SCHEMA_VERSION = 1;
@@ -112,7 +155,7 @@ export interface SuiteResult {
   schemaVersion: number;
   tool: { name: 'evalgate'; version: string };
   runId: string;
-  suite: { name: string; kind: string };
+  suite: { name: string; kind: SuiteKindName };
   startedAt: string;
   finishedAt: string;
   tested: TestedIdentity;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { mdeFactor } from '../../src/core/compare.ts';
+import { mdeFactor } from '../../src/core/compare/index.ts';
 import { summaryProblems } from '../../src/core/summary.ts';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
 import {

@@ -2,7 +2,7 @@
 // sent to the model stays exactly as saved. Old baselines keep pairing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alignBaselineIds } from '../../src/core/compare.ts';
+import { alignBaselineIds } from '../../src/core/compare/index.ts';
 import { contentSha256, identityBytes, identityText, sha256Hex } from '../../src/core/hash.ts';
 import { parseExactCopyDataset } from '../../src/core/kinds/exact-copy/dataset.ts';
 import { DEFAULT_COLUMNS, parseJudgedDataset } from '../../src/core/kinds/judged/dataset.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { compareWithBaseline } from '../../src/core/compare.ts';
+import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { parseConfig } from '../../src/core/config/load.ts';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { ConfigError } from '../../src/core/errors.ts';

@@ -55,8 +55,7 @@ async function run(options: { updateBaseline: boolean; out: string; language?: R
   };
   return runEvaluation(
     {
-      configText: await readFile(join(dir, 'evalgate.yml'), 'utf8'),
-      configFile: 'evalgate.yml',
+      loaded: parseConfig(await readFile(join(dir, 'evalgate.yml'), 'utf8'), 'evalgate.yml'),
       suites: [],
       updateBaseline: options.updateBaseline,
       fresh: true,

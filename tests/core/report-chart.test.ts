@@ -2,7 +2,7 @@
 // xychart draws none), axis labels that cannot overlap, and each suite's own gate.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareWithBaseline } from '../../src/core/compare.ts';
+import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { renderReport } from '../../src/core/report/markdown.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';

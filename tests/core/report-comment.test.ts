@@ -2,7 +2,7 @@
 // Markdown afterwards, and model text inert wherever it appears.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareWithBaseline } from '../../src/core/compare.ts';
+import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { fitReport, GITHUB_COMMENT_LIMIT, renderReport } from '../../src/core/report/markdown.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';

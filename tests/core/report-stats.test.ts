@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../src/core/compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE, type GateConfig } from '../../src/core/config/common.ts';
 import { renderReport } from '../../src/core/report/markdown.ts';
 import { summarize, summaryJsonSchema, summaryProblems } from '../../src/core/summary.ts';

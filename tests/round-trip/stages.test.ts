@@ -13,6 +13,7 @@ import { createFsRunStore, createFsWorkspace } from '../../src/adapters/fs-store
 import { createPyodideRunner } from '../../src/adapters/pyodide-runner.ts';
 import { createClientFactory } from '../../src/adapters/providers.ts';
 import { systemClock } from '../../src/adapters/system.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
 import { runEvaluation } from '../../src/core/engine.ts';
 import type { RoundTripDetail } from '../../src/core/kinds/round-trip/suite.ts';
 import type { CodeRunner } from '../../src/ports.ts';
@@ -68,7 +69,7 @@ async function runWith(
   await writeFile(join(dir, 'evalgate.yml'), config);
   const out = join(dir, 'out', `${language}-${breakAt?.stage ?? 'none'}-${breakAt?.cycle ?? 0}`);
   await runEvaluation(
-    { configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true },
+    { loaded: parseConfig(config, 'evalgate.yml'), suites: [], updateBaseline: false, fresh: true },
     {
       workspace: createFsWorkspace(dir),
       store: createFsRunStore(out, join(dir, 'baselines')),

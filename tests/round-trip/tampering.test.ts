@@ -13,6 +13,7 @@ import { createFsRunStore, createFsWorkspace } from '../../src/adapters/fs-store
 import { createPyodideRunner } from '../../src/adapters/pyodide-runner.ts';
 import { createClientFactory } from '../../src/adapters/providers.ts';
 import { systemClock } from '../../src/adapters/system.ts';
+import { parseConfig } from '../../src/core/config/load.ts';
 import { runEvaluation } from '../../src/core/engine.ts';
 import type { RoundTripDetail } from '../../src/core/kinds/round-trip/suite.ts';
 import type { CodeRunner } from '../../src/ports.ts';
@@ -88,7 +89,7 @@ test('code that rigs its tests scores 0 on every task, stops as tampering, and t
   ].join('\n');
   const out = join(dir, 'out');
   await runEvaluation(
-    { configText: config, configFile: 'evalgate.yml', suites: [], updateBaseline: false, fresh: true },
+    { loaded: parseConfig(config, 'evalgate.yml'), suites: [], updateBaseline: false, fresh: true },
     {
       workspace: createFsWorkspace(dir),
       store: createFsRunStore(out, join(dir, 'baselines')),

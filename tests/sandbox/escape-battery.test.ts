@@ -1,4 +1,4 @@
-// The escape battery of SANDBOX.md against the default runner: every probe ends blocked,
+// The escape battery of docs/design/sandbox.md against the default runner: every probe ends blocked,
 // failed or killed, the canary secret and file contents appear nowhere, nothing reaches the
 // loopback listener, a pass is impossible without the tests really running, and no
 // process is left behind.

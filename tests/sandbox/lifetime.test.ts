@@ -1,4 +1,4 @@
-// No sandbox process outlives evalgate (SANDBOX.md, battery item 9). A real `evalgate run`
+// No sandbox process outlives evalgate (docs/design/sandbox.md, battery item 9). A real `evalgate run`
 // (the CLI from source, as users run it) gets a model whose code loops forever while it is
 // imported; once a sandbox child is busy in that loop, evalgate gets SIGTERM — or, in the
 // second test, SIGKILL, which it cannot catch — and 5 s later no sandbox process of that

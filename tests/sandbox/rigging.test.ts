@@ -1,4 +1,4 @@
-// Grading integrity against a model that tries to rig its own tests (SANDBOX.md, battery
+// Grading integrity against a model that tries to rig its own tests (docs/design/sandbox.md, battery
 // item 7). Every solution here is wrong for every task — its entry point returns None —
 // and tries one rigging technique, both while it is imported and when the tests call it.
 // Each must end failed or as `tampering` on every shipped task, never `passed`; the

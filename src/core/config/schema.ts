@@ -1,5 +1,5 @@
 /**
- * The zod schema of evalgate.yml (SPEC §2), assembled from the registry: the common parts
+ * The zod schema of evalgate.yml (docs/design/spec.md §2), assembled from the registry: the common parts
  * of `common.ts` and, under `suites:`, a discriminated union of every registered kind's
  * entry. The same schema is the source of the published JSON Schema (`evalgate.schema.json`),
  * so editors and the engine agree.

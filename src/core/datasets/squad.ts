@@ -1,5 +1,5 @@
 /**
- * Builds exact-copy sets from any SQuAD-v1.1-format JSON (JSQuAD is one), per SPEC §1.3:
+ * Builds exact-copy sets from any SQuAD-v1.1-format JSON (JSQuAD is one), per docs/design/spec.md §1.3:
  * flatten questions in file order; each case's context is three lines with the question's
  * own paragraph on line 2 between two filler paragraphs drawn from elsewhere in the file;
  * line breaks inside paragraphs become spaces; the `random` variant replaces every line

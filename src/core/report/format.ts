@@ -1,5 +1,5 @@
 /**
- * Number formatting for reports: scores carry the precision they have (SPEC §6), three
+ * Number formatting for reports: scores carry the precision they have (docs/design/spec.md §6), three
  * significant digits, changes as signed percentages with a true minus sign.
  */
 

@@ -5,7 +5,7 @@
  * cases that regressed with before/after excerpts. Every fixed string comes from the
  * message table (messages.ts); everything from a model passes through sanitize.ts.
  */
-import type { SuiteComparison, SuiteVerdict } from '../compare.ts';
+import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';

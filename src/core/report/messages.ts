@@ -3,7 +3,7 @@
  * and model text are formatted and escaped by the caller; messages only arrange them.
  */
 
-import type { TrustedChangeKind } from '../trust.ts';
+import type { TrustedChangeKind } from '../types.ts';
 
 import type { ReportLanguage } from './languages.ts';
 

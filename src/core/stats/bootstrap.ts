@@ -1,7 +1,7 @@
 /**
  * Paired cluster bootstrap of a change between two arms, with a BCa interval.
  *
- * Why this method (STATISTICS.md): the gate asks "did the metric drop by more than 5%?"
+ * Why this method (docs/design/statistics.md): the gate asks "did the metric drop by more than 5%?"
  * for the same cases under two prompt versions. Pairing removes the between-case variance
  * that dominates eval scores; resampling whole units (a case with all its repeats, or a
  * cluster of cases) respects that repeats of one case are not independent; BCa corrects

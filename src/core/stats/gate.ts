@@ -1,5 +1,5 @@
 /**
- * The gate's decision from an estimate and its interval (STATISTICS.md, "The verdict").
+ * The gate's decision from an estimate and its interval (docs/design/statistics.md, "The verdict").
  *
  * Why two policies: `significant-drop` reads "fail beyond a 5% drop" literally and only
  * asks the interval to rule out noise, which suits the small eval sets most teams have;
@@ -53,7 +53,7 @@ export interface GateDecision {
   detail: VerdictDetail;
 }
 
-/** Decides pass / regression / inconclusive per STATISTICS.md. */
+/** Decides pass / regression / inconclusive per docs/design/statistics.md. */
 export function decideGate(input: GateInput): GateDecision {
   const { estimate: r, lower: L, upper: U, threshold: d, policy } = input;
   let decision: GateDecision;

@@ -2,7 +2,7 @@
  * The standard normal distribution, to about 1e-15.
  *
  * Why our own: BCa feeds Φ⁻¹ of bootstrap proportions back through Φ, so errors compound;
- * STATISTICS.md asks for 1e-9, which simple-statistics' table-based Φ and its probit
+ * docs/design/statistics.md asks for 1e-9, which simple-statistics' table-based Φ and its probit
  * (about 1e-3) do not reach. Φ uses Marsaglia's series for erf-type integrals (exact up to
  * rounding for |x| ≤ 38), and Φ⁻¹ is Acklam's rational approximation polished with one
  * Halley step against that Φ.

@@ -10,7 +10,7 @@
  * to agree caps false failures at α/2 by construction, at any n. On binary metrics it is
  * McNemar's exact test.
  *
- * How the null distribution is computed, in this order (STATISTICS.md):
+ * How the null distribution is computed, in this order (docs/design/statistics.md):
  * 1. the lattice dynamic programme, when every change is a multiple of a small common step
  *    (integer scores, means of a few repeats) — exact and fast for any number of units;
  * 2. full enumeration of the 2^k sign patterns when at most 20 units changed — exact for

@@ -1,7 +1,7 @@
 /**
  * Seeded randomness for the bootstrap.
  *
- * Why sfc32 seeded through cyrb128: STATISTICS.md requires that the same inputs give
+ * Why sfc32 seeded through cyrb128: docs/design/statistics.md requires that the same inputs give
  * byte-identical output, so nothing here may touch Math.random. sfc32 is small, fast,
  * passes PractRand, and has a 128-bit state that cyrb128 fills from a string (the suite
  * identity plus both run ids), so every comparison gets its own reproducible stream.

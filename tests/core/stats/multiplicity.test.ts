@@ -1,7 +1,7 @@
 // Holm's step-down adjustment across the suites of one run.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../../src/core/compare.ts';
+import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../../../src/core/compare/index.ts';
 import { DEFAULT_GATE, type GateConfig } from '../../../src/core/config/common.ts';
 import { parseConfig } from '../../../src/core/config/load.ts';
 import { holmAdjust } from '../../../src/core/stats/multiplicity.ts';

@@ -36,7 +36,7 @@ describe('sign-flip test', () => {
   });
 
   it('is exact for irregular values up to 20 changed units, by enumeration', () => {
-    // STATISTICS.md: five drops of about 0.3 share no small step. Only the two patterns with
+    // docs/design/statistics.md: five drops of about 0.3 share no small step. Only the two patterns with
     // every sign alike reach |Σ| ≈ 1.5, so p = 2/32; the normal approximation said 0.025.
     assert.deepEqual(signFlipTest([-0.3, -0.3001, -0.2999, -0.3002, -0.2998]), {
       pValue: 2 / 32,

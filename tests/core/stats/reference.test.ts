@@ -1,7 +1,7 @@
-// Every reference number of STATISTICS.md, reproduced through the code the gate uses.
+// Every reference number of docs/design/statistics.md, reproduced through the code the gate uses.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareWithBaseline, mdeFactor } from '../../../src/core/compare.ts';
+import { compareWithBaseline, mdeFactor } from '../../../src/core/compare/index.ts';
 import { parseConfig } from '../../../src/core/config/load.ts';
 import { type GateConfig } from '../../../src/core/config/common.ts';
 import { jackknifeAcceleration, pairedBootstrap, type PairedUnit } from '../../../src/core/stats/bootstrap.ts';
@@ -174,7 +174,7 @@ function gate(overrides: Partial<GateConfig> = {}): GateConfig {
   return { ...defaults, ...overrides };
 }
 
-describe('STATISTICS.md reference numbers', () => {
+describe('docs/design/statistics.md reference numbers', () => {
   for (const [name, set] of Object.entries(SETS)) {
     it(`set ${name}: means, r and the jackknife acceleration to 1e-9`, () => {
       const u = units(set);
@@ -237,7 +237,7 @@ describe('STATISTICS.md reference numbers', () => {
   }
 
   it('gives the expected verdicts under the default policy at 95%, with the exact-test guard', () => {
-    // STATISTICS.md lists C as a regression. The calibration bench (bench/gate-calibration)
+    // docs/design/statistics.md lists C as a regression. The calibration bench (bench/gate-calibration)
     // showed the interval-only rule failing up to 5% of unchanged PRs at small n, so a
     // regression now also needs the exact sign-flip test; C's 7 changed cases of 25 give
     // p = 18/128 = 0.14, so C is inconclusive. Every interval number above is unchanged.
@@ -285,7 +285,7 @@ describe('STATISTICS.md reference numbers', () => {
   });
 
   it('gives [0, 0] for identical arms, claims no interval method for it, states no MDE, and passes', () => {
-    // BCa is undefined here and the percentile fallback gives [0, 0] (STATISTICS.md); an
+    // BCa is undefined here and the percentile fallback gives [0, 0] (docs/design/statistics.md); an
     // interval of zero width is "no variation", so no method is claimed for it.
     const same = SETS['B']?.base as number[][];
     const cmp = compareWithBaseline(resultOf('same', same, 'b', false), resultOf('same', same, 'c', false), gate());

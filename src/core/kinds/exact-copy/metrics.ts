@@ -1,5 +1,5 @@
 /**
- * Exact-copy metrics (SPEC §1.3). Matching is strict unless the suite configures
+ * Exact-copy metrics (docs/design/spec.md §1.3). Matching is strict unless the suite configures
  * normalizers, which are then part of the instrument's identity: a baseline measured with
  * other normalizers is stale, not comparable.
  */

@@ -1,6 +1,6 @@
 /**
  * evalgate's own judge templates, in English and Japanese, written on the scale and
- * deductions of SPEC §1.2. They are part of the instrument: editing one changes its hash,
+ * deductions of docs/design/spec.md §1.2. They are part of the instrument: editing one changes its hash,
  * so baselines judged with the old text read as stale. What the pull request controls (the
  * task, the reference, the answers) reaches them inside fenced blocks (fence.ts), and the
  * text before and after each block tells the judge that it grades that text, never obeys it.

@@ -1,5 +1,5 @@
 /**
- * Reading a judge's score, in the order SPEC §1.2 fixes: a structured reply
+ * Reading a judge's score, in the order docs/design/spec.md §1.2 fixes: a structured reply
  * (`{"reasoning", "score"}`); else the last score marker in the reasoning followed by an
  * integer; else (the caller's job) one follow-up call that asks only for the number.
  * Out-of-range values are clipped to 1–5 and the clipping is noted. Nothing found is

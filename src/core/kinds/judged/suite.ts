@@ -1,5 +1,5 @@
 /**
- * The judged pipeline (SPEC §1.2): the target answers through the suite's templates; one
+ * The judged pipeline (docs/design/spec.md §1.2): the target answers through the suite's templates; one
  * or more judges score the answer 1–5 against the reference and the task's criteria, with
  * their reasoning kept. In pairwise mode the judge compares the baseline's stored answer
  * with the candidate's, once in each order. Every judge failure — an HTTP error, a

@@ -12,7 +12,7 @@ import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './r
 import { CODE_TO_NL_PLACEHOLDERS, NL_TO_CODE_PLACEHOLDERS, prepareRoundTripSuite } from './suite.ts';
 import { loadTasks } from './tasks.ts';
 
-/** The Node major version the sandbox needs: its permission model (SANDBOX.md). */
+/** The Node major version the sandbox needs: its permission model (docs/design/sandbox.md). */
 export const SANDBOX_NODE_MAJOR = 24;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The round-trip pipeline (SPEC §1.1). One case × repeat walks the loop
+ * The round-trip pipeline (docs/design/spec.md §1.1). One case × repeat walks the loop
  *
  *   cycle i:  p_i = F_code(n_i);  stop unless V_code(p_i);  n_{i+1} = F_text(p_i);  stop unless V_text(n_{i+1})
  *

@@ -1,5 +1,5 @@
 /**
- * The two pure readings of a round trip (SPEC §1.1): taking code out of a reply, and
+ * The two pure readings of a round trip (docs/design/spec.md §1.1): taking code out of a reply, and
  * `V_text`, the check of a description's prefix and language.
  */
 
@@ -25,7 +25,7 @@ export interface CodeReadings {
   fallback: string;
 }
 
-/** Reads the code of a reply per SPEC §1.1; whether a block parses is the code runner's to say. */
+/** Reads the code of a reply per docs/design/spec.md §1.1; whether a block parses is the code runner's to say. */
 export function readCode(reply: string): CodeReadings {
   const blocks: string[] = [];
   for (const match of reply.matchAll(FENCE)) {

@@ -1,0 +1,397 @@
+/**
+ * A suite's verdict from its candidate and baseline (docs/design/spec.md §3,
+ * docs/design/statistics.md): error budget first, then baseline present and measured by the
+ * same instrument, then enough paired cases, then the paired bootstrap's interval against
+ * the gate's threshold with the exact sign-flip test, McNemar's exact test for binary
+ * metrics, the power figures, and the run-wide Holm adjustment.
+ */
+import type { GateConfig } from '../config/common.ts';
+import { flaggedCases, type FlaggedCase } from '../kinds/judged/manipulation.ts';
+import { pairedBootstrap, type BootstrapResult, type PairedUnit } from '../stats/bootstrap.ts';
+import { decideGate, type VerdictDetail } from '../stats/gate.ts';
+import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
+import { holmAdjust, type MultiplicityMethod } from '../stats/multiplicity.ts';
+import { normalQuantile } from '../stats/normal.ts';
+import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
+import type { SuiteResult } from '../types.ts';
+import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
+import {
+  alignBaselineIds,
+  caseChanges,
+  caseCount,
+  groupUnits,
+  pairCases,
+  type CaseChange,
+  type PairedCases,
+  type Pairing,
+} from './pairing.ts';
+
+/** The primary metric of pairwise judging: +1 win, 0 tie, −1 loss per case. */
+export const PAIRWISE_METRIC = 'net-win';
+/** The absolute threshold pairwise suites gate on unless the config sets one. */
+export const DEFAULT_NET_WIN_THRESHOLD = 0.05;
+
+/** A suite's verdict. */
+export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
+
+/** Verdicts from worst to best, for the overall verdict. */
+export const VERDICT_ORDER: readonly SuiteVerdict[] = [
+  'error',
+  'regression',
+  'inconclusive',
+  'stale-baseline',
+  'no-baseline',
+  'pass',
+];
+
+/** What a kind calls the groups its cases are clustered in (a round trip's tasks, say). */
+export type ClusterNoun = 'clusters' | 'tasks';
+
+/** What the bootstrap resamples: cases, or the kind's clusters of them. */
+export type ResampledUnit = 'cases' | ClusterNoun;
+
+/**
+ * Power figures: what this eval set can detect, for the gate's own test (two-sided at the
+ * configured confidence). Absent when the bootstrap SE is 0: nothing varied, so no
+ * detectable effect can be stated.
+ */
+export interface Power {
+  /** Minimum detectable effect at 80% power, on the estimate's scale: (z_{1−α/2} + z_{0.8}) · SE. */
+  mde: number;
+  /** The factor z_{1−α/2} + z_{0.8} (2.8016 at 95%). */
+  factor: number;
+  /** Resampled units that would bring the MDE down to the gate's threshold at the current variance. */
+  casesNeeded: number;
+  /** The unit casesNeeded counts. */
+  unit: ResampledUnit;
+  /** The threshold |δ| the MDE is compared with. */
+  threshold: number;
+}
+
+/** How the run's multiplicity adjustment treated a suite's exact-test p-value. */
+export interface MultiplicityOutcome {
+  method: MultiplicityMethod;
+  /** Suites in the family (those with an exact-test p-value in this run). */
+  family: number;
+  pAdjusted: number;
+  /** The verdict before adjustment, when the adjustment changed it; else null. */
+  verdictBefore: SuiteVerdict | null;
+}
+
+/** The comparison of one suite. */
+export interface SuiteComparison {
+  name: string;
+  kind: string;
+  metric: string;
+  verdict: SuiteVerdict;
+  detail:
+    | VerdictDetail
+    | 'multiplicity-adjusted'
+    | 'errors-over-tolerance'
+    | 'no-comparable-cases'
+    | 'too-few-paired'
+    | 'no-baseline'
+    | 'stale-baseline'
+    | 'judge-manipulation'
+    | null;
+  baseline: number | null;
+  candidate: number | null;
+  change: number | null;
+  interval: { lower: number; upper: number } | null;
+  bootstrap: BootstrapResult | null;
+  mcnemar: McNemarResult | null;
+  power: Power | null;
+  pairing: Pairing | null;
+  errors: {
+    candidate: number;
+    records: number;
+    cases: number;
+    rate: number;
+    tolerance: number;
+    baseline: number;
+    samples: string[];
+  };
+  /** The exact sign-flip test of no change over the compared units. */
+  exactTest: SignFlipResult | null;
+  /** The run-wide adjustment of exactTest's p (set by adjustAcrossSuites). */
+  multiplicity: MultiplicityOutcome | null;
+  /** Whether the change is relative (a ratio of sums) or absolute (baseline sum 0, or net win). */
+  unit: 'relative' | 'absolute' | null;
+  /** The drop |δ| gated on, in the change's unit; null when none applies. */
+  threshold: number | null;
+  /** Why the baseline is stale (instrument differences). */
+  stale: string[];
+  /** What the PR changed in what is tested (templates, model, settings, dataset). */
+  changed: string[];
+  regressedCases: CaseChange[];
+  improvedCases: number;
+  gate: GateConfig;
+  notes: string[];
+  /** Judged suites: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
+  judgeManipulation?: FlaggedCase[];
+}
+
+/**
+ * Compares a candidate with its baseline (or with none) under a gate. `clusterNoun` is what
+ * the candidate's kind calls its clusters, used for the power figures when cases are
+ * clustered. Judged answers that addressed the judge are listed; under
+ * `on-judge-manipulation: fail` they make the suite an error whatever the measurement said,
+ * because the scores may have been talked up.
+ */
+export function compareSuite(
+  original: SuiteResult | null,
+  candidate: SuiteResult,
+  gate: GateConfig,
+  clusterNoun: ClusterNoun,
+): SuiteComparison {
+  const baseline = original === null ? null : alignBaselineIds(original, candidate);
+  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
+  const flagged = flaggedCases(candidate.records);
+  if (flagged.length === 0) return result;
+  result.judgeManipulation = flagged;
+  if (gate['on-judge-manipulation'] === 'fail' && result.verdict !== 'error') {
+    result.verdict = 'error';
+    result.detail = 'judge-manipulation';
+  }
+  return result;
+}
+
+function compareMeasured(
+  baseline: SuiteResult | null,
+  candidate: SuiteResult,
+  gate: GateConfig,
+  clusterNoun: ClusterNoun,
+): SuiteComparison {
+  const result = unmeasured(baseline, candidate, gate);
+  const agg = candidate.aggregates;
+  if (agg.records === 0 || result.errors.rate > gate['max-error-rate']) {
+    return settle(result, 'error', 'errors-over-tolerance');
+  }
+  if (baseline === null) return settle(result, 'no-baseline', 'no-baseline');
+  result.changed = describeTestedChanges(baseline, candidate);
+  result.stale = describeInstrumentChanges(baseline, candidate);
+  if (result.stale.length > 0) return settle(result, 'stale-baseline', 'stale-baseline');
+
+  // Pairwise judging already compared each case with the baseline's answer: the candidate's
+  // net win per case is the paired difference, against a baseline of 0 by construction.
+  const netWin = result.metric === PAIRWISE_METRIC;
+  const paired = pairCases(baseline, candidate, result.metric, netWin);
+  result.pairing = paired.summary;
+  if (paired.ids.length === 0) {
+    result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
+    return settle(result, 'error', 'no-comparable-cases');
+  }
+  // A comparison over less than half of what the baseline measured is not the same
+  // comparison: deleting or editing cases must not turn a drop into "inconclusive".
+  const baselineCases = caseCount(baseline);
+  if (paired.ids.length * 2 < baselineCases) {
+    result.notes.push(
+      `Only ${paired.ids.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`,
+    );
+    return settle(result, 'error', 'too-few-paired');
+  }
+  result.baseline = average(paired.base);
+  result.candidate = average(paired.cand);
+
+  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
+    netWin,
+    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
+    clusterNoun,
+  });
+  if (paired.ids.length < gate['min-cases']) {
+    result.notes.push(
+      `Only ${paired.ids.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`,
+    );
+  }
+  if (candidate.instrument.metrics.find((m) => m.name === result.metric)?.binary === true) {
+    addMcNemar(result, paired);
+  }
+  const changes = caseChanges(paired, baseline, candidate);
+  result.improvedCases = changes.improved;
+  result.regressedCases = changes.regressed;
+  return result;
+}
+
+/** The comparison before any measurement: identities, error budget, no verdict reasons yet. */
+function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
+  const metric = candidate.instrument.primaryMetric;
+  const agg = candidate.aggregates;
+  return {
+    name: candidate.suite.name,
+    kind: candidate.suite.kind,
+    metric,
+    verdict: 'pass',
+    detail: null,
+    baseline: null,
+    candidate: agg.metrics[metric] ?? null,
+    change: null,
+    interval: null,
+    bootstrap: null,
+    mcnemar: null,
+    power: null,
+    pairing: null,
+    exactTest: null,
+    multiplicity: null,
+    unit: null,
+    threshold: null,
+    errors: {
+      candidate: agg.errors,
+      records: agg.records,
+      cases: agg.cases,
+      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
+      tolerance: gate['max-error-rate'],
+      baseline: baseline?.aggregates.errors ?? 0,
+      samples: agg.errorSamples,
+    },
+    stale: [],
+    changed: [],
+    regressedCases: [],
+    improvedCases: 0,
+    gate,
+    notes: [],
+  };
+}
+
+function settle(result: SuiteComparison, verdict: SuiteVerdict, detail: SuiteComparison['detail']): SuiteComparison {
+  result.verdict = verdict;
+  result.detail = detail;
+  return result;
+}
+
+/**
+ * The paired bootstrap of the change (relative when the baseline's sum is not 0, else
+ * absolute), the exact sign-flip test over the same units, the gate's decision and the
+ * power figures.
+ */
+function estimateAndDecide(
+  result: SuiteComparison,
+  paired: PairedCases,
+  units: PairedUnit[],
+  how: { netWin: boolean; seed: string; clusterNoun: ClusterNoun },
+): void {
+  const gate = result.gate;
+  const relative = !how.netWin && paired.base.reduce((a, b) => a + b, 0) !== 0;
+  if (!relative && !how.netWin && gate['absolute-threshold'] === undefined) {
+    result.notes.push(
+      `The baseline's ${result.metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`,
+    );
+  }
+  const bootstrap = pairedBootstrap({
+    units,
+    statistic: relative ? 'relative' : 'absolute',
+    confidence: gate.confidence,
+    resamples: gate.resamples,
+    seed: how.seed,
+  });
+  result.bootstrap = bootstrap;
+  result.unit = bootstrap.statistic;
+  result.change = bootstrap.estimate;
+  result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
+  const threshold = relative
+    ? gate['max-drop']
+    : (gate['absolute-threshold'] ?? (how.netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
+  result.threshold = threshold ?? null;
+  result.exactTest = signFlipTest(
+    units.map((u) => u.candidate - u.base),
+    { seed: how.seed },
+  );
+  if (threshold === undefined) {
+    settle(result, 'inconclusive', 'undefined-relative-change');
+    return;
+  }
+  const decision = decideGate({
+    estimate: bootstrap.estimate,
+    lower: bootstrap.lower,
+    upper: bootstrap.upper,
+    threshold: -threshold,
+    policy: gate.policy,
+    compared: paired.ids.length,
+    minCases: gate['min-cases'],
+    exactPValue: result.exactTest.pValue,
+    confidence: gate.confidence,
+  });
+  settle(result, decision.verdict, decision.detail);
+  const unit: ResampledUnit = units.length === paired.ids.length ? 'cases' : how.clusterNoun;
+  result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, unit);
+}
+
+/** McNemar's exact test on the discordant pairs, when every case mean is 0 or 1. */
+function addMcNemar(result: SuiteComparison, paired: PairedCases): void {
+  const { base, cand } = paired;
+  if (!base.every(isZeroOrOne) || !cand.every(isZeroOrOne)) {
+    result.notes.push(
+      "McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case.",
+    );
+    return;
+  }
+  let b = 0;
+  let c = 0;
+  base.forEach((bv, i) => {
+    const cv = cand[i] as number;
+    if (bv === 1 && cv === 0) b++;
+    if (bv === 0 && cv === 1) c++;
+  });
+  result.mcnemar = mcnemarExact(b, c);
+}
+
+/** z_{1−α/2} + z_{0.8}: the MDE factor of a two-sided test at this confidence with 80% power. */
+export function mdeFactor(confidence: number): number {
+  return normalQuantile(1 - (1 - confidence) / 2) + normalQuantile(0.8);
+}
+
+/** The power figures, or null when SE = 0 (no variation, so no MDE to state). */
+export function powerOf(
+  standardError: number,
+  confidence: number,
+  threshold: number,
+  units: number,
+  unit: ResampledUnit,
+): Power | null {
+  if (!(standardError > 0)) return null;
+  const factor = mdeFactor(confidence);
+  const mde = factor * standardError;
+  return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
+}
+
+/**
+ * Adjusts the exact-test p-values of the suites compared in one run (the family: every
+ * suite with an exact test) with Holm's step-down method, unless the gate says
+ * `multiplicity: none`, and demotes a regression whose adjusted p no longer clears
+ * 1 − confidence to inconclusive, recording the verdict it had. Mutates and returns the
+ * comparisons, in order.
+ */
+export function adjustAcrossSuites(comparisons: SuiteComparison[]): SuiteComparison[] {
+  const family = comparisons.filter((c) => c.exactTest !== null);
+  if (family.length === 0) return comparisons;
+  // The setting is run-wide (not a per-suite override), so every suite carries the same one.
+  const method: MultiplicityMethod = family[0]?.gate.multiplicity ?? 'holm';
+  const adjusted =
+    method === 'holm'
+      ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue))
+      : family.map((c) => (c.exactTest as SignFlipResult).pValue);
+  family.forEach((c, i) => {
+    const pAdjusted = adjusted[i] as number;
+    let verdictBefore: SuiteVerdict | null = null;
+    if (c.verdict === 'regression' && pAdjusted >= 1 - c.gate.confidence) {
+      verdictBefore = c.verdict;
+      c.verdict = 'inconclusive';
+      c.detail = 'multiplicity-adjusted';
+    }
+    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+  });
+  return comparisons;
+}
+
+/** The worst verdict of a set (error first), or pass for none. */
+export function overallVerdict(verdicts: readonly SuiteVerdict[]): SuiteVerdict {
+  for (const v of VERDICT_ORDER) if (verdicts.includes(v)) return v;
+  return 'pass';
+}
+
+function average(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function isZeroOrOne(v: number): boolean {
+  return v === 0 || v === 1;
+}

@@ -1,0 +1,37 @@
+/**
+ * Comparing a candidate suite result with its baseline: pairing.ts lines the cases up,
+ * identity-diff.ts says what changed besides the scores, decide.ts measures and decides.
+ */
+import type { GateConfig } from '../config/common.ts';
+import { findKind } from '../kinds/index.ts';
+import type { SuiteResult } from '../types.ts';
+import { compareSuite, type ClusterNoun, type SuiteComparison } from './decide.ts';
+
+export {
+  adjustAcrossSuites,
+  compareSuite,
+  DEFAULT_NET_WIN_THRESHOLD,
+  mdeFactor,
+  overallVerdict,
+  PAIRWISE_METRIC,
+  powerOf,
+  VERDICT_ORDER,
+  type ClusterNoun,
+  type MultiplicityOutcome,
+  type Power,
+  type ResampledUnit,
+  type SuiteComparison,
+  type SuiteVerdict,
+} from './decide.ts';
+export { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
+export { alignBaselineIds, type CaseChange, type Pairing } from './pairing.ts';
+
+/** compareSuite with the candidate kind's own name for its clusters. */
+export function compareWithBaseline(
+  original: SuiteResult | null,
+  candidate: SuiteResult,
+  gate: GateConfig,
+  clusterNoun: ClusterNoun = findKind(candidate.suite.kind)?.clusterNoun ?? 'clusters',
+): SuiteComparison {
+  return compareSuite(original, candidate, gate, clusterNoun);
+}
