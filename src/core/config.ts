@@ -10,6 +10,7 @@ import { redactUrls } from './redact.ts';
 import { POLICIES } from './stats/gate.ts';
 import { MULTIPLICITY_METHODS } from './stats/multiplicity.ts';
 import { REPORT_LANGUAGES } from './report/messages.ts';
+import { PROMPT_SUITE_SHAPE } from './kinds/prompt/config.ts'; // wiring: prompt kind
 
 /** Whether a URL carries user info (`user:password@host`), which must never be configured. */
 function hasUserInfo(url: string): boolean {
@@ -22,7 +23,7 @@ function hasUserInfo(url: string): boolean {
 }
 
 /** The suite kinds of SPEC §1. */
-export const SUITE_KINDS = ['exact-copy', 'judged', 'round-trip'] as const;
+export const SUITE_KINDS = ['exact-copy', 'judged', 'round-trip', 'prompt'] as const; // wiring: prompt kind
 /** A suite kind. */
 export type SuiteKind = (typeof SUITE_KINDS)[number];
 /** Output normalizers an exact-copy suite may apply before matching (part of what measures). */
@@ -267,7 +268,9 @@ const roundTripSuite = z.strictObject({
     .describe("Wall-clock limit of one run of the tests on the model's code."),
 });
 
-const suiteSchema = z.discriminatedUnion('kind', [exactCopySuite, judgedSuite, roundTripSuite]);
+const promptSuite = z.strictObject({ ...suiteCommon, ...PROMPT_SUITE_SHAPE }); // wiring: prompt kind
+
+const suiteSchema = z.discriminatedUnion('kind', [exactCopySuite, judgedSuite, roundTripSuite, promptSuite]); // wiring: prompt kind
 
 /** The gate when a file sets none (also for `evalgate compare` without a config). */
 export const DEFAULT_GATE: Readonly<z.output<typeof gateSchema>> = Object.freeze(gateSchema.parse({}));
@@ -323,6 +326,8 @@ export type ExactCopySuiteConfig = z.output<typeof exactCopySuite>;
 export type JudgedSuiteConfig = z.output<typeof judgedSuite>;
 /** A round-trip suite's configuration. */
 export type RoundTripSuiteConfig = z.output<typeof roundTripSuite>;
+/** A prompt suite's configuration. */
+export type PromptSuiteConfig = z.output<typeof promptSuite>; // wiring: prompt kind
 
 /** A parsed configuration with the means to point back into the file. */
 export interface LoadedConfig {
@@ -493,7 +498,14 @@ function knownKeys(data: unknown, path: readonly PropertyKey[]): string[] {
   if (p[0] === 'providers' && p.length === 2) return Object.keys(providerSchema.shape);
   if (p[0] === 'suites') {
     const kind = getAt(data, [...path.slice(0, 2), 'kind']);
-    const schema = kind === 'judged' ? judgedSuite : kind === 'round-trip' ? roundTripSuite : exactCopySuite;
+    const schema =
+      kind === 'judged'
+        ? judgedSuite
+        : kind === 'round-trip'
+          ? roundTripSuite
+          : kind === 'prompt' // wiring: prompt kind
+            ? promptSuite
+            : exactCopySuite;
     if (p.length === 2) return Object.keys(schema.shape);
     if (p.length === 3 && p[2] === 'templates') return Object.keys(schema.shape.templates.shape);
     if (p.length === 3 && p[2] === 'gate') return Object.keys(gateSchema.shape);

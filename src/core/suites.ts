@@ -27,6 +27,7 @@ import { contentSha256, sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './kinds/exact-copy/suite.ts';
 import type { PreparedSuite } from './run-suite.ts';
+import { loadPromptSuite } from './kinds/prompt/load.ts'; // wiring: prompt kind
 import { loadTemplate, type Template } from './templates.ts';
 import type { EvalCase, SuiteResult } from './types.ts';
 
@@ -162,6 +163,24 @@ export async function loadSuite(
       ? undefined
       : loadTemplate(await readFile(path, at('templates', role), 'template'), path, allowed, at('templates', role));
   if (suite.kind === 'round-trip') return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile));
+  if (suite.kind === 'prompt') {
+    // wiring: prompt kind
+    const p = await loadPromptSuite({
+      suite,
+      provider: loaded.config.providers[suite.provider] as ProviderConfig,
+      at,
+      read: readFile,
+      readInstrument: (path, where, what) => readFrom(instrument, path, where, what),
+    });
+    return done({
+      index,
+      config: suite,
+      cases: p.cases,
+      providers: p.providers,
+      prepare: (clients, _baseline, runners = noRunners) =>
+        p.prepare(clients, (timeoutMs) => runners('pyodide', timeoutMs)),
+    });
+  }
   const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;
   const allowed = s.kind === 'judged' ? ANSWER_PLACEHOLDERS : EXACT_COPY_PLACEHOLDERS;
   const templates: { system?: Template; user: Template } = {
@@ -331,9 +350,13 @@ export function runtimeProblems(
   const major = Number(nodeVersion.split('.')[0]);
   if (!Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return [];
   return suites
-    .filter((s) => s.config.kind === 'round-trip' && s.config.executor === 'pyodide')
+    .filter(
+      (s) =>
+        (s.config.kind === 'round-trip' && s.config.executor === 'pyodide') ||
+        (s.config.kind === 'prompt' && s.config.assert.some((a) => a.type === 'python')), // wiring: prompt kind
+    )
     .map((s) => {
       const line = loaded.lineOf(['suites', s.index]);
-      return `${loaded.file}${line !== undefined ? `:${line}` : ''} suites[${s.index}] (${s.config.name}): round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+      return `${loaded.file}${line !== undefined ? `:${line}` : ''} suites[${s.index}] (${s.config.name}): ${s.config.kind === 'prompt' ? 'python assertions run' : 'round-trip suites run model code'} in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
     });
 }

@@ -1,0 +1,139 @@
+/**
+ * The `kind: prompt` suite entry: a team's own prompt templates filled from any dataset's
+ * columns, and a list of assertions each reply must meet. This file holds only the keys
+ * of the kind; config.ts adds the keys every suite has (name, provider, repeats, gate).
+ */
+import { z } from 'zod';
+
+/** Text normalizers an assertion may apply to the reply (and to its value) before checking. */
+export const PROMPT_NORMALIZERS = ['trim', 'nfc', 'nfkc', 'strip-code-fence', 'lowercase'] as const;
+/** One normalizer. */
+export type PromptNormalizer = (typeof PROMPT_NORMALIZERS)[number];
+
+/** The assertion types, in the order the docs list them. */
+export const ASSERTION_TYPES = [
+  'equals',
+  'contains',
+  'not-contains',
+  'starts-with',
+  'regex',
+  'is-json',
+  'json-schema',
+  'length',
+  'python',
+] as const;
+/** One assertion type. */
+export type AssertionType = (typeof ASSERTION_TYPES)[number];
+
+const ASSERTION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+// What every assertion may carry.
+const common = {
+  name: z
+    .string()
+    .regex(ASSERTION_NAME, 'use letters, digits, ".", "_" and "-"')
+    .optional()
+    .describe('Names the assertion in the report and its metric (assert:<name>); default: its type.'),
+  weight: z.number().positive().max(1000).default(1).describe('Weight in the weighted score (metric: weighted-score).'),
+  normalize: z
+    .array(z.enum(PROMPT_NORMALIZERS))
+    .default([])
+    .describe('Applied to the reply (and to a text value) before the check, in a fixed order.'),
+};
+
+const textValue = z
+  .string()
+  .describe("Text compared with the reply; {column} is replaced by the case's value ({{ and }} for braces).");
+
+const assertionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ ...common, type: z.literal('equals'), value: textValue }),
+    z.strictObject({ ...common, type: z.literal('contains'), value: textValue }),
+    z.strictObject({ ...common, type: z.literal('not-contains'), value: textValue }),
+    z.strictObject({ ...common, type: z.literal('starts-with'), value: textValue }),
+    z.strictObject({
+      ...common,
+      type: z.literal('regex'),
+      value: z
+        .string()
+        .min(1)
+        .describe("A JavaScript regular expression; {column} inserts the case's value as literal text."),
+      flags: z
+        .string()
+        .regex(/^[imsu]*$/, 'use only the flags i, m, s and u')
+        .default('')
+        .describe('Regular-expression flags (i, m, s, u).'),
+    }),
+    z.strictObject({ ...common, type: z.literal('is-json') }),
+    z.strictObject({
+      ...common,
+      type: z.literal('json-schema'),
+      schema: z.string().min(1).describe('A JSON Schema file the reply (parsed as JSON) must satisfy.'),
+    }),
+    z
+      .strictObject({
+        ...common,
+        type: z.literal('length'),
+        min: z.int().min(0).optional().describe('Fewest characters (code points) the reply may have.'),
+        max: z.int().min(0).optional().describe('Most characters (code points) the reply may have.'),
+      })
+      .refine((a) => a.min !== undefined || a.max !== undefined, { error: 'set min, max or both' })
+      .refine((a) => a.min === undefined || a.max === undefined || a.min <= a.max, {
+        error: 'min is larger than max',
+      }),
+    z.strictObject({
+      ...common,
+      type: z.literal('python'),
+      file: z
+        .string()
+        .min(1)
+        .describe('A Python file defining check(output, vars) -> bool | float, run in the Pyodide sandbox.'),
+      threshold: z
+        .number()
+        .min(0)
+        .max(1)
+        .default(0.5)
+        .describe('A check returning a number passes when the number is at least this.'),
+      'timeout-ms': z.int().min(100).max(600_000).default(10_000).describe('Wall-clock limit of one check.'),
+    }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `unknown assertion type; expected one of ${ASSERTION_TYPES.join(', ')}`
+        : undefined,
+  },
+);
+
+/** The keys of a prompt suite besides those every suite has. */
+export const PROMPT_SUITE_SHAPE = {
+  kind: z.literal('prompt'),
+  dataset: z.union([
+    z.string().min(1),
+    z.strictObject({ path: z.string().min(1), format: z.enum(['jsonl', 'json', 'csv']).optional() }),
+  ]),
+  templates: z.strictObject({
+    system: z.string().min(1).optional(),
+    messages: z
+      .array(
+        z.strictObject({
+          role: z.enum(['system', 'user', 'assistant']),
+          template: z.string().min(1),
+        }),
+      )
+      .optional()
+      .describe('Messages sent between the system and the user template: few-shot examples, earlier turns.'),
+    user: z.string().min(1),
+  }),
+  assert: z.array(assertionSchema).min(1).describe('Checks every reply must pass; a case passes when all pass.'),
+  metric: z
+    .enum(['pass-rate', 'weighted-score'])
+    .default('pass-rate')
+    .describe(
+      'The primary metric: the share of cases passing every assertion, or the weighted share of assertions passed.',
+    ),
+};
+
+/** One assertion, as the schema outputs it. */
+export type AssertionConfig = z.output<typeof assertionSchema>;
