@@ -99,10 +99,11 @@ const assertionSchema = z.discriminatedUnion(
     }),
   ],
   {
-    error: (issue) =>
-      issue.code === 'invalid_union'
-        ? `unknown assertion type; expected one of ${ASSERTION_TYPES.join(', ')}`
-        : undefined,
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const got = (issue.input as { type?: unknown } | null | undefined)?.type;
+      return `unknown assertion type${got === undefined ? '' : ` ${JSON.stringify(got)}`}; expected one of ${ASSERTION_TYPES.join(', ')}`;
+    },
   },
 );
 
