@@ -12,6 +12,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.ts';
+import { INIT_KINDS } from '../core/init.ts'; // wiring: prompt kind
 
 /** The commands. */
 export type Command =
@@ -66,7 +67,7 @@ export type Command =
       language: ReportLanguage | null;
     }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
-  | { name: 'init'; dir: string; force: boolean }
+  | { name: 'init'; dir: string; force: boolean; kind: (typeof INIT_KINDS)[number] }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -388,9 +389,26 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       dir: { type: 'string', value: 'DIR', default: '.', description: 'The repository to set up.' },
       force: { type: 'boolean', description: 'Overwrite an existing evalgate.yml (other existing files are kept).' },
+      // wiring: prompt kind
+      kind: {
+        type: 'string',
+        value: 'KIND',
+        default: 'exact-copy',
+        description: `The example suite: ${INIT_KINDS.join(' or ')} (a prompt with assertions).`,
+      },
     },
-    examples: ['evalgate init', 'evalgate init --dir my-repo --force'],
-    build: (v) => ({ name: 'init', dir: str(v, 'dir', '.'), force: v['force'] === true }),
+    examples: ['evalgate init', 'evalgate init --kind prompt', 'evalgate init --dir my-repo --force'],
+    build: (v) => {
+      const kind = str(v, 'kind', 'exact-copy');
+      if (!(INIT_KINDS as readonly string[]).includes(kind))
+        throw usageError('init', `--kind must be one of ${INIT_KINDS.join(', ')}, got ${JSON.stringify(kind)}`);
+      return {
+        name: 'init',
+        dir: str(v, 'dir', '.'),
+        force: v['force'] === true,
+        kind: kind as (typeof INIT_KINDS)[number],
+      };
+    },
   },
   {
     name: 'dataset exact-copy',

@@ -94,7 +94,7 @@ async function execute(command: Command): Promise<number> {
     case 'rejudge':
       return rejudgeCommand(command);
     case 'init':
-      return initCommand(command.dir, command.force);
+      return initCommand(command.dir, command.force, command.kind);
     case 'merge':
       return mergeCommand(command);
     case 'noise':
@@ -310,7 +310,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   return outcome.exitCode;
 }
 
-async function initCommand(dir: string, force: boolean): Promise<number> {
+async function initCommand(dir: string, force: boolean, kind: 'exact-copy' | 'prompt'): Promise<number> {
   await ensureWritableFolder(dir, '--dir');
   const configPath = join(dir, 'evalgate.yml');
   if (
@@ -327,7 +327,8 @@ async function initCommand(dir: string, force: boolean): Promise<number> {
   }
   const written: string[] = [];
   const kept: string[] = [];
-  for (const [path, text] of Object.entries(starterFiles())) {
+  for (const [path, text] of Object.entries(starterFiles(kind))) {
+    // wiring: prompt kind
     const target = join(dir, path);
     try {
       await mkdir(dirname(target), { recursive: true });

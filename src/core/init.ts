@@ -3,6 +3,7 @@
  * suite, its templates and a small dataset written by us, and the workflow that runs the
  * action on pull requests and refreshes baselines on the default branch.
  */
+import { promptStarterFiles } from './kinds/prompt/init.ts'; // wiring: prompt kind
 
 /** The example workflow (also shipped as examples/workflows/openai.yml). */
 export const WORKFLOW_OPENAI = `# evalgate: evaluate the prompt templates a pull request changes, comment once,
@@ -176,11 +177,24 @@ const LINES: [string, string, string][] = [
   ],
 ];
 
+const BASELINES_README =
+  "Baselines live here: `evalgate run --update-baseline` (or the workflow's refresh-baselines job) writes `<suite>.json`; commit them and review their diffs like code.\n";
+
 /** The lines `evalgate init` adds to .gitignore: the response cache and the run output. */
 export const GITIGNORE_LINES: readonly string[] = ['.evalgate/', 'evalgate-out/'];
 
+/** The suite kinds `evalgate init --kind` can start with. */
+export const INIT_KINDS = ['exact-copy', 'prompt'] as const; // wiring: prompt kind
+
 /** The starter files, by path relative to the repository root. */
-export function starterFiles(): Record<string, string> {
+export function starterFiles(kind: (typeof INIT_KINDS)[number] = 'exact-copy'): Record<string, string> {
+  // wiring: prompt kind
+  if (kind === 'prompt')
+    return {
+      ...promptStarterFiles(),
+      'baselines/README.md': BASELINES_README,
+      '.github/workflows/evalgate.yml': WORKFLOW_OPENAI,
+    };
   const dataset = LINES.map(([answer, question, other], i) => {
     const context = [other, answer, LINES[(i + 5) % LINES.length]?.[2] ?? other].join('\n');
     return JSON.stringify({ id: `starter-${String(i + 1).padStart(2, '0')}`, question, context, expected: answer });
@@ -191,8 +205,7 @@ export function starterFiles(): Record<string, string> {
       'You will be given three lines of text between <context> tags, followed by a question.\nExactly one of the three lines answers the question. Reply with that line, copied character for character: no quotes, no labels, no explanation, nothing before or after it.',
     'prompts/copy-qa-user.txt': '<context>\n{context}\n</context>\n\nQuestion: {question}',
     'eval-datasets/copy-qa.jsonl': `${dataset}\n`,
-    'baselines/README.md':
-      "Baselines live here: `evalgate run --update-baseline` (or the workflow's refresh-baselines job) writes `<suite>.json`; commit them and review their diffs like code.\n",
+    'baselines/README.md': BASELINES_README,
     '.github/workflows/evalgate.yml': WORKFLOW_OPENAI,
   };
 }
