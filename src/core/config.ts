@@ -394,6 +394,17 @@ function checkReferences(loaded: LoadedConfig): void {
     seen.set(suite.name, i);
     const refs: string[] = [suite.provider];
     if (suite.kind === 'judged') refs.push(...(Array.isArray(suite.judge) ? suite.judge : [suite.judge]));
+    if (suite.kind === 'prompt') {
+      // wiring: prompt kind — judge assertions name their judges
+      suite.assert.forEach((a, j) => {
+        if (a.type !== 'judge') return;
+        for (const ref of Array.isArray(a.judge) ? a.judge : [a.judge])
+          if (!providers.includes(ref))
+            problems.push(
+              `${located(file, loaded.lineOf(['suites', i, 'assert', j, 'judge']), formatPath(['suites', i, 'assert', j, 'judge']))}: unknown provider "${ref}"; defined providers: ${providers.join(', ') || '(none)'}`,
+            );
+      });
+    }
     for (const ref of refs) {
       if (!providers.includes(ref)) {
         const key = ref === suite.provider ? 'provider' : 'judge';

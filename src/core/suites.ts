@@ -168,6 +168,7 @@ export async function loadSuite(
     const p = await loadPromptSuite({
       suite,
       provider: loaded.config.providers[suite.provider] as ProviderConfig,
+      providers: loaded.config.providers,
       at,
       read: readFile,
       readInstrument: (path, where, what) => readFrom(instrument, path, where, what),
@@ -177,8 +178,8 @@ export async function loadSuite(
       config: suite,
       cases: p.cases,
       providers: p.providers,
-      prepare: (clients, _baseline, runners = noRunners) =>
-        p.prepare(clients, (timeoutMs) => runners('pyodide', timeoutMs)),
+      prepare: (clients, _baseline, runners = noRunners, nonce = noNonce) =>
+        p.prepare(clients, (timeoutMs) => runners('pyodide', timeoutMs), nonce),
     });
   }
   const s = suite as ExactCopySuiteConfig | JudgedSuiteConfig;

@@ -10,6 +10,7 @@
  */
 import type { ConfigFile, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
 import { canonicalJson } from './hash.ts';
+import { promptJudges } from './kinds/prompt/config.ts'; // wiring: prompt kind
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
 export const PR_PROVIDER_KEYS = [
@@ -75,6 +76,7 @@ function providersOf(suite: SuiteConfig): string[] {
   return [
     suite.provider,
     ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : []),
+    ...(suite.kind === 'prompt' ? promptJudges(suite.assert) : []), // wiring: prompt kind
   ];
 }
 

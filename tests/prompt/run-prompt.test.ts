@@ -6,9 +6,22 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
-import { startFakeOpenAI, type FakeOpenAI, type FakeRequest } from '../helpers/fake-openai.ts';
+import {
+  judgePromptParts,
+  scriptedJudgeReply,
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeRequest,
+} from '../helpers/fake-openai.ts';
 
-const echo = (req: FakeRequest): { content: string } => ({ content: req.messages.at(-1)?.content ?? '' });
+// Echo for the target; the scripted judge (5 when the answer equals the reference, else 3)
+// for judge prompts, except that it cannot make up its mind about Ann7's reply.
+const echo = (req: FakeRequest): FakeReply => {
+  const parts = judgePromptParts(req);
+  if (parts.kind !== null && parts.answer.includes('Ann7')) return { content: 'Hard to say; it depends.' };
+  return scriptedJudgeReply(req) ?? { content: req.messages.at(-1)?.content ?? '' };
+};
 
 // 20 rows. Rows 1–3 have long names (the reply breaks `length: max 40`); rows 4, 8, 12, 16
 // and 20 are rejected by the python check (n divisible by 4). 8 of 20 fail: pass-rate 0.6.
@@ -68,6 +81,23 @@ suites:
       - type: json-schema
         schema: schemas/any.json
         weight: 2
+  - name: judged
+    kind: prompt
+    provider: fake
+    dataset: data/support.jsonl
+    templates:
+      user: prompts/user.txt
+    assert:
+      - type: judge
+        name: matches
+        judge: fake
+        rubric: "Greets {name} and names {product}."
+        reference: "Hello {name} about {product}."
+      - type: judge
+        name: only-name
+        judge: fake
+        rubric-file: rubrics/name.md
+        reference: "{name}"
 `;
 
 describe('evalgate run (prompt) end to end', () => {
@@ -92,6 +122,7 @@ describe('evalgate run (prompt) end to end', () => {
     await write('checks/even.py', 'def check(output, vars):\n    return int(vars["n"]) % 4 != 0\n');
     // Any JSON value passes the empty schema; an echoed sentence is not JSON at all.
     await write('schemas/any.json', '{}');
+    await write('rubrics/name.md', 'The reply is only the name of {name}.');
   });
   after(async () => {
     await server.close();
@@ -128,6 +159,32 @@ describe('evalgate run (prompt) end to end', () => {
       c04.request.messages.map((x: { role: string }) => x.role),
       ['system', 'user', 'assistant', 'user'],
     );
+  });
+
+  it('judge assertions: scored 1–5 by the judge, threshold applied, reasoning kept, an unreadable verdict an error', async () => {
+    await runCli(['run', '--no-cache', '--suite', 'judged', '--out', 'out-judge'], { cwd: dir, env });
+    const result = JSON.parse(await readFile(join(dir, 'out-judge/results/judged.json'), 'utf8'));
+    const records = result.records as {
+      caseId: string;
+      status: string;
+      error: { kind: string } | null;
+      detail: { assertions: { name: string; pass: boolean; score: number; judgments: { reasoning: string }[] }[] };
+    }[];
+    const ann7 = records.find((x) => x.caseId === 'c07');
+    assert.equal(ann7?.status, 'error');
+    assert.equal(ann7?.error?.kind, 'unparsable');
+    const scored = records.filter((x) => x.status === 'scored');
+    assert.equal(scored.length, 19);
+    for (const x of scored) {
+      const [matches, onlyName] = x.detail.assertions;
+      assert.deepEqual([matches?.pass, matches?.score, onlyName?.pass, onlyName?.score], [true, 5, false, 3]);
+      assert.match(onlyName?.judgments[0]?.reasoning ?? '', /Scripted grading/);
+    }
+    assert.equal(result.aggregates.metrics['assert:matches'], 1);
+    assert.equal(result.aggregates.metrics['pass-rate'], 0);
+    // The rubric (from its file, variables filled) reached the judge as its grading notes.
+    const prompts = server.requests.filter((q) => judgePromptParts(q).kind === 'absolute');
+    assert.ok(prompts.some((q) => q.messages[0]?.content.includes('The reply is only the name of Ann5.')));
   });
 
   it('gates a template change that breaks an assertion on every case as a paired regression (exit 1)', async () => {

@@ -15,6 +15,9 @@ export interface AssertionVerdict {
   pass: boolean;
   /** Why it failed (empty when it passed). */
   message: string;
+  /** judge: the judges' mean score (1–5) and each judge's verdict with its reasoning. */
+  score?: number;
+  judgments?: { judge: string; model: string; score: number; method: string; reasoning: string }[];
 }
 
 const VARIABLE = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
@@ -87,7 +90,7 @@ const quote = (text: string, max = 80): string => JSON.stringify(text.length > m
 
 /** What a text assertion needs besides the reply: its rendered value, regex or schema. */
 export interface TextCheck {
-  assertion: Exclude<AssertionConfig, { type: 'python' }>;
+  assertion: Exclude<AssertionConfig, { type: 'python' | 'judge' }>;
   name: string;
   vars: Readonly<Record<string, string>>;
   schema?: ValidateFunction;

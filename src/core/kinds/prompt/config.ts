@@ -21,6 +21,7 @@ export const ASSERTION_TYPES = [
   'json-schema',
   'length',
   'python',
+  'judge',
 ] as const;
 /** One assertion type. */
 export type AssertionType = (typeof ASSERTION_TYPES)[number];
@@ -97,6 +98,34 @@ const assertionSchema = z.discriminatedUnion(
         .describe('A check returning a number passes when the number is at least this.'),
       'timeout-ms': z.int().min(100).max(600_000).default(10_000).describe('Wall-clock limit of one check.'),
     }),
+    z
+      .strictObject({
+        ...common,
+        type: z.literal('judge'),
+        rubric: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("What the judge grades the reply on; {column} is replaced by the case's value."),
+        'rubric-file': z.string().min(1).optional().describe('A file holding the rubric (instead of rubric).'),
+        judge: z
+          .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+          .describe('The judge provider(s); with several, their scores are averaged.'),
+        threshold: z
+          .number()
+          .min(1)
+          .max(5)
+          .default(4)
+          .describe("The reply passes when the judges' mean score (1–5) is at least this."),
+        reference: z
+          .string()
+          .optional()
+          .describe("A reference answer shown to the judge; {column} is replaced by the case's value."),
+        language: z.enum(['en', 'ja']).default('en').describe('Language of the built-in judge prompt.'),
+      })
+      .refine((a) => (a.rubric === undefined) !== (a['rubric-file'] === undefined), {
+        error: 'set exactly one of rubric and rubric-file',
+      }),
   ],
   {
     error: (issue) => {
@@ -135,6 +164,15 @@ export const PROMPT_SUITE_SHAPE = {
       'The primary metric: the share of cases passing every assertion, or the weighted share of assertions passed.',
     ),
 };
+
+/** The judge providers of a prompt suite's assertions. */
+export function promptJudges(assertions: readonly AssertionConfig[]): string[] {
+  const out: string[] = [];
+  for (const a of assertions)
+    if (a.type === 'judge')
+      for (const j of Array.isArray(a.judge) ? a.judge : [a.judge]) if (!out.includes(j)) out.push(j);
+  return out;
+}
 
 /** One assertion, as the schema outputs it. */
 export type AssertionConfig = z.output<typeof assertionSchema>;

@@ -13,12 +13,15 @@ import type { ChatMessage, CodeRunner, ModelClient } from '../../../ports.ts';
 import type { PromptSuiteConfig, ProviderConfig } from '../../config.ts';
 import { decodeUtf8 } from '../../datasets/jsonl.ts';
 import { configError } from '../../errors.ts';
-import { contentSha256 } from '../../hash.ts';
+import { contentSha256, sha256Hex } from '../../hash.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { loadTemplate, type Template } from '../../templates.ts';
 import type { EvalCase } from '../../types.ts';
 import { compileJsonSchema, fillVariables, regexLiteral, variablesOf } from './assertions.ts';
 import { parsePromptDataset } from './dataset.ts';
+import { builtinJudgeTemplate } from '../judged/builtin-templates.ts';
+import { JUDGE_PLACEHOLDERS, type JudgedInputs } from '../judged/suite.ts';
+import { promptJudges } from './config.ts';
 import { preparePromptSuite, type LoadedAssertion, type PromptTemplates } from './suite.ts';
 
 /** A place in evalgate.yml. */
@@ -28,6 +31,8 @@ export type Where = { file: string; line?: number; path: string };
 export interface PromptLoadContext {
   suite: PromptSuiteConfig;
   provider: ProviderConfig;
+  /** Every provider of the config, by name (judges are looked up here). */
+  providers: Readonly<Record<string, ProviderConfig>>;
   /** The place of a key under this suite's entry. */
   at(...path: PropertyKey[]): Where;
   /** Reads a file of what is tested (dataset, templates) from the workspace. */
@@ -40,7 +45,11 @@ export interface PromptLoadContext {
 export interface PromptLoaded {
   cases: readonly EvalCase[];
   providers: string[];
-  prepare(clients: (provider: string) => ModelClient, runner: (timeoutMs: number) => CodeRunner): PreparedSuite;
+  prepare(
+    clients: (provider: string) => ModelClient,
+    runner: (timeoutMs: number) => CodeRunner,
+    nonce: (material: string) => string,
+  ): PreparedSuite;
 }
 
 /** Loads and checks a prompt suite's files. */
@@ -105,6 +114,26 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
       }
     }
     const loaded: LoadedAssertion = { config: a, name };
+    if (a.type === 'judge') {
+      // The rubric grades: on a pull request its file is read from the base, like the checks.
+      const rubric =
+        a.rubric ??
+        decodeUtf8(
+          await ctx.readInstrument(a['rubric-file'] as string, where('rubric-file'), 'rubric'),
+          a['rubric-file'] as string,
+        );
+      for (const v of variablesOf(rubric))
+        if (!columns.includes(v.name))
+          throw configError(
+            where(a.rubric !== undefined ? 'rubric' : 'rubric-file'),
+            `the rubric uses {${v.name}}, but ${unknown(v.name)}`,
+          );
+      for (const v of variablesOf(a.reference ?? ''))
+        if (!columns.includes(v.name))
+          throw configError(where('reference'), `the reference uses {${v.name}}, but ${unknown(v.name)}`);
+      assertions.push({ config: a, name, rubric });
+      continue;
+    }
     if (a.type === 'json-schema' || a.type === 'python') {
       const path = a.type === 'json-schema' ? a.schema : a.file;
       const key = a.type === 'json-schema' ? 'schema' : 'file';
@@ -134,11 +163,21 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
   }
 
   const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
+  const judgeNames = promptJudges(suite.assert);
+  const judgeTemplates = { en: builtinTemplate('en', at('assert')), ja: builtinTemplate('ja', at('assert')) };
   return {
     cases,
-    providers: [suite.provider],
-    prepare: (clients, runner) =>
+    providers: [suite.provider, ...judgeNames.filter((j) => j !== suite.provider)],
+    prepare: (clients, runner, nonce) =>
       preparePromptSuite({
+        judges: new Map(
+          judgeNames.map((name) => [
+            name,
+            { name, provider: ctx.providers[name] as ProviderConfig, client: clients(name) },
+          ]),
+        ),
+        judgeTemplates,
+        nonce,
         suite,
         provider: ctx.provider,
         client: clients(suite.provider),
@@ -148,5 +187,17 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
         templates,
         assertions,
       }),
+  };
+}
+
+/** The judged kind's built-in absolute judge template, which judge assertions use. */
+function builtinTemplate(language: 'en' | 'ja', where: Where): JudgedInputs['judgeTemplate'] {
+  const builtin = builtinJudgeTemplate('absolute', language);
+  const bytes = new TextEncoder().encode(builtin.text);
+  return {
+    id: builtin.id,
+    sha256: sha256Hex(bytes),
+    text: loadTemplate(bytes, builtin.id, JUDGE_PLACEHOLDERS, where),
+    language,
   };
 }

@@ -7,7 +7,7 @@
  * never a score.
  */
 import { z } from 'zod';
-import type { ChatMessage, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
+import type { CallError, ChatMessage, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
 import type { PromptSuiteConfig, ProviderConfig } from '../../config.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
@@ -15,7 +15,8 @@ import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import { replyRecord, testedIdentity } from '../requests.ts';
-import { checkText, normalizeReply, type AssertionVerdict } from './assertions.ts';
+import { judgeAnswer, type JudgedInputs, type JudgeSetup, type Judgment } from '../judged/suite.ts';
+import { checkText, fillVariables, normalizeReply, type AssertionVerdict } from './assertions.ts';
 import type { AssertionConfig } from './config.ts';
 import { checkOutcome, checkTest } from './python.ts';
 
@@ -39,7 +40,21 @@ export interface LoadedAssertion {
   file?: { path: string; sha256: string; text: string };
   /** json-schema: the compiled validator. */
   schema?: Parameters<typeof checkText>[1]['schema'];
+  /** judge: the rubric's text (inline or from its file), with {variables} still in it. */
+  rubric?: string;
 }
+
+/** What a `judge` assertion keeps of each judge's verdict (the reasoning included). */
+export interface PromptJudgment {
+  judge: string;
+  model: string;
+  score: number;
+  method: Judgment['method'];
+  reasoning: string;
+}
+
+/** The reply a judge sees when a reference is not given. */
+const NO_REFERENCE = '(no reference answer: grade by the notes)';
 
 /** What a prompt record keeps in `detail`: each assertion's verdict, in config order. */
 export interface PromptDetail {
@@ -62,10 +77,19 @@ export interface PromptInputs {
   dataset: { path: string; sha256: string };
   templates: PromptTemplates;
   assertions: readonly LoadedAssertion[];
+  /** Judges by provider name (judge assertions), the built-in judge template per language, and the edge's token source. */
+  judges: ReadonlyMap<string, JudgeSetup>;
+  judgeTemplates: Readonly<Record<'en' | 'ja', JudgedInputs['judgeTemplate']>>;
+  nonce: (material: string) => string;
 }
 
 /** The instrument: the assertions (with their files' hashes) decide what a score means. */
-export function promptInstrument(suite: PromptSuiteConfig, assertions: readonly LoadedAssertion[]): InstrumentIdentity {
+export function promptInstrument(
+  suite: PromptSuiteConfig,
+  assertions: readonly LoadedAssertion[],
+  judges: ReadonlyMap<string, JudgeSetup> = new Map(),
+  judgeTemplates: Partial<Record<'en' | 'ja', { id: string; sha256: string }>> = {},
+): InstrumentIdentity {
   const names = assertions.map((a) => a.name);
   const secondary = suite.metric === 'pass-rate' ? 'weighted-score' : 'pass-rate';
   const body = {
@@ -81,6 +105,15 @@ export function promptInstrument(suite: PromptSuiteConfig, assertions: readonly 
         ...a.config,
         name: a.name,
         ...(a.file ? { file: { path: a.file.path, sha256: a.file.sha256 } } : {}),
+        ...(a.config.type === 'judge'
+          ? {
+              judges: (Array.isArray(a.config.judge) ? a.config.judge : [a.config.judge]).map((name) => ({
+                model: judges.get(name)?.provider.model ?? name,
+                seed: judges.get(name)?.provider.seed ?? null,
+              })),
+              'judge-template': `${judgeTemplates[a.config.language]?.id ?? ''} ${judgeTemplates[a.config.language]?.sha256.slice(0, 16) ?? ''}`,
+            }
+          : {}),
       })),
     },
   };
@@ -94,6 +127,11 @@ export function promptMessages(templates: PromptTemplates, vars: Readonly<Record
   for (const m of templates.messages) out.push({ role: m.role, content: renderTemplate(m.template, vars) });
   out.push({ role: 'user', content: renderTemplate(templates.user, vars) });
   return out;
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 
 /** Prepares a prompt suite to run. */
@@ -110,7 +148,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     provider,
     repeats: suite.repeats,
   });
-  const instrument = promptInstrument(suite, assertions);
+  const instrument = promptInstrument(suite, assertions, inputs.judges, inputs.judgeTemplates);
   const requestFor = (evalCase: EvalCase, repeat: number): ModelRequest => ({
     messages: promptMessages(templates, evalCase.inputs),
     temperature: provider.temperature,
@@ -151,6 +189,44 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     return running;
   };
 
+  // A judge assertion: each judge scores the reply 1–5 with the judged kind's machinery
+  // (fenced blocks with a fresh token, structured reply, one follow-up); a reply no score
+  // can be read from is an error, never a 0.
+  const runJudge = async (
+    config: Extract<AssertionConfig, { type: 'judge' }>,
+    rubric: string,
+    evalCase: EvalCase,
+    request: ModelRequest,
+    answer: string,
+    repeat: number,
+  ): Promise<PromptJudgment[] | CallError> => {
+    const task = request.messages.map((m) => `${m.role}: ${m.content}`).join('\n\n');
+    const reference = config.reference !== undefined ? fillVariables(config.reference, evalCase.inputs) : NO_REFERENCE;
+    const judgeCase: EvalCase = {
+      ...evalCase,
+      inputs: { input: task, reference, criteria: fillVariables(rubric, evalCase.inputs) },
+    };
+    const names = Array.isArray(config.judge) ? config.judge : [config.judge];
+    const results = await Promise.all(
+      names.map((name) =>
+        judgeAnswer(
+          inputs.judges.get(name) as JudgeSetup,
+          inputs.judgeTemplates[config.language],
+          judgeCase,
+          answer,
+          repeat,
+          inputs.nonce,
+        ),
+      ),
+    );
+    const out: PromptJudgment[] = [];
+    for (const r of results) {
+      if (!('judge' in r)) return r;
+      out.push({ judge: r.judge, model: r.model, score: r.score, method: r.method, reasoning: r.reasoning });
+    }
+    return out;
+  };
+
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
     const reply = await client.complete(request);
@@ -169,6 +245,33 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     const text = reply.status === 'ok' ? reply.text : reply.message;
     const verdicts: AssertionVerdict[] = [];
     for (const a of assertions) {
+      if (a.config.type === 'judge') {
+        const judged = await runJudge(a.config, a.rubric ?? '', evalCase, request, text, repeat);
+        if ('kind' in judged) {
+          return {
+            ...base,
+            status: 'error',
+            scores: null,
+            reply: reply.status === 'ok' ? replyRecord(reply) : null,
+            usage: reply.status === 'ok' ? reply.usage : null,
+            error: { ...judged, message: `assertion ${a.name}: ${judged.message}` },
+            detail: { assertions: verdicts },
+          };
+        }
+        const mean = judged.reduce((sum, j) => sum + j.score, 0) / judged.length;
+        const pass = mean >= a.config.threshold;
+        verdicts.push({
+          name: a.name,
+          type: 'judge',
+          pass,
+          message: pass
+            ? ''
+            : `the judge${judged.length > 1 ? 's' : ''} scored ${mean} (below ${a.config.threshold}): ${excerpt(judged[0]?.reasoning ?? '')}`,
+          score: mean,
+          judgments: judged,
+        });
+        continue;
+      }
       if (a.config.type !== 'python') {
         verdicts.push(
           checkText(text, {
