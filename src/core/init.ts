@@ -3,7 +3,7 @@
  * suite, its templates and a small dataset written by us, and the workflow that runs the
  * action on pull requests and refreshes baselines on the default branch.
  */
-import { promptStarterFiles } from './kinds/prompt/init.ts'; // wiring: prompt kind
+import { promptKind } from './kinds/prompt/index.ts'; // wiring: prompt kind
 
 /** The example workflow (also shipped as examples/workflows/openai.yml). */
 export const WORKFLOW_OPENAI = `# evalgate: evaluate the prompt templates a pull request changes, comment once,
@@ -191,7 +191,7 @@ export function starterFiles(kind: (typeof INIT_KINDS)[number] = 'exact-copy'): 
   // wiring: prompt kind
   if (kind === 'prompt')
     return {
-      ...promptStarterFiles(),
+      ...promptKind.initExample(),
       'baselines/README.md': BASELINES_README,
       '.github/workflows/evalgate.yml': WORKFLOW_OPENAI,
     };

@@ -27,7 +27,7 @@ import { contentSha256, sha256Hex } from './hash.ts';
 import { parseExactCopyDataset } from './kinds/exact-copy/dataset.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './kinds/exact-copy/suite.ts';
 import type { PreparedSuite } from './run-suite.ts';
-import { loadPromptSuite } from './kinds/prompt/load.ts'; // wiring: prompt kind
+import { promptKind } from './kinds/prompt/index.ts'; // wiring: prompt kind
 import { loadTemplate, type Template } from './templates.ts';
 import type { EvalCase, SuiteResult } from './types.ts';
 
@@ -165,7 +165,7 @@ export async function loadSuite(
   if (suite.kind === 'round-trip') return done(await loadRoundTripSuite(loaded, index, suite, workspace, at, readFile));
   if (suite.kind === 'prompt') {
     // wiring: prompt kind
-    const p = await loadPromptSuite({
+    const p = await promptKind.load({
       suite,
       provider: loaded.config.providers[suite.provider] as ProviderConfig,
       providers: loaded.config.providers,
@@ -354,7 +354,7 @@ export function runtimeProblems(
     .filter(
       (s) =>
         (s.config.kind === 'round-trip' && s.config.executor === 'pyodide') ||
-        (s.config.kind === 'prompt' && s.config.assert.some((a) => a.type === 'python')), // wiring: prompt kind
+        (s.config.kind === 'prompt' && promptKind.needsSandbox(s.config)), // wiring: prompt kind
     )
     .map((s) => {
       const line = loaded.lineOf(['suites', s.index]);

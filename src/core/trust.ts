@@ -10,7 +10,7 @@
  */
 import type { ConfigFile, LoadedConfig, ProviderConfig, SuiteConfig } from './config.ts';
 import { canonicalJson } from './hash.ts';
-import { promptJudges } from './kinds/prompt/config.ts'; // wiring: prompt kind
+import { promptKind } from './kinds/prompt/index.ts'; // wiring: prompt kind
 
 /** Provider keys a pull request may change for its own run (model upgrades stay testable). */
 export const PR_PROVIDER_KEYS = [
@@ -76,7 +76,7 @@ function providersOf(suite: SuiteConfig): string[] {
   return [
     suite.provider,
     ...(suite.kind === 'judged' ? (Array.isArray(suite.judge) ? suite.judge : [suite.judge]) : []),
-    ...(suite.kind === 'prompt' ? promptJudges(suite.assert) : []), // wiring: prompt kind
+    ...(suite.kind === 'prompt' ? promptKind.providers(suite).slice(1) : []), // wiring: prompt kind
   ];
 }
 

@@ -13,7 +13,7 @@ import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts'
 import { judgedCaseLines, judgedSuiteLines } from './judged.ts';
 import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
 import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './round-trip.ts';
-import { promptCaseLines, promptSuiteLines } from '../kinds/prompt/report.ts'; // wiring: prompt kind
+import { promptKind } from '../kinds/prompt/index.ts'; // wiring: prompt kind
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 
 /** The hidden marker that identifies evalgate's own report (and PR comment). */
@@ -416,7 +416,7 @@ function suiteSection(
   if (result?.suite.kind === 'judged') out.push('', ...judgedSuiteLines(result, baseline, result.tested.model, m));
   if (result?.suite.kind === 'round-trip') out.push('', ...roundTripSuiteLines(result, baseline, m));
   if (result?.suite.kind === 'prompt')
-    out.push('', ...promptSuiteLines(result, baseline, m === messagesFor('ja') ? 'ja' : 'en')); // wiring: prompt kind
+    out.push('', ...promptKind.report.suiteLines(result, baseline, m === messagesFor('ja') ? 'ja' : 'en')); // wiring: prompt kind
   out.push('');
   if (c.regressedCases.length > 0) {
     const shown = c.regressedCases.slice(0, maxCases);
@@ -432,7 +432,8 @@ function suiteSection(
       out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
       if (c.kind === 'judged') out.push(...judgedCaseLines(rc, m));
       if (c.kind === 'round-trip') out.push(...roundTripCaseLines(rc.caseId, result, baseline, m));
-      if (c.kind === 'prompt') out.push(...promptCaseLines(rc.candidateDetail, m === messagesFor('ja') ? 'ja' : 'en')); // wiring: prompt kind
+      if (c.kind === 'prompt')
+        out.push(...promptKind.report.caseLines(rc.candidateDetail, m === messagesFor('ja') ? 'ja' : 'en')); // wiring: prompt kind
     }
     out.push('</details>', '');
   }

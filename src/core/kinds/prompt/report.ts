@@ -6,7 +6,7 @@
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
 import type { SuiteResult } from '../../types.ts';
 import type { AssertionVerdict } from './assertions.ts';
-import { assertionMetric } from './suite.ts';
+import { assertionMetric, promptDetailSchema } from './suite.ts';
 
 /** The report's fixed strings of this kind. */
 const MESSAGES = {
@@ -29,9 +29,10 @@ const MESSAGES = {
 /** A language of the report. */
 export type PromptReportLanguage = keyof typeof MESSAGES;
 
+// A result file is read back as written by anyone: a detail that is not a prompt record's shows nothing.
 const verdictsOf = (detail: Record<string, unknown> | null | undefined): AssertionVerdict[] => {
-  const list = detail?.['assertions'];
-  return Array.isArray(list) ? (list as AssertionVerdict[]) : [];
+  const parsed = promptDetailSchema.safeParse(detail);
+  return parsed.success ? (parsed.data.assertions as AssertionVerdict[]) : [];
 };
 
 const pct = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);
