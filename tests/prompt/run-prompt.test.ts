@@ -181,6 +181,10 @@ describe('evalgate run (prompt) end to end', () => {
       assert.match(onlyName?.judgments[0]?.reasoning ?? '', /Scripted grading/);
     }
     assert.equal(result.aggregates.metrics['assert:matches'], 1);
+    // Judge calls are counted apart from the target's: two judge assertions on each of the
+    // 19 scored cases (the error record of c07 keeps no verdicts).
+    assert.equal(result.aggregates.judgeUsage.calls, 19 * 2);
+    assert.deepEqual(result.instrument.settings.judges, [{ model: 'fake-model', seed: 7 }]);
     assert.equal(result.aggregates.metrics['pass-rate'], 0);
     // The rubric (from its file, variables filled) reached the judge as its grading notes.
     const prompts = server.requests.filter((q) => judgePromptParts(q).kind === 'absolute');

@@ -104,4 +104,17 @@ describe('evalgate validate (prompt suites)', () => {
       /evalgate\.yml:13 suites\[0\]\.assert\[0\]\.type: unknown assertion type "sounds-polite"; expected one of equals, contains/,
     );
   });
+
+  it('plans one target call per case and one call per judge of each judge assertion', async () => {
+    await write(
+      'evalgate.yml',
+      config('      - type: judge\n        judge: [fake, grader]\n        rubric: "Kind to {customer}."\n').replace(
+        '    model: fake-model\n',
+        '    model: fake-model\n  grader:\n    model: grader-model\n',
+      ),
+    );
+    const r = await runCli(['plan'], { cwd: dir });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /Total: 6 calls/);
+  });
 });

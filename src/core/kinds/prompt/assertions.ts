@@ -17,7 +17,14 @@ export interface AssertionVerdict {
   message: string;
   /** judge: the judges' mean score (1–5) and each judge's verdict with its reasoning. */
   score?: number;
-  judgments?: { judge: string; model: string; score: number; method: string; reasoning: string }[];
+  judgments?: {
+    judge: string;
+    model: string;
+    score: number;
+    method: string;
+    reasoning: string;
+    usage: { inputTokens: number; outputTokens: number; calls: number; cached: number; costUsd: number | null };
+  }[];
 }
 
 const VARIABLE = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;

@@ -15,7 +15,8 @@ import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import { replyRecord, testedIdentity } from '../requests.ts';
-import { judgeAnswer, type JudgedInputs, type JudgeSetup, type Judgment } from '../judged/suite.ts';
+import { judgeAnswer, type JudgedInputs, type JudgeSetup, type Judgment, type JudgeUsage } from '../judged/suite.ts';
+import { fencedValues, PLAN_TOKEN } from '../judged/fence.ts';
 import { checkText, fillVariables, normalizeReply, type AssertionVerdict } from './assertions.ts';
 import type { AssertionConfig } from './config.ts';
 import { checkOutcome, checkTest } from './python.ts';
@@ -51,6 +52,8 @@ export interface PromptJudgment {
   score: number;
   method: Judgment['method'];
   reasoning: string;
+  /** Tokens and calls this judge spent (summed into the suite's judge usage). */
+  usage: JudgeUsage;
 }
 
 /** The reply a judge sees when a reference is not given. */
@@ -59,6 +62,8 @@ const NO_REFERENCE = '(no reference answer: grade by the notes)';
 /** What a prompt record keeps in `detail`: each assertion's verdict, in config order. */
 export interface PromptDetail {
   assertions: AssertionVerdict[];
+  /** Every judge verdict of the record's judge assertions, with what it cost. */
+  judgments?: NonNullable<AssertionVerdict['judgments']>;
 }
 
 /** Reads a record's detail back from a result file. */
@@ -101,6 +106,10 @@ export function promptInstrument(
       ...names.map((name) => ({ name: assertionMetric(name), binary: true, higherIsBetter: true })),
     ],
     settings: {
+      // Every judge of the suite, as the report's "judged by" line reads them.
+      ...(judges.size > 0
+        ? { judges: [...judges.values()].map((j) => ({ model: j.provider.model, seed: j.provider.seed })) }
+        : {}),
       assertions: assertions.map((a) => ({
         ...a.config,
         name: a.name,
@@ -222,7 +231,14 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     const out: PromptJudgment[] = [];
     for (const r of results) {
       if (!('judge' in r)) return r;
-      out.push({ judge: r.judge, model: r.model, score: r.score, method: r.method, reasoning: r.reasoning });
+      out.push({
+        judge: r.judge,
+        model: r.model,
+        score: r.score,
+        method: r.method,
+        reasoning: r.reasoning,
+        usage: r.usage,
+      });
     }
     return out;
   };
@@ -321,7 +337,9 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
       'weighted-score': passedWeight / totalWeight,
     };
     for (const v of verdicts) scores[assertionMetric(v.name)] = v.pass ? 1 : 0;
-    const detail: PromptDetail = { assertions: verdicts };
+    // Each judge call's usage at the top of the detail, where the suite's judge usage is summed.
+    const judgments = verdicts.flatMap((v) => v.judgments ?? []);
+    const detail: PromptDetail = { assertions: verdicts, ...(judgments.length > 0 ? { judgments } : {}) };
     if (reply.status === 'refused')
       return {
         ...base,
@@ -353,6 +371,47 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     instrument,
     runCase,
     pricing: pricingFor(provider),
-    plan: (evalCase, repeat) => [{ request: requestFor(evalCase, repeat) }],
+    // The target call, and one call per judge of each judge assertion (its answer, unknown
+    // before the run, is taken to be as long as the user message).
+    plan: (evalCase, repeat) => {
+      const request = requestFor(evalCase, repeat);
+      const answer = request.messages.at(-1)?.content ?? '';
+      return [
+        { request },
+        ...assertions.flatMap((a) => {
+          if (a.config.type !== 'judge') return [];
+          const config = a.config;
+          const values = fencedValues(
+            PLAN_TOKEN,
+            {
+              input: request.messages.map((m) => `${m.role}: ${m.content}`).join('\n\n'),
+              reference:
+                config.reference !== undefined ? fillVariables(config.reference, evalCase.inputs) : NO_REFERENCE,
+              criteria: fillVariables(a.rubric ?? '', evalCase.inputs),
+            },
+            { answer },
+          );
+          return (Array.isArray(config.judge) ? config.judge : [config.judge]).map((name) => {
+            const judge = inputs.judges.get(name) as JudgeSetup;
+            return {
+              request: {
+                messages: [
+                  {
+                    role: 'user' as const,
+                    content: renderTemplate(inputs.judgeTemplates[config.language].text, values),
+                  },
+                ],
+                temperature: 0,
+                seed: judge.provider.seed,
+                maxTokens: judge.provider['max-tokens'],
+                repeat,
+              },
+              pricing: pricingFor(judge.provider),
+              cacheable: false,
+            };
+          });
+        }),
+      ];
+    },
   };
 }
