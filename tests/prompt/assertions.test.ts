@@ -32,6 +32,8 @@ describe('prompt assertions', () => {
     assert.equal(run('I am sorry', { type: 'not-contains', value: 'sorry' }).message, 'the reply contains "sorry"');
     assert.equal(run('Hello there', { type: 'starts-with', value: 'Hello' }).pass, true);
     assert.equal(fillVariables('{{literal}} {x}', { x: 'y' }), '{literal} y');
+    // A case without the column (restored from the base commit) is an error, never ''.
+    assert.throws(() => fillVariables('{gone}', {}), /the case has no column "gone"/);
   });
 
   it('inserts variables into a regex as literal text', () => {

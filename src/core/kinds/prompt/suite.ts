@@ -243,7 +243,40 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     return out;
   };
 
+  // A case whose columns do not fit the templates or assertions (one restored from the base
+  // commit after a pull request renamed a column) is an error of that case, not of the run.
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
+    try {
+      return await runCaseUnchecked(evalCase, repeat);
+    } catch (error) {
+      let messages: ChatMessage[] = [];
+      try {
+        messages = requestFor(evalCase, repeat).messages.slice();
+      } catch {
+        // the request itself could not be rendered
+      }
+      return {
+        caseId: evalCase.id,
+        repeat,
+        inputHash: evalCase.inputHash,
+        status: 'error',
+        scores: null,
+        request: { messages },
+        reply: null,
+        usage: null,
+        latencyMs: null,
+        error: {
+          kind: 'config',
+          message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error instanceof Error ? error.message : String(error)}`,
+        },
+        attempts: 0,
+        cached: false,
+        detail: {},
+      };
+    }
+  };
+
+  const runCaseUnchecked = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
     const reply = await client.complete(request);
     const base = {
