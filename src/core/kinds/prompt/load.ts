@@ -103,7 +103,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
     }
     if (a.type === 'regex') {
       // Variables are inserted as literal text, so the pattern's syntax is the config's alone.
-      const source = fillVariables(a.value, {}, regexLiteral);
+      const source = fillVariables(a.value, Object.fromEntries(columns.map((c) => [c, 'x'])), regexLiteral);
       try {
         new RegExp(source, a.flags);
       } catch (error) {

@@ -404,6 +404,18 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     instrument,
     runCase,
     pricing: pricingFor(provider),
+    // The sandbox of python assertions loads while the first replies are fetched; a runner
+    // that cannot start is reported by the first case that needs it.
+    warmUp: () => {
+      for (const a of assertions) {
+        if (a.config.type !== 'python') continue;
+        try {
+          inputs.runner(a.config['timeout-ms']);
+        } catch {
+          // reported by runCase
+        }
+      }
+    },
     // The target call, and one call per judge of each judge assertion (its answer, unknown
     // before the run, is taken to be as long as the user message).
     plan: (evalCase, repeat) => {
