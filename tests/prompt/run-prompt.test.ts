@@ -219,6 +219,12 @@ describe('evalgate run (prompt) end to end', () => {
     assert.equal(summary.suites[0].candidate, 0);
     const report = await readFile(join(dir, 'out4/report.md'), 'utf8');
     assert.match(report, /\| `mentions-product` \| contains \| 100% \| 0% \|/);
-    assert.match(report, /`mentions-product` — the reply does not contain/);
+    // The worst cases with the failing assertion and a reply excerpt; each regressed case
+    // with the assertions it failed.
+    assert.match(
+      report,
+      /- `c\d\d`: `mentions-product` — the reply does not contain "W\d+"; reply “\{"name": "Ann\d+"\}”/,
+    );
+    assert.match(report, /Failed: `mentions-product` \(the reply does not contain "W\d+"\)\./);
   });
 });
