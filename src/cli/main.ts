@@ -310,6 +310,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   return outcome.exitCode;
 }
 
+// wiring: prompt kind (`kind`)
 async function initCommand(dir: string, force: boolean, kind: 'exact-copy' | 'prompt'): Promise<number> {
   await ensureWritableFolder(dir, '--dir');
   const configPath = join(dir, 'evalgate.yml');

@@ -358,6 +358,7 @@ export function runtimeProblems(
     )
     .map((s) => {
       const line = loaded.lineOf(['suites', s.index]);
+      // wiring: prompt kind (the wording for python assertions)
       return `${loaded.file}${line !== undefined ? `:${line}` : ''} suites[${s.index}] (${s.config.name}): ${s.config.kind === 'prompt' ? 'python assertions run' : 'round-trip suites run model code'} in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
     });
 }
