@@ -117,4 +117,23 @@ describe('evalgate validate (prompt suites)', () => {
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /Total: 6 calls/);
   });
+
+  it('refuses check, schema and rubric paths outside the repository, with the config line', async () => {
+    for (const [key, type] of [
+      ['file', 'python'],
+      ['schema', 'json-schema'],
+      ['rubric-file', 'judge\n        judge: fake'],
+    ] as const) {
+      for (const path of ['../outside.py', '/etc/passwd']) {
+        const r = await validate(config(`      - type: ${type}\n        ${key}: ${path}\n`));
+        assert.equal(r.code, 2, r.out);
+        assert.match(
+          r.out,
+          new RegExp(
+            `evalgate\\.yml:\\d+ suites\\[0\\]\\.assert\\[0\\]\\.${key.replace('-', '\\-')}: .* path "${path.replace(/[./]/g, '\\$&')}"`,
+          ),
+        );
+      }
+    }
+  });
 });
