@@ -226,5 +226,24 @@ describe('evalgate run (prompt) end to end', () => {
       /- `c\d\d`: `mentions-product` — the reply does not contain "W\d+"; reply “\{"name": "Ann\d+"\}”/,
     );
     assert.match(report, /Failed: `mentions-product` \(the reply does not contain "W\d+"\)\./);
+    // The same comparison in Japanese: the kind's own ja strings.
+    const ja = await runCli(
+      [
+        'compare',
+        '--baseline',
+        'baselines/plain.json',
+        '--candidate',
+        'out4/results/plain.json',
+        '--language',
+        'ja',
+        '--out',
+        'out5',
+      ],
+      { cwd: dir, env },
+    );
+    assert.equal(ja.code, 1, ja.stdout + ja.stderr);
+    const jaReport = await readFile(join(dir, 'out5/report.md'), 'utf8');
+    assert.match(jaReport, /\| アサーション \| 種類 \| ベースライン \| 候補 \|/);
+    assert.match(jaReport, /失敗したアサーション：`mentions-product`/);
   });
 });
