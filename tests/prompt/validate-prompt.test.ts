@@ -119,21 +119,20 @@ describe('evalgate validate (prompt suites)', () => {
   });
 
   it('refuses check, schema and rubric paths outside the repository, with the config line', async () => {
-    for (const [key, type] of [
-      ['file', 'python'],
-      ['schema', 'json-schema'],
-      ['rubric-file', 'judge\n        judge: fake'],
+    // One CLI run per key, alternating an absolute path and one that climbs out with "..".
+    for (const [key, type, path] of [
+      ['file', 'python', '../outside.py'],
+      ['schema', 'json-schema', '/etc/passwd'],
+      ['rubric-file', 'judge\n        judge: fake', '../rubric.md'],
     ] as const) {
-      for (const path of ['../outside.py', '/etc/passwd']) {
-        const r = await validate(config(`      - type: ${type}\n        ${key}: ${path}\n`));
-        assert.equal(r.code, 2, r.out);
-        assert.match(
-          r.out,
-          new RegExp(
-            `evalgate\\.yml:\\d+ suites\\[0\\]\\.assert\\[0\\]\\.${key.replace('-', '\\-')}: .* path "${path.replace(/[./]/g, '\\$&')}"`,
-          ),
-        );
-      }
+      const r = await validate(config(`      - type: ${type}\n        ${key}: ${path}\n`));
+      assert.equal(r.code, 2, r.out);
+      assert.match(
+        r.out,
+        new RegExp(
+          `evalgate\\.yml:\\d+ suites\\[0\\]\\.assert\\[0\\]\\.${key.replace('-', '\\-')}: .* path "${path.replace(/[./]/g, '\\$&')}"`,
+        ),
+      );
     }
   });
 });
