@@ -16,6 +16,9 @@ const corePureLibraries = [
   'gpt-tokenizer',
   'gpt-tokenizer/*',
   '@noble/hashes/*',
+  // JSON Schema validation for prompt suites' json-schema assertions (compiles schemas; no I/O).
+  'ajv',
+  'ajv/*',
 ];
 
 const nodeIo = [

@@ -12,6 +12,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.ts';
+import { initKinds } from '../core/init.ts';
 
 /** The commands. */
 export type Command =
@@ -66,7 +67,7 @@ export type Command =
       language: ReportLanguage | null;
     }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
-  | { name: 'init'; dir: string; force: boolean }
+  | { name: 'init'; dir: string; force: boolean; kind: string }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -388,9 +389,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       dir: { type: 'string', value: 'DIR', default: '.', description: 'The repository to set up.' },
       force: { type: 'boolean', description: 'Overwrite an existing evalgate.yml (other existing files are kept).' },
+      kind: {
+        type: 'string',
+        value: 'KIND',
+        default: initKinds()[0] ?? '',
+        description: `The kind of the example suite: ${initKinds().join(' or ')}.`,
+      },
     },
-    examples: ['evalgate init', 'evalgate init --dir my-repo --force'],
-    build: (v) => ({ name: 'init', dir: str(v, 'dir', '.'), force: v['force'] === true }),
+    examples: ['evalgate init', 'evalgate init --kind prompt', 'evalgate init --dir my-repo --force'],
+    build: (v) => {
+      const kind = str(v, 'kind', initKinds()[0] ?? '');
+      if (!initKinds().includes(kind))
+        throw usageError('init', `--kind must be one of ${initKinds().join(', ')}, got ${JSON.stringify(kind)}`);
+      return {
+        name: 'init',
+        dir: str(v, 'dir', '.'),
+        force: v['force'] === true,
+        kind,
+      };
+    },
   },
   {
     name: 'dataset exact-copy',

@@ -96,7 +96,7 @@ async function execute(command: Command): Promise<number> {
     case 'rejudge':
       return rejudgeCommand(command);
     case 'init':
-      return initCommand(command.dir, command.force);
+      return initCommand(command.dir, command.force, command.kind);
     case 'merge':
       return mergeCommand(command);
     case 'noise':
@@ -294,7 +294,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   return outcome.exitCode;
 }
 
-async function initCommand(dir: string, force: boolean): Promise<number> {
+async function initCommand(dir: string, force: boolean, kind: string): Promise<number> {
   await ensureWritableFolder(dir, '--dir');
   const configPath = join(dir, 'evalgate.yml');
   if (
@@ -311,7 +311,7 @@ async function initCommand(dir: string, force: boolean): Promise<number> {
   }
   const written: string[] = [];
   const kept: string[] = [];
-  for (const [path, text] of Object.entries(starterFiles())) {
+  for (const [path, text] of Object.entries(starterFiles(kind))) {
     const target = join(dir, path);
     try {
       await mkdir(dirname(target), { recursive: true });

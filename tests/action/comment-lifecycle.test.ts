@@ -216,7 +216,7 @@ describe("the report comment over a pull request's life (dist/index.js)", () => 
       assert.equal(r.code, 1, r.log);
       assert.match(
         r.log,
-        /^::error file=evalgate\.yml,line=6::evalgate\.yml:6 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, got "exact-copi"/m,
+        /^::error file=evalgate\.yml,line=6::evalgate\.yml:6 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, prompt, got "exact-copi"/m,
       );
       const comment = ours(ROOT_MARKER)[0] as FakeComment;
       assert.equal(ours(ROOT_MARKER).length, 1);

@@ -51,7 +51,7 @@ describe('configuration errors (exit 2)', () => {
     assert.match(
       r.stderr,
       new RegExp(
-        `bad\\.yml:${lineOf(edited, 'kind: judge')} suites\\[0\\]\\.kind: expected one of exact-copy, judged, round-trip, got "judge"`,
+        `bad\\.yml:${lineOf(edited, 'kind: judge')} suites\\[0\\]\\.kind: expected one of exact-copy, judged, round-trip, prompt, got "judge"`,
       ),
     );
   });

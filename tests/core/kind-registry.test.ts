@@ -200,7 +200,8 @@ describe('a kind registered through the public interface', () => {
     remove();
     assert.throws(
       () => parseConfig(text, 'evalgate.yml'),
-      /evalgate\.yml:8 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, echo, got "echo-two"/,
+      // The built-in kinds, then the test's own echo; echo-two is gone.
+      /evalgate\.yml:8 suites\[0\]\.kind: expected one of exact-copy, judged, round-trip, prompt, echo, got "echo-two"/,
     );
     assert.throws(
       () => registerKind({ ...echoKind, name: 'echo-two' }),

@@ -59,8 +59,10 @@ function checkReferences(loaded: LoadedConfig): void {
   const seen = new Map<string, number>();
   const providers = Object.keys(config.providers);
   config.suites.forEach((suite, i) => {
-    const at = (key: string): Omit<ConfigProblem, 'message'> =>
-      located(file, loaded.lineOf(['suites', i, key]), formatPath(['suites', i, key]));
+    const at = (key: string | readonly PropertyKey[]): Omit<ConfigProblem, 'message'> => {
+      const path = ['suites', i, ...(typeof key === 'string' ? [key] : key)];
+      return located(file, loaded.lineOf(path), formatPath(path));
+    };
     if (seen.has(suite.name))
       problems.push({
         ...at('name'),

@@ -12,6 +12,8 @@ import { exactCopyKind } from './exact-copy/kind.ts';
 import type { JudgedSuiteConfig } from './judged/config.ts';
 import { judgedKind } from './judged/kind.ts';
 import type { SuiteKind } from './kind.ts';
+import type { PromptSuiteConfig } from './prompt/config.ts';
+import { promptKind } from './prompt/kind.ts';
 import type { RoundTripSuiteConfig } from './round-trip/config.ts';
 import { roundTripKind } from './round-trip/kind.ts';
 
@@ -21,7 +23,7 @@ export type { SuiteKind } from './kind.ts';
  * A suite entry of one of the built-in kinds, for code that knows which kind it holds
  * (tests, a kind's own folder); everything else sees SuiteConfig.
  */
-export type BuiltinSuiteConfig = ExactCopySuiteConfig | JudgedSuiteConfig | RoundTripSuiteConfig;
+export type BuiltinSuiteConfig = ExactCopySuiteConfig | JudgedSuiteConfig | RoundTripSuiteConfig | PromptSuiteConfig;
 
 const registered = new Map<string, SuiteKind>();
 let version = 0;
@@ -51,6 +53,7 @@ export function registerKind<Config extends SuiteConfig, Detail>(kind: SuiteKind
 registerKind(exactCopyKind);
 registerKind(judgedKind);
 registerKind(roundTripKind);
+registerKind(promptKind);
 
 /** Every registered kind, built-in ones first, in the order they were registered. */
 export function kinds(): readonly SuiteKind[] {

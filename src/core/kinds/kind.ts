@@ -136,14 +136,20 @@ export interface SuiteKind<Config extends SuiteConfig = SuiteConfig, Detail = un
   readonly clusterNoun: 'tasks' | 'clusters';
   /** The providers a suite calls: the target first, then any judges. */
   providers(config: Config): string[];
-  /** The config key naming provider `name` in this entry, for "unknown provider" messages. */
-  providerKey?(config: Config, name: string): string;
+  /** The config key (or key path) naming provider `name` in this entry, for "unknown provider" messages. */
+  providerKey?(config: Config, name: string): string | readonly PropertyKey[];
   /** Reads and checks the suite's files; throws a ConfigError naming file, line and what to fix. */
   load(ctx: KindLoadContext<Config>): Promise<KindLoaded>;
   /** What the kind adds to the report. */
   readonly report?: KindReport;
   /** A note under `evalgate plan`'s totals when the run has a suite of this kind. */
   readonly planNote?: string;
+  /**
+   * The files `evalgate init --kind NAME` writes to start a suite of this kind (config,
+   * templates, dataset), by path relative to the repository root; kinds without one are not
+   * offered by init.
+   */
+  initExample?(): Record<string, string>;
   /**
    * A problem with the running Node for this suite (the sandbox needs a recent major),
    * as the sentence after `file:line suites[i] (name): `; null when there is none.

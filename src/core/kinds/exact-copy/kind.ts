@@ -7,6 +7,7 @@ import { loadAnswerInputs } from '../answer-inputs.ts';
 import type { SuiteKind } from '../kind.ts';
 import { EXACT_COPY, exactCopySuite, type ExactCopySuiteConfig } from './config.ts';
 import { parseExactCopyDataset } from './dataset.ts';
+import { exactCopyStarterFiles } from './init.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './suite.ts';
 
 /** What an exact-copy record keeps beside its scores: the answer to copy and the question. */
@@ -39,4 +40,5 @@ export const exactCopyKind: SuiteKind<ExactCopySuiteConfig, ExactCopyDetail> = {
         }),
     };
   },
+  initExample: () => exactCopyStarterFiles(),
 };

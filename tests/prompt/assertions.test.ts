@@ -1,0 +1,69 @@
+// The text assertions of prompt suites, decided in this process from the reply.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  checkText,
+  compileJsonSchema,
+  fillVariables,
+  normalizeReply,
+  type TextCheck,
+} from '../../src/core/kinds/prompt/assertions.ts';
+import { checkTest, pythonString } from '../../src/core/kinds/prompt/python.ts';
+
+const run = (reply: string, assertion: Record<string, unknown>, vars: Record<string, string> = {}) =>
+  checkText(reply, {
+    assertion: { weight: 1, normalize: [], ...assertion } as unknown as TextCheck['assertion'],
+    name: 'a',
+    vars,
+    ...(assertion['type'] === 'json-schema' ? { schema: compileJsonSchema(assertion['doc']) } : {}),
+  });
+
+describe('prompt assertions', () => {
+  it('compares text with the case variables filled in, after the normalizers', () => {
+    assert.equal(run('Dear Ann', { type: 'equals', value: 'Dear {name}' }, { name: 'Ann' }).pass, true);
+    assert.equal(run('Dear Bo', { type: 'equals', value: 'Dear {name}' }, { name: 'Ann' }).pass, false);
+    // NFKC folds full-width letters and digits; lowercase and trim follow.
+    assert.equal(
+      run('  ＯＲＤＥＲ Ａ-１ ', { type: 'equals', value: 'order a-1', normalize: ['nfkc', 'lowercase', 'trim'] }).pass,
+      true,
+    );
+    assert.equal(run('ＯＲＤＥＲ', { type: 'contains', value: 'ORDER', normalize: ['nfc'] }).pass, false);
+    assert.equal(normalizeReply('```json\n{"a":1}\n```', ['strip-code-fence']), '{"a":1}');
+    assert.equal(run('I am sorry', { type: 'not-contains', value: 'sorry' }).message, 'the reply contains "sorry"');
+    assert.equal(run('Hello there', { type: 'starts-with', value: 'Hello' }).pass, true);
+    assert.equal(fillVariables('{{literal}} {x}', { x: 'y' }), '{literal} y');
+    // A case without the column (restored from the base commit) is an error, never ''.
+    assert.throws(() => fillVariables('{gone}', {}), /the case has no column "gone"/);
+  });
+
+  it('inserts variables into a regex as literal text', () => {
+    assert.equal(
+      run('price W(1 today', { type: 'regex', value: 'price {p} today$', flags: '' }, { p: 'W(1' }).pass,
+      true,
+    );
+    assert.equal(run('price W1 today', { type: 'regex', value: 'price {p}', flags: '' }, { p: 'W.' }).pass, false);
+    assert.equal(run('ABC', { type: 'regex', value: '^abc$', flags: 'i' }).pass, true);
+  });
+
+  it('parses JSON and validates it with the schema; counts code points for length', () => {
+    assert.equal(run('{"a": 1}', { type: 'is-json' }).pass, true);
+    const bad = run('not json', { type: 'is-json' });
+    assert.equal(bad.pass, false);
+    assert.match(bad.message, /^the reply is not JSON/);
+    const schema = { type: 'object', required: ['answer'], properties: { answer: { type: 'string' } } };
+    assert.equal(run('{"answer": "x"}', { type: 'json-schema', doc: schema }).pass, true);
+    const wrong = run('{"answer": 3}', { type: 'json-schema', doc: schema });
+    assert.equal(wrong.pass, false);
+    assert.match(wrong.message, /at \/answer: must be string/);
+    assert.equal(run('😀😀😀', { type: 'length', max: 3 }).pass, true, 'three code points, six UTF-16 units');
+    assert.equal(run('ab', { type: 'length', min: 3 }).message, 'the reply has 2 characters, fewer than 3');
+  });
+
+  it('writes the reply into the python test as a literal holding exactly its code points', () => {
+    assert.equal(pythonString('a"b\\c\n😀'), '"a\\U00000022b\\U0000005cc\\U0000000a\\U0001f600"');
+    const test = checkTest('x', { k: 'v' }, 0.5);
+    assert.match(test, /^OUTPUT = "x"$/m);
+    assert.match(test, /^THRESHOLD = 0\.5$/m);
+    assert.match(checkTest('x', {}, 1), /^THRESHOLD = 1\.0$/m);
+  });
+});
