@@ -49,6 +49,21 @@ export interface PlannedCall {
 /** Why a trusted field of a pull request's config was not applied to its own run. */
 export type TrustedChangeKind = 'endpoint' | 'gate' | 'instrument' | 'executor' | 'provider' | 'suite';
 
+/**
+ * Cases whose answers addressed the grader (asked for a score, spoke to the judge, tried to
+ * override its instructions), as a kind that grades with judges finds them; the gate's
+ * `on-judge-manipulation` decides what they do to the verdict.
+ */
+export interface FlaggedCase {
+  caseId: string;
+  /** The repeats whose answer was flagged. */
+  repeats: number[];
+  /** What was found (the kind's own names for it). */
+  kinds: string[];
+  /** The first flagged answer's first excerpt. */
+  excerpt: string;
+}
+
 /** The version of the result-file format. */
 export const RESULT_SCHEMA_VERSION = 1;
 

@@ -6,14 +6,13 @@
  * metrics, the power figures, and the run-wide Holm adjustment.
  */
 import type { GateConfig } from '../config/common.ts';
-import { flaggedCases, type FlaggedCase } from '../kinds/judged/manipulation.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from '../stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from '../stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
 import { holmAdjust, type MultiplicityMethod } from '../stats/multiplicity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
-import type { SuiteResult } from '../types.ts';
+import type { FlaggedCase, SuiteResult } from '../types.ts';
 import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 import {
   alignBaselineIds,
@@ -127,14 +126,15 @@ export interface SuiteComparison {
   improvedCases: number;
   gate: GateConfig;
   notes: string[];
-  /** Judged suites: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
+  /** Kinds that grade with judges: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
   judgeManipulation?: FlaggedCase[];
 }
 
 /**
  * Compares a candidate with its baseline (or with none) under a gate. `clusterNoun` is what
  * the candidate's kind calls its clusters, used for the power figures when cases are
- * clustered. Judged answers that addressed the judge are listed; under
+ * clustered. `flagged` are the candidate's answers that addressed the judge, as its kind
+ * found them; they are listed, and under
  * `on-judge-manipulation: fail` they make the suite an error whatever the measurement said,
  * because the scores may have been talked up.
  */
@@ -143,12 +143,12 @@ export function compareSuite(
   candidate: SuiteResult,
   gate: GateConfig,
   clusterNoun: ClusterNoun,
+  flagged: readonly FlaggedCase[] = [],
 ): SuiteComparison {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const result = compareMeasured(baseline, candidate, gate, clusterNoun);
-  const flagged = flaggedCases(candidate.records);
   if (flagged.length === 0) return result;
-  result.judgeManipulation = flagged;
+  result.judgeManipulation = [...flagged];
   if (gate['on-judge-manipulation'] === 'fail' && result.verdict !== 'error') {
     result.verdict = 'error';
     result.detail = 'judge-manipulation';

@@ -26,12 +26,14 @@ export {
 export { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 export { alignBaselineIds, type CaseChange, type Pairing } from './pairing.ts';
 
-/** compareSuite with the candidate kind's own name for its clusters. */
+/** compareSuite with what the candidate's kind says: the name of its clusters, its flagged answers. */
 export function compareWithBaseline(
   original: SuiteResult | null,
   candidate: SuiteResult,
   gate: GateConfig,
-  clusterNoun: ClusterNoun = findKind(candidate.suite.kind)?.clusterNoun ?? 'clusters',
+  clusterNoun?: ClusterNoun,
 ): SuiteComparison {
-  return compareSuite(original, candidate, gate, clusterNoun);
+  const kind = findKind(candidate.suite.kind);
+  const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
+  return compareSuite(original, candidate, gate, clusterNoun ?? kind?.clusterNoun ?? 'clusters', flagged);
 }

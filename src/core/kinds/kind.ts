@@ -11,7 +11,7 @@ import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
 import type { Executor, ProviderConfig, SuiteConfig } from '../config/common.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
-import type { CaseRecord, EvalCase, SuiteResult } from '../types.ts';
+import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
 
 /** A place in the configuration file, for a ConfigError: file, line when known, key path. */
 export interface ConfigWhere {
@@ -142,6 +142,11 @@ export interface SuiteKind<Config extends SuiteConfig = SuiteConfig, Detail = un
   load(ctx: KindLoadContext<Config>): Promise<KindLoaded>;
   /** What the kind adds to the report. */
   readonly report?: KindReport;
+  /**
+   * Kinds that grade with judges: the cases whose answers addressed the judge, found in the
+   * records (gate.on-judge-manipulation decides what they do to the verdict).
+   */
+  flaggedCases?(records: readonly CaseRecord[]): FlaggedCase[];
   /** A note under `evalgate plan`'s totals when the run has a suite of this kind. */
   readonly planNote?: string;
   /**

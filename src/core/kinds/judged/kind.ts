@@ -4,7 +4,6 @@
  * distribution, agreement and reasons. Judge templates are instrument files: on a pull
  * request they are read from the base commit.
  */
-import { z } from 'zod';
 import { configError } from '../../errors.ts';
 import { sha256Hex } from '../../hash.ts';
 import { loadTemplate } from '../../templates.ts';
@@ -14,6 +13,8 @@ import type { SuiteKind } from '../kind.ts';
 import { builtinJudgeTemplate } from './builtin-templates.ts';
 import { JUDGED, judgedSuite, judgesOf, type JudgedSuiteConfig } from './config.ts';
 import { parseJudgedDataset, resolveColumns } from './dataset.ts';
+import { judgedDetail, type JudgedDetail } from './detail.ts';
+import { flaggedCases } from './manipulation.ts';
 import { rejudgeResult } from './rejudge.ts';
 import { judgedCaseLines, judgedSuiteLines } from './report.ts';
 import {
@@ -23,22 +24,6 @@ import {
   prepareJudgedSuite,
   type JudgedInputs,
 } from './suite.ts';
-
-/**
- * What a judged record keeps beside its scores: the task, reference and criteria, the
- * judgments (absolute) or pairs (pairwise), and the manipulation scan's findings. Loose:
- * the report reads what it knows and older files may lack a key.
- */
-const judgedDetail = z.looseObject({
-  question: z.string().optional(),
-  expected: z.string().optional(),
-  criteria: z.string().optional(),
-  category: z.string().optional(),
-  judgments: z.array(z.looseObject({ judge: z.string() })).optional(),
-  pairs: z.array(z.looseObject({})).optional(),
-});
-/** A judged record's detail. */
-export type JudgedDetail = z.output<typeof judgedDetail>;
 
 /** The judged suite kind. */
 export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
@@ -107,6 +92,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
         }),
     };
   },
+  flaggedCases: (records) => flaggedCases(records),
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),

@@ -10,13 +10,13 @@
  * lists the flagged answers on which the two judges differ by 2 points or more.
  */
 import type { ProviderConfig } from '../../config/common.ts';
+import { judgedDetailOf } from './detail.ts';
 import { configError } from '../../errors.ts';
 import {
   CROSS_CHECK_DETAIL_KEY,
   detectJudgeManipulation,
   MANIPULATION_DETAIL_KEY,
   type CrossCheck,
-  type ManipulationSignal,
 } from './manipulation.ts';
 import { judgeAnswer, judgedInstrument, scoreAnswer, type JudgedInputs, type JudgeSetup } from './suite.ts';
 import { assembleResult } from '../../run-suite.ts';
@@ -66,22 +66,19 @@ export async function rejudgeResult(options: RejudgeOptions): Promise<SuiteResul
   };
   const rejudgeRecord = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status === 'refused') return r; // no answer to judge, or a refusal: unchanged
+    const d = judgedDetailOf(r.detail);
     const evalCase: EvalCase = {
       id: r.caseId,
       inputHash: r.inputHash,
       source: { file: 'stored results', line: 0 },
-      inputs: {
-        input: String(r.detail['question'] ?? ''),
-        reference: String(r.detail['expected'] ?? ''),
-        criteria: String(r.detail['criteria'] ?? ''),
-      },
+      inputs: { input: d.question ?? '', reference: d.expected ?? '', criteria: d.criteria ?? '' },
     };
     const scored = await scoreAnswer(inputs, evalCase, r.reply.text, r.repeat);
     const kept = {
-      question: r.detail['question'],
-      expected: r.detail['expected'],
-      criteria: r.detail['criteria'],
-      ...(r.detail['category'] !== undefined ? { category: r.detail['category'] } : {}),
+      question: d.question,
+      expected: d.expected,
+      criteria: d.criteria,
+      ...(d.category !== undefined ? { category: d.category } : {}),
     };
     return {
       ...r,
@@ -107,18 +104,14 @@ async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Pr
   const startedAt = options.now();
   const check = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status !== 'scored') return r;
-    const signals =
-      (r.detail[MANIPULATION_DETAIL_KEY] as ManipulationSignal[] | undefined) ?? detectJudgeManipulation(r.reply.text);
+    const d = judgedDetailOf(r.detail);
+    const signals = d[MANIPULATION_DETAIL_KEY] ?? detectJudgeManipulation(r.reply.text);
     if (signals.length === 0) return r;
     const evalCase: EvalCase = {
       id: r.caseId,
       inputHash: r.inputHash,
       source: { file: 'stored results', line: 0 },
-      inputs: {
-        input: String(r.detail['question'] ?? ''),
-        reference: String(r.detail['expected'] ?? ''),
-        criteria: String(r.detail['criteria'] ?? ''),
-      },
+      inputs: { input: d.question ?? '', reference: d.expected ?? '', criteria: d.criteria ?? '' },
     };
     const judged = await judgeAnswer(judge, template, evalCase, r.reply.text, r.repeat, options.nonce);
     const crossCheck: CrossCheck =

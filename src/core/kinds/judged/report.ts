@@ -10,9 +10,9 @@ import { codeBlock, inlineCode, inlineText } from '../../report/sanitize.ts';
 import type { SuiteResult } from '../../types.ts';
 import type { KindCaseChange, KindReportContext } from '../kind.ts';
 import { judgeAgreement } from './agreement.ts';
-import { CROSS_CHECK_DETAIL_KEY, flaggedCases, type CrossCheck } from './manipulation.ts';
+import { judgedDetailOf } from './detail.ts';
+import { CROSS_CHECK_DETAIL_KEY, flaggedCases } from './manipulation.ts';
 import { judgedMessages, type JudgedMessages } from './messages.ts';
-import type { Judgment, PairJudgment } from './suite.ts';
 
 function distribution(result: SuiteResult): number[] {
   const counts = [0, 0, 0, 0, 0];
@@ -57,7 +57,7 @@ export function judgedSuiteLines(
     if (lost.length) {
       out.push('', '<details>', `<summary>${m.whyLost(lost.length)}</summary>`, '');
       for (const r of lost) {
-        const pairs = (r.detail['pairs'] as PairJudgment[] | undefined) ?? [];
+        const pairs = judgedDetailOf(r.detail).pairs ?? [];
         out.push(
           m.caseLabel(inlineCode(r.caseId)),
           '',
@@ -114,7 +114,7 @@ export function judgedSuiteLines(
     }
   }
   const clipped = result.records.flatMap((r) =>
-    ((r.detail['judgments'] as Judgment[] | undefined) ?? [])
+    (judgedDetailOf(r.detail).judgments ?? [])
       .filter((j) => j.clippedFrom !== null)
       .map((j) => `${r.caseId}: ${j.clippedFrom} → ${j.score}`),
   );
@@ -128,7 +128,7 @@ export function judgedSuiteLines(
       ),
     );
   const followUps = result.records.flatMap((r) =>
-    ((r.detail['judgments'] as Judgment[] | undefined) ?? []).filter((j) => j.method === 'follow-up'),
+    (judgedDetailOf(r.detail).judgments ?? []).filter((j) => j.method === 'follow-up'),
   ).length;
   if (followUps) out.push(m.followUps(followUps));
   return out;
@@ -137,21 +137,23 @@ export function judgedSuiteLines(
 /** A second judge's scores of the flagged answers (`evalgate rejudge --cross-check`), against the recorded ones. */
 function crossCheckLines(result: SuiteResult, m: JudgedMessages): string[] {
   const checked = result.records.flatMap((r) => {
-    const c = r.detail[CROSS_CHECK_DETAIL_KEY] as CrossCheck | undefined;
+    const c = judgedDetailOf(r.detail)[CROSS_CHECK_DETAIL_KEY];
     return c ? [{ r, c }] : [];
   });
   if (checked.length === 0) return [];
-  const judge = (checked[0] as { c: CrossCheck }).c.judge;
-  const failed = checked.filter(({ c }) => 'error' in c).length;
+  const judge = (checked[0] as (typeof checked)[number]).c.judge;
+  const failed = checked.filter(({ c }) => typeof c['error'] === 'string').length;
   const apart = checked.filter(
     ({ r, c }) =>
-      'score' in c && r.scores?.['score'] !== undefined && Math.abs(c.score - (r.scores['score'] as number)) >= 2,
+      typeof c['score'] === 'number' &&
+      r.scores?.['score'] !== undefined &&
+      Math.abs(c['score'] - (r.scores['score'] as number)) >= 2,
   );
   const list = apart
     .slice(0, 20)
     .map(
       ({ r, c }) =>
-        `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${'score' in c ? c.score : '?'})`,
+        `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.['score'])} → ${typeof c['score'] === 'number' ? c['score'] : '?'})`,
     )
     .join('; ');
   return [m.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ''];
@@ -160,7 +162,7 @@ function crossCheckLines(result: SuiteResult, m: JudgedMessages): string[] {
 function categoryMeans(result: SuiteResult): Map<string, number> {
   const sums = new Map<string, { s: number; n: number }>();
   for (const r of result.records) {
-    const cat = r.detail['category'];
+    const cat = judgedDetailOf(r.detail).category;
     const score = r.scores?.['score'];
     if (typeof cat !== 'string' || score === undefined) continue;
     const e = sums.get(cat) ?? { s: 0, n: 0 };
@@ -175,13 +177,13 @@ function categoryMeans(result: SuiteResult): Map<string, number> {
 export function judgedCaseLines(rc: KindCaseChange, ctx: KindReportContext): string[] {
   const m = judgedMessages(ctx.language);
   const out: string[] = [];
-  const criteria = rc.candidateDetail?.['criteria'] ?? rc.baselineDetail?.['criteria'];
+  const criteria = judgedDetailOf(rc.candidateDetail).criteria ?? judgedDetailOf(rc.baselineDetail).criteria;
   if (typeof criteria === 'string' && criteria !== '') out.push(m.criteria, '', codeBlock(criteria, 600), '');
   for (const [side, detail] of [
     ['baseline', rc.baselineDetail],
     ['candidate', rc.candidateDetail],
   ] as const) {
-    const judgments = (detail?.['judgments'] as Judgment[] | undefined) ?? [];
+    const judgments = judgedDetailOf(detail).judgments ?? [];
     for (const j of judgments) {
       out.push(
         m.judgedBy(side, j.score, inlineCode(j.judge), j.clippedFrom !== null ? m.clippedFrom(j.clippedFrom) : ''),
