@@ -7,7 +7,7 @@ import type { ChatMessage, ModelReply, ModelRequest } from '../../ports.ts';
 import type { ProviderConfig } from '../config/common.ts';
 import { hashValue } from '../hash.ts';
 import { renderTemplate, type Template } from '../templates.ts';
-import type { CaseRecord, TestedIdentity } from '../types.ts';
+import type { CaseRecord, EvalCase, TestedIdentity } from '../types.ts';
 
 /** Generation settings that are part of what is tested. */
 export function generationSettings(provider: ProviderConfig): Record<string, unknown> {
@@ -78,5 +78,27 @@ export function chatRequest(
     seed: provider.seed + repeat,
     maxTokens: provider['max-tokens'],
     repeat,
+  };
+}
+
+/**
+ * The part of a record every kind that asks the target once fills alike: which case and
+ * repeat, what was sent, and how the call went (time, attempts, cache).
+ */
+export function recordBase(
+  evalCase: EvalCase,
+  repeat: number,
+  request: ModelRequest,
+  reply: ModelReply,
+): Pick<CaseRecord, 'caseId' | 'repeat' | 'inputHash' | 'cluster' | 'request' | 'latencyMs' | 'attempts' | 'cached'> {
+  return {
+    caseId: evalCase.id,
+    repeat,
+    inputHash: evalCase.inputHash,
+    ...(evalCase.cluster !== undefined ? { cluster: evalCase.cluster } : {}),
+    request: { messages: [...request.messages] },
+    latencyMs: reply.latencyMs,
+    attempts: reply.trace?.attempts ?? 1,
+    cached: reply.trace?.cached ?? false,
   };
 }

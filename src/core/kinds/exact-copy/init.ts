@@ -2,28 +2,16 @@
  * `evalgate init --kind exact-copy` (the default): a config with one exact-copy suite, its
  * templates and a small dataset of three-line contexts written by us.
  */
+import { starterConfig } from '../starter.ts';
 
-const STARTER_CONFIG = `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
-# evalgate configuration. Reference: the evalgate README.
-version: 1
-providers:
-  target:
-    model: gpt-4o-mini
-    api-key-env: OPENAI_API_KEY   # the NAME of the variable that holds the key
-    temperature: 0
-    seed: 7
-suites:
-  - name: copy-qa
+const STARTER_CONFIG = starterConfig(`  - name: copy-qa
     kind: exact-copy
     provider: target
     dataset: eval-datasets/copy-qa.jsonl
     templates:
       system: prompts/copy-qa-system.txt
       user: prompts/copy-qa-user.txt
-gate:
-  max-drop: 0.05
-  confidence: 0.95
-`;
+`);
 
 const LINES: [string, string, string][] = [
   [

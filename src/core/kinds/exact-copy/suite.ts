@@ -11,7 +11,7 @@ import { pricingFor } from '../../pricing.ts';
 import type { Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
-import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
+import { chatRequest, recordBase, replyRecord, testedIdentity } from '../requests.ts';
 import { EXACT_COPY_METRICS, EXACT_COPY_SCORING_VERSION, scoreCopy } from './metrics.ts';
 
 /** The placeholders exact-copy templates may use. */
@@ -59,17 +59,9 @@ export function prepareExactCopySuite(inputs: ExactCopyInputs): PreparedSuite {
 
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
-    const messages = [...request.messages];
     const reply = await client.complete(request);
     const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      ...(evalCase.cluster !== undefined ? { cluster: evalCase.cluster } : {}),
-      request: { messages },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false,
+      ...recordBase(evalCase, repeat, request, reply),
       detail: { expected: evalCase.inputs['expected'], question: evalCase.inputs['question'] },
     };
     if (reply.status === 'error') {

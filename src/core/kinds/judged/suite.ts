@@ -19,7 +19,7 @@ import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
-import { chatRequest, replyRecord, testedIdentity } from '../requests.ts';
+import { chatRequest, recordBase, replyRecord, testedIdentity } from '../requests.ts';
 import {
   extractBareNumber,
   extractFromReasoning,
@@ -395,15 +395,7 @@ export function prepareJudgedSuite(inputs: JudgedInputs): PreparedSuite {
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
     const reply = await client.complete(request);
-    const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      request: { messages: [...request.messages] },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false,
-    };
+    const base = recordBase(evalCase, repeat, request, reply);
     const caseDetail = {
       question: evalCase.inputs['input'],
       expected: evalCase.inputs['reference'],

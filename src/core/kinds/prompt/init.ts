@@ -2,18 +2,9 @@
  * `evalgate init --kind prompt`: a working prompt suite — a support-reply prompt, a small
  * CSV of customer messages, and assertions of several types, including a python check.
  */
+import { starterConfig } from '../starter.ts';
 
-const CONFIG = `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
-# evalgate configuration. Reference: the evalgate README.
-version: 1
-providers:
-  target:
-    model: gpt-4o-mini
-    api-key-env: OPENAI_API_KEY   # the NAME of the variable that holds the key
-    temperature: 0
-    seed: 7
-suites:
-  - name: support-reply
+const CONFIG = starterConfig(`  - name: support-reply
     kind: prompt
     provider: target
     dataset: eval-datasets/support-reply.csv   # every column is a {variable}
@@ -38,10 +29,7 @@ suites:
       - type: python
         name: polite-greeting
         file: checks/greeting.py
-gate:
-  max-drop: 0.05
-  confidence: 0.95
-`;
+`);
 
 const ROWS: [string, string, string][] = [
   ['Mika', 'A-1042', 'My parcel has not arrived after ten days.'],

@@ -9,13 +9,13 @@
 import { z } from 'zod';
 import type { CallError, ChatMessage, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
-import type { PromptSuiteConfig } from './config.ts';
+import { PROMPT, type PromptSuiteConfig } from './config.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
 import { pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
-import { replyRecord, testedIdentity } from '../requests.ts';
+import { recordBase, replyRecord, testedIdentity } from '../requests.ts';
 import { judgeAnswer, type JudgedInputs, type JudgeSetup, type Judgment, type JudgeUsage } from '../judged/suite.ts';
 import { fencedValues, PLAN_TOKEN } from '../judged/fence.ts';
 import { checkText, fillVariables, normalizeReply, type AssertionVerdict } from './assertions.ts';
@@ -280,15 +280,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
   const runCaseUnchecked = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
     const request = requestFor(evalCase, repeat);
     const reply = await client.complete(request);
-    const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      request: { messages: [...request.messages] },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false,
-    };
+    const base = recordBase(evalCase, repeat, request, reply);
     if (reply.status === 'error')
       return { ...base, status: 'error', scores: null, reply: null, usage: null, error: reply.error, detail: {} };
     // A refusal is checked like any reply: the assertions decide whether it is acceptable.
@@ -397,7 +389,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
 
   return {
     name: suite.name,
-    kind: 'prompt',
+    kind: PROMPT,
     cases,
     repeats: suite.repeats,
     concurrency: provider.concurrency,
