@@ -16482,7 +16482,7 @@ var require_cookies = __commonJS({
       if (!cookies) {
         return [];
       }
-      return cookies.map((pair) => parseSetCookie(pair));
+      return cookies.map((pair2) => parseSetCookie(pair2));
     }
     function setCookie(headers, cookie) {
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
@@ -17030,8 +17030,8 @@ var require_util7 = __commonJS({
       const position = { position: 0 };
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
-        const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value = ""] = pair.split("=");
+        const pair2 = collectASequenceOfCodePointsFast(";", extensions, position);
+        const [name, value = ""] = pair2.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
           removeHTTPWhitespace(value, false, true)
@@ -21736,8 +21736,8 @@ var require_Pair = __commonJS({
         return new _Pair(key, value);
       }
       toJSON(_, ctx) {
-        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
-        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+        const pair2 = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair2, this);
       }
       toString(ctx, onComment, onChompKeep) {
         return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
@@ -21962,14 +21962,14 @@ var require_YAMLMap = __commonJS({
        * @param overwrite - If not set `true`, using a key that is already in the
        *   collection will throw. Otherwise, overwrites the previous value.
        */
-      add(pair, overwrite) {
+      add(pair2, overwrite) {
         let _pair;
-        if (identity.isPair(pair))
-          _pair = pair;
-        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
-          _pair = new Pair.Pair(pair, pair?.value);
+        if (identity.isPair(pair2))
+          _pair = pair2;
+        else if (!pair2 || typeof pair2 !== "object" || !("key" in pair2)) {
+          _pair = new Pair.Pair(pair2, pair2?.value);
         } else
-          _pair = new Pair.Pair(pair.key, pair.value);
+          _pair = new Pair.Pair(pair2.key, pair2.value);
         const prev = findPair(this.items, _pair.key);
         const sortEntries = this.schema?.sortMapEntries;
         if (prev) {
@@ -22560,16 +22560,16 @@ var require_pairs = __commonJS({
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            const pair2 = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
             if (item.commentBefore)
-              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
-${pair.key.commentBefore}` : item.commentBefore;
+              pair2.key.commentBefore = pair2.key.commentBefore ? `${item.commentBefore}
+${pair2.key.commentBefore}` : item.commentBefore;
             if (item.comment) {
-              const cn = pair.value ?? pair.key;
+              const cn = pair2.value ?? pair2.key;
               cn.comment = cn.comment ? `${item.comment}
 ${cn.comment}` : item.comment;
             }
-            item = pair;
+            item = pair2;
           }
           seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
         }
@@ -22650,13 +22650,13 @@ var require_omap = __commonJS({
         const map2 = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map2);
-        for (const pair of this.items) {
+        for (const pair2 of this.items) {
           let key, value;
-          if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+          if (identity.isPair(pair2)) {
+            key = toJS.toJS(pair2.key, "", ctx);
+            value = toJS.toJS(pair2.value, key, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key = toJS.toJS(pair2, "", ctx);
           }
           if (map2.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
@@ -22872,24 +22872,24 @@ var require_set = __commonJS({
         this.tag = _YAMLSet.tag;
       }
       add(key) {
-        let pair;
+        let pair2;
         if (identity.isPair(key))
-          pair = key;
+          pair2 = key;
         else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+          pair2 = new Pair.Pair(key.key, null);
         else
-          pair = new Pair.Pair(key, null);
-        const prev = YAMLMap.findPair(this.items, pair.key);
+          pair2 = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair2.key);
         if (!prev)
-          this.items.push(pair);
+          this.items.push(pair2);
       }
       /**
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
       get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        const pair2 = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair2) ? identity.isScalar(pair2.key) ? pair2.key.value : pair2.key : pair2;
       }
       set(key, value) {
         if (typeof value !== "boolean")
@@ -23864,7 +23864,7 @@ var require_util_map_includes = __commonJS({
       if (uniqueKeys === false)
         return false;
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
-      return items.some((pair) => isEqual(pair.key, search));
+      return items.some((pair2) => isEqual(pair2.key, search));
     }
     exports.mapIncludes = mapIncludes;
   }
@@ -23950,10 +23950,10 @@ var require_resolve_block_map = __commonJS({
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
-          const pair = new Pair.Pair(keyNode, valueNode);
+          const pair2 = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
-          map2.items.push(pair);
+            pair2.srcToken = collItem;
+          map2.items.push(pair2);
         } else {
           if (implicitKey)
             onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
@@ -23963,10 +23963,10 @@ var require_resolve_block_map = __commonJS({
             else
               keyNode.comment = valueProps.comment;
           }
-          const pair = new Pair.Pair(keyNode);
+          const pair2 = new Pair.Pair(keyNode);
           if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
-          map2.items.push(pair);
+            pair2.srcToken = collItem;
+          map2.items.push(pair2);
         }
       }
       if (commentEnd && commentEnd < offset)
@@ -24217,18 +24217,18 @@ var require_resolve_flow_collection = __commonJS({
             else
               keyNode.comment = valueProps.comment;
           }
-          const pair = new Pair.Pair(keyNode, valueNode);
+          const pair2 = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
+            pair2.srcToken = collItem;
           if (isMap2) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-            map2.items.push(pair);
+            map2.items.push(pair2);
           } else {
             const map2 = new YAMLMap.YAMLMap(ctx.schema);
             map2.flow = true;
-            map2.items.push(pair);
+            map2.items.push(pair2);
             const endRange = (valueNode ?? keyNode).range;
             map2.range = [keyNode.range[0], endRange[1], endRange[2]];
             coll.items.push(map2);
@@ -60283,8 +60283,9 @@ function lineOfItem(text, index) {
   return 1;
 }
 
-// src/core/kinds/exact-copy/init.ts
-var STARTER_CONFIG = `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
+// src/core/kinds/starter.ts
+function starterConfig(suiteEntry) {
+  return `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
 # evalgate configuration. Reference: the evalgate README.
 version: 1
 providers:
@@ -60294,17 +60295,21 @@ providers:
     temperature: 0
     seed: 7
 suites:
-  - name: copy-qa
+${suiteEntry}gate:
+  max-drop: 0.05
+  confidence: 0.95
+`;
+}
+
+// src/core/kinds/exact-copy/init.ts
+var STARTER_CONFIG = starterConfig(`  - name: copy-qa
     kind: exact-copy
     provider: target
     dataset: eval-datasets/copy-qa.jsonl
     templates:
       system: prompts/copy-qa-system.txt
       user: prompts/copy-qa-user.txt
-gate:
-  max-drop: 0.05
-  confidence: 0.95
-`;
+`);
 var LINES = [
   [
     "The museum opens at ten and closes at six on weekdays.",
@@ -60450,6 +60455,18 @@ function chatRequest(templates, values, provider, repeat) {
     repeat
   };
 }
+function recordBase(evalCase, repeat, request2, reply) {
+  return {
+    caseId: evalCase.id,
+    repeat,
+    inputHash: evalCase.inputHash,
+    ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
+    request: { messages: [...request2.messages] },
+    latencyMs: reply.latencyMs,
+    attempts: reply.trace?.attempts ?? 1,
+    cached: reply.trace?.cached ?? false
+  };
+}
 
 // src/core/kinds/exact-copy/metrics.ts
 var EXACT_COPY_METRICS = [
@@ -60553,17 +60570,9 @@ function prepareExactCopySuite(inputs) {
   );
   const runCase = async (evalCase, repeat) => {
     const request2 = requestFor(evalCase, repeat);
-    const messages = [...request2.messages];
     const reply = await client.complete(request2);
     const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
-      request: { messages },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false,
+      ...recordBase(evalCase, repeat, request2, reply),
       detail: { expected: evalCase.inputs["expected"], question: evalCase.inputs["question"] }
     };
     if (reply.status === "error") {
@@ -62808,6 +62817,46 @@ function flaggedCases(records) {
   return [...byCase.values()];
 }
 
+// src/core/kinds/judged/detail.ts
+var judgment = external_exports.looseObject({
+  judge: external_exports.string(),
+  model: external_exports.string().default(""),
+  score: external_exports.number(),
+  clippedFrom: external_exports.number().nullable().default(null),
+  method: external_exports.string().default(""),
+  reasoning: external_exports.string().default("")
+});
+var pair = external_exports.looseObject({
+  judge: external_exports.string(),
+  model: external_exports.string().default(""),
+  outcome: external_exports.number(),
+  orders: external_exports.array(
+    external_exports.looseObject({
+      first: external_exports.enum(["baseline", "candidate"]),
+      winner: external_exports.enum(["A", "B", "tie"]),
+      reasoning: external_exports.string().default("")
+    })
+  ).default([])
+});
+var crossCheck = external_exports.union([
+  external_exports.looseObject({ judge: external_exports.string(), model: external_exports.string(), score: external_exports.number(), reasoning: external_exports.string() }),
+  external_exports.looseObject({ judge: external_exports.string(), model: external_exports.string(), error: external_exports.string() })
+]);
+var judgedDetail = external_exports.looseObject({
+  question: external_exports.string().optional(),
+  expected: external_exports.string().optional(),
+  criteria: external_exports.string().optional(),
+  category: external_exports.string().optional(),
+  judgments: external_exports.array(judgment).optional(),
+  pairs: external_exports.array(pair).optional(),
+  [CROSS_CHECK_DETAIL_KEY]: crossCheck.optional(),
+  [MANIPULATION_DETAIL_KEY]: external_exports.array(external_exports.looseObject({ kind: external_exports.string(), excerpt: external_exports.string() })).optional()
+});
+function judgedDetailOf(detail) {
+  const parsed = judgedDetail.safeParse(detail ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 // src/core/kinds/judged/extract.ts
 var JUDGE_REPLY_SCHEMA = {
   type: "object",
@@ -63178,15 +63227,7 @@ function prepareJudgedSuite(inputs) {
   const runCase = async (evalCase, repeat) => {
     const request2 = requestFor(evalCase, repeat);
     const reply = await client.complete(request2);
-    const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      request: { messages: [...request2.messages] },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false
-    };
+    const base = recordBase(evalCase, repeat, request2, reply);
     const caseDetail = {
       question: evalCase.inputs["input"],
       expected: evalCase.inputs["reference"],
@@ -63665,22 +63706,19 @@ async function rejudgeResult(options) {
   };
   const rejudgeRecord = async (r) => {
     if (r.reply === null || r.status === "refused") return r;
+    const d = judgedDetailOf(r.detail);
     const evalCase = {
       id: r.caseId,
       inputHash: r.inputHash,
       source: { file: "stored results", line: 0 },
-      inputs: {
-        input: String(r.detail["question"] ?? ""),
-        reference: String(r.detail["expected"] ?? ""),
-        criteria: String(r.detail["criteria"] ?? "")
-      }
+      inputs: { input: d.question ?? "", reference: d.expected ?? "", criteria: d.criteria ?? "" }
     };
     const scored = await scoreAnswer(inputs, evalCase, r.reply.text, r.repeat);
     const kept = {
-      question: r.detail["question"],
-      expected: r.detail["expected"],
-      criteria: r.detail["criteria"],
-      ...r.detail["category"] !== void 0 ? { category: r.detail["category"] } : {}
+      question: d.question,
+      expected: d.expected,
+      criteria: d.criteria,
+      ...d.category !== void 0 ? { category: d.category } : {}
     };
     return {
       ...r,
@@ -63704,21 +63742,18 @@ async function crossCheckFlagged(options, judge) {
   const startedAt = options.now();
   const check2 = async (r) => {
     if (r.reply === null || r.status !== "scored") return r;
-    const signals = r.detail[MANIPULATION_DETAIL_KEY] ?? detectJudgeManipulation(r.reply.text);
+    const d = judgedDetailOf(r.detail);
+    const signals = d[MANIPULATION_DETAIL_KEY] ?? detectJudgeManipulation(r.reply.text);
     if (signals.length === 0) return r;
     const evalCase = {
       id: r.caseId,
       inputHash: r.inputHash,
       source: { file: "stored results", line: 0 },
-      inputs: {
-        input: String(r.detail["question"] ?? ""),
-        reference: String(r.detail["expected"] ?? ""),
-        criteria: String(r.detail["criteria"] ?? "")
-      }
+      inputs: { input: d.question ?? "", reference: d.expected ?? "", criteria: d.criteria ?? "" }
     };
     const judged = await judgeAnswer(judge, template, evalCase, r.reply.text, r.repeat, options.nonce);
-    const crossCheck = "kind" in judged ? { judge: judge.name, model: judge.provider.model, error: `${judged.kind}: ${judged.message}` } : { judge: judge.name, model: judge.provider.model, score: judged.score, reasoning: judged.reasoning };
-    return { ...r, detail: { ...r.detail, [MANIPULATION_DETAIL_KEY]: signals, [CROSS_CHECK_DETAIL_KEY]: crossCheck } };
+    const crossCheck2 = "kind" in judged ? { judge: judge.name, model: judge.provider.model, error: `${judged.kind}: ${judged.message}` } : { judge: judge.name, model: judge.provider.model, score: judged.score, reasoning: judged.reasoning };
+    return { ...r, detail: { ...r.detail, [MANIPULATION_DETAIL_KEY]: signals, [CROSS_CHECK_DETAIL_KEY]: crossCheck2 } };
   };
   const records = [];
   const queue = [...stored.records];
@@ -63950,7 +63985,7 @@ function judgedSuiteLines(result, baseline, targetModel, ctx) {
     if (lost.length) {
       out.push("", "<details>", `<summary>${m.whyLost(lost.length)}</summary>`, "");
       for (const r of lost) {
-        const pairs = r.detail["pairs"] ?? [];
+        const pairs = judgedDetailOf(r.detail).pairs ?? [];
         out.push(
           m.caseLabel(inlineCode(r.caseId)),
           "",
@@ -63999,7 +64034,7 @@ function judgedSuiteLines(result, baseline, targetModel, ctx) {
     }
   }
   const clipped = result.records.flatMap(
-    (r) => (r.detail["judgments"] ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} \u2192 ${j.score}`)
+    (r) => (judgedDetailOf(r.detail).judgments ?? []).filter((j) => j.clippedFrom !== null).map((j) => `${r.caseId}: ${j.clippedFrom} \u2192 ${j.score}`)
   );
   if (clipped.length)
     out.push(
@@ -64008,31 +64043,31 @@ function judgedSuiteLines(result, baseline, targetModel, ctx) {
       )
     );
   const followUps = result.records.flatMap(
-    (r) => (r.detail["judgments"] ?? []).filter((j) => j.method === "follow-up")
+    (r) => (judgedDetailOf(r.detail).judgments ?? []).filter((j) => j.method === "follow-up")
   ).length;
   if (followUps) out.push(m.followUps(followUps));
   return out;
 }
 function crossCheckLines(result, m) {
   const checked = result.records.flatMap((r) => {
-    const c = r.detail[CROSS_CHECK_DETAIL_KEY];
+    const c = judgedDetailOf(r.detail)[CROSS_CHECK_DETAIL_KEY];
     return c ? [{ r, c }] : [];
   });
   if (checked.length === 0) return [];
   const judge = checked[0].c.judge;
-  const failed = checked.filter(({ c }) => "error" in c).length;
+  const failed = checked.filter(({ c }) => typeof c["error"] === "string").length;
   const apart = checked.filter(
-    ({ r, c }) => "score" in c && r.scores?.["score"] !== void 0 && Math.abs(c.score - r.scores["score"]) >= 2
+    ({ r, c }) => typeof c["score"] === "number" && r.scores?.["score"] !== void 0 && Math.abs(c["score"] - r.scores["score"]) >= 2
   );
   const list = apart.slice(0, 20).map(
-    ({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.["score"])} \u2192 ${"score" in c ? c.score : "?"})`
+    ({ r, c }) => `${inlineCode(r.caseId, 80)} (${formatMetric(r.scores?.["score"])} \u2192 ${typeof c["score"] === "number" ? c["score"] : "?"})`
   ).join("; ");
   return [m.crossCheck(inlineCode(judge, 60), checked.length, list, failed), ""];
 }
 function categoryMeans(result) {
   const sums = /* @__PURE__ */ new Map();
   for (const r of result.records) {
-    const cat = r.detail["category"];
+    const cat = judgedDetailOf(r.detail).category;
     const score2 = r.scores?.["score"];
     if (typeof cat !== "string" || score2 === void 0) continue;
     const e = sums.get(cat) ?? { s: 0, n: 0 };
@@ -64045,13 +64080,13 @@ function categoryMeans(result) {
 function judgedCaseLines(rc, ctx) {
   const m = judgedMessages(ctx.language);
   const out = [];
-  const criteria = rc.candidateDetail?.["criteria"] ?? rc.baselineDetail?.["criteria"];
+  const criteria = judgedDetailOf(rc.candidateDetail).criteria ?? judgedDetailOf(rc.baselineDetail).criteria;
   if (typeof criteria === "string" && criteria !== "") out.push(m.criteria, "", codeBlock(criteria, 600), "");
   for (const [side, detail] of [
     ["baseline", rc.baselineDetail],
     ["candidate", rc.candidateDetail]
   ]) {
-    const judgments = detail?.["judgments"] ?? [];
+    const judgments = judgedDetailOf(detail).judgments ?? [];
     for (const j of judgments) {
       out.push(
         m.judgedBy(side, j.score, inlineCode(j.judge), j.clippedFrom !== null ? m.clippedFrom(j.clippedFrom) : ""),
@@ -64065,14 +64100,6 @@ function judgedCaseLines(rc, ctx) {
 }
 
 // src/core/kinds/judged/kind.ts
-var judgedDetail = external_exports.looseObject({
-  question: external_exports.string().optional(),
-  expected: external_exports.string().optional(),
-  criteria: external_exports.string().optional(),
-  category: external_exports.string().optional(),
-  judgments: external_exports.array(external_exports.looseObject({ judge: external_exports.string() })).optional(),
-  pairs: external_exports.array(external_exports.looseObject({})).optional()
-});
 var judgedKind = {
   name: JUDGED,
   configSchema: judgedSuite,
@@ -64136,6 +64163,7 @@ var judgedKind = {
       })
     };
   },
+  flaggedCases: (records) => flaggedCases(records),
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx)
@@ -64917,17 +64945,7 @@ function promptJudges(assertions) {
 var promptSuite = external_exports.strictObject({ ...suiteCommon, ...PROMPT_SUITE_SHAPE });
 
 // src/core/kinds/prompt/init.ts
-var CONFIG = `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
-# evalgate configuration. Reference: the evalgate README.
-version: 1
-providers:
-  target:
-    model: gpt-4o-mini
-    api-key-env: OPENAI_API_KEY   # the NAME of the variable that holds the key
-    temperature: 0
-    seed: 7
-suites:
-  - name: support-reply
+var CONFIG = starterConfig(`  - name: support-reply
     kind: prompt
     provider: target
     dataset: eval-datasets/support-reply.csv   # every column is a {variable}
@@ -64952,10 +64970,7 @@ suites:
       - type: python
         name: polite-greeting
         file: checks/greeting.py
-gate:
-  max-drop: 0.05
-  confidence: 0.95
-`;
+`);
 var ROWS = [
   ["Mika", "A-1042", "My parcel has not arrived after ten days."],
   ["Jon", "A-1043", "The lamp I ordered came with a cracked shade."],
@@ -65436,15 +65451,7 @@ function preparePromptSuite(inputs) {
   const runCaseUnchecked = async (evalCase, repeat) => {
     const request2 = requestFor(evalCase, repeat);
     const reply = await client.complete(request2);
-    const base = {
-      caseId: evalCase.id,
-      repeat,
-      inputHash: evalCase.inputHash,
-      request: { messages: [...request2.messages] },
-      latencyMs: reply.latencyMs,
-      attempts: reply.trace?.attempts ?? 1,
-      cached: reply.trace?.cached ?? false
-    };
+    const base = recordBase(evalCase, repeat, request2, reply);
     if (reply.status === "error")
       return { ...base, status: "error", scores: null, reply: null, usage: null, error: reply.error, detail: {} };
     const text = reply.status === "ok" ? reply.text : reply.message;
@@ -65548,7 +65555,7 @@ function preparePromptSuite(inputs) {
   };
   return {
     name: suite.name,
-    kind: "prompt",
+    kind: PROMPT,
     cases,
     repeats: suite.repeats,
     concurrency: provider.concurrency,
@@ -66483,12 +66490,11 @@ var VERDICT_ORDER = [
   "no-baseline",
   "pass"
 ];
-function compareSuite(original, candidate, gate, clusterNoun) {
+function compareSuite(original, candidate, gate, clusterNoun, flagged = []) {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
   const result = compareMeasured(baseline, candidate, gate, clusterNoun);
-  const flagged = flaggedCases(candidate.records);
   if (flagged.length === 0) return result;
-  result.judgeManipulation = flagged;
+  result.judgeManipulation = [...flagged];
   if (gate["on-judge-manipulation"] === "fail" && result.verdict !== "error") {
     result.verdict = "error";
     result.detail = "judge-manipulation";
@@ -66681,8 +66687,10 @@ function isZeroOrOne(v) {
 }
 
 // src/core/compare/index.ts
-function compareWithBaseline(original, candidate, gate, clusterNoun = findKind(candidate.suite.kind)?.clusterNoun ?? "clusters") {
-  return compareSuite(original, candidate, gate, clusterNoun);
+function compareWithBaseline(original, candidate, gate, clusterNoun) {
+  const kind = findKind(candidate.suite.kind);
+  const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
+  return compareSuite(original, candidate, gate, clusterNoun ?? kind?.clusterNoun ?? "clusters", flagged);
 }
 
 // src/core/report/replies.ts
@@ -80653,8 +80661,8 @@ function keyLineOf(doc, lineCounter, path2) {
   const parent = path2.length === 1 ? doc.contents : doc.getIn(path2.slice(0, -1), true);
   const last = path2[path2.length - 1];
   if ((0, import_yaml2.isMap)(parent)) {
-    for (const pair of parent.items) {
-      const key = pair.key;
+    for (const pair2 of parent.items) {
+      const key = pair2.key;
       if (key && key.value === last && key.range) return lineCounter.linePos(key.range[0]).line;
     }
   }
