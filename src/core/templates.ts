@@ -55,7 +55,8 @@ export function renderTemplate(template: Template, values: Readonly<Record<strin
   return template.text.replace(TOKEN, (token, name: string | undefined) => {
     if (token === '{{') return '{';
     if (token === '}}') return '}';
-    const value = values[name as string];
+    // Own values only: {constructor} or {toString} must not render Object.prototype's members.
+    const value = Object.hasOwn(values, name as string) ? values[name as string] : undefined;
     if (value === undefined) throw new Error(`no value for placeholder {${name}}`);
     return value;
   });

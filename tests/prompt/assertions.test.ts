@@ -8,7 +8,10 @@ import {
   normalizeReply,
   type TextCheck,
 } from '../../src/core/kinds/prompt/assertions.ts';
+import { parsePromptDataset } from '../../src/core/kinds/prompt/dataset.ts';
 import { checkTest, pythonString } from '../../src/core/kinds/prompt/python.ts';
+import { ConfigError } from '../../src/core/errors.ts';
+import { loadTemplate, renderTemplate } from '../../src/core/templates.ts';
 
 const run = (reply: string, assertion: Record<string, unknown>, vars: Record<string, string> = {}) =>
   checkText(reply, {
@@ -65,5 +68,24 @@ describe('prompt assertions', () => {
     assert.match(test, /^OUTPUT = "x"$/m);
     assert.match(test, /^THRESHOLD = 0\.5$/m);
     assert.match(checkTest('x', {}, 1), /^THRESHOLD = 1\.0$/m);
+  });
+  it("fills only a case's own columns: {constructor} or {toString} is an error, never Object's members", () => {
+    // A case restored from the base commit can lack a column the PR's assertions name.
+    assert.throws(() => fillVariables('x {constructor} y', { name: 'a' }), /has no column "constructor"/);
+    assert.throws(() => fillVariables('{toString}', {}), /has no column "toString"/);
+    assert.equal(fillVariables('{toString}', { toString: 'own' }), 'own');
+    const template = loadTemplate(new TextEncoder().encode('Hi {constructor}'), 't.txt', ['constructor'], {
+      file: 'evalgate.yml',
+      path: 'templates.user',
+    });
+    assert.throws(() => renderTemplate(template, {}), /no value for placeholder \{constructor\}/);
+  });
+
+  it('refuses a __proto__ column, which a case could not hold, naming the file and line', () => {
+    const bytes = new TextEncoder().encode('{"id":"a","__proto__":"x"}\n');
+    assert.throws(
+      () => parsePromptDataset(bytes, 'data.jsonl', 'jsonl'),
+      (e: unknown) => e instanceof ConfigError && /data\.jsonl:1.*column "__proto__"/.test(e.message),
+    );
   });
 });

@@ -49,7 +49,7 @@ export function fillVariables(
   return text.replace(VARIABLE, (token, name: string | undefined) => {
     if (token === '{{') return '{';
     if (token === '}}') return '}';
-    const value = vars[name as string];
+    const value = Object.hasOwn(vars, name as string) ? vars[name as string] : undefined;
     // Loading checks every variable against the dataset's columns; a case without one (a
     // case restored from the base commit, whose columns differ) is an error, never ''.
     if (value === undefined) throw new Error(`the case has no column "${name}"`);

@@ -37,6 +37,12 @@ export function parsePromptDataset(
   if (first === undefined) throw configError({ file }, 'the dataset has no cases');
   const columns = Object.keys(first.value);
   for (const column of columns) {
+    // An object key that sets the prototype instead of holding a value: the case would lose it.
+    if (column === '__proto__')
+      throw configError(
+        { file, line: first.line },
+        'column "__proto__" cannot be a template variable; rename the column',
+      );
     if (!COLUMN.test(column))
       throw configError(
         { file, line: first.line },
