@@ -5,7 +5,7 @@
 import type { GateConfig } from '../config/common.ts';
 import { findKind } from '../kinds/index.ts';
 import type { SuiteResult } from '../types.ts';
-import { compareSuite, type ClusterNoun, type SuiteComparison } from './decide.ts';
+import { compareSuite, type SuiteComparison } from './decide.ts';
 
 export {
   adjustAcrossSuites,
@@ -31,9 +31,8 @@ export function compareWithBaseline(
   original: SuiteResult | null,
   candidate: SuiteResult,
   gate: GateConfig,
-  clusterNoun?: ClusterNoun,
 ): SuiteComparison {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
-  return compareSuite(original, candidate, gate, clusterNoun ?? kind?.clusterNoun ?? 'clusters', flagged);
+  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? 'clusters', flagged);
 }

@@ -52,11 +52,21 @@ export const judgedDetail = z.looseObject({
 /** A judged record's detail, typed. */
 export type JudgedDetail = z.output<typeof judgedDetail>;
 
+const parsedDetails = new WeakMap<object, JudgedDetail>();
+
 /**
  * A record's detail read as a judged one. Result files were checked when read, so a detail
  * that does not fit is one written by other code (a test, another kind): it reads as empty.
  */
 export function judgedDetailOf(detail: Readonly<Record<string, unknown>> | null | undefined): JudgedDetail {
-  const parsed = judgedDetail.safeParse(detail ?? {});
-  return parsed.success ? parsed.data : {};
+  if (!detail) return {};
+  // The report reads each record's detail in several places; records are not changed in
+  // place (rejudging makes new ones), so one parse per detail object serves them all.
+  let read = parsedDetails.get(detail);
+  if (read === undefined) {
+    const parsed = judgedDetail.safeParse(detail);
+    read = parsed.success ? parsed.data : {};
+    parsedDetails.set(detail, read);
+  }
+  return read;
 }
