@@ -59968,7 +59968,7 @@ function renderTemplate(template, values) {
   return template.text.replace(TOKEN, (token, name) => {
     if (token === "{{") return "{";
     if (token === "}}") return "}";
-    const value = values[name];
+    const value = Object.hasOwn(values, name) ? values[name] : void 0;
     if (value === void 0) throw new Error(`no value for placeholder {${name}}`);
     return value;
   });
@@ -62852,9 +62852,16 @@ var judgedDetail = external_exports.looseObject({
   [CROSS_CHECK_DETAIL_KEY]: crossCheck.optional(),
   [MANIPULATION_DETAIL_KEY]: external_exports.array(external_exports.looseObject({ kind: external_exports.string(), excerpt: external_exports.string() })).optional()
 });
+var parsedDetails = /* @__PURE__ */ new WeakMap();
 function judgedDetailOf(detail) {
-  const parsed = judgedDetail.safeParse(detail ?? {});
-  return parsed.success ? parsed.data : {};
+  if (!detail) return {};
+  let read = parsedDetails.get(detail);
+  if (read === void 0) {
+    const parsed = judgedDetail.safeParse(detail);
+    read = parsed.success ? parsed.data : {};
+    parsedDetails.set(detail, read);
+  }
+  return read;
 }
 
 // src/core/kinds/judged/extract.ts
@@ -65046,7 +65053,7 @@ function fillVariables(text, vars, escape2 = (v) => v) {
   return text.replace(VARIABLE, (token, name) => {
     if (token === "{{") return "{";
     if (token === "}}") return "}";
-    const value = vars[name];
+    const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
     if (value === void 0) throw new Error(`the case has no column "${name}"`);
     return escape2(value);
   });
@@ -65157,6 +65164,11 @@ function parsePromptDataset(bytes, file2, format) {
   if (first === void 0) throw configError({ file: file2 }, "the dataset has no cases");
   const columns = Object.keys(first.value);
   for (const column of columns) {
+    if (column === "__proto__")
+      throw configError(
+        { file: file2, line: first.line },
+        'column "__proto__" cannot be a template variable; rename the column'
+      );
     if (!COLUMN.test(column))
       throw configError(
         { file: file2, line: first.line },
@@ -66687,10 +66699,10 @@ function isZeroOrOne(v) {
 }
 
 // src/core/compare/index.ts
-function compareWithBaseline(original, candidate, gate, clusterNoun) {
+function compareWithBaseline(original, candidate, gate) {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
-  return compareSuite(original, candidate, gate, clusterNoun ?? kind?.clusterNoun ?? "clusters", flagged);
+  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? "clusters", flagged);
 }
 
 // src/core/report/replies.ts
