@@ -44,6 +44,12 @@ export interface ManipulationScan {
 export interface ScanContext {
   input?: string;
   reference?: string;
+  /**
+   * The text whose phrases are exempt, when it is not `input` (a prompt suite's task is its
+   * rendered messages, but only the case's own columns may excuse a phrase: the templates
+   * are the pull request's).
+   */
+  exemptFrom?: string;
 }
 
 function excerptAt(text: string, index: number, length: number): string {
@@ -63,7 +69,7 @@ const EDGE_PUNCTUATION = /^[\s.,;:!?、。，：；！？'"`*_-]+|[\s.,;:!?、�
 
 /** The case's task and reference, folded and joined as the answer is, for the phrase test. */
 function contextOf(context: ScanContext | undefined): string[] {
-  const raw = [context?.input ?? '', context?.reference ?? ''].join('\n');
+  const raw = [context?.exemptFrom ?? context?.input ?? '', context?.reference ?? ''].join('\n');
   if (raw.trim() === '') return [];
   const folded = foldText(raw);
   return [...new Set([comparable(folded), comparable(joinSpreadLetters(folded))])];

@@ -257,8 +257,10 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
   };
 
   // A reply a judge assertion grades is screened like a judged suite's answer: its case's
-  // task (the messages' text) and the assertions' references are its context, and the
-  // first judge of the first judge assertion gives the second opinion.
+  // columns and the assertions' references are its context (never the rendered messages:
+  // the templates are the pull request's, and a phrase it writes into them must not
+  // excuse the same phrase in the reply), and the first judge of the first judge
+  // assertion gives the second opinion (it is shown the rendered messages as the task).
   const judgeAssertions = assertions.flatMap((a) => (a.config.type === 'judge' ? [a.config] : []));
   const firstJudge = judgeAssertions[0];
   const screenReply = async (
@@ -278,6 +280,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
       },
       {
         input: request.messages.map((m) => m.content).join('\n\n'),
+        exemptFrom: Object.values(evalCase.inputs).join('\n\n'),
         reference: judgeAssertions
           .flatMap((c) => (c.reference !== undefined ? [fillVariables(c.reference, evalCase.inputs)] : []))
           .join('\n\n'),
