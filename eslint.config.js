@@ -19,6 +19,9 @@ const corePureLibraries = [
   // JSON Schema validation for prompt suites' json-schema assertions (compiles schemas; no I/O).
   'ajv',
   'ajv/*',
+  // Unicode's confusables table (TR39) as data, for the judge-manipulation scan: a maintained
+  // mapping of ~6,300 look-alike characters, where a hand list would cover a few dozen.
+  'unhomoglyph/data.json',
 ];
 
 const nodeIo = [

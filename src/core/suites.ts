@@ -3,7 +3,7 @@
  * problem reported as a ConfigError before any model is called.
  */
 import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
-import type { Executor, ProviderConfig, SuiteConfig } from './config/common.ts';
+import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from './config/common.ts';
 import type { LoadedConfig } from './config/load.ts';
 import { configError, formatPath } from './errors.ts';
 import { kindOf } from './kinds/index.ts';
@@ -141,6 +141,7 @@ export async function loadSuite(
     readInstrumentFile: (path, where, what) => readFrom(instrument, path, where, what),
     workspace,
     provider,
+    gate: { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig,
   });
   return {
     index,

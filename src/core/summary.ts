@@ -65,7 +65,9 @@ const suiteSummarySchema = z.strictObject({
   judgeManipulation: z
     .strictObject({ cases: z.int().min(0), caseIds: z.array(z.string()) })
     .optional()
-    .describe('Judged suites whose answers addressed the judge: how many cases, and which.'),
+    .describe(
+      'Suites whose judge-graded answers (judged suites, prompt suites with judge assertions) addressed the judge: how many cases, and which.',
+    ),
 });
 
 const runSummarySchema = z.strictObject({

@@ -25,6 +25,7 @@ describe('configuration', () => {
       'max-error-rate': 0.1,
       'on-removed-suite': 'fail',
       'on-judge-manipulation': 'warn',
+      'manipulation-check': 'patterns',
       'max-truncated-share': 0.05,
       multiplicity: 'holm',
     });

@@ -149,6 +149,11 @@ const gateBase = {
     .describe(
       'What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.',
     ),
+  'manipulation-check': z
+    .enum(['patterns', 'judge'])
+    .describe(
+      "How answers that address the judge are found: patterns (the scan alone); judge also asks the suite's first judge for a second opinion on each answer the scan flagged or found borderline (one extra call per such answer, cached like any call). A borderline answer is flagged only when that judge says it tries to influence grading, or when the check fails.",
+    ),
   'max-truncated-share': z
     .number()
     .min(0)
@@ -167,6 +172,7 @@ export const gateSchema = z.strictObject({
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
   'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
+  'manipulation-check': gateBase['manipulation-check'].default('patterns'),
   'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
   multiplicity: z

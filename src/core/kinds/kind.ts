@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
-import type { Executor, ProviderConfig, SuiteConfig } from '../config/common.ts';
+import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from '../config/common.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
@@ -44,6 +44,8 @@ export interface KindLoadContext<Config> {
   workspace: Workspace;
   /** A provider entry by name (the config's references are checked before load). */
   provider(name: string): ProviderConfig;
+  /** The suite's gate: the file's with the entry's overrides (on a pull request, the base branch's). */
+  gate: GateConfig;
 }
 
 /** What building a runnable suite may use. */

@@ -82,6 +82,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
           judges: judgeNames.map((name) => ({ name, provider: ctx.provider(name), client: env.client(name) })),
           baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,
           nonce: (material) => env.nonce(material),
+          manipulationCheck: ctx.gate['manipulation-check'],
         }),
       rejudge: (request) =>
         rejudgeResult({

@@ -23,6 +23,7 @@ export interface JudgedMessages {
   judgedBy(side: 'baseline' | 'candidate', score: number, judge: string, clipped: string): string;
   clippedFrom(raw: number): string;
   manipulation(cases: number, list: string, more: number): string;
+  secondOpinion(model: string, asked: number, yes: number, no: number, failed: number): string;
   crossCheck(judge: string, checked: number, list: string, failed: number): string;
   caseLabel(id: string): string;
   pairOrder(judge: string, first: string, winner: string): string;
@@ -52,6 +53,8 @@ const en: JudgedMessages = {
   clippedFrom: (raw) => ` (clipped from ${raw})`,
   manipulation: (n, list, more) =>
     `⚠️ Possible attempts to influence the judge: ${n} case${n === 1 ? '' : 's'} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
+  secondOpinion: (model, asked, yes, no, failed) =>
+    `Second opinion by ${model} on ${asked} answer${asked === 1 ? '' : 's'} the scan flagged or found borderline: ${yes} tr${yes === 1 ? 'ies' : 'y'} to influence grading, ${no} do${no === 1 ? 'es' : ''} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ''}. Strongly flagged answers stay flagged whatever it said.`,
   crossCheck: (judge, n, list, failed) =>
     `Cross-check of ${n} flagged answer${n === 1 ? '' : 's'} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
   caseLabel: (id) => `**Case ${id}**`,
@@ -82,6 +85,8 @@ const ja: JudgedMessages = {
   clippedFrom: (raw) => `、元の値 ${raw}`,
   manipulation: (n, list, more) =>
     `⚠️ 審査モデルへの働きかけと思われる回答: ${n}件(採点はそのまま。審査モデルにはこうした記述を減点するよう指示しています): ${list}${more > 0 ? `、ほか${more}件` : ''}。`,
+  secondOpinion: (model, asked, yes, no, failed) =>
+    `${model} による二次判定(検査でフラグ付き、または判断が分かれる回答${asked}件): 採点を動かそうとしている ${yes}件、していない ${no}件${failed ? `、判定できなかった ${failed}件(フラグ付きとして扱います)` : ''}。強いフラグの付いた回答は、二次判定にかかわらずフラグ付きのままです。`,
   crossCheck: (judge, n, list, failed) =>
     `${judge} による、フラグ付きの回答${n}件の再採点: ${list ? `記録された採点と2点以上食い違ったケース: ${list}` : '記録された採点との差はすべて1点以内でした'}${failed ? `(${failed}件は審査モデルのエラーで再採点できませんでした)` : ''}。`,
   caseLabel: (id) => `**ケース ${id}**`,

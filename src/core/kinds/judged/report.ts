@@ -12,6 +12,7 @@ import type { KindCaseChange, KindReportContext } from '../kind.ts';
 import { judgeAgreement } from './agreement.ts';
 import { judgedDetailOf } from './detail.ts';
 import { CROSS_CHECK_DETAIL_KEY, flaggedCases } from './manipulation.ts';
+import { MANIPULATION_CHECK_DETAIL_KEY, type ManipulationOpinion } from './manipulation-check.ts';
 import { judgedMessages, type JudgedMessages } from './messages.ts';
 
 function distribution(result: SuiteResult): number[] {
@@ -40,13 +41,7 @@ export function judgedSuiteLines(
   }
   const refused = result.records.filter((r) => r.status === 'refused').length;
   if (refused) out.push(m.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
-  const flagged = flaggedCases(result.records);
-  if (flagged.length) {
-    const shown = flagged
-      .slice(0, 20)
-      .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
-    out.push('', m.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
-  }
+  out.push(...manipulationLines(result, ctx));
   out.push(...crossCheckLines(result, m));
   if (result.instrument.primaryMetric === 'net-win') {
     const outcomes = result.records.map((r) => r.scores?.['net-win']).filter((v): v is number => v !== undefined);
@@ -192,6 +187,39 @@ export function judgedCaseLines(rc: KindCaseChange, ctx: KindReportContext): str
         '',
       );
     }
+  }
+  return out;
+}
+
+/**
+ * The answers that addressed the judge, listed, and what the second opinion said (any
+ * kind whose answers judges grade: judged suites, prompt suites with judge assertions).
+ */
+export function manipulationLines(result: SuiteResult, ctx: KindReportContext): string[] {
+  const m = judgedMessages(ctx.language);
+  const out: string[] = [];
+  const flagged = flaggedCases(result.records);
+  if (flagged.length) {
+    const shown = flagged
+      .slice(0, 20)
+      .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
+    out.push('', m.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
+  }
+  const opinions = result.records
+    .map((r) => r.detail[MANIPULATION_CHECK_DETAIL_KEY] as ManipulationOpinion | undefined)
+    .filter((o): o is ManipulationOpinion => typeof o === 'object' && o !== null);
+  if (opinions.length) {
+    const count = (v: ManipulationOpinion['verdict']): number => opinions.filter((o) => o.verdict === v).length;
+    out.push(
+      m.secondOpinion(
+        inlineCode(opinions[0]?.model ?? '', 60),
+        opinions.length,
+        count('yes'),
+        count('no'),
+        count(null),
+      ),
+      '',
+    );
   }
   return out;
 }

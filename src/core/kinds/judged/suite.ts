@@ -32,7 +32,16 @@ import {
   type ExtractedScore,
 } from './extract.ts';
 import { drawToken, fencedValues, PLAN_TOKEN } from './fence.ts';
-import { detectJudgeManipulation, MANIPULATION_DETAIL_KEY } from './manipulation.ts';
+import { MANIPULATION_DETAIL_KEY, scanAnswer, type ScanContext } from './manipulation.ts';
+import {
+  CHECK_REPLY_SCHEMA,
+  checkMessages,
+  extractCheckVerdict,
+  flaggedAfterCheck,
+  MANIPULATION_CHECK_DETAIL_KEY,
+  type ManipulationOpinion,
+} from './manipulation-check.ts';
+import type { JudgeLanguage } from './builtin-templates.ts';
 
 /**
  * Bumped when scoring rules (extraction, aggregation, how values reach the judge) change.
@@ -119,6 +128,8 @@ export interface JudgedInputs {
    * from the edge: the core has no randomness of its own.
    */
   nonce: (material: string) => string;
+  /** gate.manipulation-check: the scan alone, or the scan with a judge's second opinion. */
+  manipulationCheck?: 'patterns' | 'judge';
 }
 
 /** The instrument: judges, judge template, mode, refusal rule, scoring version. */
@@ -303,22 +314,103 @@ function isError(x: unknown): x is CallError {
   return typeof x === 'object' && x !== null && 'kind' in x && 'message' in x && !('judge' in x);
 }
 
+/** How an answer is screened for text addressed to the judge. */
+export interface ScreenOptions {
+  check: 'patterns' | 'judge';
+  /** The judge asked for a second opinion (the suite's first), in its template's language. */
+  judge: JudgeSetup | undefined;
+  language: JudgeLanguage;
+  nonce: (material: string) => string;
+}
+
+/**
+ * Scans an answer for text addressed to the judge (manipulation.ts), skipping phrases its
+ * own task or reference uses, and under `manipulation-check: judge` asks the judge for a
+ * second opinion on an answer with anything found. The detail entries to add: the flagged
+ * signals (`judgeManipulation`) and the opinion (`manipulationCheck`); none for a clean answer.
+ */
+export async function screenAnswer(
+  options: ScreenOptions,
+  context: ScanContext & { input: string },
+  answer: string,
+  repeat: number,
+): Promise<Record<string, unknown>> {
+  const scan = scanAnswer(answer, context);
+  const found = scan.flagged.length + scan.borderline.length > 0;
+  const judge = options.judge;
+  const opinion =
+    options.check === 'judge' && judge && found
+      ? await askOpinion(options, judge, context.input, answer, scan, repeat)
+      : null;
+  const flagged = flaggedAfterCheck(scan, opinion);
+  return {
+    ...(flagged.length > 0 ? { [MANIPULATION_DETAIL_KEY]: flagged } : {}),
+    ...(opinion ? { [MANIPULATION_CHECK_DETAIL_KEY]: opinion } : {}),
+  };
+}
+
+async function askOpinion(
+  options: ScreenOptions,
+  judge: JudgeSetup,
+  input: string,
+  answer: string,
+  scan: ReturnType<typeof scanAnswer>,
+  repeat: number,
+): Promise<ManipulationOpinion> {
+  const usage = emptyUsage(judge);
+  const base = { judge: judge.name, model: judge.provider.model, usage };
+  let messages: ChatMessage[];
+  try {
+    messages = checkMessages(options.language, input, answer, scan, options.nonce);
+  } catch (error) {
+    return { ...base, verdict: null, reasoning: '', error: error instanceof Error ? error.message : String(error) };
+  }
+  const reply = await judge.client.complete({
+    messages,
+    temperature: 0,
+    seed: judge.provider.seed,
+    maxTokens: judge.provider['max-tokens'],
+    repeat,
+    jsonSchema: { name: 'manipulation_check', schema: { ...CHECK_REPLY_SCHEMA } },
+  });
+  addUsage(usage, reply, judge);
+  if (reply.status === 'error')
+    return { ...base, verdict: null, reasoning: '', error: `${reply.error.kind}: ${reply.error.message}` };
+  if (reply.status === 'refused')
+    return { ...base, verdict: null, reasoning: '', error: `the judge refused: ${reply.message}` };
+  const verdict = extractCheckVerdict(reply.text);
+  if (!verdict)
+    return {
+      ...base,
+      verdict: null,
+      reasoning: reply.text,
+      error: `no verdict (yes or no) could be read: ${excerpt(reply.text)}`,
+    };
+  return { ...base, ...verdict };
+}
+
 /**
  * Scores an answer with every judge: the record's status, scores and detail. The answer
- * is scanned first for text addressed to the judge; what is found goes into the detail
- * (`judgeManipulation`) and changes no score.
+ * is screened first for text addressed to the judge (screenAnswer); what is found goes
+ * into the detail and changes no score.
  */
 export async function scoreAnswer(
-  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>,
+  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce' | 'manipulationCheck'>,
   evalCase: EvalCase,
   answer: string,
   repeat: number,
 ): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
-  const signals = detectJudgeManipulation(answer);
-  const scored = await judgeAll(inputs, evalCase, answer, repeat);
-  return signals.length === 0
-    ? scored
-    : { ...scored, detail: { ...scored.detail, [MANIPULATION_DETAIL_KEY]: signals } };
+  const options: ScreenOptions = {
+    check: inputs.manipulationCheck ?? 'patterns',
+    judge: inputs.judges[0],
+    language: inputs.judgeTemplate.language,
+    nonce: inputs.nonce,
+  };
+  const [screened, scored] = await Promise.all([
+    screenAnswer(options, caseValues(evalCase), answer, repeat),
+    judgeAll(inputs, evalCase, answer, repeat),
+  ]);
+  return { ...scored, detail: { ...scored.detail, ...screened } };
 }
 
 async function judgeAll(

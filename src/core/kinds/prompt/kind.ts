@@ -10,6 +10,7 @@ import { loadPromptSuite } from './load.ts';
 import { promptCaseLines, promptSuiteLines } from './report.ts';
 import type { z } from 'zod';
 import { promptDetailSchema } from './suite.ts';
+import { flaggedCases } from '../judged/manipulation.ts';
 
 /** A prompt record's detail as read back from a result file (each assertion's verdict). */
 export type PromptRecordDetail = z.output<typeof promptDetailSchema>;
@@ -41,6 +42,7 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
       at: (...path) => ctx.at(...path),
       read: (path, where, what) => ctx.readFile(path, where, what),
       readInstrument: (path, where, what) => ctx.readInstrumentFile(path, where, what),
+      manipulationCheck: ctx.gate['manipulation-check'],
     });
     return {
       cases: loaded.cases,
@@ -53,6 +55,8 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
         ),
     };
   },
+  // Replies that judge assertions grade are screened like judged answers.
+  flaggedCases: (records) => flaggedCases(records),
   report: {
     suiteLines: (result, baseline, ctx) => promptSuiteLines(result, baseline, ctx.language),
     caseLines: (change, _result, _baseline, ctx) => promptCaseLines(change.candidateDetail, ctx.language),

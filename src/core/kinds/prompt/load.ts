@@ -40,6 +40,8 @@ export interface PromptLoadContext {
   read(path: string, where: Where, what: string): Promise<Uint8Array>;
   /** Reads a file of what measures (schemas, checks) from the instrument workspace. */
   readInstrument(path: string, where: Where, what: string): Promise<Uint8Array>;
+  /** gate.manipulation-check of the suite. */
+  manipulationCheck?: 'patterns' | 'judge';
 }
 
 /** A loaded prompt suite. */
@@ -179,6 +181,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
         ),
         judgeTemplates,
         nonce,
+        ...(ctx.manipulationCheck ? { manipulationCheck: ctx.manipulationCheck } : {}),
         suite,
         provider: ctx.provider,
         client: clients(suite.provider),

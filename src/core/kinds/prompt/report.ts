@@ -7,6 +7,7 @@ import { inlineCode, inlineText } from '../../report/sanitize.ts';
 import type { SuiteResult } from '../../types.ts';
 import type { AssertionVerdict } from './assertions.ts';
 import { assertionMetric, promptDetailSchema } from './suite.ts';
+import { manipulationLines } from '../judged/report.ts';
 
 /** The report's fixed strings of this kind. */
 const MESSAGES = {
@@ -67,6 +68,7 @@ export function promptSuiteLines(
       );
     }
   }
+  out.push(...manipulationLines(result, { language }));
   return out;
 }
 
