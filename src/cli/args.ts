@@ -451,7 +451,7 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(20)}${c.summary}`).join('\n')}
 "evalgate --version" prints the version.
 
 Exit codes: 0 pass (also inconclusive, no-baseline, stale-baseline unless configured to fail),
-1 regression, 2 invalid configuration or input, 3 run failure.
+1 regression or a suite below its floor (gate.min), 2 invalid configuration or input, 3 run failure.
 Keys come from the environment variable each provider names (api-key-env, default OPENAI_API_KEY);
 OPENAI_BASE_URL points at any OpenAI-compatible endpoint. NO_COLOR=1 turns colour off, FORCE_COLOR=1 on.`;
 

@@ -100,8 +100,18 @@ export interface Messages {
   summaryTruncated(cut: number): string;
   scripted: string;
   /** Strings added for the CLI's final lines, verdict names and baseline writing (issue 19). */
+  /** Absolute floors (gate.min). */
+  floor: {
+    /** Headline when the worst verdict is below-floor. */
+    headline(count: number, total: number, list: string): string;
+    /** One floor and this run's value; `problem` when it cannot be checked. */
+    fact(metric: string, value: string, min: string, met: boolean, problem: string | null): string;
+  };
   more: {
-    verdict: Record<'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline', string>;
+    verdict: Record<
+      'pass' | 'regression' | 'below-floor' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline',
+      string
+    >;
     percentOfBaseline: string;
     /** Headline when no inconclusive suite measured a drop (an improvement the set cannot confirm). */
     inconclusiveNoDrop(count: number, total: number): string;
@@ -255,6 +265,15 @@ const en: Messages = {
       `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
     'stale-baseline': (_g, x) =>
       `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
+    'below-floor': () =>
+      '**Below the floor.** This run is under an absolute floor of `gate.min` (listed below), which fails the check on its own, whatever the comparison with the baseline says.',
+  },
+  floor: {
+    headline: (n, t, list) => `**${n} of ${t} suites are below their floor** (\`gate.min\`): ${list}.`,
+    fact: (metric, value, min, met, problem) =>
+      problem !== null
+        ? `Floor (\`gate.min\`) ${metric} ≥ ${min}: cannot be checked, so not met: ${problem}.`
+        : `Floor (\`gate.min\`): ${metric} ${value}, at least ${min} required — ${met ? 'met' : '**not met**'}.`,
   },
   trust: {
     heading: 'Trust and integrity',
@@ -291,6 +310,7 @@ const en: Messages = {
     verdict: {
       pass: 'pass',
       regression: 'regression',
+      'below-floor': 'below-floor',
       inconclusive: 'inconclusive',
       error: 'error',
       'no-baseline': 'no-baseline',
@@ -441,6 +461,15 @@ const ja: Messages = {
       `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`（またはアクションの \`mode: baseline\`）で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
     'stale-baseline': (_g, x) =>
       `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
+    'below-floor': () =>
+      '**下限未満。** この実行は `gate.min` の絶対的な下限（下記）を下回っています。ベースラインとの比較の結果にかかわらず、それだけでチェックは失敗します。',
+  },
+  floor: {
+    headline: (n, t, list) => `**${t}スイート中${n}スイートが下限（\`gate.min\`）を下回りました**：${list}。`,
+    fact: (metric, value, min, met, problem) =>
+      problem !== null
+        ? `下限（\`gate.min\`）${metric} ≥ ${min}：確認できないため未達とします：${problem}。`
+        : `下限（\`gate.min\`）：${metric} は ${value}、必要なのは ${min} 以上 — ${met ? '達成' : '**未達**'}。`,
   },
   trust: {
     heading: '信頼性と完全性',
@@ -476,6 +505,7 @@ const ja: Messages = {
     verdict: {
       pass: '合格',
       regression: '低下',
+      'below-floor': '下限未満',
       inconclusive: '判定保留',
       error: 'エラー',
       'no-baseline': 'ベースラインなし',
