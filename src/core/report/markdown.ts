@@ -388,18 +388,11 @@ function suiteSection(
     // Power is stated in the resampled unit: tasks × repeats are not independent cases.
     const relative = c.unit !== 'absolute';
     const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
-    const unit = m.units[c.power.unit];
+    const unit = c.power.unit;
     const level = `${Math.round(c.gate.confidence * 1000) / 10}%`;
     facts.push(
       c.power.mde > c.power.threshold
-        ? m.powerLow(
-            c.bootstrap.units,
-            unit,
-            f(c.power.mde),
-            level,
-            f(c.power.threshold),
-            c.power.casesNeeded.toLocaleString('en-US'),
-          )
+        ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded)
         : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)),
     );
   }
