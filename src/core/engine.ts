@@ -28,10 +28,11 @@ import {
 } from './compare/index.ts';
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
-import { ConfigError, configError, formatPath, type ConfigProblem } from './errors.ts';
+import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { renderJunit } from './report/junit.ts';
+import { count } from './report/plural.ts';
 import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
@@ -275,6 +276,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     ...(options.removed ? { removed: options.removed } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
+  for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
   for (const g of gone)
     deps.logger.warn(
       `${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`,
@@ -337,7 +339,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
       deps.logger.info(
-        `${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`,
+        `${suite.name}: ${count(suite.cases.length, 'case')} × ${count(suite.repeats, 'repeat')} against ${clients.get(ls.config.provider)?.label ?? ''}`,
       );
       const identity = {
         suite: suite.name,

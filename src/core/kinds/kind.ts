@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
 import type { Executor, ProviderConfig, SuiteConfig } from '../config/common.ts';
+import type { ConfigProblem } from '../errors.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
@@ -44,6 +45,11 @@ export interface KindLoadContext<Config> {
   workspace: Workspace;
   /** A provider entry by name (the config's references are checked before load). */
   provider(name: string): ProviderConfig;
+  /**
+   * Reports a located problem that does not stop the suite (a `{{name}}` that is probably
+   * meant as a placeholder): `evalgate validate` and the run print it as a warning.
+   */
+  warn(problem: ConfigProblem): void;
 }
 
 /** What building a runnable suite may use. */
