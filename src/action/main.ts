@@ -549,11 +549,17 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   if (failing)
     core.setFailed(
       `evalgate: ${s.verdict}${
-        s.verdict === 'regression'
+        s.verdict === 'regression' || s.verdict === 'below-floor'
           ? ` (${s.suites
-              .filter((x) => x.verdict === 'regression')
-              .map((x) => x.name)
-              .join(', ')})`
+              .filter((x) => x.verdict === s.verdict)
+              .map(
+                (x) =>
+                  `${x.name}${(x.floors ?? [])
+                    .filter((f) => !f.met)
+                    .map((f) => `, ${f.metric} ${f.value ?? 'none'} < ${f.min}`)
+                    .join('')}`,
+              )
+              .join('; ')})`
           : ''
       }`,
     );

@@ -159,7 +159,7 @@ describe('language, colour and wording of a run', () => {
     const r = await run(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'b']);
     assert.equal(r.code, 0, r.stderr);
     const report = await readFile(join(ws.dir, 'b/report.md'), 'utf8');
-    assert.match(report, /\*\*Baselines written for 1 of 1 suites\*\*/);
+    assert.match(report, /\*\*Baseline written for 1 of 1 suite\*\*: commit it;/);
     assert.match(
       report,
       /\*\*Baseline written\.\*\* This run is now the baseline: commit `baselines\/copy-qa-natural\.json`/,

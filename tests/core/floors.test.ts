@@ -175,7 +175,7 @@ suites:
     assert.match(report, /## evalgate: ⛔ below-floor/);
     assert.match(
       report,
-      /\*\*1 of 2 suites are below their floor\*\* \(`gate\.min`\): floored \(pass-rate 0\.850 < 0\.900\)/,
+      /\*\*1 of 2 suites is below its floor\*\* \(`gate\.min`\): floored \(pass-rate 0\.850 < 0\.900\)/,
     );
     assert.match(report, /Floor \(`gate\.min`\): `pass-rate` 0\.850, at least 0\.900 required — \*\*not met\*\*/);
     const junit = parseXml(await readFile(join(out, 'junit.xml'), 'utf8'));
