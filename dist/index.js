@@ -82345,7 +82345,9 @@ async function publish(inputs, evaluated) {
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing)
     setFailed(
-      `evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`
+      `evalgate: ${s.verdict}${s.verdict === "regression" || s.verdict === "below-floor" ? ` (${s.suites.filter((x) => x.verdict === s.verdict).map(
+        (x) => `${x.name}${(x.floors ?? []).filter((f) => !f.met).map((f) => `, ${f.metric} ${f.value ?? "none"} < ${f.min}`).join("")}`
+      ).join("; ")})` : ""}`
     );
 }
 
