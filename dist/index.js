@@ -11241,11 +11241,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
-        const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        const noun2 = one ? this.singular : this.plural;
+        return { ...keys, count: count2, noun: noun2 };
       }
     };
   }
@@ -18664,15 +18664,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -20494,8 +20494,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -20603,13 +20603,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -20874,12 +20874,12 @@ var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
-    function indentComment(comment, indent) {
-      if (/^\n+$/.test(comment))
-        return comment.substring(1);
-      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    function indentComment(comment2, indent) {
+      if (/^\n+$/.test(comment2))
+        return comment2.substring(1);
+      return indent ? comment2.replace(/^(?! *$)/gm, indent) : comment2;
     }
-    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str2, indent, comment2) => str2.endsWith("\n") ? indentComment(comment2, indent) : comment2.includes("\n") ? "\n" + indentComment(comment2, indent) : (str2.endsWith(" ") ? "" : " ") + comment2;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -21163,7 +21163,7 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    function blockString({ comment: comment2, type, value }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
       if (!blockQuote || /\n[\t ]+$/.test(value)) {
         return quotedString(value, ctx);
@@ -21215,8 +21215,8 @@ ${indent}`) + "'";
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
-      if (comment) {
-        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+      if (comment2) {
+        header += " " + commentString(comment2.replace(/ ?[\r\n]+/g, " "));
         if (onComment)
           onComment();
       }
@@ -21760,20 +21760,20 @@ var require_stringifyCollection = __commonJS({
       const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
       return stringify3(collection, ctx, options);
     }
-    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    function stringifyBlockCollection({ comment: comment2, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
-        let comment2 = null;
+        let comment3 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
-            comment2 = item.comment;
+            comment3 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
@@ -21783,10 +21783,10 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str3 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
-        if (comment2)
-          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
-        if (chompKeep && comment2)
+        let str3 = stringify2.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
+        if (comment3)
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment3));
+        if (chompKeep && comment3)
           chompKeep = false;
         lines.push(blockItemPrefix + str3);
       }
@@ -21801,8 +21801,8 @@ var require_stringifyCollection = __commonJS({
 ${indent}${line}` : "\n";
         }
       }
-      if (comment) {
-        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+      if (comment2) {
+        str2 += "\n" + stringifyComment.indentComment(commentString(comment2), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
@@ -21822,13 +21822,13 @@ ${indent}${line}` : "\n";
       const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
-        let comment = null;
+        let comment2 = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
-            comment = item.comment;
+            comment2 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
@@ -21841,16 +21841,16 @@ ${indent}${line}` : "\n";
           const iv = identity.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
-              comment = iv.comment;
+              comment2 = iv.comment;
             if (iv.commentBefore)
               reqNewline = true;
           } else if (item.value == null && ik?.comment) {
-            comment = ik.comment;
+            comment2 = ik.comment;
           }
         }
-        if (comment)
+        if (comment2)
           reqNewline = true;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
         if (i < items.length - 1) {
           str2 += ",";
@@ -21862,8 +21862,8 @@ ${indent}${line}` : "\n";
             str2 += ",";
           }
         }
-        if (comment)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         lines.push(str2);
         linesAtValue = lines.length;
       }
@@ -21887,11 +21887,11 @@ ${indent}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
-      if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, "");
-      if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment2, chompKeep) {
+      if (comment2 && chompKeep)
+        comment2 = comment2.replace(/^\n+/, "");
+      if (comment2) {
+        const ic = stringifyComment.indentComment(commentString(comment2), indent);
         lines.push(ic.trimStart());
       }
     }
@@ -22511,7 +22511,7 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+      stringify({ comment: comment2, type, value }, ctx, onComment, onChompKeep) {
         if (!value)
           return "";
         const buf = value;
@@ -22536,7 +22536,7 @@ var require_binary = __commonJS({
           }
           str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment: comment2, type, value: str2 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -23562,8 +23562,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -23640,12 +23640,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error63.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error63.message += `:
 
 ${lineStr}
@@ -23668,7 +23668,7 @@ var require_resolve_props = __commonJS({
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
-      let comment = "";
+      let comment2 = "";
       let commentSep = "";
       let hasNewline = false;
       let reqSpace = false;
@@ -23702,18 +23702,18 @@ var require_resolve_props = __commonJS({
             if (!hasSpace)
               onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
             const cb = token.source.substring(1) || " ";
-            if (!comment)
-              comment = cb;
+            if (!comment2)
+              comment2 = cb;
             else
-              comment += commentSep + cb;
+              comment2 += commentSep + cb;
             commentSep = "";
             atNewline = false;
             break;
           }
           case "newline":
             if (atNewline) {
-              if (comment)
-                comment += token.source;
+              if (comment2)
+                comment2 += token.source;
               else if (!found || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
@@ -23781,7 +23781,7 @@ var require_resolve_props = __commonJS({
         comma,
         found,
         spaceBefore,
-        comment,
+        comment: comment2,
         hasNewline,
         anchor: anchor2,
         tag,
@@ -24034,7 +24034,7 @@ var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
-      let comment = "";
+      let comment2 = "";
       if (end) {
         let hasSpace = false;
         let sep4 = "";
@@ -24048,15 +24048,15 @@ var require_resolve_end = __commonJS({
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
               const cb = source.substring(1) || " ";
-              if (!comment)
-                comment = cb;
+              if (!comment2)
+                comment2 = cb;
               else
-                comment += sep4 + cb;
+                comment2 += sep4 + cb;
               sep4 = "";
               break;
             }
             case "newline":
-              if (comment)
+              if (comment2)
                 sep4 += source;
               hasSpace = true;
               break;
@@ -24066,7 +24066,7 @@ var require_resolve_end = __commonJS({
           offset += source.length;
         }
       }
-      return { comment, offset };
+      return { comment: comment2, offset };
     }
     exports.resolveEnd = resolveEnd;
   }
@@ -24465,7 +24465,7 @@ var require_resolve_block_scalar = __commonJS({
       if (error63 !== -1)
         onError(error63, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
-      let comment = "";
+      let comment2 = "";
       let length = source.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
@@ -24482,7 +24482,7 @@ var require_resolve_block_scalar = __commonJS({
               onError(token, "MISSING_CHAR", message);
             }
             length += token.source.length;
-            comment = token.source.substring(1);
+            comment2 = token.source.substring(1);
             break;
           case "error":
             onError(token, "UNEXPECTED_TOKEN", token.message);
@@ -24498,7 +24498,7 @@ var require_resolve_block_scalar = __commonJS({
           }
         }
       }
-      return { mode, indent, chomp, comment, length };
+      return { mode, indent, chomp, comment: comment2, length };
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
@@ -24744,7 +24744,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment: comment2, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -24772,8 +24772,8 @@ var require_compose_scalar = __commonJS({
         scalar.tag = tagName;
       if (tag.format)
         scalar.format = tag.format;
-      if (comment)
-        scalar.comment = comment;
+      if (comment2)
+        scalar.comment = comment2;
       return scalar;
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
@@ -24859,7 +24859,7 @@ var require_compose_node = __commonJS({
     var CN = { composeNode, composeEmptyNode };
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
-      const { spaceBefore, comment, anchor: anchor2, tag } = props;
+      const { spaceBefore, comment: comment2, anchor: anchor2, tag } = props;
       let node2;
       let isSrcToken = true;
       switch (token.type) {
@@ -24903,17 +24903,17 @@ var require_compose_node = __commonJS({
       }
       if (spaceBefore)
         node2.spaceBefore = true;
-      if (comment) {
+      if (comment2) {
         if (token.type === "scalar" && token.source === "")
-          node2.comment = comment;
+          node2.comment = comment2;
         else
-          node2.commentBefore = comment;
+          node2.commentBefore = comment2;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
         node2.srcToken = token;
       return node2;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment: comment2, anchor: anchor2, tag, end }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -24928,8 +24928,8 @@ var require_compose_node = __commonJS({
       }
       if (spaceBefore)
         node2.spaceBefore = true;
-      if (comment) {
-        node2.comment = comment;
+      if (comment2) {
+        node2.comment = comment2;
         node2.range[2] = end;
       }
       return node2;
@@ -25015,14 +25015,14 @@ var require_composer = __commonJS({
       return [offset, offset + (typeof source === "string" ? source.length : 1)];
     }
     function parsePrelude(prelude) {
-      let comment = "";
+      let comment2 = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
         const source = prelude[i];
         switch (source[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment2 += (comment2 === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -25037,7 +25037,7 @@ var require_composer = __commonJS({
             atComment = false;
         }
       }
-      return { comment, afterEmptyLine };
+      return { comment: comment2, afterEmptyLine };
     }
     var Composer = class {
       constructor(options = {}) {
@@ -25057,25 +25057,25 @@ var require_composer = __commonJS({
         this.options = options;
       }
       decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        if (comment) {
+        const { comment: comment2, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment2) {
           const dc = doc.contents;
           if (afterDoc) {
             doc.comment = doc.comment ? `${doc.comment}
-${comment}` : comment;
+${comment2}` : comment2;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
-            doc.commentBefore = comment;
+            doc.commentBefore = comment2;
           } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
             if (identity.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
-            it.commentBefore = cb ? `${comment}
-${cb}` : comment;
+            it.commentBefore = cb ? `${comment2}
+${cb}` : comment2;
           } else {
             const cb = dc.commentBefore;
-            dc.commentBefore = cb ? `${comment}
-${cb}` : comment;
+            dc.commentBefore = cb ? `${comment2}
+${cb}` : comment2;
           }
         }
         if (afterDoc) {
@@ -28305,18 +28305,18 @@ var require_util9 = __commonJS({
         return;
       if (typeof schema === "boolean")
         return;
-      const rules = self.RULES.keywords;
+      const rules2 = self.RULES.keywords;
       for (const key in schema) {
-        if (!rules[key])
+        if (!rules2[key])
           checkStrictMode(it, `unknown keyword: "${key}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
-    function schemaHasRules(schema, rules) {
+    function schemaHasRules(schema, rules2) {
       if (typeof schema == "boolean")
         return !schema;
       for (const key in schema)
-        if (rules[key])
+        if (rules2[key])
           return true;
       return false;
     }
@@ -29443,20 +29443,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id = "", normalize2) {
       if (normalize2 !== false)
@@ -29789,9 +29789,9 @@ var require_validate = __commonJS({
       }
     }
     function checkKeywordTypes(it, ts) {
-      const rules = it.self.RULES.all;
-      for (const keyword in rules) {
-        const rule = rules[keyword];
+      const rules2 = it.self.RULES.all;
+      for (const keyword in rules2) {
+        const rule = rules2[keyword];
         if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
           const { type } = rule.definition;
           if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
@@ -31907,15 +31907,15 @@ var require_core = __commonJS({
         return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
-        const rules = this.RULES.all;
+        const rules2 = this.RULES.all;
         metaSchema = JSON.parse(JSON.stringify(metaSchema));
         for (const jsonPointer of keywordsJsonPointers) {
           const segments = jsonPointer.split("/").slice(1);
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key in rules) {
-            const rule = rules[key];
+          for (const key in rules2) {
+            const rule = rules2[key];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
@@ -32994,8 +32994,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -33008,16 +33008,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -41447,14 +41447,14 @@ function codePointLength(str2) {
   const units = str2.length;
   if (!highSurrogate.test(str2))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str2.charCodeAt(i) & 64512) === 55296 && (str2.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -45837,8 +45837,8 @@ function az_default() {
 }
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count, one, few, many) {
-  const absCount = Math.abs(count);
+function getBelarusianPlural(count2, one, few, many) {
+  const absCount = Math.abs(count2);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -48102,10 +48102,10 @@ var error21 = () => {
         if (_issue.format === "regex")
           return `\u05D4\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA \u05D7\u05D9\u05D9\u05D1\u05EA \u05DC\u05D4\u05EA\u05D0\u05D9\u05DD \u05DC\u05EA\u05D1\u05E0\u05D9\u05EA ${_issue.pattern}`;
         const nounEntry = FormatDictionary[_issue.format];
-        const noun = nounEntry?.label ?? _issue.format;
+        const noun2 = nounEntry?.label ?? _issue.format;
         const gender = nounEntry?.gender ?? "m";
         const adjective = gender === "f" ? "\u05EA\u05E7\u05D9\u05E0\u05D4" : "\u05EA\u05E7\u05D9\u05DF";
-        return `${noun} \u05DC\u05D0 ${adjective}`;
+        return `${noun2} \u05DC\u05D0 ${adjective}`;
       }
       case "not_multiple_of":
         return `\u05DE\u05E1\u05E4\u05E8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05D7\u05D9\u05D9\u05D1 \u05DC\u05D4\u05D9\u05D5\u05EA \u05DE\u05DB\u05E4\u05DC\u05D4 \u05E9\u05DC ${issue3.divisor}`;
@@ -48485,8 +48485,8 @@ function hu_default() {
 }
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count, one, many) {
-  return Math.abs(count) === 1 ? one : many;
+function getArmenianPlural(count2, one, many) {
+  return Math.abs(count2) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -51224,8 +51224,8 @@ function ro_default() {
 }
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count, one, few, many) {
-  const absCount = Math.abs(count);
+function getRussianPlural(count2, one, few, many) {
+  const absCount = Math.abs(count2);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -59939,13 +59939,39 @@ function date4(params) {
 
 // src/core/templates.ts
 var TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
-function loadTemplate(bytes, path2, allowed, configLocation) {
+function doubledPlaceholders(text) {
+  const out = [];
+  const tokens = [...text.matchAll(TOKEN)];
+  tokens.forEach((open4, i) => {
+    const close = tokens[i + 1];
+    if (open4[0] !== "{{" || close?.[0] !== "}}") return;
+    const inner = /^\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*$/.exec(text.slice(open4.index + 2, close.index));
+    if (inner) out.push({ name: inner[1], line: text.slice(0, open4.index).split("\n").length });
+  });
+  return out;
+}
+function checkDoubledPlaceholders(text, where, allowed, warn) {
+  for (const { name, line } of doubledPlaceholders(text)) {
+    const at = { ...where, line: (where.line ?? 1) + line - 1 };
+    if (allowed.includes(name))
+      throw configError(
+        at,
+        `{{${name}}} is sent to the model as the literal text "{${name}}" for every case: in evalgate a placeholder has single braces, and {{ }} stand for literal braces. Write {${name}}`
+      );
+    warn?.({
+      ...at,
+      message: `{{${name}}} is sent as the literal text "{${name}}" ({{ and }} are literal braces here); if it is meant as a placeholder, write {${name}} \u2014 available: ${allowed.map((a) => `{${a}}`).join(" ")}`
+    });
+  }
+}
+function loadTemplate(bytes, path2, allowed, configLocation, warn) {
   let text;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw configError(configLocation, `template ${path2} is not valid UTF-8; save it as UTF-8`);
   }
+  checkDoubledPlaceholders(text, { file: path2 }, allowed, warn);
   const placeholders = [];
   for (const match of text.matchAll(TOKEN)) {
     const name = match[1];
@@ -59981,7 +60007,8 @@ async function loadAnswerInputs(ctx, allowed, required2, goes) {
     await ctx.readFile(path2, ctx.at("templates", role), "template"),
     path2,
     allowed,
-    ctx.at("templates", role)
+    ctx.at("templates", role),
+    (problem) => ctx.warn(problem)
   );
   const templates = {
     user: await template("user", s.templates.user)
@@ -60135,7 +60162,10 @@ var gateSchema = external_exports.strictObject({
     "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."
   )
 });
-var gateOverrideSchema = external_exports.strictObject(gateBase).partial();
+var floorSchema = external_exports.record(external_exports.string().min(1), external_exports.number()).refine((floors) => Object.keys(floors).length > 0, { error: "name at least one metric, e.g. pass-rate: 0.9" }).describe(
+  "Absolute floors: metric name \u2192 the least value this suite's run may have (e.g. pass-rate: 0.9). A run below a floor fails the check on its own (verdict below-floor), whatever the baseline says; on pull requests the base branch's floors apply."
+);
+var gateOverrideSchema = external_exports.strictObject({ ...gateBase, min: floorSchema }).partial();
 var datasetSchema = external_exports.union([
   external_exports.string().min(1),
   external_exports.strictObject({
@@ -60263,7 +60293,7 @@ function lineOfItem(text, index) {
   const start = text.indexOf('"items"');
   if (start < 0) return 1;
   let depth = 0;
-  let count = -1;
+  let count2 = -1;
   let inString = false;
   for (let i = text.indexOf("[", start) + 1; i < text.length; i++) {
     const ch = text[i];
@@ -60275,8 +60305,8 @@ function lineOfItem(text, index) {
     if (ch === '"') inString = true;
     else if (ch === "{" || ch === "[") {
       if (depth === 0 && ch === "{") {
-        count++;
-        if (count === index) return text.slice(0, i).split("\n").length;
+        count2++;
+        if (count2 === index) return text.slice(0, i).split("\n").length;
       }
       depth++;
     } else if (ch === "}" || ch === "]") {
@@ -60287,10 +60317,1173 @@ function lineOfItem(text, index) {
   return 1;
 }
 
+// src/core/stats/normal.ts
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+function normalDensity(x) {
+  return Math.exp(-0.5 * x * x) / SQRT_2PI;
+}
+function normalCdf(x) {
+  if (Number.isNaN(x)) return Number.NaN;
+  if (x < -38) return 0;
+  if (x > 38) return 1;
+  if (Math.abs(x) > 6) {
+    const upper = upperTailContinuedFraction(Math.abs(x));
+    return x < 0 ? upper : 1 - upper;
+  }
+  let sum2 = x;
+  let term = x;
+  const x2 = x * x;
+  for (let i = 3; i < 2e3; i += 2) {
+    term = term * x2 / i;
+    const next = sum2 + term;
+    if (next === sum2) break;
+    sum2 = next;
+  }
+  return 0.5 + sum2 * normalDensity(x);
+}
+function upperTailContinuedFraction(x) {
+  let f = x;
+  let c = x;
+  let d = 0;
+  for (let k = 1; k < 500; k++) {
+    d = x + k * d;
+    d = d === 0 ? 1e-300 : 1 / d;
+    c = x + k / c;
+    if (c === 0) c = 1e-300;
+    const delta = c * d;
+    f *= delta;
+    if (Math.abs(delta - 1) < 1e-16) break;
+  }
+  return normalDensity(x) / f;
+}
+var A = [
+  -39.69683028665376,
+  220.9460984245205,
+  -275.9285104469687,
+  138.357751867269,
+  -30.66479806614716,
+  2.506628277459239
+];
+var B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+var C = [
+  -0.007784894002430293,
+  -0.3223964580411365,
+  -2.400758277161838,
+  -2.549732539343734,
+  4.374664141464968,
+  2.938163982698783
+];
+var D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+function normalQuantile(p) {
+  if (Number.isNaN(p) || p < 0 || p > 1) return Number.NaN;
+  if (p === 0) return Number.NEGATIVE_INFINITY;
+  if (p === 1) return Number.POSITIVE_INFINITY;
+  const [a0, a1, a2, a3, a4, a5] = A;
+  const [b0, b1, b2, b3, b4] = B;
+  const [c0, c1, c2, c3, c4, c5] = C;
+  const [d0, d1, d2, d3] = D;
+  const low = 0.02425;
+  let x;
+  if (p < low) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
+  } else if (p <= 1 - low) {
+    const q = p - 0.5;
+    const r = q * q;
+    x = (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
+  } else {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    x = -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
+  }
+  for (let i = 0; i < 2; i++) {
+    const e = normalCdf(x) - p;
+    const u = e * SQRT_2PI * Math.exp(0.5 * x * x);
+    x = x - u / (1 + x * u / 2);
+  }
+  return x;
+}
+
+// src/core/stats/quantile.ts
+function quantileSorted(sorted, p) {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  if (!(p >= 0 && p <= 1)) return Number.NaN;
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, n - 1);
+  const x0 = sorted[lo];
+  const x1 = sorted[hi];
+  return x0 + (h - lo) * (x1 - x0);
+}
+
+// src/core/stats/random.ts
+function hashStringToSeed(text) {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ h1 >>> 18, 597399067);
+  h2 = Math.imul(h4 ^ h2 >>> 22, 2869860233);
+  h3 = Math.imul(h1 ^ h3 >>> 17, 951274213);
+  h4 = Math.imul(h2 ^ h4 >>> 19, 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+}
+function createRandom(seedText) {
+  let [a, b, c, d] = hashStringToSeed(seedText);
+  const nextUint32 = () => {
+    const t = (a + b | 0) + d | 0;
+    d = d + 1 | 0;
+    a = b ^ b >>> 9;
+    b = c + (c << 3) | 0;
+    c = c << 21 | c >>> 11;
+    c = c + t | 0;
+    return t >>> 0;
+  };
+  for (let i = 0; i < 15; i++) nextUint32();
+  const nextInt = (n) => {
+    if (!Number.isInteger(n) || n <= 0 || n > 2 ** 32) {
+      throw new RangeError(`nextInt needs an integer in [1, 2^32], got ${n}`);
+    }
+    const limit2 = 2 ** 32 - 2 ** 32 % n;
+    for (; ; ) {
+      const x = nextUint32();
+      if (x < limit2) return x % n;
+    }
+  };
+  return { nextUint32, nextInt };
+}
+
+// src/core/stats/bootstrap.ts
+function changeOf(statistic, baseSum, candSum, cases) {
+  if (statistic === "relative") return baseSum === 0 ? Number.NaN : (candSum - baseSum) / baseSum;
+  return cases === 0 ? Number.NaN : (candSum - baseSum) / cases;
+}
+function pairedBootstrap(options) {
+  const { units, statistic, confidence, resamples, seed } = options;
+  const n = units.length;
+  if (n === 0) throw new RangeError("pairedBootstrap needs at least one unit");
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  let baseTotal = 0;
+  let candTotal = 0;
+  let caseTotal = 0;
+  for (const u of units) {
+    baseTotal += u.base;
+    candTotal += u.candidate;
+    caseTotal += u.cases;
+  }
+  const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
+  if (!Number.isFinite(estimate))
+    throw new RangeError("the change is undefined (baseline sum is 0); use the absolute statistic");
+  const random = createRandom(seed);
+  const baseOf = Float64Array.from(units, (u) => u.base);
+  const candOf = Float64Array.from(units, (u) => u.candidate);
+  const casesOf = Float64Array.from(units, (u) => u.cases);
+  const limit2 = 2 ** 32 - 2 ** 32 % n;
+  const draws = new Float64Array(resamples);
+  let kept = 0;
+  let skipped = 0;
+  for (let b = 0; b < resamples; b++) {
+    let bs = 0;
+    let cs = 0;
+    let ks = 0;
+    for (let i = 0; i < n; i++) {
+      let x = random.nextUint32();
+      while (x >= limit2) x = random.nextUint32();
+      const j = x % n;
+      bs += baseOf[j];
+      cs += candOf[j];
+      ks += casesOf[j];
+    }
+    const r = changeOf(statistic, bs, cs, ks);
+    if (Number.isFinite(r)) draws[kept++] = r;
+    else skipped++;
+  }
+  const sorted = draws.slice(0, kept).sort();
+  const standardError = sampleSd(sorted);
+  const alpha = (1 - confidence) / 2;
+  const percentile = () => ({
+    lower: quantileSorted(sorted, alpha),
+    upper: quantileSorted(sorted, 1 - alpha)
+  });
+  const pct3 = percentile();
+  const base = {
+    statistic,
+    estimate,
+    confidence,
+    resamples,
+    skippedResamples: skipped,
+    seed,
+    units: n,
+    standardError,
+    percentileLower: pct3.lower,
+    percentileUpper: pct3.upper
+  };
+  if (kept === 0) {
+    return {
+      ...base,
+      lower: Number.NaN,
+      upper: Number.NaN,
+      method: "percentile",
+      fallbackReason: "every resample had a baseline sum of 0",
+      biasCorrection: null,
+      acceleration: null
+    };
+  }
+  let below = 0;
+  let atOrBelow = 0;
+  for (let i = 0; i < kept; i++) {
+    const r = sorted[i];
+    if (r < estimate) below++;
+    if (r <= estimate) atOrBelow++;
+  }
+  const z0 = normalQuantile((below + atOrBelow) / (2 * kept));
+  const acceleration = jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal);
+  const zLow = normalQuantile(alpha);
+  const zHigh = normalQuantile(1 - alpha);
+  const adjusted = (z3) => normalCdf(z0 + (z0 + z3) / (1 - acceleration * (z0 + z3)));
+  const alpha1 = adjusted(zLow);
+  const alpha2 = adjusted(zHigh);
+  let fallbackReason = null;
+  if (!Number.isFinite(z0)) fallbackReason = "bias correction is infinite (the estimate lies outside every resample)";
+  else if (!Number.isFinite(acceleration))
+    fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
+  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1))
+    fallbackReason = "adjusted levels are not valid probabilities";
+  const bias = Number.isFinite(z0) ? z0 : null;
+  const accel = Number.isFinite(acceleration) ? acceleration : null;
+  if (fallbackReason !== null) {
+    if (pct3.lower === pct3.upper)
+      return {
+        ...base,
+        ...pct3,
+        method: "none",
+        fallbackReason: NO_VARIATION,
+        biasCorrection: bias,
+        acceleration: accel
+      };
+    return { ...base, ...pct3, method: "percentile", fallbackReason, biasCorrection: bias, acceleration: accel };
+  }
+  const lower = quantileSorted(sorted, alpha1);
+  const upper = quantileSorted(sorted, alpha2);
+  if (lower === upper)
+    return { ...base, lower, upper, method: "none", fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
+  return { ...base, lower, upper, method: "bca", fallbackReason: null, biasCorrection: z0, acceleration };
+}
+var NO_VARIATION = "no variation: the resamples that set the interval all give the same change";
+function jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal) {
+  const n = units.length;
+  if (n < 2) return Number.NaN;
+  const loo = new Float64Array(n);
+  let sum2 = 0;
+  for (let i = 0; i < n; i++) {
+    const u = units[i];
+    const r = changeOf(statistic, baseTotal - u.base, candTotal - u.candidate, caseTotal - u.cases);
+    if (!Number.isFinite(r)) return Number.NaN;
+    loo[i] = r;
+    sum2 += r;
+  }
+  const mean2 = sum2 / n;
+  let s2 = 0;
+  let s3 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (n - 1) * (mean2 - loo[i]);
+    s2 += d * d;
+    s3 += d * d * d;
+  }
+  if (s2 === 0) return Number.NaN;
+  return s3 / (6 * s2 ** 1.5);
+}
+function sampleSd(values) {
+  const n = values.length;
+  if (n < 2) return 0;
+  let mean2 = 0;
+  for (let i = 0; i < n; i++) mean2 += values[i];
+  mean2 /= n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (values[i] - mean2) ** 2;
+  return Math.sqrt(ss / (n - 1));
+}
+
+// src/core/stats/mcnemar.ts
+function mcnemarExact(b, c) {
+  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) {
+    throw new RangeError(`McNemar needs non-negative integer counts, got b=${b}, c=${c}`);
+  }
+  const n = b + c;
+  if (n === 0) return { b, c, pValue: 1 };
+  const k = Math.min(b, c);
+  let binom = 1n;
+  let tail = 1n;
+  for (let i = 1; i <= k; i++) {
+    binom = binom * BigInt(n - i + 1) / BigInt(i);
+    tail += binom;
+  }
+  let numerator = 2n * tail;
+  let denominator = 1n << BigInt(n);
+  if (numerator >= denominator) return { b, c, pValue: 1 };
+  const excess = denominator.toString(2).length - 1e3;
+  if (excess > 0) {
+    numerator >>= BigInt(excess);
+    denominator >>= BigInt(excess);
+  }
+  return { b, c, pValue: Math.min(1, Number(numerator) / Number(denominator)) };
+}
+
+// src/core/stats/permutation.ts
+var MAX_ENUMERATED = 20;
+var MIN_MONTE_CARLO_DRAWS = 2e5;
+var MAX_STATES = 2e6;
+function signFlipTest(changes, options = {}) {
+  const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
+  const k = d.length;
+  if (k === 0) return { pValue: 1, changed: 0, method: "exact", draws: null };
+  const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
+  const observed = Math.abs(signed);
+  const total = d.reduce((s, x) => s + x, 0);
+  const tolerance = 1e-9 * total;
+  const lattice = latticeP(d, observed);
+  if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null };
+  if (k <= MAX_ENUMERATED)
+    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
+  const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
+  return {
+    pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"),
+    changed: k,
+    method: "monte-carlo",
+    draws
+  };
+}
+function latticeP(d, observed) {
+  const step = commonStep(d);
+  if (step === null) return null;
+  const ints = d.map((x) => Math.round(x / step));
+  const total = ints.reduce((s, x) => s + x, 0);
+  if (total * d.length > MAX_STATES) return null;
+  let prob = new Float64Array(total + 1);
+  prob[0] = 1;
+  let reach = 0;
+  for (const a of ints) {
+    const next = new Float64Array(total + 1);
+    for (let p2 = 0; p2 <= reach; p2++) {
+      const v = prob[p2] * 0.5;
+      if (v === 0) continue;
+      next[p2] = next[p2] + v;
+      next[p2 + a] = next[p2 + a] + v;
+    }
+    reach += a;
+    prob = next;
+  }
+  const threshold = observed / step - 1e-9;
+  let p = 0;
+  for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s];
+  return Math.min(1, p);
+}
+function enumeratedP(d, threshold) {
+  const k = d.length;
+  let sum2 = d.reduce((s, x) => s + x, 0);
+  const sign = new Int8Array(k).fill(1);
+  let hits = Math.abs(sum2) >= threshold ? 1 : 0;
+  const patterns = 2 ** k;
+  for (let i = 1; i < patterns; i++) {
+    const j = 31 - Math.clz32(i & -i);
+    const v = d[j];
+    sum2 -= 2 * sign[j] * v;
+    sign[j] = -sign[j];
+    if (Math.abs(sum2) >= threshold) hits++;
+  }
+  return Math.min(1, hits / patterns);
+}
+function monteCarloP(d, threshold, draws, seed) {
+  const random = createRandom(`sign-flip|${seed}`);
+  const values = Float64Array.from(d);
+  const k = values.length;
+  let hits = 0;
+  for (let t = 0; t < draws; t++) {
+    let sum2 = 0;
+    for (let i = 0; i < k; i += 32) {
+      const bits = random.nextUint32();
+      const end = Math.min(k, i + 32);
+      for (let j = i; j < end; j++)
+        sum2 += (bits >>> j - i & 1) === 1 ? values[j] : -values[j];
+    }
+    if (Math.abs(sum2) >= threshold) hits++;
+  }
+  return Math.min(1, (hits + 1) / (draws + 1));
+}
+function commonStep(values) {
+  for (let m = 1; m <= 60; m++) {
+    if (values.every((x) => Math.abs(x * m - Math.round(x * m)) < 1e-7)) return 1 / m;
+  }
+  return null;
+}
+
+// src/core/compare/identity-diff.ts
+function describeTestedChanges(baseline, candidate) {
+  const out = [];
+  const b = baseline.tested;
+  const c = candidate.tested;
+  const templates = [];
+  for (const role of /* @__PURE__ */ new Set([...Object.keys(b.templates), ...Object.keys(c.templates)])) {
+    const bt = b.templates[role];
+    const ct = c.templates[role];
+    if (bt?.sha256 !== ct?.sha256) templates.push(basename(ct?.path ?? bt?.path ?? role));
+  }
+  if (templates.length > 0) out.push(`templates: ${templates.join(", ")}`);
+  if (b.model !== c.model) out.push(`model: ${b.model} \u2192 ${c.model}`);
+  out.push(...settingChanges(b.settings, c.settings));
+  if (b.dataset.sha256 !== c.dataset.sha256) out.push(`dataset: ${basename(c.dataset.path)}`);
+  return out;
+}
+function describeInstrumentChanges(baseline, candidate) {
+  const b = baseline.instrument;
+  const c = candidate.instrument;
+  const out = [];
+  if (b.scoringVersion !== c.scoringVersion) out.push(`scoring version: ${b.scoringVersion} \u2192 ${c.scoringVersion}`);
+  if (b.primaryMetric !== c.primaryMetric) out.push(`primary metric: ${b.primaryMetric} \u2192 ${c.primaryMetric}`);
+  if (JSON.stringify(b.metrics) !== JSON.stringify(c.metrics)) out.push("metric definitions differ");
+  out.push(...settingChanges(b.settings, c.settings));
+  return out;
+}
+function settingChanges(b, c) {
+  const out = [];
+  for (const key of /* @__PURE__ */ new Set([...Object.keys(b), ...Object.keys(c)])) {
+    if (JSON.stringify(b[key]) !== JSON.stringify(c[key])) {
+      out.push(`${key}: ${JSON.stringify(b[key])} \u2192 ${JSON.stringify(c[key])}`);
+    }
+  }
+  return out;
+}
+function basename(path2) {
+  return path2.split(/[\\/]/).pop() ?? path2;
+}
+
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i = 1; i < x.length; i++) {
+    if (typeof x[i] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i];
+    if (Math.abs(sum2) >= Math.abs(x[i])) {
+      correction += sum2 - transition + x[i];
+    } else {
+      correction += x[i] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
+}
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z3) {
+  var sum2 = z3;
+  var tmp = z3;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z3 * z3 / (2 * i + 1);
+    sum2 += tmp;
+  }
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z2));
+}
+var z2;
+var SQRT_2PI2 = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
+// src/core/pricing.ts
+var PRICE_TABLE_DATE = "2025-06";
+var BUILT_IN = {
+  "gpt-4o-mini": { input: 0.15, output: 0.6 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "o4-mini": { input: 1.1, output: 4.4 },
+  "o3-mini": { input: 1.1, output: 4.4 },
+  "gpt-3.5-turbo": { input: 0.5, output: 1.5 }
+};
+function pricingFor(provider) {
+  if (provider.pricing) {
+    return {
+      inputPerMillion: provider.pricing["input-per-million"],
+      outputPerMillion: provider.pricing["output-per-million"],
+      source: "config"
+    };
+  }
+  const name = provider.model.replace(/-\d{4}-\d{2}-\d{2}$/, "");
+  const entry = BUILT_IN[name];
+  return entry ? { inputPerMillion: entry.input, outputPerMillion: entry.output, source: `built-in table (${PRICE_TABLE_DATE})` } : null;
+}
+function costOf(usage, pricing) {
+  return (usage.inputTokens * pricing.inputPerMillion + usage.outputTokens * pricing.outputPerMillion) / 1e6;
+}
+
+// src/core/types.ts
+var RESULT_SCHEMA_VERSION = 1;
+
+// src/core/results.ts
+function caseMeans(records, metric) {
+  const sums = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const value = r.scores?.[metric];
+    if (value === void 0 || !Number.isFinite(value)) continue;
+    const s = sums.get(r.caseId) ?? { sum: 0, count: 0 };
+    s.sum += value;
+    s.count += 1;
+    sums.set(r.caseId, s);
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [id, s] of sums) out.set(id, s.sum / s.count);
+  return out;
+}
+function aggregateRecords(records, instrument, pricing = null) {
+  const metrics = {};
+  for (const m of instrument.metrics) {
+    const means = [...caseMeans(records, m.name).values()];
+    metrics[m.name] = means.length > 0 ? mean(means) : null;
+  }
+  const errorSamples = [];
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const r of records) {
+    if (r.usage) {
+      inputTokens += r.usage.inputTokens;
+      outputTokens += r.usage.outputTokens;
+    }
+    if (r.status === "error" && r.error && errorSamples.length < 3) {
+      const text = r.error.httpStatus ? `HTTP ${r.error.httpStatus}: ${r.error.message}` : `${r.error.kind}: ${r.error.message}`;
+      if (!errorSamples.includes(text)) errorSamples.push(text);
+    }
+  }
+  return {
+    cases: new Set(records.map((r) => r.caseId)).size,
+    records: records.length,
+    scored: records.filter((r) => r.status === "scored").length,
+    errors: records.filter((r) => r.status === "error").length,
+    refused: records.filter((r) => r.status === "refused").length,
+    metrics,
+    usage: {
+      inputTokens,
+      outputTokens,
+      calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0)
+    },
+    cacheHits: records.filter((r) => r.cached).length,
+    retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
+    cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
+    errorSamples,
+    ...reasoningOf(records, pricing),
+    ...judgeUsageOf(records)
+  };
+}
+function reasoningOf(records, pricing) {
+  let tokens = 0;
+  let paid = 0;
+  for (const r of records) {
+    tokens += r.usage?.reasoningTokens ?? 0;
+    if (!r.cached) paid += r.usage?.reasoningTokens ?? 0;
+  }
+  if (tokens === 0) return {};
+  return { reasoning: { tokens, costUsd: pricing ? paid * pricing.outputPerMillion / 1e6 : null } };
+}
+function judgeUsageOf(records) {
+  let found = false;
+  const total = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
+  for (const r of records) {
+    const parts = [
+      ...r.detail["judgments"] ?? [],
+      ...r.detail["pairs"] ?? [],
+      // The second opinion on an answer that addressed the judge (gate.manipulation-check: judge).
+      ...typeof r.detail["manipulationCheck"] === "object" && r.detail["manipulationCheck"] !== null ? [r.detail["manipulationCheck"]] : []
+    ];
+    for (const p of parts) {
+      if (!p.usage) continue;
+      found = true;
+      total.inputTokens += p.usage.inputTokens;
+      total.outputTokens += p.usage.outputTokens;
+      total.calls += p.usage.calls;
+      total.cached += p.usage.cached;
+      total.costUsd = total.costUsd === null || p.usage.costUsd === null ? null : total.costUsd + p.usage.costUsd;
+    }
+  }
+  return found ? { judgeUsage: total } : {};
+}
+function paidUsage(records) {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const r of records) {
+    if (r.cached || !r.usage) continue;
+    inputTokens += r.usage.inputTokens;
+    outputTokens += r.usage.outputTokens;
+  }
+  return { inputTokens, outputTokens };
+}
+function validateResult(value, file2) {
+  const v = value;
+  const fail = (what) => {
+    throw configError(
+      { file: file2 },
+      `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`
+    );
+  };
+  if (v === null || typeof v !== "object") return fail("expected a JSON object");
+  if (v.schemaVersion !== RESULT_SCHEMA_VERSION)
+    return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
+  if (typeof v.runId !== "string") return fail("runId is missing");
+  if (!v.suite || typeof v.suite.name !== "string") return fail("suite.name is missing");
+  if (!v.instrument || typeof v.instrument.primaryMetric !== "string")
+    return fail("instrument.primaryMetric is missing");
+  if (!v.tested || typeof v.tested.hash !== "string") return fail("tested.hash is missing");
+  if (!Array.isArray(v.records)) return fail("records is not a list");
+  v.records.forEach((r, i) => {
+    if (!r || typeof r.caseId !== "string" || typeof r.inputHash !== "string" || typeof r.repeat !== "number") {
+      fail(`records[${i}] lacks caseId, inputHash or repeat`);
+    }
+  });
+  return v;
+}
+var INCIDENTAL_TOP = /* @__PURE__ */ new Set(["runId", "startedAt", "finishedAt", "tool", "shard"]);
+var INCIDENTAL_NESTED = /* @__PURE__ */ new Set(["latencyMs", "attempts", "cached", "cacheHits", "retries", "cost", "costUsd"]);
+function withoutIncidental(value) {
+  if (Array.isArray(value)) return value.map(withoutIncidental);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)])
+    );
+  }
+  return value;
+}
+function sameMeasurement(a, b) {
+  const essence = (r) => JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
+  return essence(a) === essence(b);
+}
+
+// src/core/compare/pairing.ts
+function alignBaselineIds(baseline, candidate) {
+  const baseIds = hashesOf(baseline.records);
+  const candIds = hashesOf(candidate.records);
+  const unmatched = (from, other, scheme) => {
+    const byHash = /* @__PURE__ */ new Map();
+    for (const [id, hash2] of from)
+      if (!other.has(id) && scheme.test(id)) byHash.set(hash2, [...byHash.get(hash2) ?? [], id]);
+    return byHash;
+  };
+  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
+  const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
+  const rename5 = /* @__PURE__ */ new Map();
+  for (const [hash2, ids] of baseByHash) {
+    const targets = candByHash.get(hash2);
+    if (ids.length === 1 && targets?.length === 1) rename5.set(ids[0], targets[0]);
+  }
+  if (rename5.size === 0) return baseline;
+  return {
+    ...baseline,
+    records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r)
+  };
+}
+function pairCases(baseline, candidate, metric, baselineIsZero) {
+  const cand = caseMeans(candidate.records, metric);
+  const base = baselineIsZero ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
+  const baseHash = hashesOf(baseline.records);
+  const candHash = hashesOf(candidate.records);
+  const summary2 = { compared: 0, added: [], removed: [], edited: [], withoutValidSample: [] };
+  const ids = [];
+  for (const [id, hash2] of candHash) {
+    const other = baseHash.get(id);
+    if (other === void 0) summary2.added.push(id);
+    else if (other !== hash2) summary2.edited.push(id);
+    else if (!base.has(id) || !cand.has(id)) summary2.withoutValidSample.push(id);
+    else ids.push(id);
+  }
+  for (const id of baseHash.keys()) if (!candHash.has(id)) summary2.removed.push(id);
+  ids.sort();
+  summary2.compared = ids.length;
+  return {
+    summary: summary2,
+    ids,
+    base: ids.map((id) => base.get(id)),
+    cand: ids.map((id) => cand.get(id))
+  };
+}
+function caseCount(result) {
+  return hashesOf(result.records).size;
+}
+function groupUnits(paired, baseline) {
+  const clusters = clusterOf(baseline.records);
+  const { ids, base, cand } = paired;
+  if (clusters.size === 0)
+    return ids.map((_, i) => ({ base: base[i], candidate: cand[i], cases: 1 }));
+  const units = /* @__PURE__ */ new Map();
+  ids.forEach((id, i) => {
+    const key = clusters.get(id) ?? `case:${id}`;
+    const u = units.get(key) ?? { base: 0, candidate: 0, cases: 0 };
+    u.base += base[i];
+    u.candidate += cand[i];
+    u.cases += 1;
+    units.set(key, u);
+  });
+  return [...units.keys()].sort().map((k) => units.get(k));
+}
+function caseChanges(paired, baseline, candidate) {
+  const { ids, base, cand } = paired;
+  const changes = ids.map((id, i) => ({ id, delta: cand[i] - base[i], i }));
+  const baseRecords = firstValidRecords(baseline.records);
+  const candRecords = firstValidRecords(candidate.records);
+  const regressed = changes.filter((c) => c.delta < 0).sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1)).map((c) => {
+    const br = baseRecords.get(c.id);
+    const cr2 = candRecords.get(c.id);
+    return {
+      caseId: c.id,
+      baseline: base[c.i],
+      candidate: cand[c.i],
+      delta: c.delta,
+      question: stringOrNull(cr2?.detail["question"] ?? br?.detail["question"]),
+      expected: stringOrNull(cr2?.detail["expected"] ?? br?.detail["expected"]),
+      baselineReply: br?.reply?.text ?? null,
+      candidateReply: cr2?.reply?.text ?? null,
+      baselineDetail: br?.detail ?? null,
+      candidateDetail: cr2?.detail ?? null
+    };
+  });
+  return { improved: changes.filter((c) => c.delta > 0).length, regressed };
+}
+function hashesOf(records) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const r of records) map2.set(r.caseId, r.inputHash);
+  return map2;
+}
+function clusterOf(records) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const r of records) if (r.cluster !== void 0) map2.set(r.caseId, r.cluster);
+  return map2;
+}
+function firstValidRecords(records) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const r of records) if (r.scores !== null && !map2.has(r.caseId)) map2.set(r.caseId, r);
+  return map2;
+}
+function stringOrNull(v) {
+  return typeof v === "string" ? v : null;
+}
+
+// src/core/compare/decide.ts
+var PAIRWISE_METRIC = "net-win";
+var DEFAULT_NET_WIN_THRESHOLD = 0.05;
+var VERDICT_ORDER = [
+  "error",
+  "regression",
+  "below-floor",
+  "inconclusive",
+  "stale-baseline",
+  "no-baseline",
+  "pass"
+];
+function compareSuite(original, candidate, gate, clusterNoun, flagged = []) {
+  const baseline = original === null ? null : alignBaselineIds(original, candidate);
+  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
+  if (flagged.length === 0) return result;
+  result.judgeManipulation = [...flagged];
+  if (gate["on-judge-manipulation"] === "fail" && result.verdict !== "error") {
+    result.verdict = "error";
+    result.detail = "judge-manipulation";
+  }
+  return result;
+}
+function compareMeasured(baseline, candidate, gate, clusterNoun) {
+  const result = unmeasured(baseline, candidate, gate);
+  const agg = candidate.aggregates;
+  if (agg.records === 0 || result.errors.rate > gate["max-error-rate"]) {
+    return settle2(result, "error", "errors-over-tolerance");
+  }
+  if (baseline === null) return settle2(result, "no-baseline", "no-baseline");
+  result.changed = describeTestedChanges(baseline, candidate);
+  result.stale = describeInstrumentChanges(baseline, candidate);
+  if (result.stale.length > 0) return settle2(result, "stale-baseline", "stale-baseline");
+  const netWin = result.metric === PAIRWISE_METRIC;
+  const paired = pairCases(baseline, candidate, result.metric, netWin);
+  result.pairing = paired.summary;
+  if (paired.ids.length === 0) {
+    result.notes.push("No case is present on both sides with the same id and input hash, so nothing can be compared.");
+    return settle2(result, "error", "no-comparable-cases");
+  }
+  const baselineCases = caseCount(baseline);
+  if (paired.ids.length * 2 < baselineCases) {
+    result.notes.push(
+      `Only ${paired.ids.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`
+    );
+    return settle2(result, "error", "too-few-paired");
+  }
+  result.baseline = average(paired.base);
+  result.candidate = average(paired.cand);
+  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
+    netWin,
+    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
+    clusterNoun
+  });
+  if (paired.ids.length < gate["min-cases"]) {
+    result.notes.push(
+      `Only ${paired.ids.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`
+    );
+  }
+  if (candidate.instrument.metrics.find((m) => m.name === result.metric)?.binary === true) {
+    addMcNemar(result, paired);
+  }
+  const changes = caseChanges(paired, baseline, candidate);
+  result.improvedCases = changes.improved;
+  result.regressedCases = changes.regressed;
+  return result;
+}
+function unmeasured(baseline, candidate, gate) {
+  const metric = candidate.instrument.primaryMetric;
+  const agg = candidate.aggregates;
+  return {
+    name: candidate.suite.name,
+    kind: candidate.suite.kind,
+    metric,
+    verdict: "pass",
+    detail: null,
+    baseline: null,
+    candidate: agg.metrics[metric] ?? null,
+    change: null,
+    interval: null,
+    bootstrap: null,
+    mcnemar: null,
+    power: null,
+    pairing: null,
+    exactTest: null,
+    multiplicity: null,
+    unit: null,
+    threshold: null,
+    errors: {
+      candidate: agg.errors,
+      records: agg.records,
+      cases: agg.cases,
+      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
+      tolerance: gate["max-error-rate"],
+      baseline: baseline?.aggregates.errors ?? 0,
+      samples: agg.errorSamples
+    },
+    stale: [],
+    changed: [],
+    regressedCases: [],
+    improvedCases: 0,
+    gate,
+    notes: [],
+    floors: checkFloors(candidate, gate)
+  };
+}
+function checkFloors(candidate, gate) {
+  return Object.entries(gate.min ?? {}).map(([metric, min]) => {
+    const problem = floorProblem(metric, candidate.instrument.metrics);
+    const value = problem === null ? candidate.aggregates.metrics[metric] ?? null : null;
+    return {
+      metric,
+      min,
+      value,
+      met: problem === null && value !== null && value >= min,
+      ...problem !== null ? { problem } : {}
+    };
+  });
+}
+function floorProblem(metric, metrics) {
+  const found = metrics.find((m) => m.name === metric);
+  if (!found)
+    return `this suite does not measure "${metric}"; its metrics are ${metrics.map((m) => m.name).join(", ")}`;
+  if (!found.higherIsBetter) return `"${metric}" is better when lower, so a floor (a least value) does not apply to it`;
+  return null;
+}
+function applyFloors(comparisons) {
+  for (const c of comparisons) {
+    if (c.floors.every((f) => f.met) || c.verdict === "error" || c.verdict === "regression") continue;
+    c.verdict = "below-floor";
+    c.detail = "below-floor";
+  }
+  return comparisons;
+}
+function settle2(result, verdict, detail) {
+  result.verdict = verdict;
+  result.detail = detail;
+  return result;
+}
+function estimateAndDecide(result, paired, units, how) {
+  const gate = result.gate;
+  const relative3 = !how.netWin && paired.base.reduce((a, b) => a + b, 0) !== 0;
+  if (!relative3 && !how.netWin && gate["absolute-threshold"] === void 0) {
+    result.notes.push(
+      `The baseline's ${result.metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`
+    );
+  }
+  const bootstrap = pairedBootstrap({
+    units,
+    statistic: relative3 ? "relative" : "absolute",
+    confidence: gate.confidence,
+    resamples: gate.resamples,
+    seed: how.seed
+  });
+  result.bootstrap = bootstrap;
+  result.unit = bootstrap.statistic;
+  result.change = bootstrap.estimate;
+  result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
+  const threshold = relative3 ? gate["max-drop"] : gate["absolute-threshold"] ?? (how.netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
+  result.threshold = threshold ?? null;
+  result.exactTest = signFlipTest(
+    units.map((u) => u.candidate - u.base),
+    { seed: how.seed }
+  );
+  if (threshold === void 0) {
+    settle2(result, "inconclusive", "undefined-relative-change");
+    return;
+  }
+  const decision = decideGate({
+    estimate: bootstrap.estimate,
+    lower: bootstrap.lower,
+    upper: bootstrap.upper,
+    threshold: -threshold,
+    policy: gate.policy,
+    compared: paired.ids.length,
+    minCases: gate["min-cases"],
+    exactPValue: result.exactTest.pValue,
+    confidence: gate.confidence
+  });
+  settle2(result, decision.verdict, decision.detail);
+  const unit = units.length === paired.ids.length ? "cases" : how.clusterNoun;
+  result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, unit);
+}
+function addMcNemar(result, paired) {
+  const { base, cand } = paired;
+  if (!base.every(isZeroOrOne) || !cand.every(isZeroOrOne)) {
+    result.notes.push(
+      "McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case."
+    );
+    return;
+  }
+  let b = 0;
+  let c = 0;
+  base.forEach((bv, i) => {
+    const cv = cand[i];
+    if (bv === 1 && cv === 0) b++;
+    if (bv === 0 && cv === 1) c++;
+  });
+  result.mcnemar = mcnemarExact(b, c);
+}
+function mdeFactor(confidence) {
+  return normalQuantile(1 - (1 - confidence) / 2) + normalQuantile(0.8);
+}
+function powerOf(standardError, confidence, threshold, units, unit) {
+  if (!(standardError > 0)) return null;
+  const factor = mdeFactor(confidence);
+  const mde = factor * standardError;
+  return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
+}
+function adjustAcrossSuites(comparisons) {
+  const family = comparisons.filter((c) => c.exactTest !== null);
+  if (family.length === 0) return comparisons;
+  const method = family[0]?.gate.multiplicity ?? "holm";
+  const adjusted = method === "holm" ? holmAdjust(family.map((c) => c.exactTest.pValue)) : family.map((c) => c.exactTest.pValue);
+  family.forEach((c, i) => {
+    const pAdjusted = adjusted[i];
+    let verdictBefore = null;
+    if (c.verdict === "regression" && pAdjusted >= 1 - c.gate.confidence) {
+      verdictBefore = c.verdict;
+      c.verdict = "inconclusive";
+      c.detail = "multiplicity-adjusted";
+    }
+    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+  });
+  return comparisons;
+}
+function overallVerdict(verdicts) {
+  for (const v of VERDICT_ORDER) if (verdicts.includes(v)) return v;
+  return "pass";
+}
+function average(values) {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function isZeroOrOne(v) {
+  return v === 0 || v === 1;
+}
+
 // src/core/kinds/starter.ts
-function starterConfig(suiteEntry) {
-  return `# yaml-language-server: $schema=https://evalgate.dev/evalgate.schema.json
-# evalgate configuration. Reference: the evalgate README.
+var STARTER_GATE = { confidence: 0.95, maxDrop: 0.05 };
+function binarySpread(passRate, discordant, what) {
+  return {
+    relativeSd: Math.sqrt(discordant) / passRate,
+    assumption: `${Math.round(passRate * 100)}% of cases pass and ${Math.round(discordant * 100)}% change outcome between two versions (${what})`
+  };
+}
+function starterSizing(count2, spread) {
+  const factor = mdeFactor(STARTER_GATE.confidence);
+  return {
+    mde: factor * spread.relativeSd / Math.sqrt(count2),
+    needed: Math.ceil((factor * spread.relativeSd / STARTER_GATE.maxDrop) ** 2)
+  };
+}
+function about(n) {
+  const digits = Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return (Math.round(n / 10 ** digits) * 10 ** digits).toLocaleString("en-US");
+}
+function comment(text, indent, width = 92) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && indent.length + 2 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines.map((l) => `${indent}# ${l}
+`).join("");
+}
+function sizingSentence(suite) {
+  const { mde, needed } = starterSizing(suite.units.count, suite.spread);
+  const level = `${Math.round(STARTER_GATE.confidence * 100)}%`;
+  const drop = `${Math.round(STARTER_GATE.maxDrop * 100)}%`;
+  return `How many ${suite.units.noun} the gate needs: if ${suite.spread.assumption}, these ${suite.units.count} ${suite.units.noun} let the paired gate see a drop of about ${Math.round(mde * 100)}% (80% power, its two-sided ${level} test), and a ${drop} drop only from about ${about(needed)} ${suite.units.noun}. Smaller drops come out "inconclusive", which passes, so the floor below fails the check on its own. Every report states the figure for your own data; "evalgate noise" measures how much your model varies.`;
+}
+function starterConfig(suite) {
+  return `# yaml-language-server: $schema=./node_modules/evalgate/evalgate.schema.json
+# evalgate configuration (npm i -D evalgate). Reference: the evalgate README and its docs/.
 version: 1
 providers:
   target:
@@ -60298,22 +61491,17 @@ providers:
     api-key-env: OPENAI_API_KEY   # the NAME of the variable that holds the key
     temperature: 0
     seed: 7
-suites:
-${suiteEntry}gate:
-  max-drop: 0.05
-  confidence: 0.95
+${suite.providers ?? ""}suites:
+${suite.entry}${comment(sizingSentence(suite), "    ")}    gate:
+      min:                        # absolute floors: below one, the check fails, baseline or not
+        ${suite.floor.metric}: ${suite.floor.min}   # ${suite.floor.comment}
+gate:
+  max-drop: ${STARTER_GATE.maxDrop}
+  confidence: ${STARTER_GATE.confidence}
 `;
 }
 
 // src/core/kinds/exact-copy/init.ts
-var STARTER_CONFIG = starterConfig(`  - name: copy-qa
-    kind: exact-copy
-    provider: target
-    dataset: eval-datasets/copy-qa.jsonl
-    templates:
-      system: prompts/copy-qa-system.txt
-      user: prompts/copy-qa-user.txt
-`);
 var LINES = [
   [
     "The museum opens at ten and closes at six on weekdays.",
@@ -60372,46 +61560,31 @@ var LINES = [
     "Pears ripen in late September."
   ]
 ];
+var EXACT_COPY_STARTER = {
+  entry: `  - name: copy-qa
+    kind: exact-copy
+    provider: target
+    dataset: eval-datasets/copy-qa.jsonl
+    templates:
+      system: prompts/copy-qa-system.txt
+      user: prompts/copy-qa-user.txt
+`,
+  floor: { metric: "exact-match", min: 0.8, comment: "at least 80% of answers copied exactly" },
+  units: { count: LINES.length, noun: "cases" },
+  spread: binarySpread(0.8, 0.12, "the binary data of evalgate's calibration benchmark")
+};
 function exactCopyStarterFiles() {
   const dataset = LINES.map(([answer, question, other], i) => {
     const context3 = [other, answer, LINES[(i + 5) % LINES.length]?.[2] ?? other].join("\n");
     return JSON.stringify({ id: `starter-${String(i + 1).padStart(2, "0")}`, question, context: context3, expected: answer });
   }).join("\n");
   return {
-    "evalgate.yml": STARTER_CONFIG,
+    "evalgate.yml": starterConfig(EXACT_COPY_STARTER),
     "prompts/copy-qa-system.txt": "You will be given three lines of text between <context> tags, followed by a question.\nExactly one of the three lines answers the question. Reply with that line, copied character for character: no quotes, no labels, no explanation, nothing before or after it.",
     "prompts/copy-qa-user.txt": "<context>\n{context}\n</context>\n\nQuestion: {question}",
     "eval-datasets/copy-qa.jsonl": `${dataset}
 `
   };
-}
-
-// src/core/pricing.ts
-var PRICE_TABLE_DATE = "2025-06";
-var BUILT_IN = {
-  "gpt-4o-mini": { input: 0.15, output: 0.6 },
-  "gpt-4o": { input: 2.5, output: 10 },
-  "gpt-4.1": { input: 2, output: 8 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
-  "o4-mini": { input: 1.1, output: 4.4 },
-  "o3-mini": { input: 1.1, output: 4.4 },
-  "gpt-3.5-turbo": { input: 0.5, output: 1.5 }
-};
-function pricingFor(provider) {
-  if (provider.pricing) {
-    return {
-      inputPerMillion: provider.pricing["input-per-million"],
-      outputPerMillion: provider.pricing["output-per-million"],
-      source: "config"
-    };
-  }
-  const name = provider.model.replace(/-\d{4}-\d{2}-\d{2}$/, "");
-  const entry = BUILT_IN[name];
-  return entry ? { inputPerMillion: entry.input, outputPerMillion: entry.output, source: `built-in table (${PRICE_TABLE_DATE})` } : null;
-}
-function costOf(usage, pricing) {
-  return (usage.inputTokens * pricing.inputPerMillion + usage.outputTokens * pricing.outputPerMillion) / 1e6;
 }
 
 // src/core/kinds/requests.ts
@@ -61776,7 +62949,7 @@ var transform2 = function(original_options = {}) {
         to,
         to_line
       } = this.options;
-      let { comment, escape: escape2, quote: quote2, record_delimiter } = this.options;
+      let { comment: comment2, escape: escape2, quote: quote2, record_delimiter } = this.options;
       const {
         bomSkipped,
         delimiterDiscovered,
@@ -61843,7 +63016,7 @@ var transform2 = function(original_options = {}) {
               for (const key in options2) {
                 this.options[key] = options2[key];
               }
-              ({ comment, escape: escape2, quote: quote2 } = this.options);
+              ({ comment: comment2, escape: escape2, quote: quote2 } = this.options);
               break;
             }
           }
@@ -61901,7 +63074,7 @@ var transform2 = function(original_options = {}) {
             if (this.state.quoting === true) {
               const nextChr = buf[pos + quote2.length];
               const isNextChrTrimable = rtrim && this.__isCharTrimable(buf, pos + quote2.length);
-              const isNextChrComment = comment !== null && this.__compareBytes(comment, buf, pos + quote2.length, nextChr);
+              const isNextChrComment = comment2 !== null && this.__compareBytes(comment2, buf, pos + quote2.length, nextChr);
               const isNextChrDelimiter = this.__isDelimiter(
                 buf,
                 pos + quote2.length,
@@ -62010,8 +63183,8 @@ var transform2 = function(original_options = {}) {
             if (this.state.commenting) {
               continue;
             }
-            if (comment !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
-              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+            if (comment2 !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
+              const commentCount = this.__compareBytes(comment2, buf, pos, chr);
               if (commentCount !== 0) {
                 this.state.commenting = true;
                 continue;
@@ -70473,306 +71646,6 @@ function prepareJudgedSuite(inputs) {
   };
 }
 
-// node_modules/simple-statistics/dist/simple-statistics.mjs
-function sum(x) {
-  if (x.length === 0) {
-    return 0;
-  }
-  var sum2 = x[0];
-  var correction = 0;
-  var transition;
-  if (typeof sum2 !== "number") {
-    return Number.NaN;
-  }
-  for (var i = 1; i < x.length; i++) {
-    if (typeof x[i] !== "number") {
-      return Number.NaN;
-    }
-    transition = sum2 + x[i];
-    if (Math.abs(sum2) >= Math.abs(x[i])) {
-      correction += sum2 - transition + x[i];
-    } else {
-      correction += x[i] - transition + sum2;
-    }
-    sum2 = transition;
-  }
-  return sum2 + correction;
-}
-function mean(x) {
-  if (x.length === 0) {
-    throw new Error("mean requires at least one data point");
-  }
-  return sum(x) / x.length;
-}
-function sumNthPowerDeviations(x, n) {
-  var meanValue = mean(x);
-  var sum2 = 0;
-  var tempValue;
-  var i;
-  if (n === 2) {
-    for (i = 0; i < x.length; i++) {
-      tempValue = x[i] - meanValue;
-      sum2 += tempValue * tempValue;
-    }
-  } else {
-    for (i = 0; i < x.length; i++) {
-      sum2 += Math.pow(x[i] - meanValue, n);
-    }
-  }
-  return sum2;
-}
-function sampleVariance(x) {
-  if (x.length < 2) {
-    throw new Error("sampleVariance requires at least two data points");
-  }
-  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
-  var besselsCorrection = x.length - 1;
-  return sumSquaredDeviationsValue / besselsCorrection;
-}
-function sampleStandardDeviation(x) {
-  var sampleVarianceX = sampleVariance(x);
-  return Math.sqrt(sampleVarianceX);
-}
-var BayesianClassifier = function BayesianClassifier2() {
-  this.totalCount = 0;
-  this.data = {};
-};
-BayesianClassifier.prototype.train = function train(item, category) {
-  if (!this.data[category]) {
-    this.data[category] = {};
-  }
-  for (var k in item) {
-    var v = item[k];
-    if (this.data[category][k] === void 0) {
-      this.data[category][k] = {};
-    }
-    if (this.data[category][k][v] === void 0) {
-      this.data[category][k][v] = 0;
-    }
-    this.data[category][k][v]++;
-  }
-  this.totalCount++;
-};
-BayesianClassifier.prototype.score = function score(item) {
-  var odds = {};
-  var category;
-  for (var k in item) {
-    var v = item[k];
-    for (category in this.data) {
-      if (odds[category] === void 0) {
-        odds[category] = {};
-      }
-      if (this.data[category][k]) {
-        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
-      } else {
-        odds[category][k + "_" + v] = 0;
-      }
-    }
-  }
-  var oddsSums = {};
-  for (category in odds) {
-    oddsSums[category] = 0;
-    for (var combination in odds[category]) {
-      oddsSums[category] += odds[category][combination];
-    }
-  }
-  return oddsSums;
-};
-var g = 607 / 128;
-var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
-var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
-function cumulativeDistribution(z3) {
-  var sum2 = z3;
-  var tmp = z3;
-  for (var i = 1; i < 30; i++) {
-    tmp *= z3 * z3 / (2 * i + 1);
-    sum2 += tmp;
-  }
-  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
-}
-var standardNormalTable = [];
-for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
-  standardNormalTable.push(cumulativeDistribution(z2));
-}
-var z2;
-var SQRT_2PI = Math.sqrt(2 * Math.PI);
-var PerceptronModel = function PerceptronModel2() {
-  this.weights = [];
-  this.bias = 0;
-};
-PerceptronModel.prototype.predict = function predict(features) {
-  if (features.length !== this.weights.length) {
-    return null;
-  }
-  var score2 = 0;
-  for (var i = 0; i < this.weights.length; i++) {
-    score2 += this.weights[i] * features[i];
-  }
-  score2 += this.bias;
-  if (score2 > 0) {
-    return 1;
-  } else {
-    return 0;
-  }
-};
-PerceptronModel.prototype.train = function train2(features, label) {
-  if (label !== 0 && label !== 1) {
-    return null;
-  }
-  if (features.length !== this.weights.length) {
-    this.weights = features.slice();
-    this.bias = 1;
-  }
-  var prediction = this.predict(features);
-  if (typeof prediction === "number" && prediction !== label) {
-    var gradient = label - prediction;
-    for (var i = 0; i < this.weights.length; i++) {
-      this.weights[i] += gradient * features[i];
-    }
-    this.bias += gradient;
-  }
-  return this;
-};
-
-// src/core/types.ts
-var RESULT_SCHEMA_VERSION = 1;
-
-// src/core/results.ts
-function caseMeans(records, metric) {
-  const sums = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    const value = r.scores?.[metric];
-    if (value === void 0 || !Number.isFinite(value)) continue;
-    const s = sums.get(r.caseId) ?? { sum: 0, count: 0 };
-    s.sum += value;
-    s.count += 1;
-    sums.set(r.caseId, s);
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [id, s] of sums) out.set(id, s.sum / s.count);
-  return out;
-}
-function aggregateRecords(records, instrument, pricing = null) {
-  const metrics = {};
-  for (const m of instrument.metrics) {
-    const means = [...caseMeans(records, m.name).values()];
-    metrics[m.name] = means.length > 0 ? mean(means) : null;
-  }
-  const errorSamples = [];
-  let inputTokens = 0;
-  let outputTokens = 0;
-  for (const r of records) {
-    if (r.usage) {
-      inputTokens += r.usage.inputTokens;
-      outputTokens += r.usage.outputTokens;
-    }
-    if (r.status === "error" && r.error && errorSamples.length < 3) {
-      const text = r.error.httpStatus ? `HTTP ${r.error.httpStatus}: ${r.error.message}` : `${r.error.kind}: ${r.error.message}`;
-      if (!errorSamples.includes(text)) errorSamples.push(text);
-    }
-  }
-  return {
-    cases: new Set(records.map((r) => r.caseId)).size,
-    records: records.length,
-    scored: records.filter((r) => r.status === "scored").length,
-    errors: records.filter((r) => r.status === "error").length,
-    refused: records.filter((r) => r.status === "refused").length,
-    metrics,
-    usage: {
-      inputTokens,
-      outputTokens,
-      calls: records.reduce((n, r) => n + (r.calls ?? (r.reply !== null || r.error !== null ? 1 : 0)), 0)
-    },
-    cacheHits: records.filter((r) => r.cached).length,
-    retries: records.reduce((n, r) => n + Math.max(0, (r.attempts ?? 1) - 1), 0),
-    cost: pricing ? { usd: costOf(paidUsage(records), pricing), source: pricing.source } : null,
-    errorSamples,
-    ...reasoningOf(records, pricing),
-    ...judgeUsageOf(records)
-  };
-}
-function reasoningOf(records, pricing) {
-  let tokens = 0;
-  let paid = 0;
-  for (const r of records) {
-    tokens += r.usage?.reasoningTokens ?? 0;
-    if (!r.cached) paid += r.usage?.reasoningTokens ?? 0;
-  }
-  if (tokens === 0) return {};
-  return { reasoning: { tokens, costUsd: pricing ? paid * pricing.outputPerMillion / 1e6 : null } };
-}
-function judgeUsageOf(records) {
-  let found = false;
-  const total = { inputTokens: 0, outputTokens: 0, calls: 0, cached: 0, costUsd: 0 };
-  for (const r of records) {
-    const parts = [
-      ...r.detail["judgments"] ?? [],
-      ...r.detail["pairs"] ?? [],
-      // The second opinion on an answer that addressed the judge (gate.manipulation-check: judge).
-      ...typeof r.detail["manipulationCheck"] === "object" && r.detail["manipulationCheck"] !== null ? [r.detail["manipulationCheck"]] : []
-    ];
-    for (const p of parts) {
-      if (!p.usage) continue;
-      found = true;
-      total.inputTokens += p.usage.inputTokens;
-      total.outputTokens += p.usage.outputTokens;
-      total.calls += p.usage.calls;
-      total.cached += p.usage.cached;
-      total.costUsd = total.costUsd === null || p.usage.costUsd === null ? null : total.costUsd + p.usage.costUsd;
-    }
-  }
-  return found ? { judgeUsage: total } : {};
-}
-function paidUsage(records) {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  for (const r of records) {
-    if (r.cached || !r.usage) continue;
-    inputTokens += r.usage.inputTokens;
-    outputTokens += r.usage.outputTokens;
-  }
-  return { inputTokens, outputTokens };
-}
-function validateResult(value, file2) {
-  const v = value;
-  const fail = (what) => {
-    throw configError(
-      { file: file2 },
-      `not an evalgate result file: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`
-    );
-  };
-  if (v === null || typeof v !== "object") return fail("expected a JSON object");
-  if (v.schemaVersion !== RESULT_SCHEMA_VERSION)
-    return fail(`schemaVersion is ${JSON.stringify(v.schemaVersion)}, this evalgate reads ${RESULT_SCHEMA_VERSION}`);
-  if (typeof v.runId !== "string") return fail("runId is missing");
-  if (!v.suite || typeof v.suite.name !== "string") return fail("suite.name is missing");
-  if (!v.instrument || typeof v.instrument.primaryMetric !== "string")
-    return fail("instrument.primaryMetric is missing");
-  if (!v.tested || typeof v.tested.hash !== "string") return fail("tested.hash is missing");
-  if (!Array.isArray(v.records)) return fail("records is not a list");
-  v.records.forEach((r, i) => {
-    if (!r || typeof r.caseId !== "string" || typeof r.inputHash !== "string" || typeof r.repeat !== "number") {
-      fail(`records[${i}] lacks caseId, inputHash or repeat`);
-    }
-  });
-  return v;
-}
-var INCIDENTAL_TOP = /* @__PURE__ */ new Set(["runId", "startedAt", "finishedAt", "tool", "shard"]);
-var INCIDENTAL_NESTED = /* @__PURE__ */ new Set(["latencyMs", "attempts", "cached", "cacheHits", "retries", "cost", "costUsd"]);
-function withoutIncidental(value) {
-  if (Array.isArray(value)) return value.map(withoutIncidental);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).filter(([k]) => !INCIDENTAL_NESTED.has(k)).map(([k, v]) => [k, withoutIncidental(v)])
-    );
-  }
-  return value;
-}
-function sameMeasurement(a, b) {
-  const essence = (r) => JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
-  return essence(a) === essence(b);
-}
-
 // src/core/run-suite.ts
 async function runSuite(suite, deps) {
   const startedAt = deps.startedAt ?? deps.clock.nowIso();
@@ -70925,6 +71798,104 @@ async function crossCheckFlagged(options, judge) {
   );
 }
 
+// src/core/kinds/judged/init.ts
+var TASKS = [
+  [
+    "A train leaves at 14:40 and the trip takes 1 hour 35 minutes. When does it arrive?",
+    "It arrives at 16:15.",
+    "The time must be 16:15. A short working (14:40 + 1:35) is welcome; a wrong time scores 1."
+  ],
+  [
+    'Rewrite this sentence in plain words for a ten-year-old: "Precipitation is anticipated to commence in the late afternoon."',
+    "It will probably start raining late in the afternoon.",
+    "Keeps the meaning (rain, late afternoon, likely) in simple everyday words; one sentence is best."
+  ],
+  [
+    "List three things to check before sending an email to a customer.",
+    "The name is spelled right, the facts (dates, prices, order numbers) are correct, and any promised attachment is attached.",
+    "Exactly three sensible checks, as a short list. More or fewer than three loses points."
+  ],
+  [
+    "What is 15% of 240? Answer with the number only.",
+    "36",
+    "The answer is 36 and nothing else; any extra words lose a point, a wrong number scores 1."
+  ],
+  [
+    'Summarise in one sentence: "The library will close for two weeks in August to replace its heating system. Books can be returned to the drop box at the town hall."',
+    "The library closes for two weeks in August for new heating, and books can be returned at the town hall drop box.",
+    "One sentence that keeps both facts: the two-week August closure (heating) and returns at the town hall."
+  ],
+  [
+    'Translate into French: "Where is the train station?"',
+    "O\xF9 est la gare ?",
+    'A correct and natural French question; "O\xF9 se trouve la gare ?" is equally good.'
+  ],
+  [
+    "A shop sells pens at 3 for 2 euros. How much do 12 pens cost?",
+    "8 euros.",
+    "The total is 8 euros; the reasoning (12 pens are 4 groups of 3) may be given briefly."
+  ],
+  [
+    "Give a polite one-line reply declining a meeting on Friday and offering Monday instead.",
+    "Thank you for the invitation; I cannot make Friday, but Monday would suit me if that works for you.",
+    "Polite, one line, declines Friday and offers Monday."
+  ],
+  [
+    "Which is larger, 0.7 or 0.65? Explain in one sentence.",
+    "0.7 is larger, because 0.70 is more than 0.65.",
+    "Says 0.7 is larger with a correct one-sentence reason."
+  ],
+  ["Name the planet closest to the sun.", "Mercury.", "Mercury; a short answer is best."],
+  [
+    "Turn this into a numbered list: buy milk, call the plumber, pay the electricity bill.",
+    "1. Buy milk\n2. Call the plumber\n3. Pay the electricity bill",
+    "A numbered list with the three items in the given order and nothing else."
+  ],
+  [
+    'Correct the spelling in: "I recieved the pakage yesturday."',
+    "I received the package yesterday.",
+    "All three words corrected and nothing else changed."
+  ]
+];
+var JUDGED_STARTER = {
+  providers: `  judge:                          # a different, stronger model grades the answers
+    model: gpt-4o
+    api-key-env: OPENAI_API_KEY
+    temperature: 0
+    seed: 7
+`,
+  entry: `  - name: assistant
+    kind: judged
+    provider: target
+    judge: judge
+    dataset: eval-datasets/assistant.jsonl   # input, reference, criteria per task
+    templates:
+      system: prompts/assistant-system.txt
+      user: prompts/assistant-user.txt
+    judge-language: en            # the built-in judge template's language (en or ja)
+`,
+  floor: { metric: "score", min: 3.5, comment: "the mean judge score, 1 to 5" },
+  units: { count: TASKS.length, noun: "cases" },
+  // The SD of a case's paired change and the mean of the judge-like 1–5 scores of
+  // bench/gate-calibration.ts at no change, from 200,000 simulated cases: 0.80 and 3.78.
+  spread: {
+    relativeSd: 0.8 / 3.78,
+    assumption: "the 1\u20135 scores vary like the judge-like data of evalgate's calibration benchmark (a case's score moves by about 0.8 between two versions, around a mean of 3.8)"
+  }
+};
+function judgedStarterFiles() {
+  const dataset = TASKS.map(
+    ([input2, reference, criteria], i) => JSON.stringify({ id: `task-${String(i + 1).padStart(2, "0")}`, input: input2, reference, criteria })
+  ).join("\n");
+  return {
+    "evalgate.yml": starterConfig(JUDGED_STARTER),
+    "prompts/assistant-system.txt": "You are a careful assistant. Answer exactly what is asked, in the form asked for (a number, a list, one sentence), and nothing more.",
+    "prompts/assistant-user.txt": "{input}",
+    "eval-datasets/assistant.jsonl": `${dataset}
+`
+  };
+}
+
 // src/core/report/format.ts
 function formatMetric(value) {
   if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2014";
@@ -71058,27 +72029,47 @@ function quadraticKappa(x, y) {
   return den === 0 ? null : 1 - num2 / den;
 }
 
+// src/core/report/plural.ts
+var rules = /* @__PURE__ */ new Map();
+function pluralCategory(locale, n) {
+  let rule = rules.get(locale);
+  if (!rule) {
+    rule = new Intl.PluralRules(locale);
+    rules.set(locale, rule);
+  }
+  return rule.select(n);
+}
+function noun(n, one, other = `${one}s`) {
+  return pluralCategory("en", n) === "one" ? one : other;
+}
+function count(n, one, other = `${one}s`) {
+  return `${n.toLocaleString("en-US")} ${noun(n, one, other)}`;
+}
+function shown(text) {
+  return Number(String(text).replace(/[^0-9.]/g, ""));
+}
+
 // src/core/kinds/judged/messages.ts
 var en = {
   selfJudge: (m) => `\u26A0\uFE0F The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
-  refusals: (n, excluded) => `${n} answers were refusals (${excluded ? "excluded from the score" : "scored 1"}), shown apart from errors.`,
-  pairwise: (w, t, l) => `Pairwise against the baseline's answers: ${w} wins, ${t} ties, ${l} losses (a verdict counts only when both orders agree).`,
+  refusals: (n, excluded) => `${count(n, "answer")} ${noun(n, "was a refusal", "were refusals")} (${excluded ? "excluded from the score" : "scored 1"}), shown apart from errors.`,
+  pairwise: (w, t, l) => `Pairwise against the baseline's answers: ${count(w, "win")}, ${count(t, "tie")}, ${count(l, "loss", "losses")} (a verdict counts only when both orders agree).`,
   whyLost: (n) => `Why the candidate lost (${n} shown)`,
   scoreRow: "score",
   baselineRow: "baseline",
   candidateRow: "candidate",
   category: "category",
-  agreement: (judges, exact, records, kappa) => `Judges ${judges} agree exactly on ${exact} of ${records} answers; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
+  agreement: (judges, exact, records, kappa) => `Judges ${judges} agree exactly on ${exact} of ${count(records, "answer")}; quadratic-weighted Cohen's kappa ${kappa} (mean over judge pairs).`,
   kappaUndefined: "undefined (no variation)",
   disagree: (list) => `They differ by 2 points or more on: ${list}.`,
   clipped: (list) => `Judge scores outside 1\u20135 were clipped: ${list}.`,
-  followUps: (n) => `${n} scores needed a follow-up call asking the judge for the number.`,
+  followUps: (n) => `${count(n, "score")} needed a follow-up call asking the judge for the number.`,
   criteria: "Criteria:",
   judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "Baseline" : "Candidate"} judged ${score2} by ${judge}${clipped}:`,
   clippedFrom: (raw) => ` (clipped from ${raw})`,
-  manipulation: (n, list, more) => `\u26A0\uFE0F Possible attempts to influence the judge: ${n} case${n === 1 ? "" : "s"} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ""}.`,
-  secondOpinion: (model, asked, yes, no, failed) => `Second opinion by ${model} on ${asked} answer${asked === 1 ? "" : "s"} the scan flagged or found borderline: ${yes} tr${yes === 1 ? "ies" : "y"} to influence grading, ${no} do${no === 1 ? "es" : ""} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ""}. Strongly flagged answers stay flagged whatever it said.`,
-  crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged answer${n === 1 ? "" : "s"} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : "it agrees with the recorded scores within 1 point"}${failed ? `; ${failed} could not be cross-checked (judge error)` : ""}.`,
+  manipulation: (n, list, more) => `\u26A0\uFE0F Possible attempts to influence the judge: ${count(n, "case")} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ""}.`,
+  secondOpinion: (model, asked, yes, no, failed) => `Second opinion by ${model} on ${noun(asked, "answer")} the scan flagged or found borderline: ${yes} tr${yes === 1 ? "ies" : "y"} to influence grading, ${no} do${no === 1 ? "es" : ""} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ""}. Strongly flagged answers stay flagged whatever it said.`,
+  crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged ${noun(n, "answer")} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : "it agrees with the recorded scores within 1 point"}${failed ? `; ${failed} could not be cross-checked (judge error)` : ""}.`,
   caseLabel: (id) => `**Case ${id}**`,
   pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first \u2192 ${winner}]`
 };
@@ -71258,19 +72249,19 @@ function manipulationLines(result, ctx) {
   const out = [];
   const flagged = flaggedCases(result.records);
   if (flagged.length) {
-    const shown = flagged.slice(0, 20).map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(", ")}: \u201C${inlineText(f.excerpt, 100)}\u201D)`);
-    out.push("", m.manipulation(flagged.length, shown.join("; "), flagged.length - shown.length), "");
+    const shown2 = flagged.slice(0, 20).map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(", ")}: \u201C${inlineText(f.excerpt, 100)}\u201D)`);
+    out.push("", m.manipulation(flagged.length, shown2.join("; "), flagged.length - shown2.length), "");
   }
   const opinions = result.records.map((r) => r.detail[MANIPULATION_CHECK_DETAIL_KEY]).filter((o) => typeof o === "object" && o !== null);
   if (opinions.length) {
-    const count = (v) => opinions.filter((o) => o.verdict === v).length;
+    const count2 = (v) => opinions.filter((o) => o.verdict === v).length;
     out.push(
       m.secondOpinion(
         inlineCode(opinions[0]?.model ?? "", 60),
         opinions.length,
-        count("yes"),
-        count("no"),
-        count(null)
+        count2("yes"),
+        count2("no"),
+        count2(null)
       ),
       ""
     );
@@ -71300,7 +72291,8 @@ var judgedKind = {
         await ctx.readInstrumentFile(s.templates.judge, ctx.at("templates", "judge"), "template"),
         s.templates.judge,
         judgeAllowed,
-        ctx.at("templates", "judge")
+        ctx.at("templates", "judge"),
+        (problem) => ctx.warn(problem)
       );
       const missing = judgeAllowed.filter((p) => p !== "criteria" && !t.placeholders.includes(p));
       if (missing.length > 0)
@@ -71347,7 +72339,8 @@ var judgedKind = {
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx)
-  }
+  },
+  initExample: () => judgedStarterFiles()
 };
 function answersOf(result) {
   const out = /* @__PURE__ */ new Map();
@@ -71380,6 +72373,81 @@ var roundTripSuite = external_exports.strictObject({
   "timeout-ms": external_exports.int().min(100).max(6e5).default(1e4).describe("Wall-clock limit of one run of the tests on the model's code.")
 });
 
+// src/core/kinds/round-trip/init.ts
+var TASKS2 = [
+  {
+    folder: "double",
+    entryPoint: "double",
+    description: "Write a function double(n) that returns n multiplied by 2.",
+    tests: "def test_doubles():\n    assert double(4) == 8\n    assert double(-3) == -6\n    assert double(0) == 0\n"
+  },
+  {
+    folder: "initials",
+    entryPoint: "initials",
+    description: 'Write a function initials(name) that returns the first letter of every space-separated word of name, in upper case, joined without separators. For example, initials("ada lovelace") returns "AL".',
+    tests: 'def test_two_words():\n    assert initials("ada lovelace") == "AL"\n\n\ndef test_one_word():\n    assert initials("grace") == "G"\n'
+  },
+  {
+    folder: "evens",
+    entryPoint: "evens",
+    description: "Write a function evens(numbers) that returns a new list with only the even integers of the list numbers, in their original order.",
+    tests: "def test_keeps_order():\n    assert evens([5, 2, 8, 3, 4]) == [2, 8, 4]\n\n\ndef test_empty():\n    assert evens([]) == []\n"
+  },
+  {
+    folder: "clamp",
+    entryPoint: "clamp",
+    description: "Write a function clamp(value, low, high) that returns low when value is below low, high when value is above high, and value otherwise.",
+    tests: "def test_inside():\n    assert clamp(5, 0, 10) == 5\n\n\ndef test_outside():\n    assert clamp(-2, 0, 10) == 0\n    assert clamp(12, 0, 10) == 10\n"
+  },
+  {
+    folder: "word-count",
+    entryPoint: "word_count",
+    description: "Write a function word_count(text) that returns a dictionary mapping each lower-cased word of text (split on whitespace) to the number of times it appears.",
+    tests: 'def test_counts():\n    assert word_count("the cat the Hat") == {"the": 2, "cat": 1, "hat": 1}\n\n\ndef test_empty():\n    assert word_count("") == {}\n'
+  }
+];
+var ROUND_TRIP_STARTER = {
+  entry: `  - name: round-trip
+    kind: round-trip
+    provider: target
+    language: en
+    tasks: eval-datasets/round-trip   # one folder per task: task.yaml and test_task.py
+    templates:
+      nl-to-code: prompts/round-trip-nl-to-code.txt
+      code-to-nl: prompts/round-trip-code-to-nl.txt
+    cycles: 10                    # description -> code -> description, ten times
+    repeats: 3
+`,
+  floor: { metric: "l2-score", min: 5, comment: "on average, the tests pass for at least 5 of the 10 cycles" },
+  units: { count: TASKS2.length, noun: "tasks" },
+  // The SD of a task's paired change of its mean over 3 repeats, and the mean, of the
+  // round-trip-like data of bench/gate-calibration.ts (one language, 100,000 simulated
+  // tasks at no change): 1.30 and 7.93 cycles.
+  spread: {
+    relativeSd: 1.3 / 7.93,
+    assumption: "the cycles passed vary like the round-trip data of evalgate's calibration benchmark (a task's mean over 3 repeats moves by about 1.3 of 10 cycles between two versions, around a mean of 7.9)"
+  }
+};
+function roundTripStarterFiles() {
+  const files = {
+    "evalgate.yml": starterConfig(ROUND_TRIP_STARTER),
+    "prompts/round-trip-nl-to-code.txt": "Write Python 3 code that does exactly what this task says.\n\n{description}\n\nDefine {entry_point} at module level and use only the standard library. Reply with the code only, in one ```python block.",
+    "prompts/round-trip-code-to-nl.txt": 'Describe what this Python code does, in English, so that someone could write the same code again from your description alone.\n\n```python\n{code}\n```\n\nStart your reply with "Task: ". Name the function {entry_point} and its parameters, state every literal value exactly, and say what it returns. One paragraph of plain prose, no code.'
+  };
+  for (const t of TASKS2) {
+    files[`eval-datasets/round-trip/${t.folder}/task.yaml`] = `id: ${t.folder}
+entry-point: ${t.entryPoint}
+descriptions:
+  en: ${JSON.stringify(t.description)}
+`;
+    files[`eval-datasets/round-trip/${t.folder}/test_task.py`] = `from solution import ${t.entryPoint}
+
+
+${t.tests}`;
+  }
+  return files;
+}
+
 // src/core/kinds/round-trip/messages.ts
 var en2 = {
   unsafe: (e) => `> [!CAUTION]
@@ -71391,7 +72459,7 @@ var en2 = {
   l2: "L2",
   fullSuccess: "full success",
   crossLanguage: "Round trip across languages (mean L2-Score per task)",
-  fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
+  fullSuccessRate: (rate, reached, walks, cycles, baseline) => `Full success: ${reached} of ${count(walks, "walk")} reached ${noun(cycles, "its cycle", `all ${cycles} cycles`)} (${rate}${baseline === null ? "" : `; baseline ${baseline}`}).`,
   stopped: (side, stage, cycle, message) => `${side === "baseline" ? "Baseline" : "Candidate"}: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`} \u2014 ${message}`,
   baselineRow: "baseline",
   candidateRow: "candidate",
@@ -71971,7 +73039,8 @@ var roundTripKind = {
         await ctx.readFile(path2, ctx.at("templates", role), "template"),
         path2,
         allowed,
-        ctx.at("templates", role)
+        ctx.at("templates", role),
+        (problem) => ctx.warn(problem)
       );
       if (!t.placeholders.includes(required2))
         throw configError(
@@ -72010,8 +73079,9 @@ var roundTripKind = {
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split(".")[0]);
     if (suite.executor !== "pyodide" || !Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return null;
-    return `round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+    return `round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out by naming the others with --suite NAME (run, validate and plan take it)`;
   },
+  initExample: () => roundTripStarterFiles(),
   unsafeExecutor: (suite) => suite.executor === "pyodide" ? null : suite.executor,
   withSafeExecutor: (suite) => ({ ...suite, executor: "pyodide" })
 };
@@ -72125,7 +73195,7 @@ function promptJudges(assertions) {
 var promptSuite = external_exports.strictObject({ ...suiteCommon, ...PROMPT_SUITE_SHAPE });
 
 // src/core/kinds/prompt/init.ts
-var CONFIG = starterConfig(`  - name: support-reply
+var ENTRY = `  - name: support-reply
     kind: prompt
     provider: target
     dataset: eval-datasets/support-reply.csv   # every column is a {variable}
@@ -72150,7 +73220,7 @@ var CONFIG = starterConfig(`  - name: support-reply
       - type: python
         name: polite-greeting
         file: checks/greeting.py
-`);
+`;
 var ROWS = [
   ["Mika", "A-1042", "My parcel has not arrived after ten days."],
   ["Jon", "A-1043", "The lamp I ordered came with a cracked shade."],
@@ -72165,6 +73235,12 @@ var ROWS = [
   ["Sven", "A-1052", "Can I return an item I bought on sale?"],
   ["Yuki", "A-1053", "The colour of the mug is not the one in the photo."]
 ];
+var PROMPT_STARTER = {
+  entry: ENTRY,
+  floor: { metric: "pass-rate", min: 0.8, comment: "at least 80% of replies pass every assertion" },
+  units: { count: ROWS.length, noun: "cases" },
+  spread: binarySpread(0.8, 0.12, "the binary data of evalgate's calibration benchmark")
+};
 var csvField = (text) => /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 function promptStarterFiles() {
   const csv = [
@@ -72174,7 +73250,7 @@ function promptStarterFiles() {
     )
   ].join("\n");
   return {
-    "evalgate.yml": CONFIG,
+    "evalgate.yml": starterConfig(PROMPT_STARTER),
     "prompts/support-reply-system.txt": `You write replies for a shop's customer support. Answer with one JSON object and nothing else: {{"greeting": "...", "reply": "..."}}. The greeting addresses the customer by name. The reply is at most three sentences, names the order number, and says what happens next.`,
     "prompts/support-reply-user.txt": "Customer: {customer}\nOrder: {order}\nMessage: {message}",
     "eval-datasets/support-reply.csv": `${csv}
@@ -72846,7 +73922,7 @@ async function loadPromptSuite(ctx) {
       if (!columns.includes(v.name))
         throw configError({ file: path2, line: v.line }, `uses {${v.name}}, but ${unknown2(v.name)}`);
     }
-    return loadTemplate(raw, path2, columns, where);
+    return loadTemplate(raw, path2, columns, where, (problem) => ctx.warn(problem));
   };
   const templates = {
     messages: [],
@@ -72871,6 +73947,7 @@ async function loadPromptSuite(ctx) {
     if (assertions.some((x) => x.name === name))
       throw configError(where("name"), `assertion name "${name}" is used twice; give each assertion its own name`);
     if ("value" in a) {
+      checkDoubledPlaceholders(a.value, where("value"), columns, (problem) => ctx.warn(problem));
       for (const v of variablesOf(a.value))
         if (!columns.includes(v.name))
           throw configError(where("value"), `the value uses {${v.name}}, but ${unknown2(v.name)}`);
@@ -73047,7 +74124,8 @@ var promptKind = {
       at: (...path2) => ctx.at(...path2),
       read: (path2, where, what) => ctx.readFile(path2, where, what),
       readInstrument: (path2, where, what) => ctx.readInstrumentFile(path2, where, what),
-      manipulationCheck: ctx.gate["manipulation-check"]
+      manipulationCheck: ctx.gate["manipulation-check"],
+      warn: (problem) => ctx.warn(problem)
     });
     return {
       cases: loaded.cases,
@@ -73068,7 +74146,7 @@ var promptKind = {
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split(".")[0]);
     if (!needsSandbox(suite) || !Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return null;
-    return `python assertions run in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+    return `python assertions run in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out by naming the others with --suite NAME (run, validate and plan take it)`;
   },
   initExample: () => promptStarterFiles()
 };
@@ -73134,811 +74212,11 @@ function checkResultKind(result, file2) {
   return result;
 }
 
-// src/core/stats/normal.ts
-var SQRT_2PI2 = Math.sqrt(2 * Math.PI);
-function normalDensity(x) {
-  return Math.exp(-0.5 * x * x) / SQRT_2PI2;
-}
-function normalCdf(x) {
-  if (Number.isNaN(x)) return Number.NaN;
-  if (x < -38) return 0;
-  if (x > 38) return 1;
-  if (Math.abs(x) > 6) {
-    const upper = upperTailContinuedFraction(Math.abs(x));
-    return x < 0 ? upper : 1 - upper;
-  }
-  let sum2 = x;
-  let term = x;
-  const x2 = x * x;
-  for (let i = 3; i < 2e3; i += 2) {
-    term = term * x2 / i;
-    const next = sum2 + term;
-    if (next === sum2) break;
-    sum2 = next;
-  }
-  return 0.5 + sum2 * normalDensity(x);
-}
-function upperTailContinuedFraction(x) {
-  let f = x;
-  let c = x;
-  let d = 0;
-  for (let k = 1; k < 500; k++) {
-    d = x + k * d;
-    d = d === 0 ? 1e-300 : 1 / d;
-    c = x + k / c;
-    if (c === 0) c = 1e-300;
-    const delta = c * d;
-    f *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return normalDensity(x) / f;
-}
-var A = [
-  -39.69683028665376,
-  220.9460984245205,
-  -275.9285104469687,
-  138.357751867269,
-  -30.66479806614716,
-  2.506628277459239
-];
-var B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-var C = [
-  -0.007784894002430293,
-  -0.3223964580411365,
-  -2.400758277161838,
-  -2.549732539343734,
-  4.374664141464968,
-  2.938163982698783
-];
-var D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-function normalQuantile(p) {
-  if (Number.isNaN(p) || p < 0 || p > 1) return Number.NaN;
-  if (p === 0) return Number.NEGATIVE_INFINITY;
-  if (p === 1) return Number.POSITIVE_INFINITY;
-  const [a0, a1, a2, a3, a4, a5] = A;
-  const [b0, b1, b2, b3, b4] = B;
-  const [c0, c1, c2, c3, c4, c5] = C;
-  const [d0, d1, d2, d3] = D;
-  const low = 0.02425;
-  let x;
-  if (p < low) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    x = (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
-  } else if (p <= 1 - low) {
-    const q = p - 0.5;
-    const r = q * q;
-    x = (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
-  } else {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
-    x = -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
-  }
-  for (let i = 0; i < 2; i++) {
-    const e = normalCdf(x) - p;
-    const u = e * SQRT_2PI2 * Math.exp(0.5 * x * x);
-    x = x - u / (1 + x * u / 2);
-  }
-  return x;
-}
-
-// src/core/stats/quantile.ts
-function quantileSorted(sorted, p) {
-  const n = sorted.length;
-  if (n === 0) return Number.NaN;
-  if (!(p >= 0 && p <= 1)) return Number.NaN;
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  const x0 = sorted[lo];
-  const x1 = sorted[hi];
-  return x0 + (h - lo) * (x1 - x0);
-}
-
-// src/core/stats/random.ts
-function hashStringToSeed(text) {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ h1 >>> 18, 597399067);
-  h2 = Math.imul(h4 ^ h2 >>> 22, 2869860233);
-  h3 = Math.imul(h1 ^ h3 >>> 17, 951274213);
-  h4 = Math.imul(h2 ^ h4 >>> 19, 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-}
-function createRandom(seedText) {
-  let [a, b, c, d] = hashStringToSeed(seedText);
-  const nextUint32 = () => {
-    const t = (a + b | 0) + d | 0;
-    d = d + 1 | 0;
-    a = b ^ b >>> 9;
-    b = c + (c << 3) | 0;
-    c = c << 21 | c >>> 11;
-    c = c + t | 0;
-    return t >>> 0;
-  };
-  for (let i = 0; i < 15; i++) nextUint32();
-  const nextInt = (n) => {
-    if (!Number.isInteger(n) || n <= 0 || n > 2 ** 32) {
-      throw new RangeError(`nextInt needs an integer in [1, 2^32], got ${n}`);
-    }
-    const limit2 = 2 ** 32 - 2 ** 32 % n;
-    for (; ; ) {
-      const x = nextUint32();
-      if (x < limit2) return x % n;
-    }
-  };
-  return { nextUint32, nextInt };
-}
-
-// src/core/stats/bootstrap.ts
-function changeOf(statistic, baseSum, candSum, cases) {
-  if (statistic === "relative") return baseSum === 0 ? Number.NaN : (candSum - baseSum) / baseSum;
-  return cases === 0 ? Number.NaN : (candSum - baseSum) / cases;
-}
-function pairedBootstrap(options) {
-  const { units, statistic, confidence, resamples, seed } = options;
-  const n = units.length;
-  if (n === 0) throw new RangeError("pairedBootstrap needs at least one unit");
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1)
-    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
-  let baseTotal = 0;
-  let candTotal = 0;
-  let caseTotal = 0;
-  for (const u of units) {
-    baseTotal += u.base;
-    candTotal += u.candidate;
-    caseTotal += u.cases;
-  }
-  const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
-  if (!Number.isFinite(estimate))
-    throw new RangeError("the change is undefined (baseline sum is 0); use the absolute statistic");
-  const random = createRandom(seed);
-  const baseOf = Float64Array.from(units, (u) => u.base);
-  const candOf = Float64Array.from(units, (u) => u.candidate);
-  const casesOf = Float64Array.from(units, (u) => u.cases);
-  const limit2 = 2 ** 32 - 2 ** 32 % n;
-  const draws = new Float64Array(resamples);
-  let kept = 0;
-  let skipped = 0;
-  for (let b = 0; b < resamples; b++) {
-    let bs = 0;
-    let cs = 0;
-    let ks = 0;
-    for (let i = 0; i < n; i++) {
-      let x = random.nextUint32();
-      while (x >= limit2) x = random.nextUint32();
-      const j = x % n;
-      bs += baseOf[j];
-      cs += candOf[j];
-      ks += casesOf[j];
-    }
-    const r = changeOf(statistic, bs, cs, ks);
-    if (Number.isFinite(r)) draws[kept++] = r;
-    else skipped++;
-  }
-  const sorted = draws.slice(0, kept).sort();
-  const standardError = sampleSd(sorted);
-  const alpha = (1 - confidence) / 2;
-  const percentile = () => ({
-    lower: quantileSorted(sorted, alpha),
-    upper: quantileSorted(sorted, 1 - alpha)
-  });
-  const pct3 = percentile();
-  const base = {
-    statistic,
-    estimate,
-    confidence,
-    resamples,
-    skippedResamples: skipped,
-    seed,
-    units: n,
-    standardError,
-    percentileLower: pct3.lower,
-    percentileUpper: pct3.upper
-  };
-  if (kept === 0) {
-    return {
-      ...base,
-      lower: Number.NaN,
-      upper: Number.NaN,
-      method: "percentile",
-      fallbackReason: "every resample had a baseline sum of 0",
-      biasCorrection: null,
-      acceleration: null
-    };
-  }
-  let below = 0;
-  let atOrBelow = 0;
-  for (let i = 0; i < kept; i++) {
-    const r = sorted[i];
-    if (r < estimate) below++;
-    if (r <= estimate) atOrBelow++;
-  }
-  const z0 = normalQuantile((below + atOrBelow) / (2 * kept));
-  const acceleration = jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal);
-  const zLow = normalQuantile(alpha);
-  const zHigh = normalQuantile(1 - alpha);
-  const adjusted = (z3) => normalCdf(z0 + (z0 + z3) / (1 - acceleration * (z0 + z3)));
-  const alpha1 = adjusted(zLow);
-  const alpha2 = adjusted(zHigh);
-  let fallbackReason = null;
-  if (!Number.isFinite(z0)) fallbackReason = "bias correction is infinite (the estimate lies outside every resample)";
-  else if (!Number.isFinite(acceleration))
-    fallbackReason = "acceleration is undefined (every leave-one-out estimate is equal, or one is undefined)";
-  else if (!(alpha1 >= 0 && alpha1 <= 1 && alpha2 >= 0 && alpha2 <= 1))
-    fallbackReason = "adjusted levels are not valid probabilities";
-  const bias = Number.isFinite(z0) ? z0 : null;
-  const accel = Number.isFinite(acceleration) ? acceleration : null;
-  if (fallbackReason !== null) {
-    if (pct3.lower === pct3.upper)
-      return {
-        ...base,
-        ...pct3,
-        method: "none",
-        fallbackReason: NO_VARIATION,
-        biasCorrection: bias,
-        acceleration: accel
-      };
-    return { ...base, ...pct3, method: "percentile", fallbackReason, biasCorrection: bias, acceleration: accel };
-  }
-  const lower = quantileSorted(sorted, alpha1);
-  const upper = quantileSorted(sorted, alpha2);
-  if (lower === upper)
-    return { ...base, lower, upper, method: "none", fallbackReason: NO_VARIATION, biasCorrection: z0, acceleration };
-  return { ...base, lower, upper, method: "bca", fallbackReason: null, biasCorrection: z0, acceleration };
-}
-var NO_VARIATION = "no variation: the resamples that set the interval all give the same change";
-function jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal) {
-  const n = units.length;
-  if (n < 2) return Number.NaN;
-  const loo = new Float64Array(n);
-  let sum2 = 0;
-  for (let i = 0; i < n; i++) {
-    const u = units[i];
-    const r = changeOf(statistic, baseTotal - u.base, candTotal - u.candidate, caseTotal - u.cases);
-    if (!Number.isFinite(r)) return Number.NaN;
-    loo[i] = r;
-    sum2 += r;
-  }
-  const mean2 = sum2 / n;
-  let s2 = 0;
-  let s3 = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (n - 1) * (mean2 - loo[i]);
-    s2 += d * d;
-    s3 += d * d * d;
-  }
-  if (s2 === 0) return Number.NaN;
-  return s3 / (6 * s2 ** 1.5);
-}
-function sampleSd(values) {
-  const n = values.length;
-  if (n < 2) return 0;
-  let mean2 = 0;
-  for (let i = 0; i < n; i++) mean2 += values[i];
-  mean2 /= n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (values[i] - mean2) ** 2;
-  return Math.sqrt(ss / (n - 1));
-}
-
-// src/core/stats/mcnemar.ts
-function mcnemarExact(b, c) {
-  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) {
-    throw new RangeError(`McNemar needs non-negative integer counts, got b=${b}, c=${c}`);
-  }
-  const n = b + c;
-  if (n === 0) return { b, c, pValue: 1 };
-  const k = Math.min(b, c);
-  let binom = 1n;
-  let tail = 1n;
-  for (let i = 1; i <= k; i++) {
-    binom = binom * BigInt(n - i + 1) / BigInt(i);
-    tail += binom;
-  }
-  let numerator = 2n * tail;
-  let denominator = 1n << BigInt(n);
-  if (numerator >= denominator) return { b, c, pValue: 1 };
-  const excess = denominator.toString(2).length - 1e3;
-  if (excess > 0) {
-    numerator >>= BigInt(excess);
-    denominator >>= BigInt(excess);
-  }
-  return { b, c, pValue: Math.min(1, Number(numerator) / Number(denominator)) };
-}
-
-// src/core/stats/permutation.ts
-var MAX_ENUMERATED = 20;
-var MIN_MONTE_CARLO_DRAWS = 2e5;
-var MAX_STATES = 2e6;
-function signFlipTest(changes, options = {}) {
-  const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
-  const k = d.length;
-  if (k === 0) return { pValue: 1, changed: 0, method: "exact", draws: null };
-  const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
-  const observed = Math.abs(signed);
-  const total = d.reduce((s, x) => s + x, 0);
-  const tolerance = 1e-9 * total;
-  const lattice = latticeP(d, observed);
-  if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null };
-  if (k <= MAX_ENUMERATED)
-    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
-  const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
-  return {
-    pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"),
-    changed: k,
-    method: "monte-carlo",
-    draws
-  };
-}
-function latticeP(d, observed) {
-  const step = commonStep(d);
-  if (step === null) return null;
-  const ints = d.map((x) => Math.round(x / step));
-  const total = ints.reduce((s, x) => s + x, 0);
-  if (total * d.length > MAX_STATES) return null;
-  let prob = new Float64Array(total + 1);
-  prob[0] = 1;
-  let reach = 0;
-  for (const a of ints) {
-    const next = new Float64Array(total + 1);
-    for (let p2 = 0; p2 <= reach; p2++) {
-      const v = prob[p2] * 0.5;
-      if (v === 0) continue;
-      next[p2] = next[p2] + v;
-      next[p2 + a] = next[p2 + a] + v;
-    }
-    reach += a;
-    prob = next;
-  }
-  const threshold = observed / step - 1e-9;
-  let p = 0;
-  for (let s = 0; s <= total; s++) if (Math.abs(2 * s - total) >= threshold) p += prob[s];
-  return Math.min(1, p);
-}
-function enumeratedP(d, threshold) {
-  const k = d.length;
-  let sum2 = d.reduce((s, x) => s + x, 0);
-  const sign = new Int8Array(k).fill(1);
-  let hits = Math.abs(sum2) >= threshold ? 1 : 0;
-  const patterns = 2 ** k;
-  for (let i = 1; i < patterns; i++) {
-    const j = 31 - Math.clz32(i & -i);
-    const v = d[j];
-    sum2 -= 2 * sign[j] * v;
-    sign[j] = -sign[j];
-    if (Math.abs(sum2) >= threshold) hits++;
-  }
-  return Math.min(1, hits / patterns);
-}
-function monteCarloP(d, threshold, draws, seed) {
-  const random = createRandom(`sign-flip|${seed}`);
-  const values = Float64Array.from(d);
-  const k = values.length;
-  let hits = 0;
-  for (let t = 0; t < draws; t++) {
-    let sum2 = 0;
-    for (let i = 0; i < k; i += 32) {
-      const bits = random.nextUint32();
-      const end = Math.min(k, i + 32);
-      for (let j = i; j < end; j++)
-        sum2 += (bits >>> j - i & 1) === 1 ? values[j] : -values[j];
-    }
-    if (Math.abs(sum2) >= threshold) hits++;
-  }
-  return Math.min(1, (hits + 1) / (draws + 1));
-}
-function commonStep(values) {
-  for (let m = 1; m <= 60; m++) {
-    if (values.every((x) => Math.abs(x * m - Math.round(x * m)) < 1e-7)) return 1 / m;
-  }
-  return null;
-}
-
-// src/core/compare/identity-diff.ts
-function describeTestedChanges(baseline, candidate) {
-  const out = [];
-  const b = baseline.tested;
-  const c = candidate.tested;
-  const templates = [];
-  for (const role of /* @__PURE__ */ new Set([...Object.keys(b.templates), ...Object.keys(c.templates)])) {
-    const bt = b.templates[role];
-    const ct = c.templates[role];
-    if (bt?.sha256 !== ct?.sha256) templates.push(basename(ct?.path ?? bt?.path ?? role));
-  }
-  if (templates.length > 0) out.push(`templates: ${templates.join(", ")}`);
-  if (b.model !== c.model) out.push(`model: ${b.model} \u2192 ${c.model}`);
-  out.push(...settingChanges(b.settings, c.settings));
-  if (b.dataset.sha256 !== c.dataset.sha256) out.push(`dataset: ${basename(c.dataset.path)}`);
-  return out;
-}
-function describeInstrumentChanges(baseline, candidate) {
-  const b = baseline.instrument;
-  const c = candidate.instrument;
-  const out = [];
-  if (b.scoringVersion !== c.scoringVersion) out.push(`scoring version: ${b.scoringVersion} \u2192 ${c.scoringVersion}`);
-  if (b.primaryMetric !== c.primaryMetric) out.push(`primary metric: ${b.primaryMetric} \u2192 ${c.primaryMetric}`);
-  if (JSON.stringify(b.metrics) !== JSON.stringify(c.metrics)) out.push("metric definitions differ");
-  out.push(...settingChanges(b.settings, c.settings));
-  return out;
-}
-function settingChanges(b, c) {
-  const out = [];
-  for (const key of /* @__PURE__ */ new Set([...Object.keys(b), ...Object.keys(c)])) {
-    if (JSON.stringify(b[key]) !== JSON.stringify(c[key])) {
-      out.push(`${key}: ${JSON.stringify(b[key])} \u2192 ${JSON.stringify(c[key])}`);
-    }
-  }
-  return out;
-}
-function basename(path2) {
-  return path2.split(/[\\/]/).pop() ?? path2;
-}
-
-// src/core/compare/pairing.ts
-function alignBaselineIds(baseline, candidate) {
-  const baseIds = hashesOf(baseline.records);
-  const candIds = hashesOf(candidate.records);
-  const unmatched = (from, other, scheme) => {
-    const byHash = /* @__PURE__ */ new Map();
-    for (const [id, hash2] of from)
-      if (!other.has(id) && scheme.test(id)) byHash.set(hash2, [...byHash.get(hash2) ?? [], id]);
-    return byHash;
-  };
-  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
-  const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
-  const rename5 = /* @__PURE__ */ new Map();
-  for (const [hash2, ids] of baseByHash) {
-    const targets = candByHash.get(hash2);
-    if (ids.length === 1 && targets?.length === 1) rename5.set(ids[0], targets[0]);
-  }
-  if (rename5.size === 0) return baseline;
-  return {
-    ...baseline,
-    records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r)
-  };
-}
-function pairCases(baseline, candidate, metric, baselineIsZero) {
-  const cand = caseMeans(candidate.records, metric);
-  const base = baselineIsZero ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
-  const baseHash = hashesOf(baseline.records);
-  const candHash = hashesOf(candidate.records);
-  const summary2 = { compared: 0, added: [], removed: [], edited: [], withoutValidSample: [] };
-  const ids = [];
-  for (const [id, hash2] of candHash) {
-    const other = baseHash.get(id);
-    if (other === void 0) summary2.added.push(id);
-    else if (other !== hash2) summary2.edited.push(id);
-    else if (!base.has(id) || !cand.has(id)) summary2.withoutValidSample.push(id);
-    else ids.push(id);
-  }
-  for (const id of baseHash.keys()) if (!candHash.has(id)) summary2.removed.push(id);
-  ids.sort();
-  summary2.compared = ids.length;
-  return {
-    summary: summary2,
-    ids,
-    base: ids.map((id) => base.get(id)),
-    cand: ids.map((id) => cand.get(id))
-  };
-}
-function caseCount(result) {
-  return hashesOf(result.records).size;
-}
-function groupUnits(paired, baseline) {
-  const clusters = clusterOf(baseline.records);
-  const { ids, base, cand } = paired;
-  if (clusters.size === 0)
-    return ids.map((_, i) => ({ base: base[i], candidate: cand[i], cases: 1 }));
-  const units = /* @__PURE__ */ new Map();
-  ids.forEach((id, i) => {
-    const key = clusters.get(id) ?? `case:${id}`;
-    const u = units.get(key) ?? { base: 0, candidate: 0, cases: 0 };
-    u.base += base[i];
-    u.candidate += cand[i];
-    u.cases += 1;
-    units.set(key, u);
-  });
-  return [...units.keys()].sort().map((k) => units.get(k));
-}
-function caseChanges(paired, baseline, candidate) {
-  const { ids, base, cand } = paired;
-  const changes = ids.map((id, i) => ({ id, delta: cand[i] - base[i], i }));
-  const baseRecords = firstValidRecords(baseline.records);
-  const candRecords = firstValidRecords(candidate.records);
-  const regressed = changes.filter((c) => c.delta < 0).sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1)).map((c) => {
-    const br = baseRecords.get(c.id);
-    const cr2 = candRecords.get(c.id);
-    return {
-      caseId: c.id,
-      baseline: base[c.i],
-      candidate: cand[c.i],
-      delta: c.delta,
-      question: stringOrNull(cr2?.detail["question"] ?? br?.detail["question"]),
-      expected: stringOrNull(cr2?.detail["expected"] ?? br?.detail["expected"]),
-      baselineReply: br?.reply?.text ?? null,
-      candidateReply: cr2?.reply?.text ?? null,
-      baselineDetail: br?.detail ?? null,
-      candidateDetail: cr2?.detail ?? null
-    };
-  });
-  return { improved: changes.filter((c) => c.delta > 0).length, regressed };
-}
-function hashesOf(records) {
-  const map2 = /* @__PURE__ */ new Map();
-  for (const r of records) map2.set(r.caseId, r.inputHash);
-  return map2;
-}
-function clusterOf(records) {
-  const map2 = /* @__PURE__ */ new Map();
-  for (const r of records) if (r.cluster !== void 0) map2.set(r.caseId, r.cluster);
-  return map2;
-}
-function firstValidRecords(records) {
-  const map2 = /* @__PURE__ */ new Map();
-  for (const r of records) if (r.scores !== null && !map2.has(r.caseId)) map2.set(r.caseId, r);
-  return map2;
-}
-function stringOrNull(v) {
-  return typeof v === "string" ? v : null;
-}
-
-// src/core/compare/decide.ts
-var PAIRWISE_METRIC = "net-win";
-var DEFAULT_NET_WIN_THRESHOLD = 0.05;
-var VERDICT_ORDER = [
-  "error",
-  "regression",
-  "inconclusive",
-  "stale-baseline",
-  "no-baseline",
-  "pass"
-];
-function compareSuite(original, candidate, gate, clusterNoun, flagged = []) {
-  const baseline = original === null ? null : alignBaselineIds(original, candidate);
-  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
-  if (flagged.length === 0) return result;
-  result.judgeManipulation = [...flagged];
-  if (gate["on-judge-manipulation"] === "fail" && result.verdict !== "error") {
-    result.verdict = "error";
-    result.detail = "judge-manipulation";
-  }
-  return result;
-}
-function compareMeasured(baseline, candidate, gate, clusterNoun) {
-  const result = unmeasured(baseline, candidate, gate);
-  const agg = candidate.aggregates;
-  if (agg.records === 0 || result.errors.rate > gate["max-error-rate"]) {
-    return settle2(result, "error", "errors-over-tolerance");
-  }
-  if (baseline === null) return settle2(result, "no-baseline", "no-baseline");
-  result.changed = describeTestedChanges(baseline, candidate);
-  result.stale = describeInstrumentChanges(baseline, candidate);
-  if (result.stale.length > 0) return settle2(result, "stale-baseline", "stale-baseline");
-  const netWin = result.metric === PAIRWISE_METRIC;
-  const paired = pairCases(baseline, candidate, result.metric, netWin);
-  result.pairing = paired.summary;
-  if (paired.ids.length === 0) {
-    result.notes.push("No case is present on both sides with the same id and input hash, so nothing can be compared.");
-    return settle2(result, "error", "no-comparable-cases");
-  }
-  const baselineCases = caseCount(baseline);
-  if (paired.ids.length * 2 < baselineCases) {
-    result.notes.push(
-      `Only ${paired.ids.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`
-    );
-    return settle2(result, "error", "too-few-paired");
-  }
-  result.baseline = average(paired.base);
-  result.candidate = average(paired.cand);
-  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
-    netWin,
-    seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
-    clusterNoun
-  });
-  if (paired.ids.length < gate["min-cases"]) {
-    result.notes.push(
-      `Only ${paired.ids.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`
-    );
-  }
-  if (candidate.instrument.metrics.find((m) => m.name === result.metric)?.binary === true) {
-    addMcNemar(result, paired);
-  }
-  const changes = caseChanges(paired, baseline, candidate);
-  result.improvedCases = changes.improved;
-  result.regressedCases = changes.regressed;
-  return result;
-}
-function unmeasured(baseline, candidate, gate) {
-  const metric = candidate.instrument.primaryMetric;
-  const agg = candidate.aggregates;
-  return {
-    name: candidate.suite.name,
-    kind: candidate.suite.kind,
-    metric,
-    verdict: "pass",
-    detail: null,
-    baseline: null,
-    candidate: agg.metrics[metric] ?? null,
-    change: null,
-    interval: null,
-    bootstrap: null,
-    mcnemar: null,
-    power: null,
-    pairing: null,
-    exactTest: null,
-    multiplicity: null,
-    unit: null,
-    threshold: null,
-    errors: {
-      candidate: agg.errors,
-      records: agg.records,
-      cases: agg.cases,
-      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
-      tolerance: gate["max-error-rate"],
-      baseline: baseline?.aggregates.errors ?? 0,
-      samples: agg.errorSamples
-    },
-    stale: [],
-    changed: [],
-    regressedCases: [],
-    improvedCases: 0,
-    gate,
-    notes: []
-  };
-}
-function settle2(result, verdict, detail) {
-  result.verdict = verdict;
-  result.detail = detail;
-  return result;
-}
-function estimateAndDecide(result, paired, units, how) {
-  const gate = result.gate;
-  const relative3 = !how.netWin && paired.base.reduce((a, b) => a + b, 0) !== 0;
-  if (!relative3 && !how.netWin && gate["absolute-threshold"] === void 0) {
-    result.notes.push(
-      `The baseline's ${result.metric} is 0 on every compared case, so a relative change is undefined; set gate.absolute-threshold to gate on the absolute difference.`
-    );
-  }
-  const bootstrap = pairedBootstrap({
-    units,
-    statistic: relative3 ? "relative" : "absolute",
-    confidence: gate.confidence,
-    resamples: gate.resamples,
-    seed: how.seed
-  });
-  result.bootstrap = bootstrap;
-  result.unit = bootstrap.statistic;
-  result.change = bootstrap.estimate;
-  result.interval = { lower: bootstrap.lower, upper: bootstrap.upper };
-  const threshold = relative3 ? gate["max-drop"] : gate["absolute-threshold"] ?? (how.netWin ? DEFAULT_NET_WIN_THRESHOLD : void 0);
-  result.threshold = threshold ?? null;
-  result.exactTest = signFlipTest(
-    units.map((u) => u.candidate - u.base),
-    { seed: how.seed }
-  );
-  if (threshold === void 0) {
-    settle2(result, "inconclusive", "undefined-relative-change");
-    return;
-  }
-  const decision = decideGate({
-    estimate: bootstrap.estimate,
-    lower: bootstrap.lower,
-    upper: bootstrap.upper,
-    threshold: -threshold,
-    policy: gate.policy,
-    compared: paired.ids.length,
-    minCases: gate["min-cases"],
-    exactPValue: result.exactTest.pValue,
-    confidence: gate.confidence
-  });
-  settle2(result, decision.verdict, decision.detail);
-  const unit = units.length === paired.ids.length ? "cases" : how.clusterNoun;
-  result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, unit);
-}
-function addMcNemar(result, paired) {
-  const { base, cand } = paired;
-  if (!base.every(isZeroOrOne) || !cand.every(isZeroOrOne)) {
-    result.notes.push(
-      "McNemar's test is skipped: repeats of some cases disagree, so the metric is not binary per case."
-    );
-    return;
-  }
-  let b = 0;
-  let c = 0;
-  base.forEach((bv, i) => {
-    const cv = cand[i];
-    if (bv === 1 && cv === 0) b++;
-    if (bv === 0 && cv === 1) c++;
-  });
-  result.mcnemar = mcnemarExact(b, c);
-}
-function mdeFactor(confidence) {
-  return normalQuantile(1 - (1 - confidence) / 2) + normalQuantile(0.8);
-}
-function powerOf(standardError, confidence, threshold, units, unit) {
-  if (!(standardError > 0)) return null;
-  const factor = mdeFactor(confidence);
-  const mde = factor * standardError;
-  return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
-}
-function adjustAcrossSuites(comparisons) {
-  const family = comparisons.filter((c) => c.exactTest !== null);
-  if (family.length === 0) return comparisons;
-  const method = family[0]?.gate.multiplicity ?? "holm";
-  const adjusted = method === "holm" ? holmAdjust(family.map((c) => c.exactTest.pValue)) : family.map((c) => c.exactTest.pValue);
-  family.forEach((c, i) => {
-    const pAdjusted = adjusted[i];
-    let verdictBefore = null;
-    if (c.verdict === "regression" && pAdjusted >= 1 - c.gate.confidence) {
-      verdictBefore = c.verdict;
-      c.verdict = "inconclusive";
-      c.detail = "multiplicity-adjusted";
-    }
-    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
-  });
-  return comparisons;
-}
-function overallVerdict(verdicts) {
-  for (const v of VERDICT_ORDER) if (verdicts.includes(v)) return v;
-  return "pass";
-}
-function average(values) {
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
-function isZeroOrOne(v) {
-  return v === 0 || v === 1;
-}
-
 // src/core/compare/index.ts
 function compareWithBaseline(original, candidate, gate) {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
   return compareSuite(original, candidate, gate, kind?.clusterNoun ?? "clusters", flagged);
-}
-
-// src/core/report/replies.ts
-var LISTED = 10;
-function listIds(ids) {
-  const shown = ids.slice(0, LISTED).map((id) => inlineCode(id, 60)).join(", ");
-  return ids.length > LISTED ? `${shown} \u2026 (+${ids.length - LISTED})` : shown;
-}
-function percent(share) {
-  return `${Math.round(share * 1e3) / 10}%`;
-}
-function replyFacts(result, gate, m) {
-  const answered = result.records.filter((r) => r.reply !== null && r.status !== "refused");
-  const label = (r) => r.repeat > 0 ? `${r.caseId}#${r.repeat}` : r.caseId;
-  const out = [];
-  const cutByLimit = answered.filter((r) => r.reply?.finishReason === "length");
-  if (cutByLimit.length > 0) {
-    out.push(m.provider.truncated(cutByLimit.length, answered.length, listIds(cutByLimit.map(label))));
-    const share = cutByLimit.length / answered.length;
-    const threshold = gate["max-truncated-share"] ?? 0.05;
-    if (share > threshold) out.push(m.provider.truncatedWarning(percent(share), percent(threshold)));
-  }
-  const cutBySize = answered.filter((r) => r.reply?.cutFromChars !== void 0);
-  if (cutBySize.length > 0) out.push(m.provider.cut(cutBySize.length, listIds(cutBySize.map(label))));
-  const reasoned = answered.filter((r) => (r.reply?.reasoning ?? "") !== "").length;
-  if (reasoned > 0) out.push(m.provider.reasoning(reasoned, answered.length));
-  const spent = result.aggregates.reasoning;
-  if (spent) {
-    const cost = spent.costUsd === null ? "" : spent.costUsd < 0.01 ? spent.costUsd.toFixed(4) : spent.costUsd.toFixed(2);
-    out.push(m.provider.reasoningTokens(spent.tokens.toLocaleString("en-US"), cost));
-  }
-  return out;
 }
 
 // src/core/report/languages.ts
@@ -73947,12 +74225,12 @@ var REPORT_LANGUAGES = ["en", "ja"];
 // src/core/report/messages.ts
 var en3 = {
   headline: {
-    regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
-    error: (n, t) => `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
-    inconclusive: (n, t) => `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
-    stale: (n, t) => `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
-    noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
-    pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
+    regression: (n, t, list) => `**${n} of ${count(t, "suite")} regressed** beyond the allowed drop: ${list}.`,
+    error: (n, t) => `**${n} of ${count(t, "suite")} could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
+    inconclusive: (n, t) => `**${n} of ${count(t, "suite")} may have dropped**, but the eval set cannot tell the drop from noise.`,
+    stale: (n, t) => `**${n} of ${count(t, "suite")} ${noun(n, "has", "have")} a stale baseline**: the way ${noun(n, "it is", "they are")} measured changed, so ${noun(n, "it was", "they were")} not compared.`,
+    noBaseline: (n, t) => `**${n} of ${count(t, "suite")} ${noun(n, "has", "have")} no baseline yet**${n < t ? `; the ${noun(t - n, "other passes", "others pass")}` : ""}.`,
+    pass: (t, gate) => `**${noun(t, "The suite passes", `All ${t} suites pass`)}**: no metric dropped beyond the allowed ${gate}.`,
     nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
   },
   table: {
@@ -73975,18 +74253,18 @@ var en3 = {
   kindModel: (kind, model, served) => `Kind ${kind}; model ${model}${served}.`,
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
-  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
+  interval: (change, level, method, lower, upper, units, clusters, b, seed, se) => `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${count(units, clusters ? "cluster" : "case")} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
   percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
-  noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? "clusters" : "cases"} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
-  skippedResamples: (skipped, kept) => `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
-  exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${k} ${k === 1 ? "unit" : "units"} that changed: p = ${p} (${method === "exact" ? "exact" : `Monte Carlo over ${draws} random sign patterns`}).`,
-  holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
-  holmChanged: (names, family) => `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
-  mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
-  units: { cases: "cases", clusters: "clusters", tasks: "tasks" },
-  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
-  powerOk: (n, unit, mde, level, gate) => `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
-  compared: (n, extra, improved, regressed) => `${n} cases compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
+  noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${count(units, clusters ? "cluster" : "case")} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
+  skippedResamples: (skipped, kept) => `${skipped} ${noun(shown(skipped), "resample", "resamples")} drew only cases with a baseline of 0 and ${noun(shown(skipped), "was", "were")} skipped; the interval rests on the other ${kept}.`,
+  exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${count(k, "unit")} that changed: p = ${p} (${method === "exact" ? "exact" : `Monte Carlo over ${draws} random sign patterns`}).`,
+  holm: (p, family) => `Holm-adjusted across the ${count(family, "suite")} compared in this run: p = ${p}.`,
+  holmChanged: (names, family) => `Holm's adjustment across the ${count(family, "suite")} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  mcnemar: (b, c, p) => `McNemar's exact test: ${count(b, "case")} went from pass to fail and ${c} from fail to pass, p = ${p}.`,
+  unit: (unit, n) => noun(n, unit.slice(0, -1), unit),
+  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F With ${count(n, unit.slice(0, -1), unit)} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${count(needed, unit.slice(0, -1), unit)} would be needed to see a ${gate} drop.`,
+  powerOk: (n, unit, mde, level, gate) => `With ${count(n, unit.slice(0, -1), unit)} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
+  compared: (n, extra, improved, regressed) => `${count(n, "case")} compared${extra ? `; not compared: ${extra}` : ""}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ""}`,
   notCompared: {
     added: (n) => `${n} added`,
     removed: (n) => `${n} removed`,
@@ -73994,15 +74272,15 @@ var en3 = {
     noSample: (n) => `${n} without a valid sample on one side`,
     join: ", "
   },
-  errors: (f, t, rate, tol) => `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  errors: (f, t, rate, tol) => `Errors: ${f} of ${count(t, "call")} failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
-  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
-  judgeUsage: (i, o, calls, cost) => `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ""}.`,
+  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} ${noun(shown(calls), "call")}${extra}`,
+  judgeUsage: (i, o, calls, cost) => `Judges: ${i} ${noun(shown(i), "token")} in, ${o} out over ${calls} ${noun(shown(calls), "call")}${cost ? `; cost $${cost}` : ""}.`,
   fromCache: (n) => `${n} from the cache`,
-  retries: (n) => `${n} retries`,
+  retries: (n) => `${n} ${noun(shown(n), "retry", "retries")}`,
   cost: (amount, source) => `cost $${amount} (prices: ${source})`,
   time: (s) => `time ${s} s`,
-  regressedSummary: (count, shown) => `Cases that regressed: ${count}${count > shown ? ` (worst ${shown} shown)` : ""}`,
+  regressedSummary: (count2, shown2) => `Cases that regressed: ${count2}${count2 > shown2 ? ` (worst ${shown2} shown)` : ""}`,
   caseHeading: (id, metric, before, after) => `**Case ${id}**: ${metric} ${before} \u2192 ${after}`,
   question: "Question:",
   expected: "Expected:",
@@ -74014,19 +74292,24 @@ var en3 = {
     "beyond-threshold-significant": (g2) => `**Regression.** The measured drop is beyond ${g2} and the interval excludes no change.`,
     "beyond-threshold-noisy": (g2) => `**Inconclusive.** The measured drop is beyond ${g2}, but the interval still includes no change; more cases would tell.`,
     "interval-straddles-threshold": (g2) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g2}.`,
-    "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
-    "multiplicity-adjusted": (g2, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g2}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
-    "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
+    "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${count(x.changed, "case")} that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+    "multiplicity-adjusted": (g2, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g2}, exact p = ${x.p}), but across the ${count(x.family, "suite")} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+    "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${count(x.minCases, "case")} were compared.`,
     "undefined-relative-change": () => "**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.",
     improved: () => "**Pass.** The metric improved, and the interval is above zero.",
     "within-threshold-shown": (g2) => `**Pass.** The interval shows the change is within ${g2}.`,
     "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
-    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${count(x.total, "call")} failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     "no-comparable-cases": () => "**Error.** No case could be paired with the baseline.",
     "too-few-paired": () => "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
     "judge-manipulation": () => "**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt's output, or set the gate to `warn` on the base branch.",
     "no-baseline": (_g, x) => `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
-    "stale-baseline": (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes("judge") ? ", or `evalgate rejudge` its stored answers" : ""}.`
+    "stale-baseline": (_g, x) => `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes("judge") ? ", or `evalgate rejudge` its stored answers" : ""}.`,
+    "below-floor": () => "**Below the floor.** This run is under an absolute floor of `gate.min` (listed below), which fails the check on its own, whatever the comparison with the baseline says."
+  },
+  floor: {
+    headline: (n, t, list) => `**${n} of ${count(t, "suite")} ${noun(n, "is", "are")} below ${noun(n, "its", "their")} floor** (\`gate.min\`): ${list}.`,
+    fact: (metric, value, min, met, problem) => problem !== null ? `Floor (\`gate.min\`) ${metric} \u2265 ${min}: cannot be checked, so not met: ${problem}.` : `Floor (\`gate.min\`): ${metric} ${value}, at least ${min} required \u2014 ${met ? "met" : "**not met**"}.`
   },
   trust: {
     heading: "Trust and integrity",
@@ -74038,37 +74321,38 @@ var en3 = {
       provider: "adds or removes a provider; it is not called before merge.",
       suite: "removes the suite; it was still run from the base branch's definition."
     },
-    cacheRejected: (n) => `${n} cached ${n === 1 ? "response" : "responses"} failed authentication (forged, edited, or written with another key) and ${n === 1 ? "was" : "were"} ignored; the model was called instead.`,
-    recordsRejected: (n) => `${n} ${n === 1 ? "line" : "lines"} of a previous run's record log failed authentication and ${n === 1 ? "was" : "were"} ignored; those cases were run again.`,
-    committedIgnored: (path2, files) => `The checkout has ${files} committed ${files === 1 ? "file" : "files"} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    cacheRejected: (n) => `${n} cached ${noun(n, "response")} failed authentication (forged, edited, or written with another key) and ${noun(n, "was", "were")} ignored; the model was called instead.`,
+    recordsRejected: (n) => `${count(n, "line")} of a previous run's record log failed authentication and ${noun(n, "was", "were")} ignored; those cases were run again.`,
+    committedIgnored: (path2, files) => `The checkout has ${files} committed ${noun(files, "file")} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.",
     casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`
   },
   truncated: (cut) => `> [!WARNING]
-> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+> This report was cut to fit GitHub's 65,536-character limit: ${count(cut, "section")} ${noun(cut, "was", "were")} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   summaryTruncated: (cut) => `> [!WARNING]
-> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? "section was" : "sections were"} left out. The full report is in the \`report.md\` artifact.`,
+> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${count(cut, "section")} ${noun(cut, "was", "were")} left out. The full report is in the \`report.md\` artifact.`,
   scripted: "Scripted demo",
   more: {
     verdict: {
       pass: "pass",
       regression: "regression",
+      "below-floor": "below-floor",
       inconclusive: "inconclusive",
       error: "error",
       "no-baseline": "no-baseline",
       "stale-baseline": "stale-baseline"
     },
     percentOfBaseline: "% of baseline",
-    inconclusiveNoDrop: (n, t) => `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
-    improved: (n) => ` ${n} ${n === 1 ? "suite" : "suites"} improved.`,
-    baselinesWritten: (n, t) => `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
+    inconclusiveNoDrop: (n, t) => `**${n} of ${count(t, "suite")} ${noun(n, "is", "are")} inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
+    improved: (n) => ` ${count(n, "suite")} improved.`,
+    baselinesWritten: (n, t) => `**${noun(n, "Baseline", "Baselines")} written for ${n} of ${count(t, "suite")}**: commit ${noun(n, "it", "them")}; the next run compares with ${noun(n, "it", "them")}.`,
     baselineWritten: (name) => `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
     judgedBy: (models) => `Judged by ${models}.`,
     cliReport: (path2) => `report: ${path2}`,
     cliBaselineWritten: (path2) => `baseline written: ${path2}`,
     cliFirstError: (name, error63) => `  ${name}: first error: ${error63}`,
-    cliErrors: (n) => ` (${n} errors)`,
+    cliErrors: (n) => ` (${count(n, "error")})`,
     cliShard: (i, n, runId, path2) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path2}; merge all shards with "evalgate merge --out DIR SHARD_DIR \u2026"`,
     pricesFrom: (source) => source,
     usageJoin: "; ",
@@ -74078,13 +74362,14 @@ var en3 = {
     heading: "Providers and budget",
     adapted: (provider, notes) => `Provider ${provider} adapted to its server: ${notes}.`,
     budgetStopped: (reason) => `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
-    truncated: (n, total, list) => `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
+    truncated: (n, total, list) => `Cut by the token limit: ${n} of ${count(total, "reply", "replies")} (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
     truncatedWarning: (share, threshold) => `\u26A0\uFE0F Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
-    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? "reply" : "replies"}: ${list}.`,
-    reasoning: (n, total) => `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
+    cut: (n, list) => `Cut to the reply size limit (max-reply-bytes) before scoring: ${count(n, "reply", "replies")}: ${list}.`,
+    reasoning: (n, total) => `${n} of ${count(total, "reply", "replies")} began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
     reasoningTokens: (tokens, cost) => `Reasoning tokens: ${tokens} of the output tokens${cost ? ` ($${cost})` : ""}.`
   }
 };
+var JA_UNITS = { cases: "\u30B1\u30FC\u30B9", clusters: "\u30AF\u30E9\u30B9\u30BF", tasks: "\u30BF\u30B9\u30AF" };
 var ja3 = {
   headline: {
     regression: (n, t, list) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u304C\u8A31\u5BB9\u5E45\u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u307E\u3057\u305F**\uFF1A${list}\u3002`,
@@ -74123,9 +74408,9 @@ var ja3 = {
   holm: (p, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u5F8C\uFF1Ap = ${p}\u3002`,
   holmChanged: (names, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u306B\u3088\u308A\u3001\u5224\u5B9A\u304C\u300C\u4F4E\u4E0B\u300D\u304B\u3089\u300C\u5224\u5B9A\u4FDD\u7559\u300D\u306B\u5909\u308F\u308A\u307E\u3057\u305F\uFF1A${names}\u3002\u30B9\u30A4\u30FC\u30C8\u3054\u3068\u306B\u8A2D\u5B9A\u306E\u4FE1\u983C\u5EA6\u3067\u691C\u5B9A\u3059\u308B\u3068\u3001\u8907\u6570\u30B9\u30A4\u30FC\u30C8\u3067\u306F\u5909\u5316\u306E\u306A\u3044PR\u304C\u5931\u6557\u3059\u308B\u78BA\u7387\u304C\u9AD8\u304F\u306A\u308B\u305F\u3081\u3067\u3059\uFF08\`gate.multiplicity: none\` \u3067\u7121\u52B9\u306B\u3067\u304D\u307E\u3059\uFF09\u3002`,
   mcnemar: (b, c, p) => `McNemar\u306E\u6B63\u78BA\u691C\u5B9A\uFF1A\u5408\u683C\u2192\u4E0D\u5408\u683C\u304C${b}\u4EF6\u3001\u4E0D\u5408\u683C\u2192\u5408\u683C\u304C${c}\u4EF6\u3001p = ${p}\u3002`,
-  units: { cases: "\u30B1\u30FC\u30B9", clusters: "\u30AF\u30E9\u30B9\u30BF", tasks: "\u30BF\u30B9\u30AF" },
-  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F ${n}${unit}\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed}${unit}\u304C\u5FC5\u8981\u3067\u3059\u3002`,
-  powerOk: (n, unit, mde, level, gate) => `${n}${unit}\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
+  unit: (unit) => JA_UNITS[unit],
+  powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F ${n}${JA_UNITS[unit]}\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed.toLocaleString("en-US")}${JA_UNITS[unit]}\u304C\u5FC5\u8981\u3067\u3059\u3002`,
+  powerOk: (n, unit, mde, level, gate) => `${n}${JA_UNITS[unit]}\u3067\u3001\u7D04${mde}\u4EE5\u4E0A\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3067\u304D\u307E\u3059\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3002\u30B2\u30FC\u30C8\u306F${gate}\u3067\u3059\u3002`,
   compared: (n, extra, improved, regressed) => `${n}\u30B1\u30FC\u30B9\u3092\u6BD4\u8F03\u3057\u307E\u3057\u305F${extra ? `\uFF08\u6BD4\u8F03\u5BFE\u8C61\u5916\uFF1A${extra}\uFF09` : ""}\u3002${improved ? `\u6539\u5584${improved}\u4EF6\u3001\u4F4E\u4E0B${regressed}\u4EF6\u3002` : ""}`,
   notCompared: {
     added: (n) => `\u8FFD\u52A0${n}\u4EF6`,
@@ -74142,7 +74427,7 @@ var ja3 = {
   retries: (n) => `\u518D\u8A66\u884C ${n}\u56DE`,
   cost: (amount, source) => `\u8CBB\u7528 $${amount}\uFF08\u4FA1\u683C\uFF1A${source}\uFF09`,
   time: (s) => `\u6240\u8981\u6642\u9593 ${s}\u79D2`,
-  regressedSummary: (count, shown) => `\u4F4E\u4E0B\u3057\u305F\u30B1\u30FC\u30B9\uFF1A${count}\u4EF6${count > shown ? `\uFF08\u60AA\u3044\u9806\u306B${shown}\u4EF6\u3092\u8868\u793A\uFF09` : ""}`,
+  regressedSummary: (count2, shown2) => `\u4F4E\u4E0B\u3057\u305F\u30B1\u30FC\u30B9\uFF1A${count2}\u4EF6${count2 > shown2 ? `\uFF08\u60AA\u3044\u9806\u306B${shown2}\u4EF6\u3092\u8868\u793A\uFF09` : ""}`,
   caseHeading: (id, metric, before, after) => `**\u30B1\u30FC\u30B9 ${id}**\uFF1A${metric} ${before} \u2192 ${after}`,
   question: "\u8CEA\u554F\uFF1A",
   expected: "\u671F\u5F85\u3055\u308C\u308B\u56DE\u7B54\uFF1A",
@@ -74166,7 +74451,12 @@ var ja3 = {
     "too-few-paired": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B1\u30FC\u30B9\u306E\u534A\u5206\u672A\u6E80\u3057\u304B\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u306A\u3044\u305F\u3081\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002",
     "judge-manipulation": () => "**\u30A8\u30E9\u30FC\u3002** \u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u3066\u66F8\u304B\u308C\u305F\u56DE\u7B54\u304C\u3042\u308A\uFF08\u4E0B\u306B\u4E00\u89A7\uFF09\u3001`gate.on-judge-manipulation` \u304C `fail` \u3067\u3059\u3002\u63A1\u70B9\u304C\u4E0D\u5F53\u306B\u5F15\u304D\u4E0A\u3052\u3089\u308C\u305F\u304A\u305D\u308C\u304C\u3042\u308B\u305F\u3081\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u306B\u3067\u304D\u307E\u305B\u3093\u3002\u30D7\u30ED\u30F3\u30D7\u30C8\u306E\u51FA\u529B\u304B\u3089\u305D\u306E\u8A18\u8FF0\u3092\u306A\u304F\u3059\u304B\u3001\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067\u30B2\u30FC\u30C8\u3092 `warn` \u306B\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
     "no-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057\u3002** \`evalgate run --suite ${x.name} --update-baseline\`\uFF08\u307E\u305F\u306F\u30A2\u30AF\u30B7\u30E7\u30F3\u306E \`mode: baseline\`\uFF09\u3067\u4F5C\u6210\u3057\u3001\`baselines/${x.name}.json\` \u3092\u30B3\u30DF\u30C3\u30C8\u3057\u3066\u304F\u3060\u3055\u3044\u3002`,
-    "stale-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306F\u7570\u306A\u308B\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u3066\u3044\u307E\u3059\uFF08${x.stale}\uFF09\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`evalgate run --suite ${x.name} --update-baseline\` \u3092\u5B9F\u884C\u3057\u3066\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044${x.stale.includes("judge") ? "\uFF08\u4FDD\u5B58\u6E08\u307F\u306E\u56DE\u7B54\u3092 `evalgate rejudge` \u3067\u63A1\u70B9\u3057\u76F4\u3059\u3053\u3068\u3082\u3067\u304D\u307E\u3059\uFF09" : ""}\u3002`
+    "stale-baseline": (_g, x) => `**\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u3044\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306F\u7570\u306A\u308B\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u3066\u3044\u307E\u3059\uFF08${x.stale}\uFF09\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`evalgate run --suite ${x.name} --update-baseline\` \u3092\u5B9F\u884C\u3057\u3066\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044${x.stale.includes("judge") ? "\uFF08\u4FDD\u5B58\u6E08\u307F\u306E\u56DE\u7B54\u3092 `evalgate rejudge` \u3067\u63A1\u70B9\u3057\u76F4\u3059\u3053\u3068\u3082\u3067\u304D\u307E\u3059\uFF09" : ""}\u3002`,
+    "below-floor": () => "**\u4E0B\u9650\u672A\u6E80\u3002** \u3053\u306E\u5B9F\u884C\u306F `gate.min` \u306E\u7D76\u5BFE\u7684\u306A\u4E0B\u9650\uFF08\u4E0B\u8A18\uFF09\u3092\u4E0B\u56DE\u3063\u3066\u3044\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306E\u7D50\u679C\u306B\u304B\u304B\u308F\u3089\u305A\u3001\u305D\u308C\u3060\u3051\u3067\u30C1\u30A7\u30C3\u30AF\u306F\u5931\u6557\u3057\u307E\u3059\u3002"
+  },
+  floor: {
+    headline: (n, t, list) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u304C\u4E0B\u9650\uFF08\`gate.min\`\uFF09\u3092\u4E0B\u56DE\u308A\u307E\u3057\u305F**\uFF1A${list}\u3002`,
+    fact: (metric, value, min, met, problem) => problem !== null ? `\u4E0B\u9650\uFF08\`gate.min\`\uFF09${metric} \u2265 ${min}\uFF1A\u78BA\u8A8D\u3067\u304D\u306A\u3044\u305F\u3081\u672A\u9054\u3068\u3057\u307E\u3059\uFF1A${problem}\u3002` : `\u4E0B\u9650\uFF08\`gate.min\`\uFF09\uFF1A${metric} \u306F ${value}\u3001\u5FC5\u8981\u306A\u306E\u306F ${min} \u4EE5\u4E0A \u2014 ${met ? "\u9054\u6210" : "**\u672A\u9054**"}\u3002`
   },
   trust: {
     heading: "\u4FE1\u983C\u6027\u3068\u5B8C\u5168\u6027",
@@ -74194,6 +74484,7 @@ var ja3 = {
     verdict: {
       pass: "\u5408\u683C",
       regression: "\u4F4E\u4E0B",
+      "below-floor": "\u4E0B\u9650\u672A\u6E80",
       inconclusive: "\u5224\u5B9A\u4FDD\u7559",
       error: "\u30A8\u30E9\u30FC",
       "no-baseline": "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306A\u3057",
@@ -74229,12 +74520,235 @@ function messagesFor(language) {
   return language === "ja" ? ja3 : en3;
 }
 
+// src/core/report/junit.ts
+var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function visible(text) {
+  return text.replace(NOT_XML, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, "0")}`);
+}
+function xmlText(text) {
+  return visible(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
+}
+function xmlAttribute(text) {
+  return xmlText(text).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\t/g, "&#9;");
+}
+var MESSAGE_MAX = 300;
+var BODY_MAX = 1500;
+function failsCheck(c) {
+  return c.verdict === "regression" || c.verdict === "below-floor" || c.verdict === "error" || c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail";
+}
+function renderJunit(input2) {
+  const suites = input2.comparisons.map((c) => suiteXml(c, input2.results.get(c.name)));
+  const reasons = messagesFor("en").notRunReason;
+  for (const s of input2.notRun ?? []) suites.push(notRunXml(s.name, reasons[s.reason] ?? s.reason));
+  const sum2 = (key) => suites.reduce((total, s) => total + s.counts[key], 0);
+  const time3 = suites.reduce((total, s) => total + s.seconds, 0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="evalgate" tests="${sum2("tests")}" failures="${sum2("failures")}" errors="${sum2("errors")}" skipped="${sum2("skipped")}" time="${seconds(time3)}">`,
+    ...suites.map((s) => s.xml),
+    "</testsuites>",
+    ""
+  ].join("\n");
+}
+function suiteXml(c, result) {
+  const cases = result ? caseOutcomes(c, result) : [];
+  const gate = gateCase(c);
+  const all = [...cases, gate];
+  const counts = {
+    tests: all.length,
+    failures: all.filter((x) => x.kind === "failure").length,
+    errors: all.filter((x) => x.kind === "error").length,
+    skipped: all.filter((x) => x.kind === "skipped").length
+  };
+  const wall = result ? (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3 : NaN;
+  const time3 = Number.isFinite(wall) && wall >= 0 ? wall : cases.reduce((t, x) => t + x.seconds, 0);
+  const stamp = result && Number.isFinite(Date.parse(result.startedAt)) ? ` timestamp="${xmlAttribute(result.startedAt)}"` : "";
+  const properties2 = suiteProperties(c, result).map(
+    ([name, value]) => `      <property name="${xmlAttribute(name)}" value="${xmlAttribute(value)}"/>`
+  );
+  const classname = `evalgate.${c.name}`;
+  return {
+    seconds: time3,
+    counts,
+    xml: [
+      `  <testsuite name="${xmlAttribute(c.name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(time3)}"${stamp}>`,
+      "    <properties>",
+      ...properties2,
+      "    </properties>",
+      ...all.map((x) => testcaseXml(classname, x)),
+      "  </testsuite>"
+    ].join("\n")
+  };
+}
+function notRunXml(name, reason) {
+  const gate = { id: "gate", seconds: 0, kind: "skipped", type: "not-run", message: reason, body: "" };
+  return {
+    seconds: 0,
+    counts: { tests: 1, failures: 0, errors: 0, skipped: 1 },
+    xml: [
+      `  <testsuite name="${xmlAttribute(name)}" tests="1" failures="0" errors="0" skipped="1" time="0">`,
+      "    <properties>",
+      '      <property name="evalgate.verdict" value="not-run"/>',
+      `      <property name="evalgate.reason" value="${xmlAttribute(reason)}"/>`,
+      "    </properties>",
+      testcaseXml(`evalgate.${name}`, gate),
+      "  </testsuite>"
+    ].join("\n")
+  };
+}
+function testcaseXml(classname, x) {
+  const open4 = `    <testcase classname="${xmlAttribute(classname)}" name="${xmlAttribute(x.id)}" time="${seconds(x.seconds)}"`;
+  if (x.kind === "pass") return `${open4}/>`;
+  const message = xmlAttribute(truncate(x.message, MESSAGE_MAX));
+  const type = xmlAttribute(x.type);
+  const inner = x.kind === "skipped" ? `      <skipped message="${message}"/>` : `      <${x.kind} message="${message}" type="${type}">${xmlText(truncate(x.body, BODY_MAX))}</${x.kind}>`;
+  return [`${open4}>`, inner, "    </testcase>"].join("\n");
+}
+function suiteProperties(c, result) {
+  const f = c.unit === "absolute" ? formatSigned : formatPercent;
+  const out = [
+    ["evalgate.verdict", c.verdict],
+    ["evalgate.fails-check", String(failsCheck(c))],
+    ["evalgate.kind", c.kind],
+    ["evalgate.metric", c.metric]
+  ];
+  if (result) out.push(["evalgate.model", result.tested.model]);
+  if (c.baseline !== null) out.push(["evalgate.baseline", String(c.baseline)]);
+  if (c.candidate !== null) out.push(["evalgate.candidate", String(c.candidate)]);
+  if (c.change !== null) out.push(["evalgate.change", f(c.change)]);
+  if (c.interval) out.push(["evalgate.interval", `[${f(c.interval.lower)}, ${f(c.interval.upper)}]`]);
+  if (c.threshold !== null) out.push(["evalgate.max-drop", f(-c.threshold)]);
+  const p = c.multiplicity?.pAdjusted ?? c.exactTest?.pValue;
+  if (p !== void 0) out.push(["evalgate.p-value", String(p)]);
+  if (c.pairing) out.push(["evalgate.cases-compared", String(c.pairing.compared)]);
+  for (const floor of c.floors)
+    out.push([
+      `evalgate.floor.${floor.metric}`,
+      `${floor.min} (this run: ${formatMetric(floor.value)}, ${floor.met ? "met" : "not met"})`
+    ]);
+  return out;
+}
+function gateCase(c) {
+  const f = c.unit === "absolute" ? formatSigned : formatPercent;
+  const lines = [];
+  if (c.change !== null)
+    lines.push(
+      `${c.metric}: ${formatMetric(c.baseline)} -> ${formatMetric(c.candidate)}, change ${f(c.change)}${c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : ""}${c.threshold !== null ? `; allowed drop ${f(-c.threshold)}` : ""}`
+    );
+  for (const floor of c.floors.filter((x) => !x.met))
+    lines.push(
+      `below the floor: ${floor.metric} ${formatMetric(floor.value)}, at least ${formatMetric(floor.min)} required${floor.problem ? ` (${floor.problem})` : ""}`
+    );
+  if (c.errors.candidate > 0) lines.push(`${c.errors.candidate} of ${c.errors.records} calls failed`);
+  lines.push(...c.errors.samples.map((s) => `error: ${s}`), ...c.notes);
+  const summary2 = `${c.verdict}${lines[0] ? `: ${lines[0]}` : ""}`;
+  if (!failsCheck(c)) return { id: "gate", seconds: 0, kind: "pass", type: "", message: "", body: "" };
+  return {
+    id: "gate",
+    seconds: 0,
+    kind: c.verdict === "error" ? "error" : "failure",
+    type: c.verdict,
+    message: summary2,
+    body: lines.join("\n")
+  };
+}
+function caseOutcomes(c, result) {
+  const byCase = /* @__PURE__ */ new Map();
+  for (const r of result.records) byCase.set(r.caseId, [...byCase.get(r.caseId) ?? [], r]);
+  const binary = result.instrument.metrics.filter((m) => m.binary).map((m) => m.name);
+  const primaryBinary = binary.includes(c.metric);
+  const means = caseMeans(result.records, c.metric);
+  const regressed = new Map(c.regressedCases.map((x) => [x.caseId, x]));
+  return [...byCase].map(([id, records]) => {
+    const seconds2 = records.reduce((t, r) => t + (r.latencyMs ?? 0), 0) / 1e3;
+    const first = records.find((r) => r.status !== "error" && r.reply) ?? records[0];
+    const errored = records.filter((r) => r.status === "error");
+    const mean2 = means.get(id);
+    const reasons = [];
+    if (errored.length > 0)
+      reasons.push(
+        `${errored.length} of ${records.length} ${records.length === 1 ? "call" : "calls"} failed: ${errored[0]?.error?.message ?? "error"}`
+      );
+    if (primaryBinary && mean2 !== void 0 && mean2 < 1) {
+      const missed = binary.filter((name) => name !== c.metric && (caseMeans(records, name).get(id) ?? 1) < 1);
+      reasons.push(
+        `failed: ${c.metric} ${formatMetric(mean2)}${missed.length > 0 ? ` (missed: ${missed.join(", ")})` : ""}`
+      );
+    }
+    const change = regressed.get(id);
+    if (change)
+      reasons.push(
+        `regressed: ${c.metric} ${formatMetric(change.baseline)} -> ${formatMetric(change.candidate)} against the baseline`
+      );
+    if (reasons.length === 0 && mean2 === void 0 && errored.length === 0)
+      return {
+        id,
+        seconds: seconds2,
+        kind: "skipped",
+        type: "no-score",
+        message: "no valid score (excluded from scoring)",
+        body: ""
+      };
+    if (reasons.length === 0) return { id, seconds: seconds2, kind: "pass", type: "", message: "", body: "" };
+    const body = [
+      ...reasons,
+      ...first?.detail && typeof first.detail["question"] === "string" ? [`question: ${first.detail["question"]}`] : [],
+      ...first?.detail && typeof first.detail["expected"] === "string" ? [`expected: ${first.detail["expected"]}`] : [],
+      ...first?.reply ? [`reply: ${first.reply.text}`] : []
+    ].join("\n");
+    return {
+      id,
+      seconds: seconds2,
+      kind: errored.length > 0 ? "error" : "failure",
+      type: errored.length > 0 ? "call-failed" : change ? "regressed" : "failed",
+      message: reasons.join("; "),
+      body
+    };
+  });
+}
+function seconds(value) {
+  return (Math.round(value * 1e3) / 1e3).toFixed(3);
+}
+
+// src/core/report/replies.ts
+var LISTED = 10;
+function listIds(ids) {
+  const shown2 = ids.slice(0, LISTED).map((id) => inlineCode(id, 60)).join(", ");
+  return ids.length > LISTED ? `${shown2} \u2026 (+${ids.length - LISTED})` : shown2;
+}
+function percent(share) {
+  return `${Math.round(share * 1e3) / 10}%`;
+}
+function replyFacts(result, gate, m) {
+  const answered = result.records.filter((r) => r.reply !== null && r.status !== "refused");
+  const label = (r) => r.repeat > 0 ? `${r.caseId}#${r.repeat}` : r.caseId;
+  const out = [];
+  const cutByLimit = answered.filter((r) => r.reply?.finishReason === "length");
+  if (cutByLimit.length > 0) {
+    out.push(m.provider.truncated(cutByLimit.length, answered.length, listIds(cutByLimit.map(label))));
+    const share = cutByLimit.length / answered.length;
+    const threshold = gate["max-truncated-share"] ?? 0.05;
+    if (share > threshold) out.push(m.provider.truncatedWarning(percent(share), percent(threshold)));
+  }
+  const cutBySize = answered.filter((r) => r.reply?.cutFromChars !== void 0);
+  if (cutBySize.length > 0) out.push(m.provider.cut(cutBySize.length, listIds(cutBySize.map(label))));
+  const reasoned = answered.filter((r) => (r.reply?.reasoning ?? "") !== "").length;
+  if (reasoned > 0) out.push(m.provider.reasoning(reasoned, answered.length));
+  const spent = result.aggregates.reasoning;
+  if (spent) {
+    const cost = spent.costUsd === null ? "" : spent.costUsd < 0.01 ? spent.costUsd.toFixed(4) : spent.costUsd.toFixed(2);
+    out.push(m.provider.reasoningTokens(spent.tokens.toLocaleString("en-US"), cost));
+  }
+  return out;
+}
+
 // src/core/report/markdown.ts
 var REPORT_MARKER = "<!-- evalgate-report -->";
 var GITHUB_COMMENT_LIMIT = 65536;
 var ICON = {
   pass: "\u2705",
   regression: "\u274C",
+  "below-floor": "\u26D4",
   inconclusive: "\u26A0\uFE0F",
   error: "\u{1F6D1}",
   "no-baseline": "\u{1F195}",
@@ -74355,29 +74869,37 @@ ${m.truncated(sections.length)}
   return `${out.trimEnd()}${note}`;
 }
 function headline(input2, m) {
-  const count = (v) => input2.comparisons.filter((c) => c.verdict === v).length;
+  const count2 = (v) => input2.comparisons.filter((c) => c.verdict === v).length;
   const total = input2.comparisons.length;
   if (total === 0) return m.headline.nothingRun;
   switch (input2.verdict) {
     case "regression":
       return m.headline.regression(
-        count("regression"),
+        count2("regression"),
         total,
         input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`).join(", ")
       );
+    case "below-floor":
+      return m.floor.headline(
+        count2("below-floor"),
+        total,
+        input2.comparisons.filter((c) => c.verdict === "below-floor").map(
+          (c) => `${inlineText(c.name, 80)} (${c.floors.filter((f) => !f.met).map((f) => `${inlineText(f.metric, 60)} ${formatMetric(f.value)} < ${formatMetric(f.min)}`).join(", ")})`
+        ).join(", ")
+      );
     case "error":
-      return m.headline.error(count("error"), total);
+      return m.headline.error(count2("error"), total);
     case "inconclusive": {
       const dropped = input2.comparisons.some((c) => c.verdict === "inconclusive" && c.change !== null && c.change < 0);
-      return dropped ? m.headline.inconclusive(count("inconclusive"), total) : m.more.inconclusiveNoDrop(count("inconclusive"), total);
+      return dropped ? m.headline.inconclusive(count2("inconclusive"), total) : m.more.inconclusiveNoDrop(count2("inconclusive"), total);
     }
     case "stale-baseline":
-      return m.headline.stale(count("stale-baseline"), total);
+      return m.headline.stale(count2("stale-baseline"), total);
     case "no-baseline": {
       const missing = input2.comparisons.filter((c) => c.verdict === "no-baseline");
       if (missing.every((c) => input2.baselinesWritten?.includes(c.name)))
         return m.more.baselinesWritten(missing.length, total);
-      return m.headline.noBaseline(count("no-baseline"), total);
+      return m.headline.noBaseline(count2("no-baseline"), total);
     }
     default: {
       const improved = input2.comparisons.filter((c) => c.detail === "improved").length;
@@ -74389,28 +74911,28 @@ var CHART_NAMED_MAX = 4;
 var CHART_VERTICAL_MAX = 8;
 var CHART_LABEL_MAX = 18;
 function chart(comparisons, m) {
-  const shown = comparisons.filter(
+  const shown2 = comparisons.filter(
     (c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win"
   );
-  if (shown.length === 0) return [];
+  if (shown2.length === 0) return [];
   const round1 = (v) => Math.round(v * 10) / 10;
-  const pct3 = shown.map((c) => round1(100 * c.candidate / c.baseline));
-  const gates = shown.map((c) => round1(100 * (1 - c.gate["max-drop"])));
+  const pct3 = shown2.map((c) => round1(100 * c.candidate / c.baseline));
+  const gates = shown2.map((c) => round1(100 * (1 - c.gate["max-drop"])));
   const low = Math.max(0, Math.floor(Math.min(...pct3, ...gates) / 10) * 10 - 10);
   const high = Math.max(110, Math.ceil(Math.max(...pct3) / 10) * 10);
   const clean2 = (name) => name.replace(/["\\\n\r\[\]`]/g, "");
-  const named = shown.length <= CHART_NAMED_MAX && shown.every((c) => clean2(c.name).length <= CHART_LABEL_MAX && clean2(c.name) !== "");
-  const labels = shown.map((c, i) => named ? clean2(c.name) : String(i + 1));
+  const named = shown2.length <= CHART_NAMED_MAX && shown2.every((c) => clean2(c.name).length <= CHART_LABEL_MAX && clean2(c.name) !== "");
+  const labels = shown2.map((c, i) => named ? clean2(c.name) : String(i + 1));
   const uniqueGates = [...new Set(gates)];
   const gateText = uniqueGates.length === 1 ? `${uniqueGates[0]}%` : `${Math.min(...uniqueGates)}\u2013${Math.max(...uniqueGates)}%`;
   const lines = [
     "```mermaid",
-    shown.length > CHART_VERTICAL_MAX ? "xychart-beta horizontal" : "xychart-beta",
+    shown2.length > CHART_VERTICAL_MAX ? "xychart-beta horizontal" : "xychart-beta",
     `  title "${m.chartTitle} \u2014 ${m.more.percentOfBaseline}"`,
     `  x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
     `  y-axis "%" ${low} --> ${high}`,
     `  bar [${pct3.join(", ")}]`,
-    `  line [${shown.map(() => "100").join(", ")}]`,
+    `  line [${shown2.map(() => "100").join(", ")}]`,
     `  line [${gates.join(", ")}]`,
     "```",
     "",
@@ -74419,7 +74941,7 @@ function chart(comparisons, m) {
   ];
   if (!named)
     lines.push(
-      `${m.chartKey} ${shown.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct3[i]}%)`).join(" \xB7 ")}`,
+      `${m.chartKey} ${shown2.map((c, i) => `${i + 1} ${inlineCode(c.name, 60)} (${pct3[i]}%)`).join(" \xB7 ")}`,
       ""
     );
   return lines;
@@ -74445,7 +74967,15 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
   }
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join("; ")));
   out.push("", c.detail === "no-baseline" && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), "");
-  const facts = [];
+  const facts = c.floors.map(
+    (f) => m.floor.fact(
+      inlineCode(f.metric, 60),
+      formatMetric(f.value),
+      formatMetric(f.min),
+      f.met,
+      f.problem === void 0 ? null : inlineText(f.problem, 300)
+    )
+  );
   if (c.bootstrap) {
     const b = c.bootstrap;
     const f = b.statistic === "relative" ? formatPercent : formatSigned;
@@ -74496,17 +75026,10 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
   if (c.power && c.bootstrap) {
     const relative3 = c.unit !== "absolute";
     const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
-    const unit = m.units[c.power.unit];
+    const unit = c.power.unit;
     const level = `${Math.round(c.gate.confidence * 1e3) / 10}%`;
     facts.push(
-      c.power.mde > c.power.threshold ? m.powerLow(
-        c.bootstrap.units,
-        unit,
-        f(c.power.mde),
-        level,
-        f(c.power.threshold),
-        c.power.casesNeeded.toLocaleString("en-US")
-      ) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold))
+      c.power.mde > c.power.threshold ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold))
     );
   }
   if (c.pairing) {
@@ -74554,9 +75077,9 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
   const kindReport = findKind(c.kind)?.report;
   out.push("");
   if (c.regressedCases.length > 0) {
-    const shown = c.regressedCases.slice(0, maxCases);
-    out.push("<details>", `<summary>${m.regressedSummary(c.regressedCases.length, shown.length)}</summary>`, "");
-    for (const rc of shown) {
+    const shown2 = c.regressedCases.slice(0, maxCases);
+    out.push("<details>", `<summary>${m.regressedSummary(c.regressedCases.length, shown2.length)}</summary>`, "");
+    for (const rc of shown2) {
       out.push(
         m.caseHeading(inlineCode(rc.caseId, 80), c.metric, formatMetric(rc.baseline), formatMetric(rc.candidate)),
         ""
@@ -74589,8 +75112,8 @@ function usageLine(result, m) {
     parts.push(
       m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source))
     );
-  const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
-  if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
+  const seconds2 = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
+  if (Number.isFinite(seconds2)) parts.push(m.time(seconds2 < 10 ? seconds2.toFixed(1) : String(Math.round(seconds2))));
   return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
 }
 function explain(c, m) {
@@ -74680,14 +75203,14 @@ function startLogText(header, finished, auth2) {
 function parseShard(text) {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : Number.NaN;
-  const count = m ? Number(m[2]) : Number.NaN;
-  if (!m || index < 1 || count < 1 || index > count) {
+  const count2 = m ? Number(m[2]) : Number.NaN;
+  if (!m || index < 1 || count2 < 1 || index > count2) {
     throw configError(
       { file: "command line", path: "--shard" },
       `--shard must be i/n with 1 \u2264 i \u2264 n (e.g. 2/4), got ${JSON.stringify(text)}`
     );
   }
-  return { index, count };
+  return { index, count: count2 };
 }
 function shardCases(cases, spec) {
   const sorted = [...cases].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -74872,6 +75395,7 @@ async function parseResultLines(lines) {
 var VERDICTS = [
   "pass",
   "regression",
+  "below-floor",
   "inconclusive",
   "error",
   "no-baseline",
@@ -74907,7 +75431,15 @@ var suiteSummarySchema = external_exports.strictObject({
   verdictBeforeAdjustment: external_exports.enum(VERDICTS).nullable().describe("The verdict before the multiplicity adjustment, when the adjustment changed it."),
   judgeManipulation: external_exports.strictObject({ cases: external_exports.int().min(0), caseIds: external_exports.array(external_exports.string()) }).optional().describe(
     "Suites whose judge-graded answers (judged suites, prompt suites with judge assertions) addressed the judge: how many cases, and which."
-  )
+  ),
+  floors: external_exports.array(
+    external_exports.strictObject({
+      metric: external_exports.string(),
+      min: external_exports.number(),
+      value: num.describe("The run's value over all its cases (4 decimals); null when it has none."),
+      met: external_exports.boolean()
+    })
+  ).optional().describe("Suites with absolute floors (gate.min): each floor and whether this run met it.")
 });
 var runSummarySchema = external_exports.strictObject({
   verdict: external_exports.enum(VERDICTS),
@@ -74957,7 +75489,8 @@ function summarize(verdict, comparisons, notRun = [], notices = {}) {
             cases: c.judgeManipulation.length,
             caseIds: c.judgeManipulation.map((f) => f.caseId)
           }
-        } : {}
+        } : {},
+        ...c.floors.length > 0 ? { floors: c.floors.map((f) => ({ metric: f.metric, min: f.min, value: round4(f.value), met: f.met })) } : {}
       };
     }),
     notRun: [...notRun],
@@ -74967,7 +75500,7 @@ function summarize(verdict, comparisons, notRun = [], notices = {}) {
 }
 function exitCodeFor(verdict, comparisons) {
   if (verdict === "error") return 3;
-  if (verdict === "regression") return 1;
+  if (verdict === "regression" || verdict === "below-floor") return 1;
   if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
   return 0;
 }
@@ -75042,6 +75575,7 @@ async function loadSuite(loaded, index, files, options = {}) {
       throw new Error(`suite ${suite.name}: provider "${name}" is not defined (the config check should have said so)`);
     return found;
   };
+  const warnings = [];
   const kindLoaded = await kind.load({
     suite,
     index,
@@ -75051,7 +75585,8 @@ async function loadSuite(loaded, index, files, options = {}) {
     readInstrumentFile: (path2, where, what) => readFrom(instrument, path2, where, what),
     workspace,
     provider,
-    gate: { ...loaded.config.gate, ...suite.gate ?? {} }
+    gate: { ...loaded.config.gate, ...suite.gate ?? {} },
+    warn: (problem) => warnings.push(problem)
   });
   return {
     index,
@@ -75061,11 +75596,30 @@ async function loadSuite(loaded, index, files, options = {}) {
     ...kindLoaded.judges ? { judges: kindLoaded.judges } : {},
     ...kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {},
     prepare: (clients, baseline, runners = noRunners, nonce = noNonce) => kindLoaded.prepare({ client: clients, baseline: baseline ?? null, runner: runners, nonce }),
-    reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() }
+    reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() },
+    warnings
   };
 }
 
 // src/core/engine.ts
+function checkFloorSettings(loaded, suites) {
+  const problems = [];
+  for (const s of suites) {
+    for (const metric of Object.keys(gateFor(loaded, s.config).min ?? {})) {
+      const problem = floorProblem(metric, s.instrument.metrics);
+      if (problem === null) continue;
+      const path2 = ["suites", s.index, "gate", "min", metric];
+      const line = loaded.lineOf(path2);
+      problems.push({
+        file: loaded.file,
+        ...line !== void 0 ? { line } : {},
+        path: formatPath(path2),
+        message: `${problem}; set the floor on one of those metrics`
+      });
+    }
+  }
+  if (problems.length > 0) throw ConfigError.of(problems);
+}
 async function loadSelected(loaded, names, workspace, options = {}) {
   const selected = selectSuites(loaded, names);
   const failed = [];
@@ -75124,6 +75678,7 @@ async function runEvaluation(options, deps) {
     ...options.removed ? { removed: options.removed } : {}
   });
   const notRun = [...options.notRun ?? [], ...gone];
+  for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
   for (const g2 of gone)
     deps.logger.warn(
       `${g2.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? "warn"})`
@@ -75154,6 +75709,10 @@ async function runEvaluation(options, deps) {
     loaded: s,
     suite: s.prepare((name) => clients.get(name), baselines.get(s.config.name) ?? null, runners, nonce)
   }));
+  checkFloorSettings(
+    loaded,
+    prepared.map((p) => ({ index: p.loaded.index, config: p.loaded.config, instrument: p.suite.instrument }))
+  );
   const comparisons = [];
   const results = /* @__PURE__ */ new Map();
   const baselinesWritten = [];
@@ -75176,7 +75735,7 @@ async function runEvaluation(options, deps) {
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
       deps.logger.info(
-        `${suite.name}: ${suite.cases.length} cases \xD7 ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ""}`
+        `${suite.name}: ${count(suite.cases.length, "case")} \xD7 ${count(suite.repeats, "repeat")} against ${clients.get(ls.config.provider)?.label ?? ""}`
       );
       const identity = {
         suite: suite.name,
@@ -75359,6 +75918,7 @@ async function compareStored(pairs, gate, deps, notRun = []) {
 }
 async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false) {
   adjustAcrossSuites(comparisons);
+  applyFloors(comparisons);
   const verdict = removedFails ? "error" : overallVerdict(comparisons.map((c) => c.verdict));
   const report = renderReport({
     verdict,
@@ -75375,6 +75935,7 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary2, null, 2)}
 `);
+  await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
   return {
     summary: summary2,
     report,
@@ -75552,6 +76113,7 @@ function createFsRunStore(outDir, baselineDir) {
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, "report.md"), markdown),
     writeSummary: (text) => writeFileAtomic(join(outDir, "summary.json"), text),
+    writeJunit: (xml) => writeFileAtomic(join(outDir, "junit.xml"), xml),
     describe: () => ({ out: outDir, baselines: baselineDir })
   };
 }
@@ -87395,8 +87957,8 @@ function retryAfterOf(headers, now = Date.now()) {
   if (headers.get("retry-after-ms") !== null && Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers.get("retry-after");
   if (value === null) return void 0;
-  const seconds = Number(value);
-  if (value.trim() !== "" && Number.isFinite(seconds) && seconds >= 0) return seconds * 1e3;
+  const seconds2 = Number(value);
+  if (value.trim() !== "" && Number.isFinite(seconds2) && seconds2 >= 0) return seconds2 * 1e3;
   const date5 = Date.parse(value);
   return Number.isFinite(date5) ? Math.max(0, date5 - now) : void 0;
 }
@@ -87899,9 +88461,10 @@ function describeIssue(issue3, file2, data, lineOf, doc, lineCounter) {
     return issue3.keys.map((key) => {
       const full = [...path2, key];
       const hint = suggest(key, known);
+      const perSuite = key === "min" && path2.length === 1 && path2[0] === "gate" ? "; floors are set per suite, under suites[i].gate.min, because metrics are the suite kind's." : "";
       return {
         ...located(file2, keyLineOf(doc, lineCounter, full) ?? lineOf(path2), formatPath(full)),
-        message: `unknown key${hint ? `; did you mean "${hint}"?` : ""}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ""}: ${known.join(", ")}` : ""}`
+        message: `unknown key${hint ? `; did you mean "${hint}"?` : ""}${perSuite}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ""}: ${known.join(", ")}` : ""}`
       };
     });
   }
@@ -87951,7 +88514,7 @@ function knownKeys(data, path2) {
     const templates = schema.shape["templates"];
     if (p.length === 3 && p[2] === "templates")
       return templates instanceof external_exports.ZodObject ? Object.keys(templates.shape) : [];
-    if (p.length === 3 && p[2] === "gate") return Object.keys(gateSchema.shape);
+    if (p.length === 3 && p[2] === "gate") return Object.keys(gateOverrideSchema.shape);
   }
   return [];
 }
@@ -88336,7 +88899,7 @@ function annotateOutcome(summary2, comparisons) {
   }
   const regressed = summary2.suites.filter((s) => s.verdict === "regression").map((s) => s.name);
   emitNotice(
-    `evalgate: ${summary2.verdict} \u2014 ${summary2.suites.length} suite${summary2.suites.length === 1 ? "" : "s"} compared${regressed.length ? `, regressed: ${regressed.join(", ")}` : ""}.`
+    `evalgate: ${summary2.verdict} \u2014 ${count(summary2.suites.length, "suite")} compared${regressed.length ? `, regressed: ${regressed.join(", ")}` : ""}.`
   );
 }
 
@@ -88768,7 +89331,7 @@ ${error63.message}`
     if (missing.length > 0) {
       throw new ConfigError(
         { file: "action inputs", path: "merge-dirs" },
-        `input "merge-dirs": no shard results for suite${missing.length === 1 ? "" : "s"} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`
+        `input "merge-dirs": no shard results for ${noun(missing.length, "suite")} ${missing.join(", ")} in ${inputs.mergeDirs.join(", ") || "(none listed)"}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`
       );
     }
     if (parts.length === 0) {
@@ -88989,7 +89552,9 @@ async function publish(inputs, evaluated) {
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing)
     setFailed(
-      `evalgate: ${s.verdict}${s.verdict === "regression" ? ` (${s.suites.filter((x) => x.verdict === "regression").map((x) => x.name).join(", ")})` : ""}`
+      `evalgate: ${s.verdict}${s.verdict === "regression" || s.verdict === "below-floor" ? ` (${s.suites.filter((x) => x.verdict === s.verdict).map(
+        (x) => `${x.name}${(x.floors ?? []).filter((f) => !f.met).map((f) => `, ${f.metric} ${f.value ?? "none"} < ${f.min}`).join("")}`
+      ).join("; ")})` : ""}`
     );
 }
 

@@ -166,6 +166,8 @@ export interface RunStore {
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
   writeSummary(text: string): Promise<void>;
+  /** junit.xml: the run for CI test reporters. */
+  writeJunit(xml: string): Promise<void>;
   /** Where things were written, for messages. */
   describe(): { out: string; baselines: string };
 }

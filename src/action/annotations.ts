@@ -10,6 +10,7 @@ import { posix } from 'node:path';
 import type { SuiteComparison } from '../core/compare/index.ts';
 import type { ConfigError } from '../core/errors.ts';
 import type { RunSummary } from '../core/summary.ts';
+import { count } from '../core/report/plural.ts';
 
 /** Where an annotation points, relative to the repository. */
 export interface AnnotationPlace {
@@ -87,6 +88,6 @@ export function annotateOutcome(summary: RunSummary, comparisons: readonly Suite
   }
   const regressed = summary.suites.filter((s) => s.verdict === 'regression').map((s) => s.name);
   emitNotice(
-    `evalgate: ${summary.verdict} — ${summary.suites.length} suite${summary.suites.length === 1 ? '' : 's'} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`,
+    `evalgate: ${summary.verdict} — ${count(summary.suites.length, 'suite')} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`,
   );
 }

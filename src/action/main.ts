@@ -30,6 +30,7 @@ import { parseShard, type ShardPart } from '../core/shard.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
+import { noun } from '../core/report/plural.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
@@ -272,7 +273,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     if (missing.length > 0) {
       throw new ConfigError(
         { file: 'action inputs', path: 'merge-dirs' },
-        `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`,
+        `input "merge-dirs": no shard results for ${noun(missing.length, 'suite')} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`,
       );
     }
     if (parts.length === 0) {
@@ -548,11 +549,17 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   if (failing)
     core.setFailed(
       `evalgate: ${s.verdict}${
-        s.verdict === 'regression'
+        s.verdict === 'regression' || s.verdict === 'below-floor'
           ? ` (${s.suites
-              .filter((x) => x.verdict === 'regression')
-              .map((x) => x.name)
-              .join(', ')})`
+              .filter((x) => x.verdict === s.verdict)
+              .map(
+                (x) =>
+                  `${x.name}${(x.floors ?? [])
+                    .filter((f) => !f.met)
+                    .map((f) => `, ${f.metric} ${f.value ?? 'none'} < ${f.min}`)
+                    .join('')}`,
+              )
+              .join('; ')})`
           : ''
       }`,
     );

@@ -176,6 +176,7 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),
+    writeJunit: (xml) => writeFileAtomic(join(outDir, 'junit.xml'), xml),
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };
 }

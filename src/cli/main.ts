@@ -30,7 +30,7 @@ import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '..
 import { configJsonSchema } from '../core/config/schema.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { starterFiles } from '../core/init.ts';
+import { initKinds, starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import {
   compareStored,
@@ -46,7 +46,7 @@ import { measureNoise, noiseSummary, renderNoise } from '../core/noise.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { summaryJsonSchema } from '../core/summary.ts';
 import { renderPlan } from './plan-text.ts';
-import { ConfigError } from '../core/errors.ts';
+import { ConfigError, formatProblem } from '../core/errors.ts';
 import { formatMetric, formatPercent, formatSigned } from '../core/report/format.ts';
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -54,6 +54,7 @@ import { parseCommand, type Command } from './args.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
+import { count } from '../core/report/plural.ts';
 import { GITIGNORE_LINES } from '../core/init.ts';
 
 /** Runs the CLI with the process's arguments and sets process.exitCode. */
@@ -86,7 +87,7 @@ async function execute(command: Command): Promise<number> {
       process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
       return 0;
     case 'validate':
-      return validate(command.config);
+      return validate(command.config, command.suites);
     case 'run':
       return runCommand(command);
     case 'compare':
@@ -114,7 +115,7 @@ async function readConfig(path: string): Promise<string> {
     throw new ConfigError(
       { file: path },
       code === 'ENOENT'
-        ? `evalgate: ${path} does not exist; pass --config FILE, or start from the example evalgate.yml in the evalgate repository`
+        ? `evalgate: ${path} does not exist. Run "evalgate init${dirname(path) === '.' ? '' : ` --dir ${dirname(path)}`}" to write a starter config, templates, a small dataset and a workflow (--kind ${initKinds().join(', ')}), or pass --config FILE`
         : `evalgate: cannot read ${path} (${code ?? String(error)})`,
     );
   }
@@ -134,13 +135,19 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
   return createFsWorkspace(root, boundary);
 }
 
-async function validate(configPath: string): Promise<number> {
+async function validate(configPath: string, names: readonly string[]): Promise<number> {
   const text = await readConfig(configPath);
-  const { loaded, suites } = await validateWorkspace(parseConfig(text, configPath), [], await workspaceOf(configPath));
+  const { loaded, suites } = await validateWorkspace(
+    parseConfig(text, configPath),
+    names,
+    await workspaceOf(configPath),
+  );
   const runtime = runtimeProblems(loaded, suites, process.versions.node);
   if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
-  for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
-  process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
+  for (const w of suites.flatMap((s) => s.warnings)) process.stderr.write(`warning: ${formatProblem(w)}\n`);
+  for (const s of suites)
+    process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${count(s.cases.length, 'case')}\n`);
+  process.stdout.write(`${loaded.file}: valid, ${count(suites.length, 'suite')}; no model was called\n`);
   return 0;
 }
 
@@ -345,7 +352,15 @@ async function initCommand(dir: string, force: boolean, kind: string): Promise<n
   for (const p of written) process.stdout.write(`created  ${p}\n`);
   for (const p of kept) process.stdout.write(`kept     ${p} (exists; not overwritten)\n`);
   process.stdout.write(
-    'Next: add OPENAI_API_KEY as a repository secret, run "evalgate run --update-baseline", and commit baselines/.\n',
+    [
+      'Next:',
+      '  1. npm i -D evalgate           (then "npx evalgate …" runs this version in this repository)',
+      '  2. export OPENAI_API_KEY=…     (and OPENAI_BASE_URL=… for any other OpenAI-compatible server)',
+      '  3. npx evalgate validate       (checks everything without calling a model)',
+      '  4. npx evalgate run --update-baseline, then commit baselines/',
+      '  5. add OPENAI_API_KEY as a repository secret; the workflow runs on every pull request',
+      '',
+    ].join('\n'),
   );
   return 0;
 }
@@ -485,7 +500,7 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
   const built = buildExactCopySet(text, command.from, { n: command.n, seed: command.seed, random: command.random });
   await writeFileAtomic(command.out, built.jsonl);
   process.stdout.write(
-    `${command.out}: ${built.cases} cases (of ${built.available} questions in ${built.paragraphs} paragraphs of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+    `${command.out}: ${count(built.cases, 'case')} (of ${count(built.available, 'question')} in ${count(built.paragraphs, 'paragraph')} of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
   );
   return 0;
 }

@@ -18,12 +18,21 @@ import type {
   Workspace,
 } from '../ports.ts';
 import { affectedSuites, type AffectedSuites } from './affected.ts';
-import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
+import {
+  adjustAcrossSuites,
+  applyFloors,
+  compareWithBaseline,
+  floorProblem,
+  overallVerdict,
+  type SuiteComparison,
+} from './compare/index.ts';
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
-import { ConfigError, configError, type ConfigProblem } from './errors.ts';
+import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
+import { renderJunit } from './report/junit.ts';
+import { count } from './report/plural.ts';
 import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
@@ -36,7 +45,7 @@ import { runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
 import type { RunNotices } from './trust.ts';
-import type { CaseRecord, EvalCase, SuiteResult } from './types.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
 export interface EngineDeps {
@@ -113,13 +122,61 @@ export interface RunOutcome {
   baselinesWritten: string[];
 }
 
-/** Loads every selected suite of a parsed config (files, datasets, templates), without calling any model. */
+/** A client for commands that call no model (validate, plan): every call is an error. */
+const noCalls: ModelClient = {
+  label: 'makes no calls',
+  complete: () =>
+    Promise.resolve({
+      status: 'error',
+      error: { kind: 'config', message: 'this command makes no model calls' },
+      latencyMs: 0,
+    }),
+};
+
+/**
+ * Loads every selected suite of a parsed config (files, datasets, templates) and checks
+ * their floors against what they measure, without calling any model.
+ */
 export async function validateWorkspace(
   loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
+  const selected = (await loadSelected(loaded, suites, workspace)).suites;
+  checkFloorSettings(
+    loaded,
+    selected
+      .filter((s) => gateFor(loaded, s.config).min !== undefined)
+      .map((s) => ({ index: s.index, config: s.config, instrument: s.prepare(() => noCalls).instrument })),
+  );
+  return { loaded, suites: selected };
+}
+
+/**
+ * Floors (gate.min) that cannot be checked — on a metric the suite does not measure, or
+ * on one that is better when lower — as one ConfigError naming each line, so a floor
+ * never passes by measuring nothing. Runs before any model call.
+ */
+export function checkFloorSettings(
+  loaded: LoadedConfig,
+  suites: readonly { index: number; config: SuiteConfig; instrument: InstrumentIdentity }[],
+): void {
+  const problems: ConfigProblem[] = [];
+  for (const s of suites) {
+    for (const metric of Object.keys(gateFor(loaded, s.config).min ?? {})) {
+      const problem = floorProblem(metric, s.instrument.metrics);
+      if (problem === null) continue;
+      const path = ['suites', s.index, 'gate', 'min', metric];
+      const line = loaded.lineOf(path);
+      problems.push({
+        file: loaded.file,
+        ...(line !== undefined ? { line } : {}),
+        path: formatPath(path),
+        message: `${problem}; set the floor on one of those metrics`,
+      });
+    }
+  }
+  if (problems.length > 0) throw ConfigError.of(problems);
 }
 
 /**
@@ -219,6 +276,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     ...(options.removed ? { removed: options.removed } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
+  for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
   for (const g of gone)
     deps.logger.warn(
       `${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`,
@@ -254,6 +312,10 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     loaded: s,
     suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce),
   }));
+  checkFloorSettings(
+    loaded,
+    prepared.map((p) => ({ index: p.loaded.index, config: p.loaded.config, instrument: p.suite.instrument })),
+  );
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -277,7 +339,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
       deps.logger.info(
-        `${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`,
+        `${suite.name}: ${count(suite.cases.length, 'case')} × ${count(suite.repeats, 'repeat')} against ${clients.get(ls.config.provider)?.label ?? ''}`,
       );
       const identity = {
         suite: suite.name,
@@ -565,15 +627,6 @@ export async function planEvaluation(
   deps: PlanDeps,
 ): Promise<SuitePlan[]> {
   const { suites } = await validateWorkspace(loaded, suiteNames, deps.workspace);
-  const noCalls: ModelClient = {
-    label: 'plan (makes no calls)',
-    complete: () =>
-      Promise.resolve({
-        status: 'error',
-        error: { kind: 'config', message: 'evalgate plan makes no calls' },
-        latencyMs: 0,
-      }),
-  };
   const plans: SuitePlan[] = [];
   for (const s of suites) {
     const providerName = s.config.provider;
@@ -626,6 +679,8 @@ async function finish(
 ): Promise<RunOutcome> {
   // The suites of one run are one family of tests: adjust before any verdict is read.
   adjustAcrossSuites(comparisons);
+  // Floors last: no adjustment of the paired test may demote a run that is below one.
+  applyFloors(comparisons);
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
   // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
@@ -643,6 +698,7 @@ async function finish(
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
+  await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
   return {
     summary,
     report,

@@ -5,7 +5,7 @@
 import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
 import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from './config/common.ts';
 import type { LoadedConfig } from './config/load.ts';
-import { configError, formatPath } from './errors.ts';
+import { configError, formatPath, type ConfigProblem } from './errors.ts';
 import { kindOf } from './kinds/index.ts';
 import type { ConfigWhere, RejudgeRequest } from './kinds/kind.ts';
 import type { PreparedSuite } from './run-suite.ts';
@@ -38,6 +38,8 @@ export interface LoadedSuite {
    * when it changes any of them.
    */
   reads: { files: readonly string[]; folders: readonly string[] };
+  /** Problems that do not stop the suite, for validate and the run to print as warnings. */
+  warnings: readonly ConfigProblem[];
 }
 
 /** Where a suite's files come from. */
@@ -132,6 +134,7 @@ export async function loadSuite(
       throw new Error(`suite ${suite.name}: provider "${name}" is not defined (the config check should have said so)`);
     return found;
   };
+  const warnings: ConfigProblem[] = [];
   const kindLoaded = await kind.load({
     suite,
     index,
@@ -142,6 +145,7 @@ export async function loadSuite(
     workspace,
     provider,
     gate: { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig,
+    warn: (problem) => warnings.push(problem),
   });
   return {
     index,
@@ -153,6 +157,7 @@ export async function loadSuite(
     prepare: (clients, baseline, runners = noRunners, nonce = noNonce) =>
       kindLoaded.prepare({ client: clients, baseline: baseline ?? null, runner: runners, nonce }),
     reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() },
+    warnings,
   };
 }
 

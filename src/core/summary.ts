@@ -12,6 +12,7 @@ import type { RunNotices } from './trust.ts';
 const VERDICTS = [
   'pass',
   'regression',
+  'below-floor',
   'inconclusive',
   'error',
   'no-baseline',
@@ -68,6 +69,17 @@ const suiteSummarySchema = z.strictObject({
     .describe(
       'Suites whose judge-graded answers (judged suites, prompt suites with judge assertions) addressed the judge: how many cases, and which.',
     ),
+  floors: z
+    .array(
+      z.strictObject({
+        metric: z.string(),
+        min: z.number(),
+        value: num.describe("The run's value over all its cases (4 decimals); null when it has none."),
+        met: z.boolean(),
+      }),
+    )
+    .optional()
+    .describe('Suites with absolute floors (gate.min): each floor and whether this run met it.'),
 });
 
 const runSummarySchema = z.strictObject({
@@ -147,6 +159,9 @@ export function summarize(
               },
             }
           : {}),
+        ...(c.floors.length > 0
+          ? { floors: c.floors.map((f) => ({ metric: f.metric, min: f.min, value: round4(f.value), met: f.met })) }
+          : {}),
       };
     }),
     notRun: [...notRun],
@@ -170,7 +185,7 @@ export function summaryProblems(value: unknown): string[] {
 /** The process exit code for a verdict (docs/design/spec.md §2). */
 export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[]): number {
   if (verdict === 'error') return 3;
-  if (verdict === 'regression') return 1;
+  if (verdict === 'regression' || verdict === 'below-floor') return 1;
   if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
   return 0;
 }

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { WORKFLOW_OPENAI } from '../../src/core/init.ts';
 import { ROOT } from '../helpers/cli.ts';
+import { workflowErrors } from '../helpers/workflow-parser.ts';
 
 // The first major of each action that runs on Node 24.
 const NODE24_MAJOR: Record<string, number> = {
@@ -72,6 +73,21 @@ describe('example workflows', () => {
     assert.ok(files.length >= 4);
     for (const f of files) assert.deepEqual(problemsOf(await readFile(join(dir, f), 'utf8')), [], f);
     assert.deepEqual(problemsOf(WORKFLOW_OPENAI), []);
+  });
+
+  it("GitHub's workflow parser accepts every workflow we ship or run, and would catch a bad one", async () => {
+    const files = [
+      ...(await readdir(join(ROOT, 'examples/workflows'))).map((f) => `examples/workflows/${f}`),
+      ...(await readdir(join(ROOT, '.github/workflows'))).map((f) => `.github/workflows/${f}`),
+    ].filter((f) => f.endsWith('.yml'));
+    assert.ok(files.includes('.github/workflows/release.yml'));
+    for (const f of files) assert.deepEqual(await workflowErrors(f, await readFile(join(ROOT, f), 'utf8')), [], f);
+    assert.deepEqual(await workflowErrors('init', WORKFLOW_OPENAI), []);
+    const broken = WORKFLOW_OPENAI.replace(
+      'runs-on: ubuntu-latest',
+      'runs-on: ubuntu-latest\n    run-on-sundays: true',
+    );
+    assert.match((await workflowErrors('broken', broken)).join('\n'), /run-on-sundays/);
   });
 
   it('the baseline refresh proposes a pull request instead of pushing to the default branch', () => {

@@ -31,12 +31,14 @@ export const PAIRWISE_METRIC = 'net-win';
 export const DEFAULT_NET_WIN_THRESHOLD = 0.05;
 
 /** A suite's verdict. */
-export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
+export type SuiteVerdict =
+  'pass' | 'regression' | 'below-floor' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
 
 /** Verdicts from worst to best, for the overall verdict. */
 export const VERDICT_ORDER: readonly SuiteVerdict[] = [
   'error',
   'regression',
+  'below-floor',
   'inconclusive',
   'stale-baseline',
   'no-baseline',
@@ -67,6 +69,20 @@ export interface Power {
   threshold: number;
 }
 
+/**
+ * One absolute floor (`gate.min`) checked against the candidate: the metric over every
+ * case of this run (mean of case means, as the report shows it), not only the paired ones.
+ */
+export interface FloorCheck {
+  metric: string;
+  min: number;
+  /** The candidate's value; null when no case has a valid sample (then the floor is not met). */
+  value: number | null;
+  met: boolean;
+  /** Why the floor cannot be checked (a metric the suite does not measure); then it is not met. */
+  problem?: string;
+}
+
 /** How the run's multiplicity adjustment treated a suite's exact-test p-value. */
 export interface MultiplicityOutcome {
   method: MultiplicityMethod;
@@ -92,6 +108,7 @@ export interface SuiteComparison {
     | 'no-baseline'
     | 'stale-baseline'
     | 'judge-manipulation'
+    | 'below-floor'
     | null;
   baseline: number | null;
   candidate: number | null;
@@ -128,6 +145,8 @@ export interface SuiteComparison {
   notes: string[];
   /** Kinds that grade with judges: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
   judgeManipulation?: FlaggedCase[];
+  /** The suite's absolute floors (gate.min) and whether this run met them; [] without floors. */
+  floors: FloorCheck[];
 }
 
 /**
@@ -249,7 +268,55 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
     improvedCases: 0,
     gate,
     notes: [],
+    floors: checkFloors(candidate, gate),
   };
+}
+
+/**
+ * The suite's floors against the candidate. A floor on a metric the suite does not
+ * measure, or on one where lower is better, is not met: a floor that cannot be checked
+ * must not pass silently (the engine refuses such a config before any call; this is the
+ * same rule for stored results compared later).
+ */
+export function checkFloors(candidate: SuiteResult, gate: GateConfig): FloorCheck[] {
+  return Object.entries(gate.min ?? {}).map(([metric, min]) => {
+    const problem = floorProblem(metric, candidate.instrument.metrics);
+    const value = problem === null ? (candidate.aggregates.metrics[metric] ?? null) : null;
+    return {
+      metric,
+      min,
+      value,
+      met: problem === null && value !== null && value >= min,
+      ...(problem !== null ? { problem } : {}),
+    };
+  });
+}
+
+/** Why `metric` cannot carry a floor for a suite measuring `metrics`, or null when it can. */
+export function floorProblem(
+  metric: string,
+  metrics: readonly { name: string; higherIsBetter: boolean }[],
+): string | null {
+  const found = metrics.find((m) => m.name === metric);
+  if (!found)
+    return `this suite does not measure "${metric}"; its metrics are ${metrics.map((m) => m.name).join(', ')}`;
+  if (!found.higherIsBetter) return `"${metric}" is better when lower, so a floor (a least value) does not apply to it`;
+  return null;
+}
+
+/**
+ * Applies the floors to the verdicts, after the multiplicity adjustment (so Holm's
+ * adjustment cannot demote a floor away): a suite whose run is below any of its floors
+ * is `below-floor` whatever the paired test said, unless it is already an `error` or a
+ * `regression` (which fail too; the floor is still listed). Mutates and returns.
+ */
+export function applyFloors(comparisons: SuiteComparison[]): SuiteComparison[] {
+  for (const c of comparisons) {
+    if (c.floors.every((f) => f.met) || c.verdict === 'error' || c.verdict === 'regression') continue;
+    c.verdict = 'below-floor';
+    c.detail = 'below-floor';
+  }
+  return comparisons;
 }
 
 function settle(result: SuiteComparison, verdict: SuiteVerdict, detail: SuiteComparison['detail']): SuiteComparison {

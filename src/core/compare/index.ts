@@ -9,14 +9,18 @@ import { compareSuite, type SuiteComparison } from './decide.ts';
 
 export {
   adjustAcrossSuites,
+  applyFloors,
+  checkFloors,
   compareSuite,
   DEFAULT_NET_WIN_THRESHOLD,
+  floorProblem,
   mdeFactor,
   overallVerdict,
   PAIRWISE_METRIC,
   powerOf,
   VERDICT_ORDER,
   type ClusterNoun,
+  type FloorCheck,
   type MultiplicityOutcome,
   type Power,
   type ResampledUnit,

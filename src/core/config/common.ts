@@ -182,8 +182,19 @@ export const gateSchema = z.strictObject({
       "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone.",
     ),
 });
-/** A suite's `gate:` overrides (no defaults: unset keys fall back to the file's gate). */
-export const gateOverrideSchema = z.strictObject(gateBase).partial();
+/**
+ * A suite's absolute floors: metric name → the least value its candidate may have. Per
+ * suite only, because metrics are the suite kind's; checked against what the suite
+ * measures before any call.
+ */
+export const floorSchema = z
+  .record(z.string().min(1), z.number())
+  .refine((floors) => Object.keys(floors).length > 0, { error: 'name at least one metric, e.g. pass-rate: 0.9' })
+  .describe(
+    "Absolute floors: metric name → the least value this suite's run may have (e.g. pass-rate: 0.9). A run below a floor fails the check on its own (verdict below-floor), whatever the baseline says; on pull requests the base branch's floors apply.",
+  );
+/** A suite's `gate:` overrides (no defaults: unset keys fall back to the file's gate), and its floors. */
+export const gateOverrideSchema = z.strictObject({ ...gateBase, min: floorSchema }).partial();
 
 /** A suite's `dataset:`: a path, or a path with its format and column mapping. */
 export const datasetSchema = z.union([
@@ -209,8 +220,8 @@ export const DEFAULT_GATE: Readonly<z.output<typeof gateSchema>> = Object.freeze
 
 /** One provider entry. */
 export type ProviderConfig = z.output<typeof providerSchema>;
-/** The gate settings after defaults. */
-export type GateConfig = z.output<typeof gateSchema>;
+/** The gate settings after defaults, with the suite's floors when it sets any. */
+export type GateConfig = z.output<typeof gateSchema> & { min?: Readonly<Record<string, number>> };
 /** A suite's dataset entry: a path, or a path with its format and columns. */
 export type DatasetConfig = z.output<typeof datasetSchema>;
 

@@ -44,6 +44,7 @@ export async function loadAnswerInputs<Config extends AnswerSuiteConfig>(
           path,
           allowed,
           ctx.at('templates', role),
+          (problem) => ctx.warn(problem),
         );
   const templates: { system?: Template; user: Template } = {
     user: (await template('user', s.templates.user)) as Template,

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
 import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from '../config/common.ts';
+import type { ConfigProblem } from '../errors.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
@@ -46,6 +47,11 @@ export interface KindLoadContext<Config> {
   provider(name: string): ProviderConfig;
   /** The suite's gate: the file's with the entry's overrides (on a pull request, the base branch's). */
   gate: GateConfig;
+  /**
+   * Reports a located problem that does not stop the suite (a `{{name}}` that is probably
+   * meant as a placeholder): `evalgate validate` and the run print it as a warning.
+   */
+  warn(problem: ConfigProblem): void;
 }
 
 /** What building a runnable suite may use. */

@@ -23,6 +23,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 const ICON: Record<SuiteVerdict, string> = {
   pass: '✅',
   regression: '❌',
+  'below-floor': '⛔',
   inconclusive: '⚠️',
   error: '🛑',
   'no-baseline': '🆕',
@@ -192,6 +193,21 @@ function headline(input: ReportInput, m: Messages): string {
           .map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`)
           .join(', '),
       );
+    case 'below-floor':
+      return m.floor.headline(
+        count('below-floor'),
+        total,
+        input.comparisons
+          .filter((c) => c.verdict === 'below-floor')
+          .map(
+            (c) =>
+              `${inlineText(c.name, 80)} (${c.floors
+                .filter((f) => !f.met)
+                .map((f) => `${inlineText(f.metric, 60)} ${formatMetric(f.value)} < ${formatMetric(f.min)}`)
+                .join(', ')})`,
+          )
+          .join(', '),
+      );
     case 'error':
       return m.headline.error(count('error'), total);
     case 'inconclusive': {
@@ -306,7 +322,15 @@ function suiteSection(
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join('; ')));
   out.push('', c.detail === 'no-baseline' && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), '');
   // The figures as a list: single newlines are not line breaks in job summaries.
-  const facts: string[] = [];
+  const facts: string[] = c.floors.map((f) =>
+    m.floor.fact(
+      inlineCode(f.metric, 60),
+      formatMetric(f.value),
+      formatMetric(f.min),
+      f.met,
+      f.problem === undefined ? null : inlineText(f.problem, 300),
+    ),
+  );
   if (c.bootstrap) {
     const b = c.bootstrap;
     const f = b.statistic === 'relative' ? formatPercent : formatSigned;
@@ -364,18 +388,11 @@ function suiteSection(
     // Power is stated in the resampled unit: tasks × repeats are not independent cases.
     const relative = c.unit !== 'absolute';
     const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
-    const unit = m.units[c.power.unit];
+    const unit = c.power.unit;
     const level = `${Math.round(c.gate.confidence * 1000) / 10}%`;
     facts.push(
       c.power.mde > c.power.threshold
-        ? m.powerLow(
-            c.bootstrap.units,
-            unit,
-            f(c.power.mde),
-            level,
-            f(c.power.threshold),
-            c.power.casesNeeded.toLocaleString('en-US'),
-          )
+        ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded)
         : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)),
     );
   }

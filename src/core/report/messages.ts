@@ -6,6 +6,7 @@
 import type { TrustedChangeKind } from '../types.ts';
 
 import type { ReportLanguage } from './languages.ts';
+import { count, noun, shown } from './plural.ts';
 
 export { REPORT_LANGUAGES, type ReportLanguage } from './languages.ts';
 
@@ -50,10 +51,17 @@ export interface Messages {
   holm(p: string, family: number): string;
   holmChanged(names: string, family: number): string;
   mcnemar(b: number, c: number, p: string): string;
-  /** The resampled units, plural. */
-  units: Record<'cases' | 'clusters' | 'tasks', string>;
-  powerLow(n: number, unit: string, mde: string, level: string, gate: string, needed: string): string;
-  powerOk(n: number, unit: string, mde: string, level: string, gate: string): string;
+  /** The resampled unit, in the form for `n`. */
+  unit(unit: 'cases' | 'clusters' | 'tasks', n: number): string;
+  powerLow(
+    n: number,
+    unit: 'cases' | 'clusters' | 'tasks',
+    mde: string,
+    level: string,
+    gate: string,
+    needed: number,
+  ): string;
+  powerOk(n: number, unit: 'cases' | 'clusters' | 'tasks', mde: string, level: string, gate: string): string;
   compared(n: number, extra: string, improved: number, regressed: number): string;
   notCompared: {
     added(n: number): string;
@@ -100,8 +108,18 @@ export interface Messages {
   summaryTruncated(cut: number): string;
   scripted: string;
   /** Strings added for the CLI's final lines, verdict names and baseline writing (issue 19). */
+  /** Absolute floors (gate.min). */
+  floor: {
+    /** Headline when the worst verdict is below-floor. */
+    headline(count: number, total: number, list: string): string;
+    /** One floor and this run's value; `problem` when it cannot be checked. */
+    fact(metric: string, value: string, min: string, met: boolean, problem: string | null): string;
+  };
   more: {
-    verdict: Record<'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline', string>;
+    verdict: Record<
+      'pass' | 'regression' | 'below-floor' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline',
+      string
+    >;
     percentOfBaseline: string;
     /** Headline when no inconclusive suite measured a drop (an improvement the set cannot confirm). */
     inconclusiveNoDrop(count: number, total: number): string;
@@ -149,15 +167,17 @@ export interface Messages {
 
 const en: Messages = {
   headline: {
-    regression: (n, t, list) => `**${n} of ${t} suites regressed** beyond the allowed drop: ${list}.`,
+    regression: (n, t, list) => `**${n} of ${count(t, 'suite')} regressed** beyond the allowed drop: ${list}.`,
     error: (n, t) =>
-      `**${n} of ${t} suites could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
+      `**${n} of ${count(t, 'suite')} could not be evaluated**: too many calls failed, nothing was comparable, or answers addressed the judge under \`gate.on-judge-manipulation: fail\`. No score was recorded for a failed call.`,
     inconclusive: (n, t) =>
-      `**${n} of ${t} suites may have dropped**, but the eval set cannot tell the drop from noise.`,
+      `**${n} of ${count(t, 'suite')} may have dropped**, but the eval set cannot tell the drop from noise.`,
     stale: (n, t) =>
-      `**${n} of ${t} suites have a stale baseline**: the way they are measured changed, so they were not compared.`,
-    noBaseline: (n, t) => `**${n} of ${t} suites have no baseline yet**; the others pass.`,
-    pass: (t, gate) => `**All ${t} suites pass**: no metric dropped beyond the allowed ${gate}.`,
+      `**${n} of ${count(t, 'suite')} ${noun(n, 'has', 'have')} a stale baseline**: the way ${noun(n, 'it is', 'they are')} measured changed, so ${noun(n, 'it was', 'they were')} not compared.`,
+    noBaseline: (n, t) =>
+      `**${n} of ${count(t, 'suite')} ${noun(n, 'has', 'have')} no baseline yet**${n < t ? `; the ${noun(t - n, 'other passes', 'others pass')}` : ''}.`,
+    pass: (t, gate) =>
+      `**${noun(t, 'The suite passes', `All ${t} suites pass`)}**: no metric dropped beyond the allowed ${gate}.`,
     nothingRun: '**No suite is affected by this change**, so nothing was evaluated.',
   },
   table: {
@@ -182,25 +202,26 @@ const en: Messages = {
   servedAs: (list) => ` (served as ${list})`,
   whatChanged: (list) => `What changed: ${list}.`,
   interval: (change, level, method, lower, upper, units, clusters, b, seed, se) =>
-    `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
+    `Change ${change}, ${level} ${method} interval [${lower}, ${upper}] from a paired bootstrap over ${count(units, clusters ? 'cluster' : 'case')} (B = ${b}, seed \`${seed}\`, SE ${se}).`,
   percentileFallback: (reason) => `percentile (BCa undefined: ${reason})`,
   noVariation: (change, units, clusters, b, seed) =>
-    `Change ${change}, with no variation: the paired bootstrap over ${units} ${clusters ? 'clusters' : 'cases'} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
+    `Change ${change}, with no variation: the paired bootstrap over ${count(units, clusters ? 'cluster' : 'case')} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
   skippedResamples: (skipped, kept) =>
-    `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
+    `${skipped} ${noun(shown(skipped), 'resample', 'resamples')} drew only cases with a baseline of 0 and ${noun(shown(skipped), 'was', 'were')} skipped; the interval rests on the other ${kept}.`,
   exactTest: (k, p, method, draws) =>
-    `Sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
-  holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
+    `Sign-flip test of no change over the ${count(k, 'unit')} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
+  holm: (p, family) => `Holm-adjusted across the ${count(family, 'suite')} compared in this run: p = ${p}.`,
   holmChanged: (names, family) =>
-    `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
-  mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
-  units: { cases: 'cases', clusters: 'clusters', tasks: 'tasks' },
+    `Holm's adjustment across the ${count(family, 'suite')} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  mcnemar: (b, c, p) =>
+    `McNemar's exact test: ${count(b, 'case')} went from pass to fail and ${c} from fail to pass, p = ${p}.`,
+  unit: (unit, n) => noun(n, unit.slice(0, -1), unit),
   powerLow: (n, unit, mde, level, gate, needed) =>
-    `⚠️ With ${n} ${unit} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${needed} ${unit} would be needed to see a ${gate} drop.`,
+    `⚠️ With ${count(n, unit.slice(0, -1), unit)} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${count(needed, unit.slice(0, -1), unit)} would be needed to see a ${gate} drop.`,
   powerOk: (n, unit, mde, level, gate) =>
-    `With ${n} ${unit} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
+    `With ${count(n, unit.slice(0, -1), unit)} this suite detects a drop of about ${mde} or more (80% power, the gate's two-sided ${level} test); the gate is ${gate}.`,
   compared: (n, extra, improved, regressed) =>
-    `${n} cases compared${extra ? `; not compared: ${extra}` : ''}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ''}`,
+    `${count(n, 'case')} compared${extra ? `; not compared: ${extra}` : ''}.${improved ? ` ${improved} improved, ${regressed} regressed.` : ''}`,
   notCompared: {
     added: (n) => `${n} added`,
     removed: (n) => `${n} removed`,
@@ -209,13 +230,13 @@ const en: Messages = {
     join: ', ',
   },
   errors: (f, t, rate, tol) =>
-    `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+    `Errors: ${f} of ${count(t, 'call')} failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
   note: (text) => `Note: ${text}`,
-  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
+  usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} ${noun(shown(calls), 'call')}${extra}`,
   judgeUsage: (i, o, calls, cost) =>
-    `Judges: ${i} tokens in, ${o} out over ${calls} calls${cost ? `; cost $${cost}` : ''}.`,
+    `Judges: ${i} ${noun(shown(i), 'token')} in, ${o} out over ${calls} ${noun(shown(calls), 'call')}${cost ? `; cost $${cost}` : ''}.`,
   fromCache: (n) => `${n} from the cache`,
-  retries: (n) => `${n} retries`,
+  retries: (n) => `${n} ${noun(shown(n), 'retry', 'retries')}`,
   cost: (amount, source) => `cost $${amount} (prices: ${source})`,
   time: (s) => `time ${s} s`,
   regressedSummary: (count, shown) => `Cases that regressed: ${count}${count > shown ? ` (worst ${shown} shown)` : ''}`,
@@ -234,18 +255,18 @@ const en: Messages = {
       `**Inconclusive.** The measured drop is beyond ${g}, but the interval still includes no change; more cases would tell.`,
     'interval-straddles-threshold': (g) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g}.`,
     'exact-test-disagrees': (g, x) =>
-      `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
+      `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${count(x.changed, 'case')} that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
     'multiplicity-adjusted': (g, x) =>
-      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${count(x.family, 'suite')} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     'too-few-cases': (_g, x) =>
-      `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
+      `**Inconclusive.** The drop looks real, but fewer than ${count(x.minCases, 'case')} were compared.`,
     'undefined-relative-change': () =>
       '**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.',
     improved: () => '**Pass.** The metric improved, and the interval is above zero.',
     'within-threshold-shown': (g) => `**Pass.** The interval shows the change is within ${g}.`,
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) =>
-      `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+      `**Error.** ${x.failed} of ${count(x.total, 'call')} failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
     'too-few-paired': () =>
       "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
@@ -255,6 +276,16 @@ const en: Messages = {
       `**No baseline.** Create one with \`evalgate run --suite ${x.name} --update-baseline\` (or the action's \`mode: baseline\`) and commit \`baselines/${x.name}.json\`.`,
     'stale-baseline': (_g, x) =>
       `**Stale baseline.** The baseline was measured differently (${x.stale}); refresh it with \`evalgate run --suite ${x.name} --update-baseline\` on the base branch${x.stale.includes('judge') ? ', or `evalgate rejudge` its stored answers' : ''}.`,
+    'below-floor': () =>
+      '**Below the floor.** This run is under an absolute floor of `gate.min` (listed below), which fails the check on its own, whatever the comparison with the baseline says.',
+  },
+  floor: {
+    headline: (n, t, list) =>
+      `**${n} of ${count(t, 'suite')} ${noun(n, 'is', 'are')} below ${noun(n, 'its', 'their')} floor** (\`gate.min\`): ${list}.`,
+    fact: (metric, value, min, met, problem) =>
+      problem !== null
+        ? `Floor (\`gate.min\`) ${metric} ≥ ${min}: cannot be checked, so not met: ${problem}.`
+        : `Floor (\`gate.min\`): ${metric} ${value}, at least ${min} required — ${met ? 'met' : '**not met**'}.`,
   },
   trust: {
     heading: 'Trust and integrity',
@@ -270,11 +301,11 @@ const en: Messages = {
       suite: "removes the suite; it was still run from the base branch's definition.",
     },
     cacheRejected: (n) =>
-      `${n} cached ${n === 1 ? 'response' : 'responses'} failed authentication (forged, edited, or written with another key) and ${n === 1 ? 'was' : 'were'} ignored; the model was called instead.`,
+      `${n} cached ${noun(n, 'response')} failed authentication (forged, edited, or written with another key) and ${noun(n, 'was', 'were')} ignored; the model was called instead.`,
     recordsRejected: (n) =>
-      `${n} ${n === 1 ? 'line' : 'lines'} of a previous run's record log failed authentication and ${n === 1 ? 'was' : 'were'} ignored; those cases were run again.`,
+      `${count(n, 'line')} of a previous run's record log failed authentication and ${noun(n, 'was', 'were')} ignored; those cases were run again.`,
     committedIgnored: (path, files) =>
-      `The checkout has ${files} committed ${files === 1 ? 'file' : 'files'} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+      `The checkout has ${files} committed ${noun(files, 'file')} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file) =>
       `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted:
@@ -283,14 +314,15 @@ const en: Messages = {
       `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`,
   },
   truncated: (cut) =>
-    `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the job summary and the \`report.md\` artifact.`,
+    `> [!WARNING]\n> This report was cut to fit GitHub's 65,536-character limit: ${count(cut, 'section')} ${noun(cut, 'was', 'were')} left out. The full report is in the job summary and the \`report.md\` artifact.`,
   summaryTruncated: (cut) =>
-    `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${cut} ${cut === 1 ? 'section was' : 'sections were'} left out. The full report is in the \`report.md\` artifact.`,
+    `> [!WARNING]\n> This summary was cut to stay under GitHub's 1 MiB job-summary limit: ${count(cut, 'section')} ${noun(cut, 'was', 'were')} left out. The full report is in the \`report.md\` artifact.`,
   scripted: 'Scripted demo',
   more: {
     verdict: {
       pass: 'pass',
       regression: 'regression',
+      'below-floor': 'below-floor',
       inconclusive: 'inconclusive',
       error: 'error',
       'no-baseline': 'no-baseline',
@@ -298,17 +330,17 @@ const en: Messages = {
     },
     percentOfBaseline: '% of baseline',
     inconclusiveNoDrop: (n, t) =>
-      `**${n} of ${t} suites are inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
-    improved: (n) => ` ${n} ${n === 1 ? 'suite' : 'suites'} improved.`,
+      `**${n} of ${count(t, 'suite')} ${noun(n, 'is', 'are')} inconclusive**: no drop was measured, but the eval set cannot rule one out.`,
+    improved: (n) => ` ${count(n, 'suite')} improved.`,
     baselinesWritten: (n, t) =>
-      `**Baselines written for ${n} of ${t} suites**: commit them; the next run compares with them.`,
+      `**${noun(n, 'Baseline', 'Baselines')} written for ${n} of ${count(t, 'suite')}**: commit ${noun(n, 'it', 'them')}; the next run compares with ${noun(n, 'it', 'them')}.`,
     baselineWritten: (name) =>
       `**Baseline written.** This run is now the baseline: commit \`baselines/${name}.json\`; the next run compares with it.`,
     judgedBy: (models) => `Judged by ${models}.`,
     cliReport: (path) => `report: ${path}`,
     cliBaselineWritten: (path) => `baseline written: ${path}`,
     cliFirstError: (name, error) => `  ${name}: first error: ${error}`,
-    cliErrors: (n) => ` (${n} errors)`,
+    cliErrors: (n) => ` (${count(n, 'error')})`,
     cliShard: (i, n, runId, path) =>
       `evalgate: shard ${i}/${n} of run ${runId} written to ${path}; merge all shards with "evalgate merge --out DIR SHARD_DIR …"`,
     pricesFrom: (source) => source,
@@ -321,16 +353,19 @@ const en: Messages = {
     budgetStopped: (reason) =>
       `**Stopped by the budget**: ${reason}. Calls in flight finished; the cases not run are missing from this partial result, so the run fails (exit 3). Everything finished is kept: rerun into the same output with a larger budget to resume.`,
     truncated: (n, total, list) =>
-      `Cut by the token limit: ${n} of ${total} replies (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
+      `Cut by the token limit: ${n} of ${count(total, 'reply', 'replies')} (finish_reason \`length\`): ${list}. Raise \`max-tokens\` (or \`max-completion-tokens\` for a reasoning model) so answers can finish.`,
     truncatedWarning: (share, threshold) =>
       `⚠️ Warning: ${share} of replies were cut by the token limit, more than ${threshold} (gate.max-truncated-share); scores of cut answers say little about the prompt.`,
     cut: (n, list) =>
-      `Cut to the reply size limit (max-reply-bytes) before scoring: ${n} ${n === 1 ? 'reply' : 'replies'}: ${list}.`,
+      `Cut to the reply size limit (max-reply-bytes) before scoring: ${count(n, 'reply', 'replies')}: ${list}.`,
     reasoning: (n, total) =>
-      `${n} of ${total} replies began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
+      `${n} of ${count(total, 'reply', 'replies')} began with reasoning (a <think> block or reasoning_content); it was set aside before scoring and kept in the records.`,
     reasoningTokens: (tokens, cost) => `Reasoning tokens: ${tokens} of the output tokens${cost ? ` ($${cost})` : ''}.`,
   },
 };
+
+/** Japanese counts take a counter word, the same for every number. */
+const JA_UNITS = { cases: 'ケース', clusters: 'クラスタ', tasks: 'タスク' } as const;
 
 const ja: Messages = {
   headline: {
@@ -379,11 +414,11 @@ const ja: Messages = {
   holmChanged: (names, family) =>
     `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
   mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
-  units: { cases: 'ケース', clusters: 'クラスタ', tasks: 'タスク' },
+  unit: (unit) => JA_UNITS[unit],
   powerLow: (n, unit, mde, level, gate, needed) =>
-    `⚠️ ${n}${unit}では、このスイートが検出できる低下は約${mde}（検出力80%、ゲートの両側${level}検定）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed}${unit}が必要です。`,
+    `⚠️ ${n}${JA_UNITS[unit]}では、このスイートが検出できる低下は約${mde}（検出力80%、ゲートの両側${level}検定）で、ゲートの${gate}より大きいです。${gate}の低下を検出するには約${needed.toLocaleString('en-US')}${JA_UNITS[unit]}が必要です。`,
   powerOk: (n, unit, mde, level, gate) =>
-    `${n}${unit}で、約${mde}以上の低下を検出できます（検出力80%、ゲートの両側${level}検定）。ゲートは${gate}です。`,
+    `${n}${JA_UNITS[unit]}で、約${mde}以上の低下を検出できます（検出力80%、ゲートの両側${level}検定）。ゲートは${gate}です。`,
   compared: (n, extra, improved, regressed) =>
     `${n}ケースを比較しました${extra ? `（比較対象外：${extra}）` : ''}。${improved ? `改善${improved}件、低下${regressed}件。` : ''}`,
   notCompared: {
@@ -441,6 +476,15 @@ const ja: Messages = {
       `**ベースラインなし。** \`evalgate run --suite ${x.name} --update-baseline\`（またはアクションの \`mode: baseline\`）で作成し、\`baselines/${x.name}.json\` をコミットしてください。`,
     'stale-baseline': (_g, x) =>
       `**ベースラインが古い。** ベースラインは異なる方法で測定されています（${x.stale}）。ベースブランチで \`evalgate run --suite ${x.name} --update-baseline\` を実行して更新してください${x.stale.includes('judge') ? '（保存済みの回答を `evalgate rejudge` で採点し直すこともできます）' : ''}。`,
+    'below-floor': () =>
+      '**下限未満。** この実行は `gate.min` の絶対的な下限（下記）を下回っています。ベースラインとの比較の結果にかかわらず、それだけでチェックは失敗します。',
+  },
+  floor: {
+    headline: (n, t, list) => `**${t}スイート中${n}スイートが下限（\`gate.min\`）を下回りました**：${list}。`,
+    fact: (metric, value, min, met, problem) =>
+      problem !== null
+        ? `下限（\`gate.min\`）${metric} ≥ ${min}：確認できないため未達とします：${problem}。`
+        : `下限（\`gate.min\`）：${metric} は ${value}、必要なのは ${min} 以上 — ${met ? '達成' : '**未達**'}。`,
   },
   trust: {
     heading: '信頼性と完全性',
@@ -476,6 +520,7 @@ const ja: Messages = {
     verdict: {
       pass: '合格',
       regression: '低下',
+      'below-floor': '下限未満',
       inconclusive: '判定保留',
       error: 'エラー',
       'no-baseline': 'ベースラインなし',

@@ -16,6 +16,7 @@ import { parseJudgedDataset, resolveColumns } from './dataset.ts';
 import { judgedDetail, type JudgedDetail } from './detail.ts';
 import { flaggedCases } from './manipulation.ts';
 import { rejudgeResult } from './rejudge.ts';
+import { judgedStarterFiles } from './init.ts';
 import { judgedCaseLines, judgedSuiteLines } from './report.ts';
 import {
   ANSWER_PLACEHOLDERS,
@@ -49,6 +50,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
         s.templates.judge,
         judgeAllowed,
         ctx.at('templates', 'judge'),
+        (problem) => ctx.warn(problem),
       );
       const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
       if (missing.length > 0)
@@ -98,6 +100,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),
   },
+  initExample: () => judgedStarterFiles(),
 };
 
 /** The first valid answer of each case in a result, for pairwise judging. */

@@ -43,6 +43,7 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
       read: (path, where, what) => ctx.readFile(path, where, what),
       readInstrument: (path, where, what) => ctx.readInstrumentFile(path, where, what),
       manipulationCheck: ctx.gate['manipulation-check'],
+      warn: (problem) => ctx.warn(problem),
     });
     return {
       cases: loaded.cases,
@@ -64,7 +65,7 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split('.')[0]);
     if (!needsSandbox(suite) || !Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return null;
-    return `python assertions run in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+    return `python assertions run in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out by naming the others with --suite NAME (run, validate and plan take it)`;
   },
   initExample: () => promptStarterFiles(),
 };

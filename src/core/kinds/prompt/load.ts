@@ -13,10 +13,10 @@ import type { ChatMessage, CodeRunner, ModelClient } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import type { PromptSuiteConfig } from './config.ts';
 import { decodeUtf8 } from '../../datasets/jsonl.ts';
-import { configError } from '../../errors.ts';
+import { configError, type ConfigProblem } from '../../errors.ts';
 import { contentSha256, sha256Hex } from '../../hash.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
-import { loadTemplate, type Template } from '../../templates.ts';
+import { checkDoubledPlaceholders, loadTemplate, type Template } from '../../templates.ts';
 import type { EvalCase } from '../../types.ts';
 import { compileJsonSchema, fillVariables, regexLiteral, variablesOf } from './assertions.ts';
 import { parsePromptDataset } from './dataset.ts';
@@ -42,6 +42,8 @@ export interface PromptLoadContext {
   readInstrument(path: string, where: Where, what: string): Promise<Uint8Array>;
   /** gate.manipulation-check of the suite. */
   manipulationCheck?: 'patterns' | 'judge';
+  /** A problem that does not stop the suite (a `{{name}}` that is probably meant as a variable). */
+  warn(problem: ConfigProblem): void;
 }
 
 /** A loaded prompt suite. */
@@ -73,7 +75,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
       if (!columns.includes(v.name))
         throw configError({ file: path, line: v.line }, `uses {${v.name}}, but ${unknown(v.name)}`);
     }
-    return loadTemplate(raw, path, columns, where);
+    return loadTemplate(raw, path, columns, where, (problem) => ctx.warn(problem));
   };
   const templates: PromptTemplates = {
     messages: [],
@@ -100,6 +102,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
     if (assertions.some((x) => x.name === name))
       throw configError(where('name'), `assertion name "${name}" is used twice; give each assertion its own name`);
     if ('value' in a) {
+      checkDoubledPlaceholders(a.value, where('value'), columns, (problem) => ctx.warn(problem));
       for (const v of variablesOf(a.value))
         if (!columns.includes(v.name))
           throw configError(where('value'), `the value uses {${v.name}}, but ${unknown(v.name)}`);
