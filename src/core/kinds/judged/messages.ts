@@ -55,7 +55,7 @@ const en: JudgedMessages = {
   manipulation: (n, list, more) =>
     `⚠️ Possible attempts to influence the judge: ${count(n, 'case')} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ''}.`,
   secondOpinion: (model, asked, yes, no, failed) =>
-    `Second opinion by ${model} on ${noun(asked, 'answer')} the scan flagged or found borderline: ${yes} tr${yes === 1 ? 'ies' : 'y'} to influence grading, ${no} do${no === 1 ? 'es' : ''} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ''}. Strongly flagged answers stay flagged whatever it said.`,
+    `Second opinion by ${model} on ${count(asked, 'answer')} the scan flagged or found borderline: ${yes} tr${yes === 1 ? 'ies' : 'y'} to influence grading, ${no} do${no === 1 ? 'es' : ''} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ''}. Strongly flagged answers stay flagged whatever it said.`,
   crossCheck: (judge, n, list, failed) =>
     `Cross-check of ${n} flagged ${noun(n, 'answer')} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : 'it agrees with the recorded scores within 1 point'}${failed ? `; ${failed} could not be cross-checked (judge error)` : ''}.`,
   caseLabel: (id) => `**Case ${id}**`,
