@@ -175,6 +175,7 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
     readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
+    writeHtmlReport: (html) => writeFileAtomic(join(outDir, 'report.html'), html),
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };

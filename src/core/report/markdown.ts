@@ -15,6 +15,7 @@ import { findKind, kinds } from '../kinds/index.ts';
 import type { KindReportContext } from '../kinds/kind.ts';
 import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
+import { trendText, type TrendPoint } from './trend.ts';
 
 /** The config's values in an explanation, as Markdown. */
 const MARKDOWN_EXPLAIN: ExplainFormat = {
@@ -54,6 +55,8 @@ export interface ReportInput {
   notices?: RunNotices;
   /** Suites whose results were just written as their baselines (--update-baseline). */
   baselinesWritten?: readonly string[];
+  /** Each suite's last few baselines in the history of baselines/ (the action reads them from git). */
+  trends?: ReadonlyMap<string, readonly TrendPoint[]>;
 }
 
 /** Renders the whole report. */
@@ -101,6 +104,7 @@ export function renderReport(input: ReportInput): string {
         m,
         input.baselinesWritten?.includes(c.name) === true,
         input.language ?? 'en',
+        input.trends?.get(c.name) ?? [],
       ),
     );
   // Sections a kind writes across its suites of the run (the same tasks in several languages).
@@ -297,6 +301,7 @@ function suiteSection(
   m: Messages,
   baselineWritten: boolean,
   language: ReportLanguage,
+  trend: readonly TrendPoint[],
 ): string[] {
   const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
@@ -333,6 +338,7 @@ function suiteSection(
     for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
+  if (trend.length > 0) facts.push(trendText(trend, language));
   if (result) facts.push(...replyFacts(result, c.gate, m));
   if (result) {
     facts.push(usageLine(result, m));
