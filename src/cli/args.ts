@@ -68,6 +68,16 @@ export type Command =
     }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string; force: boolean; kind: string }
+  | {
+      name: 'history';
+      config: string;
+      suites: string[];
+      baselineDir: string | null;
+      ref: string;
+      limit: number;
+      out: string;
+      language: ReportLanguage | null;
+    }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -380,6 +390,49 @@ export const COMMANDS: readonly CommandSpec[] = [
         cacheDir: strOrNull(v, 'cache-dir'),
         noCache: v['no-cache'] === true,
         language: languageOf('rejudge', v),
+      };
+    },
+  },
+  {
+    name: 'history',
+    summary:
+      "Each suite's metric over the commits that changed its baseline: a table, and history.html/.svg/.json in --out. Reads git only.",
+    options: {
+      config,
+      suite,
+      'baseline-dir': baselineDir,
+      ref: {
+        type: 'string',
+        value: 'REV',
+        default: 'HEAD',
+        description: 'Read the history back from this commit, branch or tag (first-parent line).',
+      },
+      limit: {
+        type: 'string',
+        value: 'N',
+        default: '100',
+        description: 'Read at most the last N commits that changed the baselines.',
+      },
+      out: { type: 'string', value: 'DIR', default: 'evalgate-history', description: 'Where the files are written.' },
+      language,
+    },
+    examples: ['evalgate history', 'evalgate history --suite copy-qa --ref origin/main --out trend'],
+    build(v) {
+      const limit = Number(str(v, 'limit', '100'));
+      if (!Number.isInteger(limit) || limit < 1)
+        throw usageError(
+          'history',
+          `--limit must be a positive whole number of commits, got ${JSON.stringify(v['limit'])}`,
+        );
+      return {
+        name: 'history',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        ref: str(v, 'ref', 'HEAD'),
+        limit,
+        out: str(v, 'out', 'evalgate-history'),
+        language: languageOf('history', v),
       };
     },
   },

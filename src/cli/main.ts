@@ -51,6 +51,7 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
+import { historyCommand } from './history.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -103,6 +104,8 @@ async function execute(command: Command): Promise<number> {
       return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
+    case 'history':
+      return historyCommand(command);
   }
 }
 

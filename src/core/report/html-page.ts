@@ -157,7 +157,7 @@ body{font:15px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK
 h1{font-size:1.6em;margin:.3em 0}h2{font-size:1.3em;margin:1.6em 0 .5em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{font-size:1.1em;margin:1.2em 0 .4em}
 table{border-collapse:collapse;margin:.6em 0;max-width:100%}
 th,td{border:1px solid var(--line);padding:4px 10px;text-align:left;vertical-align:top}
-th{background:var(--soft)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+th{background:var(--soft)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 code{background:#eff1f3;border-radius:4px;padding:.1em .3em}
 pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;margin:.3em 0;max-height:32em;overflow:auto}

@@ -122,7 +122,7 @@ export function seriesSvg(points: readonly SeriesPoint[], alt: string, format: (
   const width = 720;
   const height = 220;
   const left = 56;
-  const right = 20;
+  const right = 44;
   const top = 16;
   const bottom = 40;
   const known = points.flatMap((p) => [p.value, p.lower, p.upper]).filter((v): v is number => v !== null);
@@ -136,7 +136,7 @@ export function seriesSvg(points: readonly SeriesPoint[], alt: string, format: (
   const step = points.length > 1 ? (width - left - right) / (points.length - 1) : 0;
   const x = (i: number): number => (points.length > 1 ? left + i * step : (left + width - right) / 2);
   const y = (v: number): number => top + (1 - (v - low) / (high - low)) * (height - top - bottom);
-  for (const v of [low + pad, high - pad]) {
+  for (const v of [...new Set([low + pad, high - pad])]) {
     parts.push(
       `<line x1="${left}" y1="${f1(y(v))}" x2="${width - right}" y2="${f1(y(v))}" stroke="#d1d9e0"/>`,
       `<text x="${left - 6}" y="${f1(y(v) + 4)}" text-anchor="end">${escapeHtml(format(v))}</text>`,
