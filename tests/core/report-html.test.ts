@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
-import { renderHtmlReport } from '../../src/core/report/html.ts';
+import { renderHtmlReport, withHtmlPointer } from '../../src/core/report/html.ts';
+import { fitReport } from '../../src/core/report/markdown.ts';
 import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
 import { escapeHtml, jsonForScript, markupHtml } from '../../src/core/report/html-page.ts';
 import { diffWords } from '../../src/core/report/word-diff.ts';
@@ -174,5 +175,24 @@ describe('the word diff of report.html', () => {
     const fromSource = new Function(`return (${diffWords.toString()})`)() as typeof diffWords;
     assert.deepEqual(fromSource('one two three', 'one 2 three', 10), diffWords('one two three', 'one 2 three', 10));
     assert.ok(REPORT_SCRIPT.includes(diffWords.toString()));
+  });
+});
+
+describe('the pointer to report.html in the comment', () => {
+  it('sits at the end of the head, which fitting under the limit never cuts', () => {
+    const report = `## evalgate\n\nheadline\n\n| table |\n${`\n### suite\n\n${'long section '.repeat(60)}`.repeat(3)}\n`;
+    const withPointer = withHtmlPointer(
+      report,
+      'evalgate-report',
+      { id: 7, url: 'https://github.com/o/r/actions/runs/7' },
+      'en',
+    );
+    assert.match(
+      withPointer,
+      /\| table \|\n\n📄 .*`report\.html` in the artifact `evalgate-report` of \[workflow run 7\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/7\)/,
+    );
+    const cut = fitReport(withPointer, 'en', withPointer.indexOf('\n### ') + 300);
+    assert.ok(cut.includes('`report.html`') && !cut.includes('long section'), cut);
+    assert.match(withHtmlPointer(report, 'a`b', null, 'ja'), /アーティファクト ``a`b`` の `report\.html`/);
   });
 });

@@ -19,7 +19,9 @@ import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
 import { BASE_STYLE, escapeHtml, markupHtml, renderPage } from './html-page.ts';
 import type { ReportInput } from './markdown.ts';
+import type { ReportLanguage } from './languages.ts';
 import { messagesFor, type Messages } from './messages.ts';
+import { inlineCode } from './sanitize.ts';
 import { intervalSvg, suitesChartSvg } from './svg.ts';
 import { trendText } from './trend.ts';
 import { viewMessagesFor, type ViewMessages } from './views-messages.ts';
@@ -70,6 +72,23 @@ export function renderHtmlReport(input: ReportInput, version: string | null): st
     script: REPORT_SCRIPT,
     data: { text: v.client, strings: table.texts, suites },
   });
+}
+
+/**
+ * The Markdown report with a line pointing to report.html in a workflow artifact, put at
+ * the end of the head (before the first suite section), which fitting a comment never
+ * cuts. The artifact's name comes from the workflow and is shown as code.
+ */
+export function withHtmlPointer(
+  report: string,
+  artifact: string,
+  run: { id: number; url: string } | null,
+  language: ReportLanguage,
+): string {
+  const v = viewMessagesFor(language);
+  const line = v.htmlReport(inlineCode(artifact, 100), run ? `[${v.runLabel(run.id)}](${run.url})` : null);
+  const at = report.indexOf('\n### ');
+  return at < 0 ? `${report.trimEnd()}\n\n${line}\n` : `${report.slice(0, at)}\n${line}\n${report.slice(at)}`;
 }
 
 const HTML_EXPLAIN = (hole: (text: string) => string): ExplainFormat => ({

@@ -106,8 +106,10 @@ export interface ViewMessages {
   };
   /** The comment's line of the last few baselines of a suite. */
   trend(spark: string, values: string, commits: string): string;
-  /** The comment's pointer to report.html. */
-  htmlReport(where: string): string;
+  /** The comment's pointer to report.html: the artifact's name (as code) and a link to the run, when known. */
+  htmlReport(artifact: string, run: string | null): string;
+  /** A workflow run, as the link text of the pointer. */
+  runLabel(run: number): string;
 }
 
 const en: ViewMessages = {
@@ -221,8 +223,9 @@ const en: ViewMessages = {
     chartAlt: (suite) => `Each provider's mean on ${suite} with its interval.`,
   },
   trend: (spark, values, commits) => `Baselines over time: ${spark} ${values} (${commits}).`,
-  htmlReport: (where) =>
-    `Every case side by side, with filters and search: \`report.html\` in ${where} (a self-contained page; open it in a browser).`,
+  htmlReport: (artifact, run) =>
+    `📄 Every case side by side, with filters and search: \`report.html\` in the artifact ${artifact}${run ? ` of ${run}` : ''} (a self-contained page; download it and open it in a browser).`,
+  runLabel: (run) => `workflow run ${run}`,
 };
 
 const ja: ViewMessages = {
@@ -343,8 +346,9 @@ const ja: ViewMessages = {
     chartAlt: (suite) => `${suite} の各プロバイダーの平均と区間。`,
   },
   trend: (spark, values, commits) => `ベースラインの推移：${spark} ${values}（${commits}）。`,
-  htmlReport: (where) =>
-    `すべてのケースを並べて比較（絞り込み・検索付き）：${where} の \`report.html\`（単体で完結したページです。ブラウザーで開いてください）。`,
+  htmlReport: (artifact, run) =>
+    `📄 すべてのケースを並べて比較（絞り込み・検索付き）：${run ? `${run} の` : ''}アーティファクト ${artifact} の \`report.html\`（単体で完結したページです。ダウンロードしてブラウザーで開いてください）。`,
+  runLabel: (run) => `ワークフロー実行 ${run}`,
 };
 
 /** The page strings of a language. */
