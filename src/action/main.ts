@@ -470,6 +470,7 @@ async function baselineTrends(
       limit: 30,
       suites: loaded.config.suites.map((s) => s.name),
       options: () => ({ confidence: 0.95, resamples: 0 }),
+      perSuite: TREND_POINTS,
     });
     return new Map(histories.map((h) => [h.suite, trendOf(h, TREND_POINTS)]));
   } catch (error) {

@@ -26,16 +26,20 @@ export interface BaselineHistoryRequest {
   suites: readonly string[];
   /** Interval settings per suite (its gate's confidence). */
   options(suite: string): HistoryOptions;
+  /** Read at most this many versions per suite, the newest (default: all in the commits read). */
+  perSuite?: number;
 }
 
-/** The histories of the suites, by name, and the commits read (newest first). */
+/** The histories of the suites (oldest version first), by name, and the commits read (newest first). */
 export async function readBaselineHistory(
   repo: GitRepo,
   request: BaselineHistoryRequest,
 ): Promise<{ histories: SuiteHistory[]; commits: string[] }> {
-  const commits = (await repo.log(request.sha, request.dir, request.limit)).reverse();
+  const commits = await repo.log(request.sha, request.dir, request.limit);
   const bySuite = new Map<string, HistoryPoint[]>();
   const prefix = request.dir === '' ? '' : `${request.dir}/`;
+  const most = request.perSuite ?? Number.POSITIVE_INFINITY;
+  // Newest first, so a suite's last versions are read and older ones never are.
   for (const commit of commits) {
     for (const file of commit.files) {
       if (!file.startsWith(prefix) || !file.endsWith('.json')) continue;
@@ -43,17 +47,21 @@ export async function readBaselineHistory(
       // Only baselines/<suite>.json: no subfolder, and a name a suite can have.
       if (suite.includes('/') || !nameSchema.safeParse(suite).success) continue;
       if (request.suites.length > 0 && !request.suites.includes(suite)) continue;
+      const points = bySuite.get(suite) ?? [];
+      if (points.length >= most) continue;
       const text = await repo.show(commit.sha, file);
-      const point = measureVersion(
-        { suite, commit: commit.sha, date: commit.date, subject: commit.subject, text },
-        request.options(suite),
+      points.push(
+        measureVersion(
+          { suite, commit: commit.sha, date: commit.date, subject: commit.subject, text },
+          request.options(suite),
+        ),
       );
-      bySuite.set(suite, [...(bySuite.get(suite) ?? []), point]);
+      bySuite.set(suite, points);
     }
   }
   const names = [...bySuite.keys()].sort();
   return {
-    histories: names.map((name) => linkPoints(name, bySuite.get(name) ?? [])),
-    commits: commits.map((c) => c.sha).reverse(),
+    histories: names.map((name) => linkPoints(name, [...(bySuite.get(name) ?? [])].reverse())),
+    commits: commits.map((c) => c.sha),
   };
 }

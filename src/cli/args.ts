@@ -411,7 +411,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       config,
       suite,
-      'baseline-dir': baselineDir,
+      'baseline-dir': { ...baselineDir, description: 'The baselines folder whose git history is read.' },
       ref: {
         type: 'string',
         value: 'REV',
