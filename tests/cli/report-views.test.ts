@@ -20,7 +20,7 @@ import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { renderHtmlReport } from '../../src/core/report/html.ts';
 import type { SuiteResult } from '../../src/core/types.ts';
 import { launchBrowser, type TestBrowser, type WatchedPage } from '../helpers/browser.ts';
-import { exampleWorkspace, runCli } from '../helpers/cli.ts';
+import { exampleWorkspace, ROOT, runCli } from '../helpers/cli.ts';
 import { contextLinesOf, corruptLine, fractionOf, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 
@@ -74,7 +74,11 @@ describe('report.html, history and matrix', () => {
       return { content: line };
     });
     ws = await exampleWorkspace();
-    artifacts = await mkdtemp(join(tmpdir(), 'evalgate-pages-'));
+    // Kept after the run in the repository's git-ignored tmp/ (the screenshots are the
+    // test's artifacts), replaced by the next run.
+    artifacts = join(ROOT, 'tmp', 'page-tests');
+    await rm(artifacts, { recursive: true, force: true });
+    await mkdir(artifacts, { recursive: true });
     git('init', '-q', '-b', 'main');
     git('config', 'user.email', 'test@example.com');
     git('config', 'user.name', 'test');

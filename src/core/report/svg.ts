@@ -78,7 +78,7 @@ export interface IntervalFigure {
 /** One interval drawn: grey line at no change, red line at the gate, dashed at −MDE. */
 export function intervalSvg(fig: IntervalFigure, alt: string): string {
   const width = 560;
-  const height = 64;
+  const height = 76;
   const left = 20;
   const plot = width - 2 * left;
   const values = [fig.estimate, fig.lower, fig.upper, fig.gate, 0, ...(fig.mde === null ? [] : [fig.mde])].filter(
@@ -90,12 +90,12 @@ export function intervalSvg(fig: IntervalFigure, alt: string): string {
   low -= pad;
   high += pad;
   const x = (v: number): number => left + ((v - low) / (high - low)) * plot;
-  const mid = 30;
+  const mid = 38;
   const parts = [svgOpen(width, height, alt)];
   const mark = (v: number, colour: string, dash: string, label: string, above: boolean): void => {
     parts.push(
-      `<line x1="${f1(x(v))}" y1="8" x2="${f1(x(v))}" y2="${height - 16}" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
-      `<text x="${f1(x(v))}" y="${above ? 8 : height - 3}" text-anchor="middle">${escapeHtml(label)}</text>`,
+      `<line x1="${f1(x(v))}" y1="17" x2="${f1(x(v))}" y2="${height - 17}" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
+      `<text x="${f1(x(v))}" y="${above ? 12 : height - 3}" text-anchor="middle">${escapeHtml(label)}</text>`,
     );
   };
   mark(0, '#8c959f', '', '0', false);
