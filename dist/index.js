@@ -39668,7 +39668,6 @@ import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative
 import { createReadStream } from "node:fs";
 import { appendFile as appendFile2, mkdir as mkdir2, open as open3, readdir as readdir2, readFile, realpath, rename as rename2, rm as rm2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep as sep2 } from "node:path";
-import { createInterface } from "node:readline";
 
 // node_modules/@noble/hashes/_u64.js
 var fromNumH = (n) => n / 2 ** 32 | 0;
@@ -41501,8 +41500,8 @@ function cleanEnum(obj) {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
-function base64ToUint8Array(base643) {
-  const binaryString = atob(base643);
+function base64ToUint8Array(base644) {
+  const binaryString = atob(base644);
   const bytes = new Uint8Array(binaryString.length);
   for (let i = 0; i < binaryString.length; i++) {
     bytes[i] = binaryString.charCodeAt(i);
@@ -41517,9 +41516,9 @@ function uint8ArrayToBase64(bytes) {
   return btoa(binaryString);
 }
 function base64urlToUint8Array(base64url3) {
-  const base643 = base64url3.replace(/-/g, "+").replace(/_/g, "/");
-  const padding = "=".repeat((4 - base643.length % 4) % 4);
-  return base64ToUint8Array(base643 + padding);
+  const base644 = base64url3.replace(/-/g, "+").replace(/_/g, "/");
+  const padding = "=".repeat((4 - base644.length % 4) % 4);
+  return base64ToUint8Array(base644 + padding);
 }
 function uint8ArrayToBase64url(bytes) {
   return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
@@ -43262,8 +43261,8 @@ var base64urlCharset = /^[A-Za-z0-9_-]*$/;
 function isValidBase64URL(data) {
   if (!base64urlCharset.test(data))
     return false;
-  const base643 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
-  const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
+  const base644 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
+  const padded = base644.padEnd(Math.ceil(base644.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
 var $ZodBase64URL = /* @__PURE__ */ $constructor("$ZodBase64URL", (inst, def) => {
@@ -71931,6 +71930,7 @@ function stripControls(text) {
   return text.replace(ANSI, "").replace(CONTROL, "\uFFFD");
 }
 function truncate(text, max) {
+  if (text.length <= max) return text;
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join("")}\u2026 [${chars.length - max} more characters]`;
@@ -72068,7 +72068,7 @@ var en = {
   judgedBy: (side, score2, judge, clipped) => `${side === "baseline" ? "Baseline" : "Candidate"} judged ${score2} by ${judge}${clipped}:`,
   clippedFrom: (raw) => ` (clipped from ${raw})`,
   manipulation: (n, list, more) => `\u26A0\uFE0F Possible attempts to influence the judge: ${count(n, "case")} (scores kept; the judge was told to score such text down): ${list}${more > 0 ? `; and ${more} more` : ""}.`,
-  secondOpinion: (model, asked, yes, no, failed) => `Second opinion by ${model} on ${noun(asked, "answer")} the scan flagged or found borderline: ${yes} tr${yes === 1 ? "ies" : "y"} to influence grading, ${no} do${no === 1 ? "es" : ""} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ""}. Strongly flagged answers stay flagged whatever it said.`,
+  secondOpinion: (model, asked, yes, no, failed) => `Second opinion by ${model} on ${count(asked, "answer")} the scan flagged or found borderline: ${yes} tr${yes === 1 ? "ies" : "y"} to influence grading, ${no} do${no === 1 ? "es" : ""} not${failed ? `, ${failed} could not be checked (counted as flagged)` : ""}. Strongly flagged answers stay flagged whatever it said.`,
   crossCheck: (judge, n, list, failed) => `Cross-check of ${n} flagged ${noun(n, "answer")} by ${judge}: ${list ? `it differs from the recorded score by 2 points or more on ${list}` : "it agrees with the recorded scores within 1 point"}${failed ? `; ${failed} could not be cross-checked (judge error)` : ""}.`,
   caseLabel: (id) => `**Case ${id}**`,
   pairOrder: (judge, first, winner) => `[${judge}, ${first} shown first \u2192 ${winner}]`
@@ -72268,6 +72268,40 @@ function manipulationLines(result, ctx) {
   }
   return out;
 }
+var SECTION_LABELS = {
+  en: {
+    criteria: "Criteria",
+    judged: (judge, score2, clipped) => `Judge ${judge}: ${score2}${clipped !== null ? ` (clipped from ${clipped})` : ""}`,
+    pair: (judge, first, winner) => `Judge ${judge}, ${first} shown first: ${winner}`,
+    addressed: (kind) => `Addressed the judge (${kind})`,
+    crossCheck: (judge, score2) => `Cross-check by ${judge}: ${score2}`
+  },
+  ja: {
+    criteria: "\u8A55\u4FA1\u57FA\u6E96",
+    judged: (judge, score2, clipped) => `\u5BE9\u67FB\u30E2\u30C7\u30EB ${judge}\uFF1A${score2}${clipped !== null ? `\uFF08${clipped} \u304B\u3089\u88DC\u6B63\uFF09` : ""}`,
+    pair: (judge, first, winner) => `\u5BE9\u67FB\u30E2\u30C7\u30EB ${judge}\uFF08${first} \u3092\u5148\u306B\u63D0\u793A\uFF09\uFF1A${winner}`,
+    addressed: (kind) => `\u5BE9\u67FB\u30E2\u30C7\u30EB\u3078\u306E\u50CD\u304D\u304B\u3051\uFF08${kind}\uFF09`,
+    crossCheck: (judge, score2) => `${judge} \u306B\u3088\u308B\u518D\u78BA\u8A8D\uFF1A${score2}`
+  }
+};
+function judgedCaseSections(record2, ctx) {
+  const m = SECTION_LABELS[ctx.language];
+  const d = judgedDetailOf(record2.detail);
+  const out = [];
+  if (d.criteria) out.push({ label: m.criteria, text: d.criteria });
+  for (const j of d.judgments ?? []) out.push({ label: m.judged(j.judge, j.score, j.clippedFrom), text: j.reasoning });
+  for (const p of d.pairs ?? [])
+    for (const o of p.orders) out.push({ label: m.pair(p.judge, o.first, o.winner), text: o.reasoning });
+  for (const s of d[MANIPULATION_DETAIL_KEY] ?? [])
+    out.push({ label: m.addressed(s.kind), text: s.excerpt, outcome: "fail" });
+  const cross = d[CROSS_CHECK_DETAIL_KEY];
+  if (cross)
+    out.push({
+      label: m.crossCheck(cross.judge, "score" in cross ? String(cross.score) : "\u2014"),
+      text: "reasoning" in cross ? String(cross.reasoning) : String(cross["error"] ?? "")
+    });
+  return out;
+}
 
 // src/core/kinds/judged/kind.ts
 var judgedKind = {
@@ -72338,7 +72372,8 @@ var judgedKind = {
   flaggedCases: (records) => flaggedCases(records),
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
-    caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx)
+    caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),
+    caseSections: (record2, ctx) => judgedCaseSections(record2, ctx)
   },
   initExample: () => judgedStarterFiles()
 };
@@ -72910,6 +72945,49 @@ function crossLanguageLines(results, ctx) {
   }
   return out;
 }
+var SECTION_LABELS2 = {
+  en: {
+    stopped: (stage, cycle) => `Stopped: ${stage}${cycle === null ? "" : ` at cycle ${cycle}`}`,
+    code: (cycle, stage) => `Cycle ${cycle}: code, tests ${stage}`,
+    output: (cycle) => `Cycle ${cycle}: test output`,
+    description: (cycle, note) => `Cycle ${cycle}: description${note}`
+  },
+  ja: {
+    stopped: (stage, cycle) => `\u505C\u6B62\uFF1A${stage}${cycle === null ? "" : `\uFF08\u30B5\u30A4\u30AF\u30EB ${cycle}\uFF09`}`,
+    code: (cycle, stage) => `\u30B5\u30A4\u30AF\u30EB ${cycle}\uFF1A\u30B3\u30FC\u30C9\u3001\u30C6\u30B9\u30C8 ${stage}`,
+    output: (cycle) => `\u30B5\u30A4\u30AF\u30EB ${cycle}\uFF1A\u30C6\u30B9\u30C8\u306E\u51FA\u529B`,
+    description: (cycle, note) => `\u30B5\u30A4\u30AF\u30EB ${cycle}\uFF1A\u8AAC\u660E${note}`
+  }
+};
+function roundTripCaseSections(record2, ctx) {
+  const d = detailOf(record2.detail);
+  if (!d) return [];
+  const m = SECTION_LABELS2[ctx.language];
+  const names = roundTripMessages(ctx.language).stageName;
+  const out = [];
+  if (d.stage !== "completed")
+    out.push({ label: m.stopped(names[d.stage] ?? d.stage, d.stoppedAt), text: d.message, outcome: "fail" });
+  for (const c of d.cycles ?? []) {
+    const passed = c.codeStage === "passed";
+    out.push({
+      label: m.code(c.cycle, names[c.codeStage] ?? c.codeStage),
+      text: c.code,
+      code: true,
+      outcome: passed ? "pass" : "fail"
+    });
+    if (!passed && c.codeMessage) out.push({ label: m.output(c.cycle), text: c.codeMessage, code: true });
+    if (c.description !== void 0)
+      out.push({
+        label: m.description(
+          c.cycle,
+          c.textCheck?.ok === false && c.textCheck.message ? ` \u2014 ${c.textCheck.message}` : ""
+        ),
+        text: c.description,
+        ...c.textCheck ? { outcome: c.textCheck.ok ? "pass" : "fail" } : {}
+      });
+  }
+  return out;
+}
 
 // src/core/kinds/round-trip/tasks.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -73073,7 +73151,8 @@ var roundTripKind = {
   report: {
     suiteLines: (result, baseline, ctx) => roundTripSuiteLines(result, baseline, ctx),
     caseLines: (change, result, baseline, ctx) => roundTripCaseLines(change.caseId, result, baseline, ctx),
-    runLines: (results, ctx) => crossLanguageLines(results, ctx)
+    runLines: (results, ctx) => crossLanguageLines(results, ctx),
+    caseSections: (record2, ctx) => roundTripCaseSections(record2, ctx)
   },
   planNote: "Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.",
   runtimeProblem(suite, nodeVersion) {
@@ -74098,6 +74177,29 @@ function promptCaseLines(candidateDetail, language) {
   const list = failed.map((v) => `${inlineCode(v.name, 60)} (${inlineText(v.message, 160)})`).join("; ");
   return [MESSAGES[language].failed(list), ""];
 }
+var SECTION_LABELS3 = {
+  en: {
+    assertion: (name, type, score2) => `${name} (${type}${score2})`,
+    judge: (judge, score2) => `Judge ${judge}: ${score2}`,
+    passed: "passed"
+  },
+  ja: {
+    assertion: (name, type, score2) => `${name}\uFF08${type}${score2}\uFF09`,
+    judge: (judge, score2) => `\u5BE9\u67FB\u30E2\u30C7\u30EB ${judge}\uFF1A${score2}`,
+    passed: "\u5408\u683C"
+  }
+};
+function promptCaseSections(record2, language) {
+  const m = SECTION_LABELS3[language];
+  return verdictsOf(record2.detail).flatMap((v) => [
+    {
+      label: m.assertion(v.name, v.type, v.score === void 0 ? "" : `, ${v.score}`),
+      text: v.pass ? m.passed : v.message,
+      outcome: v.pass ? "pass" : "fail"
+    },
+    ...(v.judgments ?? []).map((j) => ({ label: m.judge(j.judge, j.score), text: j.reasoning }))
+  ]);
+}
 
 // src/core/kinds/prompt/kind.ts
 var needsSandbox = (suite) => suite.assert.some((a) => a.type === "python");
@@ -74141,7 +74243,8 @@ var promptKind = {
   flaggedCases: (records) => flaggedCases(records),
   report: {
     suiteLines: (result, baseline, ctx) => promptSuiteLines(result, baseline, ctx.language),
-    caseLines: (change, _result, _baseline, ctx) => promptCaseLines(change.candidateDetail, ctx.language)
+    caseLines: (change, _result, _baseline, ctx) => promptCaseLines(change.candidateDetail, ctx.language),
+    caseSections: (record2, ctx) => promptCaseSections(record2, ctx.language)
   },
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split(".")[0]);
@@ -74218,6 +74321,724 @@ function compareWithBaseline(original, candidate, gate) {
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
   return compareSuite(original, candidate, gate, kind?.clusterNoun ?? "clusters", flagged);
 }
+
+// src/core/report/html-page.ts
+function escapeHtml(text) {
+  return stripControls(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+function pageText(text, max) {
+  return truncate(stripControls(text), max);
+}
+var HOLE_OPEN = "\uE000";
+var HOLE_CLOSE = "\uE001";
+var HOLE_TEXT = "\uE002";
+function markupHtml(build) {
+  const holes = [];
+  const hole = (text2) => {
+    holes.push(text2);
+    return `${HOLE_OPEN}${holes.length - 1}${HOLE_TEXT}${text2.replace(/[\uE000-\uE002]/g, "")}${HOLE_CLOSE}`;
+  };
+  const text = build(hole).replace(/\uE000(\d+)\uE002[^\uE001]*\uE001/g, `${HOLE_OPEN}$1${HOLE_CLOSE}`);
+  return inlineMarks(escapeHtml(text)).replace(
+    /\uE000(\d+)\uE001/g,
+    (_m, i) => escapeHtml(holes[Number(i)] ?? "")
+  );
+}
+function inlineMarks(escaped) {
+  return escaped.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`+([^`]+?)`+/g, "<code>$1</code>");
+}
+function jsonForScript(value) {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+function renderPage(page) {
+  const policy = [
+    "default-src 'none'",
+    `style-src '${cspHash(page.style)}'`,
+    `script-src ${page.script === void 0 ? "'none'" : `'${cspHash(page.script)}'`}`,
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'"
+  ].join("; ");
+  return [
+    "<!doctype html>",
+    `<html lang="${page.language}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<style>${page.style}</style>`,
+    "</head>",
+    "<body>",
+    page.body,
+    page.data === void 0 ? "" : `<script type="application/json" id="evalgate-data">${jsonForScript(page.data)}</script>`,
+    page.script === void 0 ? "" : `<script>${page.script}</script>`,
+    "</body>",
+    "</html>",
+    ""
+  ].join("\n");
+}
+function cspHash(text) {
+  return `sha256-${base643(sha256(utf8ToBytes(text)))}`;
+}
+var BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+function base643(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i];
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    const n = a << 16 | (b ?? 0) << 8 | (c ?? 0);
+    out += BASE64[n >> 18 & 63];
+    out += BASE64[n >> 12 & 63];
+    out += b === void 0 ? "=" : BASE64[n >> 6 & 63];
+    out += c === void 0 ? "=" : BASE64[n & 63];
+  }
+  return out;
+}
+var BASE_STYLE = `
+:root{color-scheme:light;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--soft:#f6f8fa;--bad:#b42318;--good:#1a7f37;--warn:#8a5300;--info:#0b5cad}
+*{box-sizing:border-box}
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK JP","Hiragino Sans",sans-serif;color:var(--fg);background:#fff;margin:0 auto;max-width:1200px;padding:16px 20px 48px}
+h1{font-size:1.6em;margin:.3em 0}h2{font-size:1.3em;margin:1.6em 0 .5em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{font-size:1.1em;margin:1.2em 0 .4em}
+table{border-collapse:collapse;margin:.6em 0;max-width:100%}
+th,td{border:1px solid var(--line);padding:4px 10px;text-align:left;vertical-align:top}
+th{background:var(--soft)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+code{background:#eff1f3;border-radius:4px;padding:.1em .3em}
+pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;margin:.3em 0;max-height:32em;overflow:auto}
+.muted{color:var(--muted)}
+.v-regression,.v-error{color:var(--bad)}.v-pass{color:var(--good)}.v-inconclusive,.v-stale-baseline{color:var(--warn)}.v-no-baseline{color:var(--info)}
+button,input,select{font:inherit;color:inherit}
+button{background:#fff;border:1px solid #8c959f;border-radius:6px;padding:3px 10px;cursor:pointer}
+button[aria-pressed="true"]{background:#0b5cad;border-color:#0b5cad;color:#fff}
+button:disabled{color:#6e7781;border-color:var(--line);cursor:default}
+:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
+svg text{font:12px system-ui,sans-serif;fill:#1f2328}
+.note{border-left:4px solid var(--warn);background:#fff8e6;padding:6px 12px;margin:.6em 0}
+.notes li{margin:.2em 0}
+`;
+
+// src/core/report/case-data.ts
+var TEXT_LIMITS = { reply: 4e3, question: 1500, expected: 2e3, section: 3e3, label: 200, error: 600 };
+var SECTIONS_PER_RECORD = 24;
+function describeError(record2) {
+  if (record2.status !== "error") return null;
+  return {
+    kind: record2.error?.kind ?? "unknown",
+    httpStatus: record2.error?.httpStatus ?? null,
+    message: record2.error?.message ?? ""
+  };
+}
+function groupErrors(records) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    const e = describeError(r);
+    if (!e) continue;
+    const key = `${e.kind}\0${e.httpStatus ?? ""}`;
+    const g2 = groups.get(key) ?? {
+      kind: e.kind,
+      httpStatus: e.httpStatus,
+      records: 0,
+      caseIds: [],
+      message: e.message
+    };
+    g2.records++;
+    if (!g2.caseIds.includes(r.caseId)) g2.caseIds.push(r.caseId);
+    groups.set(key, g2);
+  }
+  return [...groups.values()].sort((a, b) => b.records - a.records || (a.kind < b.kind ? -1 : 1));
+}
+var TextTable = class {
+  texts = [];
+  index = /* @__PURE__ */ new Map();
+  /** The index of a text (cut to `max` code points), or -1 for none. */
+  add(text, max) {
+    if (typeof text !== "string") return -1;
+    const cut = pageText(text, max);
+    let i = this.index.get(cut);
+    if (i === void 0) {
+      i = this.texts.length;
+      this.texts.push(cut);
+      this.index.set(cut, i);
+    }
+    return i;
+  }
+};
+function pageSuite(comparison, result, original, table, language) {
+  const metric = comparison.metric;
+  const empty = { name: comparison.name, metric, passFail: false, cases: [] };
+  if (!result) return empty;
+  const baseline = original === null ? null : alignBaselineIds(original, result);
+  const netWin = metric === "net-win";
+  const cand = caseMeans(result.records, metric);
+  const base = baseline ? caseMeans(baseline.records, metric) : /* @__PURE__ */ new Map();
+  const passFailMetrics = result.instrument.metrics.filter((m) => m.binary);
+  const failedIn = (id, means) => passFailMetrics.some((m) => {
+    const v = means.get(m.name)?.get(id);
+    return v !== void 0 && (m.higherIsBetter ? v < 1 : v > 0);
+  });
+  const passFailMeans = new Map(passFailMetrics.map((m) => [m.name, caseMeans(result.records, m.name)]));
+  const p = comparison.pairing;
+  const marks = /* @__PURE__ */ new Map();
+  for (const id of p?.added ?? []) marks.set(id, "added");
+  for (const id of p?.removed ?? []) marks.set(id, "removed");
+  for (const id of p?.edited ?? []) marks.set(id, "edited");
+  for (const id of p?.withoutValidSample ?? []) marks.set(id, "unpaired");
+  const regressed = new Set(comparison.regressedCases.map((r) => r.caseId));
+  const byCase = (records) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const r of records) map2.set(r.caseId, [...map2.get(r.caseId) ?? [], r]);
+    return map2;
+  };
+  const candRecords = byCase(result.records);
+  const baseRecords = baseline ? byCase(baseline.records) : /* @__PURE__ */ new Map();
+  const ids = [.../* @__PURE__ */ new Set([...candRecords.keys(), ...baseRecords.keys()])].sort();
+  const kind = findKind(result.suite.kind);
+  const sections = (record2) => {
+    if (!record2 || !kind?.report?.caseSections) return void 0;
+    const list = kind.report.caseSections(record2, { language }).slice(0, SECTIONS_PER_RECORD);
+    if (list.length === 0) return void 0;
+    return list.map((s) => [
+      table.add(String(s.label ?? ""), TEXT_LIMITS.label),
+      table.add(String(s.text ?? ""), TEXT_LIMITS.section),
+      (s.code ? 1 : 0) | (s.outcome === "pass" ? 2 : 0) | (s.outcome === "fail" ? 4 : 0)
+    ]);
+  };
+  const compared = p !== null && comparison.bootstrap !== null;
+  const cases = ids.map((id) => {
+    const cr2 = candRecords.get(id) ?? [];
+    const br = baseRecords.get(id) ?? [];
+    const c0 = firstShown(cr2);
+    const b0 = firstShown(br);
+    const b = netWin && baseline ? br.length > 0 ? 0 : null : base.get(id) ?? null;
+    const c = cand.get(id) ?? null;
+    let s = marks.get(id) ?? (cr2.length === 0 ? "removed" : "unpaired");
+    if (!marks.has(id) && compared && b !== null && c !== null)
+      s = regressed.has(id) ? "regressed" : c > b ? "improved" : c < b ? "regressed" : "same";
+    const errors = cr2.flatMap((r) => {
+      const e = describeError(r);
+      return e ? [[r.repeat, e.kind, e.httpStatus, table.add(e.message, TEXT_LIMITS.error)]] : [];
+    });
+    const detail = c0?.detail ?? b0?.detail ?? {};
+    const kb = sections(b0);
+    const kc = sections(c0);
+    return {
+      id,
+      s,
+      b: round(b),
+      c: round(c),
+      ...failedIn(id, passFailMeans) ? { f: 1 } : {},
+      n: cr2.length,
+      q: table.add(detail["question"], TEXT_LIMITS.question),
+      e: table.add(detail["expected"], TEXT_LIMITS.expected),
+      rb: table.add(b0?.reply?.text, TEXT_LIMITS.reply),
+      rc: table.add(c0?.reply?.text, TEXT_LIMITS.reply),
+      ...errors.length > 0 ? { x: errors } : {},
+      ...kb ? { kb } : {},
+      ...kc ? { kc } : {}
+    };
+  });
+  return { name: comparison.name, metric, passFail: passFailMetrics.length > 0, cases };
+}
+function firstShown(records) {
+  return records.find((r) => r.scores !== null) ?? records[0];
+}
+function round(v) {
+  return v === null || !Number.isFinite(v) ? null : Math.round(v * 1e4) / 1e4;
+}
+
+// src/core/report/facts.ts
+var VERDICT_ICON = {
+  pass: "\u2705",
+  regression: "\u274C",
+  "below-floor": "\u26D4",
+  inconclusive: "\u26A0\uFE0F",
+  error: "\u{1F6D1}",
+  "no-baseline": "\u{1F195}",
+  "stale-baseline": "\u267B\uFE0F"
+};
+function statisticsFacts(c, m) {
+  const facts = [];
+  if (c.bootstrap) {
+    const b = c.bootstrap;
+    const f = b.statistic === "relative" ? formatPercent : formatSigned;
+    const clusters = b.units !== c.pairing?.compared;
+    if (b.method === "none") {
+      facts.push(
+        m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed))
+      );
+    } else {
+      const method = b.method === "bca" ? "BCa" : m.percentileFallback(b.fallbackReason ?? "");
+      facts.push(
+        m.interval(
+          f(b.estimate),
+          `${Math.round(b.confidence * 100)}%`,
+          method,
+          f(b.lower),
+          f(b.upper),
+          b.units,
+          clusters,
+          b.resamples.toLocaleString("en-US"),
+          hashSeed(b.seed),
+          f(b.standardError).replace("+", "")
+        )
+      );
+    }
+    if (b.skippedResamples > 0)
+      facts.push(
+        m.skippedResamples(
+          b.skippedResamples.toLocaleString("en-US"),
+          (b.resamples - b.skippedResamples).toLocaleString("en-US")
+        )
+      );
+  }
+  if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== "exact")) {
+    facts.push(
+      m.exactTest(
+        c.exactTest.changed,
+        formatP(c.exactTest.pValue),
+        c.exactTest.method,
+        (c.exactTest.draws ?? 0).toLocaleString("en-US")
+      )
+    );
+  }
+  if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
+  if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+  }
+  if (c.power && c.bootstrap) {
+    const relative3 = c.unit !== "absolute";
+    const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
+    const unit = c.power.unit;
+    const level = `${Math.round(c.gate.confidence * 1e3) / 10}%`;
+    facts.push(
+      c.power.mde > c.power.threshold ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold))
+    );
+  }
+  if (c.pairing) {
+    const p = c.pairing;
+    const n = m.notCompared;
+    const extra = [
+      p.added.length ? n.added(p.added.length) : "",
+      p.removed.length ? n.removed(p.removed.length) : "",
+      p.edited.length ? n.edited(p.edited.length) : "",
+      p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : ""
+    ].filter(Boolean).join(n.join);
+    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
+  }
+  return facts;
+}
+function usageLine(result, m) {
+  const a = result.aggregates;
+  const n = (v) => v.toLocaleString("en-US");
+  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : "", a.retries ? m.retries(n(a.retries)) : ""].filter(
+    Boolean
+  );
+  const parts = [
+    m.usage(
+      n(a.usage.inputTokens),
+      n(a.usage.outputTokens),
+      n(a.usage.calls),
+      extra.length ? `, ${extra.join(", ")}` : ""
+    )
+  ];
+  if (a.cost)
+    parts.push(
+      m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source))
+    );
+  const seconds2 = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
+  if (Number.isFinite(seconds2)) parts.push(m.time(seconds2 < 10 ? seconds2.toFixed(1) : String(Math.round(seconds2))));
+  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
+}
+function explainVerdict(c, m, format) {
+  const say = c.detail ? m.explain[c.detail] : void 0;
+  if (!say) return "";
+  const gate = c.unit === "absolute" && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate["max-drop"]);
+  return say(gate, {
+    minCases: c.gate["min-cases"],
+    changed: c.exactTest?.changed ?? 0,
+    p: formatP(c.exactTest?.pValue ?? 1),
+    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
+    family: c.multiplicity?.family ?? 1,
+    failed: c.errors.candidate,
+    total: c.errors.records,
+    tolerance: formatPercent(c.errors.tolerance).replace("+", ""),
+    name: format.name(c.name),
+    stale: format.stale(c.stale)
+  });
+}
+function hashSeed(seed) {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+// src/core/report/word-diff.ts
+function diffWords(a, b, maxEdits) {
+  const split = (text) => {
+    const Segmenter = typeof Intl === "object" ? Intl.Segmenter : void 0;
+    if (typeof Segmenter === "function") {
+      const out = [];
+      for (const s of new Segmenter(void 0, { granularity: "word" }).segment(text)) out.push(s.segment);
+      return out;
+    }
+    return text.match(/\s+|[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu) ?? [];
+  };
+  const x = split(a);
+  const y = split(b);
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
+  const n = endX - start;
+  const m = endY - start;
+  const changedX = new Uint8Array(x.length);
+  const changedY = new Uint8Array(y.length);
+  if (n === 0 || m === 0) {
+    for (let i = 0; i < n; i++) changedX[start + i] = 1;
+    for (let j = 0; j < m; j++) changedY[start + j] = 1;
+  } else {
+    if (Math.abs(n - m) > maxEdits) return null;
+    const max = n + m;
+    const offset = max + 1;
+    const v = new Int32Array(2 * max + 3);
+    const trace = [];
+    let done = false;
+    for (let d = 0; d <= max && !done; d++) {
+      if (d > maxEdits) return null;
+      trace.push(v.slice(offset - d - 1, offset + d + 2));
+      for (let k = -d; k <= d; k += 2) {
+        let i2 = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
+        let j2 = i2 - k;
+        while (i2 < n && j2 < m && x[start + i2] === y[start + j2]) {
+          i2++;
+          j2++;
+        }
+        v[offset + k] = i2;
+        if (i2 >= n && j2 >= m) {
+          done = true;
+          break;
+        }
+      }
+    }
+    let i = n;
+    let j = m;
+    for (let d = trace.length - 1; d > 0; d--) {
+      const reach = trace[d];
+      const at = (k2) => reach[k2 + d + 1];
+      const k = i - j;
+      const prevK = k === -d || k !== d && at(k - 1) < at(k + 1) ? k + 1 : k - 1;
+      const prevI = at(prevK);
+      const prevJ = prevI - prevK;
+      while (i > prevI && j > prevJ) {
+        i--;
+        j--;
+      }
+      if (i === prevI) changedY[start + prevJ] = 1;
+      else changedX[start + prevI] = 1;
+      i = prevI;
+      j = prevJ;
+    }
+  }
+  const parts = (tokens, changed) => {
+    const out = [];
+    tokens.forEach((token, index) => {
+      const flag = changed[index] === 1;
+      const last = out[out.length - 1];
+      if (last && last[1] === flag) last[0] += token;
+      else out.push([token, flag]);
+    });
+    return out;
+  };
+  return { a: parts(x, changedX), b: parts(y, changedY) };
+}
+
+// src/core/report/html-client.ts
+var MAX_EDITS = 1500;
+var BODY = String.raw`
+  var data = JSON.parse(document.getElementById('evalgate-data').textContent);
+  var T = data.text;
+  var S = data.strings;
+  var PAGE = 50;
+  var FILTERS = ['regressed', 'improved', 'failed', 'errors', 'all'];
+  var text = function (i) { return typeof i === 'number' && i >= 0 ? S[i] : null; };
+  var el = function (tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (content !== undefined && content !== null) e.textContent = String(content);
+    return e;
+  };
+  var fill = function (template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return String(values[k]); });
+  };
+  var metric = function (v) {
+    if (v === null || v === undefined || !isFinite(v)) return '\u2014';
+    if (v === 0) return '0';
+    var digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(v))));
+    return v.toFixed(Math.min(digits, 4)).replace(/^-/, '\u2212');
+  };
+  var signed = function (v) { return v === null ? '\u2014' : (v > 0 ? '+' : '') + metric(v); };
+  var delta = function (c) { return c.b === null || c.c === null ? null : c.c - c.b; };
+  var matches = {
+    regressed: function (c) { return c.s === 'regressed'; },
+    improved: function (c) { return c.s === 'improved'; },
+    failed: function (c) { return c.f === 1; },
+    errors: function (c) { return !!c.x; },
+    all: function () { return true; }
+  };
+  var hay = new Map();
+  var haystack = function (c) {
+    var h = hay.get(c);
+    if (h === undefined) {
+      h = [c.id, text(c.q), text(c.e), text(c.rb), text(c.rc)].filter(Boolean).join('\n').toLowerCase();
+      hay.set(c, h);
+    }
+    return h;
+  };
+
+  var explorers = document.querySelectorAll('[data-explorer]');
+  for (var i = 0; i < explorers.length; i++) {
+    var suite = data.suites[Number(explorers[i].getAttribute('data-explorer'))];
+    if (suite) explorer(explorers[i], suite, i);
+  }
+  document.documentElement.setAttribute('data-ready', 'true');
+
+  function explorer(host, suite, index) {
+    host.replaceChildren();
+    var counts = {};
+    FILTERS.forEach(function (f) { counts[f] = suite.cases.filter(matches[f]).length; });
+    var state = {
+      filter: counts.regressed > 0 ? 'regressed' : counts.errors > 0 ? 'errors' : 'all',
+      query: '',
+      page: 0,
+      open: new Set()
+    };
+    var bar = el('div', 'bar');
+    bar.setAttribute('role', 'group');
+    bar.setAttribute('aria-label', T.filters.all);
+    var buttons = {};
+    FILTERS.forEach(function (f) {
+      var b = el('button', 'filter', T.filters[f] + ' (' + counts[f] + ')');
+      b.type = 'button';
+      b.setAttribute('data-filter', f);
+      if (f === 'failed' && !suite.passFail) {
+        b.disabled = true;
+        b.title = T.noFailMetric;
+      }
+      b.addEventListener('click', function () {
+        state.filter = f;
+        state.page = 0;
+        render();
+      });
+      buttons[f] = b;
+      bar.append(b);
+    });
+    var label = el('label', 'search');
+    label.append(el('span', null, T.search + ' '));
+    var input = el('input');
+    input.type = 'search';
+    input.placeholder = T.searchHint;
+    input.setAttribute('data-search', String(index));
+    label.append(input);
+    var timer = 0;
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        state.query = input.value.trim().toLowerCase();
+        state.page = 0;
+        render();
+      }, 120);
+    });
+    bar.append(label);
+    var status = el('p', 'count');
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    var table = el('table', 'cases');
+    var head = el('thead');
+    var hr = el('tr');
+    [T.columns.case, T.columns.baseline, T.columns.candidate, T.columns.change, T.columns.status].forEach(function (h, k) {
+      var th = el('th', k > 0 && k < 4 ? 'num' : null, h);
+      th.scope = 'col';
+      hr.append(th);
+    });
+    head.append(hr);
+    var body = el('tbody');
+    table.append(head, body);
+    var pager = el('div', 'pager');
+    var prev = el('button', null, T.previous);
+    prev.type = 'button';
+    var where = el('span', 'where');
+    var next = el('button', null, T.next);
+    next.type = 'button';
+    prev.addEventListener('click', function () { state.page--; render(); });
+    next.addEventListener('click', function () { state.page++; render(); });
+    pager.append(prev, where, next);
+    host.append(bar, status, table, pager);
+    render();
+
+    function selected() {
+      var list = suite.cases.filter(matches[state.filter]);
+      if (state.query) list = list.filter(function (c) { return haystack(c).indexOf(state.query) >= 0; });
+      if (state.filter === 'regressed') list.sort(function (a, b) { return delta(a) - delta(b); });
+      if (state.filter === 'improved') list.sort(function (a, b) { return delta(b) - delta(a); });
+      return list;
+    }
+
+    function render() {
+      FILTERS.forEach(function (f) { buttons[f].setAttribute('aria-pressed', String(f === state.filter)); });
+      var list = selected();
+      var pages = Math.max(1, Math.ceil(list.length / PAGE));
+      state.page = Math.min(Math.max(0, state.page), pages - 1);
+      var shown = list.slice(state.page * PAGE, state.page * PAGE + PAGE);
+      status.textContent = fill(T.shown, { shown: list.length, total: suite.cases.length });
+      where.textContent = fill(T.page, { page: state.page + 1, pages: pages });
+      prev.disabled = state.page === 0;
+      next.disabled = state.page >= pages - 1;
+      body.replaceChildren();
+      if (shown.length === 0) {
+        var tr = el('tr');
+        var td = el('td', 'muted', T.none);
+        td.colSpan = 5;
+        tr.append(td);
+        body.append(tr);
+      }
+      shown.forEach(function (c) { body.append.apply(body, row(c)); });
+    }
+
+    function row(c) {
+      var tr = el('tr', 'case s-' + c.s);
+      tr.setAttribute('data-case', c.id);
+      var th = el('th');
+      th.scope = 'row';
+      var toggle = el('button', 'toggle', c.id);
+      toggle.type = 'button';
+      var detailId = 'case-' + index + '-' + suite.cases.indexOf(c);
+      toggle.setAttribute('aria-controls', detailId);
+      th.append(toggle);
+      var st = el('td', 'status');
+      st.append(el('span', 'st st-' + c.s, T.status[c.s] || c.s));
+      if (c.f === 1) st.append(' ', el('span', 'mark fail', T.failedMark));
+      if (c.x) st.append(' ', el('span', 'mark err', T.errors + ' ' + c.x.length));
+      tr.append(th, el('td', 'num', metric(c.b)), el('td', 'num', metric(c.c)), el('td', 'num', signed(delta(c))), st);
+      var detail = el('tr', 'detail');
+      detail.id = detailId;
+      var cell = el('td');
+      cell.colSpan = 5;
+      detail.append(cell);
+      var open = state.open.has(c.id);
+      var show = function (on) {
+        detail.hidden = !on;
+        toggle.setAttribute('aria-expanded', String(on));
+        toggle.title = on ? T.hide : T.show;
+        if (on && !cell.firstChild) cell.append(caseDetail(c));
+      };
+      show(open);
+      toggle.addEventListener('click', function () {
+        var on = detail.hidden;
+        if (on) state.open.add(c.id); else state.open.delete(c.id);
+        show(on);
+      });
+      return [tr, detail];
+    }
+  }
+
+  function block(title, content, cls) {
+    var wrap = el('div', 'field');
+    wrap.append(el('h5', null, title));
+    var pre = el('pre', cls || null);
+    if (typeof content === 'string') pre.textContent = content;
+    else pre.append.apply(pre, content);
+    wrap.append(pre);
+    return wrap;
+  }
+
+  function marked(parts, tag) {
+    return parts.map(function (p) { return p[1] ? el(tag, null, p[0]) : document.createTextNode(p[0]); });
+  }
+
+  function caseDetail(c) {
+    var box = el('div', 'case-detail');
+    var q = text(c.q);
+    var e = text(c.e);
+    if (q !== null) box.append(block(T.question, q));
+    if (e !== null) box.append(block(T.expected, e));
+    var a = text(c.rb);
+    var b = text(c.rc);
+    var sides = el('div', 'sides');
+    var diff = a !== null && b !== null && a !== b ? diffWords(a, b, ${MAX_EDITS}) : null;
+    sides.append(
+      block(T.baselineReply, a === null ? T.noReply : diff ? marked(diff.a, 'del') : a, 'reply reply-baseline'),
+      block(T.candidateReply, b === null ? T.noReply : diff ? marked(diff.b, 'ins') : b, 'reply reply-candidate')
+    );
+    box.append(sides);
+    if (diff) {
+      var legend = el('p', 'legend');
+      legend.append(el('del', null, T.removedWords), ' ', el('ins', null, T.addedWords));
+      box.append(legend);
+    } else if (a !== null && b !== null && a !== b) {
+      box.append(el('p', 'muted', T.tooLongToDiff));
+    }
+    if (c.n > 1) box.append(el('p', 'muted', c.n + ' ' + T.repeats));
+    if (c.x) {
+      var list = el('ul', 'errors');
+      c.x.forEach(function (x) {
+        list.append(el('li', null, '#' + x[0] + ' ' + x[1] + (x[2] === null ? '' : ' ' + x[2]) + ': ' + (text(x[3]) || '')));
+      });
+      box.append(el('h5', null, T.errors), list);
+    }
+    if (c.kb || c.kc) {
+      var kinds = el('div', 'sides');
+      kinds.append(sectionList(T.baselineSide, c.kb || []), sectionList(T.candidateSide, c.kc || []));
+      box.append(kinds);
+    }
+    return box;
+  }
+
+  function sectionList(title, sections) {
+    var wrap = el('div', 'kind');
+    wrap.append(el('h5', null, title));
+    sections.forEach(function (s) {
+      var h = el('h6', null, text(s[0]));
+      if (s[2] & 2) h.append(' ', el('span', 'mark pass', T.pass));
+      if (s[2] & 4) h.append(' ', el('span', 'mark fail', T.fail));
+      var body = text(s[1]) || '';
+      wrap.append(h, s[2] & 1 ? el('pre', 'code', body) : el('p', 'section-text', body));
+    });
+    return wrap;
+  }
+`;
+var REPORT_SCRIPT = `(function () {
+'use strict';
+var diffWords = (${diffWords.toString()});
+${BODY}
+})();
+`;
+var REPORT_STYLE = `
+.bar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:.5em 0}
+.search{margin-left:auto}.search input{border:1px solid #8c959f;border-radius:6px;padding:3px 8px;min-width:16em}
+.count{margin:.2em 0;color:var(--muted)}
+table.cases{width:100%}table.cases th button.toggle{background:none;border:0;padding:0;color:#0b5cad;text-decoration:underline;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em;text-align:left;overflow-wrap:anywhere}
+tr.detail>td{background:#fbfcfd}
+.pager{display:flex;gap:10px;align-items:center;margin:.5em 0}
+.sides{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+@media (max-width:800px){.sides{grid-template-columns:1fr}}
+h5{margin:.6em 0 .2em;font-size:.95em}h6{margin:.5em 0 .1em;font-size:.9em}
+del{background:#ffebe9;color:#82071e;text-decoration:line-through}
+ins{background:#dafbe1;color:#116329;text-decoration:underline}
+.st-regressed{color:var(--bad);font-weight:600}.st-improved{color:var(--good);font-weight:600}
+.mark{border:1px solid currentColor;border-radius:4px;padding:0 4px;font-size:.85em}
+.mark.fail,.mark.err{color:var(--bad)}.mark.pass{color:var(--good)}
+.section-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:.1em 0}
+details.cases>summary{cursor:pointer}details.cases>summary h4{display:inline;margin:0}
+figure{margin:.5em 0}figcaption{color:var(--muted);font-size:.9em}
+.facts li{margin:.15em 0}
+`;
 
 // src/core/report/languages.ts
 var REPORT_LANGUAGES = ["en", "ja"];
@@ -74520,6 +75341,543 @@ function messagesFor(language) {
   return language === "ja" ? ja3 : en3;
 }
 
+// src/core/report/svg.ts
+var f1 = (v) => (Math.round(v * 10) / 10).toString();
+function shortLabel(text, max) {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}\u2026`;
+}
+function svgOpen(width, height, alt) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-label="${escapeHtml(alt)}"><title>${escapeHtml(alt)}</title>`;
+}
+function suitesChartSvg(items, alt) {
+  const labelWidth = 200;
+  const plot = 460;
+  const row = 30;
+  const top = 24;
+  const width = labelWidth + plot + 70;
+  const height = top + row * items.length + 10;
+  const low = Math.max(0, Math.floor(Math.min(...items.map((i) => Math.min(i.percent, i.gatePercent))) / 10) * 10 - 10);
+  const high = Math.max(110, Math.ceil(Math.max(...items.map((i) => i.percent)) / 10) * 10);
+  const x = (v) => labelWidth + (Math.min(Math.max(v, low), high) - low) / (high - low) * plot;
+  const parts = [svgOpen(width, height, alt)];
+  for (const tick of [low, 100, high]) {
+    parts.push(
+      `<text x="${f1(x(tick))}" y="14" text-anchor="middle">${tick}%</text>`,
+      `<line x1="${f1(x(tick))}" y1="18" x2="${f1(x(tick))}" y2="${height - 6}" stroke="${tick === 100 ? "#59636e" : "#d1d9e0"}" stroke-width="${tick === 100 ? 1.5 : 1}"/>`
+    );
+  }
+  items.forEach((item, i) => {
+    const y = top + i * row;
+    const fill = /regression|error/.test(item.tone) ? "#b42318" : /pass/.test(item.tone) ? "#1a7f37" : "#8a5300";
+    parts.push(
+      `<text x="${labelWidth - 8}" y="${y + 18}" text-anchor="end">${escapeHtml(shortLabel(item.label, 28))}<title>${escapeHtml(item.label)}</title></text>`,
+      `<rect x="${f1(x(low))}" y="${y + 5}" width="${f1(Math.max(1, x(item.percent) - x(low)))}" height="${row - 12}" fill="${fill}" opacity="0.85"/>`,
+      `<line x1="${f1(x(item.gatePercent))}" y1="${y + 2}" x2="${f1(x(item.gatePercent))}" y2="${y + row - 4}" stroke="#1f2328" stroke-width="2" stroke-dasharray="3 2"/>`,
+      `<text x="${f1(x(high) + 6)}" y="${y + 18}">${f1(item.percent)}%</text>`
+    );
+  });
+  parts.push("</svg>");
+  return parts.join("");
+}
+function intervalSvg(fig, alt) {
+  const width = 560;
+  const height = 76;
+  const left = 20;
+  const plot = width - 2 * left;
+  const values = [fig.estimate, fig.lower, fig.upper, fig.gate, 0, ...fig.mde === null ? [] : [fig.mde]].filter(
+    Number.isFinite
+  );
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  const pad = (high - low) * 0.12 || 0.05;
+  low -= pad;
+  high += pad;
+  const x = (v) => left + (v - low) / (high - low) * plot;
+  const mid = 38;
+  const parts = [svgOpen(width, height, alt)];
+  const mark = (v, colour, dash, label, above) => {
+    parts.push(
+      `<line x1="${f1(x(v))}" y1="17" x2="${f1(x(v))}" y2="${height - 17}" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ""}/>`,
+      `<text x="${f1(x(v))}" y="${above ? 12 : height - 3}" text-anchor="middle">${escapeHtml(label)}</text>`
+    );
+  };
+  mark(0, "#8c959f", "", "0", false);
+  mark(fig.gate, "#b42318", "", fig.format(fig.gate), false);
+  if (fig.mde !== null && Number.isFinite(fig.mde)) mark(fig.mde, "#59636e", "4 3", fig.format(fig.mde), true);
+  parts.push(
+    `<line x1="${f1(x(fig.lower))}" y1="${mid}" x2="${f1(x(fig.upper))}" y2="${mid}" stroke="#0b5cad" stroke-width="6" stroke-linecap="round"/>`,
+    `<circle cx="${f1(x(fig.estimate))}" cy="${mid}" r="7" fill="#1f2328" stroke="#fff" stroke-width="2"/>`,
+    "</svg>"
+  );
+  return parts.join("");
+}
+
+// src/core/report/views-messages.ts
+var en4 = {
+  report: {
+    title: "evalgate report",
+    generatedBy: (version3) => `Written by evalgate${version3 ? ` ${version3}` : ""}. Self-contained: this page loads nothing from the network.`,
+    summary: "Summary",
+    chart: "Each suite against its baseline",
+    chartAlt: (n) => `Bar chart: the primary metric of ${n} ${n === 1 ? "suite" : "suites"} as a percentage of its baseline, with the baseline at 100 and each suite's gate.`,
+    chartLegend: (gate) => `Bars: each suite's candidate as a percentage of its baseline; solid line at 100%: the baseline; dashed mark: the suite's gate (${gate}), below which a real drop fails the check.`,
+    suites: "Suites",
+    cases: "Cases",
+    intervalTitle: "Change and its interval",
+    intervalAlt: (change, lower, upper, gate) => `Change ${change}, interval from ${lower} to ${upper}; the gate is at ${gate}.`,
+    intervalLegend: (gate, mde) => `Dot: the measured change; bar: its interval; red line: the gate (${gate})${mde ? `; dashed line: the smallest drop this set detects reliably (${mde})` : ""}; grey line: no change.`,
+    errorsByCause: "Errors",
+    errorsColumns: { kind: "Kind", status: "Status", records: "Records", cases: "Cases", message: "First message" },
+    noErrors: "No call failed.",
+    usage: "Usage",
+    notRun: "Not run",
+    trend: "Baselines over time",
+    scriptNeeded: "The case tables need JavaScript; everything above is readable without it."
+  },
+  client: {
+    filters: { regressed: "Regressed", improved: "Improved", failed: "Failed", errors: "Errors", all: "All" },
+    noFailMetric: "This suite has no pass/fail metric.",
+    search: "Search cases",
+    searchHint: "id, question, expected answer or reply",
+    previous: "Previous",
+    next: "Next",
+    page: "Page {page} of {pages}",
+    shown: "{shown} of {total} cases",
+    none: "No case matches.",
+    columns: { case: "Case", baseline: "Baseline", candidate: "Candidate", change: "Change", status: "Status" },
+    status: {
+      regressed: "regressed",
+      improved: "improved",
+      same: "unchanged",
+      added: "new case",
+      removed: "removed",
+      edited: "edited",
+      unpaired: "not compared"
+    },
+    show: "Show",
+    hide: "Hide",
+    question: "Question",
+    expected: "Expected answer",
+    baselineReply: "Baseline reply",
+    candidateReply: "Candidate reply",
+    noReply: "(no reply)",
+    errors: "Errors",
+    repeats: "repeats",
+    removedWords: "removed",
+    addedWords: "added",
+    tooLongToDiff: "The replies differ too much to mark word by word.",
+    baselineSide: "Baseline",
+    candidateSide: "Candidate",
+    pass: "pass",
+    fail: "fail",
+    failedMark: "failed"
+  },
+  history: {
+    title: "evalgate: baselines over time",
+    intro: (path2, ref) => `Every commit that changed ${path2}, up to ${ref}, newest last.`,
+    columns: {
+      suite: "Suite",
+      commit: "Commit",
+      date: "Date",
+      value: "Value",
+      interval: "Interval",
+      cases: "Cases",
+      model: "Model",
+      change: "Change",
+      subject: "Commit message"
+    },
+    intervalNote: (level) => `Interval: ${level} bootstrap interval of the mean over the baseline's cases (or clusters), computed from its records; change: relative to the previous baseline of the suite.`,
+    none: (path2) => `No commit changed ${path2}: commit baselines (evalgate run --update-baseline) to start a history.`,
+    shallow: (first) => `This clone is shallow: history starts at ${first}. Run "git fetch --unshallow" for all of it.`,
+    unreadable: (reason) => `unreadable: ${reason}`,
+    chartAlt: (suite, n) => `Line chart of ${suite} over ${n} baselines, with each baseline's interval as a band.`,
+    written: (path2) => `history: ${path2}`
+  },
+  matrix: {
+    title: "evalgate: providers side by side",
+    intro: (providers, cases) => `The same cases (${cases}) against ${providers}; the first provider is the reference.`,
+    columns: {
+      suite: "Suite",
+      provider: "Provider",
+      model: "Model",
+      value: "Metric [interval]",
+      difference: "Paired change vs reference [interval]",
+      p: "p",
+      verdict: "Gate",
+      cost: "Cost",
+      latency: "Latency p50 / p90",
+      errors: "Errors"
+    },
+    reference: "reference",
+    notes: (level) => [
+      `Metric: mean over cases, with its ${level} bootstrap interval over cases (or clusters).`,
+      "Paired change: the same paired bootstrap as the gate, over the cases both providers scored; p is the exact sign-flip test; Gate: the verdict the suite's gate would give if the reference were the baseline.",
+      "Cost: all target calls of the suite at list prices (cached calls counted as if made); judges are the same for every provider and are left out. Latency: per case and repeat, as measured when the reply was first fetched."
+    ],
+    written: (path2) => `matrix: ${path2}`,
+    chartAlt: (suite) => `Each provider's mean on ${suite} with its interval.`
+  },
+  trend: (spark, values, commits) => `Baselines over time: ${spark} ${values} (${commits}).`,
+  htmlReport: (artifact, run3) => `\u{1F4C4} Every case side by side, with filters and search: \`report.html\` in the artifact ${artifact}${run3 ? ` of ${run3}` : ""} (a self-contained page; download it and open it in a browser).`,
+  runLabel: (run3) => `workflow run ${run3}`
+};
+var ja4 = {
+  report: {
+    title: "evalgate \u30EC\u30DD\u30FC\u30C8",
+    generatedBy: (version3) => `evalgate${version3 ? ` ${version3}` : ""} \u304C\u4F5C\u6210\u3057\u307E\u3057\u305F\u3002\u3053\u306E\u30DA\u30FC\u30B8\u306F\u5358\u4F53\u3067\u5B8C\u7D50\u3057\u3066\u304A\u308A\u3001\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u304B\u3089\u4F55\u3082\u8AAD\u307F\u8FBC\u307F\u307E\u305B\u3093\u3002`,
+    summary: "\u6982\u8981",
+    chart: "\u5404\u30B9\u30A4\u30FC\u30C8\u3068\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u6BD4\u8F03",
+    chartAlt: (n) => `\u68D2\u30B0\u30E9\u30D5\uFF1A${n}\u30B9\u30A4\u30FC\u30C8\u306E\u4E3B\u6307\u6A19\u3092\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u5BFE\u3059\u308B\u5272\u5408\uFF08%\uFF09\u3067\u793A\u3057\u3001100\u306E\u7DDA\u304C\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u5404\u30B9\u30A4\u30FC\u30C8\u306E\u30B2\u30FC\u30C8\u3082\u793A\u3057\u307E\u3059\u3002`,
+    chartLegend: (gate) => `\u68D2\uFF1A\u5404\u30B9\u30A4\u30FC\u30C8\u306E\u5019\u88DC\uFF08\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u5BFE\u3059\u308B\u5272\u5408 %\uFF09\u3001100% \u306E\u5B9F\u7DDA\uFF1A\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3001\u7834\u7DDA\u306E\u5370\uFF1A\u30B9\u30A4\u30FC\u30C8\u306E\u30B2\u30FC\u30C8\uFF08${gate}\uFF09\u3002\u3053\u308C\u3092\u4E0B\u56DE\u308B\u78BA\u304B\u306A\u4F4E\u4E0B\u3067\u30C1\u30A7\u30C3\u30AF\u304C\u5931\u6557\u3057\u307E\u3059\u3002`,
+    suites: "\u30B9\u30A4\u30FC\u30C8",
+    cases: "\u30B1\u30FC\u30B9",
+    intervalTitle: "\u5909\u5316\u3068\u305D\u306E\u4FE1\u983C\u533A\u9593",
+    intervalAlt: (change, lower, upper, gate) => `\u5909\u5316 ${change}\u3001\u533A\u9593 ${lower} \u301C ${upper}\u3002\u30B2\u30FC\u30C8\u306F ${gate}\u3002`,
+    intervalLegend: (gate, mde) => `\u70B9\uFF1A\u6E2C\u5B9A\u3055\u308C\u305F\u5909\u5316\u3001\u68D2\uFF1A\u305D\u306E\u533A\u9593\u3001\u8D64\u3044\u7DDA\uFF1A\u30B2\u30FC\u30C8\uFF08${gate}\uFF09${mde ? `\u3001\u7834\u7DDA\uFF1A\u3053\u306E\u30BB\u30C3\u30C8\u3067\u78BA\u5B9F\u306B\u691C\u51FA\u3067\u304D\u308B\u6700\u5C0F\u306E\u4F4E\u4E0B\uFF08${mde}\uFF09` : ""}\u3001\u7070\u8272\u306E\u7DDA\uFF1A\u5909\u5316\u306A\u3057\u3002`,
+    errorsByCause: "\u30A8\u30E9\u30FC",
+    errorsColumns: {
+      kind: "\u7A2E\u985E",
+      status: "\u30B9\u30C6\u30FC\u30BF\u30B9",
+      records: "\u8A18\u9332\u6570",
+      cases: "\u30B1\u30FC\u30B9",
+      message: "\u6700\u521D\u306E\u30E1\u30C3\u30BB\u30FC\u30B8"
+    },
+    noErrors: "\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u3042\u308A\u307E\u305B\u3093\u3002",
+    usage: "\u4F7F\u7528\u91CF",
+    notRun: "\u672A\u5B9F\u884C",
+    trend: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u63A8\u79FB",
+    scriptNeeded: "\u30B1\u30FC\u30B9\u306E\u8868\u306B\u306F JavaScript \u304C\u5FC5\u8981\u3067\u3059\u3002\u4E0A\u306E\u5185\u5BB9\u306F JavaScript \u306A\u3057\u3067\u8AAD\u3081\u307E\u3059\u3002"
+  },
+  client: {
+    filters: { regressed: "\u4F4E\u4E0B", improved: "\u6539\u5584", failed: "\u4E0D\u5408\u683C", errors: "\u30A8\u30E9\u30FC", all: "\u3059\u3079\u3066" },
+    noFailMetric: "\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306B\u306F\u5408\u5426\u3092\u8868\u3059\u6307\u6A19\u304C\u3042\u308A\u307E\u305B\u3093\u3002",
+    search: "\u30B1\u30FC\u30B9\u3092\u691C\u7D22",
+    searchHint: "ID\u3001\u8CEA\u554F\u3001\u671F\u5F85\u3055\u308C\u308B\u56DE\u7B54\u3001\u5FDC\u7B54",
+    previous: "\u524D\u3078",
+    next: "\u6B21\u3078",
+    page: "{page} / {pages} \u30DA\u30FC\u30B8",
+    shown: "{total}\u4EF6\u4E2D{shown}\u4EF6",
+    none: "\u8A72\u5F53\u3059\u308B\u30B1\u30FC\u30B9\u306F\u3042\u308A\u307E\u305B\u3093\u3002",
+    columns: { case: "\u30B1\u30FC\u30B9", baseline: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3", candidate: "\u5019\u88DC", change: "\u5909\u5316", status: "\u72B6\u614B" },
+    status: {
+      regressed: "\u4F4E\u4E0B",
+      improved: "\u6539\u5584",
+      same: "\u5909\u5316\u306A\u3057",
+      added: "\u65B0\u898F",
+      removed: "\u524A\u9664",
+      edited: "\u7DE8\u96C6",
+      unpaired: "\u6BD4\u8F03\u5BFE\u8C61\u5916"
+    },
+    show: "\u8868\u793A",
+    hide: "\u9589\u3058\u308B",
+    question: "\u8CEA\u554F",
+    expected: "\u671F\u5F85\u3055\u308C\u308B\u56DE\u7B54",
+    baselineReply: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u56DE\u7B54",
+    candidateReply: "\u5019\u88DC\u306E\u56DE\u7B54",
+    noReply: "\uFF08\u56DE\u7B54\u306A\u3057\uFF09",
+    errors: "\u30A8\u30E9\u30FC",
+    repeats: "\u56DE\u306E\u7E70\u308A\u8FD4\u3057",
+    removedWords: "\u524A\u9664",
+    addedWords: "\u8FFD\u52A0",
+    tooLongToDiff: "\u5FDC\u7B54\u306E\u9055\u3044\u304C\u5927\u304D\u3059\u304E\u308B\u305F\u3081\u3001\u5358\u8A9E\u3054\u3068\u306E\u5DEE\u5206\u306F\u8868\u793A\u3057\u307E\u305B\u3093\u3002",
+    baselineSide: "\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3",
+    candidateSide: "\u5019\u88DC",
+    pass: "\u5408\u683C",
+    fail: "\u4E0D\u5408\u683C",
+    failedMark: "\u4E0D\u5408\u683C"
+  },
+  history: {
+    title: "evalgate\uFF1A\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u63A8\u79FB",
+    intro: (path2, ref) => `${ref} \u307E\u3067\u306B ${path2} \u3092\u5909\u66F4\u3057\u305F\u3059\u3079\u3066\u306E\u30B3\u30DF\u30C3\u30C8\uFF08\u53E4\u3044\u9806\uFF09\u3002`,
+    columns: {
+      suite: "\u30B9\u30A4\u30FC\u30C8",
+      commit: "\u30B3\u30DF\u30C3\u30C8",
+      date: "\u65E5\u6642",
+      value: "\u5024",
+      interval: "\u533A\u9593",
+      cases: "\u30B1\u30FC\u30B9",
+      model: "\u30E2\u30C7\u30EB",
+      change: "\u5909\u5316",
+      subject: "\u30B3\u30DF\u30C3\u30C8\u30E1\u30C3\u30BB\u30FC\u30B8"
+    },
+    intervalNote: (level) => `\u533A\u9593\uFF1A\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u8A18\u9332\u304B\u3089\u6C42\u3081\u305F\u3001\u30B1\u30FC\u30B9\uFF08\u307E\u305F\u306F\u30AF\u30E9\u30B9\u30BF\uFF09\u306E\u5E73\u5747\u306B\u5BFE\u3059\u308B${level}\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u533A\u9593\u3002\u5909\u5316\uFF1A\u540C\u3058\u30B9\u30A4\u30FC\u30C8\u306E\u4E00\u3064\u524D\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306B\u5BFE\u3059\u308B\u76F8\u5BFE\u5909\u5316\u3002`,
+    none: (path2) => `${path2} \u3092\u5909\u66F4\u3057\u305F\u30B3\u30DF\u30C3\u30C8\u306F\u3042\u308A\u307E\u305B\u3093\u3002\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u30B3\u30DF\u30C3\u30C8\u3059\u308B\u3068\uFF08evalgate run --update-baseline\uFF09\u63A8\u79FB\u304C\u8A18\u9332\u3055\u308C\u307E\u3059\u3002`,
+    shallow: (first) => `\u3053\u306E\u30AF\u30ED\u30FC\u30F3\u306F\u6D45\u3044\u305F\u3081\u3001\u5C65\u6B74\u306F ${first} \u304B\u3089\u59CB\u307E\u308A\u307E\u3059\u3002\u3059\u3079\u3066\u898B\u308B\u306B\u306F "git fetch --unshallow" \u3092\u5B9F\u884C\u3057\u3066\u304F\u3060\u3055\u3044\u3002`,
+    unreadable: (reason) => `\u8AAD\u3081\u307E\u305B\u3093\uFF1A${reason}`,
+    chartAlt: (suite, n) => `${suite} \u306E${n}\u4EF6\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u6298\u308C\u7DDA\u30B0\u30E9\u30D5\uFF08\u5404\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u533A\u9593\u3092\u5E2F\u3067\u8868\u793A\uFF09\u3002`,
+    written: (path2) => `\u63A8\u79FB\uFF1A${path2}`
+  },
+  matrix: {
+    title: "evalgate\uFF1A\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u306E\u6BD4\u8F03",
+    intro: (providers, cases) => `\u540C\u3058\u30B1\u30FC\u30B9\uFF08${cases}\uFF09\u3092 ${providers} \u3067\u8A55\u4FA1\u3057\u307E\u3057\u305F\u3002\u6700\u521D\u306E\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u304C\u57FA\u6E96\u3067\u3059\u3002`,
+    columns: {
+      suite: "\u30B9\u30A4\u30FC\u30C8",
+      provider: "\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC",
+      model: "\u30E2\u30C7\u30EB",
+      value: "\u6307\u6A19 [\u533A\u9593]",
+      difference: "\u57FA\u6E96\u3068\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u5909\u5316 [\u533A\u9593]",
+      p: "p",
+      verdict: "\u30B2\u30FC\u30C8",
+      cost: "\u8CBB\u7528",
+      latency: "\u30EC\u30A4\u30C6\u30F3\u30B7 p50 / p90",
+      errors: "\u30A8\u30E9\u30FC"
+    },
+    reference: "\u57FA\u6E96",
+    notes: (level) => [
+      `\u6307\u6A19\uFF1A\u30B1\u30FC\u30B9\u306E\u5E73\u5747\u3068\u3001\u30B1\u30FC\u30B9\uFF08\u307E\u305F\u306F\u30AF\u30E9\u30B9\u30BF\uFF09\u306B\u5BFE\u3059\u308B${level}\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u533A\u9593\u3002`,
+      "\u5BFE\u5FDC\u306E\u3042\u308B\u5909\u5316\uFF1A\u30B2\u30FC\u30C8\u3068\u540C\u3058\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\u3067\u3001\u4E21\u65B9\u306E\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u304C\u63A1\u70B9\u3057\u305F\u30B1\u30FC\u30B9\u306B\u3064\u3044\u3066\u6C42\u3081\u307E\u3057\u305F\u3002p \u306F\u7B26\u53F7\u53CD\u8EE2\u306E\u6B63\u78BA\u691C\u5B9A\u3001\u30B2\u30FC\u30C8\uFF1A\u57FA\u6E96\u3092\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u3057\u305F\u3068\u304D\u306E\u30B9\u30A4\u30FC\u30C8\u306E\u30B2\u30FC\u30C8\u306E\u5224\u5B9A\u3067\u3059\u3002",
+      "\u8CBB\u7528\uFF1A\u30B9\u30A4\u30FC\u30C8\u306E\u5BFE\u8C61\u30E2\u30C7\u30EB\u3078\u306E\u3059\u3079\u3066\u306E\u547C\u3073\u51FA\u3057\u3092\u5B9A\u4FA1\u3067\u8A08\u7B97\uFF08\u30AD\u30E3\u30C3\u30B7\u30E5\u6E08\u307F\u306E\u547C\u3073\u51FA\u3057\u3082\u542B\u3080\uFF09\u3002\u5BE9\u67FB\u30E2\u30C7\u30EB\u306F\u3069\u306E\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u3067\u3082\u540C\u3058\u305F\u3081\u9664\u5916\u3057\u3066\u3044\u307E\u3059\u3002\u30EC\u30A4\u30C6\u30F3\u30B7\uFF1A\u30B1\u30FC\u30B9\u30FB\u7E70\u308A\u8FD4\u3057\u3054\u3068\u306B\u3001\u5FDC\u7B54\u3092\u6700\u521D\u306B\u53D6\u5F97\u3057\u305F\u3068\u304D\u306E\u5024\u3067\u3059\u3002"
+    ],
+    written: (path2) => `\u6BD4\u8F03\uFF1A${path2}`,
+    chartAlt: (suite) => `${suite} \u306E\u5404\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u306E\u5E73\u5747\u3068\u533A\u9593\u3002`
+  },
+  trend: (spark, values, commits) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u63A8\u79FB\uFF1A${spark} ${values}\uFF08${commits}\uFF09\u3002`,
+  htmlReport: (artifact, run3) => `\u{1F4C4} \u3059\u3079\u3066\u306E\u30B1\u30FC\u30B9\u3092\u4E26\u3079\u3066\u6BD4\u8F03\uFF08\u7D5E\u308A\u8FBC\u307F\u30FB\u691C\u7D22\u4ED8\u304D\uFF09\uFF1A${run3 ? `${run3} \u306E` : ""}\u30A2\u30FC\u30C6\u30A3\u30D5\u30A1\u30AF\u30C8 ${artifact} \u306E \`report.html\`\uFF08\u5358\u4F53\u3067\u5B8C\u7D50\u3057\u305F\u30DA\u30FC\u30B8\u3067\u3059\u3002\u30C0\u30A6\u30F3\u30ED\u30FC\u30C9\u3057\u3066\u30D6\u30E9\u30A6\u30B6\u30FC\u3067\u958B\u3044\u3066\u304F\u3060\u3055\u3044\uFF09\u3002`,
+  runLabel: (run3) => `\u30EF\u30FC\u30AF\u30D5\u30ED\u30FC\u5B9F\u884C ${run3}`
+};
+function viewMessagesFor(language) {
+  return language === "ja" ? ja4 : en4;
+}
+
+// src/core/report/trend.ts
+var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values) {
+  const known = values.filter((v) => v !== null && Number.isFinite(v));
+  const low = Math.min(...known);
+  const high = Math.max(...known);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return "\xB7";
+    if (high === low) return BLOCKS[3];
+    return BLOCKS[Math.round((v - low) / (high - low) * (BLOCKS.length - 1))];
+  }).join("");
+}
+function shortCommit(commit) {
+  return /^[0-9a-f]{7,64}$/.test(commit) ? commit.slice(0, 7) : "?";
+}
+function trendText(points, language) {
+  const first = points[0];
+  const last = points[points.length - 1];
+  const commits = first === void 0 || last === void 0 ? "" : points.length === 1 ? shortCommit(first.commit) : `${shortCommit(first.commit)}\u2026${shortCommit(last.commit)}`;
+  return viewMessagesFor(language).trend(
+    sparkline(points.map((p) => p.value)),
+    points.map((p) => formatMetric(p.value)).join(" \u2192 "),
+    commits
+  );
+}
+
+// src/core/report/html.ts
+function renderHtmlReport(input2, version3) {
+  const language = input2.language ?? "en";
+  const m = messagesFor(language);
+  const v = viewMessagesFor(language);
+  const table = new TextTable();
+  const body = [
+    "<header>",
+    `<h1 class="v-${input2.verdict}">evalgate: ${VERDICT_ICON[input2.verdict]} ${escapeHtml(m.more.verdict[input2.verdict])}</h1>`,
+    `<p class="headline">${headlineHtml(input2, m)}</p>`
+  ];
+  if (input2.scriptedNotice) body.push(`<p class="note">${escapeHtml(input2.scriptedNotice)}</p>`);
+  const demoted = input2.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
+  if (demoted.length > 0)
+    body.push(
+      `<p class="note">${markupHtml((h) => m.holmChanged(h(demoted.map((c) => c.name).join(", ")), demoted[0]?.multiplicity?.family ?? demoted.length))}</p>`
+    );
+  body.push("</header>", "<main>", `<h2>${escapeHtml(v.report.summary)}</h2>`, summaryTable(input2, m));
+  const chart2 = chartHtml(input2.comparisons, v);
+  if (chart2) body.push(`<h2>${escapeHtml(v.report.chart)}</h2>`, chart2);
+  body.push(...noticesHtml(input2.notices, m));
+  body.push(`<h2>${escapeHtml(v.report.suites)}</h2>`);
+  const suites = input2.comparisons.map((c, i) => {
+    const result = input2.results.get(c.name);
+    const baseline = input2.baselines?.get(c.name) ?? null;
+    body.push(suiteHtml(c, i, result, input2, m, v));
+    return pageSuite(c, result, baseline, table, language);
+  });
+  body.push("</main>", `<footer><p class="muted">${escapeHtml(v.report.generatedBy(version3 ?? ""))}</p></footer>`);
+  return renderPage({
+    language,
+    title: `${v.report.title}: ${m.more.verdict[input2.verdict]}`,
+    style: BASE_STYLE + REPORT_STYLE,
+    body: body.join("\n"),
+    script: REPORT_SCRIPT,
+    data: { text: v.client, strings: table.texts, suites }
+  });
+}
+function withHtmlPointer(report, artifact, run3, language) {
+  const v = viewMessagesFor(language);
+  const line = v.htmlReport(inlineCode(artifact, 100), run3 ? `[${v.runLabel(run3.id)}](${run3.url})` : null);
+  const at = report.indexOf("\n### ");
+  return at < 0 ? `${report.trimEnd()}
+
+${line}
+` : `${report.slice(0, at)}
+${line}
+${report.slice(at)}`;
+}
+var HTML_EXPLAIN = (hole) => ({
+  name: (name) => hole(name),
+  stale: (reasons) => hole(reasons.join("; "))
+});
+function headlineHtml(input2, m) {
+  const count2 = (v) => input2.comparisons.filter((c) => c.verdict === v).length;
+  const total = input2.comparisons.length;
+  const change = (c) => (c.unit === "absolute" ? formatSigned : formatPercent)(c.change);
+  return markupHtml((h) => {
+    if (total === 0) return m.headline.nothingRun;
+    switch (input2.verdict) {
+      case "regression":
+        return m.headline.regression(
+          count2("regression"),
+          total,
+          input2.comparisons.filter((c) => c.verdict === "regression").map((c) => `${h(c.name)} (${change(c)} ${h(c.metric)})`).join(", ")
+        );
+      case "error":
+        return m.headline.error(count2("error"), total);
+      case "inconclusive":
+        return input2.comparisons.some((c) => c.verdict === "inconclusive" && c.change !== null && c.change < 0) ? m.headline.inconclusive(count2("inconclusive"), total) : m.more.inconclusiveNoDrop(count2("inconclusive"), total);
+      case "stale-baseline":
+        return m.headline.stale(count2("stale-baseline"), total);
+      case "no-baseline":
+        return input2.comparisons.filter((c) => c.verdict === "no-baseline").every((c) => input2.baselinesWritten?.includes(c.name)) ? m.more.baselinesWritten(count2("no-baseline"), total) : m.headline.noBaseline(count2("no-baseline"), total);
+      default: {
+        const improved = input2.comparisons.filter((c) => c.detail === "improved").length;
+        return `${m.headline.pass(total, formatPercent(-(input2.comparisons[0]?.gate["max-drop"] ?? 0.05)))}${improved > 0 ? m.more.improved(improved) : ""}`;
+      }
+    }
+  });
+}
+function changeText(c) {
+  if (c.change === null) return "\u2014";
+  const f = c.unit === "absolute" ? formatSigned : formatPercent;
+  return `${f(c.change)}${c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : ""}`;
+}
+function summaryTable(input2, m) {
+  const t = m.table;
+  const rows = input2.comparisons.map(
+    (c, i) => `<tr><th scope="row"><a href="#suite-${i}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.metric)}</td><td class="num">${formatMetric(c.baseline)}</td><td class="num">${formatMetric(c.candidate)}</td><td class="num">${escapeHtml(changeText(c))}</td><td class="v-${c.verdict}">${VERDICT_ICON[c.verdict]} ${escapeHtml(m.more.verdict[c.verdict])}</td></tr>`
+  );
+  for (const s of input2.notRun ?? [])
+    rows.push(
+      `<tr><th scope="row">${escapeHtml(s.name)}</th><td>\u2014</td><td class="num">\u2014</td><td class="num">\u2014</td><td class="num">\u2014</td><td class="muted">\u23ED\uFE0F ${escapeHtml(m.notRunReason[s.reason] ?? s.reason)}</td></tr>`
+    );
+  return [
+    '<table class="summary">',
+    `<thead><tr><th scope="col">${escapeHtml(t.suite)}</th><th scope="col">${escapeHtml(t.metric)}</th><th scope="col" class="num">${escapeHtml(t.baseline)}</th><th scope="col" class="num">${escapeHtml(t.candidate)}</th><th scope="col" class="num">${escapeHtml(t.change)}</th><th scope="col">${escapeHtml(t.verdict)}</th></tr></thead>`,
+    `<tbody>${rows.join("")}</tbody></table>`
+  ].join("");
+}
+function chartHtml(comparisons, v) {
+  const shown2 = comparisons.filter(
+    (c) => c.baseline !== null && c.candidate !== null && c.baseline !== 0 && c.metric !== "net-win"
+  );
+  if (shown2.length === 0) return null;
+  const items = shown2.map((c) => ({
+    label: c.name,
+    percent: 100 * c.candidate / c.baseline,
+    gatePercent: 100 * (1 - c.gate["max-drop"]),
+    tone: `v-${c.verdict}`
+  }));
+  const gates = [...new Set(items.map((i) => Math.round(i.gatePercent * 10) / 10))];
+  const gateText = gates.length === 1 ? `${gates[0]}%` : `${Math.min(...gates)}\u2013${Math.max(...gates)}%`;
+  return `<figure class="chart">${suitesChartSvg(items, v.report.chartAlt(items.length))}<figcaption>${escapeHtml(v.report.chartLegend(gateText))}</figcaption></figure>`;
+}
+function noticesHtml(notices, m) {
+  if (!notices) return [];
+  const trust = [];
+  for (const text of notices.messages ?? []) trust.push(markupHtml(() => text));
+  for (const c of notices.untrusted ?? []) trust.push(markupHtml((h) => `\`${h(c.path)}\` ${m.trust.note[c.kind]}`));
+  if ((notices.rejected?.cacheEntries ?? 0) > 0)
+    trust.push(markupHtml(() => m.trust.cacheRejected(notices.rejected?.cacheEntries ?? 0)));
+  if ((notices.rejected?.records ?? 0) > 0)
+    trust.push(markupHtml(() => m.trust.recordsRejected(notices.rejected?.records ?? 0)));
+  const providers = [];
+  if (notices.budgetStop) providers.push(markupHtml((h) => m.provider.budgetStopped(h(notices.budgetStop ?? ""))));
+  for (const a of notices.adaptations ?? [])
+    providers.push(markupHtml((h) => m.provider.adapted(h(a.provider), h(a.notes.join("; ")))));
+  const list = (heading, items) => items.length === 0 ? [] : [`<h2>${escapeHtml(heading)}</h2>`, `<ul class="notes">${items.map((i) => `<li>${i}</li>`).join("")}</ul>`];
+  return [...list(m.trust.heading, trust), ...list(m.provider.heading, providers)];
+}
+function suiteHtml(c, index, result, input2, m, v) {
+  const out = [
+    `<section class="suite" id="suite-${index}" aria-labelledby="suite-${index}-h">`,
+    `<h3 id="suite-${index}-h" class="v-${c.verdict}">${VERDICT_ICON[c.verdict]} ${escapeHtml(c.name)} \u2014 ${escapeHtml(m.more.verdict[c.verdict])}</h3>`
+  ];
+  if (result) {
+    const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x) => !!x))];
+    const showServed = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model);
+    const judges = result.instrument.settings["judges"] ?? [];
+    const judgeModels = [...new Set(judges.map((j) => j.model).filter((x) => typeof x === "string"))];
+    out.push(
+      `<p>${markupHtml((h) => `${m.kindModel(h(c.kind), `\`${h(result.tested.model)}\``, showServed ? m.servedAs(h(served.join(", "))) : "")}${judgeModels.length > 0 ? ` ${m.more.judgedBy(h(judgeModels.join(", ")))}` : ""}`)}</p>`
+    );
+  }
+  if (c.changed.length > 0) out.push(`<p>${markupHtml((h) => m.whatChanged(h(c.changed.join("; "))))}</p>`);
+  const written = c.detail === "no-baseline" && input2.baselinesWritten?.includes(c.name) === true;
+  out.push(
+    `<p class="explain">${markupHtml((h) => written ? m.more.baselineWritten(h(c.name)) : explainVerdict(c, m, HTML_EXPLAIN(h)))}</p>`
+  );
+  const figure = intervalFigure(c, v);
+  if (figure) out.push(figure);
+  const facts = statisticsFacts(c, m).map((f) => markupHtml(() => f));
+  const e = c.errors;
+  if (e.candidate > 0 || c.verdict === "error")
+    facts.push(
+      markupHtml(
+        () => m.errors(
+          e.candidate,
+          e.records,
+          formatPercent(e.rate).replace("+", ""),
+          formatPercent(e.tolerance).replace("+", "")
+        )
+      )
+    );
+  for (const note of c.notes) facts.push(markupHtml((h) => m.note(h(note))));
+  const trend = input2.trends?.get(c.name);
+  if (trend && trend.length > 0) facts.push(escapeHtml(trendText(trend, input2.language ?? "en")));
+  if (result) facts.push(markupHtml(() => usageLine(result, m)));
+  if (facts.length > 0) out.push(`<ul class="facts">${facts.map((f) => `<li>${f}</li>`).join("")}</ul>`);
+  out.push(...flaggedHtml(c));
+  if (result) out.push(errorsHtml(result, v));
+  const open4 = c.regressedCases.length > 0 || c.errors.candidate > 0 || c.verdict === "error";
+  out.push(
+    `<details class="cases"${open4 ? " open" : ""}><summary><h4>${escapeHtml(v.report.cases)} (${result ? new Set(result.records.map((r) => r.caseId)).size : 0})</h4></summary>`,
+    `<div class="explorer" data-explorer="${index}"><noscript><p class="muted">${escapeHtml(v.report.scriptNeeded)}</p></noscript></div>`,
+    "</details>",
+    "</section>"
+  );
+  return out.join("\n");
+}
+function intervalFigure(c, v) {
+  if (c.change === null || c.interval === null) return null;
+  const f = c.unit === "absolute" ? formatSigned : formatPercent;
+  const gate = c.unit === "absolute" && c.threshold !== null ? -c.threshold : -c.gate["max-drop"];
+  const mde = c.power ? -c.power.mde : null;
+  const alt = v.report.intervalAlt(f(c.change), f(c.interval.lower), f(c.interval.upper), f(gate));
+  return `<figure class="interval">${intervalSvg({ estimate: c.change, lower: c.interval.lower, upper: c.interval.upper, gate, mde, format: f }, alt)}<figcaption>${escapeHtml(v.report.intervalLegend(f(gate), mde === null ? null : f(mde)))}</figcaption></figure>`;
+}
+function flaggedHtml(c) {
+  const flagged = c.judgeManipulation ?? [];
+  if (flagged.length === 0) return [];
+  return [
+    `<ul class="flagged">${flagged.slice(0, 50).map(
+      (f) => `<li><code>${escapeHtml(f.caseId)}</code> (${escapeHtml(f.kinds.join(", "))}): \u201C${escapeHtml(f.excerpt)}\u201D</li>`
+    ).join("")}</ul>`
+  ];
+}
+function errorsHtml(result, v) {
+  const groups = groupErrors(result.records);
+  const heading = `<h4>${escapeHtml(v.report.errorsByCause)}</h4>`;
+  if (groups.length === 0) return `${heading}<p class="muted">${escapeHtml(v.report.noErrors)}</p>`;
+  const c = v.report.errorsColumns;
+  const rows = groups.map(
+    (g2) => `<tr><td>${escapeHtml(g2.kind)}</td><td class="num">${g2.httpStatus ?? "\u2014"}</td><td class="num">${g2.records}</td><td>${escapeHtml(
+      g2.caseIds.slice(0, 20).join(", ") + (g2.caseIds.length > 20 ? ` \u2026 (+${g2.caseIds.length - 20})` : "")
+    )}</td><td>${escapeHtml(g2.message.slice(0, 300))}</td></tr>`
+  );
+  return `${heading}<table class="errors"><thead><tr><th scope="col">${escapeHtml(c.kind)}</th><th scope="col" class="num">${escapeHtml(c.status)}</th><th scope="col" class="num">${escapeHtml(c.records)}</th><th scope="col">${escapeHtml(c.cases)}</th><th scope="col">${escapeHtml(c.message)}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
 // src/core/report/junit.ts
 var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function visible(text) {
@@ -74743,22 +76101,17 @@ function replyFacts(result, gate, m) {
 }
 
 // src/core/report/markdown.ts
+var MARKDOWN_EXPLAIN = {
+  name: (name) => name,
+  stale: (reasons) => reasons.map((s) => inlineCode(s, 120)).join("; ")
+};
 var REPORT_MARKER = "<!-- evalgate-report -->";
 var GITHUB_COMMENT_LIMIT = 65536;
-var ICON = {
-  pass: "\u2705",
-  regression: "\u274C",
-  "below-floor": "\u26D4",
-  inconclusive: "\u26A0\uFE0F",
-  error: "\u{1F6D1}",
-  "no-baseline": "\u{1F195}",
-  "stale-baseline": "\u267B\uFE0F"
-};
 function renderReport(input2) {
   const m = messagesFor(input2.language ?? "en");
   const lines = [
     REPORT_MARKER,
-    `## evalgate: ${ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`,
+    `## evalgate: ${VERDICT_ICON[input2.verdict]} ${m.more.verdict[input2.verdict]}`,
     "",
     headline(input2, m),
     ""
@@ -74779,7 +76132,7 @@ function renderReport(input2) {
   );
   for (const c of input2.comparisons) {
     lines.push(
-      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`
+      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${VERDICT_ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`
     );
   }
   for (const s of input2.notRun ?? []) {
@@ -74799,7 +76152,8 @@ function renderReport(input2) {
         input2.maxCases ?? 10,
         m,
         input2.baselinesWritten?.includes(c.name) === true,
-        input2.language ?? "en"
+        input2.language ?? "en",
+        input2.trends?.get(c.name) ?? []
       )
     );
   const ran = input2.comparisons.map((c) => input2.results.get(c.name)).filter((r) => r !== void 0);
@@ -74955,8 +76309,8 @@ function changeCell(c) {
   const interval = c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : "";
   return `${f(c.change)}${interval}`;
 }
-function suiteSection(c, result, baseline, maxCases, m, baselineWritten, language) {
-  const out = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
+function suiteSection(c, result, baseline, maxCases, m, baselineWritten, language, trend) {
+  const out = [`### ${VERDICT_ICON[c.verdict]} ${inlineText(c.name, 80)}`, ""];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x) => !!x))];
     const servedText = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model) ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(", ")) : "";
@@ -74966,83 +76320,23 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
     if (judgeModels.length > 0) out.push(m.more.judgedBy(judgeModels.map((x) => inlineCode(x, 80)).join(", ")));
   }
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join("; ")));
-  out.push("", c.detail === "no-baseline" && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), "");
-  const facts = c.floors.map(
-    (f) => m.floor.fact(
-      inlineCode(f.metric, 60),
-      formatMetric(f.value),
-      formatMetric(f.min),
-      f.met,
-      f.problem === void 0 ? null : inlineText(f.problem, 300)
-    )
+  out.push(
+    "",
+    c.detail === "no-baseline" && baselineWritten ? m.more.baselineWritten(c.name) : explainVerdict(c, m, MARKDOWN_EXPLAIN),
+    ""
   );
-  if (c.bootstrap) {
-    const b = c.bootstrap;
-    const f = b.statistic === "relative" ? formatPercent : formatSigned;
-    const clusters = b.units !== c.pairing?.compared;
-    if (b.method === "none") {
-      facts.push(
-        m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString("en-US"), hashSeed(b.seed))
-      );
-    } else {
-      const method = b.method === "bca" ? "BCa" : m.percentileFallback(b.fallbackReason ?? "");
-      facts.push(
-        m.interval(
-          f(b.estimate),
-          `${Math.round(b.confidence * 100)}%`,
-          method,
-          f(b.lower),
-          f(b.upper),
-          b.units,
-          clusters,
-          b.resamples.toLocaleString("en-US"),
-          hashSeed(b.seed),
-          f(b.standardError).replace("+", "")
-        )
-      );
-    }
-    if (b.skippedResamples > 0)
-      facts.push(
-        m.skippedResamples(
-          b.skippedResamples.toLocaleString("en-US"),
-          (b.resamples - b.skippedResamples).toLocaleString("en-US")
-        )
-      );
-  }
-  if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== "exact")) {
-    facts.push(
-      m.exactTest(
-        c.exactTest.changed,
-        formatP(c.exactTest.pValue),
-        c.exactTest.method,
-        (c.exactTest.draws ?? 0).toLocaleString("en-US")
+  const facts = [
+    ...c.floors.map(
+      (f) => m.floor.fact(
+        inlineCode(f.metric, 60),
+        formatMetric(f.value),
+        formatMetric(f.min),
+        f.met,
+        f.problem === void 0 ? null : inlineText(f.problem, 300)
       )
-    );
-  }
-  if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
-    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
-  }
-  if (c.power && c.bootstrap) {
-    const relative3 = c.unit !== "absolute";
-    const f = (v) => relative3 ? formatPercent(v).replace("+", "") : formatMetric(v);
-    const unit = c.power.unit;
-    const level = `${Math.round(c.gate.confidence * 1e3) / 10}%`;
-    facts.push(
-      c.power.mde > c.power.threshold ? m.powerLow(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold), c.power.casesNeeded) : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold))
-    );
-  }
-  if (c.pairing) {
-    const p = c.pairing;
-    const n = m.notCompared;
-    const extra = [
-      p.added.length ? n.added(p.added.length) : "",
-      p.removed.length ? n.removed(p.removed.length) : "",
-      p.edited.length ? n.edited(p.edited.length) : "",
-      p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : ""
-    ].filter(Boolean).join(n.join);
-    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
-  }
+    ),
+    ...statisticsFacts(c, m)
+  ];
   const e = c.errors;
   if (e.candidate > 0 || c.verdict === "error") {
     facts.push(
@@ -75056,6 +76350,7 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
     for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
+  if (trend.length > 0) facts.push(trendText(trend, language));
   if (result) facts.push(...replyFacts(result, c.gate, m));
   if (result) {
     facts.push(usageLine(result, m));
@@ -75093,50 +76388,6 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
     out.push("</details>", "");
   }
   return out;
-}
-function usageLine(result, m) {
-  const a = result.aggregates;
-  const n = (v) => v.toLocaleString("en-US");
-  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : "", a.retries ? m.retries(n(a.retries)) : ""].filter(
-    Boolean
-  );
-  const parts = [
-    m.usage(
-      n(a.usage.inputTokens),
-      n(a.usage.outputTokens),
-      n(a.usage.calls),
-      extra.length ? `, ${extra.join(", ")}` : ""
-    )
-  ];
-  if (a.cost)
-    parts.push(
-      m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source))
-    );
-  const seconds2 = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1e3;
-  if (Number.isFinite(seconds2)) parts.push(m.time(seconds2 < 10 ? seconds2.toFixed(1) : String(Math.round(seconds2))));
-  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
-}
-function explain(c, m) {
-  const say = c.detail ? m.explain[c.detail] : void 0;
-  if (!say) return "";
-  const gate = c.unit === "absolute" && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate["max-drop"]);
-  return say(gate, {
-    minCases: c.gate["min-cases"],
-    changed: c.exactTest?.changed ?? 0,
-    p: formatP(c.exactTest?.pValue ?? 1),
-    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
-    family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate,
-    total: c.errors.records,
-    tolerance: formatPercent(c.errors.tolerance).replace("+", ""),
-    name: c.name,
-    stale: c.stale.map((s) => inlineCode(s, 120)).join("; ")
-  });
-}
-function hashSeed(seed) {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(16).padStart(8, "0");
 }
 
 // src/core/record-log.ts
@@ -75920,7 +77171,7 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
   adjustAcrossSuites(comparisons);
   applyFloors(comparisons);
   const verdict = removedFails ? "error" : overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({
+  const input2 = {
     verdict,
     comparisons,
     results,
@@ -75929,10 +77180,13 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
     language: deps.language ?? "en",
     notices,
     baselinesWritten,
-    ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}
-  });
+    ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {},
+    ...deps.trends ? { trends: deps.trends } : {}
+  };
+  const report = renderReport(input2);
   const summary2 = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
+  await deps.store.writeHtmlReport(renderHtmlReport(input2, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary2, null, 2)}
 `);
   await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
@@ -76085,13 +77339,21 @@ async function writeFileAtomic(path2, text) {
 }
 async function readLinesIfExists(path2) {
   const lines = [];
+  const push = (line) => {
+    lines.push(line.endsWith("\r") ? line.slice(0, -1) : line);
+  };
+  let rest = "";
   try {
-    const reader = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
-    for await (const line of reader) lines.push(line);
+    for await (const chunk of createReadStream(path2, { encoding: "utf8" })) {
+      const parts = `${rest}${chunk}`.split("\n");
+      rest = parts.pop() ?? "";
+      for (const part of parts) push(part);
+    }
   } catch (error63) {
     if (error63.code === "ENOENT") return null;
     throw error63;
   }
+  if (rest !== "") push(rest);
   return lines;
 }
 async function readResultFile(path2) {
@@ -76112,6 +77374,7 @@ function createFsRunStore(outDir, baselineDir) {
     readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, "report.md"), markdown),
+    writeHtmlReport: (html) => writeFileAtomic(join(outDir, "report.html"), html),
     writeSummary: (text) => writeFileAtomic(join(outDir, "summary.json"), text),
     writeJunit: (xml) => writeFileAtomic(join(outDir, "junit.xml"), xml),
     describe: () => ({ out: outDir, baselines: baselineDir })
@@ -76123,6 +77386,19 @@ import { execFile } from "node:child_process";
 import { posix } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
+function parseLog(out) {
+  const commits = [];
+  const pattern = /\u001e([0-9a-f]{40,64})\u001f([^\u001f\u0000]*)\u001f([^\u0000]*)\u0000\n?((?:[^\u0000\u001e][^\u0000]*\u0000)*)/gy;
+  for (const m of out.matchAll(pattern)) {
+    commits.push({
+      sha: m[1],
+      date: m[2],
+      subject: m[3],
+      files: m[4].split("\0").filter((f) => f !== "")
+    });
+  }
+  return commits;
+}
 var SAFE = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.file.allow=never"];
 async function git(cwd, args) {
   const { stdout } = await run("git", [...SAFE, ...args], {
@@ -76211,6 +77487,36 @@ function openGitRepo(cwd) {
         return null;
       }
     },
+    resolveCommit: async (revision) => {
+      if (revision.startsWith("-") || revision === "") return null;
+      try {
+        return (await git(cwd, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${revision}^{commit}`])).trim();
+      } catch {
+        return null;
+      }
+    },
+    log: async (sha, path2, limit2) => parseLog(
+      await git(cwd, [
+        "-c",
+        "log.showSignature=false",
+        "log",
+        "-z",
+        "--no-color",
+        // Main's own line: a merged refresh shows as its merge, with what it changed there.
+        "--first-parent",
+        "--diff-merges=first-parent",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--name-only",
+        "--format=%x1e%H%x1f%cI%x1f%s",
+        `-n${limit2}`,
+        sha,
+        "--",
+        path2
+      ])
+    ),
+    isShallow: async () => (await git(cwd, ["rev-parse", "--is-shallow-repository"])).trim() === "true",
     showBytes: async (sha, path2) => {
       await ensure(sha);
       try {
@@ -87834,7 +89140,7 @@ function createOpenAIClient(options) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
-      for (let round = 0; ; round++) {
+      for (let round2 = 0; ; round2++) {
         const body = bodyOf(request2);
         let response;
         try {
@@ -87847,7 +89153,7 @@ function createOpenAIClient(options) {
           );
         } catch (error63) {
           const param = error63 instanceof APIError ? unsupportedParameter(error63.status, error63.param, error63.message) : null;
-          if (param !== null && round < 2 * ADAPTABLE.length) {
+          if (param !== null && round2 < 2 * ADAPTABLE.length) {
             const changed = JSON.stringify(bodyOf(request2)) !== JSON.stringify(body) || adapt(param);
             if (changed) continue;
           }
@@ -87859,7 +89165,7 @@ function createOpenAIClient(options) {
       const callError = controller.signal.aborted ? {
         kind: "timeout",
         message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included`
-      } : describeError(error63);
+      } : describeError2(error63);
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: "refused", message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
@@ -87928,7 +89234,7 @@ function createOpenAIClient(options) {
   };
   return { label: `${options.model} at ${host}`, complete, adaptations: () => [...notes] };
 }
-function describeError(error63) {
+function describeError2(error63) {
   if (error63 instanceof APIConnectionTimeoutError) return { kind: "timeout", message: "the request timed out" };
   if (error63 instanceof APIUserAbortError) return { kind: "timeout", message: "the request was aborted" };
   if (error63 instanceof APIConnectionError) {
@@ -88751,6 +90057,123 @@ function applyTrustedConfig(head, base) {
   return { loaded: { file: head.file, config: config2, lineOf: head.lineOf }, changes, notRun, removed };
 }
 
+// src/core/mean-interval.ts
+function meanInterval(records, metric, options) {
+  const means = caseMeans(records, metric);
+  if (means.size === 0) return null;
+  let sum2 = 0;
+  for (const v of means.values()) sum2 += v;
+  if (options.resamples === 0) return { value: sum2 / means.size, lower: null, upper: null, cases: means.size };
+  const cluster = /* @__PURE__ */ new Map();
+  for (const r of records) if (typeof r.cluster === "string") cluster.set(r.caseId, r.cluster);
+  const units = /* @__PURE__ */ new Map();
+  for (const [id, mean2] of [...means].sort((a, b2) => a[0] < b2[0] ? -1 : 1)) {
+    const key = cluster.get(id) ?? `case:${id}`;
+    const u = units.get(key) ?? { base: 0, candidate: 0, cases: 0 };
+    u.candidate += mean2;
+    u.cases += 1;
+    units.set(key, u);
+  }
+  const b = pairedBootstrap({
+    units: [...units.keys()].sort().map((k) => units.get(k)),
+    statistic: "absolute",
+    confidence: options.confidence,
+    resamples: options.resamples,
+    seed: options.seed
+  });
+  return { value: b.estimate, lower: b.lower, upper: b.upper, cases: means.size };
+}
+
+// src/core/history.ts
+function measureVersion(version3, options) {
+  const point = {
+    commit: version3.commit,
+    date: version3.date,
+    subject: version3.subject,
+    metric: null,
+    value: null,
+    lower: null,
+    upper: null,
+    cases: null,
+    model: null,
+    change: null,
+    remeasured: false,
+    problem: null,
+    instrument: null
+  };
+  if (version3.text === null) return { ...point, problem: "deleted" };
+  let value;
+  try {
+    value = JSON.parse(version3.text);
+  } catch (error63) {
+    return { ...point, problem: `not JSON (${error63.message})` };
+  }
+  const file2 = value;
+  const metric = file2?.instrument?.primaryMetric;
+  if (typeof metric !== "string" || !Array.isArray(file2.records))
+    return { ...point, problem: "not an evalgate result file (no instrument.primaryMetric or records)" };
+  const records = file2.records.filter(
+    (r) => typeof r === "object" && r !== null && typeof r.caseId === "string"
+  );
+  const measured = {
+    ...point,
+    metric,
+    model: typeof file2.tested?.model === "string" ? file2.tested.model : null,
+    instrument: typeof file2.instrument?.hash === "string" ? file2.instrument.hash : null
+  };
+  const mean2 = meanInterval(records, metric, { ...options, seed: `history|${version3.suite}|${version3.commit}` });
+  if (mean2 === null) return { ...measured, cases: 0, problem: "no scored case" };
+  return { ...measured, value: mean2.value, lower: mean2.lower, upper: mean2.upper, cases: mean2.cases };
+}
+function linkPoints(suite, points) {
+  let previous = null;
+  const linked = points.map((p) => {
+    if (p.value === null) return p;
+    const out = { ...p };
+    if (previous !== null && previous.value !== null) {
+      out.change = previous.value === 0 ? null : (p.value - previous.value) / Math.abs(previous.value);
+      out.remeasured = previous.instrument !== p.instrument || previous.metric !== p.metric;
+    }
+    previous = out;
+    return out;
+  });
+  return { suite, points: linked };
+}
+function trendOf(history, n) {
+  return history.points.filter((p) => p.value !== null).slice(-n).map((p) => ({ commit: p.commit, date: p.date, value: p.value }));
+}
+
+// src/adapters/baseline-history.ts
+async function readBaselineHistory(repo, request2) {
+  const commits = await repo.log(request2.sha, request2.dir, request2.limit);
+  const bySuite = /* @__PURE__ */ new Map();
+  const prefix = request2.dir === "" ? "" : `${request2.dir}/`;
+  const most = request2.perSuite ?? Number.POSITIVE_INFINITY;
+  for (const commit of commits) {
+    for (const file2 of commit.files) {
+      if (!file2.startsWith(prefix) || !file2.endsWith(".json")) continue;
+      const suite = file2.slice(prefix.length, -".json".length);
+      if (suite.includes("/") || !nameSchema.safeParse(suite).success) continue;
+      if (request2.suites.length > 0 && !request2.suites.includes(suite)) continue;
+      const points = bySuite.get(suite) ?? [];
+      if (points.length >= most) continue;
+      const text = await repo.show(commit.sha, file2);
+      points.push(
+        measureVersion(
+          { suite, commit: commit.sha, date: commit.date, subject: commit.subject, text },
+          request2.options(suite)
+        )
+      );
+      bySuite.set(suite, points);
+    }
+  }
+  const names = [...bySuite.keys()].sort();
+  return {
+    histories: names.map((name) => linkPoints(name, [...bySuite.get(name) ?? []].reverse())),
+    commits: commits.map((c) => c.sha)
+  };
+}
+
 // src/core/report/status.ts
 var STAMP_PREFIX = "<!-- evalgate-run ";
 var TEXT = {
@@ -89127,7 +90550,8 @@ function readInputs() {
     outDir: getInput("out-dir") || "evalgate-out",
     cacheDir: cacheDir === "" ? null : cacheDir,
     forceAll: bool("force-all", false),
-    trustPrConfig: bool("trust-pr-config", false)
+    trustPrConfig: bool("trust-pr-config", false),
+    reportArtifact: getInput("report-artifact").trim() || null
   });
 }
 
@@ -89312,12 +90736,14 @@ ${error63.message}`
         messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
     }
   }
+  const trends = range && (inputs.mode === "run" || inputs.mode === "merge") ? await baselineTrends(git2, range.base, configDir, loaded) : void 0;
   const deps = {
     ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
     logger: { info: (m2) => info(m2), warn: (m2) => warning(m2) },
-    language
+    language,
+    ...trends ? { trends } : {}
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === "merge") {
@@ -89464,6 +90890,25 @@ async function resultFiles(dir) {
   }
   return [];
 }
+var TREND_POINTS = 5;
+async function baselineTrends(git2, base, configDir, loaded) {
+  try {
+    const { histories } = await readBaselineHistory(git2, {
+      sha: base,
+      dir: configDir === "" ? "baselines" : `${configDir}/baselines`,
+      limit: 30,
+      suites: loaded.config.suites.map((s) => s.name),
+      options: () => ({ confidence: 0.95, resamples: 0 }),
+      perSuite: TREND_POINTS
+    });
+    return new Map(histories.map((h) => [h.suite, trendOf(h, TREND_POINTS)]));
+  } catch (error63) {
+    warning(
+      `evalgate: the history of baselines/ could not be read for the trend line (${error63 instanceof Error ? error63.message : String(error63)}); the report has none`
+    );
+    return void 0;
+  }
+}
 function baselinesFromCommit(store, git2, sha, dir) {
   return {
     ...store,
@@ -89499,10 +90944,13 @@ async function publish(inputs, evaluated) {
         { token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language },
         pr
       );
-      const body = fitReport(
-        stampReport(outcome.report, target.marker, target.stamp, target.links, language),
+      const report = inputs.reportArtifact ? withHtmlPointer(
+        outcome.report,
+        inputs.reportArtifact,
+        target.stamp.run !== null && target.links.run ? { id: target.stamp.run, url: target.links.run } : null,
         language
-      );
+      ) : outcome.report;
+      const body = fitReport(stampReport(report, target.marker, target.stamp, target.links, language), language);
       const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
       if (written.kind === "created" || written.kind === "updated")
         info(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
@@ -89537,6 +90985,7 @@ async function publish(inputs, evaluated) {
     )
   );
   setOutput("report-path", join6(outDir, "report.md"));
+  setOutput("html-report-path", join6(outDir, "report.html"));
   setOutput("summary-path", join6(outDir, "summary.json"));
   if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {

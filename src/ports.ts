@@ -165,6 +165,8 @@ export interface RunStore {
   readBaseline(suite: string): Promise<string | readonly string[] | null>;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
+  /** report.html, the self-contained page of the run. */
+  writeHtmlReport(html: string): Promise<void>;
   writeSummary(text: string): Promise<void>;
   /** junit.xml: the run for CI test reporters. */
   writeJunit(xml: string): Promise<void>;

@@ -28,7 +28,11 @@ import { kindOf } from '../core/kinds/index.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
+import { readBaselineHistory } from '../adapters/baseline-history.ts';
+import { trendOf } from '../core/history.ts';
+import { withHtmlPointer } from '../core/report/html.ts';
 import { fitReport } from '../core/report/markdown.ts';
+import type { TrendPoint } from '../core/report/trend.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { noun } from '../core/report/plural.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
@@ -252,12 +256,17 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
     }
   }
+  const trends =
+    range && (inputs.mode === 'run' || inputs.mode === 'merge')
+      ? await baselineTrends(git, range.base, configDir, loaded)
+      : undefined;
   const deps = {
     ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
     logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
     language,
+    ...(trends ? { trends } : {}),
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === 'merge') {
@@ -441,6 +450,38 @@ async function resultFiles(dir: string): Promise<string[]> {
   return [];
 }
 
+/** Baselines shown as a trend in the comment: the last few of each suite. */
+const TREND_POINTS = 5;
+
+/**
+ * Each suite's last baselines on the base commit's first-parent line, for the trend line
+ * of the comment. Informational: a history that cannot be read is a warning, and the
+ * report goes out without it.
+ */
+async function baselineTrends(
+  git: GitRepo,
+  base: string,
+  configDir: string,
+  loaded: LoadedConfig,
+): Promise<Map<string, TrendPoint[]> | undefined> {
+  try {
+    const { histories } = await readBaselineHistory(git, {
+      sha: base,
+      dir: configDir === '' ? 'baselines' : `${configDir}/baselines`,
+      limit: 30,
+      suites: loaded.config.suites.map((s) => s.name),
+      options: () => ({ confidence: 0.95, resamples: 0 }),
+      perSuite: TREND_POINTS,
+    });
+    return new Map(histories.map((h) => [h.suite, trendOf(h, TREND_POINTS)]));
+  } catch (error) {
+    core.warning(
+      `evalgate: the history of baselines/ could not be read for the trend line (${error instanceof Error ? error.message : String(error)}); the report has none`,
+    );
+    return undefined;
+  }
+}
+
 /** A store whose baselines are read from the base commit, not from the PR's files. */
 function baselinesFromCommit(store: RunStore, git: GitRepo, sha: string, dir: string): RunStore {
   return {
@@ -490,10 +531,15 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
         { token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language },
         pr,
       );
-      const body = fitReport(
-        stampReport(outcome.report, target.marker, target.stamp, target.links, language),
-        language,
-      );
+      const report = inputs.reportArtifact
+        ? withHtmlPointer(
+            outcome.report,
+            inputs.reportArtifact,
+            target.stamp.run !== null && target.links.run ? { id: target.stamp.run, url: target.links.run } : null,
+            language,
+          )
+        : outcome.report;
+      const body = fitReport(stampReport(report, target.marker, target.stamp, target.links, language), language);
       // A pull request that changes no suite gets no new comment; an existing one is updated.
       const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
       if (written.kind === 'created' || written.kind === 'updated')
@@ -532,6 +578,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
     ),
   );
   core.setOutput('report-path', join(outDir, 'report.md'));
+  core.setOutput('html-report-path', join(outDir, 'report.html'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
   if (inputs.mode !== 'baseline') annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {

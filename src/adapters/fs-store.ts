@@ -13,7 +13,6 @@
 import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, open, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseResultFileLines } from '../core/engine.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
@@ -141,16 +140,29 @@ export async function writeFileAtomic(path: string, text: string | Iterable<stri
   await rename(temp, path);
 }
 
-/** A file's lines (without newlines), read as a stream; null when it does not exist. */
+/**
+ * A file's lines (without newlines), read as a stream; null when it does not exist. Lines
+ * end at "\n" only (a "\r" before it is dropped): node:readline also breaks at U+2028 and
+ * U+2029, which JSON.stringify leaves raw inside strings, so a model reply holding one
+ * would split its record in two and make the whole result file unreadable.
+ */
 export async function readLinesIfExists(path: string): Promise<string[] | null> {
   const lines: string[] = [];
+  const push = (line: string): void => {
+    lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+  };
+  let rest = '';
   try {
-    const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of reader) lines.push(line);
+    for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+      const parts = `${rest}${chunk as string}`.split('\n');
+      rest = parts.pop() ?? '';
+      for (const part of parts) push(part);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  if (rest !== '') push(rest);
   return lines;
 }
 
@@ -175,6 +187,7 @@ export function createFsRunStore(outDir: string, baselineDir: string): RunStore 
     readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
     writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
+    writeHtmlReport: (html) => writeFileAtomic(join(outDir, 'report.html'), html),
     writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),
     writeJunit: (xml) => writeFileAtomic(join(outDir, 'junit.xml'), xml),
     describe: () => ({ out: outDir, baselines: baselineDir }),

@@ -35,6 +35,46 @@ export interface GitRepo {
   folders(sha: string, path: string): Promise<string[]>;
   /** A commit's committer time (ISO 8601), or null when it is not in the repository. */
   commitTime(sha: string): Promise<string | null>;
+  /** The commit a revision names (a branch, a tag, a sha), or null when it names none. */
+  resolveCommit(revision: string): Promise<string | null>;
+  /**
+   * The last `limit` commits on the first-parent line from `sha` that changed anything
+   * under `path`, newest first, each with the files under `path` it changed.
+   */
+  log(sha: string, path: string, limit: number): Promise<CommitChange[]>;
+  /** Whether the clone is shallow (history stops at a grafted commit). */
+  isShallow(): Promise<boolean>;
+}
+
+/** A commit as history reads it. */
+export interface CommitChange {
+  sha: string;
+  /** Committer time, ISO 8601. */
+  date: string;
+  subject: string;
+  /** The files under the logged path it changed (added, modified or deleted). */
+  files: string[];
+}
+
+/**
+ * Reads \`git log -z --name-only\` with the format below: each commit starts with a record
+ * separator, its sha (hex only), its date and its subject up to the NUL git ends it with,
+ * then its files, each NUL-terminated. A subject cannot hold a NUL, so nothing in it can
+ * pose as a file or as the next commit's sha.
+ */
+export function parseLog(out: string): CommitChange[] {
+  const commits: CommitChange[] = [];
+  const pattern =
+    /\u001e([0-9a-f]{40,64})\u001f([^\u001f\u0000]*)\u001f([^\u0000]*)\u0000\n?((?:[^\u0000\u001e][^\u0000]*\u0000)*)/gy;
+  for (const m of out.matchAll(pattern)) {
+    commits.push({
+      sha: m[1] as string,
+      date: m[2] as string,
+      subject: m[3] as string,
+      files: (m[4] as string).split('\u0000').filter((f) => f !== ''),
+    });
+  }
+  return commits;
 }
 
 const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'protocol.file.allow=never'];
@@ -132,6 +172,40 @@ export function openGitRepo(cwd: string): GitRepo {
         return null;
       }
     },
+    resolveCommit: async (revision) => {
+      // A revision is never an option: one starting with "-" is refused before git sees it.
+      if (revision.startsWith('-') || revision === '') return null;
+      try {
+        return (
+          await git(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`])
+        ).trim();
+      } catch {
+        return null;
+      }
+    },
+    log: async (sha, path, limit) =>
+      parseLog(
+        await git(cwd, [
+          '-c',
+          'log.showSignature=false',
+          'log',
+          '-z',
+          '--no-color',
+          // Main's own line: a merged refresh shows as its merge, with what it changed there.
+          '--first-parent',
+          '--diff-merges=first-parent',
+          '--no-renames',
+          '--no-ext-diff',
+          '--no-textconv',
+          '--name-only',
+          '--format=%x1e%H%x1f%cI%x1f%s',
+          `-n${limit}`,
+          sha,
+          '--',
+          path,
+        ]),
+      ),
+    isShallow: async () => (await git(cwd, ['rev-parse', '--is-shallow-repository'])).trim() === 'true',
     showBytes: async (sha, path) => {
       await ensure(sha);
       try {

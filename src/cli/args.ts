@@ -68,6 +68,27 @@ export type Command =
     }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string; force: boolean; kind: string }
+  | {
+      name: 'history';
+      config: string;
+      suites: string[];
+      baselineDir: string | null;
+      ref: string;
+      limit: number;
+      out: string;
+      language: ReportLanguage | null;
+    }
+  | {
+      name: 'matrix';
+      config: string;
+      suites: string[];
+      providers: string[];
+      out: string;
+      cacheDir: string | null;
+      noCache: boolean;
+      quiet: boolean;
+      language: ReportLanguage | null;
+    }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -380,6 +401,105 @@ export const COMMANDS: readonly CommandSpec[] = [
         cacheDir: strOrNull(v, 'cache-dir'),
         noCache: v['no-cache'] === true,
         language: languageOf('rejudge', v),
+      };
+    },
+  },
+  {
+    name: 'history',
+    summary:
+      "Each suite's metric over the commits that changed its baseline: a table, and history.html/.svg/.json in --out. Reads git only.",
+    options: {
+      config,
+      suite,
+      'baseline-dir': { ...baselineDir, description: 'The baselines folder whose git history is read.' },
+      ref: {
+        type: 'string',
+        value: 'REV',
+        default: 'HEAD',
+        description: 'Read the history back from this commit, branch or tag (first-parent line).',
+      },
+      limit: {
+        type: 'string',
+        value: 'N',
+        default: '100',
+        description: 'Read at most the last N commits that changed the baselines.',
+      },
+      out: { type: 'string', value: 'DIR', default: 'evalgate-history', description: 'Where the files are written.' },
+      language,
+    },
+    examples: ['evalgate history', 'evalgate history --suite copy-qa --ref origin/main --out trend'],
+    build(v) {
+      const limit = Number(str(v, 'limit', '100'));
+      if (!Number.isInteger(limit) || limit < 1)
+        throw usageError(
+          'history',
+          `--limit must be a positive whole number of commits, got ${JSON.stringify(v['limit'])}`,
+        );
+      return {
+        name: 'history',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        ref: str(v, 'ref', 'HEAD'),
+        limit,
+        out: str(v, 'out', 'evalgate-history'),
+        language: languageOf('history', v),
+      };
+    },
+  },
+  {
+    name: 'matrix',
+    summary:
+      'Run the suites against several providers on the same cases and compare them side by side with the first: matrix.md, .html, .json.',
+    options: {
+      config,
+      suite,
+      providers: {
+        type: 'string',
+        value: 'A,B,…',
+        description:
+          "Providers of the config to run each suite's target as, comma-separated; the first is the reference. Required, at least two.",
+      },
+      out: {
+        type: 'string',
+        value: 'DIR',
+        default: 'evalgate-matrix',
+        description: "Where matrix.md/.html/.json and each provider's results go (one folder per provider).",
+      },
+      'cache-dir': cacheDir,
+      'no-cache': noCache,
+      quiet: { type: 'boolean', description: 'No progress lines.' },
+      language,
+    },
+    examples: [
+      'evalgate matrix --providers target,candidate-model',
+      'evalgate matrix --providers a,b,c --suite copy-qa',
+    ],
+    build(v) {
+      const raw = v['providers'];
+      if (typeof raw !== 'string')
+        throw usageError(
+          'matrix',
+          'matrix needs --providers A,B (provider names of the config, the first the reference)',
+        );
+      const providers = raw.split(',').map((p) => p.trim());
+      if (providers.length < 2 || providers.some((p) => p === ''))
+        throw usageError(
+          'matrix',
+          `--providers needs at least two provider names separated by commas, got ${JSON.stringify(raw)}`,
+        );
+      const twice = providers.find((p, i) => providers.indexOf(p) !== i);
+      if (twice !== undefined) throw usageError('matrix', `--providers names ${JSON.stringify(twice)} twice`);
+      return {
+        name: 'matrix',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        providers,
+        out: str(v, 'out', 'evalgate-matrix'),
+        cacheDir: strOrNull(v, 'cache-dir'),
+        noCache: v['no-cache'] === true,
+        quiet: v['quiet'] === true,
+        language: languageOf('matrix', v),
       };
     },
   },

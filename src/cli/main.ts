@@ -51,6 +51,8 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
+import { historyCommand } from './history.ts';
+import { matrixCommand } from './matrix.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -104,6 +106,10 @@ async function execute(command: Command): Promise<number> {
       return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
+    case 'history':
+      return historyCommand(command);
+    case 'matrix':
+      return matrixCommand(command);
   }
 }
 

@@ -31,9 +31,11 @@ import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } 
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
+import { renderHtmlReport } from './report/html.ts';
 import { renderJunit } from './report/junit.ts';
 import { count } from './report/plural.ts';
-import { renderReport } from './report/markdown.ts';
+import { renderReport, type ReportInput } from './report/markdown.ts';
+import type { TrendPoint } from './report/trend.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { pricingFor } from './pricing.ts';
@@ -79,7 +81,13 @@ export interface EngineDeps {
   nonce?(material: string): string;
   /** How providers' requests were changed to suit their servers so far (for the report). */
   adaptations?(): { provider: string; notes: string[] }[];
+  /** Each suite's last few baselines from the history of baselines/, shown as a trend in the report. */
+  trends?: ReadonlyMap<string, readonly TrendPoint[]>;
 }
+
+/** What writing the reports needs from the edge (compare, merge and rejudge pass less than a run). */
+export type ReportDeps = Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language' | 'trends'> &
+  Partial<Pick<EngineDeps, 'toolVersion'>>;
 
 /** Options of `evalgate run`. */
 export interface RunOptions {
@@ -513,7 +521,7 @@ function withBaseCases(
 export async function mergeShards(
   parts: readonly ShardPart[],
   gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   options: {
     order?: readonly string[];
     onInconclusive?: GateConfig['on-inconclusive'];
@@ -652,7 +660,7 @@ export async function planEvaluation(
 export async function compareStored(
   pairs: readonly { baseline: SuiteResult | null; candidate: SuiteResult }[],
   gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
@@ -671,7 +679,7 @@ async function finish(
   comparisons: SuiteComparison[],
   results: Map<string, SuiteResult>,
   baselinesWritten: string[],
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   baselines: ReadonlyMap<string, SuiteResult | null>,
   notRun: readonly { name: string; reason: string }[] = [],
   notices: RunNotices = {},
@@ -684,7 +692,7 @@ async function finish(
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
   // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({
+  const input: ReportInput = {
     verdict,
     comparisons,
     results,
@@ -694,9 +702,12 @@ async function finish(
     notices,
     baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
-  });
+    ...(deps.trends ? { trends: deps.trends } : {}),
+  };
+  const report = renderReport(input);
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
+  await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
   await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
   return {

@@ -47,6 +47,7 @@ jobs:
         with:
           config: evalgate.yml
           report-language: en         # or ja
+          report-artifact: evalgate-report  # uploaded below; the comment points to its report.html
       - uses: actions/upload-artifact@v6
         if: \${{ !cancelled() }}
         with:

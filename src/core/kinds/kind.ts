@@ -108,7 +108,20 @@ export interface KindCaseChange {
   candidateDetail: Record<string, unknown> | null;
 }
 
-/** What a kind adds to the Markdown report. */
+/**
+ * A labelled piece of one record's detail for report.html: plain text, which the page shows
+ * as text (never as markup), so a kind returns what it found without escaping anything.
+ */
+export interface CaseSection {
+  label: string;
+  text: string;
+  /** Shown in a monospaced block (code, test output). */
+  code?: boolean;
+  /** A check's outcome, when the section is one (an assertion, a cycle's tests). */
+  outcome?: 'pass' | 'fail';
+}
+
+/** What a kind adds to the reports. */
 export interface KindReport {
   /** Lines under the suite's facts (distributions, per-task tables …). */
   suiteLines?(result: SuiteResult, baseline: SuiteResult | null, ctx: KindReportContext): string[];
@@ -121,6 +134,11 @@ export interface KindReport {
   ): string[];
   /** A section after every suite, given this kind's results of the run (cross-language tables). */
   runLines?(results: readonly SuiteResult[], ctx: KindReportContext): string[];
+  /**
+   * What report.html shows under a case besides its replies: judge reasons, assertion
+   * results, each cycle's code and test outcome. One record (the case's first scored one).
+   */
+  caseSections?(record: CaseRecord, ctx: KindReportContext): CaseSection[];
 }
 
 /**

@@ -17,7 +17,7 @@ import { judgedDetail, type JudgedDetail } from './detail.ts';
 import { flaggedCases } from './manipulation.ts';
 import { rejudgeResult } from './rejudge.ts';
 import { judgedStarterFiles } from './init.ts';
-import { judgedCaseLines, judgedSuiteLines } from './report.ts';
+import { judgedCaseLines, judgedCaseSections, judgedSuiteLines } from './report.ts';
 import {
   ANSWER_PLACEHOLDERS,
   JUDGE_PLACEHOLDERS,
@@ -99,6 +99,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),
+    caseSections: (record, ctx) => judgedCaseSections(record, ctx),
   },
   initExample: () => judgedStarterFiles(),
 };

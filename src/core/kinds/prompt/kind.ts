@@ -7,7 +7,7 @@ import type { SuiteKind } from '../kind.ts';
 import { PROMPT, promptJudges, promptSuite, type PromptSuiteConfig } from './config.ts';
 import { promptStarterFiles } from './init.ts';
 import { loadPromptSuite } from './load.ts';
-import { promptCaseLines, promptSuiteLines } from './report.ts';
+import { promptCaseLines, promptCaseSections, promptSuiteLines } from './report.ts';
 import type { z } from 'zod';
 import { promptDetailSchema } from './suite.ts';
 import { flaggedCases } from '../judged/manipulation.ts';
@@ -61,6 +61,7 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
   report: {
     suiteLines: (result, baseline, ctx) => promptSuiteLines(result, baseline, ctx.language),
     caseLines: (change, _result, _baseline, ctx) => promptCaseLines(change.candidateDetail, ctx.language),
+    caseSections: (record, ctx) => promptCaseSections(record, ctx.language),
   },
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split('.')[0]);

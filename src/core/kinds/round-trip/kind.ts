@@ -9,7 +9,7 @@ import { loadTemplate, type Template } from '../../templates.ts';
 import type { SuiteKind } from '../kind.ts';
 import { ROUND_TRIP, roundTripSuite, type RoundTripSuiteConfig } from './config.ts';
 import { roundTripStarterFiles } from './init.ts';
-import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './report.ts';
+import { crossLanguageLines, roundTripCaseLines, roundTripCaseSections, roundTripSuiteLines } from './report.ts';
 import { CODE_TO_NL_PLACEHOLDERS, NL_TO_CODE_PLACEHOLDERS, prepareRoundTripSuite } from './suite.ts';
 import { loadTasks } from './tasks.ts';
 
@@ -87,6 +87,7 @@ export const roundTripKind: SuiteKind<RoundTripSuiteConfig, RoundTripRecordDetai
     suiteLines: (result, baseline, ctx) => roundTripSuiteLines(result, baseline, ctx),
     caseLines: (change, result, baseline, ctx) => roundTripCaseLines(change.caseId, result, baseline, ctx),
     runLines: (results, ctx) => crossLanguageLines(results, ctx),
+    caseSections: (record, ctx) => roundTripCaseSections(record, ctx),
   },
   planNote:
     'Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.',
