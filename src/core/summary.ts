@@ -5,7 +5,7 @@
  * published JSON Schema (`evalgate-summary.schema.json`) is generated from it.
  */
 import { z } from 'zod';
-import type { SuiteComparison, SuiteVerdict } from './compare/index.ts';
+import type { ErrorsOfCause, SuiteComparison, SuiteVerdict } from './compare/index.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 
@@ -19,6 +19,12 @@ const VERDICTS = [
 ] as const satisfies readonly SuiteVerdict[];
 const num = z.number().nullable();
 
+const causeSchema = z.strictObject({
+  records: z.int().min(0),
+  cases: z.int().min(0).describe('Distinct cases with such an error.'),
+  reasons: z.record(z.string(), z.int().min(0)).describe('Records per reason code.'),
+});
+
 const suiteSummarySchema = z.strictObject({
   name: z.string(),
   kind: z.string(),
@@ -29,7 +35,17 @@ const suiteSummarySchema = z.strictObject({
   interval: z.tuple([z.number(), z.number()]).nullable().describe('The confidence interval of change.'),
   verdict: z.enum(VERDICTS),
   cases: z.int().min(0).describe('Cases compared (or, without a comparison, cases run).'),
-  errors: z.int().min(0).describe('Errored records of the candidate (never scored).'),
+  errors: z.int().min(0).describe('Errored records of the candidate, of either cause (never scored as such).'),
+  errorsByCause: z
+    .strictObject({
+      candidate: causeSchema.describe(
+        "Errors the candidate caused (a request refused for its content or length, a reply cut or unusable, a judge that refused or gave no verdict, a check that raised): each counts as a failure of its case, the metric's worst value.",
+      ),
+      infrastructure: causeSchema.describe(
+        'Errors of the infrastructure (5xx, 429, network, timeouts, auth, a sandbox that could not run): excluded up to max-error-rate; the verdict must hold with them counted as failures, else it is error.',
+      ),
+    })
+    .describe("The candidate's errored records by cause (docs/design/spec.md, Errors by cause)."),
   unit: z
     .enum(['relative', 'absolute'])
     .nullable()
@@ -125,6 +141,10 @@ export function summarize(
         verdict: c.verdict,
         cases: c.pairing?.compared ?? c.errors.cases,
         errors: c.errors.candidate,
+        errorsByCause: {
+          candidate: causeSummary(c.errors.byCause.candidate),
+          infrastructure: causeSummary(c.errors.byCause.infrastructure),
+        },
         unit: c.unit,
         intervalMethod: b?.method ?? null,
         se: b ? round6(b.standardError) : null,
@@ -171,6 +191,10 @@ export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteCo
   if (verdict === 'regression') return 1;
   if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
   return 0;
+}
+
+function causeSummary(e: ErrorsOfCause): { records: number; cases: number; reasons: Record<string, number> } {
+  return { records: e.records, cases: e.cases.length, reasons: { ...e.reasons } };
 }
 
 function round6(value: number): number | null {

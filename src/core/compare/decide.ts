@@ -12,7 +12,8 @@ import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
 import { holmAdjust, type MultiplicityMethod } from '../stats/multiplicity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
-import type { FlaggedCase, SuiteResult } from '../types.ts';
+import { causeOf, type ErrorCause } from '../error-cause.ts';
+import type { CaseRecord, FlaggedCase, SuiteResult } from '../types.ts';
 import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 import {
   alignBaselineIds,
@@ -92,6 +93,7 @@ export interface SuiteComparison {
     | 'no-baseline'
     | 'stale-baseline'
     | 'judge-manipulation'
+    | 'infrastructure-errors-decide'
     | null;
   baseline: number | null;
   candidate: number | null;
@@ -102,14 +104,24 @@ export interface SuiteComparison {
   power: Power | null;
   pairing: Pairing | null;
   errors: {
+    /** Errored records of the candidate, of either cause. */
     candidate: number;
     records: number;
     cases: number;
+    /** The share of records with an infrastructure error (the one max-error-rate bounds). */
     rate: number;
     tolerance: number;
     baseline: number;
     samples: string[];
+    /** The candidate's errors by cause (docs/design/spec.md, "Errors by cause"). */
+    byCause: Record<ErrorCause, ErrorsOfCause>;
   };
+  /**
+   * The verdict with the candidate's infrastructure errors counted as failures, when there
+   * were any on compared cases (null otherwise): if it is worse than `verdict` would have
+   * been, the suite is an `error` naming those cases.
+   */
+  pessimistic: { verdict: SuiteVerdict; change: number | null; cases: string[] } | null;
   /** The exact sign-flip test of no change over the compared units. */
   exactTest: SignFlipResult | null;
   /** The run-wide adjustment of exactTest's p (set by adjustAcrossSuites). */
@@ -130,6 +142,20 @@ export interface SuiteComparison {
   judgeManipulation?: FlaggedCase[];
 }
 
+/** The candidate's errors of one cause. */
+export interface ErrorsOfCause {
+  records: number;
+  /** The cases they hit, sorted. */
+  cases: string[];
+  /** Records per reason code (core/error-cause.ts). */
+  reasons: Record<string, number>;
+  /** The first few distinct messages. */
+  samples: string[];
+}
+
+/** What the candidate's kind says about its metrics: the worst value of each, when it knows it. */
+export type WorstValue = (metric: string) => number | null;
+
 /**
  * Compares a candidate with its baseline (or with none) under a gate. `clusterNoun` is what
  * the candidate's kind calls its clusters, used for the power figures when cases are
@@ -144,9 +170,10 @@ export function compareSuite(
   gate: GateConfig,
   clusterNoun: ClusterNoun,
   flagged: readonly FlaggedCase[] = [],
+  worst: WorstValue = () => null,
 ): SuiteComparison {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
-  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
+  const result = compareMeasured(baseline, candidate, gate, clusterNoun, worst);
   if (flagged.length === 0) return result;
   result.judgeManipulation = [...flagged];
   if (gate['on-judge-manipulation'] === 'fail' && result.verdict !== 'error') {
@@ -161,9 +188,12 @@ function compareMeasured(
   candidate: SuiteResult,
   gate: GateConfig,
   clusterNoun: ClusterNoun,
+  worstOf: WorstValue,
 ): SuiteComparison {
   const result = unmeasured(baseline, candidate, gate);
   const agg = candidate.aggregates;
+  // Errors the candidate caused are failures, measured below; only the machinery's are
+  // excused, up to the tolerance.
   if (agg.records === 0 || result.errors.rate > gate['max-error-rate']) {
     return settle(result, 'error', 'errors-over-tolerance');
   }
@@ -175,7 +205,8 @@ function compareMeasured(
   // Pairwise judging already compared each case with the baseline's answer: the candidate's
   // net win per case is the paired difference, against a baseline of 0 by construction.
   const netWin = result.metric === PAIRWISE_METRIC;
-  const paired = pairCases(baseline, candidate, result.metric, netWin);
+  const worst = worstValue(result.metric, worstOf, candidate, baseline, netWin);
+  const paired = pairCases(baseline, candidate, result.metric, netWin, { worst });
   result.pairing = paired.summary;
   if (paired.ids.length === 0) {
     result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
@@ -193,11 +224,13 @@ function compareMeasured(
   result.baseline = average(paired.base);
   result.candidate = average(paired.cand);
 
-  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
+  const how = {
     netWin,
     seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
     clusterNoun,
-  });
+  };
+  estimateAndDecide(result, paired, groupUnits(paired, baseline), how);
+  checkInfrastructureErrors(result, baseline, candidate, worst, how);
   if (paired.ids.length < gate['min-cases']) {
     result.notes.push(
       `Only ${paired.ids.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`,
@@ -216,6 +249,7 @@ function compareMeasured(
 function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
   const metric = candidate.instrument.primaryMetric;
   const agg = candidate.aggregates;
+  const byCause = errorsByCause(candidate.records);
   return {
     name: candidate.suite.name,
     kind: candidate.suite.kind,
@@ -238,11 +272,13 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
       candidate: agg.errors,
       records: agg.records,
       cases: agg.cases,
-      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
+      rate: agg.records === 0 ? 1 : byCause.infrastructure.records / agg.records,
       tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0,
       samples: agg.errorSamples,
+      byCause,
     },
+    pessimistic: null,
     stale: [],
     changed: [],
     regressedCases: [],
@@ -250,6 +286,100 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
     gate,
     notes: [],
   };
+}
+
+/** The candidate's errored records by cause: counts, cases, reason codes and a few messages. */
+export function errorsByCause(records: readonly CaseRecord[]): Record<ErrorCause, ErrorsOfCause> {
+  const empty = (): ErrorsOfCause & { seen: Set<string> } => ({
+    records: 0,
+    cases: [],
+    reasons: {},
+    samples: [],
+    seen: new Set(),
+  });
+  const out = { candidate: empty(), infrastructure: empty() };
+  for (const r of records) {
+    if (r.status !== 'error') continue;
+    const { cause, reason } = r.error
+      ? causeOf(r.error)
+      : { cause: 'candidate' as const, reason: 'reply-unusable' as const };
+    const into = out[cause];
+    into.records++;
+    into.seen.add(r.caseId);
+    into.reasons[reason] = (into.reasons[reason] ?? 0) + 1;
+    const text = r.error
+      ? r.error.httpStatus
+        ? `HTTP ${r.error.httpStatus}: ${r.error.message}`
+        : `${r.error.kind}: ${r.error.message}`
+      : 'an error with no description';
+    if (into.samples.length < 3 && !into.samples.includes(text)) into.samples.push(text);
+  }
+  const done = ({ seen, ...rest }: ErrorsOfCause & { seen: Set<string> }): ErrorsOfCause => ({
+    ...rest,
+    cases: [...seen].sort(),
+  });
+  return { candidate: done(out.candidate), infrastructure: done(out.infrastructure) };
+}
+
+/**
+ * The primary metric's worst value, which a candidate-caused error counts as: what the
+ * kind says; else 0 (1 when lower is better) for a binary metric, −1 for a net win; else the
+ * worst value either side scored (no case can then count as better than the worst seen).
+ */
+function worstValue(
+  metric: string,
+  worstOf: WorstValue,
+  candidate: SuiteResult,
+  baseline: SuiteResult,
+  netWin: boolean,
+): number | null {
+  const known = worstOf(metric);
+  if (known !== null) return known;
+  if (netWin) return -1;
+  const def = candidate.instrument.metrics.find((m) => m.name === metric);
+  const higherIsBetter = def?.higherIsBetter ?? true;
+  if (def?.binary) return higherIsBetter ? 0 : 1;
+  let worst: number | null = null;
+  for (const r of [...baseline.records, ...candidate.records]) {
+    const v = r.scores?.[metric];
+    if (v === undefined || !Number.isFinite(v)) continue;
+    if (worst === null || (higherIsBetter ? v < worst : v > worst)) worst = v;
+  }
+  return worst;
+}
+
+const STAT_RANK: Partial<Record<SuiteVerdict, number>> = { pass: 0, inconclusive: 1, regression: 2 };
+
+/**
+ * Infrastructure errors are excluded from the measurement, but a pull request must not be
+ * able to hide its worst cases behind them (a prompt that makes the provider time out): the
+ * comparison is made again with those records counted as the worst value, and if that
+ * verdict is worse than the one measured, the suite is an `error` that names the cases —
+ * the run cannot tell a flaky provider from a candidate that fails there.
+ */
+function checkInfrastructureErrors(
+  result: SuiteComparison,
+  baseline: SuiteResult,
+  candidate: SuiteResult,
+  worst: number | null,
+  how: { netWin: boolean; seed: string; clusterNoun: ClusterNoun },
+): void {
+  if (result.errors.byCause.infrastructure.records === 0 || worst === null) return;
+  const measured = STAT_RANK[result.verdict];
+  if (measured === undefined) return;
+  const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true });
+  const cases = paired.summary.failedByInfrastructure;
+  if (cases.length === 0) return;
+  const probe: SuiteComparison = { ...result, notes: [] };
+  estimateAndDecide(probe, paired, groupUnits(paired, baseline), how);
+  result.pessimistic = { verdict: probe.verdict, change: probe.change, cases };
+  if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
+    const shown = cases.slice(0, 10).join(', ');
+    result.notes.push(
+      `Counted as failures, the ${cases.length} case(s) whose calls failed for reasons of the infrastructure (${shown}${cases.length > 10 ? ', …' : ''}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`,
+    );
+    settle(result, 'error', 'infrastructure-errors-decide');
+  }
 }
 
 function settle(result: SuiteComparison, verdict: SuiteVerdict, detail: SuiteComparison['detail']): SuiteComparison {

@@ -390,20 +390,11 @@ function suiteSection(
     ]
       .filter(Boolean)
       .join(n.join);
-    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
-  }
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === 'error') {
     facts.push(
-      m.errors(
-        e.candidate,
-        e.records,
-        formatPercent(e.rate).replace('+', ''),
-        formatPercent(e.tolerance).replace('+', ''),
-      ),
+      `${m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length)}${p.failedByCandidate.length > 0 ? m.causes.countedAsFailures(p.failedByCandidate.length) : ''}`,
     );
-    for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
   }
+  facts.push(...errorFacts(c, m));
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (result) facts.push(...replyFacts(result, c.gate, m));
   if (result) {
@@ -436,10 +427,61 @@ function suiteSection(
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, '');
       if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
-      out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
+      if (rc.candidateReply === null && rc.candidateError !== null)
+        out.push(m.causes.candidateError, '', codeBlock(rc.candidateError, 600), '');
+      else out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
       if (kindReport?.caseLines) out.push(...kindReport.caseLines(rc, result, baseline, ctx));
     }
     out.push('</details>', '');
+  }
+  return out;
+}
+
+/**
+ * The errors section, by cause: what the candidate caused (counted as failures), then what
+ * the infrastructure caused (excluded) and whether the verdict holds with it counted.
+ */
+function errorFacts(c: SuiteComparison, m: Messages): string[] {
+  const out: string[] = [];
+  const e = c.errors;
+  const reasons = (r: Record<string, number>): string =>
+    Object.entries(r)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ');
+  const cand = e.byCause.candidate;
+  if (cand.records > 0) {
+    out.push(m.causes.candidate(cand.records, e.records, cand.cases.length, reasons(cand.reasons)));
+    for (const s of cand.samples) out.push(`  - ${inlineText(s, 300)}`);
+  }
+  const infra = e.byCause.infrastructure;
+  if (infra.records > 0 || c.detail === 'errors-over-tolerance') {
+    out.push(
+      m.causes.infrastructure(
+        infra.records,
+        e.records,
+        formatPercent(e.rate).replace('+', ''),
+        formatPercent(e.tolerance).replace('+', ''),
+        reasons(infra.reasons) || '—',
+      ),
+    );
+    for (const s of infra.samples) out.push(`  - ${inlineText(s, 300)}`);
+  }
+  const p = c.pessimistic;
+  if (p) {
+    const verdict = m.more.verdict[p.verdict];
+    out.push(
+      c.detail === 'infrastructure-errors-decide'
+        ? m.causes.wouldBe(
+            verdict,
+            p.cases.length,
+            `${p.cases
+              .slice(0, 10)
+              .map((id) => inlineCode(id, 60))
+              .join(', ')}${p.cases.length > 10 ? ', …' : ''}`,
+          )
+        : m.causes.holds(verdict, p.cases.length),
+    );
   }
   return out;
 }
@@ -479,7 +521,7 @@ function explain(c: SuiteComparison, m: Messages): string {
     p: formatP(c.exactTest?.pValue ?? 1),
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate,
+    failed: c.errors.byCause.infrastructure.records,
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
     name: c.name,

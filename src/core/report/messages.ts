@@ -62,7 +62,20 @@ export interface Messages {
     noSample(n: number): string;
     join: string;
   };
-  errors(failed: number, total: number, rate: string, tolerance: string): string;
+  /** The errors section, by cause (docs/design/spec.md, "Errors by cause"). */
+  causes: {
+    /** Errors the candidate caused: counted as failures. `reasons` lists the codes with counts. */
+    candidate(records: number, total: number, cases: number, reasons: string): string;
+    /** Errors of the infrastructure: excluded up to the tolerance. */
+    infrastructure(records: number, total: number, rate: string, tolerance: string, reasons: string): string;
+    /** Whether the verdict holds with the infrastructure errors counted as failures. */
+    holds(verdict: string, cases: number): string;
+    wouldBe(verdict: string, cases: number, list: string): string;
+    /** Appended to the compared-cases sentence. */
+    countedAsFailures(cases: number): string;
+    /** Shown for a regressed case whose candidate record is an error. */
+    candidateError: string;
+  };
   note(text: string): string;
   usage(input: string, output: string, calls: string, extra: string): string;
   judgeUsage(input: string, output: string, calls: string, cost: string): string;
@@ -208,8 +221,18 @@ const en: Messages = {
     noSample: (n) => `${n} without a valid sample on one side`,
     join: ', ',
   },
-  errors: (f, t, rate, tol) =>
-    `Errors: ${f} of ${t} calls failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  causes: {
+    candidate: (n, t, cases, reasons) =>
+      `Errors the candidate caused: ${n} of ${t} records, in ${cases} case(s) (${reasons}). Each counts as a failure of its case (the metric's worst value): what the prompt or the model's output made fail is not excused.`,
+    infrastructure: (n, t, rate, tol, reasons) =>
+      `Errors of the infrastructure: ${n} of ${t} records (${reasons}; ${rate}, tolerance ${tol}). They are excluded, never scored.`,
+    holds: (verdict, cases) =>
+      `Counted as failures, the ${cases} case(s) with infrastructure errors would leave the verdict ${verdict}: it holds.`,
+    wouldBe: (verdict, cases, list) =>
+      `Counted as failures, the ${cases} case(s) with infrastructure errors (${list}) would make this suite ${verdict}.`,
+    countedAsFailures: (n) => ` ${n} of them count as failures for errors or refusals the candidate caused.`,
+    candidateError: 'Candidate error:',
+  },
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} calls${extra}`,
   judgeUsage: (i, o, calls, cost) =>
@@ -245,7 +268,9 @@ const en: Messages = {
     'within-threshold-shown': (g) => `**Pass.** The interval shows the change is within ${g}.`,
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) =>
-      `**Error.** ${x.failed} of ${x.total} calls failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+      `**Error.** ${x.failed} of ${x.total} records failed for reasons of the infrastructure, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    'infrastructure-errors-decide': () =>
+      '**Error.** Some calls failed for reasons of the infrastructure, and counted as failures of the candidate they would change the verdict (see below): this run cannot tell a flaky provider from a candidate that fails there. Re-run the check.',
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
     'too-few-paired': () =>
       "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
@@ -393,8 +418,18 @@ const ja: Messages = {
     noSample: (n) => `片側に有効なサンプルがない${n}件`,
     join: '、',
   },
-  errors: (f, t, rate, tol) =>
-    `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
+  causes: {
+    candidate: (n, t, cases, reasons) =>
+      `候補が原因のエラー：${t}件の記録のうち${n}件、${cases}ケース（${reasons}）。それぞれそのケースの失敗（指標の最悪値）として数えます。プロンプトやモデルの出力が原因で失敗したものは免除しません。`,
+    infrastructure: (n, t, rate, tol, reasons) =>
+      `インフラが原因のエラー：${t}件の記録のうち${n}件（${reasons}、${rate}、許容 ${tol}）。除外され、スコアにはなりません。`,
+    holds: (verdict, cases) =>
+      `インフラのエラーがあった${cases}ケースを失敗として数えても、判定は「${verdict}」のままです。`,
+    wouldBe: (verdict, cases, list) =>
+      `インフラのエラーがあった${cases}ケース（${list}）を失敗として数えると、このスイートは「${verdict}」になります。`,
+    countedAsFailures: (n) => `うち${n}ケースは候補が原因のエラーまたは拒否のため失敗として数えました。`,
+    candidateError: '候補のエラー：',
+  },
   note: (text) => `注：${text}`,
   usage: (i, o, calls, extra) => `トークン：入力 ${i}、出力 ${o}（${calls}回の呼び出し${extra}）`,
   judgeUsage: (i, o, calls, cost) =>
@@ -431,7 +466,9 @@ const ja: Messages = {
     'no-drop-shown': (g) =>
       `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
     'errors-over-tolerance': (_g, x) =>
-      `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+      `**エラー。** ${x.total}件の記録のうち${x.failed}件がインフラの原因で失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+    'infrastructure-errors-decide': () =>
+      '**エラー。** インフラの原因で失敗した呼び出しがあり、それを候補の失敗として数えると判定が変わります（下記参照）。プロバイダの不調か候補の失敗かをこの実行では区別できません。チェックを再実行してください。',
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
     'too-few-paired': () =>
       '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',

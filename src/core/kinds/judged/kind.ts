@@ -31,6 +31,8 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   configSchema: judgedSuite,
   detailSchema: judgedDetail,
   clusterNoun: 'clusters',
+  // A failed case: the lowest grade, or a loss against the baseline's answer.
+  worstScore: (metric) => (metric === 'score' ? 1 : metric === 'net-win' ? -1 : null),
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
   providerKey: () => 'judge',
   async load(ctx) {

@@ -23,6 +23,8 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
   configSchema: promptSuite,
   detailSchema: promptDetailSchema,
   clusterNoun: 'clusters',
+  // Every prompt metric is a share of assertions passed: a failed case passes none.
+  worstScore: () => 0,
   // Target first, then the judges of judge assertions.
   providers: (suite) => [suite.provider, ...promptJudges(suite.assert).filter((j) => j !== suite.provider)],
   providerKey(suite, name) {
