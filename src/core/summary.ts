@@ -70,8 +70,16 @@ const suiteSummarySchema = z.strictObject({
   pValue: num.describe('Two-sided p of the sign-flip test of no change.'),
   pMethod: z.enum(['exact', 'monte-carlo']).nullable(),
   pAdjusted: num.describe(
-    'pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one.',
+    "pValue after the run-wide multiplicity adjustment (gate.multiplicity: Holm with Tarone's family); the verdict uses this one.",
   ),
+  pAttainable: num.describe(
+    "The smallest p this suite's exact test could have given on its changed cases (2/2^k; 1 with none, or below min-cases). Under Tarone's rule only suites whose pAttainable could reach significance count in the family.",
+  ),
+  family: z
+    .int()
+    .min(0)
+    .nullable()
+    .describe('Suites counted in the multiplicity family (those that could reach significance), of those compared.'),
   resamples: z.int().min(0).nullable().describe('Bootstrap resamples kept (drawn minus skipped).'),
   skippedResamples: z.int().min(0).nullable().describe('Resamples skipped because their baseline sum was 0.'),
   verdictBeforeAdjustment: z
@@ -154,6 +162,8 @@ export function summarize(
         pValue: c.exactTest?.pValue ?? null,
         pMethod: c.exactTest?.method ?? null,
         pAdjusted: c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? null,
+        pAttainable: c.multiplicity?.pAttainable ?? c.exactTest?.minPValue ?? null,
+        family: c.multiplicity?.family ?? null,
         resamples: b ? b.resamples - b.skippedResamples : null,
         skippedResamples: b?.skippedResamples ?? null,
         verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,

@@ -9,7 +9,7 @@ import type { GateConfig } from '../config/common.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from '../stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from '../stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
-import { holmAdjust, type MultiplicityMethod } from '../stats/multiplicity.ts';
+import { taroneHolm, type MultiplicityMethod } from '../stats/multiplicity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
@@ -71,8 +71,19 @@ export interface Power {
 /** How the run's multiplicity adjustment treated a suite's exact-test p-value. */
 export interface MultiplicityOutcome {
   method: MultiplicityMethod;
-  /** Suites in the family (those with an exact-test p-value in this run). */
+  /**
+   * Suites in the family: those that could reach significance (Tarone's rule: at most K
+   * suites whose smallest attainable p is at most α/K), at the first step of Holm's test.
+   */
   family: number;
+  /** Suites compared in the run with an exact-test p-value (the family is drawn from these). */
+  compared: number;
+  /** Whether this suite was counted in the family (its smallest attainable p could reach α/family). */
+  counted: boolean;
+  /** The smallest p this suite's test could have given (1 when it cannot be a regression). */
+  pAttainable: number;
+  /** The level α the family was tested at (the strictest 1 − confidence of its suites). */
+  alpha: number;
   pAdjusted: number;
   /** The verdict before adjustment, when the adjustment changed it; else null. */
   verdictBefore: SuiteVerdict | null;
@@ -484,30 +495,56 @@ export function powerOf(
 }
 
 /**
- * Adjusts the exact-test p-values of the suites compared in one run (the family: every
- * suite with an exact test) with Holm's step-down method, unless the gate says
- * `multiplicity: none`, and demotes a regression whose adjusted p no longer clears
- * 1 − confidence to inconclusive, recording the verdict it had. Mutates and returns the
- * comparisons, in order.
+ * The smallest p a suite's exact test could have given: 2/2^k on k changed units (all one
+ * way), and 1 when the suite cannot be a regression whatever the signs (fewer compared cases
+ * than min-cases). Both depend only on what the sign-flip test conditions on — which cases
+ * pair and how much each changed, not in which direction — so Tarone's rule stays valid.
+ */
+export function attainableP(c: SuiteComparison): number {
+  if (c.exactTest === null) return 1;
+  if ((c.pairing?.compared ?? 0) < c.gate['min-cases']) return 1;
+  return c.exactTest.minPValue;
+}
+
+/**
+ * Adjusts the exact-test p-values of the suites compared in one run with Holm's step-down
+ * method and Tarone's family (stats/multiplicity.ts: only suites whose test could reach
+ * significance count, so suites a pull request makes run without changing anything cannot
+ * dilute a real regression), unless the gate says `multiplicity: none`, and demotes a
+ * regression whose adjusted p no longer clears α to inconclusive, recording the verdict it
+ * had. α is the strictest 1 − confidence among the suites (one family, one level). Mutates
+ * and returns the comparisons, in order.
  */
 export function adjustAcrossSuites(comparisons: SuiteComparison[]): SuiteComparison[] {
-  const family = comparisons.filter((c) => c.exactTest !== null);
-  if (family.length === 0) return comparisons;
+  const tested = comparisons.filter((c) => c.exactTest !== null);
+  if (tested.length === 0) return comparisons;
   // The setting is run-wide (not a per-suite override), so every suite carries the same one.
-  const method: MultiplicityMethod = family[0]?.gate.multiplicity ?? 'holm';
+  const method: MultiplicityMethod = tested[0]?.gate.multiplicity ?? 'holm';
+  const alpha = Math.min(...tested.map((c) => 1 - c.gate.confidence));
+  // A suite that cannot be a regression whatever the signs enters with p = 1: it can never
+  // be rejected, so it is never counted.
+  const pMin = tested.map((c) => attainableP(c));
+  const p = tested.map((c, i) => (pMin[i] === 1 ? 1 : (c.exactTest as SignFlipResult).pValue));
   const adjusted =
-    method === 'holm'
-      ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue))
-      : family.map((c) => (c.exactTest as SignFlipResult).pValue);
-  family.forEach((c, i) => {
-    const pAdjusted = adjusted[i] as number;
+    method === 'holm' ? taroneHolm(p, pMin, alpha) : { adjusted: p, family: 1, counted: pMin.map((v) => v < alpha) };
+  tested.forEach((c, i) => {
+    const pAdjusted = adjusted.adjusted[i] as number;
     let verdictBefore: SuiteVerdict | null = null;
-    if (c.verdict === 'regression' && pAdjusted >= 1 - c.gate.confidence) {
+    if (c.verdict === 'regression' && pAdjusted >= (method === 'holm' ? alpha : 1 - c.gate.confidence)) {
       verdictBefore = c.verdict;
       c.verdict = 'inconclusive';
       c.detail = 'multiplicity-adjusted';
     }
-    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+    c.multiplicity = {
+      method,
+      family: adjusted.family,
+      compared: tested.length,
+      counted: adjusted.counted[i] as boolean,
+      pAttainable: pMin[i] as number,
+      alpha,
+      pAdjusted,
+      verdictBefore,
+    };
   });
   return comparisons;
 }

@@ -63,7 +63,11 @@ export function renderReport(input: ReportInput): string {
   const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
   if (demoted.length > 0)
     lines.push(
-      `> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+      `> [!NOTE]\n> ${m.holmChanged(
+        demoted.map((c) => inlineText(c.name, 80)).join(', '),
+        demoted[0]?.multiplicity?.family ?? demoted.length,
+        demoted[0]?.multiplicity?.compared ?? demoted.length,
+      )}`,
       '',
     );
   const t = m.table;
@@ -354,11 +358,11 @@ function suiteSection(
   if (
     c.multiplicity &&
     c.multiplicity.method === 'holm' &&
-    c.multiplicity.family > 1 &&
+    c.multiplicity.compared > 1 &&
     c.exactTest &&
     c.exactTest.changed > 0
   ) {
-    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family, c.multiplicity.compared));
   }
   if (c.power && c.bootstrap) {
     // Power is stated in the resampled unit: tasks × repeats are not independent cases.
@@ -521,6 +525,7 @@ function explain(c: SuiteComparison, m: Messages): string {
     p: formatP(c.exactTest?.pValue ?? 1),
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
+    compared: c.multiplicity?.compared ?? 1,
     failed: c.errors.byCause.infrastructure.records,
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace('+', ''),

@@ -47,8 +47,9 @@ export interface Messages {
   noVariation(change: string, units: number, clusters: boolean, b: string, seed: string): string;
   skippedResamples(skipped: string, kept: string): string;
   exactTest(changed: number, p: string, method: 'exact' | 'monte-carlo', draws: string): string;
-  holm(p: string, family: number): string;
-  holmChanged(names: string, family: number): string;
+  /** `family` suites could reach significance of the `compared` in the run (Tarone's rule). */
+  holm(p: string, family: number, compared: number): string;
+  holmChanged(names: string, family: number, compared: number): string;
   mcnemar(b: number, c: number, p: string): string;
   /** The resampled units, plural. */
   units: Record<'cases' | 'clusters' | 'tasks', string>;
@@ -100,6 +101,7 @@ export interface Messages {
         p: string;
         pAdjusted: string;
         family: number;
+        compared: number;
         failed: number;
         total: number;
         tolerance: string;
@@ -203,9 +205,10 @@ const en: Messages = {
     `${skipped} resamples drew only cases with a baseline of 0 and were skipped; the interval rests on the other ${kept}.`,
   exactTest: (k, p, method, draws) =>
     `Sign-flip test of no change over the ${k} ${k === 1 ? 'unit' : 'units'} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
-  holm: (p, family) => `Holm-adjusted across the ${family} suites compared in this run: p = ${p}.`,
-  holmChanged: (names, family) =>
-    `Holm's adjustment across the ${family} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  holm: (p, family, compared) =>
+    `Holm-adjusted in a family of ${family} of the ${compared} suites compared in this run (suites whose exact test could not reach significance are not counted): p = ${p}.`,
+  holmChanged: (names, family, compared) =>
+    `Holm's adjustment in a family of ${family} of the ${compared} suites compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often. Suites whose exact test could not reach significance (no case changed, or too few) are not counted (\`gate.multiplicity: none\` turns the adjustment off).`,
   mcnemar: (b, c, p) => `McNemar's exact test: ${b} cases went from pass to fail and ${c} from fail to pass, p = ${p}.`,
   units: { cases: 'cases', clusters: 'clusters', tasks: 'tasks' },
   powerLow: (n, unit, mde, level, gate, needed) =>
@@ -259,7 +262,7 @@ const en: Messages = {
     'exact-test-disagrees': (g, x) =>
       `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${x.changed} cases that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
     'multiplicity-adjusted': (g, x) =>
-      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${x.family} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but in a family of ${x.family} of the ${x.compared} suites compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     'too-few-cases': (_g, x) =>
       `**Inconclusive.** The drop looks real, but fewer than ${x.minCases} cases were compared.`,
     'undefined-relative-change': () =>
@@ -400,9 +403,10 @@ const ja: Messages = {
     `ベースラインが0のケースだけを引いた${skipped}回のリサンプルは除外し、残り${kept}回で区間を求めました。`,
   exactTest: (k, p, method, draws) =>
     `変化のあった${k}単位に対する符号反転検定（変化なしの仮説）：p = ${p}（${method === 'exact' ? '正確' : `${draws}通りのランダムな符号パターンによるモンテカルロ`}）。`,
-  holm: (p, family) => `この実行で比較した${family}スイートにわたるHolm補正後：p = ${p}。`,
-  holmChanged: (names, family) =>
-    `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
+  holm: (p, family, compared) =>
+    `この実行で比較した${compared}スイートのうち${family}スイートの族でのHolm補正後（正確検定が有意になりえないスイートは数えません）：p = ${p}。`,
+  holmChanged: (names, family, compared) =>
+    `この実行で比較した${compared}スイートのうち${family}スイートの族でのHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです。正確検定が有意になりえないスイート（変化したケースがない、または少なすぎる）は数えません（\`gate.multiplicity: none\` で補正を無効にできます）。`,
   mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
   units: { cases: 'ケース', clusters: 'クラスタ', tasks: 'タスク' },
   powerLow: (n, unit, mde, level, gate, needed) =>
@@ -456,7 +460,7 @@ const ja: Messages = {
     'exact-test-disagrees': (g, x) =>
       `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
     'multiplicity-adjusted': (g, x) =>
-      `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.family}スイートにわたるHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
+      `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.compared}スイートのうち${x.family}スイートの族でのHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
     'too-few-cases': (_g, x) =>
       `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
     'undefined-relative-change': () =>
