@@ -200,6 +200,7 @@ export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteCo
   if (verdict === 'error') return 3;
   if (verdict === 'regression') return 1;
   if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
+  if (comparisons.some((c) => c.verdict === 'stale-baseline' && c.gate['on-stale-baseline'] === 'fail')) return 1;
   return 0;
 }
 

@@ -26,6 +26,7 @@ describe('configuration', () => {
       'on-removed-suite': 'fail',
       'on-judge-manipulation': 'warn',
       'max-truncated-share': 0.05,
+      'on-stale-baseline': 'warn',
       multiplicity: 'holm',
     });
     const p = config.providers['target'];

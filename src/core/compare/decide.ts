@@ -105,6 +105,8 @@ export interface SuiteComparison {
     | 'stale-baseline'
     | 'judge-manipulation'
     | 'infrastructure-errors-decide'
+    | 'base-unreadable'
+    | 'instrument-not-base'
     | null;
   baseline: number | null;
   candidate: number | null;

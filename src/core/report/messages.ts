@@ -272,6 +272,10 @@ const en: Messages = {
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) =>
       `**Error.** ${x.failed} of ${x.total} records failed for reasons of the infrastructure, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    'base-unreadable': () =>
+      "**Error.** The base commit's version of this suite's files could not be read (see the note below), so the cases the base defines were not measured — and the pull request's cases alone are not a comparison with the baseline. Fix the checkout so the base's files can be read, then re-run.",
+    'instrument-not-base': () =>
+      "**Error.** This suite would have been measured with an instrument other than the base branch's (see the note below); a pull request must not change what measures it, so it was not measured.",
     'infrastructure-errors-decide': () =>
       '**Error.** Some calls failed for reasons of the infrastructure, and counted as failures of the candidate they would change the verdict (see below): this run cannot tell a flaky provider from a candidate that fails there. Re-run the check.',
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
@@ -471,6 +475,10 @@ const ja: Messages = {
       `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
     'errors-over-tolerance': (_g, x) =>
       `**エラー。** ${x.total}件の記録のうち${x.failed}件がインフラの原因で失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+    'base-unreadable': () =>
+      '**エラー。** ベースコミットにおけるこのスイートのファイルを読めなかったため（下の注を参照）、ベースが定義するケースを測定していません。プルリクエストのケースだけではベースラインとの比較になりません。ベースのファイルを読めるようにチェックアウトを直して再実行してください。',
+    'instrument-not-base': () =>
+      '**エラー。** このスイートはベースブランチとは異なる測定方法で測定されるところでした（下の注を参照）。プルリクエストが測定方法を変えることはできないため、測定していません。',
     'infrastructure-errors-decide': () =>
       '**エラー。** インフラの原因で失敗した呼び出しがあり、それを候補の失敗として数えると判定が変わります（下記参照）。プロバイダの不調か候補の失敗かをこの実行では区別できません。チェックを再実行してください。',
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
