@@ -445,7 +445,7 @@ if (!isMainThread) {
   const heldNull = [...totals].filter(([k]) => k.endsWith('|0')).map(([, c]) => c.reps);
   const heldChange = [...totals].filter(([k]) => !k.endsWith('|0')).map(([, c]) => c.reps);
   const span = (v: number[]): string =>
-    Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`;
+    v.length === 0 ? '0' : Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`;
   const elapsed = arg(
     'elapsed',
     merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`,
