@@ -36,6 +36,11 @@ export const CANDIDATE_REASONS = [
 
 /** Why an infrastructure error happened: excluded, and the verdict must hold with it counted as a failure. */
 export const INFRASTRUCTURE_REASONS = [
+  /**
+   * A judge or check failed on a reply the baseline's run scored, sent by the same request:
+   * what it was shown did not change, so the failure is not the candidate's doing.
+   */
+  'unchanged-reply',
   'server-error',
   'rate-limit',
   'timeout',

@@ -121,8 +121,15 @@ export interface SuiteComparison {
     candidate: number;
     records: number;
     cases: number;
-    /** The share of records with an infrastructure error (the one max-error-rate bounds). */
+    /**
+     * The share of records max-error-rate bounds: those with an infrastructure error when
+     * there is a baseline (the candidate's own are measured as failures), every errored
+     * record when there is none (nothing to measure them against, and a baseline must not
+     * be written from a run that mostly failed).
+     */
     rate: number;
+    /** Which errors `rate` counts. */
+    counted: 'infrastructure' | 'all';
     tolerance: number;
     baseline: number;
     samples: string[];
@@ -198,11 +205,12 @@ export function compareSuite(
 
 function compareMeasured(
   baseline: SuiteResult | null,
-  candidate: SuiteResult,
+  original: SuiteResult,
   gate: GateConfig,
   clusterNoun: ClusterNoun,
   worstOf: WorstValue,
 ): SuiteComparison {
+  const candidate = baseline === null ? original : reattributed(original, baseline);
   const result = unmeasured(baseline, candidate, gate);
   const agg = candidate.aggregates;
   // Errors the candidate caused are failures, measured below; only the machinery's are
@@ -285,7 +293,8 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
       candidate: agg.errors,
       records: agg.records,
       cases: agg.cases,
-      rate: agg.records === 0 ? 1 : byCause.infrastructure.records / agg.records,
+      rate: agg.records === 0 ? 1 : (baseline === null ? agg.errors : byCause.infrastructure.records) / agg.records,
+      counted: baseline === null ? 'all' : 'infrastructure',
       tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0,
       samples: agg.errorSamples,
@@ -299,6 +308,28 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
     gate,
     notes: [],
   };
+}
+
+/**
+ * The candidate with the errors it cannot have caused re-attributed to the infrastructure:
+ * a judge or check that failed on a reply the baseline's run scored, sent by the same
+ * request (so the judge or check was shown exactly what it scored before). A judge that
+ * has stopped answering is then not the candidate's failure; it is still an error the
+ * verdict must hold against.
+ */
+function reattributed(candidate: SuiteResult, baseline: SuiteResult): SuiteResult {
+  const scored = new Set<string>();
+  const key = (r: CaseRecord): string =>
+    JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
+  for (const r of baseline.records) if (r.scores !== null && r.reply !== null) scored.add(key(r));
+  let changed = false;
+  const records = candidate.records.map((r) => {
+    if (r.status !== 'error' || r.error === null || r.reply === null) return r;
+    if (causeOf(r.error).cause !== 'candidate' || !scored.has(key(r))) return r;
+    changed = true;
+    return { ...r, error: { ...r.error, cause: 'infrastructure' as const, reason: 'unchanged-reply' } };
+  });
+  return changed ? { ...candidate, records } : candidate;
 }
 
 /** The candidate's errored records by cause: counts, cases, reason codes and a few messages. */

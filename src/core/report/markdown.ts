@@ -459,12 +459,12 @@ function errorFacts(c: SuiteComparison, m: Messages): string[] {
     for (const s of cand.samples) out.push(`  - ${inlineText(s, 300)}`);
   }
   const infra = e.byCause.infrastructure;
-  if (infra.records > 0 || c.detail === 'errors-over-tolerance') {
+  if (infra.records > 0 || (c.detail === 'errors-over-tolerance' && e.counted === 'infrastructure')) {
     out.push(
       m.causes.infrastructure(
         infra.records,
         e.records,
-        formatPercent(e.rate).replace('+', ''),
+        formatPercent(e.records === 0 ? 1 : infra.records / e.records).replace('+', ''),
         formatPercent(e.tolerance).replace('+', ''),
         reasons(infra.reasons) || '—',
       ),
@@ -526,7 +526,8 @@ function explain(c: SuiteComparison, m: Messages): string {
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
     compared: c.multiplicity?.compared ?? 1,
-    failed: c.errors.byCause.infrastructure.records,
+    failed: c.errors.counted === 'all' ? c.errors.candidate : c.errors.byCause.infrastructure.records,
+    infrastructureOnly: c.errors.counted === 'infrastructure',
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
     name: c.name,

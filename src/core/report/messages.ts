@@ -103,6 +103,8 @@ export interface Messages {
         family: number;
         compared: number;
         failed: number;
+        /** Whether `failed` counts only the infrastructure's errors (there is a baseline). */
+        infrastructureOnly: boolean;
         total: number;
         tolerance: string;
         name: string;
@@ -271,7 +273,7 @@ const en: Messages = {
     'within-threshold-shown': (g) => `**Pass.** The interval shows the change is within ${g}.`,
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) =>
-      `**Error.** ${x.failed} of ${x.total} records failed for reasons of the infrastructure, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+      `**Error.** ${x.failed} of ${x.total} records failed${x.infrastructureOnly ? ' for reasons of the infrastructure' : ''}, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     'base-unreadable': () =>
       "**Error.** The base commit's version of this suite's files could not be read (see the note below), so the cases the base defines were not measured — and the pull request's cases alone are not a comparison with the baseline. Fix the checkout so the base's files can be read, then re-run.",
     'instrument-not-base': () =>
@@ -474,7 +476,7 @@ const ja: Messages = {
     'no-drop-shown': (g) =>
       `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
     'errors-over-tolerance': (_g, x) =>
-      `**エラー。** ${x.total}件の記録のうち${x.failed}件がインフラの原因で失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+      `**エラー。** ${x.total}件の記録のうち${x.failed}件が${x.infrastructureOnly ? 'インフラの原因で' : ''}失敗し、許容値${x.tolerance}を超えたため比較していません。`,
     'base-unreadable': () =>
       '**エラー。** ベースコミットにおけるこのスイートのファイルを読めなかったため（下の注を参照）、ベースが定義するケースを測定していません。プルリクエストのケースだけではベースラインとの比較になりません。ベースのファイルを読めるようにチェックアウトを直して再実行してください。',
     'instrument-not-base': () =>
