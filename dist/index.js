@@ -62905,6 +62905,11 @@ var CANDIDATE_REASONS = [
   "case-unrenderable"
 ];
 var INFRASTRUCTURE_REASONS = [
+  /**
+   * A judge or check failed on a reply the baseline's run scored, sent by the same request:
+   * what it was shown did not change, so the failure is not the candidate's doing.
+   */
+  "unchanged-reply",
   "server-error",
   "rate-limit",
   "timeout",
@@ -66697,7 +66702,8 @@ function compareSuite(original, candidate, gate, clusterNoun, flagged = [], wors
   }
   return result;
 }
-function compareMeasured(baseline, candidate, gate, clusterNoun, worstOf) {
+function compareMeasured(baseline, original, gate, clusterNoun, worstOf) {
+  const candidate = baseline === null ? original : reattributed(original, baseline);
   const result = unmeasured(baseline, candidate, gate);
   const agg = candidate.aggregates;
   if (agg.records === 0 || result.errors.rate > gate["max-error-rate"]) {
@@ -66770,7 +66776,8 @@ function unmeasured(baseline, candidate, gate) {
       candidate: agg.errors,
       records: agg.records,
       cases: agg.cases,
-      rate: agg.records === 0 ? 1 : byCause.infrastructure.records / agg.records,
+      rate: agg.records === 0 ? 1 : (baseline === null ? agg.errors : byCause.infrastructure.records) / agg.records,
+      counted: baseline === null ? "all" : "infrastructure",
       tolerance: gate["max-error-rate"],
       baseline: baseline?.aggregates.errors ?? 0,
       samples: agg.errorSamples,
@@ -66784,6 +66791,19 @@ function unmeasured(baseline, candidate, gate) {
     gate,
     notes: []
   };
+}
+function reattributed(candidate, baseline) {
+  const scored = /* @__PURE__ */ new Set();
+  const key = (r) => JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
+  for (const r of baseline.records) if (r.scores !== null && r.reply !== null) scored.add(key(r));
+  let changed = false;
+  const records = candidate.records.map((r) => {
+    if (r.status !== "error" || r.error === null || r.reply === null) return r;
+    if (causeOf(r.error).cause !== "candidate" || !scored.has(key(r))) return r;
+    changed = true;
+    return { ...r, error: { ...r.error, cause: "infrastructure", reason: "unchanged-reply" } };
+  });
+  return changed ? { ...candidate, records } : candidate;
 }
 function errorsByCause(records) {
   const empty = () => ({
@@ -67097,7 +67117,7 @@ var en3 = {
     improved: () => "**Pass.** The metric improved, and the interval is above zero.",
     "within-threshold-shown": (g2) => `**Pass.** The interval shows the change is within ${g2}.`,
     "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
-    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} records failed for reasons of the infrastructure, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${x.total} records failed${x.infrastructureOnly ? " for reasons of the infrastructure" : ""}, more than the ${x.tolerance} tolerated; the suite was not compared.`,
     "base-unreadable": () => "**Error.** The base commit's version of this suite's files could not be read (see the note below), so the cases the base defines were not measured \u2014 and the pull request's cases alone are not a comparison with the baseline. Fix the checkout so the base's files can be read, then re-run.",
     "instrument-not-base": () => "**Error.** This suite would have been measured with an instrument other than the base branch's (see the note below); a pull request must not change what measures it, so it was not measured.",
     "infrastructure-errors-decide": () => "**Error.** Some calls failed for reasons of the infrastructure, and counted as failures of the candidate they would change the verdict (see below): this run cannot tell a flaky provider from a candidate that fails there. Re-run the check.",
@@ -67247,7 +67267,7 @@ var ja3 = {
     improved: () => "**\u5408\u683C\u3002** \u6307\u6A19\u306F\u6539\u5584\u3057\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u30BC\u30ED\u3088\u308A\u4E0A\u3067\u3059\u3002",
     "within-threshold-shown": (g2) => `**\u5408\u683C\u3002** \u4FE1\u983C\u533A\u9593\u304B\u3089\u3001\u5909\u5316\u304C${g2}\u4EE5\u5185\u3067\u3042\u308B\u3053\u3068\u304C\u793A\u3055\u308C\u3066\u3044\u307E\u3059\u3002`,
     "no-drop-shown": (g2) => `**\u5408\u683C\u3002** ${g2}\u3092\u8D85\u3048\u308B\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F\uFF08\u4FE1\u983C\u533A\u9593\u306F\u305D\u306E\u53EF\u80FD\u6027\u3092\u5426\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\uFF09\u3002`,
-    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u4EF6\u306E\u8A18\u9332\u306E\u3046\u3061${x.failed}\u4EF6\u304C\u30A4\u30F3\u30D5\u30E9\u306E\u539F\u56E0\u3067\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
+    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u4EF6\u306E\u8A18\u9332\u306E\u3046\u3061${x.failed}\u4EF6\u304C${x.infrastructureOnly ? "\u30A4\u30F3\u30D5\u30E9\u306E\u539F\u56E0\u3067" : ""}\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
     "base-unreadable": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B\u304A\u3051\u308B\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u3081\u306A\u304B\u3063\u305F\u305F\u3081\uFF08\u4E0B\u306E\u6CE8\u3092\u53C2\u7167\uFF09\u3001\u30D9\u30FC\u30B9\u304C\u5B9A\u7FA9\u3059\u308B\u30B1\u30FC\u30B9\u3092\u6E2C\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306E\u30B1\u30FC\u30B9\u3060\u3051\u3067\u306F\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002\u30D9\u30FC\u30B9\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u3081\u308B\u3088\u3046\u306B\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u3092\u76F4\u3057\u3066\u518D\u5B9F\u884C\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
     "instrument-not-base": () => "**\u30A8\u30E9\u30FC\u3002** \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3068\u306F\u7570\u306A\u308B\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u308B\u3068\u3053\u308D\u3067\u3057\u305F\uFF08\u4E0B\u306E\u6CE8\u3092\u53C2\u7167\uFF09\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u304C\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u3048\u308B\u3053\u3068\u306F\u3067\u304D\u306A\u3044\u305F\u3081\u3001\u6E2C\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\u3002",
     "infrastructure-errors-decide": () => "**\u30A8\u30E9\u30FC\u3002** \u30A4\u30F3\u30D5\u30E9\u306E\u539F\u56E0\u3067\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u304C\u3042\u308A\u3001\u305D\u308C\u3092\u5019\u88DC\u306E\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u308B\u3068\u5224\u5B9A\u304C\u5909\u308F\u308A\u307E\u3059\uFF08\u4E0B\u8A18\u53C2\u7167\uFF09\u3002\u30D7\u30ED\u30D0\u30A4\u30C0\u306E\u4E0D\u8ABF\u304B\u5019\u88DC\u306E\u5931\u6557\u304B\u3092\u3053\u306E\u5B9F\u884C\u3067\u306F\u533A\u5225\u3067\u304D\u307E\u305B\u3093\u3002\u30C1\u30A7\u30C3\u30AF\u3092\u518D\u5B9F\u884C\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
@@ -67667,12 +67687,12 @@ function errorFacts(c, m) {
     for (const s of cand.samples) out.push(`  - ${inlineText(s, 300)}`);
   }
   const infra = e.byCause.infrastructure;
-  if (infra.records > 0 || c.detail === "errors-over-tolerance") {
+  if (infra.records > 0 || c.detail === "errors-over-tolerance" && e.counted === "infrastructure") {
     out.push(
       m.causes.infrastructure(
         infra.records,
         e.records,
-        formatPercent(e.rate).replace("+", ""),
+        formatPercent(e.records === 0 ? 1 : infra.records / e.records).replace("+", ""),
         formatPercent(e.tolerance).replace("+", ""),
         reasons(infra.reasons) || "\u2014"
       )
@@ -67725,7 +67745,8 @@ function explain(c, m) {
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
     compared: c.multiplicity?.compared ?? 1,
-    failed: c.errors.byCause.infrastructure.records,
+    failed: c.errors.counted === "all" ? c.errors.candidate : c.errors.byCause.infrastructure.records,
+    infrastructureOnly: c.errors.counted === "infrastructure",
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace("+", ""),
     name: c.name,
