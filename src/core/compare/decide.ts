@@ -72,8 +72,9 @@ export interface Power {
 export interface MultiplicityOutcome {
   method: MultiplicityMethod;
   /**
-   * Suites in the family: those that could reach significance (Tarone's rule: at most K
-   * suites whose smallest attainable p is at most α/K), at the first step of Holm's test.
+   * The family's size at the first step of Holm's test, Tarone's K: the fewest K such that
+   * at most K suites have a smallest attainable p ≤ α/K (suites that cannot reach α/K are
+   * not counted).
    */
   family: number;
   /** Suites compared in the run with an exact-test p-value (the family is drawn from these). */
