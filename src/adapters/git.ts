@@ -289,6 +289,18 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
     }
     return null;
   };
+  /** The first symlink among the folders a path passes through (and the rest of the path), or null. */
+  const enclosingSymlink = async (real: string): Promise<{ prefix: string; rest: string } | null> => {
+    const parts = real.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join('/');
+      const found = await repo.entry(sha, prefix);
+      if (!found || found.type !== 'tree') {
+        return found?.mode === '120000' ? { prefix, rest: parts.slice(i).join('/') } : null;
+      }
+    }
+    return null;
+  };
   /** Where a resolved path is read: this commit, or a submodule's workspace and the path inside it. */
   const route = async (real: string): Promise<{ ws: Workspace; inner: string } | null> => {
     const whole = await repo.entry(sha, real);
@@ -321,6 +333,21 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
       if (real === '') return { status: 'ok', kind: 'folder', lexical, real: '' };
       const found = await repo.entry(sha, real);
       if (!found) {
+        // git lists nothing below a symlinked folder or a submodule: follow the first one on the way.
+        const link = await enclosingSymlink(real);
+        if (link) {
+          const target = (await repo.show(sha, link.prefix)) ?? '';
+          const resolved = posix.normalize(posix.join(posix.dirname(link.prefix), target)).replace(/\/$/, '');
+          if (posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../'))
+            return {
+              status: 'refused',
+              reason: 'is a symlink to a file outside the repository; only files inside the repository can be read',
+            };
+          if (refusedPathForm(resolved))
+            return { status: 'refused', reason: 'is a symlink into .git, which evalgate never reads' };
+          real = resolved === '.' ? link.rest : `${resolved}/${link.rest}`;
+          continue;
+        }
         const sub = await enclosingSubmodule(real);
         if (!sub) return { status: 'missing' };
         const ws = await submoduleAt(sub.prefix, sub.oid);

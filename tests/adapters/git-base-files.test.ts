@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -50,6 +50,10 @@ describe('reading the base commit: LFS pointers and submodules', () => {
     await mkdir(join(repo, '.git/lfs/objects', oid.slice(0, 2), oid.slice(2, 4)), { recursive: true });
     await writeFile(join(repo, '.git/lfs/objects', oid.slice(0, 2), oid.slice(2, 4), oid), DATA);
     await writeFile(join(repo, 'absent.jsonl'), pointerOf(`${DATA}${DATA}`));
+    // A folder reached through a symlink (prompt versions: current -> v1).
+    await mkdir(join(repo, 'versions/v1'), { recursive: true });
+    await writeFile(join(repo, 'versions/v1/data.jsonl'), DATA);
+    await symlink('v1', join(repo, 'versions/current'));
     // A submodule checked out (its repository under .git/modules), one that is not.
     const sub = join(root, 'sub');
     await init(sub);
@@ -98,6 +102,10 @@ describe('reading the base commit: LFS pointers and submodules', () => {
       real: 'vendor/sets/data.jsonl',
     });
     assert.deepEqual(await base().listFolders('vendor'), ['sets']);
+  });
+
+  it('follows a symlinked folder on the way to a file, as on disk', async () => {
+    assert.equal(await text('versions/current/data.jsonl'), DATA);
   });
 
   it('refuses a file in a submodule that is not checked out, naming the fix', async () => {
