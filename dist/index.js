@@ -68999,6 +68999,17 @@ function createGitWorkspace(repo, sha, dir) {
     }
     return null;
   };
+  const enclosingSymlink = async (real) => {
+    const parts = real.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      const found = await repo.entry(sha, prefix);
+      if (!found || found.type !== "tree") {
+        return found?.mode === "120000" ? { prefix, rest: parts.slice(i).join("/") } : null;
+      }
+    }
+    return null;
+  };
   const route = async (real) => {
     const whole = await repo.entry(sha, real);
     if (whole?.type === "commit") {
@@ -69030,6 +69041,20 @@ function createGitWorkspace(repo, sha, dir) {
       if (real === "") return { status: "ok", kind: "folder", lexical, real: "" };
       const found = await repo.entry(sha, real);
       if (!found) {
+        const link = await enclosingSymlink(real);
+        if (link) {
+          const target2 = await repo.show(sha, link.prefix) ?? "";
+          const resolved = posix.normalize(posix.join(posix.dirname(link.prefix), target2)).replace(/\/$/, "");
+          if (posix.isAbsolute(target2) || resolved === ".." || resolved.startsWith("../"))
+            return {
+              status: "refused",
+              reason: "is a symlink to a file outside the repository; only files inside the repository can be read"
+            };
+          if (refusedPathForm(resolved))
+            return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
+          real = resolved === "." ? link.rest : `${resolved}/${link.rest}`;
+          continue;
+        }
         const sub = await enclosingSubmodule(real);
         if (!sub) return { status: "missing" };
         const ws = await submoduleAt(sub.prefix, sub.oid);
