@@ -2165,9 +2165,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve5(data);
             });
           });
         }
@@ -2205,12 +2205,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve4(data);
+              ) : resolve5(data);
             });
           });
         }
@@ -4477,8 +4477,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise2 = new Promise((resolve5, reject) => {
+        res = resolve5;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -6729,12 +6729,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7404,12 +7404,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7888,16 +7888,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve5;
           } else {
-            resolve4(null);
+            resolve5(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7908,7 +7908,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve5(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7959,7 +7959,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve4, reject) => {
+        const socket = await new Promise((resolve5, reject) => {
           client[kConnector]({
             host,
             hostname: hostname3,
@@ -7971,7 +7971,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve4(socket2);
+              resolve5(socket2);
             }
           });
         });
@@ -8307,8 +8307,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          await new Promise((resolve5) => {
+            this[kClosedResolve] = resolve5;
           });
         }
       }
@@ -9577,7 +9577,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve4, reject) => {
+        return await new Promise((resolve5, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError());
           }
@@ -9590,7 +9590,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve4(null);
+              resolve5(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9609,7 +9609,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve5, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9626,7 +9626,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve4,
+              resolve: resolve5,
               reject,
               length: 0,
               body: []
@@ -9696,18 +9696,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve4, stream, length } = consume2;
+      const { type, body, resolve: resolve5, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body, length));
+          resolve5(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body, length)));
+          resolve5(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body, length).buffer);
+          resolve5(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body, { type: stream[kContentType] }));
+          resolve5(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body, length));
+          resolve5(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9964,9 +9964,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10189,9 +10189,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10476,9 +10476,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10570,9 +10570,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -14435,7 +14435,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve4, reject) => agent.dispatch(
+        return new Promise((resolve5, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14511,7 +14511,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve4({
+              resolve5({
                 status,
                 statusText,
                 headersList,
@@ -14554,7 +14554,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve4({
+              resolve5({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18295,8 +18295,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve4) => {
-        setTimeout(resolve4, ms).unref();
+      return new Promise((resolve5) => {
+        setTimeout(resolve5, ms).unref();
       });
     }
     module.exports = {
@@ -19278,11 +19278,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19298,7 +19298,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19385,26 +19385,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve4(output2.toString());
+              resolve5(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve4(Buffer.concat(chunks));
+              resolve5(Buffer.concat(chunks));
             });
           }));
         });
@@ -19612,14 +19612,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve4(res);
+                resolve5(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19863,12 +19863,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19876,7 +19876,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve4(response);
+              resolve5(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19915,7 +19915,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve4(response);
+              resolve5(response);
             }
           }));
         });
@@ -30207,7 +30207,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve4.call(this, root, ref);
+      let _sch = resolve5.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a5 = root.localRefs) === null || _a5 === void 0 ? void 0 : _a5[ref];
         const { schemaId } = this.opts;
@@ -30234,7 +30234,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve4(root, ref) {
+    function resolve5(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31098,7 +31098,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve4(baseURI, relativeURI, options) {
+    function resolve5(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31489,7 +31489,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve4,
+      resolve: resolve5,
       resolveComponent,
       equal,
       serialize,
@@ -35147,11 +35147,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35167,7 +35167,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -35550,11 +35550,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -35570,7 +35570,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39660,9 +39660,9 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/action/main.ts
-import { readdir as readdir3, readFile as readFile3, realpath as realpath2, stat as stat3 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile4, realpath as realpath2, stat as stat4 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative2, resolve as resolve3, sep as sep3 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join7, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { createReadStream } from "node:fs";
@@ -45286,7 +45286,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve4) {
+function isRecursive(inst, stack, resolve5) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -45296,7 +45296,7 @@ function isRecursive(inst, stack, resolve4) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve4);
+      const answer = isRecursive(child, stack, resolve5);
       if (answer > result)
         result = answer;
     }
@@ -45307,7 +45307,7 @@ function isRecursive(inst, stack, resolve4) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -45371,7 +45371,7 @@ function isRecursive(inst, stack, resolve4) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -60058,17 +60058,34 @@ function decideGate(input2) {
 
 // src/core/stats/multiplicity.ts
 var MULTIPLICITY_METHODS = ["holm", "none"];
-function holmAdjust(pValues) {
+function taroneHolm(pValues, minPValues, alpha) {
   const m = pValues.length;
-  for (const p of pValues) if (!(p >= 0 && p <= 1)) throw new RangeError(`Holm needs p-values in [0, 1], got ${p}`);
+  if (minPValues.length !== m) throw new RangeError("taroneHolm needs one minimum attainable p per p-value");
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`taroneHolm needs a level in (0, 1), got ${alpha}`);
+  pValues.forEach((p, i) => {
+    const min = minPValues[i];
+    if (!(p >= 0 && p <= 1)) throw new RangeError(`Holm needs p-values in [0, 1], got ${p}`);
+    if (!(min >= 0 && min <= p + 1e-12))
+      throw new RangeError(`a minimum attainable p must lie in [0, p]; got ${min} for p = ${p}`);
+  });
   const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const familyOf = (remaining) => {
+    for (let k = 1; k <= remaining.length; k++) {
+      if (remaining.filter((i) => minPValues[i] <= alpha / k).length <= k) return k;
+    }
+    return Math.max(1, remaining.length);
+  };
   const adjusted = new Array(m);
   let running = 0;
+  let first = 0;
   order.forEach(({ p, i }, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * p));
+    const family = familyOf(order.slice(rank).map((o) => o.i));
+    if (rank === 0) first = family;
+    running = Math.max(running, Math.min(1, family * p));
     adjusted[i] = running;
   });
-  return adjusted;
+  const counted = minPValues.map((min) => m > 0 && min <= alpha / first);
+  return { adjusted, family: first, counted };
 }
 
 // src/core/config/common.ts
@@ -60141,7 +60158,10 @@ var gateBase = {
   "manipulation-check": external_exports.enum(["patterns", "judge"]).describe(
     "How answers that address the judge are found: patterns (the scan alone); judge also asks the suite's first judge for a second opinion on each answer the scan flagged or found borderline (one extra call per such answer, cached like any call). A borderline answer is flagged only when that judge says it tries to influence grading, or when the check fails."
   ),
-  "max-truncated-share": external_exports.number().min(0).max(1).describe("Share of replies cut by the token limit above which the suite gets a warning.")
+  "max-truncated-share": external_exports.number().min(0).max(1).describe("Share of replies cut by the token limit above which the suite gets a warning."),
+  "on-stale-baseline": external_exports.enum(["warn", "fail"]).describe(
+    "What a baseline measured with another instrument (judge, metrics, normalizers, scoring version) does to the check: warn (default) reports it with the refresh command and passes; fail fails the check until the baseline is refreshed. On a pull request only the base branch's own changes can make a baseline stale."
+  )
 };
 var gateSchema = external_exports.strictObject({
   "max-drop": gateBase["max-drop"].default(0.05),
@@ -60156,6 +60176,7 @@ var gateSchema = external_exports.strictObject({
   "on-judge-manipulation": gateBase["on-judge-manipulation"].default("warn"),
   "manipulation-check": gateBase["manipulation-check"].default("patterns"),
   "max-truncated-share": gateBase["max-truncated-share"].default(0.05),
+  "on-stale-baseline": gateBase["on-stale-baseline"].default("warn"),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
   multiplicity: external_exports.enum(MULTIPLICITY_METHODS).default("holm").describe(
     "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone."
@@ -60648,21 +60669,29 @@ var MAX_STATES = 2e6;
 function signFlipTest(changes, options = {}) {
   const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
   const k = d.length;
-  if (k === 0) return { pValue: 1, changed: 0, method: "exact", draws: null };
+  if (k === 0) return { pValue: 1, changed: 0, method: "exact", draws: null, minPValue: 1 };
+  const exactMin = Math.min(1, 2 / 2 ** k);
   const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
   const observed = Math.abs(signed);
   const total = d.reduce((s, x) => s + x, 0);
   const tolerance = 1e-9 * total;
   const lattice = latticeP(d, observed);
-  if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null };
+  if (lattice !== null) return { pValue: lattice, changed: k, method: "exact", draws: null, minPValue: exactMin };
   if (k <= MAX_ENUMERATED)
-    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: "exact", draws: null };
+    return {
+      pValue: enumeratedP(d, observed - tolerance),
+      changed: k,
+      method: "exact",
+      draws: null,
+      minPValue: exactMin
+    };
   const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
   return {
     pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? "sign-flip"),
     changed: k,
     method: "monte-carlo",
-    draws
+    draws,
+    minPValue: 1 / (draws + 1)
   };
 }
 function latticeP(d, observed) {
@@ -60727,6 +60756,93 @@ function commonStep(values) {
     if (values.every((x) => Math.abs(x * m - Math.round(x * m)) < 1e-7)) return 1 / m;
   }
   return null;
+}
+
+// src/core/error-cause.ts
+var CANDIDATE_REASONS = [
+  /** The provider refused the request for its content or length (HTTP 400, 413, 422 and other 4xx). */
+  "request-rejected",
+  /** The reply was cut at the token limit with nothing usable in it. */
+  "reply-cut",
+  /** The reply had no usable content (no text where text was expected). */
+  "reply-unusable",
+  /** A judge refused to grade the answer. */
+  "judge-refused",
+  /** A judge gave no readable verdict on the answer, even after a follow-up. */
+  "judge-no-verdict",
+  /** A check raised, timed out or misbehaved on the reply, or returned something that is no verdict. */
+  "check-failed",
+  /** The case could not be rendered into a request by the templates under test. */
+  "case-unrenderable"
+];
+var INFRASTRUCTURE_REASONS = [
+  /**
+   * A judge or check failed on a reply the baseline's run scored, sent by the same request:
+   * what it was shown did not change, so the failure is not the candidate's doing.
+   */
+  "unchanged-reply",
+  "server-error",
+  "rate-limit",
+  "timeout",
+  "network",
+  "auth",
+  "not-found",
+  "malformed-response",
+  "sandbox-failed",
+  "budget",
+  "other"
+];
+var ERROR_REASONS = [...CANDIDATE_REASONS, ...INFRASTRUCTURE_REASONS];
+var CANDIDATE = new Set(CANDIDATE_REASONS);
+var INFRASTRUCTURE = new Set(INFRASTRUCTURE_REASONS);
+function classifyHttpStatus(status) {
+  if (status >= 500) return { cause: "infrastructure", reason: "server-error" };
+  if (status === 429) return { cause: "infrastructure", reason: "rate-limit" };
+  if (status === 408) return { cause: "infrastructure", reason: "timeout" };
+  if (status === 409) return { cause: "infrastructure", reason: "server-error" };
+  if (status === 401 || status === 403) return { cause: "infrastructure", reason: "auth" };
+  if (status === 404) return { cause: "infrastructure", reason: "not-found" };
+  if (status >= 400) return { cause: "candidate", reason: "request-rejected" };
+  return { cause: "infrastructure", reason: "malformed-response" };
+}
+function causeOf(error63) {
+  const reason = error63.reason;
+  if (error63.cause === "candidate" && reason !== void 0 && CANDIDATE.has(reason))
+    return { cause: "candidate", reason };
+  if (error63.cause === "infrastructure" && reason !== void 0 && INFRASTRUCTURE.has(reason))
+    return { cause: "infrastructure", reason };
+  const derived2 = deriveCause(error63);
+  if (error63.cause !== void 0 && error63.cause !== derived2.cause)
+    return { cause: error63.cause, reason: error63.cause === "candidate" ? "request-rejected" : "other" };
+  return derived2;
+}
+function deriveCause(error63) {
+  switch (error63.kind) {
+    case "http":
+      return error63.httpStatus === void 0 ? { cause: "infrastructure", reason: "other" } : classifyHttpStatus(error63.httpStatus);
+    case "rate-limit":
+      return { cause: "infrastructure", reason: "rate-limit" };
+    case "network":
+      return { cause: "infrastructure", reason: "network" };
+    case "timeout":
+      return { cause: "infrastructure", reason: "timeout" };
+    case "malformed":
+      return { cause: "infrastructure", reason: "malformed-response" };
+    case "budget":
+      return { cause: "infrastructure", reason: "budget" };
+    case "unparsable":
+      return { cause: "candidate", reason: "judge-no-verdict" };
+    case "judge-refused":
+      return { cause: "candidate", reason: "judge-refused" };
+    // Before causes were recorded, a `sandbox` error was a check that could not give a verdict.
+    case "sandbox":
+      return { cause: "candidate", reason: "check-failed" };
+    case "config":
+      return { cause: "infrastructure", reason: "other" };
+  }
+}
+function withCause(error63, classified = causeOf(error63)) {
+  return { ...error63, cause: classified.cause, reason: classified.reason };
 }
 
 // src/core/compare/identity-diff.ts
@@ -61120,12 +61236,21 @@ function alignBaselineIds(baseline, candidate) {
     records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r)
   };
 }
-function pairCases(baseline, candidate, metric, baselineIsZero) {
-  const cand = caseMeans(candidate.records, metric);
+function pairCases(baseline, candidate, metric, baselineIsZero, counting = { worst: null }) {
+  const measured = countedAsFailures(candidate.records, metric, counting);
+  const cand = caseMeans(measured.records, metric);
   const base = baselineIsZero ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0])) : caseMeans(baseline.records, metric);
   const baseHash = hashesOf(baseline.records);
   const candHash = hashesOf(candidate.records);
-  const summary2 = { compared: 0, added: [], removed: [], edited: [], withoutValidSample: [] };
+  const summary2 = {
+    compared: 0,
+    added: [],
+    removed: [],
+    edited: [],
+    withoutValidSample: [],
+    failedByCandidate: [],
+    failedByInfrastructure: []
+  };
   const ids = [];
   for (const [id, hash2] of candHash) {
     const other = baseHash.get(id);
@@ -61137,12 +61262,34 @@ function pairCases(baseline, candidate, metric, baselineIsZero) {
   for (const id of baseHash.keys()) if (!candHash.has(id)) summary2.removed.push(id);
   ids.sort();
   summary2.compared = ids.length;
+  summary2.failedByCandidate = ids.filter((id) => measured.byCandidate.has(id));
+  summary2.failedByInfrastructure = ids.filter((id) => measured.byInfrastructure.has(id));
   return {
     summary: summary2,
     ids,
     base: ids.map((id) => base.get(id)),
     cand: ids.map((id) => cand.get(id))
   };
+}
+function countedAsFailures(records, metric, counting) {
+  const byCandidate = /* @__PURE__ */ new Set();
+  const byInfrastructure = /* @__PURE__ */ new Set();
+  const worst = counting.worst;
+  if (worst === null) return { records, byCandidate, byInfrastructure };
+  const out = records.map((r) => {
+    if (r.scores?.[metric] !== void 0 && Number.isFinite(r.scores[metric])) return r;
+    let into = null;
+    if (r.status === "refused") into = byCandidate;
+    else if (r.status === "error") {
+      const cause = r.error ? causeOf(r.error).cause : "candidate";
+      if (cause === "candidate") into = byCandidate;
+      else if (counting.infrastructure) into = byInfrastructure;
+    }
+    if (into === null) return r;
+    into.add(r.caseId);
+    return { ...r, scores: { ...r.scores ?? {}, [metric]: worst } };
+  });
+  return { records: out, byCandidate, byInfrastructure };
 }
 function caseCount(result) {
   return hashesOf(result.records).size;
@@ -61168,9 +61315,13 @@ function caseChanges(paired, baseline, candidate) {
   const changes = ids.map((id, i) => ({ id, delta: cand[i] - base[i], i }));
   const baseRecords = firstValidRecords(baseline.records);
   const candRecords = firstValidRecords(candidate.records);
+  const candFailed = /* @__PURE__ */ new Map();
+  for (const r of candidate.records)
+    if (r.status !== "scored" && !candFailed.has(r.caseId)) candFailed.set(r.caseId, r);
   const regressed = changes.filter((c) => c.delta < 0).sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1)).map((c) => {
     const br = baseRecords.get(c.id);
     const cr2 = candRecords.get(c.id);
+    const failed = cr2 === void 0 ? candFailed.get(c.id) : void 0;
     return {
       caseId: c.id,
       baseline: base[c.i],
@@ -61180,6 +61331,7 @@ function caseChanges(paired, baseline, candidate) {
       expected: stringOrNull(cr2?.detail["expected"] ?? br?.detail["expected"]),
       baselineReply: br?.reply?.text ?? null,
       candidateReply: cr2?.reply?.text ?? null,
+      candidateError: failed?.error ? failed.error.httpStatus ? `HTTP ${failed.error.httpStatus}: ${failed.error.message}` : `${failed.error.kind}: ${failed.error.message}` : failed?.status === "refused" ? `refused: ${failed.reply?.text ?? ""}` : null,
       baselineDetail: br?.detail ?? null,
       candidateDetail: cr2?.detail ?? null
     };
@@ -61217,9 +61369,9 @@ var VERDICT_ORDER = [
   "no-baseline",
   "pass"
 ];
-function compareSuite(original, candidate, gate, clusterNoun, flagged = []) {
+function compareSuite(original, candidate, gate, clusterNoun, flagged = [], worst = () => null) {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
-  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
+  const result = compareMeasured(baseline, candidate, gate, clusterNoun, worst);
   if (flagged.length === 0) return result;
   result.judgeManipulation = [...flagged];
   if (gate["on-judge-manipulation"] === "fail" && result.verdict !== "error") {
@@ -61228,7 +61380,8 @@ function compareSuite(original, candidate, gate, clusterNoun, flagged = []) {
   }
   return result;
 }
-function compareMeasured(baseline, candidate, gate, clusterNoun) {
+function compareMeasured(baseline, original, gate, clusterNoun, worstOf) {
+  const candidate = baseline === null ? original : reattributed(original, baseline);
   const result = unmeasured(baseline, candidate, gate);
   const agg = candidate.aggregates;
   if (agg.records === 0 || result.errors.rate > gate["max-error-rate"]) {
@@ -61239,7 +61392,8 @@ function compareMeasured(baseline, candidate, gate, clusterNoun) {
   result.stale = describeInstrumentChanges(baseline, candidate);
   if (result.stale.length > 0) return settle2(result, "stale-baseline", "stale-baseline");
   const netWin = result.metric === PAIRWISE_METRIC;
-  const paired = pairCases(baseline, candidate, result.metric, netWin);
+  const worst = worstValue(result.metric, worstOf, candidate, baseline, netWin);
+  const paired = pairCases(baseline, candidate, result.metric, netWin, { worst });
   result.pairing = paired.summary;
   if (paired.ids.length === 0) {
     result.notes.push("No case is present on both sides with the same id and input hash, so nothing can be compared.");
@@ -61254,11 +61408,13 @@ function compareMeasured(baseline, candidate, gate, clusterNoun) {
   }
   result.baseline = average(paired.base);
   result.candidate = average(paired.cand);
-  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
+  const how = {
     netWin,
     seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
     clusterNoun
-  });
+  };
+  estimateAndDecide(result, paired, groupUnits(paired, baseline), how);
+  checkInfrastructureErrors(result, baseline, candidate, worst, how);
   if (paired.ids.length < gate["min-cases"]) {
     result.notes.push(
       `Only ${paired.ids.length} cases were compared (min-cases is ${gate["min-cases"]}), so this suite cannot report a regression.`
@@ -61275,6 +61431,7 @@ function compareMeasured(baseline, candidate, gate, clusterNoun) {
 function unmeasured(baseline, candidate, gate) {
   const metric = candidate.instrument.primaryMetric;
   const agg = candidate.aggregates;
+  const byCause = errorsByCause(candidate.records);
   return {
     name: candidate.suite.name,
     kind: candidate.suite.kind,
@@ -61297,11 +61454,14 @@ function unmeasured(baseline, candidate, gate) {
       candidate: agg.errors,
       records: agg.records,
       cases: agg.cases,
-      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
+      rate: agg.records === 0 ? 1 : (baseline === null ? agg.errors : byCause.infrastructure.records) / agg.records,
+      counted: baseline === null ? "all" : "infrastructure",
       tolerance: gate["max-error-rate"],
       baseline: baseline?.aggregates.errors ?? 0,
-      samples: agg.errorSamples
+      samples: agg.errorSamples,
+      byCause
     },
+    pessimistic: null,
     stale: [],
     changed: [],
     regressedCases: [],
@@ -61338,6 +61498,78 @@ function applyFloors(comparisons) {
     c.detail = "below-floor";
   }
   return comparisons;
+}
+function reattributed(candidate, baseline) {
+  const scored = /* @__PURE__ */ new Set();
+  const key = (r) => JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
+  for (const r of baseline.records) if (r.scores !== null && r.reply !== null) scored.add(key(r));
+  let changed = false;
+  const records = candidate.records.map((r) => {
+    if (r.status !== "error" || r.error === null || r.reply === null) return r;
+    if (causeOf(r.error).cause !== "candidate" || !scored.has(key(r))) return r;
+    changed = true;
+    return { ...r, error: { ...r.error, cause: "infrastructure", reason: "unchanged-reply" } };
+  });
+  return changed ? { ...candidate, records } : candidate;
+}
+function errorsByCause(records) {
+  const empty = () => ({
+    records: 0,
+    cases: [],
+    reasons: {},
+    samples: [],
+    seen: /* @__PURE__ */ new Set()
+  });
+  const out = { candidate: empty(), infrastructure: empty() };
+  for (const r of records) {
+    if (r.status !== "error") continue;
+    const { cause, reason } = r.error ? causeOf(r.error) : { cause: "candidate", reason: "reply-unusable" };
+    const into = out[cause];
+    into.records++;
+    into.seen.add(r.caseId);
+    into.reasons[reason] = (into.reasons[reason] ?? 0) + 1;
+    const text = r.error ? r.error.httpStatus ? `HTTP ${r.error.httpStatus}: ${r.error.message}` : `${r.error.kind}: ${r.error.message}` : "an error with no description";
+    if (into.samples.length < 3 && !into.samples.includes(text)) into.samples.push(text);
+  }
+  const done = ({ seen, ...rest }) => ({
+    ...rest,
+    cases: [...seen].sort()
+  });
+  return { candidate: done(out.candidate), infrastructure: done(out.infrastructure) };
+}
+function worstValue(metric, worstOf, candidate, baseline, netWin) {
+  const known = worstOf(metric);
+  if (known !== null) return known;
+  if (netWin) return -1;
+  const def = candidate.instrument.metrics.find((m) => m.name === metric);
+  const higherIsBetter = def?.higherIsBetter ?? true;
+  if (def?.binary) return higherIsBetter ? 0 : 1;
+  let worst = null;
+  for (const r of [...baseline.records, ...candidate.records]) {
+    const v = r.scores?.[metric];
+    if (v === void 0 || !Number.isFinite(v)) continue;
+    if (worst === null || (higherIsBetter ? v < worst : v > worst)) worst = v;
+  }
+  return worst;
+}
+var STAT_RANK = { pass: 0, inconclusive: 1, regression: 2 };
+function checkInfrastructureErrors(result, baseline, candidate, worst, how) {
+  if (result.errors.byCause.infrastructure.records === 0 || worst === null) return;
+  const measured = STAT_RANK[result.verdict];
+  if (measured === void 0) return;
+  const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true });
+  const cases = paired.summary.failedByInfrastructure;
+  if (cases.length === 0) return;
+  const probe = { ...result, notes: [] };
+  estimateAndDecide(probe, paired, groupUnits(paired, baseline), how);
+  result.pessimistic = { verdict: probe.verdict, change: probe.change, cases };
+  if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
+    const shown2 = cases.slice(0, 10).join(", ");
+    result.notes.push(
+      `Counted as failures, the ${cases.length} case(s) whose calls failed for reasons of the infrastructure (${shown2}${cases.length > 10 ? ", \u2026" : ""}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`
+    );
+    settle2(result, "error", "infrastructure-errors-decide");
+  }
 }
 function settle2(result, verdict, detail) {
   result.verdict = verdict;
@@ -61414,20 +61646,37 @@ function powerOf(standardError, confidence, threshold, units, unit) {
   const mde = factor * standardError;
   return { mde, factor, threshold, unit, casesNeeded: Math.ceil(units * (mde / threshold) ** 2) };
 }
+function attainableP(c) {
+  if (c.exactTest === null) return 1;
+  if ((c.pairing?.compared ?? 0) < c.gate["min-cases"]) return 1;
+  return c.exactTest.minPValue;
+}
 function adjustAcrossSuites(comparisons) {
-  const family = comparisons.filter((c) => c.exactTest !== null);
-  if (family.length === 0) return comparisons;
-  const method = family[0]?.gate.multiplicity ?? "holm";
-  const adjusted = method === "holm" ? holmAdjust(family.map((c) => c.exactTest.pValue)) : family.map((c) => c.exactTest.pValue);
-  family.forEach((c, i) => {
-    const pAdjusted = adjusted[i];
+  const tested = comparisons.filter((c) => c.exactTest !== null);
+  if (tested.length === 0) return comparisons;
+  const method = tested[0]?.gate.multiplicity ?? "holm";
+  const alpha = Math.min(...tested.map((c) => 1 - c.gate.confidence));
+  const pMin = tested.map((c) => attainableP(c));
+  const p = tested.map((c, i) => pMin[i] === 1 ? 1 : c.exactTest.pValue);
+  const adjusted = method === "holm" ? taroneHolm(p, pMin, alpha) : { adjusted: p, family: 1, counted: pMin.map((v) => v < alpha) };
+  tested.forEach((c, i) => {
+    const pAdjusted = adjusted.adjusted[i];
     let verdictBefore = null;
-    if (c.verdict === "regression" && pAdjusted >= 1 - c.gate.confidence) {
+    if (c.verdict === "regression" && pAdjusted >= (method === "holm" ? alpha : 1 - c.gate.confidence)) {
       verdictBefore = c.verdict;
       c.verdict = "inconclusive";
       c.detail = "multiplicity-adjusted";
     }
-    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+    c.multiplicity = {
+      method,
+      family: adjusted.family,
+      compared: tested.length,
+      counted: adjusted.counted[i],
+      pAttainable: pMin[i],
+      alpha,
+      pAdjusted,
+      verdictBefore
+    };
   });
   return comparisons;
 }
@@ -61803,6 +62052,8 @@ var exactCopyKind = {
   configSchema: exactCopySuite,
   detailSchema: exactCopyDetail,
   clusterNoun: "clusters",
+  // Not copied, not included; edit distance has no upper bound, so it has no worst value.
+  worstScore: (metric) => metric === "edit-distance" ? null : 0,
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;
@@ -71326,8 +71577,8 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat, nonce) {
     jsonSchema: { name: "judgement", schema: { ...JUDGE_REPLY_SCHEMA } }
   });
   addUsage(usage, first, judge);
-  if (first.status === "error") return first.error;
-  if (first.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${first.message}` };
+  if (first.status === "error") return judgeCallError(judge, first.error);
+  if (first.status === "refused") return judgeRefused(judge, first.message);
   const calls = [{ messages, reply: first.text }];
   let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
   if (!extracted) {
@@ -71338,8 +71589,8 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat, nonce) {
     ];
     const second = await judge.client.complete({ ...base, messages: followMessages });
     addUsage(usage, second, judge);
-    if (second.status === "error") return second.error;
-    if (second.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${second.message}` };
+    if (second.status === "error") return judgeCallError(judge, second.error);
+    if (second.status === "refused") return judgeRefused(judge, second.message);
     calls.push({ messages: followMessages, reply: second.text });
     extracted = extractBareNumber(second.text, first.text) ?? extractFromReasoning(second.text);
     if (extracted) extracted = { ...extracted, method: "follow-up", reasoning: first.text };
@@ -71347,7 +71598,9 @@ async function judgeAnswer(judge, template, evalCase, answer, repeat, nonce) {
   if (!extracted) {
     return {
       kind: "unparsable",
-      message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`
+      message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`,
+      cause: "candidate",
+      reason: "judge-no-verdict"
     };
   }
   return {
@@ -71386,8 +71639,8 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
       jsonSchema: { name: "pairwise_verdict", schema: { ...PAIRWISE_REPLY_SCHEMA } }
     });
     addUsage(usage, reply, judge);
-    if (reply.status === "error") return reply.error;
-    if (reply.status === "refused") return { kind: "judge-refused", message: `the judge refused: ${reply.message}` };
+    if (reply.status === "error") return judgeCallError(judge, reply.error);
+    if (reply.status === "refused") return judgeRefused(judge, reply.message);
     let verdict = extractWinner(reply.text);
     if (!verdict) {
       const follow = await judge.client.complete({
@@ -71400,14 +71653,16 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
       });
       addUsage(usage, follow, judge);
       if (follow.status !== "ok")
-        return follow.status === "error" ? follow.error : { kind: "judge-refused", message: `the judge refused: ${follow.message}` };
+        return follow.status === "error" ? judgeCallError(judge, follow.error) : judgeRefused(judge, follow.message);
       verdict = extractWinner(follow.text, "follow-up");
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
     }
     if (!verdict)
       return {
         kind: "unparsable",
-        message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`
+        message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`,
+        cause: "candidate",
+        reason: "judge-no-verdict"
       };
     orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
   }
@@ -71418,6 +71673,17 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
   });
   const outcome = results[0] === results[1] ? results[0] : 0;
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
+}
+function judgeCallError(judge, error63) {
+  return withCause({ ...error63, message: `judge ${judge.name}: ${error63.message}` });
+}
+function judgeRefused(judge, message) {
+  return {
+    kind: "judge-refused",
+    message: `the judge (${judge.name}) refused: ${message}`,
+    cause: "candidate",
+    reason: "judge-refused"
+  };
 }
 function caseValues(evalCase) {
   return {
@@ -72309,7 +72575,10 @@ var judgedKind = {
   configSchema: judgedSuite,
   detailSchema: judgedDetail,
   clusterNoun: "clusters",
+  // A failed case: the lowest grade, or a loss against the baseline's answer.
+  worstScore: (metric) => metric === "score" ? 1 : metric === "net-win" ? -1 : null,
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
+  judgeProviders: (suite) => judgesOf(suite),
   providerKey: () => "judge",
   async load(ctx) {
     const s = ctx.suite;
@@ -72736,7 +73005,9 @@ function prepareRoundTripSuite(inputs) {
         const message = error63 instanceof Error ? error63.message : String(error63);
         return finish2("provider-error", cycle, `cycle ${cycle}: the code runner failed: ${message}`, {
           kind: "sandbox",
-          message
+          message,
+          cause: "infrastructure",
+          reason: "sandbox-failed"
         });
       }
       const chosen = result.chosen !== void 0 && result.chosen >= 0 ? readings.blocks[result.chosen] ?? readings.fallback : readings.fallback;
@@ -73108,6 +73379,8 @@ var roundTripKind = {
   configSchema: roundTripSuite,
   detailSchema: roundTripDetail,
   clusterNoun: "tasks",
+  // No cycle passed.
+  worstScore: (metric) => metric === "l2-score" || metric === "full-success" ? 0 : null,
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;
@@ -73799,9 +74072,12 @@ function preparePromptSuite(inputs) {
         reply: null,
         usage: null,
         latencyMs: null,
+        // The templates under test cannot render this case: the candidate's doing, a failure.
         error: {
           kind: "config",
-          message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error63 instanceof Error ? error63.message : String(error63)}`
+          message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error63 instanceof Error ? error63.message : String(error63)}`,
+          cause: "candidate",
+          reason: "case-unrenderable"
         },
         attempts: 0,
         cached: false,
@@ -73855,6 +74131,7 @@ function preparePromptSuite(inputs) {
         continue;
       }
       let outcome;
+      let sandboxFailed = false;
       try {
         outcome = await runPython(
           a,
@@ -73862,6 +74139,7 @@ function preparePromptSuite(inputs) {
           evalCase.inputs
         );
       } catch (error63) {
+        sandboxFailed = true;
         outcome = {
           kind: "error",
           message: `the sandbox failed: ${error63 instanceof Error ? error63.message : String(error63)}`
@@ -73874,7 +74152,11 @@ function preparePromptSuite(inputs) {
           scores: null,
           reply: reply.status === "ok" ? replyRecord(reply) : null,
           usage: reply.status === "ok" ? reply.usage : null,
-          error: { kind: "sandbox", message: `assertion ${a.name}: ${outcome.message}` },
+          error: {
+            kind: "sandbox",
+            message: `assertion ${a.name}: ${outcome.message}`,
+            ...sandboxFailed ? { cause: "infrastructure", reason: "sandbox-failed" } : { cause: "candidate", reason: "check-failed" }
+          },
           detail: { assertions: verdicts2 }
         };
       }
@@ -74208,8 +74490,12 @@ var promptKind = {
   configSchema: promptSuite,
   detailSchema: promptDetailSchema,
   clusterNoun: "clusters",
+  // Every prompt metric is a share of assertions passed: a failed case passes none.
+  worstScore: () => 0,
   // Target first, then the judges of judge assertions.
   providers: (suite) => [suite.provider, ...promptJudges(suite.assert).filter((j) => j !== suite.provider)],
+  // Every judge of a judge assertion, the target too when it grades its own replies.
+  judgeProviders: (suite) => promptJudges(suite.assert),
   providerKey(suite, name) {
     const at = suite.assert.findIndex(
       (a) => a.type === "judge" && (Array.isArray(a.judge) ? a.judge : [a.judge]).includes(name)
@@ -74319,7 +74605,14 @@ function checkResultKind(result, file2) {
 function compareWithBaseline(original, candidate, gate) {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
-  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? "clusters", flagged);
+  return compareSuite(
+    original,
+    candidate,
+    gate,
+    kind?.clusterNoun ?? "clusters",
+    flagged,
+    (metric) => kind?.worstScore ? kind.worstScore(metric) : null
+  );
 }
 
 // src/core/report/html-page.ts
@@ -74425,7 +74718,10 @@ var TEXT_LIMITS = { reply: 4e3, question: 1500, expected: 2e3, section: 3e3, lab
 var SECTIONS_PER_RECORD = 24;
 function describeError(record2) {
   if (record2.status !== "error") return null;
+  const classified = record2.error ? causeOf(record2.error) : { cause: "candidate", reason: "reply-unusable" };
   return {
+    cause: classified.cause,
+    reason: classified.reason,
     kind: record2.error?.kind ?? "unknown",
     httpStatus: record2.error?.httpStatus ?? null,
     message: record2.error?.message ?? ""
@@ -74436,8 +74732,10 @@ function groupErrors(records) {
   for (const r of records) {
     const e = describeError(r);
     if (!e) continue;
-    const key = `${e.kind}\0${e.httpStatus ?? ""}`;
+    const key = `${e.cause}\0${e.reason}\0${e.kind}\0${e.httpStatus ?? ""}`;
     const g2 = groups.get(key) ?? {
+      cause: e.cause,
+      reason: e.reason,
       kind: e.kind,
       httpStatus: e.httpStatus,
       records: 0,
@@ -74448,7 +74746,9 @@ function groupErrors(records) {
     if (!g2.caseIds.includes(r.caseId)) g2.caseIds.push(r.caseId);
     groups.set(key, g2);
   }
-  return [...groups.values()].sort((a, b) => b.records - a.records || (a.kind < b.kind ? -1 : 1));
+  return [...groups.values()].sort(
+    (a, b) => (a.cause === b.cause ? 0 : a.cause === "candidate" ? -1 : 1) || b.records - a.records || (a.kind < b.kind ? -1 : 1)
+  );
 }
 var TextTable = class {
   texts = [];
@@ -74605,8 +74905,8 @@ function statisticsFacts(c, m) {
     );
   }
   if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.family > 1 && c.exactTest && c.exactTest.changed > 0) {
-    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+  if (c.multiplicity && c.multiplicity.method === "holm" && c.multiplicity.compared > 1 && c.exactTest && c.exactTest.changed > 0) {
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family, c.multiplicity.compared));
   }
   if (c.power && c.bootstrap) {
     const relative3 = c.unit !== "absolute";
@@ -74626,7 +74926,9 @@ function statisticsFacts(c, m) {
       p.edited.length ? n.edited(p.edited.length) : "",
       p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : ""
     ].filter(Boolean).join(n.join);
-    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
+    facts.push(
+      `${m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length)}${p.failedByCandidate.length > 0 ? m.causes.countedAsFailures(p.failedByCandidate.length) : ""}`
+    );
   }
   return facts;
 }
@@ -74662,7 +74964,9 @@ function explainVerdict(c, m, format) {
     p: formatP(c.exactTest?.pValue ?? 1),
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate,
+    compared: c.multiplicity?.compared ?? 1,
+    failed: c.errors.counted === "all" ? c.errors.candidate : c.errors.byCause.infrastructure.records,
+    infrastructureOnly: c.errors.counted === "infrastructure",
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace("+", ""),
     name: format.name(c.name),
@@ -74673,6 +74977,43 @@ function hashSeed(seed) {
   let h = 2166136261;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
   return (h >>> 0).toString(16).padStart(8, "0");
+}
+function errorFacts(c, m) {
+  const out = [];
+  const fact = (build) => out.push({ build, sample: false });
+  const sample = (s) => out.push({ build: (v) => v.text(s, 300), sample: true });
+  const e = c.errors;
+  const reasons = (r) => Object.entries(r).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${k} \xD7${n}`).join(", ");
+  const cand = e.byCause.candidate;
+  if (cand.records > 0) {
+    fact(() => m.causes.candidate(cand.records, e.records, cand.cases.length, reasons(cand.reasons)));
+    cand.samples.forEach(sample);
+  }
+  const infra = e.byCause.infrastructure;
+  if (infra.records > 0 || c.detail === "errors-over-tolerance" && e.counted === "infrastructure") {
+    fact(
+      () => m.causes.infrastructure(
+        infra.records,
+        e.records,
+        formatPercent(e.records === 0 ? 1 : infra.records / e.records).replace("+", ""),
+        formatPercent(e.tolerance).replace("+", ""),
+        reasons(infra.reasons) || "\u2014"
+      )
+    );
+    infra.samples.forEach(sample);
+  }
+  const p = c.pessimistic;
+  if (p) {
+    const verdict = m.more.verdict[p.verdict];
+    fact(
+      (v) => c.detail === "infrastructure-errors-decide" ? m.causes.wouldBe(
+        verdict,
+        p.cases.length,
+        `${p.cases.slice(0, 10).map((id) => v.code(id, 60)).join(", ")}${p.cases.length > 10 ? ", \u2026" : ""}`
+      ) : m.causes.holds(verdict, p.cases.length)
+    );
+  }
+  return out;
 }
 
 // src/core/report/word-diff.ts
@@ -75079,8 +75420,8 @@ var en3 = {
   noVariation: (change, units, clusters, b, seed) => `Change ${change}, with no variation: the paired bootstrap over ${count(units, clusters ? "cluster" : "case")} (B = ${b}, seed \`${seed}\`) gives this one change, so the interval has zero width and no interval method is claimed.`,
   skippedResamples: (skipped, kept) => `${skipped} ${noun(shown(skipped), "resample", "resamples")} drew only cases with a baseline of 0 and ${noun(shown(skipped), "was", "were")} skipped; the interval rests on the other ${kept}.`,
   exactTest: (k, p, method, draws) => `Sign-flip test of no change over the ${count(k, "unit")} that changed: p = ${p} (${method === "exact" ? "exact" : `Monte Carlo over ${draws} random sign patterns`}).`,
-  holm: (p, family) => `Holm-adjusted across the ${count(family, "suite")} compared in this run: p = ${p}.`,
-  holmChanged: (names, family) => `Holm's adjustment across the ${count(family, "suite")} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  holm: (p, family, compared) => `Holm-adjusted in a family of ${family} of the ${count(compared, "suite")} compared in this run (suites whose exact test could not reach significance are not counted): p = ${p}.`,
+  holmChanged: (names, family, compared) => `Holm's adjustment in a family of ${family} of the ${count(compared, "suite")} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often. Suites whose exact test could not reach significance (no case changed, or too few) are not counted (\`gate.multiplicity: none\` turns the adjustment off).`,
   mcnemar: (b, c, p) => `McNemar's exact test: ${count(b, "case")} went from pass to fail and ${c} from fail to pass, p = ${p}.`,
   unit: (unit, n) => noun(n, unit.slice(0, -1), unit),
   powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F With ${count(n, unit.slice(0, -1), unit)} this suite can only detect a drop of about ${mde} (80% power, the gate's two-sided ${level} test), more than the ${gate} gate: about ${count(needed, unit.slice(0, -1), unit)} would be needed to see a ${gate} drop.`,
@@ -75093,7 +75434,14 @@ var en3 = {
     noSample: (n) => `${n} without a valid sample on one side`,
     join: ", "
   },
-  errors: (f, t, rate, tol) => `Errors: ${f} of ${count(t, "call")} failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  causes: {
+    candidate: (n, t, cases, reasons) => `Errors the candidate caused: ${n} of ${count(t, "record")}, in ${count(cases, "case")} (${reasons}). Each counts as a failure of its case (the metric's worst value): what the prompt or the model's output made fail is not excused.`,
+    infrastructure: (n, t, rate, tol, reasons) => `Errors of the infrastructure: ${n} of ${count(t, "record")} (${reasons}; ${rate}, tolerance ${tol}). They are excluded, never scored.`,
+    holds: (verdict, cases) => `Counted as failures, the ${count(cases, "case")} with infrastructure errors would leave the verdict ${verdict}: it holds.`,
+    wouldBe: (verdict, cases, list) => `Counted as failures, the ${count(cases, "case")} with infrastructure errors (${list}) would make this suite ${verdict}.`,
+    countedAsFailures: (n) => ` ${n} of them count as failures for errors or refusals the candidate caused.`,
+    candidateError: "Candidate error:"
+  },
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} ${noun(shown(calls), "call")}${extra}`,
   judgeUsage: (i, o, calls, cost) => `Judges: ${i} ${noun(shown(i), "token")} in, ${o} out over ${calls} ${noun(shown(calls), "call")}${cost ? `; cost $${cost}` : ""}.`,
@@ -75114,13 +75462,16 @@ var en3 = {
     "beyond-threshold-noisy": (g2) => `**Inconclusive.** The measured drop is beyond ${g2}, but the interval still includes no change; more cases would tell.`,
     "interval-straddles-threshold": (g2) => `**Inconclusive** (strict policy): the interval reaches both sides of ${g2}.`,
     "exact-test-disagrees": (g2, x) => `**Inconclusive.** The drop is beyond ${g2} and the interval excludes no change, but an exact test on the ${count(x.changed, "case")} that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
-    "multiplicity-adjusted": (g2, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g2}, exact p = ${x.p}), but across the ${count(x.family, "suite")} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+    "multiplicity-adjusted": (g2, x) => `**Inconclusive.** On its own this suite would be a regression (beyond ${g2}, exact p = ${x.p}), but in a family of ${x.family} of the ${count(x.compared, "suite")} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     "too-few-cases": (_g, x) => `**Inconclusive.** The drop looks real, but fewer than ${count(x.minCases, "case")} were compared.`,
     "undefined-relative-change": () => "**Inconclusive.** The baseline scored 0, so a relative change is undefined and no absolute threshold is set.",
     improved: () => "**Pass.** The metric improved, and the interval is above zero.",
     "within-threshold-shown": (g2) => `**Pass.** The interval shows the change is within ${g2}.`,
     "no-drop-shown": (g2) => `**Pass.** No drop beyond ${g2} was measured (the interval does not rule one out).`,
-    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${count(x.total, "call")} failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    "errors-over-tolerance": (_g, x) => `**Error.** ${x.failed} of ${count(x.total, "record")} failed${x.infrastructureOnly ? " for reasons of the infrastructure" : ""}, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    "base-unreadable": () => "**Error.** The base commit's version of this suite's files could not be read (see the note below), so the cases the base defines were not measured \u2014 and the pull request's cases alone are not a comparison with the baseline. Fix the checkout so the base's files can be read, then re-run.",
+    "instrument-not-base": () => "**Error.** This suite would have been measured with an instrument other than the base branch's (see the note below); a pull request must not change what measures it, so it was not measured.",
+    "infrastructure-errors-decide": () => "**Error.** Some calls failed for reasons of the infrastructure, and counted as failures of the candidate they would change the verdict (see below): this run cannot tell a flaky provider from a candidate that fails there. Re-run the check.",
     "no-comparable-cases": () => "**Error.** No case could be paired with the baseline.",
     "too-few-paired": () => "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
     "judge-manipulation": () => "**Error.** Some answers address the judge (listed below), and `gate.on-judge-manipulation` is `fail`: their scores may have been talked up, so this suite cannot pass. Remove that text from the prompt's output, or set the gate to `warn` on the base branch.",
@@ -75226,8 +75577,8 @@ var ja3 = {
   noVariation: (change, units, clusters, b, seed) => `\u5909\u5316 ${change}\u3001\u3070\u3089\u3064\u304D\u306A\u3057\uFF1A${units}${clusters ? "\u30AF\u30E9\u30B9\u30BF" : "\u30B1\u30FC\u30B9"}\u306E\u5BFE\u5FDC\u306E\u3042\u308B\u30D6\u30FC\u30C8\u30B9\u30C8\u30E9\u30C3\u30D7\uFF08B = ${b}\u3001\u30B7\u30FC\u30C9 \`${seed}\`)\u306F\u3053\u306E\u4E00\u3064\u306E\u5909\u5316\u3057\u304B\u4E0E\u3048\u306A\u3044\u305F\u3081\u3001\u533A\u9593\u306E\u5E45\u306F\u30BC\u30ED\u3067\u3001\u533A\u9593\u306E\u65B9\u6CD5\u306F\u4E3B\u5F35\u3057\u307E\u305B\u3093\u3002`,
   skippedResamples: (skipped, kept) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C0\u306E\u30B1\u30FC\u30B9\u3060\u3051\u3092\u5F15\u3044\u305F${skipped}\u56DE\u306E\u30EA\u30B5\u30F3\u30D7\u30EB\u306F\u9664\u5916\u3057\u3001\u6B8B\u308A${kept}\u56DE\u3067\u533A\u9593\u3092\u6C42\u3081\u307E\u3057\u305F\u3002`,
   exactTest: (k, p, method, draws) => `\u5909\u5316\u306E\u3042\u3063\u305F${k}\u5358\u4F4D\u306B\u5BFE\u3059\u308B\u7B26\u53F7\u53CD\u8EE2\u691C\u5B9A\uFF08\u5909\u5316\u306A\u3057\u306E\u4EEE\u8AAC\uFF09\uFF1Ap = ${p}\uFF08${method === "exact" ? "\u6B63\u78BA" : `${draws}\u901A\u308A\u306E\u30E9\u30F3\u30C0\u30E0\u306A\u7B26\u53F7\u30D1\u30BF\u30FC\u30F3\u306B\u3088\u308B\u30E2\u30F3\u30C6\u30AB\u30EB\u30ED`}\uFF09\u3002`,
-  holm: (p, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u5F8C\uFF1Ap = ${p}\u3002`,
-  holmChanged: (names, family) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u306B\u3088\u308A\u3001\u5224\u5B9A\u304C\u300C\u4F4E\u4E0B\u300D\u304B\u3089\u300C\u5224\u5B9A\u4FDD\u7559\u300D\u306B\u5909\u308F\u308A\u307E\u3057\u305F\uFF1A${names}\u3002\u30B9\u30A4\u30FC\u30C8\u3054\u3068\u306B\u8A2D\u5B9A\u306E\u4FE1\u983C\u5EA6\u3067\u691C\u5B9A\u3059\u308B\u3068\u3001\u8907\u6570\u30B9\u30A4\u30FC\u30C8\u3067\u306F\u5909\u5316\u306E\u306A\u3044PR\u304C\u5931\u6557\u3059\u308B\u78BA\u7387\u304C\u9AD8\u304F\u306A\u308B\u305F\u3081\u3067\u3059\uFF08\`gate.multiplicity: none\` \u3067\u7121\u52B9\u306B\u3067\u304D\u307E\u3059\uFF09\u3002`,
+  holm: (p, family, compared) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${compared}\u30B9\u30A4\u30FC\u30C8\u306E\u3046\u3061${family}\u30B9\u30A4\u30FC\u30C8\u306E\u65CF\u3067\u306EHolm\u88DC\u6B63\u5F8C\uFF08\u6B63\u78BA\u691C\u5B9A\u304C\u6709\u610F\u306B\u306A\u308A\u3048\u306A\u3044\u30B9\u30A4\u30FC\u30C8\u306F\u6570\u3048\u307E\u305B\u3093\uFF09\uFF1Ap = ${p}\u3002`,
+  holmChanged: (names, family, compared) => `\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${compared}\u30B9\u30A4\u30FC\u30C8\u306E\u3046\u3061${family}\u30B9\u30A4\u30FC\u30C8\u306E\u65CF\u3067\u306EHolm\u88DC\u6B63\u306B\u3088\u308A\u3001\u5224\u5B9A\u304C\u300C\u4F4E\u4E0B\u300D\u304B\u3089\u300C\u5224\u5B9A\u4FDD\u7559\u300D\u306B\u5909\u308F\u308A\u307E\u3057\u305F\uFF1A${names}\u3002\u30B9\u30A4\u30FC\u30C8\u3054\u3068\u306B\u8A2D\u5B9A\u306E\u4FE1\u983C\u5EA6\u3067\u691C\u5B9A\u3059\u308B\u3068\u3001\u8907\u6570\u30B9\u30A4\u30FC\u30C8\u3067\u306F\u5909\u5316\u306E\u306A\u3044PR\u304C\u5931\u6557\u3059\u308B\u78BA\u7387\u304C\u9AD8\u304F\u306A\u308B\u305F\u3081\u3067\u3059\u3002\u6B63\u78BA\u691C\u5B9A\u304C\u6709\u610F\u306B\u306A\u308A\u3048\u306A\u3044\u30B9\u30A4\u30FC\u30C8\uFF08\u5909\u5316\u3057\u305F\u30B1\u30FC\u30B9\u304C\u306A\u3044\u3001\u307E\u305F\u306F\u5C11\u306A\u3059\u304E\u308B\uFF09\u306F\u6570\u3048\u307E\u305B\u3093\uFF08\`gate.multiplicity: none\` \u3067\u88DC\u6B63\u3092\u7121\u52B9\u306B\u3067\u304D\u307E\u3059\uFF09\u3002`,
   mcnemar: (b, c, p) => `McNemar\u306E\u6B63\u78BA\u691C\u5B9A\uFF1A\u5408\u683C\u2192\u4E0D\u5408\u683C\u304C${b}\u4EF6\u3001\u4E0D\u5408\u683C\u2192\u5408\u683C\u304C${c}\u4EF6\u3001p = ${p}\u3002`,
   unit: (unit) => JA_UNITS[unit],
   powerLow: (n, unit, mde, level, gate, needed) => `\u26A0\uFE0F ${n}${JA_UNITS[unit]}\u3067\u306F\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u304C\u691C\u51FA\u3067\u304D\u308B\u4F4E\u4E0B\u306F\u7D04${mde}\uFF08\u691C\u51FA\u529B80%\u3001\u30B2\u30FC\u30C8\u306E\u4E21\u5074${level}\u691C\u5B9A\uFF09\u3067\u3001\u30B2\u30FC\u30C8\u306E${gate}\u3088\u308A\u5927\u304D\u3044\u3067\u3059\u3002${gate}\u306E\u4F4E\u4E0B\u3092\u691C\u51FA\u3059\u308B\u306B\u306F\u7D04${needed.toLocaleString("en-US")}${JA_UNITS[unit]}\u304C\u5FC5\u8981\u3067\u3059\u3002`,
@@ -75240,7 +75591,14 @@ var ja3 = {
     noSample: (n) => `\u7247\u5074\u306B\u6709\u52B9\u306A\u30B5\u30F3\u30D7\u30EB\u304C\u306A\u3044${n}\u4EF6`,
     join: "\u3001"
   },
-  errors: (f, t, rate, tol) => `\u30A8\u30E9\u30FC\uFF1A${t}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${f}\u56DE\u304C\u5931\u6557\u3057\u307E\u3057\u305F\uFF08${rate}\u3001\u8A31\u5BB9 ${tol}\uFF09\u3002\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
+  causes: {
+    candidate: (n, t, cases, reasons) => `\u5019\u88DC\u304C\u539F\u56E0\u306E\u30A8\u30E9\u30FC\uFF1A${t}\u4EF6\u306E\u8A18\u9332\u306E\u3046\u3061${n}\u4EF6\u3001${cases}\u30B1\u30FC\u30B9\uFF08${reasons}\uFF09\u3002\u305D\u308C\u305E\u308C\u305D\u306E\u30B1\u30FC\u30B9\u306E\u5931\u6557\uFF08\u6307\u6A19\u306E\u6700\u60AA\u5024\uFF09\u3068\u3057\u3066\u6570\u3048\u307E\u3059\u3002\u30D7\u30ED\u30F3\u30D7\u30C8\u3084\u30E2\u30C7\u30EB\u306E\u51FA\u529B\u304C\u539F\u56E0\u3067\u5931\u6557\u3057\u305F\u3082\u306E\u306F\u514D\u9664\u3057\u307E\u305B\u3093\u3002`,
+    infrastructure: (n, t, rate, tol, reasons) => `\u30A4\u30F3\u30D5\u30E9\u304C\u539F\u56E0\u306E\u30A8\u30E9\u30FC\uFF1A${t}\u4EF6\u306E\u8A18\u9332\u306E\u3046\u3061${n}\u4EF6\uFF08${reasons}\u3001${rate}\u3001\u8A31\u5BB9 ${tol}\uFF09\u3002\u9664\u5916\u3055\u308C\u3001\u30B9\u30B3\u30A2\u306B\u306F\u306A\u308A\u307E\u305B\u3093\u3002`,
+    holds: (verdict, cases) => `\u30A4\u30F3\u30D5\u30E9\u306E\u30A8\u30E9\u30FC\u304C\u3042\u3063\u305F${cases}\u30B1\u30FC\u30B9\u3092\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u3066\u3082\u3001\u5224\u5B9A\u306F\u300C${verdict}\u300D\u306E\u307E\u307E\u3067\u3059\u3002`,
+    wouldBe: (verdict, cases, list) => `\u30A4\u30F3\u30D5\u30E9\u306E\u30A8\u30E9\u30FC\u304C\u3042\u3063\u305F${cases}\u30B1\u30FC\u30B9\uFF08${list}\uFF09\u3092\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u308B\u3068\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u300C${verdict}\u300D\u306B\u306A\u308A\u307E\u3059\u3002`,
+    countedAsFailures: (n) => `\u3046\u3061${n}\u30B1\u30FC\u30B9\u306F\u5019\u88DC\u304C\u539F\u56E0\u306E\u30A8\u30E9\u30FC\u307E\u305F\u306F\u62D2\u5426\u306E\u305F\u3081\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u307E\u3057\u305F\u3002`,
+    candidateError: "\u5019\u88DC\u306E\u30A8\u30E9\u30FC\uFF1A"
+  },
   note: (text) => `\u6CE8\uFF1A${text}`,
   usage: (i, o, calls, extra) => `\u30C8\u30FC\u30AF\u30F3\uFF1A\u5165\u529B ${i}\u3001\u51FA\u529B ${o}\uFF08${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057${extra}\uFF09`,
   judgeUsage: (i, o, calls, cost) => `\u5BE9\u67FB\u30E2\u30C7\u30EB\uFF1A\u5165\u529B ${i}\u3001\u51FA\u529B ${o} \u30C8\u30FC\u30AF\u30F3\uFF08${calls}\u56DE\u306E\u547C\u3073\u51FA\u3057\uFF09${cost ? `\u3001\u8CBB\u7528 $${cost}` : ""}\u3002`,
@@ -75261,13 +75619,16 @@ var ja3 = {
     "beyond-threshold-noisy": (g2) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u6E2C\u5B9A\u3055\u308C\u305F\u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3066\u3044\u307E\u3059\u304C\u3001\u4FE1\u983C\u533A\u9593\u304C\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u3059\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
     "interval-straddles-threshold": (g2) => `**\u5224\u5B9A\u4FDD\u7559**(strict\u30DD\u30EA\u30B7\u30FC): \u4FE1\u983C\u533A\u9593\u304C${g2}\u306E\u4E21\u5074\u306B\u307E\u305F\u304C\u3063\u3066\u3044\u307E\u3059\u3002`,
     "exact-test-disagrees": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u306F${g2}\u3092\u8D85\u3048\u3001\u4FE1\u983C\u533A\u9593\u3082\u300C\u5909\u5316\u306A\u3057\u300D\u3092\u542B\u307F\u307E\u305B\u3093\u304C\u3001\u5909\u5316\u3057\u305F${x.changed}\u30B1\u30FC\u30B9\u306B\u5BFE\u3059\u308B\u6B63\u78BA\u691C\u5B9A\u3067\u306F\u6709\u610F\u3067\u306F\u3042\u308A\u307E\u305B\u3093\uFF08p = ${x.p}\uFF09\u3002\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u308B\u307B\u3069\u591A\u304F\u306E\u30B1\u30FC\u30B9\u304C\u52D5\u3044\u3066\u3044\u307E\u305B\u3093\u3002\u30B1\u30FC\u30B9\u3092\u5897\u3084\u305B\u3070\u5224\u5B9A\u3067\u304D\u307E\u3059\u3002`,
-    "multiplicity-adjusted": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u5358\u72EC\u3067\u306F\u4F4E\u4E0B\u3068\u5224\u5B9A\u3055\u308C\u307E\u3059\uFF08${g2}\u8D85\u3001\u6B63\u78BA\u691C\u5B9A p = ${x.p})\u304C\u3001\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${x.family}\u30B9\u30A4\u30FC\u30C8\u306B\u308F\u305F\u308BHolm\u88DC\u6B63\u5F8C\u306E p \u306F${x.pAdjusted}\u3067\u3001\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u307E\u305B\u3093\uFF08\`gate.multiplicity: holm\`\uFF09\u3002`,
+    "multiplicity-adjusted": (g2, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u5358\u72EC\u3067\u306F\u4F4E\u4E0B\u3068\u5224\u5B9A\u3055\u308C\u307E\u3059\uFF08${g2}\u8D85\u3001\u6B63\u78BA\u691C\u5B9A p = ${x.p})\u304C\u3001\u3053\u306E\u5B9F\u884C\u3067\u6BD4\u8F03\u3057\u305F${x.compared}\u30B9\u30A4\u30FC\u30C8\u306E\u3046\u3061${x.family}\u30B9\u30A4\u30FC\u30C8\u306E\u65CF\u3067\u306EHolm\u88DC\u6B63\u5F8C\u306E p \u306F${x.pAdjusted}\u3067\u3001\u5076\u7136\u3092\u5426\u5B9A\u3067\u304D\u307E\u305B\u3093\uFF08\`gate.multiplicity: holm\`\uFF09\u3002`,
     "too-few-cases": (_g, x) => `**\u5224\u5B9A\u4FDD\u7559\u3002** \u4F4E\u4E0B\u3057\u3066\u3044\u308B\u3088\u3046\u306B\u898B\u3048\u307E\u3059\u304C\u3001\u6BD4\u8F03\u3057\u305F\u30B1\u30FC\u30B9\u304C${x.minCases}\u4EF6\u672A\u6E80\u3067\u3059\u3002`,
     "undefined-relative-change": () => "**\u5224\u5B9A\u4FDD\u7559\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B9\u30B3\u30A2\u304C0\u306E\u305F\u3081\u76F8\u5BFE\u5909\u5316\u304C\u5B9A\u7FA9\u3067\u304D\u305A\u3001\u7D76\u5BFE\u3057\u304D\u3044\u5024\u3082\u8A2D\u5B9A\u3055\u308C\u3066\u3044\u307E\u305B\u3093\u3002",
     improved: () => "**\u5408\u683C\u3002** \u6307\u6A19\u306F\u6539\u5584\u3057\u3066\u304A\u308A\u3001\u4FE1\u983C\u533A\u9593\u306F\u30BC\u30ED\u3088\u308A\u4E0A\u3067\u3059\u3002",
     "within-threshold-shown": (g2) => `**\u5408\u683C\u3002** \u4FE1\u983C\u533A\u9593\u304B\u3089\u3001\u5909\u5316\u304C${g2}\u4EE5\u5185\u3067\u3042\u308B\u3053\u3068\u304C\u793A\u3055\u308C\u3066\u3044\u307E\u3059\u3002`,
     "no-drop-shown": (g2) => `**\u5408\u683C\u3002** ${g2}\u3092\u8D85\u3048\u308B\u4F4E\u4E0B\u306F\u6E2C\u5B9A\u3055\u308C\u307E\u305B\u3093\u3067\u3057\u305F\uFF08\u4FE1\u983C\u533A\u9593\u306F\u305D\u306E\u53EF\u80FD\u6027\u3092\u5426\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\uFF09\u3002`,
-    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u56DE\u306E\u547C\u3073\u51FA\u3057\u306E\u3046\u3061${x.failed}\u56DE\u304C\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
+    "errors-over-tolerance": (_g, x) => `**\u30A8\u30E9\u30FC\u3002** ${x.total}\u4EF6\u306E\u8A18\u9332\u306E\u3046\u3061${x.failed}\u4EF6\u304C${x.infrastructureOnly ? "\u30A4\u30F3\u30D5\u30E9\u306E\u539F\u56E0\u3067" : ""}\u5931\u6557\u3057\u3001\u8A31\u5BB9\u5024${x.tolerance}\u3092\u8D85\u3048\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
+    "base-unreadable": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30B3\u30DF\u30C3\u30C8\u306B\u304A\u3051\u308B\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u3081\u306A\u304B\u3063\u305F\u305F\u3081\uFF08\u4E0B\u306E\u6CE8\u3092\u53C2\u7167\uFF09\u3001\u30D9\u30FC\u30B9\u304C\u5B9A\u7FA9\u3059\u308B\u30B1\u30FC\u30B9\u3092\u6E2C\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306E\u30B1\u30FC\u30B9\u3060\u3051\u3067\u306F\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002\u30D9\u30FC\u30B9\u306E\u30D5\u30A1\u30A4\u30EB\u3092\u8AAD\u3081\u308B\u3088\u3046\u306B\u30C1\u30A7\u30C3\u30AF\u30A2\u30A6\u30C8\u3092\u76F4\u3057\u3066\u518D\u5B9F\u884C\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
+    "instrument-not-base": () => "**\u30A8\u30E9\u30FC\u3002** \u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3068\u306F\u7570\u306A\u308B\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3055\u308C\u308B\u3068\u3053\u308D\u3067\u3057\u305F\uFF08\u4E0B\u306E\u6CE8\u3092\u53C2\u7167\uFF09\u3002\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u304C\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u3048\u308B\u3053\u3068\u306F\u3067\u304D\u306A\u3044\u305F\u3081\u3001\u6E2C\u5B9A\u3057\u3066\u3044\u307E\u305B\u3093\u3002",
+    "infrastructure-errors-decide": () => "**\u30A8\u30E9\u30FC\u3002** \u30A4\u30F3\u30D5\u30E9\u306E\u539F\u56E0\u3067\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u304C\u3042\u308A\u3001\u305D\u308C\u3092\u5019\u88DC\u306E\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u308B\u3068\u5224\u5B9A\u304C\u5909\u308F\u308A\u307E\u3059\uFF08\u4E0B\u8A18\u53C2\u7167\uFF09\u3002\u30D7\u30ED\u30D0\u30A4\u30C0\u306E\u4E0D\u8ABF\u304B\u5019\u88DC\u306E\u5931\u6557\u304B\u3092\u3053\u306E\u5B9F\u884C\u3067\u306F\u533A\u5225\u3067\u304D\u307E\u305B\u3093\u3002\u30C1\u30A7\u30C3\u30AF\u3092\u518D\u5B9F\u884C\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
     "no-comparable-cases": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u308B\u30B1\u30FC\u30B9\u304C\u3042\u308A\u307E\u305B\u3093\u3002",
     "too-few-paired": () => "**\u30A8\u30E9\u30FC\u3002** \u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u306E\u30B1\u30FC\u30B9\u306E\u534A\u5206\u672A\u6E80\u3057\u304B\u5BFE\u5FDC\u3065\u3051\u3089\u308C\u306A\u3044\u305F\u3081\u3001\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3068\u306E\u6BD4\u8F03\u306B\u306A\u308A\u307E\u305B\u3093\u3002",
     "judge-manipulation": () => "**\u30A8\u30E9\u30FC\u3002** \u5BE9\u67FB\u30E2\u30C7\u30EB\u306B\u5411\u3051\u3066\u66F8\u304B\u308C\u305F\u56DE\u7B54\u304C\u3042\u308A\uFF08\u4E0B\u306B\u4E00\u89A7\uFF09\u3001`gate.on-judge-manipulation` \u304C `fail` \u3067\u3059\u3002\u63A1\u70B9\u304C\u4E0D\u5F53\u306B\u5F15\u304D\u4E0A\u3052\u3089\u308C\u305F\u304A\u305D\u308C\u304C\u3042\u308B\u305F\u3081\u3001\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u306B\u3067\u304D\u307E\u305B\u3093\u3002\u30D7\u30ED\u30F3\u30D7\u30C8\u306E\u51FA\u529B\u304B\u3089\u305D\u306E\u8A18\u8FF0\u3092\u306A\u304F\u3059\u304B\u3001\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067\u30B2\u30FC\u30C8\u3092 `warn` \u306B\u3057\u3066\u304F\u3060\u3055\u3044\u3002",
@@ -75428,7 +75789,18 @@ var en4 = {
     intervalAlt: (change, lower, upper, gate) => `Change ${change}, interval from ${lower} to ${upper}; the gate is at ${gate}.`,
     intervalLegend: (gate, mde) => `Dot: the measured change; bar: its interval; red line: the gate (${gate})${mde ? `; dashed line: the smallest drop this set detects reliably (${mde})` : ""}; grey line: no change.`,
     errorsByCause: "Errors",
-    errorsColumns: { kind: "Kind", status: "Status", records: "Records", cases: "Cases", message: "First message" },
+    errorsColumns: {
+      cause: "Cause",
+      kind: "Kind",
+      status: "Status",
+      records: "Records",
+      cases: "Cases",
+      message: "First message"
+    },
+    causes: {
+      candidate: "the candidate (counts as a failure of the case)",
+      infrastructure: "the infrastructure (excluded; the verdict must hold with it counted)"
+    },
     noErrors: "No call failed.",
     usage: "Usage",
     notRun: "Not run",
@@ -75537,11 +75909,16 @@ var ja4 = {
     intervalLegend: (gate, mde) => `\u70B9\uFF1A\u6E2C\u5B9A\u3055\u308C\u305F\u5909\u5316\u3001\u68D2\uFF1A\u305D\u306E\u533A\u9593\u3001\u8D64\u3044\u7DDA\uFF1A\u30B2\u30FC\u30C8\uFF08${gate}\uFF09${mde ? `\u3001\u7834\u7DDA\uFF1A\u3053\u306E\u30BB\u30C3\u30C8\u3067\u78BA\u5B9F\u306B\u691C\u51FA\u3067\u304D\u308B\u6700\u5C0F\u306E\u4F4E\u4E0B\uFF08${mde}\uFF09` : ""}\u3001\u7070\u8272\u306E\u7DDA\uFF1A\u5909\u5316\u306A\u3057\u3002`,
     errorsByCause: "\u30A8\u30E9\u30FC",
     errorsColumns: {
+      cause: "\u539F\u56E0",
       kind: "\u7A2E\u985E",
       status: "\u30B9\u30C6\u30FC\u30BF\u30B9",
       records: "\u8A18\u9332\u6570",
       cases: "\u30B1\u30FC\u30B9",
       message: "\u6700\u521D\u306E\u30E1\u30C3\u30BB\u30FC\u30B8"
+    },
+    causes: {
+      candidate: "\u5019\u88DC\u5074\uFF08\u305D\u306E\u30B1\u30FC\u30B9\u306E\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u308B\uFF09",
+      infrastructure: "\u57FA\u76E4\u5074\uFF08\u9664\u5916\u3002\u5931\u6557\u3068\u3057\u3066\u6570\u3048\u3066\u3082\u5224\u5B9A\u304C\u5909\u308F\u3089\u306A\u3044\u3053\u3068\u3092\u78BA\u8A8D\uFF09"
     },
     noErrors: "\u5931\u6557\u3057\u305F\u547C\u3073\u51FA\u3057\u306F\u3042\u308A\u307E\u305B\u3093\u3002",
     usage: "\u4F7F\u7528\u91CF",
@@ -75681,7 +76058,13 @@ function renderHtmlReport(input2, version3) {
   const demoted = input2.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
   if (demoted.length > 0)
     body.push(
-      `<p class="note">${markupHtml((h) => m.holmChanged(h(demoted.map((c) => c.name).join(", ")), demoted[0]?.multiplicity?.family ?? demoted.length))}</p>`
+      `<p class="note">${markupHtml(
+        (h) => m.holmChanged(
+          h(demoted.map((c) => c.name).join(", ")),
+          demoted[0]?.multiplicity?.family ?? demoted.length,
+          demoted[0]?.multiplicity?.compared ?? demoted.length
+        )
+      )}</p>`
     );
   body.push("</header>", "<main>", `<h2>${escapeHtml(v.report.summary)}</h2>`, summaryTable(input2, m));
   const chart2 = chartHtml(input2.comparisons, v);
@@ -75820,18 +76203,10 @@ function suiteHtml(c, index, result, input2, m, v) {
   const figure = intervalFigure(c, v);
   if (figure) out.push(figure);
   const facts = statisticsFacts(c, m).map((f) => markupHtml(() => f));
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === "error")
-    facts.push(
-      markupHtml(
-        () => m.errors(
-          e.candidate,
-          e.records,
-          formatPercent(e.rate).replace("+", ""),
-          formatPercent(e.tolerance).replace("+", "")
-        )
-      )
-    );
+  for (const e of errorFacts(c, m)) {
+    const line = markupHtml((h) => e.build({ text: (value) => h(value), code: (value) => `\`${h(value)}\`` }));
+    facts.push(e.sample ? `<span class="sample">${line}</span>` : line);
+  }
   for (const note of c.notes) facts.push(markupHtml((h) => m.note(h(note))));
   const trend = input2.trends?.get(c.name);
   if (trend && trend.length > 0) facts.push(escapeHtml(trendText(trend, input2.language ?? "en")));
@@ -75839,7 +76214,7 @@ function suiteHtml(c, index, result, input2, m, v) {
   if (facts.length > 0) out.push(`<ul class="facts">${facts.map((f) => `<li>${f}</li>`).join("")}</ul>`);
   out.push(...flaggedHtml(c));
   if (result) out.push(errorsHtml(result, v));
-  const open4 = c.regressedCases.length > 0 || c.errors.candidate > 0 || c.verdict === "error";
+  const open4 = c.regressedCases.length > 0 || c.errors.records > 0 || c.verdict === "error";
   out.push(
     `<details class="cases"${open4 ? " open" : ""}><summary><h4>${escapeHtml(v.report.cases)} (${result ? new Set(result.records.map((r) => r.caseId)).size : 0})</h4></summary>`,
     `<div class="explorer" data-explorer="${index}"><noscript><p class="muted">${escapeHtml(v.report.scriptNeeded)}</p></noscript></div>`,
@@ -75871,11 +76246,11 @@ function errorsHtml(result, v) {
   if (groups.length === 0) return `${heading}<p class="muted">${escapeHtml(v.report.noErrors)}</p>`;
   const c = v.report.errorsColumns;
   const rows = groups.map(
-    (g2) => `<tr><td>${escapeHtml(g2.kind)}</td><td class="num">${g2.httpStatus ?? "\u2014"}</td><td class="num">${g2.records}</td><td>${escapeHtml(
+    (g2) => `<tr class="cause-${g2.cause}"><td>${escapeHtml(v.report.causes[g2.cause])}: <code>${escapeHtml(g2.reason)}</code></td><td>${escapeHtml(g2.kind)}</td><td class="num">${g2.httpStatus ?? "\u2014"}</td><td class="num">${g2.records}</td><td>${escapeHtml(
       g2.caseIds.slice(0, 20).join(", ") + (g2.caseIds.length > 20 ? ` \u2026 (+${g2.caseIds.length - 20})` : "")
     )}</td><td>${escapeHtml(g2.message.slice(0, 300))}</td></tr>`
   );
-  return `${heading}<table class="errors"><thead><tr><th scope="col">${escapeHtml(c.kind)}</th><th scope="col" class="num">${escapeHtml(c.status)}</th><th scope="col" class="num">${escapeHtml(c.records)}</th><th scope="col">${escapeHtml(c.cases)}</th><th scope="col">${escapeHtml(c.message)}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  return `${heading}<table class="errors"><thead><tr><th scope="col">${escapeHtml(c.cause)}</th><th scope="col">${escapeHtml(c.kind)}</th><th scope="col" class="num">${escapeHtml(c.status)}</th><th scope="col" class="num">${escapeHtml(c.records)}</th><th scope="col">${escapeHtml(c.cases)}</th><th scope="col">${escapeHtml(c.message)}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 // src/core/report/junit.ts
@@ -76101,6 +76476,7 @@ function replyFacts(result, gate, m) {
 }
 
 // src/core/report/markdown.ts
+var MARKDOWN_VALUES = { text: (v, max) => inlineText(v, max), code: (v, max) => inlineCode(v, max) };
 var MARKDOWN_EXPLAIN = {
   name: (name) => name,
   stale: (reasons) => reasons.map((s) => inlineCode(s, 120)).join("; ")
@@ -76122,7 +76498,11 @@ function renderReport(input2) {
   if (demoted.length > 0)
     lines.push(
       `> [!NOTE]
-> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(", "), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+> ${m.holmChanged(
+        demoted.map((c) => inlineText(c.name, 80)).join(", "),
+        demoted[0]?.multiplicity?.family ?? demoted.length,
+        demoted[0]?.multiplicity?.compared ?? demoted.length
+      )}`,
       ""
     );
   const t = m.table;
@@ -76337,17 +76717,9 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
     ),
     ...statisticsFacts(c, m)
   ];
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === "error") {
-    facts.push(
-      m.errors(
-        e.candidate,
-        e.records,
-        formatPercent(e.rate).replace("+", ""),
-        formatPercent(e.tolerance).replace("+", "")
-      )
-    );
-    for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
+  for (const e of errorFacts(c, m)) {
+    const line = e.build(MARKDOWN_VALUES);
+    facts.push(e.sample ? `  - ${line}` : line);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (trend.length > 0) facts.push(trendText(trend, language));
@@ -76382,7 +76754,9 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, "");
       if (rc.expected !== null) out.push(m.expected, "", codeBlock(rc.expected, 600), "");
       out.push(m.baselineReply, "", codeBlock(rc.baselineReply ?? m.noReply, 600), "");
-      out.push(m.candidateReply, "", codeBlock(rc.candidateReply ?? m.noReply, 600), "");
+      if (rc.candidateReply === null && rc.candidateError !== null)
+        out.push(m.causes.candidateError, "", codeBlock(rc.candidateError, 600), "");
+      else out.push(m.candidateReply, "", codeBlock(rc.candidateReply ?? m.noReply, 600), "");
       if (kindReport?.caseLines) out.push(...kindReport.caseLines(rc, result, baseline, ctx));
     }
     out.push("</details>", "");
@@ -76653,6 +77027,11 @@ var VERDICTS = [
   "stale-baseline"
 ];
 var num = external_exports.number().nullable();
+var causeSchema = external_exports.strictObject({
+  records: external_exports.int().min(0),
+  cases: external_exports.int().min(0).describe("Distinct cases with such an error."),
+  reasons: external_exports.record(external_exports.string(), external_exports.int().min(0)).describe("Records per reason code.")
+});
 var suiteSummarySchema = external_exports.strictObject({
   name: external_exports.string(),
   kind: external_exports.string(),
@@ -76663,7 +77042,15 @@ var suiteSummarySchema = external_exports.strictObject({
   interval: external_exports.tuple([external_exports.number(), external_exports.number()]).nullable().describe("The confidence interval of change."),
   verdict: external_exports.enum(VERDICTS),
   cases: external_exports.int().min(0).describe("Cases compared (or, without a comparison, cases run)."),
-  errors: external_exports.int().min(0).describe("Errored records of the candidate (never scored)."),
+  errors: external_exports.int().min(0).describe("Errored records of the candidate, of either cause (never scored as such)."),
+  errorsByCause: external_exports.strictObject({
+    candidate: causeSchema.describe(
+      "Errors the candidate caused (a request refused for its content or length, a reply cut or unusable, a judge that refused or gave no verdict, a check that raised): each counts as a failure of its case, the metric's worst value."
+    ),
+    infrastructure: causeSchema.describe(
+      "Errors of the infrastructure (5xx, 429, network, timeouts, auth, a sandbox that could not run): excluded up to max-error-rate; the verdict must hold with them counted as failures, else it is error."
+    )
+  }).describe("The candidate's errored records by cause (docs/design/spec.md, Errors by cause)."),
   unit: external_exports.enum(["relative", "absolute"]).nullable().describe("relative: change is (\u03A3cand \u2212 \u03A3base)/\u03A3base; absolute: a difference of means (baseline 0, or net win)."),
   intervalMethod: external_exports.enum(["bca", "percentile", "none"]).nullable().describe("none: the interval has zero width (no variation)."),
   se: num.describe("Bootstrap standard error of change (SD of the resampled changes)."),
@@ -76675,8 +77062,12 @@ var suiteSummarySchema = external_exports.strictObject({
   pValue: num.describe("Two-sided p of the sign-flip test of no change."),
   pMethod: external_exports.enum(["exact", "monte-carlo"]).nullable(),
   pAdjusted: num.describe(
-    "pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one."
+    "pValue after the run-wide multiplicity adjustment (gate.multiplicity: Holm with Tarone's family); the verdict uses this one."
   ),
+  pAttainable: num.describe(
+    "The smallest p this suite's exact test could have given on its changed cases (2/2^k; 1 with none, or below min-cases). Under Tarone's rule only suites whose pAttainable could reach significance count in the family."
+  ),
+  family: external_exports.int().min(0).nullable().describe("Suites counted in the multiplicity family (those that could reach significance), of those compared."),
   resamples: external_exports.int().min(0).nullable().describe("Bootstrap resamples kept (drawn minus skipped)."),
   skippedResamples: external_exports.int().min(0).nullable().describe("Resamples skipped because their baseline sum was 0."),
   verdictBeforeAdjustment: external_exports.enum(VERDICTS).nullable().describe("The verdict before the multiplicity adjustment, when the adjustment changed it."),
@@ -76723,6 +77114,10 @@ function summarize(verdict, comparisons, notRun = [], notices = {}) {
         verdict: c.verdict,
         cases: c.pairing?.compared ?? c.errors.cases,
         errors: c.errors.candidate,
+        errorsByCause: {
+          candidate: causeSummary(c.errors.byCause.candidate),
+          infrastructure: causeSummary(c.errors.byCause.infrastructure)
+        },
         unit: c.unit,
         intervalMethod: b?.method ?? null,
         se: b ? round6(b.standardError) : null,
@@ -76732,6 +77127,8 @@ function summarize(verdict, comparisons, notRun = [], notices = {}) {
         pValue: c.exactTest?.pValue ?? null,
         pMethod: c.exactTest?.method ?? null,
         pAdjusted: c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? null,
+        pAttainable: c.multiplicity?.pAttainable ?? c.exactTest?.minPValue ?? null,
+        family: c.multiplicity?.family ?? null,
         resamples: b ? b.resamples - b.skippedResamples : null,
         skippedResamples: b?.skippedResamples ?? null,
         verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
@@ -76753,11 +77150,29 @@ function exitCodeFor(verdict, comparisons) {
   if (verdict === "error") return 3;
   if (verdict === "regression" || verdict === "below-floor") return 1;
   if (comparisons.some((c) => c.verdict === "inconclusive" && c.gate["on-inconclusive"] === "fail")) return 1;
+  if (comparisons.some((c) => c.verdict === "stale-baseline" && c.gate["on-stale-baseline"] === "fail")) return 1;
   return 0;
+}
+function causeSummary(e) {
+  return { records: e.records, cases: e.cases.length, reasons: { ...e.reasons } };
 }
 function round6(value) {
   return Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null;
 }
+
+// src/core/lfs-pointer.ts
+var HEADER = "version https://git-lfs.github.com/spec/v1\n";
+var MAX_POINTER_BYTES = 1024;
+function parseLfsPointer(bytes) {
+  if (bytes.length > MAX_POINTER_BYTES || bytes.length < HEADER.length) return null;
+  const text = new TextDecoder().decode(bytes);
+  if (!text.startsWith(HEADER)) return null;
+  const oid = /^oid sha256:([0-9a-f]{64})$/m.exec(text)?.[1];
+  const size = /^size (\d+)$/m.exec(text)?.[1];
+  if (oid === void 0 || size === void 0) return null;
+  return { oid, size: Number(size) };
+}
+var LFS_CHECKOUT_FIX = "check out with `lfs: true` (actions/checkout) so the content is present, or keep the file out of Git LFS";
 
 // src/core/suites.ts
 function recordingWorkspace(inner, reads) {
@@ -76773,7 +77188,14 @@ function recordingWorkspace(inner, reads) {
     exists: (path2) => inner.exists(path2),
     readBytes: async (path2) => {
       await note(path2, reads.files);
-      return inner.readBytes(path2);
+      const bytes = await inner.readBytes(path2);
+      const pointer = parseLfsPointer(bytes);
+      if (pointer)
+        throw configError(
+          { file: path2 },
+          `"${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
+        );
+      return bytes;
     },
     listFolders: async (path2) => {
       await note(path2, reads.folders);
@@ -76818,7 +77240,14 @@ async function loadSuite(loaded, index, files, options = {}) {
     if (found.status === "refused") throw configError(where, `${what} path "${path2}" ${found.reason}`);
     if (found.status === "missing" || found.kind !== "file")
       throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
-    return from.readBytes(path2);
+    const bytes = await from.readBytes(path2);
+    const pointer = parseLfsPointer(bytes);
+    if (pointer)
+      throw configError(
+        where,
+        `${what} file "${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
+      );
+    return bytes;
   };
   const provider = (name) => {
     const found = Object.hasOwn(loaded.config.providers, name) ? loaded.config.providers[name] : void 0;
@@ -76934,7 +77363,7 @@ async function runEvaluation(options, deps) {
     deps.logger.warn(
       `${g2.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? "warn"})`
     );
-  const baseCases = options.base ? await casesAtBase(options.base, suites, deps.logger) : /* @__PURE__ */ new Map();
+  const atBase = options.base ? await suitesAtBase(options.base, suites) : /* @__PURE__ */ new Map();
   const clients = /* @__PURE__ */ new Map();
   for (const s of suites) {
     for (const name of s.providers) {
@@ -76976,7 +77405,30 @@ async function runEvaluation(options, deps) {
         notRun.push({ name: prepared0.name, reason: "budget" });
         continue;
       }
-      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const side = atBase.get(prepared0.name);
+      const refusal = side ? baseRefusal(side, prepared0) : null;
+      if (refusal) {
+        if (options.shard) throw new ConfigError({ file: loaded.file }, `${prepared0.name}: ${refusal.note}`);
+        deps.logger.warn(`${prepared0.name}: not measured: ${refusal.note}`);
+        const empty = assembleResult(prepared0, [], {
+          startedAt: deps.clock.nowIso(),
+          finishedAt: deps.clock.nowIso(),
+          runId: options.runId ?? deps.newRunId(),
+          toolVersion: deps.toolVersion
+        });
+        results.set(prepared0.name, empty);
+        const refused = compareWithBaseline(
+          baselines.get(prepared0.name) ?? null,
+          empty,
+          gateFor(loaded, ls.config, options.onInconclusive)
+        );
+        refused.verdict = "error";
+        refused.detail = refusal.detail;
+        refused.notes.push(refusal.note);
+        comparisons.push(refused);
+        continue;
+      }
+      const based = withBaseCases(prepared0, side && "cases" in side ? side.cases : void 0, deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -77100,21 +77552,44 @@ async function runEvaluation(options, deps) {
     budgetStop !== null || gone.length > 0 && options.onRemovedSuite === "fail"
   );
 }
-async function casesAtBase(base, suites, logger) {
+var NEVER_CALLED = {
+  label: "not called",
+  complete: () => Promise.resolve({ status: "error", error: { kind: "config", message: "not called" }, latencyMs: 0 })
+};
+async function suitesAtBase(base, suites) {
   const out = /* @__PURE__ */ new Map();
   for (const s of suites) {
     const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
     if (index < 0) continue;
     try {
-      out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
+      const loadedAtBase = await loadSuite(base.loaded, index, base.workspace);
+      const { instrument } = loadedAtBase.prepare(
+        () => NEVER_CALLED,
+        null,
+        void 0,
+        () => "0".repeat(32)
+      );
+      out.set(s.config.name, { cases: loadedAtBase.cases, instrument });
     } catch (error63) {
       if (!(error63 instanceof ConfigError)) throw error63;
-      logger.warn(
-        `${s.config.name}: the base commit's cases could not be read (${error63.problems[0] ?? error63.message}); only the pull request's cases are measured`
-      );
+      out.set(s.config.name, { problem: error63.problems.join("; ") || error63.message });
     }
   }
   return out;
+}
+function baseRefusal(side, suite) {
+  if ("problem" in side)
+    return {
+      detail: "base-unreadable",
+      note: `the base commit's version of its files could not be read as data, so the cases the base defines could not be measured (nothing of the pull request's was measured instead): ${side.problem}`
+    };
+  if (side.instrument.hash === suite.instrument.hash) return null;
+  const asResult = (instrument) => ({ instrument });
+  const differences = describeInstrumentChanges(asResult(side.instrument), asResult(suite.instrument));
+  return {
+    detail: "instrument-not-base",
+    note: `what measures this suite differs from the base commit's definition (${differences.join("; ") || "instrument hash"}); a pull request is measured with the base's instrument, and this run could not be: report this as a bug of evalgate`
+  };
 }
 function withBaseCases(suite, base, logger) {
   if (!base) return { suite, restored: 0, reverted: 0 };
@@ -77383,7 +77858,9 @@ function createFsRunStore(outDir, baselineDir) {
 
 // src/adapters/git.ts
 import { execFile } from "node:child_process";
-import { posix } from "node:path";
+import { createHash } from "node:crypto";
+import { readFile as readFile2, stat as stat3 } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, join as join2, posix, resolve as resolve2 } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 function parseLog(out) {
@@ -77400,7 +77877,7 @@ function parseLog(out) {
   return commits;
 }
 var SAFE = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.file.allow=never"];
-async function git(cwd, args) {
+async function gitRun(cwd, args) {
   const { stdout } = await run("git", [...SAFE, ...args], {
     cwd,
     maxBuffer: 256 * 1024 * 1024,
@@ -77408,7 +77885,7 @@ async function git(cwd, args) {
   });
   return stdout;
 }
-async function gitBytes(cwd, args) {
+async function gitRunBytes(cwd, args) {
   const { stdout } = await run("git", [...SAFE, ...args], {
     cwd,
     maxBuffer: 256 * 1024 * 1024,
@@ -77419,12 +77896,31 @@ async function gitBytes(cwd, args) {
 }
 async function repositoryRoot(dir) {
   try {
-    return (await git(dir, ["rev-parse", "--show-toplevel"])).trim();
+    return (await gitRun(dir, ["rev-parse", "--show-toplevel"])).trim();
   } catch {
     return null;
   }
 }
-function openGitRepo(cwd) {
+var lfsInstalled = null;
+function hasGitLfs(cwd) {
+  const known = lfsInstalled ?? gitRun(cwd, ["lfs", "version"]).then(
+    () => true,
+    () => false
+  );
+  lfsInstalled = known;
+  return known;
+}
+function sha2562(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+function openGitRepo(cwd, gitDir) {
+  const at = gitDir === void 0 ? [] : [`--git-dir=${gitDir}`];
+  const git = (dir, args) => gitRun(dir, [...at, ...args]);
+  const gitBytes = (dir, args) => gitRunBytes(dir, [...at, ...args]);
+  const commonDir = async () => {
+    const out = (await git(cwd, ["rev-parse", "--git-common-dir"])).trim();
+    return isAbsolute2(out) ? out : resolve2(cwd, out);
+  };
   const has2 = async (sha) => {
     try {
       await git(cwd, ["cat-file", "-e", `${sha}^{commit}`]);
@@ -77441,9 +77937,59 @@ function openGitRepo(cwd) {
     await ensure(sha);
     const out = await git(cwd, ["ls-tree", "-z", sha, "--", path2]).catch(() => "");
     const first = out.split("\0")[0] ?? "";
-    const m = /^(\d+) (blob|tree|commit) [0-9a-f]+\t(.*)$/s.exec(first);
-    if (!m || m[3] !== path2) return null;
-    return { mode: m[1], type: m[2] };
+    const m = /^(\d+) (blob|tree|commit) ([0-9a-f]+)\t(.*)$/s.exec(first);
+    if (!m || m[4] !== path2) return null;
+    return { mode: m[1], type: m[2], oid: m[3] };
+  };
+  const submodule = async (sha, path2, oid) => {
+    const names = await git(cwd, ["config", "--blob", `${sha}:.gitmodules`, "--get-regexp", "^submodule\\..*\\.path$"]).then((out) => out.split("\n")).catch(() => []);
+    const named = names.map((line) => /^submodule\.(.+)\.path (.*)$/.exec(line)).find((m) => m !== null && m[2] === path2);
+    const name = named?.[1] ?? path2;
+    const where = `the submodule "${path2}" (commit ${oid.slice(0, 7)} at the base)`;
+    if (name.split("/").includes("..") || isAbsolute2(name))
+      return { reason: `lies in ${where}, whose name in .gitmodules is not a plain path` };
+    const dir = join2(await commonDir(), "modules", name);
+    const present = await stat3(join2(dir, "HEAD")).then(
+      () => true,
+      () => false
+    );
+    if (!present)
+      return {
+        reason: `lies in ${where}, which is not checked out; check out with \`submodules: true\` (actions/checkout) so evalgate can read the base's version`
+      };
+    const sub = openGitRepo(cwd, dir);
+    const has3 = async () => sub.commitTime(oid).then((t) => t !== null);
+    if (!await has3())
+      await gitRun(cwd, [`--git-dir=${dir}`, "fetch", "--no-tags", "--depth=1", "origin", oid]).catch(() => "");
+    if (!await has3())
+      return {
+        reason: `lies in ${where}, which is checked out at another commit, and the base's commit could not be fetched; check out with \`submodules: true\` and \`fetch-depth: 0\` (actions/checkout)`
+      };
+    return { repo: sub };
+  };
+  const lfsContent = async (pointer, sha, path2) => {
+    const file2 = join2(
+      await commonDir(),
+      "lfs",
+      "objects",
+      pointer.oid.slice(0, 2),
+      pointer.oid.slice(2, 4),
+      pointer.oid
+    );
+    const local = async () => {
+      const bytes2 = await readFile2(file2).catch(() => null);
+      return bytes2 !== null && bytes2.length === pointer.size && sha2562(bytes2) === pointer.oid ? new Uint8Array(bytes2) : null;
+    };
+    let bytes = await local();
+    const lfs = await hasGitLfs(cwd);
+    if (bytes === null && lfs) {
+      await git(cwd, ["lfs", "fetch", `--include=${path2}`, "--exclude=", "origin", sha]).catch(() => "");
+      bytes = await local();
+    }
+    if (bytes !== null) return bytes;
+    return {
+      reason: `is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes) whose content is not in this checkout${lfs ? " and could not be fetched with git lfs" : " (and git lfs is not installed to fetch it)"}; ${LFS_CHECKOUT_FIX}`
+    };
   };
   return {
     root: async () => (await git(cwd, ["rev-parse", "--show-toplevel"])).trim(),
@@ -77526,6 +78072,8 @@ function openGitRepo(cwd) {
       }
     },
     entry,
+    submodule,
+    lfsContent,
     folders: async (sha, path2) => {
       await ensure(sha);
       const out = await git(cwd, ["ls-tree", "-z", `${sha}:${path2 === "" ? "" : path2}`]).catch(() => "");
@@ -77534,6 +78082,47 @@ function openGitRepo(cwd) {
   };
 }
 function createGitWorkspace(repo, sha, dir) {
+  const submodules = /* @__PURE__ */ new Map();
+  const submoduleAt = (prefix, oid) => {
+    let known = submodules.get(prefix);
+    if (!known) {
+      known = repo.submodule(sha, prefix, oid).then((found) => "reason" in found ? found : createGitWorkspace(found.repo, oid, ""));
+      submodules.set(prefix, known);
+    }
+    return known;
+  };
+  const enclosingSubmodule = async (real) => {
+    const parts = real.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      const found = await repo.entry(sha, prefix);
+      if (!found || found.type === "blob") return null;
+      if (found.type === "commit") return { prefix, oid: found.oid };
+    }
+    return null;
+  };
+  const enclosingSymlink = async (real) => {
+    const parts = real.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      const found = await repo.entry(sha, prefix);
+      if (!found || found.type !== "tree") {
+        return found?.mode === "120000" ? { prefix, rest: parts.slice(i).join("/") } : null;
+      }
+    }
+    return null;
+  };
+  const route = async (real) => {
+    const whole = await repo.entry(sha, real);
+    if (whole?.type === "commit") {
+      const ws2 = await submoduleAt(real, whole.oid);
+      return "reason" in ws2 ? null : { ws: ws2, inner: "" };
+    }
+    const sub = whole ? null : await enclosingSubmodule(real);
+    if (!sub) return null;
+    const ws = await submoduleAt(sub.prefix, sub.oid);
+    return "reason" in ws ? null : { ws, inner: real.slice(sub.prefix.length + 1) };
+  };
   const locate = async (path2) => {
     const form = refusedPathForm(path2);
     if (form) return { status: "refused", reason: form };
@@ -77553,10 +78142,34 @@ function createGitWorkspace(repo, sha, dir) {
     for (let hop = 0; hop < 8; hop++) {
       if (real === "") return { status: "ok", kind: "folder", lexical, real: "" };
       const found = await repo.entry(sha, real);
-      if (!found) return { status: "missing" };
+      if (!found) {
+        const link = await enclosingSymlink(real);
+        if (link) {
+          const target2 = await repo.show(sha, link.prefix) ?? "";
+          const resolved = posix.normalize(posix.join(posix.dirname(link.prefix), target2)).replace(/\/$/, "");
+          if (posix.isAbsolute(target2) || resolved === ".." || resolved.startsWith("../"))
+            return {
+              status: "refused",
+              reason: "is a symlink to a file outside the repository; only files inside the repository can be read"
+            };
+          if (refusedPathForm(resolved))
+            return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
+          real = resolved === "." ? link.rest : `${resolved}/${link.rest}`;
+          continue;
+        }
+        const sub = await enclosingSubmodule(real);
+        if (!sub) return { status: "missing" };
+        const ws = await submoduleAt(sub.prefix, sub.oid);
+        if ("reason" in ws) return { status: "refused", reason: ws.reason };
+        const inner = await ws.locate(real.slice(sub.prefix.length + 1));
+        return inner.status === "ok" ? { ...inner, lexical, real: `${sub.prefix}/${inner.real}` } : inner;
+      }
       if (found.mode !== "120000") {
-        if (found.type === "commit")
-          return { status: "refused", reason: "is a submodule, which evalgate does not read" };
+        if (found.type === "commit") {
+          const ws = await submoduleAt(real, found.oid);
+          if ("reason" in ws) return { status: "refused", reason: ws.reason.replace(/^lies in /, "is ") };
+          return { status: "ok", kind: "folder", lexical, real };
+        }
         return { status: "ok", kind: found.type === "tree" ? "folder" : "file", lexical, real };
       }
       const target = await repo.show(sha, real) ?? "";
@@ -77589,21 +78202,32 @@ function createGitWorkspace(repo, sha, dir) {
     exists: async (path2) => await need(path2, "file") !== null,
     readBytes: async (path2) => {
       const real = await need(path2, "file");
-      const bytes = real === null ? null : await repo.showBytes(sha, real);
+      if (real === null)
+        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
+      const routed = await route(real);
+      if (routed) return routed.ws.readBytes(routed.inner);
+      const bytes = await repo.showBytes(sha, real);
       if (bytes === null)
         throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
-      return bytes;
+      const pointer = parseLfsPointer(bytes);
+      if (!pointer) return bytes;
+      const content = await repo.lfsContent(pointer, sha, real);
+      if ("reason" in content)
+        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${content.reason}`);
+      return content;
     },
     listFolders: async (path2) => {
       const real = await need(path2, "folder");
-      return real === null ? null : repo.folders(sha, real);
+      if (real === null) return null;
+      const routed = await route(real);
+      return routed ? routed.ws.listFolders(routed.inner === "" ? "." : routed.inner) : repo.folders(sha, real);
     }
   };
 }
 
 // src/adapters/code-runners.ts
 import { homedir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/adapters/host-python-runner.ts
 import { execFileSync, spawn as spawn2 } from "node:child_process";
@@ -77611,7 +78235,7 @@ import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFileSync as readFileSync3 } from "node:fs";
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname3, join as join3 } from "node:path";
+import { dirname as dirname3, join as join4 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/adapters/child-lifetime.ts
@@ -77658,10 +78282,10 @@ function trackChildGroup(child) {
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync as existsSync3, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { mkdir as mkdir3, mkdtemp, rename as rename3, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
-import { dirname as dirname2, join as join2 } from "node:path";
+import { dirname as dirname2, join as join3 } from "node:path";
 import { fileURLToPath } from "node:url";
 var MAX_RESULT_BYTES = 1024 * 1024;
 var CHILD_DEADLINE_GRACE_MS = 2e3;
@@ -77670,10 +78294,10 @@ function locateSandboxFile(candidates) {
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
 }
 function snapshotKey(pyodideDir, childScript) {
-  const hash2 = createHash("sha256").update(process.version).update("\0");
-  for (const file2 of [join2(pyodideDir, "pyodide-lock.json"), join2(pyodideDir, "pyodide.mjs"), childScript])
+  const hash2 = createHash2("sha256").update(process.version).update("\0");
+  for (const file2 of [join3(pyodideDir, "pyodide-lock.json"), join3(pyodideDir, "pyodide.mjs"), childScript])
     hash2.update(readFileSync2(file2)).update("\0");
-  const wasm = lstatSync(join2(pyodideDir, "pyodide.asm.wasm"));
+  const wasm = lstatSync(join3(pyodideDir, "pyodide.asm.wasm"));
   return hash2.update(`${wasm.size}`).digest("hex").slice(0, 24);
 }
 function trustedCacheFile(file2) {
@@ -77687,7 +78311,7 @@ function trustedCacheFile(file2) {
     return false;
   }
 }
-var sha256Of = (bytes) => createHash("sha256").update(bytes).digest("hex");
+var sha256Of = (bytes) => createHash2("sha256").update(bytes).digest("hex");
 function intactCacheFile(file2) {
   try {
     return readFileSync2(`${file2}.sha256`, "utf8").trim() === sha256Of(readFileSync2(file2));
@@ -77697,15 +78321,15 @@ function intactCacheFile(file2) {
 }
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
-  const childScript = locateSandboxFile([join2(here, "sandbox-child.mjs"), join2(here, "sandbox", "child.mjs")]);
+  const childScript = locateSandboxFile([join3(here, "sandbox-child.mjs"), join3(here, "sandbox", "child.mjs")]);
   const harness = readFileSync2(
-    locateSandboxFile([join2(here, "sandbox-harness.py"), join2(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const pyodideDir = options.pyodideDir ?? dirname2(
     locateSandboxFile([
-      join2(here, "pyodide", "pyodide.mjs"),
-      join2(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
+      join3(here, "pyodide", "pyodide.mjs"),
+      join3(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
     ])
   );
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
@@ -77727,7 +78351,7 @@ function createPyodideRunner(options = {}) {
   ];
   let snapshotDir = null;
   let snapshot = null;
-  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join2(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
+  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join3(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const storeSnapshot = async (received) => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
@@ -77743,8 +78367,8 @@ function createPyodideRunner(options = {}) {
       } catch {
       }
     }
-    snapshotDir = await mkdtemp(join2(tmpdir(), "evalgate-sandbox-"));
-    const file2 = join2(snapshotDir, "pyodide.snapshot");
+    snapshotDir = await mkdtemp(join3(tmpdir(), "evalgate-sandbox-"));
+    const file2 = join3(snapshotDir, "pyodide.snapshot");
     await writeFile3(file2, bytes, { mode: 384 });
     return realpathSync(file2);
   };
@@ -77760,12 +78384,12 @@ function createPyodideRunner(options = {}) {
     live.add(child);
     trackChildGroup(child);
     const channel = child.stdio[3];
-    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve4) => {
+    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve5) => {
       const chunks = [];
       channel.on("data", (chunk) => chunks.push(chunk));
-      channel.on("end", () => resolve4(Buffer.concat(chunks)));
-      channel.on("error", () => resolve4(null));
-      child.on("close", () => resolve4(null));
+      channel.on("end", () => resolve5(Buffer.concat(chunks)));
+      channel.on("error", () => resolve5(null));
+      child.on("close", () => resolve5(null));
     });
     if (child.pid !== void 0) options.onSpawn?.(child.pid);
     child.stdin?.write(`${JSON.stringify({ harness })}
@@ -77776,23 +78400,23 @@ function createPyodideRunner(options = {}) {
       stdout: "",
       stderr: "",
       ready: Promise.resolve(),
-      answered: new Promise((resolve4) => {
-        answer = resolve4;
+      answered: new Promise((resolve5) => {
+        answer = resolve5;
       }),
       exited: new Promise(
-        (resolve4) => child.on("exit", (code, signal) => {
+        (resolve5) => child.on("exit", (code, signal) => {
           live.delete(child);
-          resolve4({ code, signal });
+          resolve5({ code, signal });
         })
       )
     };
-    warm.ready = new Promise((resolve4, reject) => {
+    warm.ready = new Promise((resolve5, reject) => {
       const onData = (chunk) => {
         warm.stdout += chunk.toString("utf8");
         if (warm.stdout.length > MAX_RESULT_BYTES) child.kill("SIGKILL");
         if (warm.stdout.startsWith("READY\n")) {
           warm.stdout = warm.stdout.slice(6);
-          resolve4();
+          resolve5();
         }
         if (warm.stdout.includes("\n") && !warm.stdout.startsWith("READY")) answer();
       };
@@ -77839,7 +78463,7 @@ function createPyodideRunner(options = {}) {
   let running = 0;
   const queue = [];
   const run3 = async (request2) => {
-    if (running >= poolSize) await new Promise((resolve4) => queue.push(resolve4));
+    if (running >= poolSize) await new Promise((resolve5) => queue.push(resolve5));
     else running++;
     try {
       return await runOne(request2);
@@ -77899,9 +78523,9 @@ function createPyodideRunner(options = {}) {
     close: async () => {
       closed = true;
       const waits = [...live].map(
-        (child) => new Promise((resolve4) => {
-          if (child.exitCode !== null || child.signalCode !== null) resolve4();
-          else child.once("exit", () => resolve4());
+        (child) => new Promise((resolve5) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve5();
+          else child.once("exit", () => resolve5());
           if (child.pid !== void 0) killGroup(child.pid);
           else child.kill("SIGKILL");
         })
@@ -77968,11 +78592,11 @@ function classifyReport(parsed, base) {
 function createHostPythonRunner(options = {}) {
   const here = dirname3(fileURLToPath2(import.meta.url));
   const harness = readFileSync3(
-    locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join4(here, "sandbox-harness.py"), join4(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const driver = readFileSync3(
-    locateSandboxFile([join3(here, "sandbox-host-driver.py"), join3(here, "sandbox", "host-driver.py")]),
+    locateSandboxFile([join4(here, "sandbox-host-driver.py"), join4(here, "sandbox", "host-driver.py")]),
     "utf8"
   );
   let python;
@@ -77989,7 +78613,7 @@ function createHostPythonRunner(options = {}) {
   const timeoutMs = options.timeoutMs ?? 1e4;
   const live = /* @__PURE__ */ new Set();
   const run3 = async (request2) => {
-    const cwd = await mkdtemp2(join3(tmpdir2(), "evalgate-unsafe-"));
+    const cwd = await mkdtemp2(join4(tmpdir2(), "evalgate-unsafe-"));
     const nonce = randomBytes2(16).toString("hex");
     const started = performance.now();
     const child = spawn2(python, ["-I", "-c", driver], {
@@ -78037,7 +78661,7 @@ function createHostPythonRunner(options = {}) {
 `
     );
     const exit = await new Promise(
-      (resolve4) => child.on("close", (code, signal) => resolve4({ code, signal }))
+      (resolve5) => child.on("close", (code, signal) => resolve5({ code, signal }))
     );
     clearTimeout(timer);
     kill();
@@ -78072,8 +78696,8 @@ function createHostPythonRunner(options = {}) {
 // src/adapters/code-runners.ts
 function sandboxCacheDir(env) {
   if (env["EVALGATE_SANDBOX_CACHE"] === "0") return null;
-  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join4(env["XDG_CACHE_HOME"], "evalgate") : join4(homedir(), ".cache", "evalgate"));
-  return join4(base, "sandbox");
+  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join5(env["XDG_CACHE_HOME"], "evalgate") : join5(homedir(), ".cache", "evalgate"));
+  return join5(base, "sandbox");
 }
 function createCodeRunnerFactory(settings) {
   return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
@@ -78318,7 +78942,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
+var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
 
 // node_modules/openai/version.mjs
 var VERSION7 = "6.49.0";
@@ -79429,8 +80053,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve4) => {
-      resolve4(null);
+    super((resolve5) => {
+      resolve5(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -80327,12 +80951,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve4, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve4, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve5, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve5, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve4, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve4, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve5, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve5, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -80432,11 +81056,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve4, reject) => {
+    return new Promise((resolve5, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve4);
+      this.once(event, resolve5);
     });
   }
   /**
@@ -80519,8 +81143,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve4, reject) => {
-          readQueue.push({ resolve: resolve4, reject });
+        return new Promise((resolve5, reject) => {
+          readQueue.push({ resolve: resolve5, reject });
         });
       },
       return: () => {
@@ -81611,7 +82235,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve5, reject) => readQueue.push({ resolve: resolve5, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -81793,7 +82417,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve5, reject) => readQueue.push({ resolve: resolve5, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -85075,7 +85699,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve5, reject) => readQueue.push({ resolve: resolve5, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -87452,7 +88076,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve5, reject) => readQueue.push({ resolve: resolve5, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -89169,7 +89793,11 @@ function createOpenAIClient(options) {
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: "refused", message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
-      return { status: "error", error: { ...callError, message: redact(callError.message) }, latencyMs: elapsed() };
+      return {
+        status: "error",
+        error: withCause({ ...callError, message: redact(callError.message) }),
+        latencyMs: elapsed()
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -89179,7 +89807,12 @@ function createOpenAIClient(options) {
     if (!choice || !choice.message) {
       return {
         status: "error",
-        error: { kind: "malformed", message: "the response has no choices[0].message" },
+        error: {
+          kind: "malformed",
+          message: "the response has no choices[0].message",
+          cause: "infrastructure",
+          reason: "malformed-response"
+        },
         latencyMs
       };
     }
@@ -89196,7 +89829,19 @@ function createOpenAIClient(options) {
     if (typeof raw !== "string") {
       return {
         status: "error",
-        error: { kind: "malformed", message: "choices[0].message.content is not a string" },
+        // The model gave no text (all its tokens spent, or something other than an answer):
+        // what it was asked produced nothing usable, so the case fails.
+        error: choice.finish_reason === "length" ? {
+          kind: "malformed",
+          message: "the reply was cut at the token limit before any answer (choices[0].message.content is empty)",
+          cause: "candidate",
+          reason: "reply-cut"
+        } : {
+          kind: "malformed",
+          message: "choices[0].message.content is not a string",
+          cause: "candidate",
+          reason: "reply-unusable"
+        },
         latencyMs
       };
     }
@@ -89293,8 +89938,8 @@ function runSecret(env, keyVariables) {
 
 // src/adapters/response-cache.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { mkdir as mkdir4, readFile as readFile2, rename as rename4, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile3, rename as rename4, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join6 } from "node:path";
 var CACHE_VERSION = 2;
 function cacheKey(endpoint2, model, request2) {
   return sha256Hex(
@@ -89314,14 +89959,14 @@ function cacheKey(endpoint2, model, request2) {
 }
 async function isCachedRequest(dir, endpoint2, model, request2, auth2) {
   const key = cacheKey(endpoint2, model, request2);
-  const found = await readEntry(join5(dir, key.slice(0, 2), `${key}.json`), key, auth2);
+  const found = await readEntry(join6(dir, key.slice(0, 2), `${key}.json`), key, auth2);
   return found !== null && found !== "rejected";
 }
 var macOf2 = (auth2, key, reply) => auth2.tag(canonicalJson({ key, reply }));
 async function readEntry(path2, key, auth2) {
   let text;
   try {
-    text = await readFile2(path2, "utf8");
+    text = await readFile3(path2, "utf8");
   } catch {
     return null;
   }
@@ -89336,7 +89981,7 @@ async function readEntry(path2, key, auth2) {
 }
 function createCachedClient(inner, options) {
   const stats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
-  const pathOf = (key) => join5(options.dir, key.slice(0, 2), `${key}.json`);
+  const pathOf = (key) => join6(options.dir, key.slice(0, 2), `${key}.json`);
   const read = async (key) => {
     const found = await readEntry(pathOf(key), key, options.auth);
     if (found !== "rejected") return found;
@@ -89359,7 +90004,7 @@ function createCachedClient(inner, options) {
       if (reply.status === "ok") {
         const { trace: _trace, ...stored } = reply;
         const path2 = pathOf(key);
-        await mkdir4(join5(options.dir, key.slice(0, 2)), { recursive: true });
+        await mkdir4(join6(options.dir, key.slice(0, 2)), { recursive: true });
         const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
         await writeFile4(
           temp,
@@ -89385,7 +90030,7 @@ var DEFAULT_POLICY = {
 var DECREASE_WINDOW_MS = 100;
 var RETRY_AFTER_JITTER_MS = 50;
 var systemDeps = {
-  sleep: (ms) => new Promise((resolve4) => setTimeout(resolve4, ms)),
+  sleep: (ms) => new Promise((resolve5) => setTimeout(resolve5, ms)),
   random: () => Math.random(),
   now: () => performance.now()
 };
@@ -89440,7 +90085,7 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
       active++;
       return;
     }
-    await new Promise((resolve4) => waiters.push(resolve4));
+    await new Promise((resolve5) => waiters.push(resolve5));
   };
   const release = () => {
     active--;
@@ -89476,10 +90121,10 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         stats.failures++;
         return {
           status: "error",
-          error: {
+          error: withCause({
             ...fatal,
             message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ""} (${fatal.message}); no call can succeed until that is fixed`
-          },
+          }),
           latencyMs: 0,
           trace: { attempts: attempt, cached: false }
         };
@@ -89489,7 +90134,7 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         release();
         return {
           status: "error",
-          error: { kind: "budget", message: `not sent: ${refusedBy}` },
+          error: { kind: "budget", message: `not sent: ${refusedBy}`, cause: "infrastructure", reason: "budget" },
           latencyMs: 0,
           trace: { attempts: attempt, cached: false }
         };
@@ -89522,7 +90167,7 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         const message = `${limited ? "rate limited" : "unavailable"} (HTTP ${error63.httpStatus ?? "?"}): the provider asked to wait ${formatSeconds(error63.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error63.message})`;
         return {
           ...reply,
-          error: { ...error63, kind: limited ? "rate-limit" : error63.kind, message },
+          error: withCause({ ...error63, kind: limited ? "rate-limit" : error63.kind, message }),
           trace: { attempts: attempt, cached: false }
         };
       }
@@ -89531,7 +90176,7 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         const why = !isRetryable(error63) ? "" : counted >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1e3)} s reached)`;
         return {
           ...reply,
-          error: { ...error63, message: `${error63.message}${why}` },
+          error: withCause({ ...error63, message: `${error63.message}${why}` }),
           trace: { attempts: attempt, cached: false }
         };
       }
@@ -89926,10 +90571,18 @@ var NOTE = {
   endpoint: "the base branch's value is used; applied after merge, not to this pull request",
   gate: "the base branch's gate judges this pull request; applied after merge",
   instrument: "measured with the base branch's instrument; applied after merge \u2014 refresh the baseline then",
-  executor: "code runs in the base branch's executor; applied after merge"
+  executor: "code runs in the base branch's executor; applied after merge",
+  judge: "grading keeps the base branch's value (applied after merge \u2014 refresh the baseline then); where it is a suite's target, the target runs this pull request's value"
 };
 function providersOf(suite) {
   return kindOf(suite.kind).providers(suite);
+}
+function judgesOfSuite(suite) {
+  const kind = kindOf(suite.kind);
+  return kind.judgeProviders ? kind.judgeProviders(suite) : kind.providers(suite).slice(1);
+}
+function targetRoleName(provider) {
+  return `${provider} (as target)`;
 }
 function keyKind(key) {
   if (key === "gate") return "gate";
@@ -89941,25 +90594,24 @@ function applyTrustedConfig(head, base) {
   const notRun = [];
   const b = base.config;
   const h = head.config;
-  const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
+  const judges = new Set(b.suites.flatMap((s) => judgesOfSuite(s)));
   const providers = {};
+  const asTarget = /* @__PURE__ */ new Map();
   for (const [name, bp] of Object.entries(b.providers)) {
     const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : void 0;
     const effective = { ...bp };
     if (hp) {
+      const targetSide = { ...bp };
       for (const key of Object.keys({ ...bp, ...hp })) {
         if (!differs(bp[key], hp[key])) continue;
-        const prMay = PR_PROVIDER_KEYS.includes(key) && !judges.has(name);
-        if (prMay) effective[key] = hp[key];
-        else {
-          const kind = judges.has(name) && PR_PROVIDER_KEYS.includes(key) ? "instrument" : "endpoint";
-          changes.push({
-            kind,
-            path: `providers.${name}.${key}`,
-            note: kind === "instrument" ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint
-          });
-        }
+        const testable = PR_PROVIDER_KEYS.includes(key);
+        if (testable && !judges.has(name)) effective[key] = hp[key];
+        else if (testable) {
+          targetSide[key] = hp[key];
+          changes.push({ kind: "instrument", path: `providers.${name}.${key}`, note: `${name} judges; ${NOTE.judge}` });
+        } else changes.push({ kind: "endpoint", path: `providers.${name}.${key}`, note: NOTE.endpoint });
       }
+      if (judges.has(name) && differs(targetSide, bp)) asTarget.set(name, targetSide);
     } else {
       changes.push({
         kind: "provider",
@@ -90031,6 +90683,12 @@ function applyTrustedConfig(head, base) {
       }
       effective = merged;
     }
+    const judgeTarget = asTarget.get(effective.provider);
+    if (judgeTarget) {
+      const role = targetRoleName(effective.provider);
+      providers[role] = judgeTarget;
+      effective = { ...effective, provider: role };
+    }
     const unknown2 = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown2.length > 0) {
       notRun.push({
@@ -90045,7 +90703,9 @@ function applyTrustedConfig(head, base) {
   for (const bs of b.suites) {
     if (h.suites.some((s) => s.name === bs.name)) continue;
     removed.push(bs.name);
-    suites.push(bs);
+    const judgeTarget = asTarget.get(bs.provider);
+    if (judgeTarget) providers[targetRoleName(bs.provider)] = judgeTarget;
+    suites.push(judgeTarget ? { ...bs, provider: targetRoleName(bs.provider) } : bs);
     changes.push({
       kind: "suite",
       path: `suites.${bs.name}`,
@@ -90327,14 +90987,14 @@ function annotateOutcome(summary2, comparisons) {
 }
 
 // src/action/comment.ts
-import { posix as posix3, resolve as resolve2 } from "node:path";
+import { posix as posix3, resolve as resolve3 } from "node:path";
 function configIdOf(workingDirectory, config2) {
   return posix3.normalize(posix3.join(workingDirectory.split("\\").join("/"), config2.split("\\").join("/"))).replace(/^\.\//, "");
 }
 async function commentTargetOf(options, pr) {
   const ctx = context2;
   const configId = configIdOf(options.workingDirectory, options.config);
-  const workspace = resolve2(process.env["GITHUB_WORKSPACE"] ?? ".", options.workingDirectory);
+  const workspace = resolve3(process.env["GITHUB_WORKSPACE"] ?? ".", options.workingDirectory);
   const commitTime = await openGitRepo(workspace).commitTime(pr.headSha).catch(() => null);
   const run3 = Number.isFinite(ctx.runId) ? ctx.runId : null;
   const attempt = Number.isFinite(ctx.runAttempt) && ctx.runAttempt > 0 ? ctx.runAttempt : 1;
@@ -90498,10 +91158,10 @@ var TARGET_CHECKOUT = [
   "    ref: ${{ github.event.pull_request.head.sha }}",
   "    persist-credentials: false"
 ].join("\n");
-async function requirePullRequestCheckout(git2, pr) {
-  const head = await git2.head();
+async function requirePullRequestCheckout(git, pr) {
+  const head = await git.head();
   if (head === pr.headSha) return;
-  const parents = await git2.parents(head).catch(() => []);
+  const parents = await git.parents(head).catch(() => []);
   if (parents.length === 2 && parents.includes(pr.headSha)) return;
   throw new ConfigError(
     { file: "workflow", path: "checkout" },
@@ -90616,12 +91276,12 @@ ${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 
   }
 }
 async function evaluate(inputs) {
-  const workspaceDir = resolve3(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
-  const configPath = resolve3(workspaceDir, inputs.config);
+  const workspaceDir = resolve4(process.env["GITHUB_WORKSPACE"] ?? ".", inputs.workingDirectory);
+  const configPath = resolve4(workspaceDir, inputs.config);
   const root = dirname4(configPath);
-  const outDir = resolve3(workspaceDir, inputs.outDir);
+  const outDir = resolve4(workspaceDir, inputs.outDir);
   const event = eventOf(context2);
-  const git2 = openGitRepo(workspaceDir);
+  const git = openGitRepo(workspaceDir);
   const repoRoot = await repositoryRoot(workspaceDir) ?? workspaceDir;
   const pr = event.pr;
   const comparing = inputs.mode === "run" || inputs.mode === "shard" || inputs.mode === "merge";
@@ -90637,7 +91297,7 @@ async function evaluate(inputs) {
       `input "trust-pr-config": refused on ${event.target ? "pull_request_target" : "a pull request from a fork"}, where the pull request's author is not trusted with the repository's secrets; remove the input`
     );
   }
-  if (event.target && pr) await requirePullRequestCheckout(git2, pr);
+  if (event.target && pr) await requirePullRequestCheckout(git, pr);
   const configWhere = await locatePath(repoRoot, repoRoot, relative2(repoRoot, configPath));
   if (configWhere.status === "refused")
     throw new ConfigError({ file: inputs.config }, `evalgate: ${inputs.config} ${configWhere.reason}`);
@@ -90648,7 +91308,7 @@ async function evaluate(inputs) {
     );
   }
   if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, "out-dir");
-  const configText = await readFile3(configPath, "utf8");
+  const configText = await readFile4(configPath, "utf8");
   const head = parseConfig(configText, inputs.config);
   const configRel = relative2(repoRoot, configPath).split(sep3).join("/");
   const configDir = relative2(repoRoot, root).split(sep3).join("/");
@@ -90663,7 +91323,7 @@ async function evaluate(inputs) {
   const language = inputs.reportLanguage ?? head.config.report?.language ?? "en";
   const m = messagesFor(language);
   if (range) {
-    const baseText = await git2.show(range.base, configRel);
+    const baseText = await git.show(range.base, configRel);
     if (baseText !== null) {
       try {
         base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
@@ -90675,7 +91335,7 @@ async function evaluate(inputs) {
 ${error63.message}`
         );
       }
-      baseFiles = createGitWorkspace(git2, range.base, configDir);
+      baseFiles = createGitWorkspace(git, range.base, configDir);
     }
   }
   if (trusted) {
@@ -90710,12 +91370,12 @@ ${error63.message}`
   let suites = [];
   const notRun = [...decision?.notRun ?? []];
   for (const n of decision?.notRun ?? []) warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
-  let store = createFsRunStore(outDir, join6(root, "baselines"));
+  let store = createFsRunStore(outDir, join7(root, "baselines"));
   const instrument = trusted && baseFiles ? baseFiles : void 0;
   const removed = decision?.removed ?? [];
   if (range && comparing) {
     if (!inputs.forceAll) {
-      const changed = await git2.changedFiles(range.base, range.head);
+      const changed = await git.changedFiles(range.base, range.head);
       const affected = await selectAffected(loaded, base, changed, workspace, {
         ...instrument ? { instrument } : {},
         removed
@@ -90725,18 +91385,18 @@ ${error63.message}`
       suites = [...affected.run, ...affected.gone.map((g2) => g2.name)];
       notRun.push(...affected.unchanged);
     }
-    store = baselinesFromCommit(store, git2, range.base, configDir === "" ? "baselines" : `${configDir}/baselines`);
+    store = baselinesFromCommit(store, git, range.base, configDir === "" ? "baselines" : `${configDir}/baselines`);
   }
   const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, root, range !== null);
   if (range) {
-    for (const dir of [join6(root, ".evalgate", "cache"), join6(outDir, "results")]) {
+    for (const dir of [join7(root, ".evalgate", "cache"), join7(outDir, "results")]) {
       if (!isInside(repoRoot, dir)) continue;
       const files = await countFiles(dir);
       if (files > 0)
         messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
     }
   }
-  const trends = range && (inputs.mode === "run" || inputs.mode === "merge") ? await baselineTrends(git2, range.base, configDir, loaded) : void 0;
+  const trends = range && (inputs.mode === "run" || inputs.mode === "merge") ? await baselineTrends(git, range.base, configDir, loaded) : void 0;
   const deps = {
     ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
@@ -90819,7 +91479,7 @@ ${error63.message}`
 function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
   const inside = (dir) => isInside(repoRoot, dir);
   if (inputs.cacheDir !== null) {
-    const dir = resolve3(workspaceDir, inputs.cacheDir);
+    const dir = resolve4(workspaceDir, inputs.cacheDir);
     if (pullRequest && inside(dir)) {
       throw new ConfigError(
         { file: "action inputs", path: "cache-dir" },
@@ -90828,22 +91488,22 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
     }
     return dir;
   }
-  if (!pullRequest) return join6(root, ".evalgate", "cache");
-  const fromHome = join6(
-    dirname4(sandboxCacheDir(process.env) ?? join6(homedir2(), ".cache", "evalgate", "sandbox")),
+  if (!pullRequest) return join7(root, ".evalgate", "cache");
+  const fromHome = join7(
+    dirname4(sandboxCacheDir(process.env) ?? join7(homedir2(), ".cache", "evalgate", "sandbox")),
     "responses"
   );
   if (!inside(fromHome)) return fromHome;
-  return join6(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
+  return join7(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
 }
 async function refuseSymlinkedDir(dir, repoRoot, input2) {
   let probe = dir;
-  while (!await stat3(probe).then(
+  while (!await stat4(probe).then(
     () => true,
     () => false
   ))
     probe = dirname4(probe);
-  const expected = resolve3(await realpath2(repoRoot), relative2(repoRoot, probe));
+  const expected = resolve4(await realpath2(repoRoot), relative2(repoRoot, probe));
   if (await realpath2(probe) !== expected) {
     throw new ConfigError(
       { file: "action inputs", path: input2 },
@@ -90853,7 +91513,7 @@ async function refuseSymlinkedDir(dir, repoRoot, input2) {
 }
 function isInside(root, dir) {
   const rel = relative2(root, dir);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
 }
 async function countFiles(dir) {
   const entries = await readdir3(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -90869,31 +91529,31 @@ async function expandDirs(workspace, entries) {
   const out = [];
   for (const entry of entries) {
     if (entry.endsWith("/*")) {
-      const parent = resolve3(workspace, entry.slice(0, -2));
+      const parent = resolve4(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
       out.push(
-        ...names.filter((d) => d.isDirectory()).map((d) => join6(parent, d.name)).sort()
+        ...names.filter((d) => d.isDirectory()).map((d) => join7(parent, d.name)).sort()
       );
     } else {
-      out.push(resolve3(workspace, entry));
+      out.push(resolve4(workspace, entry));
     }
   }
   return out;
 }
 async function resultFiles(dir) {
-  for (const candidate of [join6(dir, "results"), dir]) {
+  for (const candidate of [join7(dir, "results"), dir]) {
     const names = await readdir3(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join6(candidate, n));
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join7(candidate, n));
       if (files.length > 0) return files;
     }
   }
   return [];
 }
 var TREND_POINTS = 5;
-async function baselineTrends(git2, base, configDir, loaded) {
+async function baselineTrends(git, base, configDir, loaded) {
   try {
-    const { histories } = await readBaselineHistory(git2, {
+    const { histories } = await readBaselineHistory(git, {
       sha: base,
       dir: configDir === "" ? "baselines" : `${configDir}/baselines`,
       limit: 30,
@@ -90909,10 +91569,10 @@ async function baselineTrends(git2, base, configDir, loaded) {
     return void 0;
   }
 }
-function baselinesFromCommit(store, git2, sha, dir) {
+function baselinesFromCommit(store, git, sha, dir) {
   return {
     ...store,
-    readBaseline: (suite) => git2.show(sha, `${dir}/${suite}.json`),
+    readBaseline: (suite) => git.show(sha, `${dir}/${suite}.json`),
     describe: () => ({ ...store.describe(), baselines: `${dir} at ${sha.slice(0, 7)}` })
   };
 }
@@ -90984,9 +91644,9 @@ async function publish(inputs, evaluated) {
       Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))
     )
   );
-  setOutput("report-path", join6(outDir, "report.md"));
-  setOutput("html-report-path", join6(outDir, "report.html"));
-  setOutput("summary-path", join6(outDir, "summary.json"));
+  setOutput("report-path", join7(outDir, "report.md"));
+  setOutput("html-report-path", join7(outDir, "report.html"));
+  setOutput("summary-path", join7(outDir, "summary.json"));
   if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)

@@ -57,7 +57,21 @@ export interface CallError {
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
   retryAfterMs?: number;
+  /**
+   * Who caused it (docs/design/spec.md §1, "Errors by cause"), set where the error arises:
+   * `candidate` — what is tested made it (a request refused for its content or length, a reply
+   * cut or unusable, a judge that refused or gave no verdict on the answer, a check that raised
+   * on it): the case counts as a failure; `infrastructure` — the machinery (5xx, 429, network,
+   * timeouts, auth): excluded, and the verdict must hold with it counted as a failure.
+   * Absent on errors written before causes were recorded: core/error-cause.ts derives it.
+   */
+  cause?: ErrorCause;
+  /** A short code for why, one of ERROR_REASONS' (core/error-cause.ts). */
+  reason?: string;
 }
+
+/** Who caused an error: the tested prompt and model's output, or the machinery around it. */
+export type ErrorCause = 'candidate' | 'infrastructure';
 
 /** How a reply was obtained: attempts made, and whether it came from the cache. */
 export interface CallTrace {

@@ -22,6 +22,7 @@ import {
   adjustAcrossSuites,
   applyFloors,
   compareWithBaseline,
+  describeInstrumentChanges,
   floorProblem,
   overallVerdict,
   type SuiteComparison,
@@ -43,7 +44,7 @@ import { planResume, signedRecord, startLogText, type RecordLogHeader, type Resu
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
-import { runSuite, type PreparedSuite } from './run-suite.ts';
+import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
 import type { RunNotices } from './trust.ts';
@@ -289,9 +290,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     deps.logger.warn(
       `${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`,
     );
-  const baseCases = options.base
-    ? await casesAtBase(options.base, suites, deps.logger)
-    : new Map<string, readonly EvalCase[]>();
+  const atBase = options.base ? await suitesAtBase(options.base, suites) : new Map<string, BaseSide>();
   // Build every client and read every baseline before any call, so a missing key or a
   // broken baseline stops the run before it spends anything.
   const clients = new Map<string, ModelClient>();
@@ -337,7 +336,32 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         notRun.push({ name: prepared0.name, reason: 'budget' });
         continue;
       }
-      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      const side = atBase.get(prepared0.name);
+      // The base's cases could not be read, or the instrument is not the base's: the suite is
+      // not measured at all (never on the pull request's cases alone), and says why.
+      const refusal = side ? baseRefusal(side, prepared0) : null;
+      if (refusal) {
+        if (options.shard) throw new ConfigError({ file: loaded.file }, `${prepared0.name}: ${refusal.note}`);
+        deps.logger.warn(`${prepared0.name}: not measured: ${refusal.note}`);
+        const empty = assembleResult(prepared0, [], {
+          startedAt: deps.clock.nowIso(),
+          finishedAt: deps.clock.nowIso(),
+          runId: options.runId ?? deps.newRunId(),
+          toolVersion: deps.toolVersion,
+        });
+        results.set(prepared0.name, empty);
+        const refused = compareWithBaseline(
+          baselines.get(prepared0.name) ?? null,
+          empty,
+          gateFor(loaded, ls.config, options.onInconclusive),
+        );
+        refused.verdict = 'error';
+        refused.detail = refusal.detail;
+        refused.notes.push(refusal.note);
+        comparisons.push(refused);
+        continue;
+      }
+      const based = withBaseCases(prepared0, side && 'cases' in side ? side.cases : undefined, deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -466,26 +490,69 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   );
 }
 
-/** The cases each suite defines at the base commit (read from there), by suite name. */
-async function casesAtBase(
+/** A suite as the base commit defines it: its cases and its instrument, or why they could not be read. */
+type BaseSide = { cases: readonly EvalCase[]; instrument: InstrumentIdentity } | { problem: string };
+
+/** A client for building a suite that is never run (its instrument is all that is read). */
+const NEVER_CALLED: ModelClient = {
+  label: 'not called',
+  complete: () => Promise.resolve({ status: 'error', error: { kind: 'config', message: 'not called' }, latencyMs: 0 }),
+};
+
+/**
+ * Each suite as the base commit defines it (read from there), by suite name: its cases (a
+ * pull request cannot shrink, unpair or edit the sample) and its instrument (what measures
+ * must be the base's). A base whose files cannot be read as data is recorded as a problem,
+ * never passed over: the suite is then an error (docs/design/spec.md §5).
+ */
+async function suitesAtBase(
   base: NonNullable<RunOptions['base']>,
   suites: readonly LoadedSuite[],
-  logger: Logger,
-): Promise<Map<string, readonly EvalCase[]>> {
-  const out = new Map<string, readonly EvalCase[]>();
+): Promise<Map<string, BaseSide>> {
+  const out = new Map<string, BaseSide>();
   for (const s of suites) {
     const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
     if (index < 0) continue;
     try {
-      out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
+      const loadedAtBase = await loadSuite(base.loaded, index, base.workspace);
+      const { instrument } = loadedAtBase.prepare(
+        () => NEVER_CALLED,
+        null,
+        undefined,
+        () => '0'.repeat(32),
+      );
+      out.set(s.config.name, { cases: loadedAtBase.cases, instrument });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      logger.warn(
-        `${s.config.name}: the base commit's cases could not be read (${error.problems[0] ?? error.message}); only the pull request's cases are measured`,
-      );
+      out.set(s.config.name, { problem: error.problems.join('; ') || error.message });
     }
   }
   return out;
+}
+
+/**
+ * Why a suite cannot be measured against its base, or null: the base's files could not be
+ * read as data, or the instrument the run would measure with is not the one the base
+ * defines (the trust rules should make that impossible; this is the check behind them, so
+ * no change a pull request makes can measure it with another instrument or make its
+ * baseline look stale).
+ */
+function baseRefusal(
+  side: BaseSide,
+  suite: PreparedSuite,
+): { detail: 'base-unreadable' | 'instrument-not-base'; note: string } | null {
+  if ('problem' in side)
+    return {
+      detail: 'base-unreadable',
+      note: `the base commit's version of its files could not be read as data, so the cases the base defines could not be measured (nothing of the pull request's was measured instead): ${side.problem}`,
+    };
+  if (side.instrument.hash === suite.instrument.hash) return null;
+  const asResult = (instrument: InstrumentIdentity): SuiteResult => ({ instrument }) as SuiteResult;
+  const differences = describeInstrumentChanges(asResult(side.instrument), asResult(suite.instrument));
+  return {
+    detail: 'instrument-not-base',
+    note: `what measures this suite differs from the base commit's definition (${differences.join('; ') || 'instrument hash'}); a pull request is measured with the base's instrument, and this run could not be: report this as a bug of evalgate`,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from './config
 import type { LoadedConfig } from './config/load.ts';
 import { configError, formatPath, type ConfigProblem } from './errors.ts';
 import { kindOf } from './kinds/index.ts';
+import { LFS_CHECKOUT_FIX, parseLfsPointer } from './lfs-pointer.ts';
 import type { ConfigWhere, RejudgeRequest } from './kinds/kind.ts';
 import type { PreparedSuite } from './run-suite.ts';
 import type { EvalCase, SuiteResult } from './types.ts';
@@ -65,7 +66,15 @@ function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folde
     exists: (path) => inner.exists(path),
     readBytes: async (path) => {
       await note(path, reads.files);
-      return inner.readBytes(path);
+      const bytes = await inner.readBytes(path);
+      // Folders a kind reads itself (round-trip tasks) get the same check as named files.
+      const pointer = parseLfsPointer(bytes);
+      if (pointer)
+        throw configError(
+          { file: path },
+          `"${path}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`,
+        );
+      return bytes;
     },
     listFolders: async (path) => {
       await note(path, reads.folders);
@@ -126,7 +135,15 @@ export async function loadSuite(
     if (found.status === 'refused') throw configError(where, `${what} path "${path}" ${found.reason}`);
     if (found.status === 'missing' || found.kind !== 'file')
       throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
-    return from.readBytes(path);
+    const bytes = await from.readBytes(path);
+    // A Git LFS pointer where the content should be is never read as data.
+    const pointer = parseLfsPointer(bytes);
+    if (pointer)
+      throw configError(
+        where,
+        `${what} file "${path}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`,
+      );
+    return bytes;
   };
   const provider = (name: string): ProviderConfig => {
     const found = Object.hasOwn(loaded.config.providers, name) ? loaded.config.providers[name] : undefined;

@@ -26,11 +26,16 @@ export {
   type ResampledUnit,
   type SuiteComparison,
   type SuiteVerdict,
+  type ErrorsOfCause,
+  errorsByCause,
 } from './decide.ts';
 export { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 export { alignBaselineIds, type CaseChange, type Pairing } from './pairing.ts';
 
-/** compareSuite with what the candidate's kind says: the name of its clusters, its flagged answers. */
+/**
+ * compareSuite with what the candidate's kind says: the name of its clusters, its flagged
+ * answers, and the worst value of its metrics (what a candidate-caused error counts as).
+ */
 export function compareWithBaseline(
   original: SuiteResult | null,
   candidate: SuiteResult,
@@ -38,5 +43,7 @@ export function compareWithBaseline(
 ): SuiteComparison {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
-  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? 'clusters', flagged);
+  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? 'clusters', flagged, (metric) =>
+    kind?.worstScore ? kind.worstScore(metric) : null,
+  );
 }

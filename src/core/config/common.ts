@@ -159,6 +159,11 @@ const gateBase = {
     .min(0)
     .max(1)
     .describe('Share of replies cut by the token limit above which the suite gets a warning.'),
+  'on-stale-baseline': z
+    .enum(['warn', 'fail'])
+    .describe(
+      "What a baseline measured with another instrument (judge, metrics, normalizers, scoring version) does to the check: warn (default) reports it with the refresh command and passes; fail fails the check until the baseline is refreshed. On a pull request only the base branch's own changes can make a baseline stale.",
+    ),
 };
 /** The file-wide `gate:` with its defaults. */
 export const gateSchema = z.strictObject({
@@ -174,6 +179,7 @@ export const gateSchema = z.strictObject({
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
   'manipulation-check': gateBase['manipulation-check'].default('patterns'),
   'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
+  'on-stale-baseline': gateBase['on-stale-baseline'].default('warn'),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
   multiplicity: z
     .enum(MULTIPLICITY_METHODS)

@@ -160,8 +160,20 @@ export interface SuiteKind<Config extends SuiteConfig = SuiteConfig, Detail = un
   readonly detailSchema: z.ZodType<Detail>;
   /** What the report calls this kind's resampling clusters (`tasks`, `clusters`). */
   readonly clusterNoun: 'tasks' | 'clusters';
+  /**
+   * The worst value a metric of this kind can take (the score of a case that failed
+   * outright), or null when it has none: a candidate-caused error counts as it in the
+   * comparison (docs/design/spec.md, "Errors by cause"). Without it, binary metrics count 0.
+   */
+  worstScore?(metric: string): number | null;
   /** The providers a suite calls: the target first, then any judges. */
   providers(config: Config): string[];
+  /**
+   * The providers that grade a suite's answers, its target included when it grades its own
+   * (the trust rules keep every judge whole from the base commit). Default: providers after
+   * the first.
+   */
+  judgeProviders?(config: Config): string[];
   /** The config key (or key path) naming provider `name` in this entry, for "unknown provider" messages. */
   providerKey?(config: Config, name: string): string | readonly PropertyKey[];
   /** Reads and checks the suite's files; throws a ConfigError naming file, line and what to fix. */

@@ -8,14 +8,15 @@
  * unchanged reply on both sides), and each is cut to a size a reader can take in — the
  * result files keep them whole.
  *
- * Errors are described in one place (`describeError`) and grouped by what it returns, so a
- * later classification of their causes is one field added there.
+ * Errors are described in one place (`describeError`), with their cause (core/error-cause.ts),
+ * and grouped by what it returns.
  */
 import { alignBaselineIds, type SuiteComparison } from '../compare/index.ts';
 import { findKind } from '../kinds/index.ts';
 import type { CaseSection } from '../kinds/kind.ts';
 import { caseMeans } from '../results.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
+import { causeOf, type ErrorCause } from '../error-cause.ts';
 import type { ReportLanguage } from './languages.ts';
 import { pageText } from './html-page.ts';
 
@@ -29,6 +30,10 @@ export type CaseStatus = 'regressed' | 'improved' | 'same' | 'added' | 'removed'
 
 /** One errored record as the report describes it. */
 export interface ErrorFacts {
+  /** Whose doing it was (core/error-cause.ts): the candidate's (a failure of the case) or the infrastructure's. */
+  cause: ErrorCause;
+  /** The reason code within the cause. */
+  reason: string;
   /** The error's kind as the client reported it (http, timeout, sandbox …). */
   kind: string;
   httpStatus: number | null;
@@ -38,7 +43,10 @@ export interface ErrorFacts {
 /** What the report says about an errored record, or null when the record did not error. */
 export function describeError(record: CaseRecord): ErrorFacts | null {
   if (record.status !== 'error') return null;
+  const classified = record.error ? causeOf(record.error) : { cause: 'candidate' as const, reason: 'reply-unusable' };
   return {
+    cause: classified.cause,
+    reason: classified.reason,
     kind: record.error?.kind ?? 'unknown',
     httpStatus: record.error?.httpStatus ?? null,
     message: record.error?.message ?? '',
@@ -53,14 +61,16 @@ export interface ErrorGroup extends Omit<ErrorFacts, 'message'> {
   message: string;
 }
 
-/** A suite's errored records grouped by kind and HTTP status, most frequent first. */
+/** A suite's errored records grouped by cause, reason, kind and HTTP status: the candidate's first, then most frequent. */
 export function groupErrors(records: readonly CaseRecord[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
   for (const r of records) {
     const e = describeError(r);
     if (!e) continue;
-    const key = `${e.kind}\u0000${e.httpStatus ?? ''}`;
+    const key = `${e.cause}\u0000${e.reason}\u0000${e.kind}\u0000${e.httpStatus ?? ''}`;
     const g = groups.get(key) ?? {
+      cause: e.cause,
+      reason: e.reason,
       kind: e.kind,
       httpStatus: e.httpStatus,
       records: 0,
@@ -71,7 +81,13 @@ export function groupErrors(records: readonly CaseRecord[]): ErrorGroup[] {
     if (!g.caseIds.includes(r.caseId)) g.caseIds.push(r.caseId);
     groups.set(key, g);
   }
-  return [...groups.values()].sort((a, b) => b.records - a.records || (a.kind < b.kind ? -1 : 1));
+  // The candidate's first: those are failures of their cases; the infrastructure's are excluded.
+  return [...groups.values()].sort(
+    (a, b) =>
+      (a.cause === b.cause ? 0 : a.cause === 'candidate' ? -1 : 1) ||
+      b.records - a.records ||
+      (a.kind < b.kind ? -1 : 1),
+  );
 }
 
 /** A text table: every distinct text once, referred to by index. */

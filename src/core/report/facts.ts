@@ -72,11 +72,11 @@ export function statisticsFacts(c: SuiteComparison, m: Messages): string[] {
   if (
     c.multiplicity &&
     c.multiplicity.method === 'holm' &&
-    c.multiplicity.family > 1 &&
+    c.multiplicity.compared > 1 &&
     c.exactTest &&
     c.exactTest.changed > 0
   ) {
-    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
+    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family, c.multiplicity.compared));
   }
   if (c.power && c.bootstrap) {
     // Power is stated in the resampled unit: tasks × repeats are not independent cases.
@@ -101,7 +101,9 @@ export function statisticsFacts(c: SuiteComparison, m: Messages): string[] {
     ]
       .filter(Boolean)
       .join(n.join);
-    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
+    facts.push(
+      `${m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length)}${p.failedByCandidate.length > 0 ? m.causes.countedAsFailures(p.failedByCandidate.length) : ''}`,
+    );
   }
   return facts;
 }
@@ -149,7 +151,9 @@ export function explainVerdict(c: SuiteComparison, m: Messages, format: ExplainF
     p: formatP(c.exactTest?.pValue ?? 1),
     pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
     family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate,
+    compared: c.multiplicity?.compared ?? 1,
+    failed: c.errors.counted === 'all' ? c.errors.candidate : c.errors.byCause.infrastructure.records,
+    infrastructureOnly: c.errors.counted === 'infrastructure',
     total: c.errors.records,
     tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
     name: format.name(c.name),
@@ -162,4 +166,67 @@ function hashSeed(seed: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** How a renderer writes a value that may be hostile (a case id, an error message). */
+export interface FactValues {
+  text(value: string, max: number): string;
+  code(value: string, max: number): string;
+}
+
+/** One fact of the errors section; `sample` marks a quoted error message under the fact before. */
+export interface ErrorFact {
+  build(values: FactValues): string;
+  sample: boolean;
+}
+
+/**
+ * The errors section, by cause: what the candidate caused (counted as failures), then what
+ * the infrastructure caused (excluded) and whether the verdict holds with it counted.
+ */
+export function errorFacts(c: SuiteComparison, m: Messages): ErrorFact[] {
+  const out: ErrorFact[] = [];
+  const fact = (build: (values: FactValues) => string): number => out.push({ build, sample: false });
+  const sample = (s: string): number => out.push({ build: (v) => v.text(s, 300), sample: true });
+  const e = c.errors;
+  const reasons = (r: Record<string, number>): string =>
+    Object.entries(r)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ');
+  const cand = e.byCause.candidate;
+  if (cand.records > 0) {
+    fact(() => m.causes.candidate(cand.records, e.records, cand.cases.length, reasons(cand.reasons)));
+    cand.samples.forEach(sample);
+  }
+  const infra = e.byCause.infrastructure;
+  if (infra.records > 0 || (c.detail === 'errors-over-tolerance' && e.counted === 'infrastructure')) {
+    fact(() =>
+      m.causes.infrastructure(
+        infra.records,
+        e.records,
+        formatPercent(e.records === 0 ? 1 : infra.records / e.records).replace('+', ''),
+        formatPercent(e.tolerance).replace('+', ''),
+        reasons(infra.reasons) || '—',
+      ),
+    );
+    infra.samples.forEach(sample);
+  }
+  const p = c.pessimistic;
+  if (p) {
+    const verdict = m.more.verdict[p.verdict];
+    fact((v) =>
+      c.detail === 'infrastructure-errors-decide'
+        ? m.causes.wouldBe(
+            verdict,
+            p.cases.length,
+            `${p.cases
+              .slice(0, 10)
+              .map((id) => v.code(id, 60))
+              .join(', ')}${p.cases.length > 10 ? ', …' : ''}`,
+          )
+        : m.causes.holds(verdict, p.cases.length),
+    );
+  }
+  return out;
 }

@@ -14,7 +14,7 @@ import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import type { SuiteResult } from '../types.ts';
 import { groupErrors, pageSuite, TextTable } from './case-data.ts';
-import { explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
+import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
 import { BASE_STYLE, escapeHtml, markupHtml, renderPage } from './html-page.ts';
@@ -41,7 +41,13 @@ export function renderHtmlReport(input: ReportInput, version: string | null): st
   const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
   if (demoted.length > 0)
     body.push(
-      `<p class="note">${markupHtml((h) => m.holmChanged(h(demoted.map((c) => c.name).join(', ')), demoted[0]?.multiplicity?.family ?? demoted.length))}</p>`,
+      `<p class="note">${markupHtml((h) =>
+        m.holmChanged(
+          h(demoted.map((c) => c.name).join(', ')),
+          demoted[0]?.multiplicity?.family ?? demoted.length,
+          demoted[0]?.multiplicity?.compared ?? demoted.length,
+        ),
+      )}</p>`,
     );
   body.push('</header>', '<main>', `<h2>${escapeHtml(v.report.summary)}</h2>`, summaryTable(input, m));
   const chart = chartHtml(input.comparisons, v);
@@ -216,18 +222,10 @@ function suiteHtml(
   const figure = intervalFigure(c, v);
   if (figure) out.push(figure);
   const facts = statisticsFacts(c, m).map((f) => markupHtml(() => f));
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === 'error')
-    facts.push(
-      markupHtml(() =>
-        m.errors(
-          e.candidate,
-          e.records,
-          formatPercent(e.rate).replace('+', ''),
-          formatPercent(e.tolerance).replace('+', ''),
-        ),
-      ),
-    );
+  for (const e of errorFacts(c, m)) {
+    const line = markupHtml((h) => e.build({ text: (value) => h(value), code: (value) => `\`${h(value)}\`` }));
+    facts.push(e.sample ? `<span class="sample">${line}</span>` : line);
+  }
   for (const note of c.notes) facts.push(markupHtml((h) => m.note(h(note))));
   const trend = input.trends?.get(c.name);
   if (trend && trend.length > 0) facts.push(escapeHtml(trendText(trend, input.language ?? 'en')));
@@ -236,7 +234,7 @@ function suiteHtml(
   out.push(...flaggedHtml(c));
   if (result) out.push(errorsHtml(result, v));
   // Open where there is something to look at; a suite that passed cleanly keeps its cases folded.
-  const open = c.regressedCases.length > 0 || c.errors.candidate > 0 || c.verdict === 'error';
+  const open = c.regressedCases.length > 0 || c.errors.records > 0 || c.verdict === 'error';
   out.push(
     `<details class="cases"${open ? ' open' : ''}><summary><h4>${escapeHtml(v.report.cases)} (${result ? new Set(result.records.map((r) => r.caseId)).size : 0})</h4></summary>`,
     `<div class="explorer" data-explorer="${index}"><noscript><p class="muted">${escapeHtml(v.report.scriptNeeded)}</p></noscript></div>`,
@@ -279,9 +277,9 @@ function errorsHtml(result: SuiteResult, v: ViewMessages): string {
   const c = v.report.errorsColumns;
   const rows = groups.map(
     (g) =>
-      `<tr><td>${escapeHtml(g.kind)}</td><td class="num">${g.httpStatus ?? '—'}</td><td class="num">${g.records}</td><td>${escapeHtml(
+      `<tr class="cause-${g.cause}"><td>${escapeHtml(v.report.causes[g.cause])}: <code>${escapeHtml(g.reason)}</code></td><td>${escapeHtml(g.kind)}</td><td class="num">${g.httpStatus ?? '—'}</td><td class="num">${g.records}</td><td>${escapeHtml(
         g.caseIds.slice(0, 20).join(', ') + (g.caseIds.length > 20 ? ` … (+${g.caseIds.length - 20})` : ''),
       )}</td><td>${escapeHtml(g.message.slice(0, 300))}</td></tr>`,
   );
-  return `${heading}<table class="errors"><thead><tr><th scope="col">${escapeHtml(c.kind)}</th><th scope="col" class="num">${escapeHtml(c.status)}</th><th scope="col" class="num">${escapeHtml(c.records)}</th><th scope="col">${escapeHtml(c.cases)}</th><th scope="col">${escapeHtml(c.message)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `${heading}<table class="errors"><thead><tr><th scope="col">${escapeHtml(c.cause)}</th><th scope="col">${escapeHtml(c.kind)}</th><th scope="col" class="num">${escapeHtml(c.status)}</th><th scope="col" class="num">${escapeHtml(c.records)}</th><th scope="col">${escapeHtml(c.cases)}</th><th scope="col">${escapeHtml(c.message)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

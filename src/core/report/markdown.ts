@@ -9,7 +9,15 @@ import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';
-import { explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
+import {
+  errorFacts,
+  explainVerdict,
+  statisticsFacts,
+  usageLine,
+  VERDICT_ICON,
+  type ExplainFormat,
+  type FactValues,
+} from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { findKind, kinds } from '../kinds/index.ts';
 import type { KindReportContext } from '../kinds/kind.ts';
@@ -18,6 +26,9 @@ import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
 import { trendText, type TrendPoint } from './trend.ts';
 
 /** The config's values in an explanation, as Markdown. */
+/** Values in report.md: escaped for Markdown, cut to length. */
+const MARKDOWN_VALUES: FactValues = { text: (v, max) => inlineText(v, max), code: (v, max) => inlineCode(v, max) };
+
 const MARKDOWN_EXPLAIN: ExplainFormat = {
   name: (name) => name,
   stale: (reasons) => reasons.map((s) => inlineCode(s, 120)).join('; '),
@@ -64,7 +75,11 @@ export function renderReport(input: ReportInput): string {
   const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
   if (demoted.length > 0)
     lines.push(
-      `> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+      `> [!NOTE]\n> ${m.holmChanged(
+        demoted.map((c) => inlineText(c.name, 80)).join(', '),
+        demoted[0]?.multiplicity?.family ?? demoted.length,
+        demoted[0]?.multiplicity?.compared ?? demoted.length,
+      )}`,
       '',
     );
   const t = m.table;
@@ -342,17 +357,9 @@ function suiteSection(
     ),
     ...statisticsFacts(c, m),
   ];
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === 'error') {
-    facts.push(
-      m.errors(
-        e.candidate,
-        e.records,
-        formatPercent(e.rate).replace('+', ''),
-        formatPercent(e.tolerance).replace('+', ''),
-      ),
-    );
-    for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
+  for (const e of errorFacts(c, m)) {
+    const line = e.build(MARKDOWN_VALUES);
+    facts.push(e.sample ? `  - ${line}` : line);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
   if (trend.length > 0) facts.push(trendText(trend, language));
@@ -387,7 +394,9 @@ function suiteSection(
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, '');
       if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
-      out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
+      if (rc.candidateReply === null && rc.candidateError !== null)
+        out.push(m.causes.candidateError, '', codeBlock(rc.candidateError, 600), '');
+      else out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
       if (kindReport?.caseLines) out.push(...kindReport.caseLines(rc, result, baseline, ctx));
     }
     out.push('</details>', '');

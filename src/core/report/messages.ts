@@ -48,8 +48,9 @@ export interface Messages {
   noVariation(change: string, units: number, clusters: boolean, b: string, seed: string): string;
   skippedResamples(skipped: string, kept: string): string;
   exactTest(changed: number, p: string, method: 'exact' | 'monte-carlo', draws: string): string;
-  holm(p: string, family: number): string;
-  holmChanged(names: string, family: number): string;
+  /** `family` suites could reach significance of the `compared` in the run (Tarone's rule). */
+  holm(p: string, family: number, compared: number): string;
+  holmChanged(names: string, family: number, compared: number): string;
   mcnemar(b: number, c: number, p: string): string;
   /** The resampled unit, in the form for `n`. */
   unit(unit: 'cases' | 'clusters' | 'tasks', n: number): string;
@@ -70,7 +71,20 @@ export interface Messages {
     noSample(n: number): string;
     join: string;
   };
-  errors(failed: number, total: number, rate: string, tolerance: string): string;
+  /** The errors section, by cause (docs/design/spec.md, "Errors by cause"). */
+  causes: {
+    /** Errors the candidate caused: counted as failures. `reasons` lists the codes with counts. */
+    candidate(records: number, total: number, cases: number, reasons: string): string;
+    /** Errors of the infrastructure: excluded up to the tolerance. */
+    infrastructure(records: number, total: number, rate: string, tolerance: string, reasons: string): string;
+    /** Whether the verdict holds with the infrastructure errors counted as failures. */
+    holds(verdict: string, cases: number): string;
+    wouldBe(verdict: string, cases: number, list: string): string;
+    /** Appended to the compared-cases sentence. */
+    countedAsFailures(cases: number): string;
+    /** Shown for a regressed case whose candidate record is an error. */
+    candidateError: string;
+  };
   note(text: string): string;
   usage(input: string, output: string, calls: string, extra: string): string;
   judgeUsage(input: string, output: string, calls: string, cost: string): string;
@@ -95,7 +109,10 @@ export interface Messages {
         p: string;
         pAdjusted: string;
         family: number;
+        compared: number;
         failed: number;
+        /** Whether `failed` counts only the infrastructure's errors (there is a baseline). */
+        infrastructureOnly: boolean;
         total: number;
         tolerance: string;
         name: string;
@@ -210,9 +227,10 @@ const en: Messages = {
     `${skipped} ${noun(shown(skipped), 'resample', 'resamples')} drew only cases with a baseline of 0 and ${noun(shown(skipped), 'was', 'were')} skipped; the interval rests on the other ${kept}.`,
   exactTest: (k, p, method, draws) =>
     `Sign-flip test of no change over the ${count(k, 'unit')} that changed: p = ${p} (${method === 'exact' ? 'exact' : `Monte Carlo over ${draws} random sign patterns`}).`,
-  holm: (p, family) => `Holm-adjusted across the ${count(family, 'suite')} compared in this run: p = ${p}.`,
-  holmChanged: (names, family) =>
-    `Holm's adjustment across the ${count(family, 'suite')} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often (\`gate.multiplicity: none\` turns this off).`,
+  holm: (p, family, compared) =>
+    `Holm-adjusted in a family of ${family} of the ${count(compared, 'suite')} compared in this run (suites whose exact test could not reach significance are not counted): p = ${p}.`,
+  holmChanged: (names, family, compared) =>
+    `Holm's adjustment in a family of ${family} of the ${count(compared, 'suite')} compared in this run changed a verdict from regression to inconclusive: ${names}. Each suite alone tests at the configured confidence; together they would fail unchanged PRs more often. Suites whose exact test could not reach significance (no case changed, or too few) are not counted (\`gate.multiplicity: none\` turns the adjustment off).`,
   mcnemar: (b, c, p) =>
     `McNemar's exact test: ${count(b, 'case')} went from pass to fail and ${c} from fail to pass, p = ${p}.`,
   unit: (unit, n) => noun(n, unit.slice(0, -1), unit),
@@ -229,8 +247,18 @@ const en: Messages = {
     noSample: (n) => `${n} without a valid sample on one side`,
     join: ', ',
   },
-  errors: (f, t, rate, tol) =>
-    `Errors: ${f} of ${count(t, 'call')} failed (${rate}; tolerance ${tol}). Failed calls are excluded, never scored.`,
+  causes: {
+    candidate: (n, t, cases, reasons) =>
+      `Errors the candidate caused: ${n} of ${count(t, 'record')}, in ${count(cases, 'case')} (${reasons}). Each counts as a failure of its case (the metric's worst value): what the prompt or the model's output made fail is not excused.`,
+    infrastructure: (n, t, rate, tol, reasons) =>
+      `Errors of the infrastructure: ${n} of ${count(t, 'record')} (${reasons}; ${rate}, tolerance ${tol}). They are excluded, never scored.`,
+    holds: (verdict, cases) =>
+      `Counted as failures, the ${count(cases, 'case')} with infrastructure errors would leave the verdict ${verdict}: it holds.`,
+    wouldBe: (verdict, cases, list) =>
+      `Counted as failures, the ${count(cases, 'case')} with infrastructure errors (${list}) would make this suite ${verdict}.`,
+    countedAsFailures: (n) => ` ${n} of them count as failures for errors or refusals the candidate caused.`,
+    candidateError: 'Candidate error:',
+  },
   note: (text) => `Note: ${text}`,
   usage: (i, o, calls, extra) => `Tokens: ${i} in, ${o} out over ${calls} ${noun(shown(calls), 'call')}${extra}`,
   judgeUsage: (i, o, calls, cost) =>
@@ -257,7 +285,7 @@ const en: Messages = {
     'exact-test-disagrees': (g, x) =>
       `**Inconclusive.** The drop is beyond ${g} and the interval excludes no change, but an exact test on the ${count(x.changed, 'case')} that changed does not (p = ${x.p}): too few cases moved to rule out chance. More cases would tell.`,
     'multiplicity-adjusted': (g, x) =>
-      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but across the ${count(x.family, 'suite')} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
+      `**Inconclusive.** On its own this suite would be a regression (beyond ${g}, exact p = ${x.p}), but in a family of ${x.family} of the ${count(x.compared, 'suite')} compared in this run the Holm-adjusted p is ${x.pAdjusted}, which does not rule out chance (\`gate.multiplicity: holm\`).`,
     'too-few-cases': (_g, x) =>
       `**Inconclusive.** The drop looks real, but fewer than ${count(x.minCases, 'case')} were compared.`,
     'undefined-relative-change': () =>
@@ -266,7 +294,13 @@ const en: Messages = {
     'within-threshold-shown': (g) => `**Pass.** The interval shows the change is within ${g}.`,
     'no-drop-shown': (g) => `**Pass.** No drop beyond ${g} was measured (the interval does not rule one out).`,
     'errors-over-tolerance': (_g, x) =>
-      `**Error.** ${x.failed} of ${count(x.total, 'call')} failed, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+      `**Error.** ${x.failed} of ${count(x.total, 'record')} failed${x.infrastructureOnly ? ' for reasons of the infrastructure' : ''}, more than the ${x.tolerance} tolerated; the suite was not compared.`,
+    'base-unreadable': () =>
+      "**Error.** The base commit's version of this suite's files could not be read (see the note below), so the cases the base defines were not measured — and the pull request's cases alone are not a comparison with the baseline. Fix the checkout so the base's files can be read, then re-run.",
+    'instrument-not-base': () =>
+      "**Error.** This suite would have been measured with an instrument other than the base branch's (see the note below); a pull request must not change what measures it, so it was not measured.",
+    'infrastructure-errors-decide': () =>
+      '**Error.** Some calls failed for reasons of the infrastructure, and counted as failures of the candidate they would change the verdict (see below): this run cannot tell a flaky provider from a candidate that fails there. Re-run the check.',
     'no-comparable-cases': () => '**Error.** No case could be paired with the baseline.',
     'too-few-paired': () =>
       "**Error.** Fewer than half of the baseline's cases could be paired, so this is not a comparison with the baseline.",
@@ -410,9 +444,10 @@ const ja: Messages = {
     `ベースラインが0のケースだけを引いた${skipped}回のリサンプルは除外し、残り${kept}回で区間を求めました。`,
   exactTest: (k, p, method, draws) =>
     `変化のあった${k}単位に対する符号反転検定（変化なしの仮説）：p = ${p}（${method === 'exact' ? '正確' : `${draws}通りのランダムな符号パターンによるモンテカルロ`}）。`,
-  holm: (p, family) => `この実行で比較した${family}スイートにわたるHolm補正後：p = ${p}。`,
-  holmChanged: (names, family) =>
-    `この実行で比較した${family}スイートにわたるHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです（\`gate.multiplicity: none\` で無効にできます）。`,
+  holm: (p, family, compared) =>
+    `この実行で比較した${compared}スイートのうち${family}スイートの族でのHolm補正後（正確検定が有意になりえないスイートは数えません）：p = ${p}。`,
+  holmChanged: (names, family, compared) =>
+    `この実行で比較した${compared}スイートのうち${family}スイートの族でのHolm補正により、判定が「低下」から「判定保留」に変わりました：${names}。スイートごとに設定の信頼度で検定すると、複数スイートでは変化のないPRが失敗する確率が高くなるためです。正確検定が有意になりえないスイート（変化したケースがない、または少なすぎる）は数えません（\`gate.multiplicity: none\` で補正を無効にできます）。`,
   mcnemar: (b, c, p) => `McNemarの正確検定：合格→不合格が${b}件、不合格→合格が${c}件、p = ${p}。`,
   unit: (unit) => JA_UNITS[unit],
   powerLow: (n, unit, mde, level, gate, needed) =>
@@ -428,8 +463,18 @@ const ja: Messages = {
     noSample: (n) => `片側に有効なサンプルがない${n}件`,
     join: '、',
   },
-  errors: (f, t, rate, tol) =>
-    `エラー：${t}回の呼び出しのうち${f}回が失敗しました（${rate}、許容 ${tol}）。失敗した呼び出しは除外され、スコアにはなりません。`,
+  causes: {
+    candidate: (n, t, cases, reasons) =>
+      `候補が原因のエラー：${t}件の記録のうち${n}件、${cases}ケース（${reasons}）。それぞれそのケースの失敗（指標の最悪値）として数えます。プロンプトやモデルの出力が原因で失敗したものは免除しません。`,
+    infrastructure: (n, t, rate, tol, reasons) =>
+      `インフラが原因のエラー：${t}件の記録のうち${n}件（${reasons}、${rate}、許容 ${tol}）。除外され、スコアにはなりません。`,
+    holds: (verdict, cases) =>
+      `インフラのエラーがあった${cases}ケースを失敗として数えても、判定は「${verdict}」のままです。`,
+    wouldBe: (verdict, cases, list) =>
+      `インフラのエラーがあった${cases}ケース（${list}）を失敗として数えると、このスイートは「${verdict}」になります。`,
+    countedAsFailures: (n) => `うち${n}ケースは候補が原因のエラーまたは拒否のため失敗として数えました。`,
+    candidateError: '候補のエラー：',
+  },
   note: (text) => `注：${text}`,
   usage: (i, o, calls, extra) => `トークン：入力 ${i}、出力 ${o}（${calls}回の呼び出し${extra}）`,
   judgeUsage: (i, o, calls, cost) =>
@@ -456,7 +501,7 @@ const ja: Messages = {
     'exact-test-disagrees': (g, x) =>
       `**判定保留。** 低下は${g}を超え、信頼区間も「変化なし」を含みませんが、変化した${x.changed}ケースに対する正確検定では有意ではありません（p = ${x.p}）。偶然を否定できるほど多くのケースが動いていません。ケースを増やせば判定できます。`,
     'multiplicity-adjusted': (g, x) =>
-      `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.family}スイートにわたるHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
+      `**判定保留。** このスイート単独では低下と判定されます（${g}超、正確検定 p = ${x.p})が、この実行で比較した${x.compared}スイートのうち${x.family}スイートの族でのHolm補正後の p は${x.pAdjusted}で、偶然を否定できません（\`gate.multiplicity: holm\`）。`,
     'too-few-cases': (_g, x) =>
       `**判定保留。** 低下しているように見えますが、比較したケースが${x.minCases}件未満です。`,
     'undefined-relative-change': () =>
@@ -466,7 +511,13 @@ const ja: Messages = {
     'no-drop-shown': (g) =>
       `**合格。** ${g}を超える低下は測定されませんでした（信頼区間はその可能性を否定していません）。`,
     'errors-over-tolerance': (_g, x) =>
-      `**エラー。** ${x.total}回の呼び出しのうち${x.failed}回が失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+      `**エラー。** ${x.total}件の記録のうち${x.failed}件が${x.infrastructureOnly ? 'インフラの原因で' : ''}失敗し、許容値${x.tolerance}を超えたため比較していません。`,
+    'base-unreadable': () =>
+      '**エラー。** ベースコミットにおけるこのスイートのファイルを読めなかったため（下の注を参照）、ベースが定義するケースを測定していません。プルリクエストのケースだけではベースラインとの比較になりません。ベースのファイルを読めるようにチェックアウトを直して再実行してください。',
+    'instrument-not-base': () =>
+      '**エラー。** このスイートはベースブランチとは異なる測定方法で測定されるところでした（下の注を参照）。プルリクエストが測定方法を変えることはできないため、測定していません。',
+    'infrastructure-errors-decide': () =>
+      '**エラー。** インフラの原因で失敗した呼び出しがあり、それを候補の失敗として数えると判定が変わります（下記参照）。プロバイダの不調か候補の失敗かをこの実行では区別できません。チェックを再実行してください。',
     'no-comparable-cases': () => '**エラー。** ベースラインと対応づけられるケースがありません。',
     'too-few-paired': () =>
       '**エラー。** ベースラインのケースの半分未満しか対応づけられないため、ベースラインとの比較になりません。',

@@ -55,7 +55,9 @@ export interface ViewMessages {
     intervalAlt(change: string, lower: string, upper: string, gate: string): string;
     intervalLegend(gate: string, mde: string | null): string;
     errorsByCause: string;
-    errorsColumns: { kind: string; status: string; records: string; cases: string; message: string };
+    errorsColumns: { cause: string; kind: string; status: string; records: string; cases: string; message: string };
+    /** The two causes as the errors table names them. */
+    causes: { candidate: string; infrastructure: string };
     noErrors: string;
     usage: string;
     notRun: string;
@@ -131,7 +133,18 @@ const en: ViewMessages = {
     intervalLegend: (gate, mde) =>
       `Dot: the measured change; bar: its interval; red line: the gate (${gate})${mde ? `; dashed line: the smallest drop this set detects reliably (${mde})` : ''}; grey line: no change.`,
     errorsByCause: 'Errors',
-    errorsColumns: { kind: 'Kind', status: 'Status', records: 'Records', cases: 'Cases', message: 'First message' },
+    errorsColumns: {
+      cause: 'Cause',
+      kind: 'Kind',
+      status: 'Status',
+      records: 'Records',
+      cases: 'Cases',
+      message: 'First message',
+    },
+    causes: {
+      candidate: 'the candidate (counts as a failure of the case)',
+      infrastructure: 'the infrastructure (excluded; the verdict must hold with it counted)',
+    },
     noErrors: 'No call failed.',
     usage: 'Usage',
     notRun: 'Not run',
@@ -247,11 +260,16 @@ const ja: ViewMessages = {
       `点：測定された変化、棒：その区間、赤い線：ゲート（${gate}）${mde ? `、破線：このセットで確実に検出できる最小の低下（${mde}）` : ''}、灰色の線：変化なし。`,
     errorsByCause: 'エラー',
     errorsColumns: {
+      cause: '原因',
       kind: '種類',
       status: 'ステータス',
       records: '記録数',
       cases: 'ケース',
       message: '最初のメッセージ',
+    },
+    causes: {
+      candidate: '候補側（そのケースの失敗として数える）',
+      infrastructure: '基盤側（除外。失敗として数えても判定が変わらないことを確認）',
     },
     noErrors: '失敗した呼び出しはありません。',
     usage: '使用量',

@@ -21,6 +21,8 @@ export const exactCopyKind: SuiteKind<ExactCopySuiteConfig, ExactCopyDetail> = {
   configSchema: exactCopySuite,
   detailSchema: exactCopyDetail,
   clusterNoun: 'clusters',
+  // Not copied, not included; edit distance has no upper bound, so it has no worst value.
+  worstScore: (metric) => (metric === 'edit-distance' ? null : 0),
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;

@@ -32,7 +32,10 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   configSchema: judgedSuite,
   detailSchema: judgedDetail,
   clusterNoun: 'clusters',
+  // A failed case: the lowest grade, or a loss against the baseline's answer.
+  worstScore: (metric) => (metric === 'score' ? 1 : metric === 'net-win' ? -1 : null),
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
+  judgeProviders: (suite) => judgesOf(suite),
   providerKey: () => 'judge',
   async load(ctx) {
     const s = ctx.suite;

@@ -24,8 +24,12 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
   configSchema: promptSuite,
   detailSchema: promptDetailSchema,
   clusterNoun: 'clusters',
+  // Every prompt metric is a share of assertions passed: a failed case passes none.
+  worstScore: () => 0,
   // Target first, then the judges of judge assertions.
   providers: (suite) => [suite.provider, ...promptJudges(suite.assert).filter((j) => j !== suite.provider)],
+  // Every judge of a judge assertion, the target too when it grades its own replies.
+  judgeProviders: (suite) => promptJudges(suite.assert),
   providerKey(suite, name) {
     const at = suite.assert.findIndex(
       (a) => a.type === 'judge' && (Array.isArray(a.judge) ? a.judge : [a.judge]).includes(name),

@@ -38,6 +38,8 @@ export const roundTripKind: SuiteKind<RoundTripSuiteConfig, RoundTripRecordDetai
   configSchema: roundTripSuite,
   detailSchema: roundTripDetail,
   clusterNoun: 'tasks',
+  // No cycle passed.
+  worstScore: (metric) => (metric === 'l2-score' || metric === 'full-success' ? 0 : null),
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;
