@@ -137,6 +137,8 @@ export interface Authenticator {
 export interface ResultSink {
   /** Appends one finished record; must be durable before it resolves. */
   append(record: unknown): Promise<void>;
+  /** Releases the sink when the suite ends (a file kept open for appending). */
+  close?(): Promise<void>;
 }
 
 /** Progress and warnings for people; never part of a result. */
