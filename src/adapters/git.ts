@@ -8,9 +8,12 @@
  * diff drivers and textconv filters switched off, so nothing in the tree is executed.
  */
 import { execFile } from 'node:child_process';
-import { posix } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
+import { redactUrls } from '../core/redact.ts';
 import type { Located, Workspace } from '../ports.ts';
 import { refusedPathForm } from './fs-store.ts';
 
@@ -35,6 +38,14 @@ export interface GitRepo {
   folders(sha: string, path: string): Promise<string[]>;
   /** A commit's committer time (ISO 8601), or null when it is not in the repository. */
   commitTime(sha: string): Promise<string | null>;
+  /** The files under a folder that git tracks in the checkout (its index), repository-relative. */
+  trackedFiles(dir: string): Promise<string[]>;
+  /**
+   * Of `paths` (repository-relative), those whose git attributes (.gitattributes: eol,
+   * text, working-tree-encoding, filter …) differ between two commits: the bytes the
+   * checkout writes for them may differ although their content in git does not.
+   */
+  attributesChanged(base: string, head: string, paths: readonly string[]): Promise<string[]>;
 }
 
 const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'protocol.file.allow=never'];
@@ -56,6 +67,23 @@ async function gitBytes(cwd: string, args: string[]): Promise<Buffer> {
     env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
   });
   return stdout;
+}
+
+/**
+ * A commit the checkout does not hold and cannot fetch, as a message that says what to do
+ * (a workflow setting), not a stack trace.
+ */
+function unreadableCommit(sha: string, error: unknown): ConfigError {
+  const e = error as { stderr?: unknown; message?: unknown };
+  const detail =
+    (typeof e.stderr === 'string' && e.stderr.trim() !== '' ? e.stderr : String(e.message ?? error))
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '' && !l.startsWith('Command failed')) ?? 'unknown error';
+  return new ConfigError(
+    { file: 'workflow', path: 'actions/checkout' },
+    `evalgate: cannot read commit ${sha.slice(0, 12)}: it is not in the checkout, and fetching it failed (${redactUrls(detail)}). A pull request is compared with its base commit: check out with actions/checkout and fetch-depth: 0, and make sure the base commit still exists (a force-pushed base branch removes it; re-run the workflow from the pull request)`,
+  );
 }
 
 /** The top level of the git repository holding `dir`, or null outside git. */
@@ -80,7 +108,12 @@ export function openGitRepo(cwd: string): GitRepo {
   const ensure = async (sha: string): Promise<void> => {
     if (await has(sha)) return;
     // A shallow checkout: fetch the commit and enough history to find the merge base.
-    await git(cwd, ['fetch', '--no-tags', '--depth=200', 'origin', sha]);
+    try {
+      await git(cwd, ['fetch', '--no-tags', '--depth=200', 'origin', sha]);
+    } catch (error) {
+      throw unreadableCommit(sha, error);
+    }
+    if (!(await has(sha))) throw unreadableCommit(sha, new Error('the fetch did not bring it'));
   };
   const entry: GitRepo['entry'] = async (sha, path) => {
     await ensure(sha);
@@ -141,6 +174,19 @@ export function openGitRepo(cwd: string): GitRepo {
       }
     },
     entry,
+    attributesChanged: async (base, head, paths) => {
+      if (paths.length === 0) return [];
+      await ensure(base);
+      await ensure(head);
+      // check-attr takes paths relative to its folder: ask from the top level.
+      const top = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
+      const [before, after] = await Promise.all([attributesAt(top, base, paths), attributesAt(top, head, paths)]);
+      return paths.filter((p) => before.get(p) !== after.get(p));
+    },
+    trackedFiles: async (dir) =>
+      (await git(cwd, ['ls-files', '-z', '--full-name', '--', `:(top,literal)${dir}`]))
+        .split('\0')
+        .filter((f) => f !== ''),
     folders: async (sha, path) => {
       await ensure(sha);
       const out = await git(cwd, ['ls-tree', '-z', `${sha}:${path === '' ? '' : path}`]).catch(() => '');
@@ -151,6 +197,36 @@ export function openGitRepo(cwd: string): GitRepo {
         .sort();
     },
   };
+}
+
+/**
+ * Every attribute git assigns each path at a commit, as one comparable string per path.
+ * `check-attr --source` needs git 2.40; reading the commit's tree into a temporary index
+ * and asking with `--cached` works on any git, and .gitattributes files at every level
+ * count, as at checkout.
+ */
+async function attributesAt(cwd: string, sha: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), 'evalgate-attr-'));
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_INDEX_FILE: join(dir, 'index') };
+  const found = new Map<string, string[]>();
+  try {
+    await run('git', [...SAFE, 'read-tree', sha], { cwd, env });
+    for (let i = 0; i < paths.length; i += 500) {
+      const { stdout } = await run(
+        'git',
+        [...SAFE, 'check-attr', '--cached', '-z', '-a', '--', ...paths.slice(i, i + 500)],
+        { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const fields = stdout.split('\0');
+      for (let f = 0; f + 2 < fields.length; f += 3) {
+        const path = fields[f] as string;
+        found.set(path, [...(found.get(path) ?? []), `${fields[f + 1]}=${fields[f + 2]}`]);
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return new Map(paths.map((p) => [p, (found.get(p) ?? []).sort().join('\n')]));
 }
 
 /**
