@@ -79,6 +79,21 @@ export function confinedDir(anchor: string, below = '', shown = anchor): Confine
    */
   const withFolder = async <T>(parts: readonly string[], use: (dir: string) => Promise<T>): Promise<T> => {
     for (const p of parts) if (p === '..') throw new Error(`confinedDir: a path component ".." below ${anchor}`);
+    let opened = false;
+    try {
+      return await openFolder(parts, (dir) => {
+        opened = true;
+        return use(dir);
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (opened || error instanceof SymlinkRefusedError || code === undefined) throw error;
+      // Name the folder meant, not the /proc/self/fd path it was reached through.
+      throw Object.assign(new Error(`${code}: cannot open or create the folder ${join(anchor, ...parts)}`), { code });
+    }
+  };
+
+  const openFolder = async <T>(parts: readonly string[], use: (dir: string) => Promise<T>): Promise<T> => {
     await mkdir(anchor, { recursive: true });
     if (!PROC_FD) return use(await walkChecked(parts));
     const handles: FileHandle[] = [];

@@ -27,6 +27,7 @@ import { hashValue } from './hash.ts';
 import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
+import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
@@ -101,6 +102,11 @@ export interface RunOptions {
   onRemovedSuite?: 'warn' | 'fail';
   /** Trust notes for the report. */
   notices?: RunNotices;
+  /**
+   * Pull requests: the most model calls the run may plan (core/pr-budget.ts); more fails
+   * the run before any call.
+   */
+  maxPlannedCalls?: number;
 }
 
 /** The outcome of a run or a comparison. */
@@ -113,13 +119,18 @@ export interface RunOutcome {
   baselinesWritten: string[];
 }
 
-/** Loads every selected suite of a parsed config (files, datasets, templates), without calling any model. */
+/**
+ * Loads every selected suite of a parsed config (files, datasets, templates), without
+ * calling any model. `options.cases.keep: false` only counts the cases (validate: a
+ * dataset streams through, one row at a time).
+ */
 export async function validateWorkspace(
   loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
+  options: LoadOptions = {},
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
+  return { loaded, suites: (await loadSelected(loaded, suites, workspace, options)).suites };
 }
 
 /**
@@ -165,9 +176,16 @@ export async function selectAffected(
   base: LoadedConfig | null,
   changedFiles: readonly string[],
   workspace: Workspace,
-  options: LoadOptions & { removed?: readonly string[] } = {},
+  options: LoadOptions & {
+    removed?: readonly string[];
+    /** Of the given files, those whose git attributes the change altered (asked only when a .gitattributes changed). */
+    attributesChanged?: (files: readonly string[]) => Promise<readonly string[]>;
+  } = {},
 ): Promise<AffectedSuites & { gone: { name: string; reason: string }[] }> {
   const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const attributesTouched = changedFiles.some((f) => f === '.gitattributes' || f.endsWith('/.gitattributes'));
+  const read = [...new Set(suites.flatMap((s) => s.reads.files))].sort();
+  const reattributed = attributesTouched && options.attributesChanged ? await options.attributesChanged(read) : [];
   const affected = affectedSuites(
     suites.map((s) => ({
       entry: s.config,
@@ -177,6 +195,7 @@ export async function selectAffected(
     loaded.config.gate,
     base,
     changedFiles,
+    reattributed,
   );
   return { ...affected, gone };
 }
@@ -262,12 +281,22 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const baseNotes: string[] = [];
   let budgetStop: string | null = null;
   try {
-    for (const { loaded: ls, suite: prepared0 } of prepared) {
+    // Every case the base defines comes back first, so the budget counts what will run.
+    const withBase = prepared.map(({ loaded: ls, suite }) => ({
+      ls,
+      based: withBaseCases(suite, baseCases.get(suite.name), deps.logger),
+    }));
+    if (options.maxPlannedCalls !== undefined)
+      enforcePrBudget(
+        withBase.map((p) => p.based.suite),
+        options.maxPlannedCalls,
+        loaded.file,
+      );
+    for (const { ls, based } of withBase) {
       if (budgetStop !== null) {
-        notRun.push({ name: prepared0.name, reason: 'budget' });
+        notRun.push({ name: based.suite.name, reason: 'budget' });
         continue;
       }
-      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -325,16 +354,21 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const sink = auth
         ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) }
         : rawSink;
-      const result = await runSuite(suite, {
-        sink,
-        clock: deps.clock,
-        logger: deps.logger,
-        toolVersion: deps.toolVersion,
-        runId: header.runId,
-        startedAt: header.startedAt,
-        finished: resume?.finished ?? [],
-        onRecord: (record) => deps.onRecord?.(suite.name, record),
-      });
+      let result: SuiteResult;
+      try {
+        result = await runSuite(suite, {
+          sink,
+          clock: deps.clock,
+          logger: deps.logger,
+          toolVersion: deps.toolVersion,
+          runId: header.runId,
+          startedAt: header.startedAt,
+          finished: resume?.finished ?? [],
+          onRecord: (record) => deps.onRecord?.(suite.name, record),
+        });
+      } finally {
+        await rawSink.close?.();
+      }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
@@ -376,8 +410,14 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
+  // A removed suite whose files are gone was not run from the base's definition: say so.
+  const goneNames = new Set(gone.map((g) => `suites.${g.name}`));
+  const untrusted = options.notices?.untrusted?.map((c) =>
+    c.kind === 'suite' && goneNames.has(c.path) ? { ...c, kind: 'suite-gone' as const } : c,
+  );
   const notices: RunNotices = {
     ...options.notices,
+    ...(untrusted ? { untrusted } : {}),
     messages: [...(options.notices?.messages ?? []), ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
     ...(adaptations.length > 0 ? { adaptations } : {}),
@@ -393,6 +433,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     notRun,
     notices,
     budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'),
+    gone.length > 0 ? (options.onRemovedSuite ?? 'warn') : undefined,
   );
 }
 
@@ -623,6 +664,7 @@ async function finish(
   notRun: readonly { name: string; reason: string }[] = [],
   notices: RunNotices = {},
   removedFails = false,
+  onRemovedSuite?: 'warn' | 'fail',
 ): Promise<RunOutcome> {
   // The suites of one run are one family of tests: adjust before any verdict is read.
   adjustAcrossSuites(comparisons);
@@ -639,6 +681,7 @@ async function finish(
     notices,
     baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
+    ...(onRemovedSuite ? { onRemovedSuite } : {}),
   });
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
