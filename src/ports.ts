@@ -116,6 +116,8 @@ export type Located =
 export interface Workspace {
   /** The exact bytes of a file; throws if absent or outside the repository. */
   readBytes(path: string): Promise<Uint8Array>;
+  /** A file's bytes in chunks (datasets: never the whole file at once); throws as readBytes. */
+  readStream(path: string): Promise<AsyncIterable<Uint8Array>>;
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
   listFolders(path: string): Promise<string[] | null>;

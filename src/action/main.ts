@@ -246,6 +246,8 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         ...(instrument ? { instrument } : {}),
         removed,
         attributesChanged: (files) => git.attributesChanged(range.base, range.head, files),
+        // Only what each suite reads matters here: cases are counted, and a dataset past the budget stops.
+        cases: { keep: false, maxRows: prCallBudget(loaded) },
       });
       for (const name of affected.run) log.info(`${name}: runs (${affected.reasons[name]})`);
       for (const u of affected.unchanged) log.info(`${u.name}: unchanged by this pull request, not run`);

@@ -98,6 +98,11 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
       if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
       return new Uint8Array(await readFile(real));
     },
+    readStream: async (path) => {
+      const real = await need(path, 'file');
+      if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
+      return createReadStream(real, { highWaterMark: 1 << 20 });
+    },
     exists: async (path) => (await need(path, 'file')) !== null,
     listFolders: async (path) => {
       const real = await need(path, 'folder');

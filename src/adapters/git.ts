@@ -300,5 +300,15 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
       const real = await need(path, 'folder');
       return real === null ? null : repo.folders(sha, real);
     },
+    // A committed file comes out of git whole; the base's datasets were reviewed.
+    readStream: async (path) => {
+      const real = await need(path, 'file');
+      const bytes = real === null ? null : await repo.showBytes(sha, real);
+      if (bytes === null)
+        throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
+      return (async function* () {
+        yield bytes;
+      })();
+    },
   };
 }

@@ -236,6 +236,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
+    // A pull request's dataset stops being read past the calls it may make.
+    ...(options.maxPlannedCalls !== undefined ? { cases: { maxRows: options.maxPlannedCalls } } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
   for (const g of gone)

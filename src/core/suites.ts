@@ -10,12 +10,15 @@ import { kindOf } from './kinds/index.ts';
 import type { ConfigWhere, RejudgeRequest } from './kinds/kind.ts';
 import type { PreparedSuite } from './run-suite.ts';
 import type { EvalCase, SuiteResult } from './types.ts';
+import { collectCases, type CaseOptions } from './datasets/collect.ts';
 
 /** A suite's inputs, loaded and checked, ready to be given a model client. */
 export interface LoadedSuite {
   index: number;
   config: SuiteConfig;
   cases: readonly EvalCase[];
+  /** How many cases the dataset has (also when they were only counted, not kept: validate). */
+  caseCount: number;
   /**
    * Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads
    * its answers); `nonce` gives judged suites a fresh random token per judge prompt.
@@ -47,6 +50,8 @@ export interface LoadOptions {
    * base commit, so a PR cannot change the instrument that grades it. Default: the workspace.
    */
   instrument?: Workspace;
+  /** Keep or only count the cases, and the most rows a dataset may have (a pull request's budget). */
+  cases?: CaseOptions;
 }
 
 /** A workspace that notes every file and folder read through it. */
@@ -64,6 +69,10 @@ function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folde
     readBytes: async (path) => {
       await note(path, reads.files);
       return inner.readBytes(path);
+    },
+    readStream: async (path) => {
+      await note(path, reads.files);
+      return inner.readStream(path);
     },
     listFolders: async (path) => {
       await note(path, reads.folders);
@@ -119,11 +128,14 @@ export async function loadSuite(
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...(line !== undefined ? { line } : {}), path: formatPath(full) };
   };
-  const readFrom = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<Uint8Array> => {
+  const check = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<void> => {
     const found = await from.locate(path);
     if (found.status === 'refused') throw configError(where, `${what} path "${path}" ${found.reason}`);
     if (found.status === 'missing' || found.kind !== 'file')
       throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
+  };
+  const readFrom = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<Uint8Array> => {
+    await check(from, path, where, what);
     return from.readBytes(path);
   };
   const provider = (name: string): ProviderConfig => {
@@ -139,6 +151,11 @@ export async function loadSuite(
     at,
     readFile: (path, where, what) => readFrom(workspace, path, where, what),
     readInstrumentFile: (path, where, what) => readFrom(instrument, path, where, what),
+    readStream: async (path, where, what) => {
+      await check(workspace, path, where, what);
+      return workspace.readStream(path);
+    },
+    cases: (file) => collectCases(file, options.cases),
     workspace,
     provider,
   });
@@ -146,6 +163,7 @@ export async function loadSuite(
     index,
     config: suite,
     cases: kindLoaded.cases,
+    caseCount: kindLoaded.caseCount ?? kindLoaded.cases.length,
     providers: kind.providers(suite),
     ...(kindLoaded.judges ? { judges: kindLoaded.judges } : {}),
     ...(kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {}),
