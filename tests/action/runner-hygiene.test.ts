@@ -194,7 +194,8 @@ describe('runner hygiene: what a pull request commits', () => {
     assert.equal(openai.requests.length, before, 'calls were made');
     assert.match(
       r.log,
-      /would make at least 1\d\d model calls \(copy-a: 156 cases × 1 repeat → 1\d\d\+ calls\), more than the 150 that budget\.max-pr-calls/,
+      // Reading stopped at row 151: past the budget on rows alone, the rest of the file is never held.
+      /natural\.jsonl:151: the dataset has more than 150 rows, and each row is at least one model call: a pull request may make at most 150 \(budget\.max-pr-calls of the base branch\)/,
     );
     assert.match(r.summary, /not evaluated/);
   });
