@@ -58,7 +58,14 @@ const partsOf = (rel: string): string[] => rel.split(/[\\/]/).filter((p) => p !=
  * inside a checkout) and every path written are walked component by component.
  * `shown` is how the anchor is named in messages (default the anchor).
  */
-export function confinedDir(anchor: string, below = '', shown = anchor): ConfinedDir {
+export function confinedDir(
+  anchor: string,
+  below = '',
+  shown = anchor,
+  /** `procfs: false` takes the lstat-and-realpath path of platforms without /proc (for tests on Linux). */
+  options: { procfs?: boolean } = {},
+): ConfinedDir {
+  const procfs = options.procfs ?? PROC_FD;
   const base = partsOf(below);
   if (base.includes('..')) throw new Error(`confinedDir: ${below} climbs out of ${anchor}`);
   const name = (parts: readonly string[]): string => (shown === '' ? parts : [shown, ...parts]).join('/') || '.';
@@ -95,7 +102,7 @@ export function confinedDir(anchor: string, below = '', shown = anchor): Confine
 
   const openFolder = async <T>(parts: readonly string[], use: (dir: string) => Promise<T>): Promise<T> => {
     await mkdir(anchor, { recursive: true });
-    if (!PROC_FD) return use(await walkChecked(parts));
+    if (!procfs) return use(await walkChecked(parts));
     const handles: FileHandle[] = [];
     try {
       let current = await open(anchor, constants.O_RDONLY | O_DIRECTORY);

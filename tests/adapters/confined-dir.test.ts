@@ -55,6 +55,19 @@ describe('confined writes', () => {
     await nothingOutside();
   });
 
+  it('without procfs (macOS, Windows): the same symlinks are refused by lstat and realpath', async () => {
+    const root = join(dir, 'no-procfs');
+    await mkdir(join(root, 'a'), { recursive: true });
+    await symlink(outside, join(root, 'a', 'b'));
+    const plain = confinedDir(root, '', root, { procfs: false });
+    await assert.rejects(plain.writeAtomic('a/b/c.json', 'x'), /a\/b: it is a symlink/);
+    await plain.writeAtomic('a/fine/c.json', 'x');
+    assert.equal(await readFile(join(root, 'a', 'fine', 'c.json'), 'utf8'), 'x');
+    await symlink(join(outside, 'target.json'), join(root, 'a', 'fine', 'link.json'));
+    await assert.rejects(plain.openAppend('a/fine/link.json'), SymlinkRefusedError);
+    await nothingOutside();
+  });
+
   it('a folder swapped for a symlink during the run: the open log keeps its file, later writes are refused', async () => {
     const out = join(dir, 'run-out');
     const store = createFsRunStore(out, join(dir, 'run-baselines'));
