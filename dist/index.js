@@ -68581,7 +68581,8 @@ var O_DIRECTORY = constants3.O_DIRECTORY ?? 0;
 var PROC_FD = process.platform === "linux" && existsSync3("/proc/self/fd");
 var WRITE_BATCH = 1 << 20;
 var partsOf = (rel) => rel.split(/[\\/]/).filter((p) => p !== "" && p !== ".");
-function confinedDir(anchor2, below = "", shown = anchor2) {
+function confinedDir(anchor2, below = "", shown = anchor2, options = {}) {
+  const procfs = options.procfs ?? PROC_FD;
   const base = partsOf(below);
   if (base.includes("..")) throw new Error(`confinedDir: ${below} climbs out of ${anchor2}`);
   const name = (parts) => (shown === "" ? parts : [shown, ...parts]).join("/") || ".";
@@ -68606,7 +68607,7 @@ function confinedDir(anchor2, below = "", shown = anchor2) {
   };
   const openFolder = async (parts, use) => {
     await mkdir2(anchor2, { recursive: true });
-    if (!PROC_FD) return use(await walkChecked(parts));
+    if (!procfs) return use(await walkChecked(parts));
     const handles = [];
     try {
       let current = await open3(anchor2, constants3.O_RDONLY | O_DIRECTORY);
