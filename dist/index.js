@@ -168,18 +168,18 @@ var require_tunnel = __commonJS({
             res.statusCode
           );
           socket.destroy();
-          var error63 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
-          error63.code = "ECONNRESET";
-          options.request.emit("error", error63);
+          var error64 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
+          error64.code = "ECONNRESET";
+          options.request.emit("error", error64);
           self.removeSocket(placeholder);
           return;
         }
         if (head.length > 0) {
           debug2("got illegal response body from proxy");
           socket.destroy();
-          var error63 = new Error("got illegal response body from proxy");
-          error63.code = "ECONNRESET";
-          options.request.emit("error", error63);
+          var error64 = new Error("got illegal response body from proxy");
+          error64.code = "ECONNRESET";
+          options.request.emit("error", error64);
           self.removeSocket(placeholder);
           return;
         }
@@ -194,9 +194,9 @@ var require_tunnel = __commonJS({
           cause.message,
           cause.stack
         );
-        var error63 = new Error("tunneling socket could not be established, cause=" + cause.message);
-        error63.code = "ECONNRESET";
-        options.request.emit("error", error63);
+        var error64 = new Error("tunneling socket could not be established, cause=" + cause.message);
+        error64.code = "ECONNRESET";
+        options.request.emit("error", error64);
         self.removeSocket(placeholder);
       }
     };
@@ -1525,14 +1525,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
         const {
           connectParams: { version: version3, protocol, port, host },
-          error: error63
+          error: error64
         } = evt;
         debuglog(
           "connection to %s using %s%s errored - %s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
           version3,
-          error63.message
+          error64.message
         );
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1563,14 +1563,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
           request: { method, path: path2, origin },
-          error: error63
+          error: error64
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
           path2,
-          error63.message
+          error64.message
         );
       });
       isClientSet = true;
@@ -1605,7 +1605,7 @@ var require_diagnostics = __commonJS({
         diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
           const {
             connectParams: { version: version3, protocol, port, host },
-            error: error63
+            error: error64
           } = evt;
           debuglog(
             "connection to %s%s using %s%s errored - %s",
@@ -1613,7 +1613,7 @@ var require_diagnostics = __commonJS({
             port ? `:${port}` : "",
             protocol,
             version3,
-            error63.message
+            error64.message
           );
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1904,11 +1904,11 @@ var require_request = __commonJS({
       /**
        * @param {Error} error
        */
-      onUpgradeError(error63) {
+      onUpgradeError(error64) {
         assert2(!this.aborted);
         assert2(this.completed);
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error63 });
+          channels.error.publish({ request: this, error: error64 });
         }
       }
       /**
@@ -1939,16 +1939,16 @@ var require_request = __commonJS({
           this.onError(err);
         }
       }
-      onError(error63) {
+      onError(error64) {
         this.onFinally();
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error63 });
+          channels.error.publish({ request: this, error: error64 });
         }
         if (this.aborted) {
           return;
         }
         this.aborted = true;
-        return this[kHandler].onError(error63);
+        return this[kHandler].onError(error64);
       }
       onFinally() {
         if (this.errorHandler) {
@@ -5694,7 +5694,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
       }
       throwIfAborted(object2[kState]);
       const promise2 = createDeferredPromise();
-      const errorSteps = (error63) => promise2.reject(error63);
+      const errorSteps = (error64) => promise2.reject(error64);
       const successSteps = (data) => {
         try {
           promise2.resolve(convertBytesToJSValue(data));
@@ -5790,7 +5790,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants3 = require_constants2();
+    var constants4 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5865,7 +5865,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert2(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5960,11 +5960,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants3.ERROR.OK) {
+          if (ret !== constants4.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants3.ERROR.PAUSED) {
+            } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5987,10 +5987,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants3.ERROR.OK) {
+        if (ret === constants4.ERROR.OK) {
           return null;
         }
-        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6007,7 +6007,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants3.ERROR[ret], data);
+        return new HTTPParserError(message, constants4.ERROR[ret], data);
       }
       destroy() {
         assert2(this.ptr != null);
@@ -6101,9 +6101,9 @@ var require_client_h1 = __commonJS({
         client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
         try {
           request2.onUpgrade(statusCode, headers, socket, statusText);
-        } catch (error63) {
-          util.errorRequest(client, request2, error63);
-          util.destroy(socket, error63);
+        } catch (error64) {
+          util.errorRequest(client, request2, error64);
+          util.destroy(socket, error64);
         }
         client[kResume]();
       }
@@ -6187,7 +6187,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants3.ERROR.PAUSED : 0;
+        return pause ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6209,7 +6209,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6245,13 +6245,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert2(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6505,7 +6505,7 @@ var require_client_h1 = __commonJS({
       }
       const socket = client[kSocket];
       clearIdleSocketValidation(socket);
-      const abort = (error63) => {
+      const abort = (error64) => {
         if (request2.aborted) {
           return;
         }
@@ -6515,7 +6515,7 @@ var require_client_h1 = __commonJS({
           }
           return;
         }
-        util.errorRequest(client, request2, error63 || new RequestAbortedError());
+        util.errorRequest(client, request2, error64 || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
@@ -7097,22 +7097,22 @@ var require_client_h2 = __commonJS({
       const { hostname: hostname3, port } = client[kUrl];
       headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
-      const abort = (error63) => {
+      const abort = (error64) => {
         if (request2.aborted) {
           return;
         }
         if (request2.completed) {
           if (method === "CONNECT" && stream != null) {
-            util.destroy(stream, error63 || new RequestAbortedError());
+            util.destroy(stream, error64 || new RequestAbortedError());
           }
           return;
         }
-        error63 = error63 || new RequestAbortedError();
-        util.errorRequest(client, request2, error63);
+        error64 = error64 || new RequestAbortedError();
+        util.errorRequest(client, request2, error64);
         if (stream != null) {
-          util.destroy(stream, error63);
+          util.destroy(stream, error64);
         }
-        util.destroy(body, error63);
+        util.destroy(body, error64);
         client[kQueue][client[kRunningIdx]++] = null;
         client[kResume]();
       };
@@ -7133,17 +7133,17 @@ var require_client_h2 = __commonJS({
           stream.off(errorMonitor, onUpgradeError);
           request2.onUpgradeResponse(Number(headers2[HTTP2_HEADER_STATUS]), headers2, parseH2ResponseHeaders);
         };
-        const onUpgradeError = (error63) => {
+        const onUpgradeError = (error64) => {
           upgradeResponseFinished = true;
           stream.off("response", onResponse);
-          request2.onUpgradeError(error63);
+          request2.onUpgradeError(error64);
         };
         const onReady = () => {
           try {
             request2.onUpgrade(null, null, stream);
-          } catch (error63) {
+          } catch (error64) {
             stream.off("response", onResponse);
-            abort(error63);
+            abort(error64);
             return;
           }
           if (request2.aborted) {
@@ -7345,8 +7345,8 @@ var require_client_h2 = __commonJS({
         }
         request2.onRequestSent();
         client[kResume]();
-      } catch (error63) {
-        abort(error63);
+      } catch (error64) {
+        abort(error64);
       }
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request2, contentLength) {
@@ -7501,8 +7501,8 @@ var require_redirect_handler = __commonJS({
       onUpgrade(statusCode, headers, socket) {
         this.handler.onUpgrade(statusCode, headers, socket);
       }
-      onError(error63) {
-        this.handler.onError(error63);
+      onError(error64) {
+        this.handler.onError(error64);
       }
       onHeaders(statusCode, headers, resume, statusText) {
         this.location = this.history.length >= this.maxRedirections || util.isDisturbed(this.opts.body) ? null : parseLocation(statusCode, headers);
@@ -8432,7 +8432,7 @@ var require_pool = __commonJS({
         this[kOptions] = { ...util.deepClone(options), connect, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
-        this.on("connectionError", (origin2, targets, error63) => {
+        this.on("connectionError", (origin2, targets, error64) => {
           for (const target of targets) {
             const idx = this[kClients].indexOf(target);
             if (idx !== -1) {
@@ -10853,13 +10853,13 @@ var require_mock_utils = __commonJS({
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
       }
-      const { data: { statusCode, data, headers, trailers, error: error63 }, delay, persist } = mockDispatch2;
+      const { data: { statusCode, data, headers, trailers, error: error64 }, delay, persist } = mockDispatch2;
       const { timesInvoked, times } = mockDispatch2;
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
-      if (error63 !== null) {
+      if (error64 !== null) {
         deleteMockDispatch(this[kDispatches], key);
-        handler2.onError(error63);
+        handler2.onError(error64);
         return true;
       }
       if (typeof delay === "number" && delay > 0) {
@@ -10897,19 +10897,19 @@ var require_mock_utils = __commonJS({
         if (agent.isMockActive) {
           try {
             mockDispatch.call(this, opts, handler2);
-          } catch (error63) {
-            if (error63 instanceof MockNotMatchedError) {
+          } catch (error64) {
+            if (error64 instanceof MockNotMatchedError) {
               const netConnect = agent[kGetNetConnect]();
               if (netConnect === false) {
-                throw new MockNotMatchedError(`${error63.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
+                throw new MockNotMatchedError(`${error64.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
               }
               if (checkNetConnect(netConnect, origin)) {
                 originalDispatch.call(this, opts, handler2);
               } else {
-                throw new MockNotMatchedError(`${error63.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
+                throw new MockNotMatchedError(`${error64.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
               }
             } else {
-              throw error63;
+              throw error64;
             }
           }
         } else {
@@ -11074,11 +11074,11 @@ var require_mock_interceptor = __commonJS({
       /**
        * Mock an undici request with a defined error.
        */
-      replyWithError(error63) {
-        if (typeof error63 === "undefined") {
+      replyWithError(error64) {
+        if (typeof error64 === "undefined") {
           throw new InvalidArgumentError("error must be defined");
         }
-        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error: error63 });
+        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error: error64 });
         return new MockScope(newMockDispatch);
       }
       /**
@@ -13596,17 +13596,17 @@ var require_fetch = __commonJS({
         this.emit("terminated", reason);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
-      abort(error63) {
+      abort(error64) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "aborted";
-        if (!error63) {
-          error63 = new DOMException("The operation was aborted.", "AbortError");
+        if (!error64) {
+          error64 = new DOMException("The operation was aborted.", "AbortError");
         }
-        this.serializedAbortReason = error63;
-        this.connection?.destroy(error63);
-        this.emit("terminated", error63);
+        this.serializedAbortReason = error64;
+        this.connection?.destroy(error64);
+        this.emit("terminated", error64);
       }
     };
     function handleFetchDone(response) {
@@ -13702,12 +13702,12 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request2, responseObject, error63) {
+    function abortFetch(p, request2, responseObject, error64) {
       if (p) {
-        p.reject(error63);
+        p.reject(error64);
       }
       if (request2.body != null && isReadable(request2.body?.stream)) {
-        request2.body.stream.cancel(error63).catch((err) => {
+        request2.body.stream.cancel(error64).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -13719,7 +13719,7 @@ var require_fetch = __commonJS({
       }
       const response = responseObject[kState];
       if (response.body != null && isReadable(response.body?.stream)) {
-        response.body.stream.cancel(error63).catch((err) => {
+        response.body.stream.cancel(error64).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -14538,13 +14538,13 @@ var require_fetch = __commonJS({
               fetchParams.controller.ended = true;
               this.body.push(null);
             },
-            onError(error63) {
+            onError(error64) {
               if (this.abort) {
                 fetchParams.controller.off("terminated", this.abort);
               }
-              this.body?.destroy(error63);
-              fetchParams.controller.terminate(error63);
-              reject(error63);
+              this.body?.destroy(error64);
+              fetchParams.controller.terminate(error64);
+              reject(error64);
             },
             onUpgrade(status, rawHeaders, socket) {
               if (status !== 101) {
@@ -15007,8 +15007,8 @@ var require_util4 = __commonJS({
                   }
                   fr[kResult] = result;
                   fireAProgressEvent("load", fr);
-                } catch (error63) {
-                  fr[kError] = error63;
+                } catch (error64) {
+                  fr[kError] = error64;
                   fireAProgressEvent("error", fr);
                 }
                 if (fr[kState] !== "loading") {
@@ -15017,13 +15017,13 @@ var require_util4 = __commonJS({
               });
               break;
             }
-          } catch (error63) {
+          } catch (error64) {
             if (fr[kAborted]) {
               return;
             }
             queueMicrotask(() => {
               fr[kState] = "done";
-              fr[kError] = error63;
+              fr[kError] = error64;
               fireAProgressEvent("error", fr);
               if (fr[kState] !== "loading") {
                 fireAProgressEvent("loadend", fr);
@@ -17329,11 +17329,11 @@ var require_connection = __commonJS({
         });
       }
     }
-    function onSocketError(error63) {
+    function onSocketError(error64) {
       const { ws } = this;
       ws[kReadyState] = states.CLOSING;
       if (channels.socketError.hasSubscribers) {
-        channels.socketError.publish(error63);
+        channels.socketError.publish(error64);
       }
       this.destroy();
     }
@@ -17635,10 +17635,10 @@ var require_receiver = __commonJS({
                 this.#extensions.get("permessage-deflate").decompress(
                   body,
                   this.#info.fin,
-                  (error63, data) => {
-                    if (error63) {
-                      const code = error63 instanceof MessageSizeExceededError ? 1009 : 1007;
-                      failWebsocketConnectionWithCode(this.ws, code, error63.message);
+                  (error64, data) => {
+                    if (error64) {
+                      const code = error64 instanceof MessageSizeExceededError ? 1009 : 1007;
+                      failWebsocketConnectionWithCode(this.ws, code, error64.message);
                       return;
                     }
                     if (!this.writeFragments(data)) {
@@ -18358,9 +18358,9 @@ var require_eventsource_stream = __commonJS({
       return true;
     }
     function createMaxEventSizeExceededError() {
-      const error63 = new Error("EventSource message size exceeded");
-      error63.aborted = false;
-      return error63;
+      const error64 = new Error("EventSource message size exceeded");
+      error64.aborted = false;
+      return error64;
     }
     var EventSourceStream = class extends Transform {
       /**
@@ -18472,8 +18472,8 @@ var require_eventsource_stream = __commonJS({
             }
             try {
               this.parseLine(this.readLine(), this.event);
-            } catch (error63) {
-              callback(error63);
+            } catch (error64) {
+              callback(error64);
               return;
             }
             this.consumeCurrentByte();
@@ -18488,10 +18488,10 @@ var require_eventsource_stream = __commonJS({
         }
         callback();
       }
-      _destroy(error63, callback) {
+      _destroy(error64, callback) {
         this.chunks.length = 0;
         this.clearEvent();
-        super._destroy(error63, callback);
+        super._destroy(error64, callback);
       }
       /**
        * @param {Buffer} line
@@ -18879,8 +18879,8 @@ var require_eventsource = __commonJS({
           pipeline(
             response.body.stream,
             eventSourceStream,
-            (error63) => {
-              if (error63?.aborted === false) {
+            (error64) => {
+              if (error64?.aborted === false) {
                 this.close();
                 this.dispatchEvent(new Event("error"));
               }
@@ -19542,12 +19542,12 @@ var require_lib = __commonJS({
             throw new Error("Client has already been disposed.");
           }
           const parsedUrl = new URL(requestUrl);
-          let info2 = this._prepareRequest(verb, parsedUrl, headers);
+          let info3 = this._prepareRequest(verb, parsedUrl, headers);
           const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
           let numTries = 0;
           let response;
           do {
-            response = yield this.requestRaw(info2, data);
+            response = yield this.requestRaw(info3, data);
             if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
               let authenticationHandler;
               for (const handler2 of this.handlers) {
@@ -19557,7 +19557,7 @@ var require_lib = __commonJS({
                 }
               }
               if (authenticationHandler) {
-                return authenticationHandler.handleAuthentication(this, info2, data);
+                return authenticationHandler.handleAuthentication(this, info3, data);
               } else {
                 return response;
               }
@@ -19580,8 +19580,8 @@ var require_lib = __commonJS({
                   }
                 }
               }
-              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
-              response = yield this.requestRaw(info2, data);
+              info3 = this._prepareRequest(verb, parsedRedirectUrl, headers);
+              response = yield this.requestRaw(info3, data);
               redirectsRemaining--;
             }
             if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
@@ -19610,7 +19610,7 @@ var require_lib = __commonJS({
        * @param info
        * @param data
        */
-      requestRaw(info2, data) {
+      requestRaw(info3, data) {
         return __awaiter3(this, void 0, void 0, function* () {
           return new Promise((resolve5, reject) => {
             function callbackForResult(err, res) {
@@ -19622,7 +19622,7 @@ var require_lib = __commonJS({
                 resolve5(res);
               }
             }
-            this.requestRawWithCallback(info2, data, callbackForResult);
+            this.requestRawWithCallback(info3, data, callbackForResult);
           });
         });
       }
@@ -19632,12 +19632,12 @@ var require_lib = __commonJS({
        * @param data
        * @param onResult
        */
-      requestRawWithCallback(info2, data, onResult) {
+      requestRawWithCallback(info3, data, onResult) {
         if (typeof data === "string") {
-          if (!info2.options.headers) {
-            info2.options.headers = {};
+          if (!info3.options.headers) {
+            info3.options.headers = {};
           }
-          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+          info3.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
         }
         let callbackCalled = false;
         function handleResult(err, res) {
@@ -19646,7 +19646,7 @@ var require_lib = __commonJS({
             onResult(err, res);
           }
         }
-        const req = info2.httpModule.request(info2.options, (msg) => {
+        const req = info3.httpModule.request(info3.options, (msg) => {
           const res = new HttpClientResponse(msg);
           handleResult(void 0, res);
         });
@@ -19658,7 +19658,7 @@ var require_lib = __commonJS({
           if (socket) {
             socket.end();
           }
-          handleResult(new Error(`Request timeout: ${info2.options.path}`));
+          handleResult(new Error(`Request timeout: ${info3.options.path}`));
         });
         req.on("error", function(err) {
           handleResult(err);
@@ -19694,27 +19694,27 @@ var require_lib = __commonJS({
         return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
       }
       _prepareRequest(method, requestUrl, headers) {
-        const info2 = {};
-        info2.parsedUrl = requestUrl;
-        const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https : http;
+        const info3 = {};
+        info3.parsedUrl = requestUrl;
+        const usingSsl = info3.parsedUrl.protocol === "https:";
+        info3.httpModule = usingSsl ? https : http;
         const defaultPort = usingSsl ? 443 : 80;
-        info2.options = {};
-        info2.options.host = info2.parsedUrl.hostname;
-        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
-        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
-        info2.options.method = method;
-        info2.options.headers = this._mergeHeaders(headers);
+        info3.options = {};
+        info3.options.host = info3.parsedUrl.hostname;
+        info3.options.port = info3.parsedUrl.port ? parseInt(info3.parsedUrl.port) : defaultPort;
+        info3.options.path = (info3.parsedUrl.pathname || "") + (info3.parsedUrl.search || "");
+        info3.options.method = method;
+        info3.options.headers = this._mergeHeaders(headers);
         if (this.userAgent != null) {
-          info2.options.headers["user-agent"] = this.userAgent;
+          info3.options.headers["user-agent"] = this.userAgent;
         }
-        info2.options.agent = this._getAgent(info2.parsedUrl);
+        info3.options.agent = this._getAgent(info3.parsedUrl);
         if (this.handlers) {
           for (const handler2 of this.handlers) {
-            handler2.prepareRequest(info2.options);
+            handler2.prepareRequest(info3.options);
           }
         }
-        return info2;
+        return info3;
       }
       _mergeHeaders(headers) {
         if (this.requestOptions && this.requestOptions.headers) {
@@ -19991,7 +19991,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node2, visitor) {
+    function visit3(node2, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node2)) {
         const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
@@ -20000,9 +20000,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node2, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
     function visit_(key, node2, visitor, path2) {
       const ctrl = callVisitor(key, node2, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20136,7 +20136,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20146,7 +20146,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20263,8 +20263,8 @@ var require_directives = __commonJS({
         if (prefix) {
           try {
             return prefix + decodeURIComponent(suffix);
-          } catch (error63) {
-            onError(String(error63));
+          } catch (error64) {
+            onError(String(error64));
             return null;
           }
         }
@@ -20290,7 +20290,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node2) => {
+          visit3.visit(doc.contents, (_key, node2) => {
             if (identity.isNode(node2) && node2.tag)
               tags[node2.tag] = true;
           });
@@ -20317,7 +20317,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     function anchorIsValid(anchor2) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor2)) {
         const sa = JSON.stringify(anchor2);
@@ -20328,7 +20328,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit3.visit(root, {
         Value(_key, node2) {
           if (node2.anchor)
             anchors.add(node2.anchor);
@@ -20366,9 +20366,9 @@ var require_anchors = __commonJS({
             if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
-              const error63 = new Error("Failed to resolve repeated object (this should not happen)");
-              error63.source = source;
-              throw error63;
+              const error64 = new Error("Failed to resolve repeated object (this should not happen)");
+              error64.source = source;
+              throw error64;
             }
           }
         },
@@ -20508,7 +20508,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -20534,7 +20534,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit3.visit(doc, {
             Node: (_key, node2) => {
               if (identity.isAlias(node2) || identity.hasAnchor(node2))
                 nodes.push(node2);
@@ -21571,12 +21571,12 @@ var require_log = __commonJS({
       if (logLevel === "debug")
         console.log(...messages);
     }
-    function warn(logLevel, warning2) {
+    function warn(logLevel, warning3) {
       if (logLevel === "debug" || logLevel === "warn") {
         if (typeof node_process.emitWarning === "function")
-          node_process.emitWarning(warning2);
+          node_process.emitWarning(warning3);
         else
-          console.warn(warning2);
+          console.warn(warning3);
       }
     }
     exports.debug = debug2;
@@ -23618,12 +23618,12 @@ var require_errors2 = __commonJS({
         super("YAMLWarning", pos, code, message);
       }
     };
-    var prettifyError2 = (src, lc) => (error63) => {
-      if (error63.pos[0] === -1)
+    var prettifyError2 = (src, lc) => (error64) => {
+      if (error64.pos[0] === -1)
         return;
-      error63.linePos = error63.pos.map((pos) => lc.linePos(pos));
-      const { line, col } = error63.linePos[0];
-      error63.message += ` at line ${line}, column ${col}`;
+      error64.linePos = error64.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error64.linePos[0];
+      error64.message += ` at line ${line}, column ${col}`;
       let ci = col - 1;
       let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
       if (ci >= 60 && lineStr.length > 80) {
@@ -23641,12 +23641,12 @@ var require_errors2 = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count2 = 1;
-        const end = error63.linePos[1];
+        const end = error64.linePos[1];
         if (end?.line === line && end.col > col) {
           count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
         const pointer = " ".repeat(ci) + "^".repeat(count2);
-        error63.message += `:
+        error64.message += `:
 
 ${lineStr}
 ${pointer}
@@ -24449,7 +24449,7 @@ var require_resolve_block_scalar = __commonJS({
       const mode = source[0];
       let indent = 0;
       let chomp = "";
-      let error63 = -1;
+      let error64 = -1;
       for (let i = 1; i < source.length; ++i) {
         const ch = source[i];
         if (!chomp && (ch === "-" || ch === "+"))
@@ -24458,12 +24458,12 @@ var require_resolve_block_scalar = __commonJS({
           const n = Number(ch);
           if (!indent && n)
             indent = n;
-          else if (error63 === -1)
-            error63 = offset + i;
+          else if (error64 === -1)
+            error64 = offset + i;
         }
       }
-      if (error63 !== -1)
-        onError(error63, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      if (error64 !== -1)
+        onError(error64, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
       let comment2 = "";
       let length = source.length;
@@ -24759,8 +24759,8 @@ var require_compose_scalar = __commonJS({
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-      } catch (error63) {
-        const msg = error63 instanceof Error ? error63.message : String(error63);
+      } catch (error64) {
+        const msg = error64 instanceof Error ? error64.message : String(error64);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
@@ -24883,8 +24883,8 @@ var require_compose_node = __commonJS({
             node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor2)
               node2.anchor = anchor2.source.substring(1);
-          } catch (error63) {
-            const message = error63 instanceof Error ? error63.message : String(error63);
+          } catch (error64) {
+            const message = error64 instanceof Error ? error64.message : String(error64);
             onError(token, "RESOURCE_EXHAUSTION", message);
           }
           break;
@@ -25046,9 +25046,9 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning2) => {
+        this.onError = (source, code, message, warning3) => {
           const pos = getErrorPos(source);
-          if (warning2)
+          if (warning3)
             this.warnings.push(new errors.YAMLWarning(pos, code, message));
           else
             this.errors.push(new errors.YAMLParseError(pos, code, message));
@@ -25121,10 +25121,10 @@ ${cb}` : comment2;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning2) => {
+            this.directives.add(token.source, (offset, message, warning3) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning2);
+              this.onError(pos, "BAD_DIRECTIVE", message, warning3);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -25149,11 +25149,11 @@ ${cb}` : comment2;
             break;
           case "error": {
             const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
-            const error63 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            const error64 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
             if (this.atDirectives || !this.doc)
-              this.errors.push(error63);
+              this.errors.push(error64);
             else
-              this.doc.errors.push(error63);
+              this.doc.errors.push(error64);
             break;
           }
           case "doc-end": {
@@ -25456,15 +25456,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit3(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path2) => {
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
+    visit3.itemAtPath = (cst, path2) => {
       let item = cst;
       for (const [field, index] of path2) {
         const tok = item?.[field];
@@ -25475,8 +25475,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path2) => {
-      const parent = visit2.itemAtPath(cst, path2.slice(0, -1));
+    visit3.parentCollection = (cst, path2) => {
+      const parent = visit3.itemAtPath(cst, path2.slice(0, -1));
       const field = path2[path2.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -25507,7 +25507,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path2) : ctrl;
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
   }
 });
 
@@ -26466,8 +26466,8 @@ var require_parser = __commonJS({
       peek(n) {
         return this.stack[this.stack.length - n];
       }
-      *pop(error63) {
-        const token = error63 ?? this.stack.pop();
+      *pop(error64) {
+        const token = error64 ?? this.stack.pop();
         if (!token) {
           const message = "Tried to pop an empty stack";
           yield { type: "error", offset: this.offset, source: "", message };
@@ -27166,7 +27166,7 @@ var require_public_api = __commonJS({
       const doc = parseDocument3(src, options);
       if (!doc)
         return null;
-      doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
+      doc.warnings.forEach((warning3) => log.warn(doc.options.logLevel, warning3));
       if (doc.errors.length > 0) {
         if (doc.options.logLevel !== "silent")
           throw doc.errors[0];
@@ -27223,7 +27223,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema.Schema;
@@ -27251,8 +27251,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports.visit = visit3.visit;
+    exports.visitAsync = visit3.visitAsync;
   }
 });
 
@@ -27633,11 +27633,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants3);
+          this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -27654,10 +27654,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants3);
+        this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -27696,9 +27696,9 @@ var require_codegen = __commonJS({
       }
     };
     var Throw = class extends Node {
-      constructor(error63) {
+      constructor(error64) {
         super();
-        this.error = error63;
+        this.error = error64;
       }
       render({ _n }) {
         return `throw ${this.error};` + _n;
@@ -27718,8 +27718,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants3) {
-        this.code = optimizeExpr(this.code, names, constants3);
+      optimizeNames(names, constants4) {
+        this.code = optimizeExpr(this.code, names, constants4);
         return this;
       }
       get names() {
@@ -27748,12 +27748,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants3))
+          if (n.optimizeNames(names, constants4))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -27806,12 +27806,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         var _a5;
-        this.else = (_a5 = this.else) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants3);
-        if (!(super.optimizeNames(names, constants3) || this.else))
+        this.else = (_a5 = this.else) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants4);
+        if (!(super.optimizeNames(names, constants4) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants3);
+        this.condition = optimizeExpr(this.condition, names, constants4);
         return this;
       }
       get names() {
@@ -27834,10 +27834,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants3);
+        this.iteration = optimizeExpr(this.iteration, names, constants4);
         return this;
       }
       get names() {
@@ -27873,10 +27873,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants3);
+        this.iterable = optimizeExpr(this.iterable, names, constants4);
         return this;
       }
       get names() {
@@ -27918,11 +27918,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         var _a5, _b;
-        super.optimizeNames(names, constants3);
-        (_a5 = this.catch) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants3);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
+        super.optimizeNames(names, constants4);
+        (_a5 = this.catch) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants4);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
         return this;
       }
       get names() {
@@ -27935,9 +27935,9 @@ var require_codegen = __commonJS({
       }
     };
     var Catch = class extends BlockNode {
-      constructor(error63) {
+      constructor(error64) {
         super();
-        this.error = error63;
+        this.error = error64;
       }
       render(opts) {
         return `catch(${this.error})` + super.render(opts);
@@ -28128,9 +28128,9 @@ var require_codegen = __commonJS({
         this._blockNode(node2);
         this.code(tryBody);
         if (catchCode) {
-          const error63 = this.name("e");
-          this._currNode = node2.catch = new Catch(error63);
-          catchCode(error63);
+          const error64 = this.name("e");
+          this._currNode = node2.catch = new Catch(error64);
+          catchCode(error64);
         }
         if (finallyCode) {
           this._currNode = node2.finally = new Finally();
@@ -28139,8 +28139,8 @@ var require_codegen = __commonJS({
         return this._endBlockNode(Catch, Finally);
       }
       // `throw` statement
-      throw(error63) {
-        return this._leafNode(new Throw(error63));
+      throw(error64) {
+        return this._leafNode(new Throw(error64));
       }
       // start self-balancing block
       block(body, nodeCount) {
@@ -28223,7 +28223,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants3) {
+    function optimizeExpr(expr, names, constants4) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -28238,14 +28238,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants3[n.str];
+        const c = constants4[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants3[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -28496,10 +28496,10 @@ var require_errors3 = __commonJS({
     exports.keyword$DataError = {
       message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
     };
-    function reportError(cxt, error63 = exports.keywordError, errorPaths, overrideAllErrors) {
+    function reportError(cxt, error64 = exports.keywordError, errorPaths, overrideAllErrors) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
-      const errObj = errorObjectCode(cxt, error63, errorPaths);
+      const errObj = errorObjectCode(cxt, error64, errorPaths);
       if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : compositeRule || allErrors) {
         addError(gen, errObj);
       } else {
@@ -28507,10 +28507,10 @@ var require_errors3 = __commonJS({
       }
     }
     exports.reportError = reportError;
-    function reportExtraError(cxt, error63 = exports.keywordError, errorPaths) {
+    function reportExtraError(cxt, error64 = exports.keywordError, errorPaths) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
-      const errObj = errorObjectCode(cxt, error63, errorPaths);
+      const errObj = errorObjectCode(cxt, error64, errorPaths);
       addError(gen, errObj);
       if (!(compositeRule || allErrors)) {
         returnErrors(it, names_1.default.vErrors);
@@ -28561,19 +28561,19 @@ var require_errors3 = __commonJS({
       schema: new codegen_1.Name("schema"),
       parentSchema: new codegen_1.Name("parentSchema")
     };
-    function errorObjectCode(cxt, error63, errorPaths) {
+    function errorObjectCode(cxt, error64, errorPaths) {
       const { createErrors } = cxt.it;
       if (createErrors === false)
         return (0, codegen_1._)`{}`;
-      return errorObject(cxt, error63, errorPaths);
+      return errorObject(cxt, error64, errorPaths);
     }
-    function errorObject(cxt, error63, errorPaths = {}) {
+    function errorObject(cxt, error64, errorPaths = {}) {
       const { gen, it } = cxt;
       const keyValues = [
         errorInstancePath(it, errorPaths),
         errorSchemaPath(cxt, errorPaths)
       ];
-      extraErrorProps(cxt, error63, keyValues);
+      extraErrorProps(cxt, error64, keyValues);
       return gen.object(...keyValues);
     }
     function errorInstancePath({ errorPath }, { instancePath }) {
@@ -32294,7 +32294,7 @@ var require_limitNumber = __commonJS({
       exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
       exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
     };
-    var error63 = {
+    var error64 = {
       message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
       params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
     };
@@ -32303,7 +32303,7 @@ var require_limitNumber = __commonJS({
       type: "number",
       schemaType: "number",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
@@ -32319,7 +32319,7 @@ var require_multipleOf = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error63 = {
+    var error64 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
       params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
     };
@@ -32328,7 +32328,7 @@ var require_multipleOf = __commonJS({
       type: "number",
       schemaType: "number",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, schemaCode, it } = cxt;
         const prec = it.opts.multipleOfPrecision;
@@ -32375,7 +32375,7 @@ var require_limitLength = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var ucs2length_1 = require_ucs2length();
-    var error63 = {
+    var error64 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
@@ -32387,7 +32387,7 @@ var require_limitLength = __commonJS({
       type: "string",
       schemaType: "number",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { keyword, data, schemaCode, it } = cxt;
         const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -32407,7 +32407,7 @@ var require_pattern = __commonJS({
     var code_1 = require_code2();
     var util_1 = require_util9();
     var codegen_1 = require_codegen();
-    var error63 = {
+    var error64 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
       params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
     };
@@ -32416,7 +32416,7 @@ var require_pattern = __commonJS({
       type: "string",
       schemaType: "string",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         const u = it.opts.unicodeRegExp ? "u" : "";
@@ -32442,7 +32442,7 @@ var require_limitProperties = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error63 = {
+    var error64 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
@@ -32454,7 +32454,7 @@ var require_limitProperties = __commonJS({
       type: "object",
       schemaType: "number",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -32473,7 +32473,7 @@ var require_required = __commonJS({
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
       params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
     };
@@ -32482,7 +32482,7 @@ var require_required = __commonJS({
       type: "object",
       schemaType: "array",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, schemaCode, data, $data, it } = cxt;
         const { opts } = it;
@@ -32553,7 +32553,7 @@ var require_limitItems = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error63 = {
+    var error64 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
@@ -32565,7 +32565,7 @@ var require_limitItems = __commonJS({
       type: "array",
       schemaType: "number",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -32596,7 +32596,7 @@ var require_uniqueItems = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error63 = {
+    var error64 = {
       message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
       params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
     };
@@ -32605,7 +32605,7 @@ var require_uniqueItems = __commonJS({
       type: "array",
       schemaType: "boolean",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
         if (!$data && !schema)
@@ -32662,14 +32662,14 @@ var require_const = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error63 = {
+    var error64 = {
       message: "must be equal to constant",
       params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
     };
     var def = {
       keyword: "const",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, $data, schemaCode, schema } = cxt;
         if ($data || schema && typeof schema == "object") {
@@ -32691,7 +32691,7 @@ var require_enum = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error63 = {
+    var error64 = {
       message: "must be equal to one of the allowed values",
       params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
     };
@@ -32699,7 +32699,7 @@ var require_enum = __commonJS({
       keyword: "enum",
       schemaType: "array",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         if (!$data && schema.length === 0)
@@ -32778,7 +32778,7 @@ var require_additionalItems = __commonJS({
     exports.validateAdditionalItems = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -32787,7 +32787,7 @@ var require_additionalItems = __commonJS({
       type: "array",
       schemaType: ["boolean", "object"],
       before: "uniqueItems",
-      error: error63,
+      error: error64,
       code(cxt) {
         const { parentSchema, it } = cxt;
         const { items } = parentSchema;
@@ -32906,7 +32906,7 @@ var require_items2020 = __commonJS({
     var util_1 = require_util9();
     var code_1 = require_code2();
     var additionalItems_1 = require_additionalItems();
-    var error63 = {
+    var error64 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -32915,7 +32915,7 @@ var require_items2020 = __commonJS({
       type: "array",
       schemaType: ["object", "boolean"],
       before: "uniqueItems",
-      error: error63,
+      error: error64,
       code(cxt) {
         const { schema, parentSchema, it } = cxt;
         const { prefixItems } = parentSchema;
@@ -32939,7 +32939,7 @@ var require_contains = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
       params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
     };
@@ -32949,7 +32949,7 @@ var require_contains = __commonJS({
       schemaType: ["object", "boolean"],
       before: "uniqueItems",
       trackErrors: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, parentSchema, data, it } = cxt;
         let min;
@@ -33127,7 +33127,7 @@ var require_propertyNames = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: "property name must be valid",
       params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
     };
@@ -33135,7 +33135,7 @@ var require_propertyNames = __commonJS({
       keyword: "propertyNames",
       type: "object",
       schemaType: ["object", "boolean"],
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, data, it } = cxt;
         if ((0, util_1.alwaysValidSchema)(it, schema))
@@ -33172,7 +33172,7 @@ var require_additionalProperties = __commonJS({
     var codegen_1 = require_codegen();
     var names_1 = require_names();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: "must NOT have additional properties",
       params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
     };
@@ -33182,7 +33182,7 @@ var require_additionalProperties = __commonJS({
       schemaType: ["boolean", "object"],
       allowUndefined: true,
       trackErrors: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, parentSchema, data, errsCount, it } = cxt;
         if (!errsCount)
@@ -33456,7 +33456,7 @@ var require_oneOf = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: "must match exactly one schema in oneOf",
       params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
     };
@@ -33464,7 +33464,7 @@ var require_oneOf = __commonJS({
       keyword: "oneOf",
       schemaType: "array",
       trackErrors: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, parentSchema, it } = cxt;
         if (!Array.isArray(schema))
@@ -33541,7 +33541,7 @@ var require_if = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
       params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
     };
@@ -33549,7 +33549,7 @@ var require_if = __commonJS({
       keyword: "if",
       schemaType: ["object", "boolean"],
       trackErrors: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, parentSchema, it } = cxt;
         if (parentSchema.then === void 0 && parentSchema.else === void 0) {
@@ -33675,7 +33675,7 @@ var require_format = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error63 = {
+    var error64 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
       params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
     };
@@ -33684,7 +33684,7 @@ var require_format = __commonJS({
       type: ["number", "string"],
       schemaType: "string",
       $data: true,
-      error: error63,
+      error: error64,
       code(cxt, ruleType) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         const { opts, errSchemaPath, schemaEnv, self } = it;
@@ -33839,7 +33839,7 @@ var require_discriminator = __commonJS({
     var compile_1 = require_compile();
     var ref_error_1 = require_ref_error();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
       params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
     };
@@ -33847,7 +33847,7 @@ var require_discriminator = __commonJS({
       keyword: "discriminator",
       type: "object",
       schemaType: "object",
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, data, schema, parentSchema, it } = cxt;
         const { oneOf: oneOf2 } = parentSchema;
@@ -34366,7 +34366,7 @@ var require_unevaluatedProperties = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var names_1 = require_names();
-    var error63 = {
+    var error64 = {
       message: "must NOT have unevaluated properties",
       params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
     };
@@ -34375,7 +34375,7 @@ var require_unevaluatedProperties = __commonJS({
       type: "object",
       schemaType: ["boolean", "object"],
       trackErrors: true,
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, data, errsCount, it } = cxt;
         if (!errsCount)
@@ -34431,7 +34431,7 @@ var require_unevaluatedItems = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error63 = {
+    var error64 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -34439,7 +34439,7 @@ var require_unevaluatedItems = __commonJS({
       keyword: "unevaluatedItems",
       type: "array",
       schemaType: ["boolean", "object"],
-      error: error63,
+      error: error64,
       code(cxt) {
         const { gen, schema, data, it } = cxt;
         const items = it.items || 0;
@@ -35673,8 +35673,8 @@ function addHook(state, kind, name, hook2) {
   }
   if (kind === "error") {
     hook2 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error63) => {
-        return orig(error63, options);
+      return Promise.resolve().then(method.bind(null, options)).catch((error64) => {
+        return orig(error64, options);
       });
     };
   }
@@ -36432,8 +36432,8 @@ var JSONStringify = (value, replacer, space) => {
     );
     const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
     return denoisedJSON;
-  } catch (error63) {
-    if (error63 instanceof RangeError) {
+  } catch (error64) {
+    if (error64 instanceof RangeError) {
       const convertedJSON = stringifyIteratively(value, replacer, space);
       if (convertedJSON === void 0) return void 0;
       const supportsRawJSON = "rawJSON" in JSON;
@@ -36441,7 +36441,7 @@ var JSONStringify = (value, replacer, space) => {
       const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
       return processedJSON.replace(noiseStringify, "$1$2$3");
     }
-    throw error63;
+    throw error64;
   }
 };
 var featureCache = /* @__PURE__ */ new Map();
@@ -36554,13 +36554,13 @@ var JSONParse = (text, reviver) => {
       serializedData,
       (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
-  } catch (error63) {
-    if (error63 instanceof RangeError) {
+  } catch (error64) {
+    if (error64 instanceof RangeError) {
       const serializedData = serializeBigInts(text);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
-    throw error63;
+    throw error64;
   }
 };
 
@@ -36647,26 +36647,26 @@ async function fetchWrapper(requestOptions) {
       // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
       ...requestOptions.body && { duplex: "half" }
     });
-  } catch (error63) {
+  } catch (error64) {
     let message = "Unknown Error";
-    if (error63 instanceof Error) {
-      if (error63.name === "AbortError") {
-        error63.status = 500;
-        throw error63;
+    if (error64 instanceof Error) {
+      if (error64.name === "AbortError") {
+        error64.status = 500;
+        throw error64;
       }
-      message = error63.message;
-      if (error63.name === "TypeError" && "cause" in error63) {
-        if (error63.cause instanceof Error) {
-          message = error63.cause.message;
-        } else if (typeof error63.cause === "string") {
-          message = error63.cause;
+      message = error64.message;
+      if (error64.name === "TypeError" && "cause" in error64) {
+        if (error64.cause instanceof Error) {
+          message = error64.cause.message;
+        } else if (typeof error64.cause === "string") {
+          message = error64.cause;
         }
       }
     }
     const requestError = new RequestError(message, 500, {
       request: requestOptions
     });
-    requestError.cause = error63;
+    requestError.cause = error64;
     throw requestError;
   }
   const status = fetchResponse.status;
@@ -39571,8 +39571,8 @@ function iterator(octokit, route, parameters) {
             }
           }
           return { value: normalizedResponse };
-        } catch (error63) {
-          if (error63.status !== 409) throw error63;
+        } catch (error64) {
+          if (error64.status !== 409) throw error64;
           url2 = "";
           return {
             value: {
@@ -39660,14 +39660,14 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/action/main.ts
-import { readdir as readdir3, readFile as readFile4, realpath as realpath2, stat as stat4 } from "node:fs/promises";
-import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join7, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
+import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
+import { homedir as homedir2, tmpdir as tmpdir4 } from "node:os";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { createReadStream } from "node:fs";
-import { appendFile as appendFile2, mkdir as mkdir2, open as open3, readdir as readdir2, readFile, realpath, rename as rename2, rm as rm2, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve, sep as sep2 } from "node:path";
+import { mkdir as mkdir3, readdir as readdir2, readFile, realpath as realpath2, rm as rm3, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
+import { basename as basename2, dirname, isAbsolute, join as join2, relative, resolve, sep as sep2 } from "node:path";
 
 // node_modules/@noble/hashes/_u64.js
 var fromNumH = (n) => n / 2 ** 32 | 0;
@@ -39772,17 +39772,17 @@ function checkOpts(defaults3, opts, title = "opts") {
   const merged = Object.assign(/* @__PURE__ */ Object.create(null), defaults3, opts);
   return merged;
 }
-function createHasher(hashCons, info2 = {}) {
+function createHasher(hashCons, info3 = {}) {
   if (typeof hashCons !== "function")
     throw new TypeError('"hashCons" expected function, got type=' + typeof hashCons);
-  info2 = checkOpts({}, info2, "info");
+  info3 = checkOpts({}, info3, "info");
   const hashC = (msg, opts) => hashCons(opts).update(msg).digest();
   const tmp = hashCons(void 0);
   hashC.outputLen = tmp.outputLen;
   hashC.blockLen = tmp.blockLen;
   hashC.canXOF = tmp.canXOF;
   hashC.create = (opts) => hashCons(opts);
-  Object.assign(hashC, info2);
+  Object.assign(hashC, info3);
   return Object.freeze(hashC);
 }
 var oidNist = (suffix) => ({
@@ -40138,16 +40138,19 @@ function ancestors(path2) {
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("/"));
 }
 var same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-function affectedSuites(suites, gate, base, changedFiles) {
+function affectedSuites(suites, gate, base, changedFiles, attributeChanged = []) {
   const changed = new Set(changedFiles.map(normalize));
+  const reattributed2 = new Set(attributeChanged.map(normalize));
   const out = { run: [], unchanged: [], reasons: {} };
   for (const suite of suites) {
     const name = suite.entry.name;
     const hitFile = suite.reads.files.map(normalize).find((f) => changed.has(f)) ?? [...suite.reads.files, ...suite.reads.folders].map(normalize).flatMap(ancestors).find((a) => changed.has(a));
     const hitFolder = suite.reads.folders.map((f) => `${normalize(f)}/`).find((f) => f === "/" || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
+    const hitAttributes = suite.reads.files.map(normalize).find((f) => reattributed2.has(f));
     const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason = null;
     if (hitFile) reason = `${hitFile} changed`;
+    else if (hitAttributes) reason = `the git attributes of ${hitAttributes} changed (.gitattributes)`;
     else if (hitFolder) reason = `files under ${hitFolder} changed`;
     else if (!base) reason = "the config is new or unreadable at the base commit";
     else if (!baseSuite) reason = "the suite is new";
@@ -41831,10 +41834,10 @@ function node(obj, key, make) {
   }
   return obj[key];
 }
-function flattenError(error63, mapper = (issue3) => issue3.message) {
+function flattenError(error64, mapper = (issue3) => issue3.message) {
   const fieldErrors = {};
   const formErrors = [];
-  for (const sub of error63.issues) {
+  for (const sub of error64.issues) {
     if (sub.path.length > 0) {
       node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
     } else {
@@ -41843,10 +41846,10 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
   }
   return { formErrors, fieldErrors };
 }
-function formatError(error63, mapper = (issue3) => issue3.message) {
+function formatError(error64, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path2 = []) => {
-    for (const issue3 of error64.issues) {
+  const processError = (error65, path2 = []) => {
+    for (const issue3 of error65.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
         issue3.errors.map((issues) => processError({ issues }, [...path2, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
@@ -41888,14 +41891,14 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
       }
     }
   };
-  processError(error63);
+  processError(error64);
   return fieldErrors;
 }
-function treeifyError(error63, mapper = (issue3) => issue3.message) {
+function treeifyError(error64, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path2 = []) => {
+  const processError = (error65, path2 = []) => {
     var _a5;
-    for (const issue3 of error64.issues) {
+    for (const issue3 of error65.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
         issue3.errors.map((issues) => processError({ issues }, [...path2, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
@@ -41937,7 +41940,7 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
       }
     }
   };
-  processError(error63);
+  processError(error64);
   return result;
 }
 function toDotPath(_path) {
@@ -41958,9 +41961,9 @@ function toDotPath(_path) {
   }
   return segs.join("");
 }
-function prettifyError(error63) {
+function prettifyError(error64) {
   const lines = [];
-  const issues = [...error63.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+  const issues = [...error64.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue3 of issues) {
     lines.push(`\u2716 ${issue3.message}`);
     if (issue3.path?.length)
@@ -42016,19 +42019,19 @@ var _safeParse = (_Err) => (schema, value, _ctx) => {
 };
 var safeParse = /* @__PURE__ */ _safeParse($ZodRealError);
 function failure(Err, issues, ctx) {
-  let error63;
+  let error64;
   return {
     success: false,
     get error() {
-      if (!error63) {
-        error63 = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+      if (!error64) {
+        error64 = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
         issues = void 0;
         ctx = void 0;
       }
-      return error63;
+      return error64;
     },
     set error(e) {
-      error63 = e;
+      error64 = e;
       issues = void 0;
       ctx = void 0;
     }
@@ -59936,6 +59939,1952 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// node_modules/csv-parse/lib/api/CsvError.js
+var CsvError = class _CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== void 0) {
+      Error.captureStackTrace(this, _CsvError);
+    }
+    this.code = code;
+    for (const context3 of contexts) {
+      for (const key in context3) {
+        const value = context3[key];
+        this[key] = Buffer.isBuffer(value) ? value.toString(options.encoding) : value == null ? value : JSON.parse(JSON.stringify(value));
+      }
+    }
+  }
+};
+
+// node_modules/csv-parse/lib/utils/is_object.js
+var is_object = function(obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+// node_modules/csv-parse/lib/api/normalize_columns_array.js
+var normalize_columns_array = function(columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === void 0 || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal"
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+var ResizeableBuffer = class {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+};
+var ResizeableBuffer_default = ResizeableBuffer;
+
+// node_modules/csv-parse/lib/api/init_state.js
+var init_state = function(options) {
+  const timchars = [
+    // Basic Latin
+    32,
+    // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    9,
+    // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    10,
+    // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    13,
+    // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    12,
+    // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    11,
+    // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    160,
+    // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    5760,
+    // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    8192,
+    // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    8193,
+    // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    8194,
+    // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    8195,
+    // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    8196,
+    // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    8197,
+    // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    8198,
+    // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    8199,
+    // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    8200,
+    // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    8201,
+    // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    8202,
+    // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    8232,
+    // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    8233,
+    // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    8239,
+    // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    8287,
+    // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    12288,
+    // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    65279
+    // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding
+    );
+    if (codepoint !== 63 && encoded.length === 1 && encoded[0] === 63) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: void 0,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: void 0,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote: Buffer.isBuffer(options.escape) && Buffer.isBuffer(options.quote) && Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns) ? options.columns.length : void 0,
+    field: new ResizeableBuffer_default(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      ...options.delimiter ? options.delimiter.map((delimiter) => delimiter.length) : [],
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      ...timchars.map((t) => t.length)
+    ),
+    previousBuf: void 0,
+    quoting: false,
+    stop: false,
+    rawBuffer: new ResizeableBuffer_default(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength: options.record_delimiter.length === 0 ? 0 : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("	", options.encoding)[0]
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars,
+    timcharFirstBytes
+  };
+};
+
+// node_modules/csv-parse/lib/utils/underscore.js
+var underscore = function(str2) {
+  return str2.replace(/([A-Z])/g, function(_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+// node_modules/csv-parse/lib/api/normalize_options.js
+var normalize_options = function(opts) {
+  const options = {};
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  if (options.encoding === void 0 || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (typeof options.encoding !== "string" && options.encoding !== null) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`
+      ],
+      options
+    );
+  }
+  if (options.bom === void 0 || options.bom === null || options.bom === false) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`
+      ],
+      options
+    );
+  }
+  options.cast_function = null;
+  if (options.cast === void 0 || options.cast === null || options.cast === false || options.cast === "") {
+    options.cast = void 0;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`
+      ],
+      options
+    );
+  }
+  if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function(value) {
+      const date5 = Date.parse(value);
+      return !isNaN(date5) ? new Date(date5) : value;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`
+      ],
+      options
+    );
+  }
+  options.cast_first_line_to_header = void 0;
+  if (options.columns === true) {
+    options.cast_first_line_to_header = void 0;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (options.columns === void 0 || options.columns === null || options.columns === false) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`
+      ],
+      options
+    );
+  }
+  if (options.group_columns_by_name === void 0 || options.group_columns_by_name === null || options.group_columns_by_name === false) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`
+      ],
+      options
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated."
+      ],
+      options
+    );
+  }
+  if (options.comment === void 0 || options.comment === null || options.comment === false || options.comment === "") {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`
+        ],
+        options
+      );
+    }
+  }
+  if (options.comment_no_infix === void 0 || options.comment_no_infix === null || options.comment_no_infix === false) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto === void 0 || options.delimiter_auto === null || options.delimiter_auto === false) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === void 0)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["	".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.score === void 0)
+      options.delimiter_auto.score = (info3, options2) => {
+        return (info3.total - info3.std) * (options2.preferred[info3.char_code] || 1);
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.size === void 0)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`
+        ],
+        options
+      );
+    }
+  }
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (options.delimiter === void 0 || options.delimiter === null || options.delimiter === false) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function(delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`
+        ],
+        options
+      );
+    }
+    return delimiter;
+  });
+  if (options.escape === void 0 || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`
+      );
+    }
+  }
+  if (options.from === void 0 || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`
+      );
+    }
+  }
+  if (options.from_line === void 0 || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (typeof options.from_line === "string" && /\d+/.test(options.from_line)) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`
+      );
+    }
+  }
+  if (options.ignore_last_delimiters === void 0 || options.ignore_last_delimiters === null) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`
+      ],
+      options
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option"
+      ],
+      options
+    );
+  }
+  if (options.info === void 0 || options.info === null || options.info === false) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`
+    );
+  }
+  if (options.max_record_size === void 0 || options.max_record_size === null || options.max_record_size === false) {
+    options.max_record_size = 0;
+  } else if (Number.isInteger(options.max_record_size) && options.max_record_size >= 0) {
+  } else if (typeof options.max_record_size === "string" && /\d+/.test(options.max_record_size)) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`
+    );
+  }
+  if (options.objname === void 0 || options.objname === null || options.objname === false) {
+    options.objname = void 0;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) {
+    } else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+  } else if (typeof options.objname === "number") {
+  } else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`
+    );
+  }
+  if (options.objname !== void 0) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field"
+        );
+      }
+    } else {
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index"
+        );
+      }
+    }
+  }
+  if (options.on_record === void 0 || options.on_record === null) {
+    options.on_record = void 0;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`
+      ],
+      options
+    );
+  }
+  if (options.on_skip !== void 0 && options.on_skip !== null && typeof options.on_skip !== "function") {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`
+    );
+  }
+  if (options.quote === null || options.quote === false || options.quote === "") {
+    options.quote = null;
+  } else {
+    if (options.quote === void 0 || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`
+      );
+    }
+  }
+  if (options.raw === void 0 || options.raw === null || options.raw === false) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`
+    );
+  }
+  if (options.record_delimiter === void 0) {
+    options.record_delimiter = [];
+  } else if (typeof options.record_delimiter === "string" || Buffer.isBuffer(options.record_delimiter)) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`
+        ],
+        options
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`
+      ],
+      options
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function(rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  if (typeof options.relax_column_count === "boolean") {
+  } else if (options.relax_column_count === void 0 || options.relax_column_count === null) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") {
+  } else if (options.relax_column_count_less === void 0 || options.relax_column_count_less === null) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") {
+  } else if (options.relax_column_count_more === void 0 || options.relax_column_count_more === null) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`
+    );
+  }
+  if (typeof options.relax_quotes === "boolean") {
+  } else if (options.relax_quotes === void 0 || options.relax_quotes === null) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`
+    );
+  }
+  if (typeof options.skip_empty_lines === "boolean") {
+  } else if (options.skip_empty_lines === void 0 || options.skip_empty_lines === null) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`
+    );
+  }
+  if (typeof options.skip_records_with_empty_values === "boolean") {
+  } else if (options.skip_records_with_empty_values === void 0 || options.skip_records_with_empty_values === null) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`
+    );
+  }
+  if (typeof options.skip_records_with_error === "boolean") {
+  } else if (options.skip_records_with_error === void 0 || options.skip_records_with_error === null) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`
+    );
+  }
+  if (options.rtrim === void 0 || options.rtrim === null || options.rtrim === false) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`
+    );
+  }
+  if (options.ltrim === void 0 || options.ltrim === null || options.ltrim === false) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`
+    );
+  }
+  if (options.trim === void 0 || options.trim === null || options.trim === false) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`
+    );
+  }
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  if (options.to === void 0 || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`
+      );
+    }
+  }
+  if (options.to_line === void 0 || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`
+      );
+    }
+  }
+  return options;
+};
+
+// node_modules/csv-parse/lib/utils/delimiter_discover.js
+var delimiter_discover = function(records, options) {
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records2 = [];
+      const parser = transform2({ delimiter: [] });
+      const push = (record2) => records2.push(record2);
+      const close = () => {
+      };
+      const error64 = parser.parse(data, true, push, close);
+      if (error64 !== void 0) throw error64;
+      return records2;
+    })(records);
+  }
+  const info3 = Array(127).fill().map(() => ({ lines: [] }));
+  records.map(([record2], line) => {
+    for (let i = 0, l = record2.length; i < l; i++) {
+      const code = record2.charCodeAt(i);
+      if (info3[code].lines[line] === void 0) info3[code].lines[line] = 0;
+      info3[code].lines[line]++;
+    }
+  });
+  info3.map((info4, i) => {
+    info4.char_code = i;
+    info4.std = std(info4.lines);
+    info4.total = info4.lines.reduce((acc, val) => acc + val, 0);
+    info4.preferred = !!options.preferred[i];
+    info4.score = options.score(info4, options);
+  });
+  const result = info3.reduce(
+    (acc, info4) => acc.score > info4.score ? acc : info4,
+    {}
+  );
+  return String.fromCharCode(result.char_code);
+};
+var std = function(array2) {
+  const n = array2.length;
+  if (n === 0) return 0;
+  const mean2 = array2.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array2.map((x) => Math.pow(x - mean2, 2)).reduce((a, b) => a + b) / n
+  );
+};
+
+// node_modules/csv-parse/lib/api/index.js
+var isRecordEmpty = function(record2) {
+  return record2.every(
+    (field) => field == null || field.toString && field.toString().trim() === ""
+  );
+};
+var cr = 13;
+var nl = 10;
+var boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254])
+};
+var transform2 = function(original_options = {}) {
+  const info3 = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0
+  };
+  const options = normalize_options(original_options);
+  return {
+    info: info3,
+    original_options,
+    options,
+    state: init_state(options),
+    __needMoreData: function(i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape: escape2, quote: quote2 } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } = this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0 ? Buffer.from("\r\n", encoding).length : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape2 === null ? 0 : escape2.length) + quote2.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote2.length + recordDelimiterMaxLength : 0
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function(nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line
+      } = this.options;
+      let { comment: comment2, escape: escape2, quote: quote2, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote
+      } = this.state;
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === void 0) {
+          delimiterBuf = nextBuf;
+        } else if (delimiterBufPrevious !== void 0 && nextBuf === void 0) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        nextBuf = void 0;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto)
+            )
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = void 0;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === void 0) {
+        if (nextBuf === void 0) {
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== void 0 && nextBuf === void 0) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          if (end === false) {
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding2 in boms) {
+            if (boms[encoding2].compare(buf, 0, boms[encoding2].length) === 0) {
+              const bomLength = boms[encoding2].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              const options2 = normalize_options({
+                ...this.original_options,
+                encoding: encoding2
+              });
+              for (const key in options2) {
+                this.options[key] = options2[key];
+              }
+              ({ comment: comment2, escape: escape2, quote: quote2 } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if ((chr === cr || chr === nl) && this.state.wasRowDelimiter === false) {
+          this.state.wasRowDelimiter = true;
+        }
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          if (escape2 !== null && this.state.quoting === true && this.__isEscape(buf, pos, chr) && pos + escape2.length < bufLen) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape2.length)) {
+                this.state.escaping = true;
+                pos += escape2.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape2.length - 1;
+              continue;
+            }
+          }
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote2.length];
+              const isNextChrTrimable = rtrim && this.__isCharTrimable(buf, pos + quote2.length);
+              const isNextChrComment = comment2 !== null && this.__compareBytes(comment2, buf, pos + quote2.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote2.length,
+                nextChr
+              );
+              const isNextChrRecordDelimiter = record_delimiter.length === 0 ? this.__autoDiscoverRecordDelimiter(buf, pos + quote2.length) : this.__isRecordDelimiter(nextChr, buf, pos + quote2.length);
+              if (escape2 !== null && this.__isEscape(buf, pos, chr) && this.__isQuote(buf, pos + escape2.length)) {
+                pos += escape2.length - 1;
+              } else if (!nextChr || isNextChrDelimiter || isNextChrRecordDelimiter || isNextChrComment || isNextChrTrimable) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote2.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment"
+                    ],
+                    this.options,
+                    this.__infoField()
+                  )
+                );
+                if (err !== void 0) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote2);
+                pos += quote2.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                if (relax_quotes === false) {
+                  const info4 = this.__infoField();
+                  const bom2 = Object.keys(boms).map(
+                    (b) => boms[b].equals(this.state.field.toString()) ? b : false
+                  ).filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info4.column)} at line ${info4.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom2 ? `(${bom2} bom)` : void 0
+                      ],
+                      this.options,
+                      info4,
+                      {
+                        field: this.state.field
+                      }
+                    )
+                  );
+                  if (err !== void 0) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote2.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos
+            );
+            if (recordDelimiterLength !== 0) {
+              const skipCommentLine = this.state.commenting && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+              } else {
+                if (this.state.enabled === false && this.info.lines + (this.state.wasRowDelimiter === true ? 1 : 0) >= from_line) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                if (skip_empty_lines === true && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== void 0) return errField;
+                this.info.bytes = this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== void 0) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (comment2 !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
+              const commentCount = this.__compareBytes(comment2, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== void 0) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (max_record_size !== 0 && this.state.record_length + this.state.field.length > max_record_size) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`
+                ],
+                this.options,
+                this.__infoField()
+              )
+            );
+          }
+        }
+        const lappend = ltrim === false || this.state.quoting === true || this.state.field.length !== 0 || !this.__isCharTrimable(buf, pos);
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+          if (err !== void 0) return err;
+        } else {
+          if (this.state.wasQuoting === true || this.state.record.length !== 0 || this.state.field.length !== 0) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== void 0) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== void 0) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function(push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info: info4,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values
+      } = this.options;
+      const { enabled, record: record2 } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      const recordLength = record2.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record2);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err = columns === false ? new CsvError(
+          "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+          [
+            "Invalid Record Length:",
+            `expect ${this.state.expectedRecordLength},`,
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record: record2
+          }
+        ) : new CsvError(
+          "CSV_RECORD_INCONSISTENT_COLUMNS",
+          [
+            "Invalid Record Length:",
+            `columns length is ${columns.length},`,
+            // rename columns
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record: record2
+          }
+        );
+        if (relax_column_count === true || relax_column_count_less === true && recordLength < this.state.expectedRecordLength || relax_column_count_more === true && recordLength > this.state.expectedRecordLength) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        if (columns !== false) {
+          const obj = {};
+          for (let i = 0, l = record2.length; i < l; i++) {
+            if (columns[i] === void 0 || columns[i].disabled) continue;
+            if (group_columns_by_name === true && Object.hasOwn(obj, columns[i].name)) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record2[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record2[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record2[i],
+                enumerable: true,
+                writable: true,
+                configurable: true
+              });
+            }
+          }
+          if (raw === true || info4 === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info4 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [obj[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? obj : [obj[objname], obj],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        } else {
+          if (raw === true || info4 === true) {
+            const extRecord = Object.assign(
+              { record: record2 },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info4 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [record2[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? record2 : [record2[objname], record2],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function(record2) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers = firstLineToHeaders === void 0 ? record2 : firstLineToHeaders.call(null, record2);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers
+              }
+            )
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function() {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = void 0;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function() {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field = field.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field);
+        if (err !== void 0) return err;
+        field = f;
+      }
+      this.state.record.push(field);
+      if (max_record_size !== 0 && typeof field === "string") {
+        this.state.record_length += field.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function() {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function(record2, push) {
+      const { on_record } = this.options;
+      if (on_record !== void 0) {
+        const info4 = this.__infoRecord();
+        try {
+          record2 = on_record.call(null, record2, info4);
+        } catch (err) {
+          return err;
+        }
+        if (record2 === void 0 || record2 === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record2);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function(field) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      if (isColumns === true && relax_column_count && this.options.columns.length <= this.state.record.length) {
+        return [void 0, void 0];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info4 = this.__infoField();
+          return [void 0, this.state.castField.call(null, field, info4)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field)) {
+        return [void 0, parseFloat(field)];
+      } else if (this.options.cast_date !== false) {
+        const info4 = this.__infoField();
+        return [void 0, this.options.cast_date.call(null, field, info4)];
+      }
+      return [void 0, field];
+    },
+    __compareBytes: function(sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function(buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      const first = buf[pos];
+      if (first === void 0 || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function(buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (ignore_last_delimiters === true && this.state.record.length === this.options.columns.length - 1) {
+        return 0;
+      } else if (ignore_last_delimiters !== false && typeof ignore_last_delimiters === "number" && this.state.record.length === ignore_last_delimiters - 1) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function(buf, pos, chr) {
+      const { escape: escape2 } = this.options;
+      if (escape2 === null) return false;
+      const l = escape2.length;
+      if (escape2[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape2[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function(value) {
+      return value - parseFloat(value) + 1 >= 0;
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function(buf, pos) {
+      const { quote: quote2 } = this.options;
+      if (quote2 === null) return false;
+      const l = quote2.length;
+      for (let i = 0; i < l; i++) {
+        if (quote2[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function(chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function(buf, pos) {
+      const { encoding } = this.options;
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding)
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function(msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== void 0) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : void 0
+            );
+          } catch (err2) {
+            return err2;
+          }
+        }
+        return void 0;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function() {
+      return {
+        ...this.info,
+        columns: this.options.columns
+      };
+    },
+    __infoRecord: function() {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : void 0
+      };
+    },
+    __infoField: function() {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records,
+        column: isColumns === true ? columns.length > this.state.record.length ? columns[this.state.record.length].name : null : this.state.record.length,
+        quoting: this.state.wasQuoting
+      };
+    }
+  };
+};
+
+// node_modules/csv-parse/lib/sync.js
+var parse5 = function(data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? /* @__PURE__ */ Object.create(null) : [];
+  const parser = transform2(opts);
+  const push = (record2) => {
+    if (parser.options.objname === void 0) records.push(record2);
+    else {
+      records[record2[0]] = record2[1];
+    }
+  };
+  const close = () => {
+  };
+  const error64 = parser.parse(data, true, push, close);
+  if (error64 !== void 0) throw error64;
+  return records;
+};
+
+// src/core/datasets/csv.ts
+function parseCsv(text, file2, lineOf = (line) => line) {
+  const starts = recordStartLines(text);
+  let parsed = 0;
+  let header = [];
+  let records;
+  try {
+    records = parse5(text, {
+      bom: true,
+      columns: (names) => {
+        parsed = 1;
+        header = names.map((n) => n.trim());
+        return header;
+      },
+      skip_empty_lines: true,
+      on_record: (record2) => {
+        parsed++;
+        return record2;
+      }
+    });
+  } catch (error64) {
+    const e = error64;
+    const line = lineOf(starts[parsed] ?? starts[starts.length - 1] ?? 1);
+    if (e.code === "CSV_QUOTE_NOT_CLOSED")
+      throw configError(
+        { file: file2, line },
+        `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`
+      );
+    if (e.code === "CSV_RECORD_INCONSISTENT_COLUMNS" || e.code === "CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH") {
+      throw configError(
+        { file: file2, line },
+        `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`
+      );
+    }
+    throw configError({ file: file2, line }, `not valid CSV (${e.message})`);
+  }
+  return { header, rows: records.map((value, i) => ({ line: lineOf(starts[i + 1] ?? 0), value })) };
+}
+function recordStartLines(text) {
+  const starts = [];
+  let line = 1;
+  let inQuote = false;
+  let atRecordStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      line++;
+      if (!inQuote) atRecordStart = true;
+      continue;
+    }
+    if (atRecordStart && !(i === 0 && ch === "\uFEFF")) {
+      starts.push(line);
+      atRecordStart = false;
+    }
+    if (ch === '"') inQuote = !inQuote;
+  }
+  return starts;
+}
+
+// src/core/datasets/stream.ts
+function hashedChunks(source) {
+  const hash2 = sha256.create();
+  let head = new Uint8Array(0);
+  let pendingCr = false;
+  const feed = (chunk) => {
+    let bytes = chunk;
+    if (head !== null) {
+      const joined = new Uint8Array(head.length + bytes.length);
+      joined.set(head);
+      joined.set(bytes, head.length);
+      if (joined.length < 3) {
+        head = joined;
+        return;
+      }
+      head = null;
+      bytes = joined[0] === 239 && joined[1] === 187 && joined[2] === 191 ? joined.subarray(3) : joined;
+    }
+    body(bytes);
+  };
+  const body = (chunk) => {
+    let bytes = chunk;
+    if (pendingCr && bytes[0] === 10) bytes = bytes.subarray(1);
+    pendingCr = false;
+    if (!bytes.includes(13)) {
+      hash2.update(bytes);
+      return;
+    }
+    const out = new Uint8Array(bytes.length);
+    let n = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      if (b !== 13) {
+        out[n++] = b;
+        continue;
+      }
+      out[n++] = 10;
+      if (i + 1 === bytes.length) pendingCr = true;
+      else if (bytes[i + 1] === 10) i++;
+    }
+    hash2.update(out.subarray(0, n));
+  };
+  const finish2 = () => {
+    if (head === null) return;
+    const rest = head;
+    head = null;
+    body(rest);
+  };
+  let digest = null;
+  return {
+    chunks: {
+      async *[Symbol.asyncIterator]() {
+        for await (const chunk of source) {
+          feed(chunk);
+          yield chunk;
+        }
+        finish2();
+      }
+    },
+    sha256: () => digest ??= bytesToHex(hash2.clone().digest())
+  };
+}
+async function* textOf(chunks, file2) {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    for await (const chunk of chunks) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text !== "") yield text;
+    }
+    const rest = decoder.decode();
+    if (rest !== "") yield rest;
+  } catch (error64) {
+    if (error64 instanceof TypeError) throw configError({ file: file2 }, "not valid UTF-8; save the file as UTF-8");
+    throw error64;
+  }
+}
+async function* jsonlRows(chunks, file2) {
+  let pending = "";
+  let line = 0;
+  let first = true;
+  const parseLine = (raw) => {
+    line++;
+    const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (text.trim() === "") return null;
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (error64) {
+      throw configError(
+        { file: file2, line },
+        `not valid JSON (${error64.message}); each line must be one JSON object`
+      );
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw configError({ file: file2, line }, "each line must be a JSON object");
+    return { line, value };
+  };
+  for await (let text of textOf(chunks, file2)) {
+    if (first) {
+      first = false;
+      if (text.charCodeAt(0) === 65279) text = text.slice(1);
+    }
+    pending += text;
+    let start = 0;
+    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n", start)) {
+      const row = parseLine(pending.slice(start, end));
+      if (row) yield row;
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+  }
+  if (pending !== "") {
+    const row = parseLine(pending);
+    if (row) yield row;
+  }
+}
+var SPECIAL = /["\n\r]/g;
+var CSV_BATCH_CHARS = 1 << 20;
+async function* csvRows(chunks, file2, onHeader = () => void 0) {
+  let pending = "";
+  let scanned = 0;
+  let inQuote = false;
+  let cut = 0;
+  let linesBefore = 0;
+  let header = null;
+  const lineBreaks = (text) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+  const parseBatch = function* (batch) {
+    if (header === null) {
+      const parsed = parseCsv(batch, file2, (l) => l + linesBefore);
+      const end = firstRecordEnd(batch);
+      header = { text: batch.slice(0, end), lines: lineBreaks(batch.slice(0, end)) };
+      onHeader(parsed.header);
+      yield* parsed.rows;
+    } else {
+      const h = header;
+      const parsed = parseCsv(`${h.text}${batch}`, file2, (l) => l - h.lines + linesBefore);
+      yield* parsed.rows;
+    }
+    linesBefore += lineBreaks(batch);
+  };
+  for await (const text of textOf(chunks, file2)) {
+    pending += text;
+    SPECIAL.lastIndex = scanned;
+    let next = pending.length;
+    for (let m = SPECIAL.exec(pending); m !== null; m = SPECIAL.exec(pending)) {
+      const at = m.index;
+      const ch = pending[at];
+      if (ch === '"') inQuote = !inQuote;
+      else if (!inQuote && ch === "\n") cut = at + 1;
+      else if (!inQuote && ch === "\r") {
+        if (at + 1 === pending.length) {
+          next = at;
+          break;
+        }
+        if (pending[at + 1] !== "\n") cut = at + 1;
+      }
+    }
+    scanned = next;
+    if (cut >= CSV_BATCH_CHARS || header === null && cut > 0) {
+      yield* parseBatch(pending.slice(0, cut));
+      pending = pending.slice(cut);
+      scanned -= cut;
+      cut = 0;
+    }
+  }
+  if (pending !== "" || header === null) yield* parseBatch(pending);
+}
+function firstRecordEnd(text) {
+  let inQuote = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') inQuote = !inQuote;
+    else if (!inQuote && (ch === "\n" || ch === "\r")) return ch === "\r" && text[i + 1] === "\n" ? i + 2 : i + 1;
+  }
+  return text.length;
+}
+async function wholeText(chunks, file2) {
+  let text = "";
+  for await (const piece of textOf(chunks, file2)) text += piece;
+  return text;
+}
+
 // src/core/templates.ts
 var TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 function doubledPlaceholders(text) {
@@ -60022,8 +61971,8 @@ async function loadAnswerInputs(ctx, allowed, required2, goes) {
   }
   const datasetPath = typeof s.dataset === "string" ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === "string" ? void 0 : s.dataset.format;
-  const bytes = await ctx.readFile(datasetPath, ctx.at("dataset"), "dataset");
-  return { templates, bytes, datasetPath, format, dataset: { path: datasetPath, sha256: contentSha256(bytes) } };
+  const source = hashedChunks(await ctx.readStream(datasetPath, ctx.at("dataset"), "dataset"));
+  return { templates, source, datasetPath, format };
 }
 
 // src/core/stats/gate.ts
@@ -60104,8 +62053,14 @@ var nameSchema = external_exports.string().regex(NAME, 'use letters, digits, "."
   error: "this name is reserved (it is a property of every JavaScript object); choose another"
 });
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var CONTROL_MESSAGE = "contains a control character (a newline, escape or line separator); a value that reaches the log must be one plain line";
+var lineText = external_exports.string().min(1).refine((text) => !CONTROL_CHARS.test(text), { error: CONTROL_MESSAGE });
+var freeText = external_exports.string().refine((text) => !CONTROL_CHARS.test(text.replace(/[\n\t]/g, " ")), {
+  error: CONTROL_MESSAGE.replace("a newline, escape", "an escape")
+});
 var providerSchema = external_exports.strictObject({
-  model: external_exports.string().min(1).describe("The model name the endpoint serves."),
+  model: lineText.describe("The model name the endpoint serves."),
   "base-url": external_exports.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).refine((url2) => !hasUserInfo(url2), {
     error: 'a URL must not carry credentials ("user:password@"); put the key in an environment variable and name it with api-key-env'
   }).optional().describe(
@@ -60196,8 +62151,8 @@ var datasetSchema = external_exports.union([
 ]);
 var suiteCommon = {
   name: nameSchema,
-  provider: external_exports.string().min(1),
-  description: external_exports.string().optional(),
+  provider: lineText,
+  description: freeText.optional(),
   repeats: external_exports.int().min(1).max(100).default(1),
   gate: gateOverrideSchema.optional()
 };
@@ -60217,28 +62172,6 @@ var exactCopySuite = external_exports.strictObject({
 });
 
 // src/core/datasets/jsonl.ts
-function parseJsonl(text, file2) {
-  const rows = [];
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  lines.forEach((raw, index) => {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error63) {
-      throw configError(
-        { file: file2, line: index + 1 },
-        `not valid JSON (${error63.message}); each line must be one JSON object`
-      );
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw configError({ file: file2, line: index + 1 }, "each line must be a JSON object");
-    }
-    rows.push({ line: index + 1, value });
-  });
-  return rows;
-}
 function decodeUtf8(bytes, file2) {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -60248,35 +62181,34 @@ function decodeUtf8(bytes, file2) {
 }
 
 // src/core/kinds/exact-copy/dataset.ts
-function parseExactCopyDataset(bytes, file2, format) {
-  const text = decodeUtf8(bytes, file2);
+function formatOf(file2, format) {
   const fmt = format ?? (file2.endsWith(".jsonl") ? "jsonl" : file2.endsWith(".json") ? "json" : void 0);
   if (fmt === "csv") throw configError({ file: file2 }, "exact-copy datasets are JSONL or JSON, not CSV");
-  let rows;
-  if (fmt === "jsonl") {
-    rows = parseJsonl(text, file2).map((r) => ({ ...r, label: `line ${r.line}` }));
-  } else if (fmt === "json") {
-    let doc;
-    try {
-      doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-    } catch (error63) {
-      throw configError({ file: file2 }, `not valid JSON (${error63.message})`);
-    }
-    const items = doc?.items;
-    if (!Array.isArray(items)) throw configError({ file: file2 }, 'expected an object with an "items" array');
-    rows = items.map((value, i) => {
-      if (value === null || typeof value !== "object")
-        throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
-      const v = value;
-      const line = lineOfItem(text, i);
-      return { line, label: `items[${i}]`, value: { ...v, expected: v["expected"] ?? v["expected_answer"] } };
-    });
-  } else {
+  if (fmt === void 0)
     throw configError({ file: file2 }, "unknown dataset format; name the file .jsonl or .json, or set dataset.format");
+  return fmt;
+}
+function jsonItems(text, file2) {
+  let doc;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error64) {
+    throw configError({ file: file2 }, `not valid JSON (${error64.message})`);
   }
-  if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
+  const items = doc?.items;
+  if (!Array.isArray(items)) throw configError({ file: file2 }, 'expected an object with an "items" array');
+  return items.map((value, i) => {
+    if (value === null || typeof value !== "object")
+      throw configError({ file: file2, path: `items[${i}]` }, "each item must be an object");
+    const v = value;
+    const line = lineOfItem(text, i);
+    return { line, label: `items[${i}]`, index: i, value: { ...v, expected: v["expected"] ?? v["expected_answer"] } };
+  });
+}
+function exactCopyCaseOf(file2) {
   const seen = /* @__PURE__ */ new Map();
-  return rows.map(({ line, value, label }) => {
+  const labelOf = (row) => row < 0 ? `items[${-row - 1}]` : `line ${row}`;
+  return ({ line, value, label, index }) => {
     const field = (name) => {
       const v = value[name];
       if (typeof v !== "string")
@@ -60302,12 +62234,21 @@ function parseExactCopyDataset(bytes, file2, format) {
     if (previous !== void 0)
       throw configError(
         { file: file2, line },
-        `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`
+        `${label}: id "${id}" is used twice (also ${labelOf(previous)}); ids pair cases with the baseline and must be unique`
       );
-    seen.set(id, label);
+    seen.set(id, index === void 0 ? line : -index - 1);
     const cluster = value["cluster"] === void 0 ? void 0 : String(value["cluster"]);
     return { id, inputHash, inputs, source: { file: file2, line }, ...cluster !== void 0 ? { cluster } : {} };
-  });
+  };
+}
+async function readExactCopyDataset(chunks, file2, format, into) {
+  const caseOf = exactCopyCaseOf(file2);
+  if (formatOf(file2, format) === "jsonl") {
+    for await (const row of jsonlRows(chunks, file2)) into.add(caseOf({ ...row, label: `line ${row.line}` }));
+  } else {
+    for (const row of jsonItems(await wholeText(chunks, file2), file2)) into.add(caseOf(row));
+  }
+  if (into.count === 0) throw configError({ file: file2 }, "the dataset has no cases");
 }
 function lineOfItem(text, index) {
   const start = text.indexOf('"items"');
@@ -60805,21 +62746,21 @@ function classifyHttpStatus(status) {
   if (status >= 400) return { cause: "candidate", reason: "request-rejected" };
   return { cause: "infrastructure", reason: "malformed-response" };
 }
-function causeOf(error63) {
-  const reason = error63.reason;
-  if (error63.cause === "candidate" && reason !== void 0 && CANDIDATE.has(reason))
+function causeOf(error64) {
+  const reason = error64.reason;
+  if (error64.cause === "candidate" && reason !== void 0 && CANDIDATE.has(reason))
     return { cause: "candidate", reason };
-  if (error63.cause === "infrastructure" && reason !== void 0 && INFRASTRUCTURE.has(reason))
+  if (error64.cause === "infrastructure" && reason !== void 0 && INFRASTRUCTURE.has(reason))
     return { cause: "infrastructure", reason };
-  const derived2 = deriveCause(error63);
-  if (error63.cause !== void 0 && error63.cause !== derived2.cause)
-    return { cause: error63.cause, reason: error63.cause === "candidate" ? "request-rejected" : "other" };
+  const derived2 = deriveCause(error64);
+  if (error64.cause !== void 0 && error64.cause !== derived2.cause)
+    return { cause: error64.cause, reason: error64.cause === "candidate" ? "request-rejected" : "other" };
   return derived2;
 }
-function deriveCause(error63) {
-  switch (error63.kind) {
+function deriveCause(error64) {
+  switch (error64.kind) {
     case "http":
-      return error63.httpStatus === void 0 ? { cause: "infrastructure", reason: "other" } : classifyHttpStatus(error63.httpStatus);
+      return error64.httpStatus === void 0 ? { cause: "infrastructure", reason: "other" } : classifyHttpStatus(error64.httpStatus);
     case "rate-limit":
       return { cause: "infrastructure", reason: "rate-limit" };
     case "network":
@@ -60841,8 +62782,8 @@ function deriveCause(error63) {
       return { cause: "infrastructure", reason: "other" };
   }
 }
-function withCause(error63, classified = causeOf(error63)) {
-  return { ...error63, cause: classified.cause, reason: classified.reason };
+function withCause(error64, classified = causeOf(error64)) {
+  return { ...error64, cause: classified.cause, reason: classified.reason };
 }
 
 // src/core/compare/identity-diff.ts
@@ -61225,15 +63166,15 @@ function alignBaselineIds(baseline, candidate) {
   };
   const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
   const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
-  const rename5 = /* @__PURE__ */ new Map();
+  const rename4 = /* @__PURE__ */ new Map();
   for (const [hash2, ids] of baseByHash) {
     const targets = candByHash.get(hash2);
-    if (ids.length === 1 && targets?.length === 1) rename5.set(ids[0], targets[0]);
+    if (ids.length === 1 && targets?.length === 1) rename4.set(ids[0], targets[0]);
   }
-  if (rename5.size === 0) return baseline;
+  if (rename4.size === 0) return baseline;
   return {
     ...baseline,
-    records: baseline.records.map((r) => rename5.has(r.caseId) ? { ...r, caseId: rename5.get(r.caseId) } : r)
+    records: baseline.records.map((r) => rename4.has(r.caseId) ? { ...r, caseId: rename4.get(r.caseId) } : r)
   };
 }
 function pairCases(baseline, candidate, metric, baselineIsZero, counting = { worst: null }) {
@@ -62058,17 +63999,21 @@ var exactCopyKind = {
   async load(ctx) {
     const s = ctx.suite;
     const inputs = await loadAnswerInputs(ctx, EXACT_COPY_PLACEHOLDERS, "context", "context");
-    const cases = parseExactCopyDataset(inputs.bytes, inputs.datasetPath, inputs.format);
+    const collected = ctx.cases(inputs.datasetPath);
+    await readExactCopyDataset(inputs.source.chunks, inputs.datasetPath, inputs.format, collected);
+    const cases = collected.cases;
+    const dataset = { path: inputs.datasetPath, sha256: inputs.source.sha256() };
     const provider = ctx.provider(s.provider);
     return {
       cases,
+      caseCount: collected.count,
       prepare: (env) => prepareExactCopySuite({
         suite: s,
         provider,
         client: env.client(s.provider),
         cases,
         templates: inputs.templates,
-        dataset: inputs.dataset
+        dataset
       })
     };
   },
@@ -62237,7 +64182,7 @@ var JUDGED = "judged";
 var judgedSuite = external_exports.strictObject({
   ...suiteCommon,
   kind: external_exports.literal(JUDGED),
-  judge: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)]),
+  judge: external_exports.union([lineText, external_exports.array(lineText).min(1)]),
   dataset: datasetSchema,
   templates: external_exports.strictObject({
     system: external_exports.string().min(1).optional(),
@@ -62250,1770 +64195,6 @@ var judgedSuite = external_exports.strictObject({
 });
 function judgesOf(suite) {
   return Array.isArray(suite.judge) ? [...suite.judge] : [suite.judge];
-}
-
-// node_modules/csv-parse/lib/api/CsvError.js
-var CsvError = class _CsvError extends Error {
-  constructor(code, message, options, ...contexts) {
-    if (Array.isArray(message)) message = message.join(" ").trim();
-    super(message);
-    if (Error.captureStackTrace !== void 0) {
-      Error.captureStackTrace(this, _CsvError);
-    }
-    this.code = code;
-    for (const context3 of contexts) {
-      for (const key in context3) {
-        const value = context3[key];
-        this[key] = Buffer.isBuffer(value) ? value.toString(options.encoding) : value == null ? value : JSON.parse(JSON.stringify(value));
-      }
-    }
-  }
-};
-
-// node_modules/csv-parse/lib/utils/is_object.js
-var is_object = function(obj) {
-  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
-};
-
-// node_modules/csv-parse/lib/api/normalize_columns_array.js
-var normalize_columns_array = function(columns) {
-  const normalizedColumns = [];
-  for (let i = 0, l = columns.length; i < l; i++) {
-    const column = columns[i];
-    if (column === void 0 || column === null || column === false) {
-      normalizedColumns[i] = { disabled: true };
-    } else if (typeof column === "string" || typeof column === "number") {
-      normalizedColumns[i] = { name: `${column}` };
-    } else if (is_object(column)) {
-      if (typeof column.name !== "string") {
-        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
-          "Option columns missing name:",
-          `property "name" is required at position ${i}`,
-          "when column is an object literal"
-        ]);
-      }
-      normalizedColumns[i] = column;
-    } else {
-      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
-        "Invalid column definition:",
-        "expect a string or a literal object,",
-        `got ${JSON.stringify(column)} at position ${i}`
-      ]);
-    }
-  }
-  return normalizedColumns;
-};
-
-// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
-var ResizeableBuffer = class {
-  constructor(size = 100) {
-    this.size = size;
-    this.length = 0;
-    this.buf = Buffer.allocUnsafe(size);
-  }
-  prepend(val) {
-    if (Buffer.isBuffer(val)) {
-      const length = this.length + val.length;
-      if (length >= this.size) {
-        this.resize();
-        if (length >= this.size) {
-          throw Error("INVALID_BUFFER_STATE");
-        }
-      }
-      const buf = this.buf;
-      this.buf = Buffer.allocUnsafe(this.size);
-      val.copy(this.buf, 0);
-      buf.copy(this.buf, val.length);
-      this.length += val.length;
-    } else {
-      const length = this.length++;
-      if (length === this.size) {
-        this.resize();
-      }
-      const buf = this.clone();
-      this.buf[0] = val;
-      buf.copy(this.buf, 1, 0, length);
-    }
-  }
-  append(val) {
-    const length = this.length++;
-    if (length === this.size) {
-      this.resize();
-    }
-    this.buf[length] = val;
-  }
-  clone() {
-    return Buffer.from(this.buf.slice(0, this.length));
-  }
-  resize() {
-    const length = this.length;
-    this.size = this.size * 2;
-    const buf = Buffer.allocUnsafe(this.size);
-    this.buf.copy(buf, 0, 0, length);
-    this.buf = buf;
-  }
-  toString(encoding) {
-    if (encoding) {
-      return this.buf.toString(encoding, 0, this.length);
-    } else {
-      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
-    }
-  }
-  toJSON() {
-    return this.toString("utf8");
-  }
-  reset() {
-    this.length = 0;
-  }
-};
-var ResizeableBuffer_default = ResizeableBuffer;
-
-// node_modules/csv-parse/lib/api/init_state.js
-var init_state = function(options) {
-  const timchars = [
-    // Basic Latin
-    32,
-    // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
-    9,
-    // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
-    10,
-    // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
-    13,
-    // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
-    12,
-    // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
-    11,
-    // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
-    // Latin-1 Supplement
-    160,
-    // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
-    // Ogham
-    5760,
-    // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
-    // General Punctuation
-    8192,
-    // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
-    8193,
-    // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
-    8194,
-    // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
-    8195,
-    // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
-    8196,
-    // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
-    8197,
-    // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
-    8198,
-    // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
-    8199,
-    // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
-    8200,
-    // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
-    8201,
-    // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
-    8202,
-    // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
-    8232,
-    // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
-    8233,
-    // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
-    8239,
-    // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
-    8287,
-    // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
-    12288,
-    // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
-    65279
-    // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
-  ].reduce((acc, codepoint) => {
-    const encoded = Buffer.from(
-      String.fromCharCode(codepoint),
-      options.encoding
-    );
-    if (codepoint !== 63 && encoded.length === 1 && encoded[0] === 63) {
-      return acc;
-    }
-    acc.push(encoded);
-    return acc;
-  }, []);
-  const timcharFirstBytes = new Uint8Array(256);
-  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
-  return {
-    bomSkipped: false,
-    bufBytesStart: 0,
-    castField: options.cast_function,
-    commenting: false,
-    delimiterBufPrevious: void 0,
-    delimiterDiscovered: false,
-    // Current error encountered by a record
-    error: void 0,
-    enabled: options.from_line === 1,
-    escaping: false,
-    escapeIsQuote: Buffer.isBuffer(options.escape) && Buffer.isBuffer(options.quote) && Buffer.compare(options.escape, options.quote) === 0,
-    // columns can be `false`, `true`, `Array`
-    expectedRecordLength: Array.isArray(options.columns) ? options.columns.length : void 0,
-    field: new ResizeableBuffer_default(20),
-    firstLineToHeaders: options.cast_first_line_to_header,
-    needMoreDataSize: Math.max(
-      // Skip if the remaining buffer smaller than comment
-      options.comment !== null ? options.comment.length : 0,
-      ...options.delimiter ? options.delimiter.map((delimiter) => delimiter.length) : [],
-      // Auto discovery of delimiter is limited to 1 character
-      options.delimiter_auto ? 1 : 0,
-      // Skip if the remaining buffer can be escape sequence
-      options.quote !== null ? options.quote.length : 0,
-      ...timchars.map((t) => t.length)
-    ),
-    previousBuf: void 0,
-    quoting: false,
-    stop: false,
-    rawBuffer: new ResizeableBuffer_default(100),
-    record: [],
-    recordHasError: false,
-    record_length: 0,
-    recordDelimiterMaxLength: options.record_delimiter.length === 0 ? 0 : Math.max(...options.record_delimiter.map((v) => v.length)),
-    trimChars: [
-      Buffer.from(" ", options.encoding)[0],
-      Buffer.from("	", options.encoding)[0]
-    ],
-    wasQuoting: false,
-    wasRowDelimiter: false,
-    timchars,
-    timcharFirstBytes
-  };
-};
-
-// node_modules/csv-parse/lib/utils/underscore.js
-var underscore = function(str2) {
-  return str2.replace(/([A-Z])/g, function(_, match) {
-    return "_" + match.toLowerCase();
-  });
-};
-
-// node_modules/csv-parse/lib/api/normalize_options.js
-var normalize_options = function(opts) {
-  const options = {};
-  for (const opt in opts) {
-    options[underscore(opt)] = opts[opt];
-  }
-  if (options.encoding === void 0 || options.encoding === true) {
-    options.encoding = "utf8";
-  } else if (options.encoding === null || options.encoding === false) {
-    options.encoding = null;
-  } else if (typeof options.encoding !== "string" && options.encoding !== null) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_ENCODING",
-      [
-        "Invalid option encoding:",
-        "encoding must be a string or null to return a buffer,",
-        `got ${JSON.stringify(options.encoding)}`
-      ],
-      options
-    );
-  }
-  if (options.bom === void 0 || options.bom === null || options.bom === false) {
-    options.bom = false;
-  } else if (options.bom !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_BOM",
-      [
-        "Invalid option bom:",
-        "bom must be true,",
-        `got ${JSON.stringify(options.bom)}`
-      ],
-      options
-    );
-  }
-  options.cast_function = null;
-  if (options.cast === void 0 || options.cast === null || options.cast === false || options.cast === "") {
-    options.cast = void 0;
-  } else if (typeof options.cast === "function") {
-    options.cast_function = options.cast;
-    options.cast = true;
-  } else if (options.cast !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_CAST",
-      [
-        "Invalid option cast:",
-        "cast must be true or a function,",
-        `got ${JSON.stringify(options.cast)}`
-      ],
-      options
-    );
-  }
-  if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
-    options.cast_date = false;
-  } else if (options.cast_date === true) {
-    options.cast_date = function(value) {
-      const date5 = Date.parse(value);
-      return !isNaN(date5) ? new Date(date5) : value;
-    };
-  } else if (typeof options.cast_date !== "function") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_CAST_DATE",
-      [
-        "Invalid option cast_date:",
-        "cast_date must be true or a function,",
-        `got ${JSON.stringify(options.cast_date)}`
-      ],
-      options
-    );
-  }
-  options.cast_first_line_to_header = void 0;
-  if (options.columns === true) {
-    options.cast_first_line_to_header = void 0;
-  } else if (typeof options.columns === "function") {
-    options.cast_first_line_to_header = options.columns;
-    options.columns = true;
-  } else if (Array.isArray(options.columns)) {
-    options.columns = normalize_columns_array(options.columns);
-  } else if (options.columns === void 0 || options.columns === null || options.columns === false) {
-    options.columns = false;
-  } else {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_COLUMNS",
-      [
-        "Invalid option columns:",
-        "expect an array, a function or true,",
-        `got ${JSON.stringify(options.columns)}`
-      ],
-      options
-    );
-  }
-  if (options.group_columns_by_name === void 0 || options.group_columns_by_name === null || options.group_columns_by_name === false) {
-    options.group_columns_by_name = false;
-  } else if (options.group_columns_by_name !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
-      [
-        "Invalid option group_columns_by_name:",
-        "expect an boolean,",
-        `got ${JSON.stringify(options.group_columns_by_name)}`
-      ],
-      options
-    );
-  } else if (options.columns === false) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
-      [
-        "Invalid option group_columns_by_name:",
-        "the `columns` mode must be activated."
-      ],
-      options
-    );
-  }
-  if (options.comment === void 0 || options.comment === null || options.comment === false || options.comment === "") {
-    options.comment = null;
-  } else {
-    if (typeof options.comment === "string") {
-      options.comment = Buffer.from(options.comment, options.encoding);
-    }
-    if (!Buffer.isBuffer(options.comment)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_COMMENT",
-        [
-          "Invalid option comment:",
-          "comment must be a buffer or a string,",
-          `got ${JSON.stringify(options.comment)}`
-        ],
-        options
-      );
-    }
-  }
-  if (options.comment_no_infix === void 0 || options.comment_no_infix === null || options.comment_no_infix === false) {
-    options.comment_no_infix = false;
-  } else if (options.comment_no_infix !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_COMMENT",
-      [
-        "Invalid option comment_no_infix:",
-        "value must be a boolean,",
-        `got ${JSON.stringify(options.comment_no_infix)}`
-      ],
-      options
-    );
-  }
-  if (options.delimiter_auto === void 0 || options.delimiter_auto === null || options.delimiter_auto === false) {
-    options.delimiter_auto = false;
-  } else if (options.delimiter_auto === true) {
-    options.delimiter_auto = {};
-  } else if (!is_object(options.delimiter_auto)) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_DELIMITER_AUTO",
-      [
-        "Invalid option delimiter_auto:",
-        "delimiter_auto must be a boolean or a configuration object,",
-        `got ${JSON.stringify(options.delimiter_auto)}`
-      ],
-      options
-    );
-  }
-  if (options.delimiter_auto) {
-    if (options.delimiter_auto.preferred === void 0)
-      options.delimiter_auto.preferred = {
-        [",".charCodeAt(0)]: 1.8,
-        ["	".charCodeAt(0)]: 1.8,
-        [";".charCodeAt(0)]: 1.6,
-        [" ".charCodeAt(0)]: 1.6,
-        [":".charCodeAt(0)]: 1.5,
-        [".".charCodeAt(0)]: 1.4,
-        ["/".charCodeAt(0)]: 1.4
-      };
-    else if (!is_object(options.delimiter_auto.preferred)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "preferred must be an object,",
-          `got ${JSON.stringify(options.delimiter_auto.preferred)}`
-        ],
-        options
-      );
-    }
-    if (options.delimiter_auto.score === void 0)
-      options.delimiter_auto.score = (info2, options2) => {
-        return (info2.total - info2.std) * (options2.preferred[info2.char_code] || 1);
-      };
-    else if (typeof options.delimiter_auto.score !== "function") {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "score must be a function,",
-          `got ${JSON.stringify(options.delimiter_auto.score)}`
-        ],
-        options
-      );
-    }
-    if (options.delimiter_auto.size === void 0)
-      options.delimiter_auto.size = 2048;
-    else if (typeof options.delimiter_auto.size !== "number") {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "size must be a number,",
-          `got ${JSON.stringify(options.delimiter_auto.size)}`
-        ],
-        options
-      );
-    }
-  }
-  const delimiter_json = JSON.stringify(options.delimiter);
-  if (options.delimiter_auto !== false) {
-    options.delimiter = [];
-  }
-  if (!Array.isArray(options.delimiter)) {
-    if (options.delimiter === void 0 || options.delimiter === null || options.delimiter === false) {
-      options.delimiter = Buffer.from(",", options.encoding);
-    }
-    options.delimiter = [options.delimiter];
-  }
-  options.delimiter = options.delimiter.map(function(delimiter) {
-    if (typeof delimiter === "string") {
-      delimiter = Buffer.from(delimiter, options.encoding);
-    }
-    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER",
-        [
-          "Invalid option delimiter:",
-          "delimiter must be a non empty string or buffer or array of string|buffer,",
-          `got ${delimiter_json}`
-        ],
-        options
-      );
-    }
-    return delimiter;
-  });
-  if (options.escape === void 0 || options.escape === true) {
-    options.escape = Buffer.from('"', options.encoding);
-  } else if (typeof options.escape === "string") {
-    options.escape = Buffer.from(options.escape, options.encoding);
-  } else if (options.escape === null || options.escape === false) {
-    options.escape = null;
-  }
-  if (options.escape !== null) {
-    if (!Buffer.isBuffer(options.escape)) {
-      throw new Error(
-        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`
-      );
-    }
-  }
-  if (options.from === void 0 || options.from === null) {
-    options.from = 1;
-  } else {
-    if (typeof options.from === "string" && /\d+/.test(options.from)) {
-      options.from = parseInt(options.from);
-    }
-    if (Number.isInteger(options.from)) {
-      if (options.from < 0) {
-        throw new Error(
-          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`
-      );
-    }
-  }
-  if (options.from_line === void 0 || options.from_line === null) {
-    options.from_line = 1;
-  } else {
-    if (typeof options.from_line === "string" && /\d+/.test(options.from_line)) {
-      options.from_line = parseInt(options.from_line);
-    }
-    if (Number.isInteger(options.from_line)) {
-      if (options.from_line <= 0) {
-        throw new Error(
-          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`
-      );
-    }
-  }
-  if (options.ignore_last_delimiters === void 0 || options.ignore_last_delimiters === null) {
-    options.ignore_last_delimiters = false;
-  } else if (typeof options.ignore_last_delimiters === "number") {
-    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
-    if (options.ignore_last_delimiters === 0) {
-      options.ignore_last_delimiters = false;
-    }
-  } else if (typeof options.ignore_last_delimiters !== "boolean") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
-      [
-        "Invalid option `ignore_last_delimiters`:",
-        "the value must be a boolean value or an integer,",
-        `got ${JSON.stringify(options.ignore_last_delimiters)}`
-      ],
-      options
-    );
-  }
-  if (options.ignore_last_delimiters === true && options.columns === false) {
-    throw new CsvError(
-      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
-      [
-        "The option `ignore_last_delimiters`",
-        "requires the activation of the `columns` option"
-      ],
-      options
-    );
-  }
-  if (options.info === void 0 || options.info === null || options.info === false) {
-    options.info = false;
-  } else if (options.info !== true) {
-    throw new Error(
-      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`
-    );
-  }
-  if (options.max_record_size === void 0 || options.max_record_size === null || options.max_record_size === false) {
-    options.max_record_size = 0;
-  } else if (Number.isInteger(options.max_record_size) && options.max_record_size >= 0) {
-  } else if (typeof options.max_record_size === "string" && /\d+/.test(options.max_record_size)) {
-    options.max_record_size = parseInt(options.max_record_size);
-  } else {
-    throw new Error(
-      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`
-    );
-  }
-  if (options.objname === void 0 || options.objname === null || options.objname === false) {
-    options.objname = void 0;
-  } else if (Buffer.isBuffer(options.objname)) {
-    if (options.objname.length === 0) {
-      throw new Error(`Invalid Option: objname must be a non empty buffer`);
-    }
-    if (options.encoding === null) {
-    } else {
-      options.objname = options.objname.toString(options.encoding);
-    }
-  } else if (typeof options.objname === "string") {
-    if (options.objname.length === 0) {
-      throw new Error(`Invalid Option: objname must be a non empty string`);
-    }
-  } else if (typeof options.objname === "number") {
-  } else {
-    throw new Error(
-      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`
-    );
-  }
-  if (options.objname !== void 0) {
-    if (typeof options.objname === "number") {
-      if (options.columns !== false) {
-        throw Error(
-          "Invalid Option: objname index cannot be combined with columns or be defined as a field"
-        );
-      }
-    } else {
-      if (options.columns === false) {
-        throw Error(
-          "Invalid Option: objname field must be combined with columns or be defined as an index"
-        );
-      }
-    }
-  }
-  if (options.on_record === void 0 || options.on_record === null) {
-    options.on_record = void 0;
-  } else if (typeof options.on_record !== "function") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_ON_RECORD",
-      [
-        "Invalid option `on_record`:",
-        "expect a function,",
-        `got ${JSON.stringify(options.on_record)}`
-      ],
-      options
-    );
-  }
-  if (options.on_skip !== void 0 && options.on_skip !== null && typeof options.on_skip !== "function") {
-    throw new Error(
-      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`
-    );
-  }
-  if (options.quote === null || options.quote === false || options.quote === "") {
-    options.quote = null;
-  } else {
-    if (options.quote === void 0 || options.quote === true) {
-      options.quote = Buffer.from('"', options.encoding);
-    } else if (typeof options.quote === "string") {
-      options.quote = Buffer.from(options.quote, options.encoding);
-    }
-    if (!Buffer.isBuffer(options.quote)) {
-      throw new Error(
-        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`
-      );
-    }
-  }
-  if (options.raw === void 0 || options.raw === null || options.raw === false) {
-    options.raw = false;
-  } else if (options.raw !== true) {
-    throw new Error(
-      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`
-    );
-  }
-  if (options.record_delimiter === void 0) {
-    options.record_delimiter = [];
-  } else if (typeof options.record_delimiter === "string" || Buffer.isBuffer(options.record_delimiter)) {
-    if (options.record_delimiter.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a non empty string or buffer,",
-          `got ${JSON.stringify(options.record_delimiter)}`
-        ],
-        options
-      );
-    }
-    options.record_delimiter = [options.record_delimiter];
-  } else if (!Array.isArray(options.record_delimiter)) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_RECORD_DELIMITER",
-      [
-        "Invalid option `record_delimiter`:",
-        "value must be a string, a buffer or array of string|buffer,",
-        `got ${JSON.stringify(options.record_delimiter)}`
-      ],
-      options
-    );
-  }
-  options.record_delimiter = options.record_delimiter.map(function(rd, i) {
-    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a string, a buffer or array of string|buffer",
-          `at index ${i},`,
-          `got ${JSON.stringify(rd)}`
-        ],
-        options
-      );
-    } else if (rd.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a non empty string or buffer",
-          `at index ${i},`,
-          `got ${JSON.stringify(rd)}`
-        ],
-        options
-      );
-    }
-    if (typeof rd === "string") {
-      rd = Buffer.from(rd, options.encoding);
-    }
-    return rd;
-  });
-  if (typeof options.relax_column_count === "boolean") {
-  } else if (options.relax_column_count === void 0 || options.relax_column_count === null) {
-    options.relax_column_count = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`
-    );
-  }
-  if (typeof options.relax_column_count_less === "boolean") {
-  } else if (options.relax_column_count_less === void 0 || options.relax_column_count_less === null) {
-    options.relax_column_count_less = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`
-    );
-  }
-  if (typeof options.relax_column_count_more === "boolean") {
-  } else if (options.relax_column_count_more === void 0 || options.relax_column_count_more === null) {
-    options.relax_column_count_more = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`
-    );
-  }
-  if (typeof options.relax_quotes === "boolean") {
-  } else if (options.relax_quotes === void 0 || options.relax_quotes === null) {
-    options.relax_quotes = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`
-    );
-  }
-  if (typeof options.skip_empty_lines === "boolean") {
-  } else if (options.skip_empty_lines === void 0 || options.skip_empty_lines === null) {
-    options.skip_empty_lines = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`
-    );
-  }
-  if (typeof options.skip_records_with_empty_values === "boolean") {
-  } else if (options.skip_records_with_empty_values === void 0 || options.skip_records_with_empty_values === null) {
-    options.skip_records_with_empty_values = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`
-    );
-  }
-  if (typeof options.skip_records_with_error === "boolean") {
-  } else if (options.skip_records_with_error === void 0 || options.skip_records_with_error === null) {
-    options.skip_records_with_error = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`
-    );
-  }
-  if (options.rtrim === void 0 || options.rtrim === null || options.rtrim === false) {
-    options.rtrim = false;
-  } else if (options.rtrim !== true) {
-    throw new Error(
-      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`
-    );
-  }
-  if (options.ltrim === void 0 || options.ltrim === null || options.ltrim === false) {
-    options.ltrim = false;
-  } else if (options.ltrim !== true) {
-    throw new Error(
-      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`
-    );
-  }
-  if (options.trim === void 0 || options.trim === null || options.trim === false) {
-    options.trim = false;
-  } else if (options.trim !== true) {
-    throw new Error(
-      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`
-    );
-  }
-  if (options.trim === true && opts.ltrim !== false) {
-    options.ltrim = true;
-  } else if (options.ltrim !== true) {
-    options.ltrim = false;
-  }
-  if (options.trim === true && opts.rtrim !== false) {
-    options.rtrim = true;
-  } else if (options.rtrim !== true) {
-    options.rtrim = false;
-  }
-  if (options.to === void 0 || options.to === null) {
-    options.to = -1;
-  } else if (options.to !== -1) {
-    if (typeof options.to === "string" && /\d+/.test(options.to)) {
-      options.to = parseInt(options.to);
-    }
-    if (Number.isInteger(options.to)) {
-      if (options.to <= 0) {
-        throw new Error(
-          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`
-      );
-    }
-  }
-  if (options.to_line === void 0 || options.to_line === null) {
-    options.to_line = -1;
-  } else if (options.to_line !== -1) {
-    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
-      options.to_line = parseInt(options.to_line);
-    }
-    if (Number.isInteger(options.to_line)) {
-      if (options.to_line <= 0) {
-        throw new Error(
-          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`
-      );
-    }
-  }
-  return options;
-};
-
-// node_modules/csv-parse/lib/utils/delimiter_discover.js
-var delimiter_discover = function(records, options) {
-  if (!options) {
-    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
-  }
-  if (typeof records === "string") {
-    records = Buffer.from(records);
-  }
-  if (Buffer.isBuffer(records)) {
-    records = ((data) => {
-      const records2 = [];
-      const parser = transform2({ delimiter: [] });
-      const push = (record2) => records2.push(record2);
-      const close = () => {
-      };
-      const error63 = parser.parse(data, true, push, close);
-      if (error63 !== void 0) throw error63;
-      return records2;
-    })(records);
-  }
-  const info2 = Array(127).fill().map(() => ({ lines: [] }));
-  records.map(([record2], line) => {
-    for (let i = 0, l = record2.length; i < l; i++) {
-      const code = record2.charCodeAt(i);
-      if (info2[code].lines[line] === void 0) info2[code].lines[line] = 0;
-      info2[code].lines[line]++;
-    }
-  });
-  info2.map((info3, i) => {
-    info3.char_code = i;
-    info3.std = std(info3.lines);
-    info3.total = info3.lines.reduce((acc, val) => acc + val, 0);
-    info3.preferred = !!options.preferred[i];
-    info3.score = options.score(info3, options);
-  });
-  const result = info2.reduce(
-    (acc, info3) => acc.score > info3.score ? acc : info3,
-    {}
-  );
-  return String.fromCharCode(result.char_code);
-};
-var std = function(array2) {
-  const n = array2.length;
-  if (n === 0) return 0;
-  const mean2 = array2.reduce((a, b) => a + b) / n;
-  return Math.sqrt(
-    array2.map((x) => Math.pow(x - mean2, 2)).reduce((a, b) => a + b) / n
-  );
-};
-
-// node_modules/csv-parse/lib/api/index.js
-var isRecordEmpty = function(record2) {
-  return record2.every(
-    (field) => field == null || field.toString && field.toString().trim() === ""
-  );
-};
-var cr = 13;
-var nl = 10;
-var boms = {
-  // Note, the following are equals:
-  // Buffer.from("\ufeff")
-  // Buffer.from([239, 187, 191])
-  // Buffer.from('EFBBBF', 'hex')
-  utf8: Buffer.from([239, 187, 191]),
-  // Note, the following are equals:
-  // Buffer.from "\ufeff", 'utf16le
-  // Buffer.from([255, 254])
-  utf16le: Buffer.from([255, 254])
-};
-var transform2 = function(original_options = {}) {
-  const info2 = {
-    bytes: 0,
-    bytes_records: 0,
-    comment_lines: 0,
-    empty_lines: 0,
-    invalid_field_length: 0,
-    lines: 1,
-    records: 0
-  };
-  const options = normalize_options(original_options);
-  return {
-    info: info2,
-    original_options,
-    options,
-    state: init_state(options),
-    __needMoreData: function(i, bufLen, end) {
-      if (end) return false;
-      const { encoding, escape: escape2, quote: quote2 } = this.options;
-      const { quoting, needMoreDataSize, recordDelimiterMaxLength } = this.state;
-      const numOfCharLeft = bufLen - i - 1;
-      const requiredLength = Math.max(
-        needMoreDataSize,
-        // Skip if the remaining buffer smaller than record delimiter
-        // If "record_delimiter" is yet to be discovered:
-        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
-        // 2. We set the length to windows line ending in the current encoding
-        // Note, that encoding is known from user or bom discovery at that point
-        // recordDelimiterMaxLength,
-        recordDelimiterMaxLength === 0 ? Buffer.from("\r\n", encoding).length : recordDelimiterMaxLength,
-        // Skip if remaining buffer can be an escaped quote
-        quoting ? (escape2 === null ? 0 : escape2.length) + quote2.length : 0,
-        // Skip if remaining buffer can be record delimiter following the closing quote
-        quoting ? quote2.length + recordDelimiterMaxLength : 0
-      );
-      return numOfCharLeft < requiredLength;
-    },
-    // Central parser implementation
-    parse: function(nextBuf, end, push, close) {
-      const {
-        bom,
-        comment_no_infix,
-        delimiter_auto,
-        encoding,
-        from_line,
-        ltrim,
-        max_record_size,
-        raw,
-        relax_quotes,
-        rtrim,
-        skip_empty_lines,
-        to,
-        to_line
-      } = this.options;
-      let { comment: comment2, escape: escape2, quote: quote2, record_delimiter } = this.options;
-      const {
-        bomSkipped,
-        delimiterDiscovered,
-        delimiterBufPrevious,
-        rawBuffer,
-        escapeIsQuote
-      } = this.state;
-      if (!delimiterDiscovered && delimiter_auto) {
-        let delimiterBuf;
-        if (delimiterBufPrevious === void 0) {
-          delimiterBuf = nextBuf;
-        } else if (delimiterBufPrevious !== void 0 && nextBuf === void 0) {
-          delimiterBuf = delimiterBufPrevious;
-        } else {
-          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
-        }
-        nextBuf = void 0;
-        if (end || delimiterBuf.length > delimiter_auto.size) {
-          this.options.delimiter = [
-            Buffer.from(
-              delimiter_discover(delimiterBuf, this.options.delimiter_auto)
-            )
-          ];
-          this.state.previousBuf = delimiterBuf;
-          this.state.delimiterBufPrevious = void 0;
-          this.state.delimiterDiscovered = true;
-        } else {
-          this.state.delimiterBufPrevious = delimiterBuf;
-          return;
-        }
-      }
-      const { previousBuf } = this.state;
-      let buf;
-      if (previousBuf === void 0) {
-        if (nextBuf === void 0) {
-          close();
-          return;
-        } else {
-          buf = nextBuf;
-        }
-      } else if (previousBuf !== void 0 && nextBuf === void 0) {
-        buf = previousBuf;
-      } else {
-        buf = Buffer.concat([previousBuf, nextBuf]);
-      }
-      if (bomSkipped === false) {
-        if (bom === false) {
-          this.state.bomSkipped = true;
-        } else if (buf.length < 3) {
-          if (end === false) {
-            this.state.previousBuf = buf;
-            return;
-          }
-        } else {
-          for (const encoding2 in boms) {
-            if (boms[encoding2].compare(buf, 0, boms[encoding2].length) === 0) {
-              const bomLength = boms[encoding2].length;
-              this.state.bufBytesStart += bomLength;
-              buf = buf.slice(bomLength);
-              const options2 = normalize_options({
-                ...this.original_options,
-                encoding: encoding2
-              });
-              for (const key in options2) {
-                this.options[key] = options2[key];
-              }
-              ({ comment: comment2, escape: escape2, quote: quote2 } = this.options);
-              break;
-            }
-          }
-          this.state.bomSkipped = true;
-        }
-      }
-      const bufLen = buf.length;
-      let pos;
-      for (pos = 0; pos < bufLen; pos++) {
-        if (this.__needMoreData(pos, bufLen, end)) {
-          break;
-        }
-        if (this.state.wasRowDelimiter === true) {
-          this.info.lines++;
-          this.state.wasRowDelimiter = false;
-        }
-        if (to_line !== -1 && this.info.lines > to_line) {
-          this.state.stop = true;
-          close();
-          return;
-        }
-        if (this.state.quoting === false && record_delimiter.length === 0) {
-          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
-            buf,
-            pos
-          );
-          if (record_delimiterCount) {
-            record_delimiter = this.options.record_delimiter;
-          }
-        }
-        const chr = buf[pos];
-        if (raw === true) {
-          rawBuffer.append(chr);
-        }
-        if ((chr === cr || chr === nl) && this.state.wasRowDelimiter === false) {
-          this.state.wasRowDelimiter = true;
-        }
-        if (this.state.escaping === true) {
-          this.state.escaping = false;
-        } else {
-          if (escape2 !== null && this.state.quoting === true && this.__isEscape(buf, pos, chr) && pos + escape2.length < bufLen) {
-            if (escapeIsQuote) {
-              if (this.__isQuote(buf, pos + escape2.length)) {
-                this.state.escaping = true;
-                pos += escape2.length - 1;
-                continue;
-              }
-            } else {
-              this.state.escaping = true;
-              pos += escape2.length - 1;
-              continue;
-            }
-          }
-          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
-            if (this.state.quoting === true) {
-              const nextChr = buf[pos + quote2.length];
-              const isNextChrTrimable = rtrim && this.__isCharTrimable(buf, pos + quote2.length);
-              const isNextChrComment = comment2 !== null && this.__compareBytes(comment2, buf, pos + quote2.length, nextChr);
-              const isNextChrDelimiter = this.__isDelimiter(
-                buf,
-                pos + quote2.length,
-                nextChr
-              );
-              const isNextChrRecordDelimiter = record_delimiter.length === 0 ? this.__autoDiscoverRecordDelimiter(buf, pos + quote2.length) : this.__isRecordDelimiter(nextChr, buf, pos + quote2.length);
-              if (escape2 !== null && this.__isEscape(buf, pos, chr) && this.__isQuote(buf, pos + escape2.length)) {
-                pos += escape2.length - 1;
-              } else if (!nextChr || isNextChrDelimiter || isNextChrRecordDelimiter || isNextChrComment || isNextChrTrimable) {
-                this.state.quoting = false;
-                this.state.wasQuoting = true;
-                pos += quote2.length - 1;
-                continue;
-              } else if (relax_quotes === false) {
-                const err = this.__error(
-                  new CsvError(
-                    "CSV_INVALID_CLOSING_QUOTE",
-                    [
-                      "Invalid Closing Quote:",
-                      `got "${String.fromCharCode(nextChr)}"`,
-                      `at line ${this.info.lines}`,
-                      "instead of delimiter, record delimiter, trimable character",
-                      "(if activated) or comment"
-                    ],
-                    this.options,
-                    this.__infoField()
-                  )
-                );
-                if (err !== void 0) return err;
-              } else {
-                this.state.quoting = false;
-                this.state.wasQuoting = true;
-                this.state.field.prepend(quote2);
-                pos += quote2.length - 1;
-              }
-            } else {
-              if (this.state.field.length !== 0) {
-                if (relax_quotes === false) {
-                  const info3 = this.__infoField();
-                  const bom2 = Object.keys(boms).map(
-                    (b) => boms[b].equals(this.state.field.toString()) ? b : false
-                  ).filter(Boolean)[0];
-                  const err = this.__error(
-                    new CsvError(
-                      "INVALID_OPENING_QUOTE",
-                      [
-                        "Invalid Opening Quote:",
-                        `a quote is found on field ${JSON.stringify(info3.column)} at line ${info3.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
-                        bom2 ? `(${bom2} bom)` : void 0
-                      ],
-                      this.options,
-                      info3,
-                      {
-                        field: this.state.field
-                      }
-                    )
-                  );
-                  if (err !== void 0) return err;
-                }
-              } else {
-                this.state.quoting = true;
-                pos += quote2.length - 1;
-                continue;
-              }
-            }
-          }
-          if (this.state.quoting === false) {
-            const recordDelimiterLength = this.__isRecordDelimiter(
-              chr,
-              buf,
-              pos
-            );
-            if (recordDelimiterLength !== 0) {
-              const skipCommentLine = this.state.commenting && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0;
-              if (skipCommentLine) {
-                this.info.comment_lines++;
-              } else {
-                if (this.state.enabled === false && this.info.lines + (this.state.wasRowDelimiter === true ? 1 : 0) >= from_line) {
-                  this.state.enabled = true;
-                  this.__resetField();
-                  this.__resetRecord();
-                  pos += recordDelimiterLength - 1;
-                  continue;
-                }
-                if (skip_empty_lines === true && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0) {
-                  this.info.empty_lines++;
-                  pos += recordDelimiterLength - 1;
-                  continue;
-                }
-                this.info.bytes = this.state.bufBytesStart + pos;
-                const errField = this.__onField();
-                if (errField !== void 0) return errField;
-                this.info.bytes = this.state.bufBytesStart + pos + recordDelimiterLength;
-                const errRecord = this.__onRecord(push);
-                if (errRecord !== void 0) return errRecord;
-                if (to !== -1 && this.info.records >= to) {
-                  this.state.stop = true;
-                  close();
-                  return;
-                }
-              }
-              this.state.commenting = false;
-              pos += recordDelimiterLength - 1;
-              continue;
-            }
-            if (this.state.commenting) {
-              continue;
-            }
-            if (comment2 !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
-              const commentCount = this.__compareBytes(comment2, buf, pos, chr);
-              if (commentCount !== 0) {
-                this.state.commenting = true;
-                continue;
-              }
-            }
-            const delimiterLength = this.__isDelimiter(buf, pos, chr);
-            if (delimiterLength !== 0) {
-              this.info.bytes = this.state.bufBytesStart + pos;
-              const errField = this.__onField();
-              if (errField !== void 0) return errField;
-              pos += delimiterLength - 1;
-              continue;
-            }
-          }
-        }
-        if (this.state.commenting === false) {
-          if (max_record_size !== 0 && this.state.record_length + this.state.field.length > max_record_size) {
-            return this.__error(
-              new CsvError(
-                "CSV_MAX_RECORD_SIZE",
-                [
-                  "Max Record Size:",
-                  "record exceed the maximum number of tolerated bytes",
-                  `of ${max_record_size}`,
-                  `at line ${this.info.lines}`
-                ],
-                this.options,
-                this.__infoField()
-              )
-            );
-          }
-        }
-        const lappend = ltrim === false || this.state.quoting === true || this.state.field.length !== 0 || !this.__isCharTrimable(buf, pos);
-        const rappend = rtrim === false || this.state.wasQuoting === false;
-        if (lappend === true && rappend === true) {
-          this.state.field.append(chr);
-        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
-          return this.__error(
-            new CsvError(
-              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
-              [
-                "Invalid Closing Quote:",
-                "found non trimable byte after quote",
-                `at line ${this.info.lines}`
-              ],
-              this.options,
-              this.__infoField()
-            )
-          );
-        } else {
-          if (lappend === false) {
-            pos += this.__isCharTrimable(buf, pos) - 1;
-          }
-          continue;
-        }
-      }
-      if (end === true) {
-        if (this.state.quoting === true) {
-          const err = this.__error(
-            new CsvError(
-              "CSV_QUOTE_NOT_CLOSED",
-              [
-                "Quote Not Closed:",
-                `the parsing is finished with an opening quote at line ${this.info.lines}`
-              ],
-              this.options,
-              this.__infoField()
-            )
-          );
-          if (err !== void 0) return err;
-        } else {
-          if (this.state.wasQuoting === true || this.state.record.length !== 0 || this.state.field.length !== 0) {
-            this.info.bytes = this.state.bufBytesStart + pos;
-            const errField = this.__onField();
-            if (errField !== void 0) return errField;
-            const errRecord = this.__onRecord(push);
-            if (errRecord !== void 0) return errRecord;
-          } else if (this.state.wasRowDelimiter === true) {
-            this.info.empty_lines++;
-          } else if (this.state.commenting === true) {
-            this.info.comment_lines++;
-          }
-        }
-      } else {
-        this.state.bufBytesStart += pos;
-        this.state.previousBuf = buf.slice(pos);
-      }
-      if (this.state.wasRowDelimiter === true) {
-        this.info.lines++;
-        this.state.wasRowDelimiter = false;
-      }
-    },
-    __onRecord: function(push) {
-      const {
-        columns,
-        group_columns_by_name,
-        encoding,
-        info: info3,
-        from,
-        relax_column_count,
-        relax_column_count_less,
-        relax_column_count_more,
-        raw,
-        skip_records_with_empty_values
-      } = this.options;
-      const { enabled, record: record2 } = this.state;
-      if (enabled === false) {
-        return this.__resetRecord();
-      }
-      const recordLength = record2.length;
-      if (columns === true) {
-        if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
-          this.__resetRecord();
-          return;
-        }
-        return this.__firstLineToColumns(record2);
-      }
-      if (columns === false && this.info.records === 0) {
-        this.state.expectedRecordLength = recordLength;
-      }
-      if (recordLength !== this.state.expectedRecordLength) {
-        const err = columns === false ? new CsvError(
-          "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
-          [
-            "Invalid Record Length:",
-            `expect ${this.state.expectedRecordLength},`,
-            `got ${recordLength} on line ${this.info.lines}`
-          ],
-          this.options,
-          this.__infoField(),
-          {
-            record: record2
-          }
-        ) : new CsvError(
-          "CSV_RECORD_INCONSISTENT_COLUMNS",
-          [
-            "Invalid Record Length:",
-            `columns length is ${columns.length},`,
-            // rename columns
-            `got ${recordLength} on line ${this.info.lines}`
-          ],
-          this.options,
-          this.__infoField(),
-          {
-            record: record2
-          }
-        );
-        if (relax_column_count === true || relax_column_count_less === true && recordLength < this.state.expectedRecordLength || relax_column_count_more === true && recordLength > this.state.expectedRecordLength) {
-          this.info.invalid_field_length++;
-          this.state.error = err;
-        } else {
-          const finalErr = this.__error(err);
-          if (finalErr) return finalErr;
-        }
-      }
-      if (skip_records_with_empty_values === true && isRecordEmpty(record2)) {
-        this.__resetRecord();
-        return;
-      }
-      if (this.state.recordHasError === true) {
-        this.__resetRecord();
-        this.state.recordHasError = false;
-        return;
-      }
-      this.info.records++;
-      if (from === 1 || this.info.records >= from) {
-        const { objname } = this.options;
-        if (columns !== false) {
-          const obj = {};
-          for (let i = 0, l = record2.length; i < l; i++) {
-            if (columns[i] === void 0 || columns[i].disabled) continue;
-            if (group_columns_by_name === true && Object.hasOwn(obj, columns[i].name)) {
-              if (Array.isArray(obj[columns[i].name])) {
-                obj[columns[i].name] = obj[columns[i].name].concat(record2[i]);
-              } else {
-                obj[columns[i].name] = [obj[columns[i].name], record2[i]];
-              }
-            } else {
-              Object.defineProperty(obj, columns[i].name, {
-                value: record2[i],
-                enumerable: true,
-                writable: true,
-                configurable: true
-              });
-            }
-          }
-          if (raw === true || info3 === true) {
-            const extRecord = Object.assign(
-              { record: obj },
-              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
-              info3 === true ? { info: this.__infoRecord() } : {}
-            );
-            const err = this.__push(
-              objname === void 0 ? extRecord : [obj[objname], extRecord],
-              push
-            );
-            if (err) {
-              return err;
-            }
-          } else {
-            const err = this.__push(
-              objname === void 0 ? obj : [obj[objname], obj],
-              push
-            );
-            if (err) {
-              return err;
-            }
-          }
-        } else {
-          if (raw === true || info3 === true) {
-            const extRecord = Object.assign(
-              { record: record2 },
-              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
-              info3 === true ? { info: this.__infoRecord() } : {}
-            );
-            const err = this.__push(
-              objname === void 0 ? extRecord : [record2[objname], extRecord],
-              push
-            );
-            if (err) {
-              return err;
-            }
-          } else {
-            const err = this.__push(
-              objname === void 0 ? record2 : [record2[objname], record2],
-              push
-            );
-            if (err) {
-              return err;
-            }
-          }
-        }
-      }
-      this.__resetRecord();
-    },
-    __firstLineToColumns: function(record2) {
-      const { firstLineToHeaders } = this.state;
-      try {
-        const headers = firstLineToHeaders === void 0 ? record2 : firstLineToHeaders.call(null, record2);
-        if (!Array.isArray(headers)) {
-          return this.__error(
-            new CsvError(
-              "CSV_INVALID_COLUMN_MAPPING",
-              [
-                "Invalid Column Mapping:",
-                "expect an array from column function,",
-                `got ${JSON.stringify(headers)}`
-              ],
-              this.options,
-              this.__infoField(),
-              {
-                headers
-              }
-            )
-          );
-        }
-        const normalizedHeaders = normalize_columns_array(headers);
-        this.state.expectedRecordLength = normalizedHeaders.length;
-        this.options.columns = normalizedHeaders;
-        this.__resetRecord();
-        return;
-      } catch (err) {
-        return err;
-      }
-    },
-    __resetRecord: function() {
-      if (this.options.raw === true) {
-        this.state.rawBuffer.reset();
-      }
-      this.state.error = void 0;
-      this.state.record = [];
-      this.state.record_length = 0;
-    },
-    __onField: function() {
-      const { cast, encoding, rtrim, max_record_size } = this.options;
-      const { enabled, wasQuoting } = this.state;
-      if (enabled === false) {
-        return this.__resetField();
-      }
-      let field = this.state.field.toString(encoding);
-      if (rtrim === true && wasQuoting === false) {
-        field = field.trimRight();
-      }
-      if (cast === true) {
-        const [err, f] = this.__cast(field);
-        if (err !== void 0) return err;
-        field = f;
-      }
-      this.state.record.push(field);
-      if (max_record_size !== 0 && typeof field === "string") {
-        this.state.record_length += field.length;
-      }
-      this.__resetField();
-    },
-    __resetField: function() {
-      this.state.field.reset();
-      this.state.wasQuoting = false;
-    },
-    __push: function(record2, push) {
-      const { on_record } = this.options;
-      if (on_record !== void 0) {
-        const info3 = this.__infoRecord();
-        try {
-          record2 = on_record.call(null, record2, info3);
-        } catch (err) {
-          return err;
-        }
-        if (record2 === void 0 || record2 === null) {
-          return;
-        }
-      }
-      this.info.bytes_records += this.info.bytes;
-      push(record2);
-    },
-    // Return a tuple with the error and the casted value
-    __cast: function(field) {
-      const { columns, relax_column_count } = this.options;
-      const isColumns = Array.isArray(columns);
-      if (isColumns === true && relax_column_count && this.options.columns.length <= this.state.record.length) {
-        return [void 0, void 0];
-      }
-      if (this.state.castField !== null) {
-        try {
-          const info3 = this.__infoField();
-          return [void 0, this.state.castField.call(null, field, info3)];
-        } catch (err) {
-          return [err];
-        }
-      }
-      if (this.__isFloat(field)) {
-        return [void 0, parseFloat(field)];
-      } else if (this.options.cast_date !== false) {
-        const info3 = this.__infoField();
-        return [void 0, this.options.cast_date.call(null, field, info3)];
-      }
-      return [void 0, field];
-    },
-    __compareBytes: function(sourceBuf, targetBuf, targetPos, firstByte) {
-      if (sourceBuf[0] !== firstByte) return 0;
-      const sourceLength = sourceBuf.length;
-      for (let i = 1; i < sourceLength; i++) {
-        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
-      }
-      return sourceLength;
-    },
-    // Helper to test if a character is trimable
-    __isCharTrimable: function(buf, pos) {
-      const { timchars, timcharFirstBytes } = this.state;
-      const first = buf[pos];
-      if (first === void 0 || timcharFirstBytes[first] === 0) return 0;
-      loop1: for (let i = 0; i < timchars.length; i++) {
-        const timchar = timchars[i];
-        for (let j = 0; j < timchar.length; j++) {
-          if (timchar[j] !== buf[pos + j]) continue loop1;
-        }
-        return timchar.length;
-      }
-      return 0;
-    },
-    __isDelimiter: function(buf, pos, chr) {
-      const { delimiter, ignore_last_delimiters } = this.options;
-      if (ignore_last_delimiters === true && this.state.record.length === this.options.columns.length - 1) {
-        return 0;
-      } else if (ignore_last_delimiters !== false && typeof ignore_last_delimiters === "number" && this.state.record.length === ignore_last_delimiters - 1) {
-        return 0;
-      }
-      loop1: for (let i = 0; i < delimiter.length; i++) {
-        const del = delimiter[i];
-        if (del[0] === chr) {
-          for (let j = 1; j < del.length; j++) {
-            if (del[j] !== buf[pos + j]) continue loop1;
-          }
-          return del.length;
-        }
-      }
-      return 0;
-    },
-    __isEscape: function(buf, pos, chr) {
-      const { escape: escape2 } = this.options;
-      if (escape2 === null) return false;
-      const l = escape2.length;
-      if (escape2[0] === chr) {
-        for (let i = 0; i < l; i++) {
-          if (escape2[i] !== buf[pos + i]) {
-            return false;
-          }
-        }
-        return true;
-      }
-      return false;
-    },
-    __isFloat: function(value) {
-      return value - parseFloat(value) + 1 >= 0;
-    },
-    // Keep it in case we implement the `cast_int` option
-    // __isInt(value){
-    //   // return Number.isInteger(parseInt(value))
-    //   // return !isNaN( parseInt( obj ) );
-    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
-    // }
-    __isQuote: function(buf, pos) {
-      const { quote: quote2 } = this.options;
-      if (quote2 === null) return false;
-      const l = quote2.length;
-      for (let i = 0; i < l; i++) {
-        if (quote2[i] !== buf[pos + i]) {
-          return false;
-        }
-      }
-      return true;
-    },
-    __isRecordDelimiter: function(chr, buf, pos) {
-      const { record_delimiter } = this.options;
-      const recordDelimiterLength = record_delimiter.length;
-      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
-        const rd = record_delimiter[i];
-        const rdLength = rd.length;
-        if (rd[0] !== chr) {
-          continue;
-        }
-        for (let j = 1; j < rdLength; j++) {
-          if (rd[j] !== buf[pos + j]) {
-            continue loop1;
-          }
-        }
-        return rd.length;
-      }
-      return 0;
-    },
-    __autoDiscoverRecordDelimiter: function(buf, pos) {
-      const { encoding } = this.options;
-      const rds = [
-        // Important, the windows line ending must be before mac os 9
-        Buffer.from("\r\n", encoding),
-        Buffer.from("\n", encoding),
-        Buffer.from("\r", encoding)
-      ];
-      loop: for (let i = 0; i < rds.length; i++) {
-        const l = rds[i].length;
-        for (let j = 0; j < l; j++) {
-          if (rds[i][j] !== buf[pos + j]) {
-            continue loop;
-          }
-        }
-        this.options.record_delimiter.push(rds[i]);
-        this.state.recordDelimiterMaxLength = rds[i].length;
-        return rds[i].length;
-      }
-      return 0;
-    },
-    __error: function(msg) {
-      const { encoding, raw, skip_records_with_error } = this.options;
-      const err = typeof msg === "string" ? new Error(msg) : msg;
-      if (skip_records_with_error) {
-        this.state.recordHasError = true;
-        if (this.options.on_skip !== void 0) {
-          try {
-            this.options.on_skip(
-              err,
-              raw ? this.state.rawBuffer.toString(encoding) : void 0
-            );
-          } catch (err2) {
-            return err2;
-          }
-        }
-        return void 0;
-      } else {
-        return err;
-      }
-    },
-    __infoDataSet: function() {
-      return {
-        ...this.info,
-        columns: this.options.columns
-      };
-    },
-    __infoRecord: function() {
-      const { columns, raw, encoding } = this.options;
-      return {
-        ...this.__infoDataSet(),
-        bytes_records: this.info.bytes,
-        error: this.state.error,
-        header: columns === true,
-        index: this.state.record.length,
-        raw: raw ? this.state.rawBuffer.toString(encoding) : void 0
-      };
-    },
-    __infoField: function() {
-      const { columns } = this.options;
-      const isColumns = Array.isArray(columns);
-      const bytes_records = this.info.bytes_records;
-      return {
-        ...this.__infoRecord(),
-        bytes_records,
-        column: isColumns === true ? columns.length > this.state.record.length ? columns[this.state.record.length].name : null : this.state.record.length,
-        quoting: this.state.wasQuoting
-      };
-    }
-  };
-};
-
-// node_modules/csv-parse/lib/sync.js
-var parse5 = function(data, opts = {}) {
-  if (typeof data === "string") {
-    data = Buffer.from(data);
-  }
-  const records = opts && opts.objname ? /* @__PURE__ */ Object.create(null) : [];
-  const parser = transform2(opts);
-  const push = (record2) => {
-    if (parser.options.objname === void 0) records.push(record2);
-    else {
-      records[record2[0]] = record2[1];
-    }
-  };
-  const close = () => {
-  };
-  const error63 = parser.parse(data, true, push, close);
-  if (error63 !== void 0) throw error63;
-  return records;
-};
-
-// src/core/datasets/csv.ts
-function parseCsv(text, file2) {
-  const starts = recordStartLines(text);
-  let parsed = 0;
-  let header = [];
-  let records;
-  try {
-    records = parse5(text, {
-      bom: true,
-      columns: (names) => {
-        parsed = 1;
-        header = names.map((n) => n.trim());
-        return header;
-      },
-      skip_empty_lines: true,
-      on_record: (record2) => {
-        parsed++;
-        return record2;
-      }
-    });
-  } catch (error63) {
-    const e = error63;
-    const line = starts[parsed] ?? starts[starts.length - 1] ?? 1;
-    if (e.code === "CSV_QUOTE_NOT_CLOSED")
-      throw configError(
-        { file: file2, line },
-        `a quoted field that starts on line ${line} is never closed; close it with " (write "" for a quote inside a field)`
-      );
-    if (e.code === "CSV_RECORD_INCONSISTENT_COLUMNS" || e.code === "CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH") {
-      throw configError(
-        { file: file2, line },
-        `the record on line ${line} has a different number of fields than the header (${header.length}); quote fields that contain commas`
-      );
-    }
-    throw configError({ file: file2, line }, `not valid CSV (${e.message})`);
-  }
-  return { header, rows: records.map((value, i) => ({ line: starts[i + 1] ?? 0, value })) };
-}
-function recordStartLines(text) {
-  const starts = [];
-  let line = 1;
-  let inQuote = false;
-  let atRecordStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "\r" || ch === "\n") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      line++;
-      if (!inQuote) atRecordStart = true;
-      continue;
-    }
-    if (atRecordStart && !(i === 0 && ch === "\uFEFF")) {
-      starts.push(line);
-      atRecordStart = false;
-    }
-    if (ch === '"') inQuote = !inQuote;
-  }
-  return starts;
 }
 
 // src/core/kinds/judged/dataset.ts
@@ -64029,32 +64210,26 @@ function resolveColumns(columns) {
   if (columns === "elyza") return ELYZA_COLUMNS;
   return { ...DEFAULT_COLUMNS, ...columns ?? {} };
 }
-function parseJudgedDataset(bytes, file2, format, columns) {
-  const text = decodeUtf8(bytes, file2);
+function formatOf2(file2, format) {
   const fmt = format ?? (file2.endsWith(".csv") ? "csv" : file2.endsWith(".jsonl") ? "jsonl" : void 0);
-  let rows;
-  if (fmt === "csv") {
-    const parsed = parseCsv(text, file2);
-    for (const key of ["input", "reference", "criteria"]) {
-      if (!parsed.header.includes(columns[key])) {
-        throw configError(
-          { file: file2, line: 1 },
-          `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(", ")}); map it with dataset.columns${columns === ELYZA_COLUMNS ? "" : ", or use columns: elyza for the ELYZA-tasks-100 CSV"}`
-        );
-      }
+  if (fmt === "csv" || fmt === "jsonl") return fmt;
+  throw configError({ file: file2 }, "judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format");
+}
+function checkHeader(header, file2, columns) {
+  for (const key of ["input", "reference", "criteria"]) {
+    if (!header.includes(columns[key])) {
+      throw configError(
+        { file: file2, line: 1 },
+        `the header has no column "${columns[key]}" for ${key} (header: ${header.join(", ")}); map it with dataset.columns${columns === ELYZA_COLUMNS ? "" : ", or use columns: elyza for the ELYZA-tasks-100 CSV"}`
+      );
     }
-    rows = parsed.rows;
-  } else if (fmt === "jsonl") {
-    rows = parseJsonl(text, file2);
-  } else {
-    throw configError(
-      { file: file2 },
-      "judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format"
-    );
   }
-  if (rows.length === 0) throw configError({ file: file2 }, "the dataset has no cases");
+}
+function judgedCaseOf(file2, columns) {
   const seen = /* @__PURE__ */ new Map();
-  return rows.map(({ line, value }, index) => {
+  let index = -1;
+  return ({ line, value }) => {
+    index++;
     const get = (key, required2) => {
       const column = columns[key];
       const v = column === void 0 ? void 0 : value[column];
@@ -64086,7 +64261,13 @@ function parseJudgedDataset(bytes, file2, format, columns) {
       );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file: file2, line } };
-  });
+  };
+}
+async function readJudgedDataset(chunks, file2, format, columns, into) {
+  const caseOf = judgedCaseOf(file2, columns);
+  const rows = formatOf2(file2, format) === "csv" ? csvRows(chunks, file2, (header) => checkHeader(header, file2, columns)) : jsonlRows(chunks, file2);
+  for await (const row of rows) into.add(caseOf(row));
+  if (into.count === 0) throw configError({ file: file2 }, "the dataset has no cases");
 }
 
 // node_modules/unhomoglyph/data.json
@@ -71674,8 +71855,8 @@ async function judgePair(judge, template, evalCase, baseline, candidate, repeat,
   const outcome = results[0] === results[1] ? results[0] : 0;
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
 }
-function judgeCallError(judge, error63) {
-  return withCause({ ...error63, message: `judge ${judge.name}: ${error63.message}` });
+function judgeCallError(judge, error64) {
+  return withCause({ ...error64, message: `judge ${judge.name}: ${error64.message}` });
 }
 function judgeRefused(judge, message) {
   return {
@@ -71716,8 +71897,8 @@ async function askOpinion(options, judge, input2, answer, scan, repeat) {
   let messages;
   try {
     messages = checkMessages(options.language, input2, answer, scan, options.nonce);
-  } catch (error63) {
-    return { ...base, verdict: null, reasoning: "", error: error63 instanceof Error ? error63.message : String(error63) };
+  } catch (error64) {
+    return { ...base, verdict: null, reasoning: "", error: error64 instanceof Error ? error64.message : String(error64) };
   }
   const reply = await judge.client.complete({
     messages,
@@ -72585,7 +72766,16 @@ var judgedKind = {
     const inputs = await loadAnswerInputs(ctx, ANSWER_PLACEHOLDERS, "input", "task");
     const provider = ctx.provider(s.provider);
     const columns = typeof s.dataset === "string" ? void 0 : s.dataset.columns;
-    const cases = parseJudgedDataset(inputs.bytes, inputs.datasetPath, inputs.format, resolveColumns(columns));
+    const collected = ctx.cases(inputs.datasetPath);
+    await readJudgedDataset(
+      inputs.source.chunks,
+      inputs.datasetPath,
+      inputs.format,
+      resolveColumns(columns),
+      collected
+    );
+    const cases = collected.cases;
+    const dataset = { path: inputs.datasetPath, sha256: inputs.source.sha256() };
     const judgeNames = judgesOf(s);
     const judgeAllowed = s.mode === "pairwise" ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
     let judgeTemplate;
@@ -72616,6 +72806,7 @@ var judgedKind = {
     }
     return {
       cases,
+      caseCount: collected.count,
       judges: judgeNames,
       prepare: (env) => prepareJudgedSuite({
         suite: s,
@@ -72623,7 +72814,7 @@ var judgedKind = {
         client: env.client(s.provider),
         cases,
         templates: inputs.templates,
-        dataset: inputs.dataset,
+        dataset,
         judgeTemplate,
         judges: judgeNames.map((name) => ({ name, provider: ctx.provider(name), client: env.client(name) })),
         baselineAnswers: s.mode === "pairwise" && env.baseline ? answersOf(env.baseline) : null,
@@ -72811,8 +73002,8 @@ var PYTHON_INFO = /* @__PURE__ */ new Set(["", "python", "py", "python3"]);
 function readCode(reply) {
   const blocks = [];
   for (const match of reply.matchAll(FENCE)) {
-    const info2 = (match[1] ?? "").trim().toLowerCase();
-    if (PYTHON_INFO.has(info2)) blocks.push(match[2] ?? "");
+    const info3 = (match[1] ?? "").trim().toLowerCase();
+    if (PYTHON_INFO.has(info3)) blocks.push(match[2] ?? "");
   }
   let fallback = reply.trim();
   if (fallback.startsWith("```")) {
@@ -72940,7 +73131,7 @@ function prepareRoundTripSuite(inputs) {
       }
       return reply;
     };
-    const finish2 = (stage, stoppedAt, message, error63 = null) => {
+    const finish2 = (stage, stoppedAt, message, error64 = null) => {
       const passed = stage === "completed" ? suite.cycles : Math.max(0, (stoppedAt ?? 1) - 1);
       const detail = {
         stage,
@@ -72956,14 +73147,14 @@ function prepareRoundTripSuite(inputs) {
         repeat,
         inputHash: evalCase.inputHash,
         ...evalCase.cluster !== void 0 ? { cluster: evalCase.cluster } : {},
-        status: error63 ? "error" : "scored",
-        scores: error63 ? null : { "l2-score": passed, "full-success": passed === suite.cycles ? 1 : 0 },
+        status: error64 ? "error" : "scored",
+        scores: error64 ? null : { "l2-score": passed, "full-success": passed === suite.cycles ? 1 : 0 },
         request: { messages: [...firstRequest?.messages ?? []] },
         reply: lastReply ? replyRecord(lastReply, keep(lastReply.text)) : null,
         usage: hadUsage ? usage : null,
         // `attempts` keeps its meaning for the aggregates: 1 + the retries made, 0 when the cache answered every call.
         latencyMs,
-        error: error63,
+        error: error64,
         attempts: calls > 0 && allCached ? 0 : 1 + retries,
         cached: calls > 0 && allCached,
         calls,
@@ -73001,8 +73192,8 @@ function prepareRoundTripSuite(inputs) {
           result = await running;
           if (result.stage === "timeout" || result.stage === "sandbox-violation") verdicts.delete(key);
         }
-      } catch (error63) {
-        const message = error63 instanceof Error ? error63.message : String(error63);
+      } catch (error64) {
+        const message = error64 instanceof Error ? error64.message : String(error64);
         return finish2("provider-error", cycle, `cycle ${cycle}: the code runner failed: ${message}`, {
           kind: "sandbox",
           message,
@@ -73261,7 +73452,34 @@ function roundTripCaseSections(record2, ctx) {
 }
 
 // src/core/kinds/round-trip/tasks.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/core/config/yaml.ts
 var import_yaml = __toESM(require_dist(), 1);
+var MAX_ALIAS_COUNT = 100;
+function documentValue(doc, lineCounter, file2) {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error64) {
+    let offset;
+    (0, import_yaml.visit)(doc, {
+      Alias: (_key, node2) => {
+        offset = node2.range?.[0];
+        return import_yaml.visit.BREAK;
+      }
+    });
+    const line = offset === void 0 ? void 0 : lineCounter.linePos(offset).line;
+    throw ConfigError.of([
+      {
+        file: file2,
+        ...line !== void 0 ? { line } : {},
+        message: `YAML aliases expand too far (${error64 instanceof Error ? error64.message : String(error64)}): each alias (*name) repeats a whole anchored value, and these make more than ${MAX_ALIAS_COUNT} copies. Write the values out instead of nesting aliases`
+      }
+    ]);
+  }
+}
+
+// src/core/kinds/round-trip/tasks.ts
 var IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var taskSchema = external_exports.strictObject({
   id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-"'),
@@ -73274,8 +73492,8 @@ var taskSchema = external_exports.strictObject({
   })
 });
 function parseTask(text, file2) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, uniqueKeys: true });
+  const lineCounter = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text, { lineCounter, uniqueKeys: true });
   const first = doc.errors[0];
   if (first) {
     const line = first.linePos?.[0].line;
@@ -73284,7 +73502,7 @@ function parseTask(text, file2) {
       `is not valid YAML: ${first.message.split("\n")[0]}`
     );
   }
-  const parsed = taskSchema.safeParse(doc.toJS());
+  const parsed = taskSchema.safeParse(documentValue(doc, lineCounter, file2));
   if (!parsed.success) {
     const issue3 = parsed.error.issues[0];
     const node2 = issue3.path.length > 0 ? doc.getIn(issue3.path, true) : null;
@@ -73499,7 +73717,7 @@ var assertionSchema = external_exports.discriminatedUnion(
       type: external_exports.literal("judge"),
       rubric: external_exports.string().min(1).optional().describe("What the judge grades the reply on; {column} is replaced by the case's value."),
       "rubric-file": external_exports.string().min(1).optional().describe("A file holding the rubric (instead of rubric)."),
-      judge: external_exports.union([external_exports.string().min(1), external_exports.array(external_exports.string().min(1)).min(1)]).describe("The judge provider(s); with several, their scores are averaged."),
+      judge: external_exports.union([lineText, external_exports.array(lineText).min(1)]).describe("The judge provider(s); with several, their scores are averaged."),
       threshold: external_exports.number().min(1).max(5).default(4).describe("The reply passes when the judges' mean score (1\u20135) is at least this."),
       reference: external_exports.string().optional().describe("A reference answer shown to the judge; {column} is replaced by the case's value."),
       language: external_exports.enum(["en", "ja"]).default("en").describe("Language of the built-in judge prompt.")
@@ -73745,52 +73963,51 @@ function checkText(reply, check2) {
 function parseJson(text) {
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch (error63) {
-    return { ok: false, message: error63.message.slice(0, 120) };
+  } catch (error64) {
+    return { ok: false, message: error64.message.slice(0, 120) };
   }
 }
 
 // src/core/kinds/prompt/dataset.ts
 var COLUMN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function parsePromptDataset(bytes, file2, format) {
-  const text = decodeUtf8(bytes, file2);
+function formatOf3(file2, format) {
   const fmt = format ?? (file2.endsWith(".jsonl") ? "jsonl" : file2.endsWith(".json") ? "json" : file2.endsWith(".csv") ? "csv" : void 0);
-  let rows;
-  if (fmt === "csv") rows = parseCsv(text, file2).rows;
-  else if (fmt === "jsonl") rows = parseJsonl(text, file2);
-  else if (fmt === "json") rows = jsonRows(text, file2);
-  else
+  if (fmt === void 0)
     throw configError({ file: file2 }, "unknown dataset format; name the file .jsonl, .json or .csv, or set dataset.format");
-  const first = rows[0];
-  if (first === void 0) throw configError({ file: file2 }, "the dataset has no cases");
-  const columns = Object.keys(first.value);
-  for (const column of columns) {
-    if (column === "__proto__")
-      throw configError(
-        { file: file2, line: first.line },
-        'column "__proto__" cannot be a template variable; rename the column'
-      );
-    if (!COLUMN.test(column))
-      throw configError(
-        { file: file2, line: first.line },
-        `column "${column}" cannot be a template variable; name columns with letters, digits, "_" and "-", starting with a letter or "_"`
-      );
-  }
+  return fmt;
+}
+function promptCaseOf(file2) {
+  let columns = null;
+  let firstLine = 0;
   const seen = /* @__PURE__ */ new Map();
-  const cases = rows.map(({ line, value }) => {
-    const extra = Object.keys(value).filter((k) => !columns.includes(k));
+  const caseOf = ({ line, value }) => {
+    if (columns === null) {
+      columns = Object.keys(value);
+      firstLine = line;
+      for (const column of columns) {
+        if (column === "__proto__")
+          throw configError({ file: file2, line }, 'column "__proto__" cannot be a template variable; rename the column');
+        if (!COLUMN.test(column))
+          throw configError(
+            { file: file2, line },
+            `column "${column}" cannot be a template variable; name columns with letters, digits, "_" and "-", starting with a letter or "_"`
+          );
+      }
+    }
+    const cols = columns;
+    const extra = Object.keys(value).filter((k) => !cols.includes(k));
     if (extra.length > 0)
       throw configError(
         { file: file2, line },
-        `column "${extra[0]}" is not in the first row (line ${first.line}); every row needs the same columns`
+        `column "${extra[0]}" is not in the first row (line ${firstLine}); every row needs the same columns`
       );
     const inputs = {};
-    for (const column of columns) {
+    for (const column of cols) {
       const v = value[column];
       if (v === void 0 || v === null)
         throw configError(
           { file: file2, line },
-          `"${column}" is missing; every row needs the columns of the first row (line ${first.line})`
+          `"${column}" is missing; every row needs the columns of the first row (line ${firstLine})`
         );
       inputs[column] = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
     }
@@ -73804,15 +74021,23 @@ function parsePromptDataset(bytes, file2, format) {
       );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file: file2, line } };
-  });
-  return { cases, columns };
+  };
+  return { caseOf, columns: () => columns ?? [] };
+}
+async function readPromptDataset(chunks, file2, format, into) {
+  const fmt = formatOf3(file2, format);
+  const reader = promptCaseOf(file2);
+  const rows = fmt === "csv" ? csvRows(chunks, file2) : fmt === "jsonl" ? jsonlRows(chunks, file2) : jsonRows(await wholeText(chunks, file2), file2);
+  for await (const row of rows) into.add(reader.caseOf(row));
+  if (into.count === 0) throw configError({ file: file2 }, "the dataset has no cases");
+  return reader.columns();
 }
 function jsonRows(text, file2) {
   let doc;
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error63) {
-    throw configError({ file: file2 }, `not valid JSON (${error63.message})`);
+  } catch (error64) {
+    throw configError({ file: file2 }, `not valid JSON (${error64.message})`);
   }
   if (!Array.isArray(doc)) throw configError({ file: file2 }, "expected a JSON array of objects, one per case");
   const lines = objectStartLines(text);
@@ -73990,9 +74215,9 @@ function preparePromptSuite(inputs) {
         if (stage === "timeout") verdicts.delete(key);
         return outcome;
       },
-      (error63) => {
+      (error64) => {
         verdicts.delete(key);
-        throw error63;
+        throw error64;
       }
     );
     verdicts.set(key, running);
@@ -74056,7 +74281,7 @@ function preparePromptSuite(inputs) {
   const runCase = async (evalCase, repeat) => {
     try {
       return await runCaseUnchecked(evalCase, repeat);
-    } catch (error63) {
+    } catch (error64) {
       let messages = [];
       try {
         messages = requestFor(evalCase, repeat).messages.slice();
@@ -74075,7 +74300,7 @@ function preparePromptSuite(inputs) {
         // The templates under test cannot render this case: the candidate's doing, a failure.
         error: {
           kind: "config",
-          message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error63 instanceof Error ? error63.message : String(error63)}`,
+          message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error64 instanceof Error ? error64.message : String(error64)}`,
           cause: "candidate",
           reason: "case-unrenderable"
         },
@@ -74138,11 +74363,11 @@ function preparePromptSuite(inputs) {
           text,
           evalCase.inputs
         );
-      } catch (error63) {
+      } catch (error64) {
         sandboxFailed = true;
         outcome = {
           kind: "error",
-          message: `the sandbox failed: ${error63 instanceof Error ? error63.message : String(error63)}`
+          message: `the sandbox failed: ${error64 instanceof Error ? error64.message : String(error64)}`
         };
       }
       if (outcome.kind === "error") {
@@ -74271,8 +74496,10 @@ async function loadPromptSuite(ctx) {
   const { suite, at } = ctx;
   const datasetPath = typeof suite.dataset === "string" ? suite.dataset : suite.dataset.path;
   const format = typeof suite.dataset === "string" ? void 0 : suite.dataset.format;
-  const bytes = await ctx.read(datasetPath, at("dataset"), "dataset");
-  const { cases, columns } = parsePromptDataset(bytes, datasetPath, format);
+  const source = hashedChunks(await ctx.readStream(datasetPath, at("dataset"), "dataset"));
+  const collected = ctx.cases(datasetPath);
+  const columns = await readPromptDataset(source.chunks, datasetPath, format, collected);
+  const cases = collected.cases;
   const unknown2 = (name) => {
     const guess = columns.find((c) => c.toLowerCase() === name.toLowerCase());
     return `the dataset ${datasetPath} has no column "${name}"${guess ? `; did you mean {${guess}}?` : ""}; its columns: ${columns.join(", ")} (write {{ and }} for literal braces)`;
@@ -74314,13 +74541,13 @@ async function loadPromptSuite(ctx) {
           throw configError(where("value"), `the value uses {${v.name}}, but ${unknown2(v.name)}`);
     }
     if (a.type === "regex") {
-      const source = fillVariables(a.value, Object.fromEntries(columns.map((c) => [c, "x"])), regexLiteral);
+      const source2 = fillVariables(a.value, Object.fromEntries(columns.map((c) => [c, "x"])), regexLiteral);
       try {
-        new RegExp(source, a.flags);
-      } catch (error63) {
+        new RegExp(source2, a.flags);
+      } catch (error64) {
         throw configError(
           where("value"),
-          `not a valid regular expression: ${error63.message.replace(/^Invalid regular expression: /, "")}; escape literal characters such as ( [ { * + ? with \\`
+          `not a valid regular expression: ${error64.message.replace(/^Invalid regular expression: /, "")}; escape literal characters such as ( [ { * + ? with \\`
         );
       }
     }
@@ -74352,13 +74579,13 @@ async function loadPromptSuite(ctx) {
         let doc;
         try {
           doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-        } catch (error63) {
-          throw configError({ file: path2 }, `not valid JSON (${error63.message})`);
+        } catch (error64) {
+          throw configError({ file: path2 }, `not valid JSON (${error64.message})`);
         }
         try {
           loaded.schema = compileJsonSchema(doc);
-        } catch (error63) {
-          throw configError({ file: path2 }, `not a usable JSON Schema: ${error63.message}`);
+        } catch (error64) {
+          throw configError({ file: path2 }, `not a usable JSON Schema: ${error64.message}`);
         }
       } else if (!/^def check\(/m.test(text)) {
         throw configError(
@@ -74369,11 +74596,12 @@ async function loadPromptSuite(ctx) {
     }
     assertions.push(loaded);
   }
-  const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
+  const dataset = { path: datasetPath, sha256: source.sha256() };
   const judgeNames = promptJudges(suite.assert);
   const judgeTemplates = { en: builtinTemplate("en", at("assert")), ja: builtinTemplate("ja", at("assert")) };
   return {
     cases,
+    caseCount: collected.count,
     providers: [suite.provider, ...judgeNames.filter((j) => j !== suite.provider)],
     prepare: (clients, runner, nonce) => preparePromptSuite({
       judges: new Map(
@@ -74511,12 +74739,15 @@ var promptKind = {
       providers: Object.fromEntries(judges.map((name) => [name, ctx.provider(name)])),
       at: (...path2) => ctx.at(...path2),
       read: (path2, where, what) => ctx.readFile(path2, where, what),
+      readStream: (path2, where, what) => ctx.readStream(path2, where, what),
+      cases: (file2) => ctx.cases(file2),
       readInstrument: (path2, where, what) => ctx.readInstrumentFile(path2, where, what),
       manipulationCheck: ctx.gate["manipulation-check"],
       warn: (problem) => ctx.warn(problem)
     });
     return {
       cases: loaded.cases,
+      caseCount: loaded.caseCount,
       ...judges.length > 0 ? { judges } : {},
       prepare: (env) => loaded.prepare(
         (provider) => env.client(provider),
@@ -75393,7 +75624,10 @@ var en3 = {
     stale: (n, t) => `**${n} of ${count(t, "suite")} ${noun(n, "has", "have")} a stale baseline**: the way ${noun(n, "it is", "they are")} measured changed, so ${noun(n, "it was", "they were")} not compared.`,
     noBaseline: (n, t) => `**${n} of ${count(t, "suite")} ${noun(n, "has", "have")} no baseline yet**${n < t ? `; the ${noun(t - n, "other passes", "others pass")}` : ""}.`,
     pass: (t, gate) => `**${noun(t, "The suite passes", `All ${t} suites pass`)}**: no metric dropped beyond the allowed ${gate}.`,
-    nothingRun: "**No suite is affected by this change**, so nothing was evaluated."
+    nothingRun: "**No suite is affected by this change**, so nothing was evaluated.",
+    removed: (names, n, fails) => fails ? `**This pull request removes ${n === 1 ? "suite" : "suites"} ${names} together with ${n === 1 ? "its" : "their"} files**, and \`gate.on-removed-suite\` is \`fail\`: nothing measures ${n === 1 ? "it" : "them"} any more, so the check fails. To remove ${n === 1 ? "it" : "them"} on purpose, set \`gate.on-removed-suite: warn\` on the base branch first.` : `**This pull request removes ${n === 1 ? "suite" : "suites"} ${names} together with ${n === 1 ? "its" : "their"} files**; \`gate.on-removed-suite\` is \`warn\`, so this does not fail the check.`,
+    renamed: (removed, added) => ` If ${removed} was renamed to ${added}, keep the old entry until the new suite's baseline is merged: a new name has no baseline to be compared with.`,
+    alsoRemoved: (names, n) => ` It also removes ${n === 1 ? "suite" : "suites"} ${names} with ${n === 1 ? "its" : "their"} files (\`gate.on-removed-suite: warn\`).`
   },
   table: {
     suite: "Suite",
@@ -75491,11 +75725,12 @@ var en3 = {
       instrument: "changes what measures the suite; it was measured with the base branch's instrument. Applied after merge \u2014 refresh the baseline then.",
       executor: "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
       provider: "adds or removes a provider; it is not called before merge.",
-      suite: "removes the suite; it was still run from the base branch's definition."
+      suite: "removes the suite; it was still run from the base branch's definition.",
+      "suite-gone": "removes the suite together with its files, so it could not be run; see `gate.on-removed-suite` for what this does to the check."
     },
     cacheRejected: (n) => `${n} cached ${noun(n, "response")} failed authentication (forged, edited, or written with another key) and ${noun(n, "was", "were")} ignored; the model was called instead.`,
     recordsRejected: (n) => `${count(n, "line")} of a previous run's record log failed authentication and ${noun(n, "was", "were")} ignored; those cases were run again.`,
-    committedIgnored: (path2, files) => `The checkout has ${files} committed ${noun(files, "file")} under \`${path2}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+    committedIgnored: (path2, files) => `The checkout has ${files} committed ${noun(files, "file")} (tracked by git) under ${path2}; ${files === 1 ? "it was" : "they were"} ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file2) => `The base commit has no ${file2}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted: "`trust-pr-config` is set: this pull request ran with its own configuration, endpoints, executors and gate included.",
     casesFromBase: (suite, restored, reverted) => `${suite}: every case the baseline measured was measured again as the base commit defines it (${restored} the pull request removed, ${reverted} it edited); its new or edited cases are compared after merge.`
@@ -75523,7 +75758,7 @@ var en3 = {
     judgedBy: (models) => `Judged by ${models}.`,
     cliReport: (path2) => `report: ${path2}`,
     cliBaselineWritten: (path2) => `baseline written: ${path2}`,
-    cliFirstError: (name, error63) => `  ${name}: first error: ${error63}`,
+    cliFirstError: (name, error64) => `  ${name}: first error: ${error64}`,
     cliErrors: (n) => ` (${count(n, "error")})`,
     cliShard: (i, n, runId, path2) => `evalgate: shard ${i}/${n} of run ${runId} written to ${path2}; merge all shards with "evalgate merge --out DIR SHARD_DIR \u2026"`,
     pricesFrom: (source) => source,
@@ -75550,7 +75785,10 @@ var ja3 = {
     stale: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u53E4\u304F\u306A\u3063\u3066\u3044\u307E\u3059**\uFF1A\u6E2C\u308A\u65B9\u304C\u5909\u308F\u3063\u305F\u305F\u3081\u6BD4\u8F03\u3057\u3066\u3044\u307E\u305B\u3093\u3002`,
     noBaseline: (n, t) => `**${t}\u30B9\u30A4\u30FC\u30C8\u4E2D${n}\u30B9\u30A4\u30FC\u30C8\u306B\u306F\u307E\u3060\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u3042\u308A\u307E\u305B\u3093**\u3002\u307B\u304B\u306E\u30B9\u30A4\u30FC\u30C8\u306F\u5408\u683C\u3067\u3059\u3002`,
     pass: (t, gate) => `**\u5168${t}\u30B9\u30A4\u30FC\u30C8\u304C\u5408\u683C\u3067\u3059**\uFF1A\u8A31\u5BB9\u5E45 ${gate} \u3092\u8D85\u3048\u3066\u4F4E\u4E0B\u3057\u305F\u6307\u6A19\u306F\u3042\u308A\u307E\u305B\u3093\u3002`,
-    nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002"
+    nothingRun: "**\u3053\u306E\u5909\u66F4\u306E\u5F71\u97FF\u3092\u53D7\u3051\u308B\u30B9\u30A4\u30FC\u30C8\u306F\u3042\u308A\u307E\u305B\u3093**\u3002\u8A55\u4FA1\u306F\u884C\u3063\u3066\u3044\u307E\u305B\u3093\u3002",
+    removed: (names, _n, fails) => fails ? `**\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30B9\u30A4\u30FC\u30C8 ${names} \u3092\u30D5\u30A1\u30A4\u30EB\u3054\u3068\u524A\u9664\u3057\u307E\u3059**\u3002\`gate.on-removed-suite\` \u304C \`fail\` \u306E\u305F\u3081\u3001\u3082\u3046\u6E2C\u5B9A\u3067\u304D\u306A\u3044\u3053\u306E\u30B9\u30A4\u30FC\u30C8\u306B\u3088\u308A\u30C1\u30A7\u30C3\u30AF\u306F\u5931\u6557\u3057\u307E\u3059\u3002\u610F\u56F3\u3057\u305F\u524A\u9664\u306A\u3089\u3001\u5148\u306B\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u3067 \`gate.on-removed-suite: warn\` \u306B\u3057\u3066\u304F\u3060\u3055\u3044\u3002` : `**\u3053\u306E\u30D7\u30EB\u30EA\u30AF\u30A8\u30B9\u30C8\u306F\u30B9\u30A4\u30FC\u30C8 ${names} \u3092\u30D5\u30A1\u30A4\u30EB\u3054\u3068\u524A\u9664\u3057\u307E\u3059**\u3002\`gate.on-removed-suite\` \u304C \`warn\` \u306E\u305F\u3081\u3001\u30C1\u30A7\u30C3\u30AF\u306F\u5931\u6557\u3057\u307E\u305B\u3093\u3002`,
+    renamed: (removed, added) => ` ${removed} \u3092 ${added} \u306B\u6539\u540D\u3057\u305F\u306E\u3067\u3042\u308C\u3070\u3001\u65B0\u3057\u3044\u30B9\u30A4\u30FC\u30C8\u306E\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u30DE\u30FC\u30B8\u3055\u308C\u308B\u307E\u3067\u53E4\u3044\u5B9A\u7FA9\u3092\u6B8B\u3057\u3066\u304F\u3060\u3055\u3044\uFF08\u65B0\u3057\u3044\u540D\u524D\u306B\u306F\u6BD4\u8F03\u3059\u308B\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u304C\u3042\u308A\u307E\u305B\u3093\uFF09\u3002`,
+    alsoRemoved: (names) => ` \u307E\u305F\u3001\u30B9\u30A4\u30FC\u30C8 ${names} \u3092\u30D5\u30A1\u30A4\u30EB\u3054\u3068\u524A\u9664\u3057\u307E\u3059\uFF08\`gate.on-removed-suite: warn\`\uFF09\u3002`
   },
   table: {
     suite: "\u30B9\u30A4\u30FC\u30C8",
@@ -75648,7 +75886,8 @@ var ja3 = {
       instrument: "\u306F\u6E2C\u5B9A\u65B9\u6CD5\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u6E2C\u5B9A\u65B9\u6CD5\u3067\u6E2C\u5B9A\u3057\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\uFF08\u305D\u306E\u969B\u306B\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F4\u65B0\u3057\u3066\u304F\u3060\u3055\u3044\uFF09\u3002",
       executor: "\u306F\u30E2\u30C7\u30EB\u306E\u30B3\u30FC\u30C9\u306E\u5B9F\u884C\u74B0\u5883\u3092\u5909\u66F4\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9F\u884C\u74B0\u5883\uFF08\u307E\u305F\u306F\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\uFF09\u3092\u4F7F\u3044\u307E\u3057\u305F\u3002\u30DE\u30FC\u30B8\u5F8C\u306B\u9069\u7528\u3055\u308C\u307E\u3059\u3002",
       provider: "\u306F\u30D7\u30ED\u30D0\u30A4\u30C0\u30FC\u3092\u8FFD\u52A0\u307E\u305F\u306F\u524A\u9664\u3057\u307E\u3059\u3002\u30DE\u30FC\u30B8\u307E\u3067\u306F\u547C\u3073\u51FA\u3057\u307E\u305B\u3093\u3002",
-      suite: "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u524A\u9664\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9A\u7FA9\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002"
+      suite: "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u524A\u9664\u3057\u307E\u3059\u3002\u30D9\u30FC\u30B9\u30D6\u30E9\u30F3\u30C1\u306E\u5B9A\u7FA9\u3067\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002",
+      "suite-gone": "\u306F\u30B9\u30A4\u30FC\u30C8\u3092\u30D5\u30A1\u30A4\u30EB\u3054\u3068\u524A\u9664\u3059\u308B\u305F\u3081\u3001\u5B9F\u884C\u3067\u304D\u307E\u305B\u3093\u3067\u3057\u305F\u3002\u30C1\u30A7\u30C3\u30AF\u3078\u306E\u5F71\u97FF\u306F `gate.on-removed-suite` \u306B\u3088\u308A\u307E\u3059\u3002"
     },
     cacheRejected: (n) => `\u30AD\u30E3\u30C3\u30B7\u30E5\u3055\u308C\u305F\u5FDC\u7B54${n}\u4EF6\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\uFF08\u507D\u9020\u30FB\u6539\u5909\u3001\u307E\u305F\u306F\u5225\u306E\u9375\u3067\u4F5C\u6210\uFF09\u3001\u7121\u8996\u3057\u3066\u30E2\u30C7\u30EB\u3092\u547C\u3073\u51FA\u3057\u307E\u3057\u305F\u3002`,
     recordsRejected: (n) => `\u524D\u56DE\u306E\u5B9F\u884C\u8A18\u9332\u306E${n}\u884C\u304C\u8A8D\u8A3C\u306B\u5931\u6557\u3057\u305F\u305F\u3081\u7121\u8996\u3057\u3001\u8A72\u5F53\u30B1\u30FC\u30B9\u3092\u518D\u5B9F\u884C\u3057\u307E\u3057\u305F\u3002`,
@@ -75680,7 +75919,7 @@ var ja3 = {
     judgedBy: (models) => `\u5BE9\u67FB\u30E2\u30C7\u30EB\uFF1A${models}\u3002`,
     cliReport: (path2) => `\u30EC\u30DD\u30FC\u30C8\uFF1A${path2}`,
     cliBaselineWritten: (path2) => `\u30D9\u30FC\u30B9\u30E9\u30A4\u30F3\u3092\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F\uFF1A${path2}`,
-    cliFirstError: (name, error63) => `  ${name}\uFF1A\u6700\u521D\u306E\u30A8\u30E9\u30FC\uFF1A${error63}`,
+    cliFirstError: (name, error64) => `  ${name}\uFF1A\u6700\u521D\u306E\u30A8\u30E9\u30FC\uFF1A${error64}`,
     cliErrors: (n) => `\uFF08\u30A8\u30E9\u30FC${n}\u4EF6\uFF09`,
     cliShard: (i, n, runId, path2) => `evalgate\uFF1A\u5B9F\u884C ${runId} \u306E\u30B7\u30E3\u30FC\u30C9 ${i}/${n} \u3092 ${path2} \u306B\u66F8\u304D\u51FA\u3057\u307E\u3057\u305F\u3002\u3059\u3079\u3066\u306E\u30B7\u30E3\u30FC\u30C9\u3092 "evalgate merge --out DIR SHARD_DIR \u2026" \u3067\u307E\u3068\u3081\u3066\u304F\u3060\u3055\u3044\u3002`,
     pricesFrom: (source) => source === "config" ? "\u8A2D\u5B9A\u30D5\u30A1\u30A4\u30EB" : source.replace(/^built-in table \((.*)\)$/, "\u7D44\u307F\u8FBC\u307F\u306E\u4FA1\u683C\u8868\uFF08$1\u6642\u70B9\uFF09"),
@@ -76603,6 +76842,19 @@ ${m.truncated(sections.length)}
   return `${out.trimEnd()}${note}`;
 }
 function headline(input2, m) {
+  const removed = (input2.notRun ?? []).filter((s) => s.reason === "removed").map((s) => inlineText(s.name, 80));
+  if (removed.length === 0) return verdictHeadline(input2, m);
+  const names = removed.join(", ");
+  const fails = input2.onRemovedSuite !== "warn";
+  const added = input2.comparisons.filter((c) => c.verdict === "no-baseline").map((c) => inlineText(c.name, 80));
+  const renamed = added.length > 0 ? m.headline.renamed(names, added.join(", ")) : "";
+  if (fails || input2.comparisons.length === 0)
+    return `${m.headline.removed(names, removed.length, fails)}${renamed}${input2.comparisons.length > 0 && fails ? `
+
+${verdictHeadline({ ...input2, verdict: overallVerdict(input2.comparisons.map((c) => c.verdict)) }, m)}` : ""}`;
+  return `${verdictHeadline(input2, m)}${m.headline.alsoRemoved(names, removed.length)}${renamed}`;
+}
+function verdictHeadline(input2, m) {
   const count2 = (v) => input2.comparisons.filter((c) => c.verdict === v).length;
   const total = input2.comparisons.length;
   if (total === 0) return m.headline.nothingRun;
@@ -76762,6 +77014,35 @@ function suiteSection(c, result, baseline, maxCases, m, baselineWritten, languag
     out.push("</details>", "");
   }
   return out;
+}
+
+// src/core/pr-budget.ts
+var DEFAULT_PR_CALLS = 5e3;
+function plannedCalls(suites, limit2) {
+  const out = [];
+  let total = 0;
+  for (const suite of suites) {
+    let calls = 0;
+    if (total + suite.cases.length * suite.repeats > limit2) calls = suite.cases.length * suite.repeats;
+    else
+      for (const c of suite.cases) {
+        for (let r = 0; r < suite.repeats; r++) calls += suite.plan(c, r).length;
+        if (total + calls > limit2) break;
+      }
+    total += calls;
+    out.push({ name: suite.name, cases: suite.cases.length, repeats: suite.repeats, calls });
+  }
+  return out;
+}
+function enforcePrBudget(suites, limit2, file2) {
+  const planned = plannedCalls(suites, limit2);
+  const total = planned.reduce((n, p) => n + p.calls, 0);
+  if (total <= limit2) return;
+  const parts = planned.filter((p) => p.calls > 0).map((p) => `${p.name}: ${p.cases} cases \xD7 ${p.repeats} repeat${p.repeats === 1 ? "" : "s"} \u2192 ${p.calls}+ calls`);
+  throw configError(
+    { file: file2, path: "budget.max-pr-calls" },
+    `this pull request would make at least ${total} model calls (${parts.join("; ")}), more than the ${limit2} that budget.max-pr-calls of the base branch allows a pull request; nothing was called. Split the pull request or its datasets, or raise budget.max-pr-calls on the base branch first`
+  );
 }
 
 // src/core/record-log.ts
@@ -76998,10 +77279,10 @@ async function parseResultLines(lines) {
         current = [];
         try {
           records.push(JSON.parse(text));
-        } catch (error63) {
+        } catch (error64) {
           throw new ResultLinesError(
             startedAt,
-            `the record starting on line ${startedAt} is not valid JSON (${error63.message})`
+            `the record starting on line ${startedAt} is not valid JSON (${error64.message})`
           );
         }
       }
@@ -77173,6 +77454,57 @@ function parseLfsPointer(bytes) {
   return { oid, size: Number(size) };
 }
 var LFS_CHECKOUT_FIX = "check out with `lfs: true` (actions/checkout) so the content is present, or keep the file out of Git LFS";
+async function* refuseLfsPointer(stream, fail) {
+  const it = stream[Symbol.asyncIterator]();
+  const head = [];
+  let size = 0;
+  while (size <= MAX_POINTER_BYTES) {
+    const next = await it.next();
+    if (next.done) {
+      const whole = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of head) {
+        whole.set(chunk, at);
+        at += chunk.length;
+      }
+      const pointer = parseLfsPointer(whole);
+      if (pointer) throw fail(pointer);
+      if (size > 0) yield whole;
+      return;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  yield* head;
+  for (; ; ) {
+    const next = await it.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+// src/core/datasets/collect.ts
+function collectCases(file2, options = {}) {
+  const keep2 = options.keep ?? true;
+  const maxRows = options.maxRows ?? null;
+  const cases = [];
+  let count2 = 0;
+  return {
+    add(evalCase) {
+      count2++;
+      if (maxRows !== null && count2 > maxRows)
+        throw configError(
+          { file: file2, line: evalCase.source?.line },
+          `the dataset has more than ${maxRows} rows, and each row is at least one model call: a pull request may make at most ${maxRows} (budget.max-pr-calls of the base branch); reading stopped here and nothing was called. Split the dataset, or raise budget.max-pr-calls on the base branch first`
+        );
+      if (keep2) cases.push(evalCase);
+    },
+    get count() {
+      return count2;
+    },
+    cases
+  };
+}
 
 // src/core/suites.ts
 function recordingWorkspace(inner, reads) {
@@ -77196,6 +77528,16 @@ function recordingWorkspace(inner, reads) {
           `"${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
         );
       return bytes;
+    },
+    readStream: async (path2) => {
+      await note(path2, reads.files);
+      return refuseLfsPointer(
+        await inner.readStream(path2),
+        (pointer) => configError(
+          { file: path2 },
+          `"${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
+        )
+      );
     },
     listFolders: async (path2) => {
       await note(path2, reads.folders);
@@ -77235,18 +77577,21 @@ async function loadSuite(loaded, index, files, options = {}) {
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...line !== void 0 ? { line } : {}, path: formatPath(full) };
   };
-  const readFrom = async (from, path2, where, what) => {
+  const check2 = async (from, path2, where, what) => {
     const found = await from.locate(path2);
     if (found.status === "refused") throw configError(where, `${what} path "${path2}" ${found.reason}`);
     if (found.status === "missing" || found.kind !== "file")
       throw configError(where, `${what} file "${path2}" does not exist (paths are relative to ${loaded.file})`);
+  };
+  const pointerError = (path2, where, what) => (pointer) => configError(
+    where,
+    `${what} file "${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
+  );
+  const readFrom = async (from, path2, where, what) => {
+    await check2(from, path2, where, what);
     const bytes = await from.readBytes(path2);
     const pointer = parseLfsPointer(bytes);
-    if (pointer)
-      throw configError(
-        where,
-        `${what} file "${path2}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}\u2026, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`
-      );
+    if (pointer) throw pointerError(path2, where, what)(pointer);
     return bytes;
   };
   const provider = (name) => {
@@ -77263,6 +77608,11 @@ async function loadSuite(loaded, index, files, options = {}) {
     at,
     readFile: (path2, where, what) => readFrom(workspace, path2, where, what),
     readInstrumentFile: (path2, where, what) => readFrom(instrument, path2, where, what),
+    readStream: async (path2, where, what) => {
+      await check2(workspace, path2, where, what);
+      return refuseLfsPointer(await workspace.readStream(path2), pointerError(path2, where, what));
+    },
+    cases: (file2) => collectCases(file2, options.cases),
     workspace,
     provider,
     gate: { ...loaded.config.gate, ...suite.gate ?? {} },
@@ -77272,6 +77622,7 @@ async function loadSuite(loaded, index, files, options = {}) {
     index,
     config: suite,
     cases: kindLoaded.cases,
+    caseCount: kindLoaded.caseCount ?? kindLoaded.cases.length,
     providers: kind.providers(suite),
     ...kindLoaded.judges ? { judges: kindLoaded.judges } : {},
     ...kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {},
@@ -77308,10 +77659,10 @@ async function loadSelected(loaded, names, workspace, options = {}) {
   for (const { index, suite } of selected) {
     try {
       out.push(await loadSuite(loaded, index, workspace, options));
-    } catch (error63) {
-      if (!(error63 instanceof ConfigError)) throw error63;
+    } catch (error64) {
+      if (!(error64 instanceof ConfigError)) throw error64;
       if (options.removed?.includes(suite.name)) gone.push({ name: suite.name, reason: "removed" });
-      else failed.push(error63);
+      else failed.push(error64);
     }
   }
   if (failed.length > 0) {
@@ -77324,6 +77675,9 @@ async function loadSelected(loaded, names, workspace, options = {}) {
 }
 async function selectAffected(loaded, base, changedFiles, workspace, options = {}) {
   const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const attributesTouched = changedFiles.some((f) => f === ".gitattributes" || f.endsWith("/.gitattributes"));
+  const read = [...new Set(suites.flatMap((s) => s.reads.files))].sort();
+  const reattributed2 = attributesTouched && options.attributesChanged ? await options.attributesChanged(read) : [];
   const affected = affectedSuites(
     suites.map((s) => ({
       entry: s.config,
@@ -77332,7 +77686,8 @@ async function selectAffected(loaded, base, changedFiles, workspace, options = {
     })),
     loaded.config.gate,
     base,
-    changedFiles
+    changedFiles,
+    reattributed2
   );
   return { ...affected, gone };
 }
@@ -77355,7 +77710,9 @@ async function runEvaluation(options, deps) {
   const loaded = options.loaded;
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...options.instrument ? { instrument: options.instrument } : {},
-    ...options.removed ? { removed: options.removed } : {}
+    ...options.removed ? { removed: options.removed } : {},
+    // A pull request's dataset stops being read past the calls it may make.
+    ...options.maxPlannedCalls !== void 0 ? { cases: { maxRows: options.maxPlannedCalls } } : {}
   });
   const notRun = [...options.notRun ?? [], ...gone];
   for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
@@ -77400,25 +77757,40 @@ async function runEvaluation(options, deps) {
   const baseNotes = [];
   let budgetStop = null;
   try {
-    for (const { loaded: ls, suite: prepared0 } of prepared) {
+    const withBase = prepared.map(({ loaded: ls, suite }) => {
+      const side = atBase.get(suite.name);
+      const refusal = side ? baseRefusal(side, suite) : null;
+      return {
+        ls,
+        suite0: suite,
+        refusal,
+        based: refusal ? null : withBaseCases(suite, side && "cases" in side ? side.cases : void 0, deps.logger)
+      };
+    });
+    if (options.maxPlannedCalls !== void 0)
+      enforcePrBudget(
+        withBase.flatMap((p) => p.based ? [p.based.suite] : []),
+        options.maxPlannedCalls,
+        loaded.file
+      );
+    for (const { ls, suite0, refusal, based } of withBase) {
       if (budgetStop !== null) {
-        notRun.push({ name: prepared0.name, reason: "budget" });
+        notRun.push({ name: suite0.name, reason: "budget" });
         continue;
       }
-      const side = atBase.get(prepared0.name);
-      const refusal = side ? baseRefusal(side, prepared0) : null;
-      if (refusal) {
-        if (options.shard) throw new ConfigError({ file: loaded.file }, `${prepared0.name}: ${refusal.note}`);
-        deps.logger.warn(`${prepared0.name}: not measured: ${refusal.note}`);
-        const empty = assembleResult(prepared0, [], {
+      if (refusal || !based) {
+        if (!refusal) continue;
+        if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
+        deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
+        const empty = assembleResult(suite0, [], {
           startedAt: deps.clock.nowIso(),
           finishedAt: deps.clock.nowIso(),
           runId: options.runId ?? deps.newRunId(),
           toolVersion: deps.toolVersion
         });
-        results.set(prepared0.name, empty);
+        results.set(suite0.name, empty);
         const refused = compareWithBaseline(
-          baselines.get(prepared0.name) ?? null,
+          baselines.get(suite0.name) ?? null,
           empty,
           gateFor(loaded, ls.config, options.onInconclusive)
         );
@@ -77428,7 +77800,6 @@ async function runEvaluation(options, deps) {
         comparisons.push(refused);
         continue;
       }
-      const based = withBaseCases(prepared0, side && "cases" in side ? side.cases : void 0, deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -77484,16 +77855,21 @@ async function runEvaluation(options, deps) {
 `
       );
       const sink = auth2 ? { append: (record2) => rawSink.append(signedRecord(auth2, header, record2)) } : rawSink;
-      const result = await runSuite(suite, {
-        sink,
-        clock: deps.clock,
-        logger: deps.logger,
-        toolVersion: deps.toolVersion,
-        runId: header.runId,
-        startedAt: header.startedAt,
-        finished: resume?.finished ?? [],
-        onRecord: (record2) => deps.onRecord?.(suite.name, record2)
-      });
+      let result;
+      try {
+        result = await runSuite(suite, {
+          sink,
+          clock: deps.clock,
+          logger: deps.logger,
+          toolVersion: deps.toolVersion,
+          runId: header.runId,
+          startedAt: header.startedAt,
+          finished: resume?.finished ?? [],
+          onRecord: (record2) => deps.onRecord?.(suite.name, record2)
+        });
+      } finally {
+        await rawSink.close?.();
+      }
       if (sliced) {
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
         deps.logger.info(
@@ -77534,8 +77910,13 @@ async function runEvaluation(options, deps) {
     return { summary: summary2, report: "", exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
+  const goneNames = new Set(gone.map((g2) => `suites.${g2.name}`));
+  const untrusted = options.notices?.untrusted?.map(
+    (c) => c.kind === "suite" && goneNames.has(c.path) ? { ...c, kind: "suite-gone" } : c
+  );
   const notices = {
     ...options.notices,
+    ...untrusted ? { untrusted } : {},
     messages: [...options.notices?.messages ?? [], ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
     ...adaptations.length > 0 ? { adaptations } : {},
@@ -77549,7 +77930,8 @@ async function runEvaluation(options, deps) {
     baselines,
     notRun,
     notices,
-    budgetStop !== null || gone.length > 0 && options.onRemovedSuite === "fail"
+    budgetStop !== null || gone.length > 0 && options.onRemovedSuite === "fail",
+    gone.length > 0 ? options.onRemovedSuite ?? "warn" : void 0
   );
 }
 var NEVER_CALLED = {
@@ -77570,9 +77952,9 @@ async function suitesAtBase(base, suites) {
         () => "0".repeat(32)
       );
       out.set(s.config.name, { cases: loadedAtBase.cases, instrument });
-    } catch (error63) {
-      if (!(error63 instanceof ConfigError)) throw error63;
-      out.set(s.config.name, { problem: error63.problems.join("; ") || error63.message });
+    } catch (error64) {
+      if (!(error64 instanceof ConfigError)) throw error64;
+      out.set(s.config.name, { problem: error64.problems.join("; ") || error64.message });
     }
   }
   return out;
@@ -77642,7 +78024,7 @@ async function compareStored(pairs, gate, deps, notRun = []) {
     notRun
   );
 }
-async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false) {
+async function finish(comparisons, results, baselinesWritten, deps, baselines, notRun = [], notices = {}, removedFails = false, onRemovedSuite) {
   adjustAcrossSuites(comparisons);
   applyFloors(comparisons);
   const verdict = removedFails ? "error" : overallVerdict(comparisons.map((c) => c.verdict));
@@ -77656,7 +78038,8 @@ async function finish(comparisons, results, baselinesWritten, deps, baselines, n
     notices,
     baselinesWritten,
     ...deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {},
-    ...deps.trends ? { trends: deps.trends } : {}
+    ...deps.trends ? { trends: deps.trends } : {},
+    ...onRemovedSuite ? { onRemovedSuite } : {}
   };
   const report = renderReport(input2);
   const summary2 = summarize(verdict, comparisons, notRun, notices);
@@ -77684,11 +78067,11 @@ async function parseResultFileLines(lines, file2) {
   let value;
   try {
     value = await parseResultLines(lines);
-  } catch (error63) {
-    const line = error63 instanceof ResultLinesError ? `:${error63.line}` : "";
+  } catch (error64) {
+    const line = error64 instanceof ResultLinesError ? `:${error64.line}` : "";
     throw new ConfigError(
       { file: file2 },
-      `${file2}${line}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`
+      `${file2}${line}: not valid JSON (${error64.message}); restore it from git or regenerate it with --update-baseline`
     );
   }
   if (value === null) {
@@ -77704,13 +78087,174 @@ function parseResultText(text, file2) {
   let value;
   try {
     value = JSON.parse(text);
-  } catch (error63) {
+  } catch (error64) {
     throw new ConfigError(
       { file: file2 },
-      `${file2}: not valid JSON (${error63.message}); restore it from git or regenerate it with --update-baseline`
+      `${file2}: not valid JSON (${error64.message}); restore it from git or regenerate it with --update-baseline`
     );
   }
   return checkResultKind(validateResult(value, file2), file2);
+}
+
+// src/adapters/confined-dir.ts
+import { constants as constants3, existsSync as existsSync3 } from "node:fs";
+import { lstat as lstat2, mkdir as mkdir2, open as open3, realpath, rename as rename2, rm as rm2 } from "node:fs/promises";
+import { join } from "node:path";
+var SymlinkRefusedError = class extends ConfigError {
+  /** The refused component, as `shown/relative/path`. */
+  refused;
+  constructor(refused, why) {
+    super(
+      { file: refused },
+      `evalgate: will not write through ${refused}: it ${why}, and a symlink in the output could point anywhere (a pull request can commit one); remove it, or write to a folder outside the repository`
+    );
+    this.name = "SymlinkRefusedError";
+    this.refused = refused;
+  }
+};
+var O_NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
+var O_DIRECTORY = constants3.O_DIRECTORY ?? 0;
+var PROC_FD = process.platform === "linux" && existsSync3("/proc/self/fd");
+var WRITE_BATCH = 1 << 20;
+var partsOf = (rel) => rel.split(/[\\/]/).filter((p) => p !== "" && p !== ".");
+function confinedDir(anchor2, below = "", shown2 = anchor2, options = {}) {
+  const procfs = options.procfs ?? PROC_FD;
+  const base = partsOf(below);
+  if (base.includes("..")) throw new Error(`confinedDir: ${below} climbs out of ${anchor2}`);
+  const name = (parts) => (shown2 === "" ? parts : [shown2, ...parts]).join("/") || ".";
+  const refuse = async (path2, parts, error64, why) => {
+    const info3 = await lstat2(path2).catch(() => null);
+    if (why !== void 0 || info3?.isSymbolicLink()) throw new SymlinkRefusedError(name(parts), why ?? "is a symlink");
+    throw error64;
+  };
+  const withFolder = async (parts, use) => {
+    for (const p of parts) if (p === "..") throw new Error(`confinedDir: a path component ".." below ${anchor2}`);
+    let opened = false;
+    try {
+      return await openFolder(parts, (dir) => {
+        opened = true;
+        return use(dir);
+      });
+    } catch (error64) {
+      const code = error64.code;
+      if (opened || error64 instanceof SymlinkRefusedError || code === void 0) throw error64;
+      throw Object.assign(new Error(`${code}: cannot open or create the folder ${join(anchor2, ...parts)}`), { code });
+    }
+  };
+  const openFolder = async (parts, use) => {
+    await mkdir2(anchor2, { recursive: true });
+    if (!procfs) return use(await walkChecked(parts));
+    const handles = [];
+    try {
+      let current = await open3(anchor2, constants3.O_RDONLY | O_DIRECTORY);
+      handles.push(current);
+      for (let i = 0; i < parts.length; i++) {
+        const next = `/proc/self/fd/${current.fd}/${parts[i]}`;
+        let handle;
+        try {
+          handle = await open3(next, constants3.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+        } catch (error64) {
+          const code = error64.code;
+          if (code !== "ENOENT") return await refuse(next, parts.slice(0, i + 1), error64);
+          await mkdir2(next).catch((e) => {
+            if (e.code !== "EEXIST") throw e;
+          });
+          handle = await open3(next, constants3.O_RDONLY | O_DIRECTORY | O_NOFOLLOW).catch(
+            (e) => refuse(next, parts.slice(0, i + 1), e)
+          );
+        }
+        handles.push(handle);
+        current = handle;
+      }
+      return await use(`/proc/self/fd/${current.fd}`);
+    } finally {
+      await Promise.all(handles.map((h) => h.close().catch(() => void 0)));
+    }
+  };
+  const walkChecked = async (parts) => {
+    let path2 = anchor2;
+    for (let i = 0; i < parts.length; i++) {
+      path2 = join(path2, parts[i]);
+      const info3 = await lstat2(path2).catch(() => null);
+      if (info3 === null) {
+        await mkdir2(path2).catch((e) => {
+          if (e.code !== "EEXIST") throw e;
+        });
+        if (!(await lstat2(path2)).isDirectory())
+          await refuse(path2, parts.slice(0, i + 1), new Error(`${path2} is not a folder`));
+      } else if (!info3.isDirectory())
+        await refuse(
+          path2,
+          parts.slice(0, i + 1),
+          Object.assign(new Error(`ENOTDIR: ${path2} is not a folder`), { code: "ENOTDIR" })
+        );
+    }
+    const expected = join(await realpath(anchor2), ...parts);
+    if (await realpath(path2) !== expected)
+      await refuse(path2, parts, null, "resolves elsewhere (a symlink was swapped in)");
+    return path2;
+  };
+  const split = (rel) => {
+    const parts = [...base, ...partsOf(rel)];
+    const file2 = parts.pop();
+    if (file2 === void 0 || file2 === "..") throw new Error(`confinedDir: "${rel}" names no file`);
+    return { dir: parts, file: file2 };
+  };
+  const openFile = async (dir, file2, flags, parts) => {
+    try {
+      return await open3(`${dir}/${file2}`, flags | O_NOFOLLOW, 420);
+    } catch (error64) {
+      const code = error64.code;
+      if (code === "ELOOP" || code === "EMLINK") return refuse(`${dir}/${file2}`, [...parts, file2], error64);
+      throw error64;
+    }
+  };
+  return {
+    path: name(base),
+    ensureDir: (rel) => withFolder([...base, ...partsOf(rel)], async () => void 0),
+    openAppend: async (rel) => {
+      const { dir, file: file2 } = split(rel);
+      return withFolder(
+        dir,
+        (d) => openFile(d, file2, constants3.O_WRONLY | constants3.O_APPEND | constants3.O_CREAT, dir.slice(base.length))
+      );
+    },
+    writeAtomic: async (rel, text) => {
+      const { dir, file: file2 } = split(rel);
+      await withFolder(dir, async (d) => {
+        const temp = `.${file2}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+        const handle = await openFile(
+          d,
+          temp,
+          constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL,
+          dir.slice(base.length)
+        );
+        try {
+          if (typeof text === "string") await handle.writeFile(text);
+          else {
+            let batch = [];
+            let size = 0;
+            for (const chunk of text) {
+              batch.push(chunk);
+              size += chunk.length;
+              if (size >= WRITE_BATCH) {
+                await handle.write(batch.join(""));
+                batch = [];
+                size = 0;
+              }
+            }
+            if (batch.length > 0) await handle.write(batch.join(""));
+          }
+        } catch (error64) {
+          await handle.close().catch(() => void 0);
+          await rm2(`${d}/${temp}`, { force: true });
+          throw error64;
+        }
+        await handle.close();
+        await rename2(`${d}/${temp}`, `${d}/${file2}`);
+      });
+    }
+  };
 }
 
 // src/adapters/fs-store.ts
@@ -77731,8 +78275,8 @@ async function locatePath(root, boundary, path2) {
       reason: "is an absolute path; write it relative to the config file, inside the repository"
     };
   }
-  const realBoundary = await realpath(boundary);
-  const realRoot = await realpath(root);
+  const realBoundary = await realpath2(boundary);
+  const realRoot = await realpath2(root);
   const full = resolve(realRoot, path2);
   const lexical = relative(realBoundary, full);
   if (climbsOut(lexical))
@@ -77742,11 +78286,11 @@ async function locatePath(root, boundary, path2) {
     };
   let real;
   try {
-    real = await realpath(full);
-  } catch (error63) {
-    const code = error63.code;
+    real = await realpath2(full);
+  } catch (error64) {
+    const code = error64.code;
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing" };
-    throw error63;
+    throw error64;
   }
   const realRel = relative(realBoundary, real);
   if (climbsOut(realRel))
@@ -77756,9 +78300,9 @@ async function locatePath(root, boundary, path2) {
     };
   if (refusedPathForm(realRel))
     return { status: "refused", reason: "is a symlink into .git, which evalgate never reads" };
-  const info2 = await stat2(real);
-  if (!info2.isFile() && !info2.isDirectory()) return { status: "refused", reason: "is not a regular file or folder" };
-  return { status: "ok", kind: info2.isFile() ? "file" : "folder", lexical: toSlash(lexical), real: toSlash(realRel) };
+  const info3 = await stat2(real);
+  if (!info3.isFile() && !info3.isDirectory()) return { status: "refused", reason: "is not a regular file or folder" };
+  return { status: "ok", kind: info3.isFile() ? "file" : "folder", lexical: toSlash(lexical), real: toSlash(realRel) };
 }
 function createFsWorkspace(root, boundary = root) {
   const locate = (path2) => locatePath(root, boundary, path2);
@@ -77767,7 +78311,7 @@ function createFsWorkspace(root, boundary = root) {
     if (where.status === "missing") return null;
     if (where.status === "refused") throw new ConfigError({ file: path2 }, `evalgate: "${path2}" ${where.reason}`);
     if (where.kind !== kind) return null;
-    return join(await realpath(boundary), where.real);
+    return join2(await realpath2(boundary), where.real);
   };
   return {
     locate,
@@ -77775,6 +78319,11 @@ function createFsWorkspace(root, boundary = root) {
       const real = await need(path2, "file");
       if (real === null) throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist or is not a file`);
       return new Uint8Array(await readFile(real));
+    },
+    readStream: async (path2) => {
+      const real = await need(path2, "file");
+      if (real === null) throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist or is not a file`);
+      return createReadStream(real, { highWaterMark: 1 << 20 });
     },
     exists: async (path2) => await need(path2, "file") !== null,
     listFolders: async (path2) => {
@@ -77784,33 +78333,6 @@ function createFsWorkspace(root, boundary = root) {
       return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
     }
   };
-}
-var WRITE_BATCH = 1 << 20;
-async function writeFileAtomic(path2, text) {
-  await mkdir2(dirname(path2), { recursive: true });
-  const temp = `${path2}.${process.pid}.${Date.now()}.tmp`;
-  if (typeof text === "string") {
-    await writeFile2(temp, text);
-  } else {
-    const file2 = await open3(temp, "w");
-    try {
-      let batch = [];
-      let size = 0;
-      for (const chunk of text) {
-        batch.push(chunk);
-        size += chunk.length;
-        if (size >= WRITE_BATCH) {
-          await file2.write(batch.join(""));
-          batch = [];
-          size = 0;
-        }
-      }
-      if (batch.length > 0) await file2.write(batch.join(""));
-    } finally {
-      await file2.close();
-    }
-  }
-  await rename2(temp, path2);
 }
 async function readLinesIfExists(path2) {
   const lines = [];
@@ -77824,9 +78346,9 @@ async function readLinesIfExists(path2) {
       rest = parts.pop() ?? "";
       for (const part of parts) push(part);
     }
-  } catch (error63) {
-    if (error63.code === "ENOENT") return null;
-    throw error63;
+  } catch (error64) {
+    if (error64.code === "ENOENT") return null;
+    throw error64;
   }
   if (rest !== "") push(rest);
   return lines;
@@ -77836,22 +78358,31 @@ async function readResultFile(path2) {
   if (lines === null) throw new ConfigError({ file: path2 }, `${path2}: no such result file`);
   return parseResultFileLines(lines, path2);
 }
-function createFsRunStore(outDir, baselineDir) {
+function createFsRunStore(outDir, baselineDir, confine) {
+  const out = confine ? confinedDir(confine.anchor, relative(confine.anchor, outDir), confine.shown ?? confine.anchor) : confinedDir(outDir);
+  const baselines = confinedDir(baselineDir);
   return {
-    readRecordLog: async (suite) => readLinesIfExists(join(outDir, "results", `${suite}.records.jsonl`)),
+    prepare: () => out.ensureDir("results"),
+    readRecordLog: async (suite) => readLinesIfExists(join2(outDir, "results", `${suite}.records.jsonl`)),
     startRecordLog: async (suite, initial) => {
-      const path2 = join(outDir, "results", `${suite}.records.jsonl`);
-      await writeFileAtomic(path2, initial);
-      return { append: async (record2) => appendFile2(path2, `${JSON.stringify(record2)}
-`) };
+      const rel = `results/${suite}.records.jsonl`;
+      await out.writeAtomic(rel, initial);
+      const handle = await out.openAppend(rel);
+      return {
+        append: async (record2) => {
+          await handle.write(`${JSON.stringify(record2)}
+`);
+        },
+        close: () => handle.close()
+      };
     },
-    writeResult: (suite, text) => writeFileAtomic(join(outDir, "results", `${suite}.json`), text),
-    readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
-    writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
-    writeReport: (markdown) => writeFileAtomic(join(outDir, "report.md"), markdown),
-    writeHtmlReport: (html) => writeFileAtomic(join(outDir, "report.html"), html),
-    writeSummary: (text) => writeFileAtomic(join(outDir, "summary.json"), text),
-    writeJunit: (xml) => writeFileAtomic(join(outDir, "junit.xml"), xml),
+    writeResult: (suite, text) => out.writeAtomic(`results/${suite}.json`, text),
+    readBaseline: async (suite) => readLinesIfExists(join2(baselineDir, `${suite}.json`)),
+    writeBaseline: (suite, text) => baselines.writeAtomic(`${suite}.json`, text),
+    writeReport: (markdown) => out.writeAtomic("report.md", markdown),
+    writeHtmlReport: (html) => out.writeAtomic("report.html", html),
+    writeSummary: (text) => out.writeAtomic("summary.json", text),
+    writeJunit: (xml) => out.writeAtomic("junit.xml", xml),
     describe: () => ({ out: outDir, baselines: baselineDir })
   };
 }
@@ -77859,9 +78390,18 @@ function createFsRunStore(outDir, baselineDir) {
 // src/adapters/git.ts
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFile as readFile2, stat as stat3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, posix, resolve as resolve2 } from "node:path";
+import { mkdtemp, readFile as readFile2, rm as rm4, stat as stat3 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { isAbsolute as isAbsolute2, join as join3, posix, resolve as resolve2 } from "node:path";
 import { promisify } from "node:util";
+
+// src/core/redact.ts
+var USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"`<>]+@/gi;
+function redactUrls(text) {
+  return text.replace(USER_INFO, "$1***@");
+}
+
+// src/adapters/git.ts
 var run = promisify(execFile);
 function parseLog(out) {
   const commits = [];
@@ -77893,6 +78433,14 @@ async function gitRunBytes(cwd, args) {
     env: { ...process.env, GIT_TERMINAL_PROMPT: "0" }
   });
   return stdout;
+}
+function unreadableCommit(sha, error64) {
+  const e = error64;
+  const detail = (typeof e.stderr === "string" && e.stderr.trim() !== "" ? e.stderr : String(e.message ?? error64)).split("\n").map((l) => l.trim()).find((l) => l !== "" && !l.startsWith("Command failed")) ?? "unknown error";
+  return new ConfigError(
+    { file: "workflow", path: "actions/checkout" },
+    `evalgate: cannot read commit ${sha.slice(0, 12)}: it is not in the checkout, and fetching it failed (${redactUrls(detail)}). A pull request is compared with its base commit: check out with actions/checkout and fetch-depth: 0, and make sure the base commit still exists (a force-pushed base branch removes it; re-run the workflow from the pull request)`
+  );
 }
 async function repositoryRoot(dir) {
   try {
@@ -77931,7 +78479,12 @@ function openGitRepo(cwd, gitDir) {
   };
   const ensure = async (sha) => {
     if (await has2(sha)) return;
-    await git(cwd, ["fetch", "--no-tags", "--depth=200", "origin", sha]);
+    try {
+      await git(cwd, ["fetch", "--no-tags", "--depth=200", "origin", sha]);
+    } catch (error64) {
+      throw unreadableCommit(sha, error64);
+    }
+    if (!await has2(sha)) throw unreadableCommit(sha, new Error("the fetch did not bring it"));
   };
   const entry = async (sha, path2) => {
     await ensure(sha);
@@ -77948,8 +78501,8 @@ function openGitRepo(cwd, gitDir) {
     const where = `the submodule "${path2}" (commit ${oid.slice(0, 7)} at the base)`;
     if (name.split("/").includes("..") || isAbsolute2(name))
       return { reason: `lies in ${where}, whose name in .gitmodules is not a plain path` };
-    const dir = join2(await commonDir(), "modules", name);
-    const present = await stat3(join2(dir, "HEAD")).then(
+    const dir = join3(await commonDir(), "modules", name);
+    const present = await stat3(join3(dir, "HEAD")).then(
       () => true,
       () => false
     );
@@ -77968,7 +78521,7 @@ function openGitRepo(cwd, gitDir) {
     return { repo: sub };
   };
   const lfsContent = async (pointer, sha, path2) => {
-    const file2 = join2(
+    const file2 = join3(
       await commonDir(),
       "lfs",
       "objects",
@@ -78074,12 +78627,44 @@ function openGitRepo(cwd, gitDir) {
     entry,
     submodule,
     lfsContent,
+    attributesChanged: async (base, head, paths) => {
+      if (paths.length === 0) return [];
+      await ensure(base);
+      await ensure(head);
+      const top = (await git(cwd, ["rev-parse", "--show-toplevel"])).trim();
+      const [before, after] = await Promise.all([attributesAt(top, base, paths), attributesAt(top, head, paths)]);
+      return paths.filter((p) => before.get(p) !== after.get(p));
+    },
+    trackedFiles: async (dir) => (await git(cwd, ["ls-files", "-z", "--full-name", "--", `:(top,literal)${dir}`])).split("\0").filter((f) => f !== ""),
     folders: async (sha, path2) => {
       await ensure(sha);
       const out = await git(cwd, ["ls-tree", "-z", `${sha}:${path2 === "" ? "" : path2}`]).catch(() => "");
       return out.split("\0").map((l) => /^\d+ tree [0-9a-f]+\t(.*)$/s.exec(l)?.[1]).filter((n) => n !== void 0).sort();
     }
   };
+}
+async function attributesAt(cwd, sha, paths) {
+  const dir = await mkdtemp(join3(tmpdir(), "evalgate-attr-"));
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_INDEX_FILE: join3(dir, "index") };
+  const found = /* @__PURE__ */ new Map();
+  try {
+    await run("git", [...SAFE, "read-tree", sha], { cwd, env });
+    for (let i = 0; i < paths.length; i += 500) {
+      const { stdout } = await run(
+        "git",
+        [...SAFE, "check-attr", "--cached", "-z", "-a", "--", ...paths.slice(i, i + 500)],
+        { cwd, env, maxBuffer: 64 * 1024 * 1024 }
+      );
+      const fields = stdout.split("\0");
+      for (let f = 0; f + 2 < fields.length; f += 3) {
+        const path2 = fields[f];
+        found.set(path2, [...found.get(path2) ?? [], `${fields[f + 1]}=${fields[f + 2]}`]);
+      }
+    }
+  } finally {
+    await rm4(dir, { recursive: true, force: true });
+  }
+  return new Map(paths.map((p) => [p, (found.get(p) ?? []).sort().join("\n")]));
 }
 function createGitWorkspace(repo, sha, dir) {
   const submodules = /* @__PURE__ */ new Map();
@@ -78197,45 +78782,54 @@ function createGitWorkspace(repo, sha, dir) {
       throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${where.reason}`);
     return where.kind === kind ? where.real : null;
   };
+  const readBytes = async (path2) => {
+    const real = await need(path2, "file");
+    if (real === null)
+      throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
+    const routed = await route(real);
+    if (routed) return routed.ws.readBytes(routed.inner);
+    const bytes = await repo.showBytes(sha, real);
+    if (bytes === null)
+      throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
+    const pointer = parseLfsPointer(bytes);
+    if (!pointer) return bytes;
+    const content = await repo.lfsContent(pointer, sha, real);
+    if ("reason" in content)
+      throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${content.reason}`);
+    return content;
+  };
   return {
     locate,
     exists: async (path2) => await need(path2, "file") !== null,
-    readBytes: async (path2) => {
-      const real = await need(path2, "file");
-      if (real === null)
-        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
-      const routed = await route(real);
-      if (routed) return routed.ws.readBytes(routed.inner);
-      const bytes = await repo.showBytes(sha, real);
-      if (bytes === null)
-        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" does not exist at ${sha.slice(0, 7)}`);
-      const pointer = parseLfsPointer(bytes);
-      if (!pointer) return bytes;
-      const content = await repo.lfsContent(pointer, sha, real);
-      if ("reason" in content)
-        throw new ConfigError({ file: path2 }, `evalgate: "${path2}" at ${sha.slice(0, 7)} ${content.reason}`);
-      return content;
-    },
+    readBytes,
     listFolders: async (path2) => {
       const real = await need(path2, "folder");
       if (real === null) return null;
       const routed = await route(real);
       return routed ? routed.ws.listFolders(routed.inner === "" ? "." : routed.inner) : repo.folders(sha, real);
+    },
+    // A committed file comes out of git whole (a submodule's or LFS content included, as
+    // readBytes resolves them); the base's datasets were reviewed.
+    readStream: async (path2) => {
+      const bytes = await readBytes(path2);
+      return (async function* () {
+        yield bytes;
+      })();
     }
   };
 }
 
 // src/adapters/code-runners.ts
 import { homedir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/adapters/host-python-runner.ts
 import { execFileSync, spawn as spawn2 } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFileSync as readFileSync3 } from "node:fs";
-import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname3, join as join4 } from "node:path";
+import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { dirname as dirname3, join as join5 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/adapters/child-lifetime.ts
@@ -78281,23 +78875,23 @@ function trackChildGroup(child) {
 // src/adapters/pyodide-runner.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync3, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
+import { existsSync as existsSync4, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
-import { mkdir as mkdir3, mkdtemp, rename as rename3, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { mkdir as mkdir4, mkdtemp as mkdtemp2, rename as rename3, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
+import { availableParallelism, tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname2, join as join4 } from "node:path";
 import { fileURLToPath } from "node:url";
 var MAX_RESULT_BYTES = 1024 * 1024;
 var CHILD_DEADLINE_GRACE_MS = 2e3;
 function locateSandboxFile(candidates) {
-  for (const c of candidates) if (existsSync3(c)) return realpathSync(c);
+  for (const c of candidates) if (existsSync4(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
 }
 function snapshotKey(pyodideDir, childScript) {
   const hash2 = createHash2("sha256").update(process.version).update("\0");
-  for (const file2 of [join3(pyodideDir, "pyodide-lock.json"), join3(pyodideDir, "pyodide.mjs"), childScript])
+  for (const file2 of [join4(pyodideDir, "pyodide-lock.json"), join4(pyodideDir, "pyodide.mjs"), childScript])
     hash2.update(readFileSync2(file2)).update("\0");
-  const wasm = lstatSync(join3(pyodideDir, "pyodide.asm.wasm"));
+  const wasm = lstatSync(join4(pyodideDir, "pyodide.asm.wasm"));
   return hash2.update(`${wasm.size}`).digest("hex").slice(0, 24);
 }
 function trustedCacheFile(file2) {
@@ -78321,15 +78915,15 @@ function intactCacheFile(file2) {
 }
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
-  const childScript = locateSandboxFile([join3(here, "sandbox-child.mjs"), join3(here, "sandbox", "child.mjs")]);
+  const childScript = locateSandboxFile([join4(here, "sandbox-child.mjs"), join4(here, "sandbox", "child.mjs")]);
   const harness = readFileSync2(
-    locateSandboxFile([join3(here, "sandbox-harness.py"), join3(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join4(here, "sandbox-harness.py"), join4(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const pyodideDir = options.pyodideDir ?? dirname2(
     locateSandboxFile([
-      join3(here, "pyodide", "pyodide.mjs"),
-      join3(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
+      join4(here, "pyodide", "pyodide.mjs"),
+      join4(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
     ])
   );
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
@@ -78351,13 +78945,13 @@ function createPyodideRunner(options = {}) {
   ];
   let snapshotDir = null;
   let snapshot = null;
-  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join3(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
+  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join4(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
   const storeSnapshot = async (received) => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
     if (cacheFile) {
       try {
-        await mkdir3(dirname2(cacheFile), { recursive: true, mode: 448 });
+        await mkdir4(dirname2(cacheFile), { recursive: true, mode: 448 });
         const temp = `${cacheFile}.${process.pid}.tmp`;
         await writeFile3(`${temp}.sha256`, sha256Of(bytes), { mode: 384 });
         await rename3(`${temp}.sha256`, `${cacheFile}.sha256`);
@@ -78367,8 +78961,8 @@ function createPyodideRunner(options = {}) {
       } catch {
       }
     }
-    snapshotDir = await mkdtemp(join3(tmpdir(), "evalgate-sandbox-"));
-    const file2 = join3(snapshotDir, "pyodide.snapshot");
+    snapshotDir = await mkdtemp2(join4(tmpdir2(), "evalgate-sandbox-"));
+    const file2 = join4(snapshotDir, "pyodide.snapshot");
     await writeFile3(file2, bytes, { mode: 384 });
     return realpathSync(file2);
   };
@@ -78533,7 +79127,7 @@ function createPyodideRunner(options = {}) {
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
-      if (snapshotDir) await rm3(snapshotDir, { recursive: true, force: true });
+      if (snapshotDir) await rm5(snapshotDir, { recursive: true, force: true });
     }
   };
 }
@@ -78592,11 +79186,11 @@ function classifyReport(parsed, base) {
 function createHostPythonRunner(options = {}) {
   const here = dirname3(fileURLToPath2(import.meta.url));
   const harness = readFileSync3(
-    locateSandboxFile([join4(here, "sandbox-harness.py"), join4(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join5(here, "sandbox-harness.py"), join5(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const driver = readFileSync3(
-    locateSandboxFile([join4(here, "sandbox-host-driver.py"), join4(here, "sandbox", "host-driver.py")]),
+    locateSandboxFile([join5(here, "sandbox-host-driver.py"), join5(here, "sandbox", "host-driver.py")]),
     "utf8"
   );
   let python;
@@ -78613,7 +79207,7 @@ function createHostPythonRunner(options = {}) {
   const timeoutMs = options.timeoutMs ?? 1e4;
   const live = /* @__PURE__ */ new Set();
   const run3 = async (request2) => {
-    const cwd = await mkdtemp2(join4(tmpdir2(), "evalgate-unsafe-"));
+    const cwd = await mkdtemp3(join5(tmpdir3(), "evalgate-unsafe-"));
     const nonce = randomBytes2(16).toString("hex");
     const started = performance.now();
     const child = spawn2(python, ["-I", "-c", driver], {
@@ -78666,7 +79260,7 @@ function createHostPythonRunner(options = {}) {
     clearTimeout(timer);
     kill();
     live.delete(pid);
-    await rm4(cwd, { recursive: true, force: true }).catch(() => void 0);
+    await rm6(cwd, { recursive: true, force: true }).catch(() => void 0);
     const base = {
       durationMs: Math.round(performance.now() - started),
       output: "",
@@ -78696,8 +79290,8 @@ function createHostPythonRunner(options = {}) {
 // src/adapters/code-runners.ts
 function sandboxCacheDir(env) {
   if (env["EVALGATE_SANDBOX_CACHE"] === "0") return null;
-  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join5(env["XDG_CACHE_HOME"], "evalgate") : join5(homedir(), ".cache", "evalgate"));
-  return join5(base, "sandbox");
+  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join6(env["XDG_CACHE_HOME"], "evalgate") : join6(homedir(), ".cache", "evalgate"));
+  return join6(base, "sandbox");
 }
 function createCodeRunnerFactory(settings) {
   return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
@@ -78745,14 +79339,14 @@ var castToError = (err) => {
   if (typeof err === "object" && err !== null) {
     try {
       if (Object.prototype.toString.call(err) === "[object Error]") {
-        const error63 = new Error(err.message, err.cause ? { cause: err.cause } : {});
+        const error64 = new Error(err.message, err.cause ? { cause: err.cause } : {});
         if (err.stack)
-          error63.stack = err.stack;
-        if (err.cause && !error63.cause)
-          error63.cause = err.cause;
+          error64.stack = err.stack;
+        if (err.cause && !error64.cause)
+          error64.cause = err.cause;
         if (err.name)
-          error63.name = err.name;
-        return error63;
+          error64.name = err.name;
+        return error64;
       }
     } catch {
     }
@@ -78768,19 +79362,19 @@ var castToError = (err) => {
 var OpenAIError = class extends Error {
 };
 var APIError = class _APIError extends OpenAIError {
-  constructor(status, error63, message, headers) {
-    super(`${_APIError.makeMessage(status, error63, message)}`);
+  constructor(status, error64, message, headers) {
+    super(`${_APIError.makeMessage(status, error64, message)}`);
     this.status = status;
     this.headers = headers;
     this.requestID = headers?.get("x-request-id");
-    this.error = error63;
-    const data = error63;
+    this.error = error64;
+    const data = error64;
     this.code = data?.["code"];
     this.param = data?.["param"];
     this.type = data?.["type"];
   }
-  static makeMessage(status, error63, message) {
-    const msg = error63?.message ? typeof error63.message === "string" ? error63.message : JSON.stringify(error63.message) : error63 ? JSON.stringify(error63) : message;
+  static makeMessage(status, error64, message) {
+    const msg = error64?.message ? typeof error64.message === "string" ? error64.message : JSON.stringify(error64.message) : error64 ? JSON.stringify(error64) : message;
     if (status && msg) {
       return `${status} ${msg}`;
     }
@@ -78796,32 +79390,32 @@ var APIError = class _APIError extends OpenAIError {
     if (!status || !headers) {
       return new APIConnectionError({ message, cause: castToError(errorResponse) });
     }
-    const error63 = errorResponse?.["error"];
+    const error64 = errorResponse?.["error"];
     if (status === 400) {
-      return new BadRequestError(status, error63, message, headers);
+      return new BadRequestError(status, error64, message, headers);
     }
     if (status === 401) {
-      return new AuthenticationError(status, error63, message, headers);
+      return new AuthenticationError(status, error64, message, headers);
     }
     if (status === 403) {
-      return new PermissionDeniedError(status, error63, message, headers);
+      return new PermissionDeniedError(status, error64, message, headers);
     }
     if (status === 404) {
-      return new NotFoundError(status, error63, message, headers);
+      return new NotFoundError(status, error64, message, headers);
     }
     if (status === 409) {
-      return new ConflictError(status, error63, message, headers);
+      return new ConflictError(status, error64, message, headers);
     }
     if (status === 422) {
-      return new UnprocessableEntityError(status, error63, message, headers);
+      return new UnprocessableEntityError(status, error64, message, headers);
     }
     if (status === 429) {
-      return new RateLimitError(status, error63, message, headers);
+      return new RateLimitError(status, error64, message, headers);
     }
     if (status >= 500) {
-      return new InternalServerError(status, error63, message, headers);
+      return new InternalServerError(status, error64, message, headers);
     }
-    return new _APIError(status, error63, message, headers);
+    return new _APIError(status, error64, message, headers);
   }
 };
 var APIUserAbortError = class extends APIError {
@@ -78873,11 +79467,11 @@ var InvalidWebhookSignatureError = class extends Error {
   }
 };
 var OAuthError = class extends APIError {
-  constructor(status, error63, headers) {
+  constructor(status, error64, headers) {
     let finalMessage = "OAuth2 authentication error";
     let error_code = void 0;
-    if (error63 && typeof error63 === "object") {
-      const errorData = error63;
+    if (error64 && typeof error64 === "object") {
+      const errorData = error64;
       error_code = errorData["error"];
       const description = errorData["error_description"];
       if (description && typeof description === "string") {
@@ -78886,7 +79480,7 @@ var OAuthError = class extends APIError {
         finalMessage = error_code;
       }
     }
-    super(status, error63, finalMessage, headers);
+    super(status, error64, finalMessage, headers);
     this.error_code = error_code;
   }
 };
@@ -80969,8 +81563,8 @@ var EventStream = class {
       Promise.resolve().then(executor).then(() => {
         try {
           this._emitFinal();
-        } catch (error63) {
-          __classPrivateFieldGet(this, _EventStream_instances, "m", _EventStream_handleError).call(this, error63);
+        } catch (error64) {
+          __classPrivateFieldGet(this, _EventStream_instances, "m", _EventStream_handleError).call(this, error64);
           return;
         }
         this._emit("end");
@@ -81111,8 +81705,8 @@ var EventStream = class {
         pushQueue.push(args);
       }
     };
-    const onFailure = (error63) => {
-      failure2 = error63;
+    const onFailure = (error64) => {
+      failure2 = error64;
       if (!pushQueue.length)
         rejectReader();
     };
@@ -81178,22 +81772,22 @@ var EventStream = class {
       listeners.forEach(({ listener }) => listener(...args));
     }
     if (event === "abort") {
-      const error63 = args[0];
+      const error64 = args[0];
       if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
-        Promise.reject(error63);
+        Promise.reject(error64);
       }
-      __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error63);
-      __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error63);
+      __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error64);
+      __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error64);
       this._emit("end");
       return;
     }
     if (event === "error") {
-      const error63 = args[0];
+      const error64 = args[0];
       if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
-        Promise.reject(error63);
+        Promise.reject(error64);
       }
-      __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error63);
-      __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error63);
+      __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error64);
+      __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error64);
       this._emit("end");
     }
   }
@@ -81204,24 +81798,24 @@ _EventStream_connectedPromise = /* @__PURE__ */ new WeakMap(), _EventStream_reso
   for (const { signal, listener } of __classPrivateFieldGet(this, _EventStream_abortListeners, "f").splice(0)) {
     signal.removeEventListener("abort", listener);
   }
-}, _EventStream_handleError = function _EventStream_handleError2(error63) {
+}, _EventStream_handleError = function _EventStream_handleError2(error64) {
   __classPrivateFieldSet(this, _EventStream_errored, true, "f");
-  if (error63 instanceof Error && error63.name === "AbortError") {
-    error63 = new APIUserAbortError();
+  if (error64 instanceof Error && error64.name === "AbortError") {
+    error64 = new APIUserAbortError();
   }
-  if (error63 instanceof APIUserAbortError) {
+  if (error64 instanceof APIUserAbortError) {
     __classPrivateFieldSet(this, _EventStream_aborted, true, "f");
-    return this._emit("abort", error63);
+    return this._emit("abort", error64);
   }
-  if (error63 instanceof OpenAIError) {
-    return this._emit("error", error63);
+  if (error64 instanceof OpenAIError) {
+    return this._emit("error", error64);
   }
-  if (error63 instanceof Error) {
-    const openAIError = new OpenAIError(error63.message);
-    openAIError.cause = error63;
+  if (error64 instanceof Error) {
+    const openAIError = new OpenAIError(error64.message);
+    openAIError.cause = error64;
     return this._emit("error", openAIError);
   }
-  return this._emit("error", new OpenAIError(String(error63)));
+  return this._emit("error", new OpenAIError(String(error64)));
 };
 
 // node_modules/openai/lib/RunnableFunction.mjs
@@ -81460,8 +82054,8 @@ var AbstractChatCompletionRunner = class extends EventStream {
         let parsed;
         try {
           parsed = await fn.parse(args);
-        } catch (error63) {
-          const content2 = error63 instanceof Error ? error63.message : String(error63);
+        } catch (error64) {
+          const content2 = error64 instanceof Error ? error64.message : String(error64);
           return { message: { role, tool_call_id, content: content2 }, functionCalled: false };
         }
         rawContent = await fn.function(parsed, runner, toolContext);
@@ -81602,8 +82196,8 @@ var NAN = 64;
 var INFINITY = 128;
 var MINUS_INFINITY = 256;
 var INF = INFINITY | MINUS_INFINITY;
-var SPECIAL = NULL | BOOL | INF | NAN;
-var ATOM = STR | NUM2 | SPECIAL;
+var SPECIAL2 = NULL | BOOL | INF | NAN;
+var ATOM = STR | NUM2 | SPECIAL2;
 var COLLECTION = ARR | OBJ;
 var ALL = ATOM | COLLECTION;
 var Allow = {
@@ -81617,7 +82211,7 @@ var Allow = {
   INFINITY,
   MINUS_INFINITY,
   INF,
-  SPECIAL,
+  SPECIAL: SPECIAL2,
   ATOM,
   COLLECTION,
   ALL
@@ -89199,8 +89793,8 @@ var OpenAI = class {
   defaultIdempotencyKey() {
     return `stainless-node-retry-${uuid42()}`;
   }
-  makeStatusError(status, error63, message, headers) {
-    return APIError.generate(status, error63, message, headers);
+  makeStatusError(status, error64, message, headers) {
+    return APIError.generate(status, error64, message, headers);
   }
   async _callApiKey() {
     if (this._provider)
@@ -89632,14 +90226,14 @@ OpenAI.Evals = Evals;
 OpenAI.Containers = Containers;
 OpenAI.Skills = Skills;
 OpenAI.Videos = Videos;
-function getConnectionErrorMessage(error63) {
-  if (isUndiciDispatcherVersionMismatchError(error63)) {
+function getConnectionErrorMessage(error64) {
+  if (isUndiciDispatcherVersionMismatchError(error64)) {
     return `Connection error. This may be caused by passing an undici dispatcher, such as ProxyAgent, that is incompatible with the fetch implementation. If you are using undici's ProxyAgent, pass the fetch implementation from the same undici package: import { fetch, ProxyAgent } from 'undici'; new OpenAI({ fetch, fetchOptions: { dispatcher: new ProxyAgent(...) } });`;
   }
   return void 0;
 }
-function isUndiciDispatcherVersionMismatchError(error63) {
-  let current = error63;
+function isUndiciDispatcherVersionMismatchError(error64) {
+  let current = error64;
   for (let i = 0; i < 8 && current && typeof current === "object"; i++) {
     const err = current;
     if (err.code === "UND_ERR_INVALID_ARG" && typeof err.message === "string" && err.message.includes("invalid onRequestStart method")) {
@@ -89775,21 +90369,21 @@ function createOpenAIClient(options) {
               ...options.extraHeaders ? { headers: { ...options.extraHeaders } } : {}
             }
           );
-        } catch (error63) {
-          const param = error63 instanceof APIError ? unsupportedParameter(error63.status, error63.param, error63.message) : null;
+        } catch (error64) {
+          const param = error64 instanceof APIError ? unsupportedParameter(error64.status, error64.param, error64.message) : null;
           if (param !== null && round2 < 2 * ADAPTABLE.length) {
             const changed = JSON.stringify(bodyOf(request2)) !== JSON.stringify(body) || adapt(param);
             if (changed) continue;
           }
-          throw error63;
+          throw error64;
         }
         return readReply(response, elapsed());
       }
-    } catch (error63) {
+    } catch (error64) {
       const callError = controller.signal.aborted ? {
         kind: "timeout",
         message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included`
-      } : describeError2(error63);
+      } : describeError2(error64);
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: "refused", message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
@@ -89879,28 +90473,28 @@ function createOpenAIClient(options) {
   };
   return { label: `${options.model} at ${host}`, complete, adaptations: () => [...notes] };
 }
-function describeError2(error63) {
-  if (error63 instanceof APIConnectionTimeoutError) return { kind: "timeout", message: "the request timed out" };
-  if (error63 instanceof APIUserAbortError) return { kind: "timeout", message: "the request was aborted" };
-  if (error63 instanceof APIConnectionError) {
-    const cause = error63.cause;
+function describeError2(error64) {
+  if (error64 instanceof APIConnectionTimeoutError) return { kind: "timeout", message: "the request timed out" };
+  if (error64 instanceof APIUserAbortError) return { kind: "timeout", message: "the request was aborted" };
+  if (error64 instanceof APIConnectionError) {
+    const cause = error64.cause;
     return {
       kind: "network",
       message: `connection failed${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ""}`
     };
   }
-  if (error63 instanceof APIError && typeof error63.status === "number") {
-    const retryAfterMs = retryAfterOf(error63.headers);
+  if (error64 instanceof APIError && typeof error64.status === "number") {
+    const retryAfterMs = retryAfterOf(error64.headers);
     return {
       kind: "http",
-      httpStatus: error63.status,
-      message: error63.message,
+      httpStatus: error64.status,
+      message: error64.message,
       ...retryAfterMs !== void 0 ? { retryAfterMs } : {}
     };
   }
-  if (error63 instanceof SyntaxError)
-    return { kind: "malformed", message: `the response body is not valid JSON (${error63.message})` };
-  return { kind: "malformed", message: error63 instanceof Error ? error63.message : String(error63) };
+  if (error64 instanceof SyntaxError)
+    return { kind: "malformed", message: `the response body is not valid JSON (${error64.message})` };
+  return { kind: "malformed", message: error64 instanceof Error ? error64.message : String(error64) };
 }
 function retryAfterOf(headers, now = Date.now()) {
   if (!headers) return void 0;
@@ -89937,9 +90531,8 @@ function runSecret(env, keyVariables) {
 }
 
 // src/adapters/response-cache.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
-import { mkdir as mkdir4, readFile as readFile3, rename as rename4, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { readFile as readFile3 } from "node:fs/promises";
+import { join as join7 } from "node:path";
 var CACHE_VERSION = 2;
 function cacheKey(endpoint2, model, request2) {
   return sha256Hex(
@@ -89959,7 +90552,7 @@ function cacheKey(endpoint2, model, request2) {
 }
 async function isCachedRequest(dir, endpoint2, model, request2, auth2) {
   const key = cacheKey(endpoint2, model, request2);
-  const found = await readEntry(join6(dir, key.slice(0, 2), `${key}.json`), key, auth2);
+  const found = await readEntry(join7(dir, key.slice(0, 2), `${key}.json`), key, auth2);
   return found !== null && found !== "rejected";
 }
 var macOf2 = (auth2, key, reply) => auth2.tag(canonicalJson({ key, reply }));
@@ -89981,7 +90574,8 @@ async function readEntry(path2, key, auth2) {
 }
 function createCachedClient(inner, options) {
   const stats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
-  const pathOf = (key) => join6(options.dir, key.slice(0, 2), `${key}.json`);
+  const store = confinedDir(options.dir);
+  const pathOf = (key) => join7(options.dir, key.slice(0, 2), `${key}.json`);
   const read = async (key) => {
     const found = await readEntry(pathOf(key), key, options.auth);
     if (found !== "rejected") return found;
@@ -90003,15 +90597,11 @@ function createCachedClient(inner, options) {
       const reply = await inner.complete(request2);
       if (reply.status === "ok") {
         const { trace: _trace, ...stored } = reply;
-        const path2 = pathOf(key);
-        await mkdir4(join6(options.dir, key.slice(0, 2)), { recursive: true });
-        const temp = `${path2}.${process.pid}.${randomBytes3(6).toString("hex")}.tmp`;
-        await writeFile4(
-          temp,
+        await store.writeAtomic(
+          `${key.slice(0, 2)}/${key}.json`,
           `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf2(options.auth, key, stored) })}
 `
         );
-        await rename4(temp, path2);
         stats.writes++;
       }
       return reply;
@@ -90053,10 +90643,10 @@ function createCallBudget(limits) {
   };
 }
 var FATAL_STATUSES = /* @__PURE__ */ new Set([401, 403, 404]);
-function isRetryable(error63) {
-  if (error63.kind === "network" || error63.kind === "timeout" || error63.kind === "malformed") return true;
-  if (error63.kind !== "http" || error63.httpStatus === void 0) return false;
-  const s = error63.httpStatus;
+function isRetryable(error64) {
+  if (error64.kind === "network" || error64.kind === "timeout" || error64.kind === "malformed") return true;
+  if (error64.kind !== "http" || error64.httpStatus === void 0) return false;
+  const s = error64.httpStatus;
   return s === 408 || s === 409 || s === 429 || s >= 500;
 }
 function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
@@ -90151,36 +90741,36 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
         onSuccess();
         return { ...reply, trace: { attempts: attempt, cached: false } };
       }
-      const error63 = reply.error;
-      if (error63.kind === "http" && error63.httpStatus !== void 0 && FATAL_STATUSES.has(error63.httpStatus))
-        fatal ??= error63;
-      const paced = error63.httpStatus === 429 && error63.retryAfterMs !== void 0;
-      if (error63.httpStatus === 429) onRateLimit();
+      const error64 = reply.error;
+      if (error64.kind === "http" && error64.httpStatus !== void 0 && FATAL_STATUSES.has(error64.httpStatus))
+        fatal ??= error64;
+      const paced = error64.httpStatus === 429 && error64.retryAfterMs !== void 0;
+      if (error64.httpStatus === 429) onRateLimit();
       if (!paced) counted++;
       const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (Math.max(1, counted) - 1));
-      const delay = error63.retryAfterMs !== void 0 ? error63.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs) : deps.random() * exponential;
+      const delay = error64.retryAfterMs !== void 0 ? error64.retryAfterMs + deps.random() * Math.min(RETRY_AFTER_JITTER_MS, policy.baseDelayMs) : deps.random() * exponential;
       const spent = deps.now() - started;
       const left = policy.maxRetryTimeMs - spent;
-      if (isRetryable(error63) && error63.retryAfterMs !== void 0 && error63.retryAfterMs > left) {
+      if (isRetryable(error64) && error64.retryAfterMs !== void 0 && error64.retryAfterMs > left) {
         stats.failures++;
-        const limited = error63.httpStatus === 429;
-        const message = `${limited ? "rate limited" : "unavailable"} (HTTP ${error63.httpStatus ?? "?"}): the provider asked to wait ${formatSeconds(error63.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error63.message})`;
+        const limited = error64.httpStatus === 429;
+        const message = `${limited ? "rate limited" : "unavailable"} (HTTP ${error64.httpStatus ?? "?"}): the provider asked to wait ${formatSeconds(error64.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error64.message})`;
         return {
           ...reply,
-          error: withCause({ ...error63, kind: limited ? "rate-limit" : error63.kind, message }),
+          error: withCause({ ...error64, kind: limited ? "rate-limit" : error64.kind, message }),
           trace: { attempts: attempt, cached: false }
         };
       }
-      if (!isRetryable(error63) || counted >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
+      if (!isRetryable(error64) || counted >= policy.maxAttempts || spent + delay > policy.maxRetryTimeMs) {
         stats.failures++;
-        const why = !isRetryable(error63) ? "" : counted >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1e3)} s reached)`;
+        const why = !isRetryable(error64) ? "" : counted >= policy.maxAttempts ? ` (gave up after ${attempt} attempts)` : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1e3)} s reached)`;
         return {
           ...reply,
-          error: withCause({ ...error63, message: `${error63.message}${why}` }),
+          error: withCause({ ...error64, message: `${error64.message}${why}` }),
           trace: { attempts: attempt, cached: false }
         };
       }
-      if (error63.retryAfterMs !== void 0) pausedUntil = Math.max(pausedUntil, deps.now() + error63.retryAfterMs);
+      if (error64.retryAfterMs !== void 0) pausedUntil = Math.max(pausedUntil, deps.now() + error64.retryAfterMs);
       stats.retries++;
       await deps.sleep(delay);
     }
@@ -90297,7 +90887,25 @@ function createClientFactory(env, configFile, options = { cacheDir: null }) {
 var TOOL_VERSION = "0.1.0";
 
 // src/adapters/system.ts
-import { randomBytes as randomBytes4, randomUUID as randomUUID2 } from "node:crypto";
+import { randomBytes as randomBytes3, randomUUID as randomUUID2 } from "node:crypto";
+
+// src/core/log-text.ts
+var CONTROL_KEEP_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var NAMED = { "\n": "\\n", "\r": "\\r" };
+function escapeOne(ch) {
+  const named = NAMED[ch];
+  if (named) return named;
+  const code = ch.charCodeAt(0);
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function inertLine(line) {
+  return line.replace(/^(\s*)::/, "$1\\::").replaceAll("##[", "##\\[");
+}
+function logText(message) {
+  return message.split(/\r\n|\n/).map((line) => inertLine(line.replace(CONTROL_KEEP_LINES, escapeOne))).join("\n");
+}
+
+// src/adapters/system.ts
 var systemClock = {
   nowIso: () => (/* @__PURE__ */ new Date()).toISOString(),
   monotonicMs: () => performance.now()
@@ -90306,7 +90914,7 @@ function newRunId() {
   return randomUUID2();
 }
 function newJudgeNonce() {
-  return randomBytes4(8).toString("hex");
+  return randomBytes3(8).toString("hex");
 }
 function judgeNonceSource(auth2) {
   return auth2 ? (material) => auth2.tag(material).slice(0, 16) : () => newJudgeNonce();
@@ -90331,13 +90939,7 @@ function createCallingDeps(env, configFile, config2, options) {
 }
 
 // src/core/config/load.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-
-// src/core/redact.ts
-var USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"`<>]+@/gi;
-function redactUrls(text) {
-  return text.replace(USER_INFO, "$1***@");
-}
+var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/core/config/schema.ts
 function buildConfigSchema(suite) {
@@ -90356,7 +90958,10 @@ function buildConfigSchema(suite) {
       "max-calls": external_exports.int().positive().optional().describe(
         "Model calls the run may make (retries included); then it stops, keeps what it finished and exits 3."
       ),
-      "max-cost": external_exports.number().positive().optional().describe("USD the run may spend (from token usage and prices); then it stops as above.")
+      "max-cost": external_exports.number().positive().optional().describe("USD the run may spend (from token usage and prices); then it stops as above."),
+      "max-pr-calls": external_exports.int().positive().optional().describe(
+        "Model calls a pull request's run may plan (cases \xD7 repeats \xD7 calls per case over the suites it affects; default 5000). A pull request that plans more fails before any call. Read from the base branch."
+      )
     }).optional().describe("Limits on what one run may spend; --max-calls and --max-cost override them.")
   });
 }
@@ -90372,7 +90977,7 @@ function configSchema() {
 }
 
 // src/core/config/diagnostics.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 function located(file2, line, path2) {
   return { file: file2, ...line !== void 0 ? { line } : {}, path: path2 };
 }
@@ -90392,13 +90997,13 @@ function lineOfPath(doc, lineCounter, path2) {
 function keyLineOf(doc, lineCounter, path2) {
   const parent = path2.length === 1 ? doc.contents : doc.getIn(path2.slice(0, -1), true);
   const last = path2[path2.length - 1];
-  if ((0, import_yaml2.isMap)(parent)) {
+  if ((0, import_yaml4.isMap)(parent)) {
     for (const pair2 of parent.items) {
       const key = pair2.key;
       if (key && key.value === last && key.range) return lineCounter.linePos(key.range[0]).line;
     }
   }
-  if ((0, import_yaml2.isSeq)(parent) && typeof last === "number") {
+  if ((0, import_yaml4.isSeq)(parent) && typeof last === "number") {
     const item = parent.items[last];
     if (item?.range) return lineCounter.linePos(item.range[0]).line;
   }
@@ -90497,8 +91102,8 @@ function editDistance(a, b) {
 
 // src/core/config/load.ts
 function parseConfig(text, file2) {
-  const lineCounter = new import_yaml3.LineCounter();
-  const doc = (0, import_yaml3.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const lineCounter = new import_yaml5.LineCounter();
+  const doc = (0, import_yaml5.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.slice(0, 3).map((e) => {
       const line = e.linePos?.[0]?.line;
@@ -90513,7 +91118,7 @@ function parseConfig(text, file2) {
     throw ConfigError.of(problems);
   }
   const lineOf = (path2) => lineOfPath(doc, lineCounter, path2);
-  const data = doc.toJS();
+  const data = documentValue(doc, lineCounter, file2);
   const parsed = configSchema().safeParse(data, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.flatMap(
@@ -90709,7 +91314,7 @@ function applyTrustedConfig(head, base) {
     changes.push({
       kind: "suite",
       path: `suites.${bs.name}`,
-      note: "removed by this pull request; still run from the base branch's definition until merge"
+      note: "removed by this pull request; run from the base branch's definition while its files exist"
     });
   }
   const { budget: _prBudget, ...rest } = h;
@@ -90765,8 +91370,8 @@ function measureVersion(version3, options) {
   let value;
   try {
     value = JSON.parse(version3.text);
-  } catch (error63) {
-    return { ...point, problem: `not JSON (${error63.message})` };
+  } catch (error64) {
+    return { ...point, problem: `not JSON (${error64.message})` };
   }
   const file2 = value;
   const metric = file2?.instrument?.primaryMetric;
@@ -90936,7 +91541,33 @@ function maskSecrets(text, secrets) {
 
 // src/action/annotations.ts
 import { posix as posix2 } from "node:path";
-var NOT_FILES = /* @__PURE__ */ new Set(["action inputs", "command line", "merge"]);
+
+// src/action/log.ts
+function info2(message) {
+  info(logText(message));
+}
+function warning2(message, properties2 = {}) {
+  warning(logText(message), safeProperties(properties2));
+}
+function error63(message, properties2 = {}) {
+  error(logText(message), safeProperties(properties2));
+}
+function notice2(message, properties2 = {}) {
+  notice(logText(message), safeProperties(properties2));
+}
+function setFailed2(message) {
+  setFailed(logText(message));
+}
+function safeProperties(p) {
+  return {
+    ...p,
+    ...p.title !== void 0 ? { title: logText(p.title).replaceAll("\n", " ") } : {},
+    ...p.file !== void 0 ? { file: logText(p.file).replaceAll("\n", " ") } : {}
+  };
+}
+
+// src/action/annotations.ts
+var NOT_FILES = /* @__PURE__ */ new Set(["action inputs", "command line", "merge", "workflow"]);
 function repositoryPathOf(file2, paths) {
   if (NOT_FILES.has(file2) || posix2.isAbsolute(file2.split("\\").join("/"))) return null;
   const wd = paths.workingDirectory.split("\\").join("/");
@@ -90954,19 +91585,19 @@ function properties(place) {
   };
 }
 function emitWarning(message, place = {}) {
-  warning(message, properties(place));
+  warning2(message, properties(place));
 }
 function emitNotice(message, place = {}) {
-  notice(message, properties(place));
+  notice2(message, properties(place));
 }
-function annotateConfigError(error63, paths) {
-  const file2 = paths ? repositoryPathOf(error63.location.file, paths) : null;
-  error(
-    error63.message,
+function annotateConfigError(error64, paths) {
+  const file2 = paths ? repositoryPathOf(error64.location.file, paths) : null;
+  error63(
+    error64.message,
     properties({
       ...file2 ? { file: file2 } : {},
-      ...error63.location.line !== void 0 ? { line: error63.location.line } : {},
-      ...error63.location.column !== void 0 ? { column: error63.location.column } : {}
+      ...error64.location.line !== void 0 ? { line: error64.location.line } : {},
+      ...error64.location.column !== void 0 ? { column: error64.location.column } : {}
     })
   );
 }
@@ -91049,9 +91680,9 @@ async function writeComment(target, body, options) {
         body
       });
       return { kind: "updated", url: data2.html_url };
-    } catch (error63) {
-      if (error63.status !== 403) throw error63;
-      refused ??= error63;
+    } catch (error64) {
+      if (error64.status !== 403) throw error64;
+      refused ??= error64;
     }
   }
   if (!options.create) {
@@ -91094,9 +91725,9 @@ function pullRequestOf(context3) {
     repo: context3.repo.repo
   };
 }
-function explainGitHubError(error63, action) {
-  const status = error63.status;
-  const message = error63.message ?? String(error63);
+function explainGitHubError(error64, action) {
+  const status = error64.status;
+  const message = error64.message ?? String(error64);
   switch (status) {
     case 401:
       return `${action} failed (HTTP 401): the github-token is invalid or expired.`;
@@ -91224,15 +91855,13 @@ async function run2() {
     inputs = readInputs();
     const outcome = await evaluate(inputs);
     if (outcome) await publish(inputs, outcome);
-  } catch (error63) {
-    if (error63 instanceof ConfigError) annotateConfigError(error63, inputs);
+  } catch (error64) {
+    if (error64 instanceof ConfigError) annotateConfigError(error64, inputs);
     else
-      error(
-        `evalgate: internal error: ${error63 instanceof Error ? error63.stack ?? error63.message : String(error63)}`
-      );
+      error63(`evalgate: internal error: ${error64 instanceof Error ? error64.stack ?? error64.message : String(error64)}`);
     process.exitCode = ExitCode.Failure;
     if (inputs) {
-      const reason = error63 instanceof ConfigError ? error63.message : `internal error: ${error63 instanceof Error ? error63.message : String(error63)}`;
+      const reason = error64 instanceof ConfigError ? error64.message : `internal error: ${error64 instanceof Error ? error64.message : String(error64)}`;
       await reportNotEvaluated(inputs, reason);
     }
   }
@@ -91245,10 +91874,8 @@ async function reportNotEvaluated(inputs, reason) {
 ${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 4e3)}
 `
     ).write();
-  } catch (error63) {
-    warning(
-      `evalgate: could not write the job summary: ${error63 instanceof Error ? error63.message : String(error63)}`
-    );
+  } catch (error64) {
+    warning2(`evalgate: could not write the job summary: ${error64 instanceof Error ? error64.message : String(error64)}`);
   }
   const pr = context2.eventName.startsWith("pull_request") ? pullRequestOf(context2) : null;
   if (!pr || !inputs.comment || !(inputs.mode === "run" || inputs.mode === "merge")) return;
@@ -91264,15 +91891,15 @@ ${codeBlock(maskSecrets(reason, secretValues(process.env, inputs.githubToken)), 
     );
     const written = await markNotEvaluated(target, reason);
     if (written.kind === "updated")
-      info(
+      info2(
         `Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`
       );
     if (written.kind === "kept-newer")
-      info(
+      info2(
         `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`
       );
-  } catch (error63) {
-    warning(`${explainGitHubError(error63, "Updating the pull-request comment")}`);
+  } catch (error64) {
+    warning2(`${explainGitHubError(error64, "Updating the pull-request comment")}`);
   }
 }
 async function evaluate(inputs) {
@@ -91307,7 +91934,20 @@ async function evaluate(inputs) {
       `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`
     );
   }
-  if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, "out-dir");
+  const fsStore = createFsRunStore(
+    outDir,
+    join8(root, "baselines"),
+    event.range !== null && isInside(repoRoot, outDir) ? { anchor: repoRoot, shown: "" } : void 0
+  );
+  try {
+    await fsStore.prepare();
+  } catch (error64) {
+    if (!(error64 instanceof SymlinkRefusedError)) throw error64;
+    throw new ConfigError(
+      { file: "action inputs", path: "out-dir" },
+      `input "out-dir": ${relative2(repoRoot, outDir) || "."} passes through a symlink in the checkout (${error64.refused}), which a pull request could point anywhere; nothing was written. On pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`
+    );
+  }
   const configText = await readFile4(configPath, "utf8");
   const head = parseConfig(configText, inputs.config);
   const configRel = relative2(repoRoot, configPath).split(sep3).join("/");
@@ -91327,12 +91967,12 @@ async function evaluate(inputs) {
     if (baseText !== null) {
       try {
         base = parseConfig(baseText, `${inputs.config} at ${range.base.slice(0, 7)}`);
-      } catch (error63) {
-        if (!(error63 instanceof ConfigError) || !trusted) throw error63;
+      } catch (error64) {
+        if (!(error64 instanceof ConfigError) || !trusted) throw error64;
         throw new ConfigError(
           { file: inputs.config },
           `evalgate: the base commit's ${inputs.config} is invalid, and a pull request is judged by it:
-${error63.message}`
+${error64.message}`
         );
       }
       baseFiles = createGitWorkspace(git, range.base, configDir);
@@ -91350,7 +91990,7 @@ ${error63.message}`
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
       for (const change of decision.changes)
-        warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+        warning2(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
     }
   } else if (range && inputs.trustPrConfig) {
     messages.push(m.trust.prConfigTrusted);
@@ -91369,8 +92009,8 @@ ${error63.message}`
   }
   let suites = [];
   const notRun = [...decision?.notRun ?? []];
-  for (const n of decision?.notRun ?? []) warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
-  let store = createFsRunStore(outDir, join7(root, "baselines"));
+  for (const n of decision?.notRun ?? []) warning2(`evalgate: ${n.name} not run: it ${n.reason}.`);
+  let store = fsStore;
   const instrument = trusted && baseFiles ? baseFiles : void 0;
   const removed = decision?.removed ?? [];
   if (range && comparing) {
@@ -91378,22 +92018,25 @@ ${error63.message}`
       const changed = await git.changedFiles(range.base, range.head);
       const affected = await selectAffected(loaded, base, changed, workspace, {
         ...instrument ? { instrument } : {},
-        removed
+        removed,
+        attributesChanged: (files) => git.attributesChanged(range.base, range.head, files),
+        // Only what each suite reads matters here: cases are counted, and a dataset past the budget stops.
+        cases: { keep: false, maxRows: prCallBudget(loaded) }
       });
-      for (const name of affected.run) info(`${name}: runs (${affected.reasons[name]})`);
-      for (const u of affected.unchanged) info(`${u.name}: unchanged by this pull request, not run`);
+      for (const name of affected.run) info2(`${name}: runs (${affected.reasons[name]})`);
+      for (const u of affected.unchanged) info2(`${u.name}: unchanged by this pull request, not run`);
       suites = [...affected.run, ...affected.gone.map((g2) => g2.name)];
       notRun.push(...affected.unchanged);
     }
     store = baselinesFromCommit(store, git, range.base, configDir === "" ? "baselines" : `${configDir}/baselines`);
   }
-  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, root, range !== null);
+  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, range !== null);
   if (range) {
-    for (const dir of [join7(root, ".evalgate", "cache"), join7(outDir, "results")]) {
+    for (const dir of [join8(root, ".evalgate", "cache"), join8(outDir, "results")]) {
       if (!isInside(repoRoot, dir)) continue;
-      const files = await countFiles(dir);
-      if (files > 0)
-        messages.push(m.trust.committedIgnored(inlineCode(relative2(repoRoot, dir).split(sep3).join("/")), files));
+      const rel = relative2(repoRoot, dir).split(sep3).join("/");
+      const files = (await git.trackedFiles(rel)).length;
+      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(rel), files));
     }
   }
   const trends = range && (inputs.mode === "run" || inputs.mode === "merge") ? await baselineTrends(git, range.base, configDir, loaded) : void 0;
@@ -91401,7 +92044,7 @@ ${error63.message}`
     ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
-    logger: { info: (m2) => info(m2), warn: (m2) => warning(m2) },
+    logger: { info: (m2) => info2(m2), warn: (m2) => warning2(m2) },
     language,
     ...trends ? { trends } : {}
   };
@@ -91437,7 +92080,7 @@ ${error63.message}`
   }
   const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
-    info("No suite is affected by this pull request.");
+    info2("No suite is affected by this pull request.");
     if (inputs.mode === "shard") return null;
     return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
   }
@@ -91453,6 +92096,8 @@ ${error63.message}`
         removed,
         onRemovedSuite: loaded.config.gate["on-removed-suite"],
         notices,
+        // A pull request's calls are paid with the repository's key: bounded before any call.
+        ...range !== null && inputs.mode !== "baseline" ? { maxPlannedCalls: prCallBudget(loaded) } : {},
         ...instrument ? { instrument } : {},
         ...trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {},
         ...inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {},
@@ -91461,22 +92106,22 @@ ${error63.message}`
       deps
     );
     if (shard) {
-      info(
+      info2(
         `Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`
       );
       setOutput("verdict", "shard-written");
       return null;
     }
     return { outcome, outDir, pr, language };
-  } catch (error63) {
-    if (error63 instanceof MissingKeyError) {
-      await explainMissingKey(inputs, error63.message, pr);
+  } catch (error64) {
+    if (error64 instanceof MissingKeyError) {
+      await explainMissingKey(inputs, error64.message, pr);
       return null;
     }
-    throw error63;
+    throw error64;
   }
 }
-function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
+function resolveCacheDir(inputs, workspaceDir, repoRoot, pullRequest) {
   const inside = (dir) => isInside(repoRoot, dir);
   if (inputs.cacheDir !== null) {
     const dir = resolve4(workspaceDir, inputs.cacheDir);
@@ -91488,40 +92133,23 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, root, pullRequest) {
     }
     return dir;
   }
-  if (!pullRequest) return join7(root, ".evalgate", "cache");
-  const fromHome = join7(
-    dirname4(sandboxCacheDir(process.env) ?? join7(homedir2(), ".cache", "evalgate", "sandbox")),
+  const fromHome = join8(
+    dirname4(sandboxCacheDir(process.env) ?? join8(homedir2(), ".cache", "evalgate", "sandbox")),
     "responses"
   );
   if (!inside(fromHome)) return fromHome;
-  return join7(process.env["RUNNER_TEMP"] ?? tmpdir3(), "evalgate-cache");
+  return join8(process.env["RUNNER_TEMP"] ?? tmpdir4(), "evalgate-cache");
 }
-async function refuseSymlinkedDir(dir, repoRoot, input2) {
-  let probe = dir;
-  while (!await stat4(probe).then(
-    () => true,
-    () => false
-  ))
-    probe = dirname4(probe);
-  const expected = resolve4(await realpath2(repoRoot), relative2(repoRoot, probe));
-  if (await realpath2(probe) !== expected) {
-    throw new ConfigError(
-      { file: "action inputs", path: input2 },
-      `input "${input2}": ${relative2(repoRoot, dir) || "."} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`
-    );
-  }
+function prCallBudget(loaded) {
+  return loaded.config.budget?.["max-pr-calls"] ?? DEFAULT_PR_CALLS;
 }
 function isInside(root, dir) {
   const rel = relative2(root, dir);
   return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
 }
-async function countFiles(dir) {
-  const entries = await readdir3(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).length;
-}
 async function notRunAtAll(why) {
   await summary.addRaw(["## evalgate: not run", "", why].join("\n")).write();
-  warning(`evalgate did not run: ${why}`);
+  warning2(`evalgate did not run: ${why}`);
   setOutput("verdict", "skipped");
   return null;
 }
@@ -91532,7 +92160,7 @@ async function expandDirs(workspace, entries) {
       const parent = resolve4(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
       out.push(
-        ...names.filter((d) => d.isDirectory()).map((d) => join7(parent, d.name)).sort()
+        ...names.filter((d) => d.isDirectory()).map((d) => join8(parent, d.name)).sort()
       );
     } else {
       out.push(resolve4(workspace, entry));
@@ -91541,10 +92169,10 @@ async function expandDirs(workspace, entries) {
   return out;
 }
 async function resultFiles(dir) {
-  for (const candidate of [join7(dir, "results"), dir]) {
+  for (const candidate of [join8(dir, "results"), dir]) {
     const names = await readdir3(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join7(candidate, n));
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join8(candidate, n));
       if (files.length > 0) return files;
     }
   }
@@ -91562,9 +92190,9 @@ async function baselineTrends(git, base, configDir, loaded) {
       perSuite: TREND_POINTS
     });
     return new Map(histories.map((h) => [h.suite, trendOf(h, TREND_POINTS)]));
-  } catch (error63) {
-    warning(
-      `evalgate: the history of baselines/ could not be read for the trend line (${error63 instanceof Error ? error63.message : String(error63)}); the report has none`
+  } catch (error64) {
+    warning2(
+      `evalgate: the history of baselines/ could not be read for the trend line (${error64 instanceof Error ? error64.message : String(error64)}); the report has none`
     );
     return void 0;
   }
@@ -91588,7 +92216,7 @@ async function explainMissingKey(inputs, message, pr) {
     fork ? "A maintainer can run the evaluation by pushing the branch to this repository, or with the `pull_request_target` workflow of examples/workflows/fork-prs.yml: it checks out the fork's head without credentials behind an approval label, and evalgate then takes endpoints, keys, gate and instrument from the base branch." : "Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`."
   ].join("\n");
   await summary.addRaw(text).write();
-  warning(
+  warning2(
     fork ? "evalgate did not run: no API key on a pull request from a fork (see the job summary)." : "evalgate did not run: no API key (see the job summary)."
   );
   setOutput("verdict", "skipped");
@@ -91611,11 +92239,12 @@ async function publish(inputs, evaluated) {
         language
       ) : outcome.report;
       const body = fitReport(stampReport(report, target.marker, target.stamp, target.links, language), language);
-      const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
+      const create = outcome.comparisons.length > 0 || outcome.summary.notRun.some((n) => n.reason === "removed") || outcome.exitCode !== 0;
+      const written = await writeComment(target, body, { create });
       if (written.kind === "created" || written.kind === "updated")
-        info(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
+        info2(`${written.kind === "created" ? "Posted" : "Updated"} the report comment: ${written.url}`);
       if (written.kind === "kept-newer") {
-        warning(
+        warning2(
           `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? "?"} attempt ${written.existing.attempt}); this older run left it as it is.`
         );
         note = `
@@ -91625,10 +92254,8 @@ async function publish(inputs, evaluated) {
       }
       if (written.kind === "none")
         note = "\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n";
-    } catch (error63) {
-      warning(
-        `${explainGitHubError(error63, "Writing the pull-request comment")} The report is in the job summary.`
-      );
+    } catch (error64) {
+      warning2(`${explainGitHubError(error64, "Writing the pull-request comment")} The report is in the job summary.`);
     }
   }
   await summary.addRaw(fitReport(`${outcome.report}${note}`, language, STEP_SUMMARY_BYTES, { size: utf8Bytes, target: "summary" })).write();
@@ -91644,23 +92271,23 @@ async function publish(inputs, evaluated) {
       Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))
     )
   );
-  setOutput("report-path", join7(outDir, "report.md"));
-  setOutput("html-report-path", join7(outDir, "report.html"));
-  setOutput("summary-path", join7(outDir, "summary.json"));
+  setOutput("report-path", join8(outDir, "report.md"));
+  setOutput("html-report-path", join8(outDir, "report.html"));
+  setOutput("summary-path", join8(outDir, "summary.json"));
   if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)
-      warning(
+      warning2(
         `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(", ")}${j.cases > 10 ? ", \u2026" : ""} (listed in the report).`
       );
   }
   if (outcome.baselinesWritten.length > 0)
-    info(
+    info2(
       `Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(", ")} \u2014 commit them in a following step.`
     );
   const failing = inputs.mode === "baseline" ? s.verdict === "error" : outcome.exitCode !== 0;
   if (failing)
-    setFailed(
+    setFailed2(
       `evalgate: ${s.verdict}${s.verdict === "regression" || s.verdict === "below-floor" ? ` (${s.suites.filter((x) => x.verdict === s.verdict).map(
         (x) => `${x.name}${(x.floors ?? []).filter((f) => !f.met).map((f) => `, ${f.metric} ${f.value ?? "none"} < ${f.min}`).join("")}`
       ).join("; ")})` : ""}`

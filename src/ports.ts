@@ -130,6 +130,8 @@ export type Located =
 export interface Workspace {
   /** The exact bytes of a file; throws if absent or outside the repository. */
   readBytes(path: string): Promise<Uint8Array>;
+  /** A file's bytes in chunks (datasets: never the whole file at once); throws as readBytes. */
+  readStream(path: string): Promise<AsyncIterable<Uint8Array>>;
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
   listFolders(path: string): Promise<string[] | null>;
@@ -151,6 +153,8 @@ export interface Authenticator {
 export interface ResultSink {
   /** Appends one finished record; must be durable before it resolves. */
   append(record: unknown): Promise<void>;
+  /** Releases the sink when the suite ends (a file kept open for appending). */
+  close?(): Promise<void>;
 }
 
 /** Progress and warnings for people; never part of a result. */

@@ -15,11 +15,13 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, posix, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import { LFS_CHECKOUT_FIX, parseLfsPointer, type LfsPointer } from '../core/lfs-pointer.ts';
+import { redactUrls } from '../core/redact.ts';
 import type { Located, Workspace } from '../ports.ts';
 import { refusedPathForm } from './fs-store.ts';
 
@@ -60,6 +62,14 @@ export interface GitRepo {
   log(sha: string, path: string, limit: number): Promise<CommitChange[]>;
   /** Whether the clone is shallow (history stops at a grafted commit). */
   isShallow(): Promise<boolean>;
+  /** The files under a folder that git tracks in the checkout (its index), repository-relative. */
+  trackedFiles(dir: string): Promise<string[]>;
+  /**
+   * Of `paths` (repository-relative), those whose git attributes (.gitattributes: eol,
+   * text, working-tree-encoding, filter …) differ between two commits: the bytes the
+   * checkout writes for them may differ although their content in git does not.
+   */
+  attributesChanged(base: string, head: string, paths: readonly string[]): Promise<string[]>;
 }
 
 /** A commit as history reads it. */
@@ -114,6 +124,23 @@ async function gitRunBytes(cwd: string, args: string[]): Promise<Buffer> {
   return stdout;
 }
 
+/**
+ * A commit the checkout does not hold and cannot fetch, as a message that says what to do
+ * (a workflow setting), not a stack trace.
+ */
+function unreadableCommit(sha: string, error: unknown): ConfigError {
+  const e = error as { stderr?: unknown; message?: unknown };
+  const detail =
+    (typeof e.stderr === 'string' && e.stderr.trim() !== '' ? e.stderr : String(e.message ?? error))
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '' && !l.startsWith('Command failed')) ?? 'unknown error';
+  return new ConfigError(
+    { file: 'workflow', path: 'actions/checkout' },
+    `evalgate: cannot read commit ${sha.slice(0, 12)}: it is not in the checkout, and fetching it failed (${redactUrls(detail)}). A pull request is compared with its base commit: check out with actions/checkout and fetch-depth: 0, and make sure the base commit still exists (a force-pushed base branch removes it; re-run the workflow from the pull request)`,
+  );
+}
+
 /** The top level of the git repository holding `dir`, or null outside git. */
 export async function repositoryRoot(dir: string): Promise<string | null> {
   try {
@@ -164,7 +191,12 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
   const ensure = async (sha: string): Promise<void> => {
     if (await has(sha)) return;
     // A shallow checkout: fetch the commit and enough history to find the merge base.
-    await git(cwd, ['fetch', '--no-tags', '--depth=200', 'origin', sha]);
+    try {
+      await git(cwd, ['fetch', '--no-tags', '--depth=200', 'origin', sha]);
+    } catch (error) {
+      throw unreadableCommit(sha, error);
+    }
+    if (!(await has(sha))) throw unreadableCommit(sha, new Error('the fetch did not bring it'));
   };
   const entry: GitRepo['entry'] = async (sha, path) => {
     await ensure(sha);
@@ -320,6 +352,19 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
     entry,
     submodule,
     lfsContent,
+    attributesChanged: async (base, head, paths) => {
+      if (paths.length === 0) return [];
+      await ensure(base);
+      await ensure(head);
+      // check-attr takes paths relative to its folder: ask from the top level.
+      const top = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
+      const [before, after] = await Promise.all([attributesAt(top, base, paths), attributesAt(top, head, paths)]);
+      return paths.filter((p) => before.get(p) !== after.get(p));
+    },
+    trackedFiles: async (dir) =>
+      (await git(cwd, ['ls-files', '-z', '--full-name', '--', `:(top,literal)${dir}`]))
+        .split('\0')
+        .filter((f) => f !== ''),
     folders: async (sha, path) => {
       await ensure(sha);
       const out = await git(cwd, ['ls-tree', '-z', `${sha}:${path === '' ? '' : path}`]).catch(() => '');
@@ -330,6 +375,36 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
         .sort();
     },
   };
+}
+
+/**
+ * Every attribute git assigns each path at a commit, as one comparable string per path.
+ * `check-attr --source` needs git 2.40; reading the commit's tree into a temporary index
+ * and asking with `--cached` works on any git, and .gitattributes files at every level
+ * count, as at checkout.
+ */
+async function attributesAt(cwd: string, sha: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), 'evalgate-attr-'));
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_INDEX_FILE: join(dir, 'index') };
+  const found = new Map<string, string[]>();
+  try {
+    await run('git', [...SAFE, 'read-tree', sha], { cwd, env });
+    for (let i = 0; i < paths.length; i += 500) {
+      const { stdout } = await run(
+        'git',
+        [...SAFE, 'check-attr', '--cached', '-z', '-a', '--', ...paths.slice(i, i + 500)],
+        { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const fields = stdout.split('\0');
+      for (let f = 0; f + 2 < fields.length; f += 3) {
+        const path = fields[f] as string;
+        found.set(path, [...(found.get(path) ?? []), `${fields[f + 1]}=${fields[f + 2]}`]);
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return new Map(paths.map((p) => [p, (found.get(p) ?? []).sort().join('\n')]));
 }
 
 /**
@@ -462,31 +537,40 @@ export function createGitWorkspace(repo: GitRepo, sha: string, dir: string): Wor
       throw new ConfigError({ file: path }, `evalgate: "${path}" at ${sha.slice(0, 7)} ${where.reason}`);
     return where.kind === kind ? where.real : null;
   };
+  const readBytes = async (path: string): Promise<Uint8Array> => {
+    const real = await need(path, 'file');
+    if (real === null)
+      throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
+    const routed = await route(real);
+    if (routed) return routed.ws.readBytes(routed.inner);
+    const bytes = await repo.showBytes(sha, real);
+    if (bytes === null)
+      throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
+    // A pointer is replaced by the content it names, or the read fails: never read as data.
+    const pointer = parseLfsPointer(bytes);
+    if (!pointer) return bytes;
+    const content = await repo.lfsContent(pointer, sha, real);
+    if ('reason' in content)
+      throw new ConfigError({ file: path }, `evalgate: "${path}" at ${sha.slice(0, 7)} ${content.reason}`);
+    return content;
+  };
   return {
     locate,
     exists: async (path) => (await need(path, 'file')) !== null,
-    readBytes: async (path) => {
-      const real = await need(path, 'file');
-      if (real === null)
-        throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
-      const routed = await route(real);
-      if (routed) return routed.ws.readBytes(routed.inner);
-      const bytes = await repo.showBytes(sha, real);
-      if (bytes === null)
-        throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist at ${sha.slice(0, 7)}`);
-      // A pointer is replaced by the content it names, or the read fails: never read as data.
-      const pointer = parseLfsPointer(bytes);
-      if (!pointer) return bytes;
-      const content = await repo.lfsContent(pointer, sha, real);
-      if ('reason' in content)
-        throw new ConfigError({ file: path }, `evalgate: "${path}" at ${sha.slice(0, 7)} ${content.reason}`);
-      return content;
-    },
+    readBytes,
     listFolders: async (path) => {
       const real = await need(path, 'folder');
       if (real === null) return null;
       const routed = await route(real);
       return routed ? routed.ws.listFolders(routed.inner === '' ? '.' : routed.inner) : repo.folders(sha, real);
+    },
+    // A committed file comes out of git whole (a submodule's or LFS content included, as
+    // readBytes resolves them); the base's datasets were reviewed.
+    readStream: async (path) => {
+      const bytes = await readBytes(path);
+      return (async function* () {
+        yield bytes;
+      })();
     },
   };
 }

@@ -58,6 +58,7 @@ import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { count } from '../core/report/plural.ts';
 import { GITIGNORE_LINES } from '../core/init.ts';
+import { escapeControls, inertStyledLine, logText } from '../core/log-text.ts';
 
 /** Runs the CLI with the process's arguments and sets process.exitCode. */
 export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -69,11 +70,13 @@ export async function run(argv: readonly string[] = process.argv.slice(2)): Prom
     process.exitCode = await execute(parseCommand(argv));
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(logText(`${error.message}\n`));
       process.exitCode = 2;
     } else {
       process.stderr.write(
-        `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        logText(
+          `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        ),
       );
       process.exitCode = 3;
     }
@@ -143,17 +146,19 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
 
 async function validate(configPath: string, names: readonly string[]): Promise<number> {
   const text = await readConfig(configPath);
+  // Cases are counted, not kept: a dataset streams through one row at a time.
   const { loaded, suites } = await validateWorkspace(
     parseConfig(text, configPath),
     names,
     await workspaceOf(configPath),
+    { cases: { keep: false } },
   );
   const runtime = runtimeProblems(loaded, suites, process.versions.node);
   if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
-  for (const w of suites.flatMap((s) => s.warnings)) process.stderr.write(`warning: ${formatProblem(w)}\n`);
+  for (const w of suites.flatMap((s) => s.warnings)) process.stderr.write(logText(`warning: ${formatProblem(w)}\n`));
   for (const s of suites)
-    process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${count(s.cases.length, 'case')}\n`);
-  process.stdout.write(`${loaded.file}: valid, ${count(suites.length, 'suite')}; no model was called\n`);
+    process.stdout.write(logText(`ok  ${s.config.name} (${s.config.kind}): ${count(s.caseCount, 'case')}\n`));
+  process.stdout.write(logText(`${loaded.file}: valid, ${count(suites.length, 'suite')}; no model was called\n`));
   return 0;
 }
 
@@ -215,7 +220,9 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   progress.end();
   if (shard) {
     process.stdout.write(
-      `${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`,
+      logText(
+        `${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`,
+      ),
     );
     return 0;
   }
@@ -272,7 +279,7 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
   const markdown = renderNoise(noise, (suite) => models.get(suite) ?? '');
   await writeFileAtomic(resolve(command.out, 'noise.md'), markdown);
   await writeFileAtomic(resolve(command.out, 'noise.json'), `${JSON.stringify(noiseSummary(noise), null, 2)}\n`);
-  process.stdout.write(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`);
+  process.stdout.write(logText(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`));
   return 0;
 }
 
@@ -437,7 +444,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
             );
           },
   });
-  process.stdout.write(renderPlan(plans, cacheDir));
+  process.stdout.write(logText(renderPlan(plans, cacheDir)));
   return 0;
 }
 
@@ -506,7 +513,9 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
   const built = buildExactCopySet(text, command.from, { n: command.n, seed: command.seed, random: command.random });
   await writeFileAtomic(command.out, built.jsonl);
   process.stdout.write(
-    `${command.out}: ${count(built.cases, 'case')} (of ${count(built.available, 'question')} in ${count(built.paragraphs, 'paragraph')} of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+    logText(
+      `${command.out}: ${count(built.cases, 'case')} (of ${count(built.available, 'question')} in ${count(built.paragraphs, 'paragraph')} of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+    ),
   );
   return 0;
 }
@@ -522,28 +531,30 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
   const p = paint(colourEnabled(process.stdout, process.env));
   const verdict = (v: keyof typeof m.more.verdict): string => verdictColour(p, v)(m.more.verdict[v]);
   const lines = [`evalgate: ${p.bold(verdict(outcome.summary.verdict))}`];
+  const e = escapeControls;
   for (const s of outcome.summary.suites) {
     const f = s.unit === 'absolute' ? formatSigned : formatPercent;
     const interval = s.interval ? ` [${f(s.interval[0])}, ${f(s.interval[1])}]` : '';
     lines.push(
-      `  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`,
+      `  ${e(s.name)}: ${e(s.metric)} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`,
     );
   }
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
     if (j)
       lines.push(
-        `  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`,
+        `  ${e(name)}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${e(j.caseIds.slice(0, 10).join(', '))}${j.cases > 10 ? ', …' : ''}`,
       );
   }
   for (const c of outcome.comparisons) {
     if (c.verdict === 'error' && c.errors.samples.length > 0)
-      lines.push(m.more.cliFirstError(c.name, c.errors.samples[0] ?? ''));
+      lines.push(m.more.cliFirstError(e(c.name), e(c.errors.samples[0] ?? '')));
   }
-  lines.push(m.more.cliReport(join(outDir, 'report.md')));
-  process.stdout.write(`${lines.join('\n')}\n`);
+  lines.push(m.more.cliReport(e(join(outDir, 'report.md'))));
+  // Values were escaped before colouring; each line is made inert (no workflow command).
+  process.stdout.write(`${inertStyledLine(lines.join('\n'))}\n`);
   if (baselineDir !== undefined)
     for (const name of outcome.baselinesWritten)
-      process.stderr.write(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`);
+      process.stderr.write(logText(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`));
 }
 
 /** The published JSON Schema's text. */

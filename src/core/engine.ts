@@ -39,6 +39,7 @@ import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
+import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
@@ -119,6 +120,11 @@ export interface RunOptions {
   onRemovedSuite?: 'warn' | 'fail';
   /** Trust notes for the report. */
   notices?: RunNotices;
+  /**
+   * Pull requests: the most model calls the run may plan (core/pr-budget.ts); more fails
+   * the run before any call.
+   */
+  maxPlannedCalls?: number;
 }
 
 /** The outcome of a run or a comparison. */
@@ -144,14 +150,16 @@ const noCalls: ModelClient = {
 
 /**
  * Loads every selected suite of a parsed config (files, datasets, templates) and checks
- * their floors against what they measure, without calling any model.
+ * their floors against what they measure, without calling any model. `options.cases.keep:
+ * false` only counts the cases (validate: a dataset streams through, one row at a time).
  */
 export async function validateWorkspace(
   loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
+  options: LoadOptions = {},
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  const selected = (await loadSelected(loaded, suites, workspace)).suites;
+  const selected = (await loadSelected(loaded, suites, workspace, options)).suites;
   checkFloorSettings(
     loaded,
     selected
@@ -231,9 +239,16 @@ export async function selectAffected(
   base: LoadedConfig | null,
   changedFiles: readonly string[],
   workspace: Workspace,
-  options: LoadOptions & { removed?: readonly string[] } = {},
+  options: LoadOptions & {
+    removed?: readonly string[];
+    /** Of the given files, those whose git attributes the change altered (asked only when a .gitattributes changed). */
+    attributesChanged?: (files: readonly string[]) => Promise<readonly string[]>;
+  } = {},
 ): Promise<AffectedSuites & { gone: { name: string; reason: string }[] }> {
   const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const attributesTouched = changedFiles.some((f) => f === '.gitattributes' || f.endsWith('/.gitattributes'));
+  const read = [...new Set(suites.flatMap((s) => s.reads.files))].sort();
+  const reattributed = attributesTouched && options.attributesChanged ? await options.attributesChanged(read) : [];
   const affected = affectedSuites(
     suites.map((s) => ({
       entry: s.config,
@@ -243,6 +258,7 @@ export async function selectAffected(
     loaded.config.gate,
     base,
     changedFiles,
+    reattributed,
   );
   return { ...affected, gone };
 }
@@ -283,6 +299,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
+    // A pull request's dataset stops being read past the calls it may make.
+    ...(options.maxPlannedCalls !== undefined ? { cases: { maxRows: options.maxPlannedCalls } } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
   for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
@@ -331,27 +349,43 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const baseNotes: string[] = [];
   let budgetStop: string | null = null;
   try {
-    for (const { loaded: ls, suite: prepared0 } of prepared) {
+    // The base's cases could not be read, or the instrument is not the base's: such a suite is
+    // not measured at all (never on the pull request's cases alone), and says why. Every
+    // other suite gets back the cases the base defines first, so the budget counts what will run.
+    const withBase = prepared.map(({ loaded: ls, suite }) => {
+      const side = atBase.get(suite.name);
+      const refusal = side ? baseRefusal(side, suite) : null;
+      return {
+        ls,
+        suite0: suite,
+        refusal,
+        based: refusal ? null : withBaseCases(suite, side && 'cases' in side ? side.cases : undefined, deps.logger),
+      };
+    });
+    if (options.maxPlannedCalls !== undefined)
+      enforcePrBudget(
+        withBase.flatMap((p) => (p.based ? [p.based.suite] : [])),
+        options.maxPlannedCalls,
+        loaded.file,
+      );
+    for (const { ls, suite0, refusal, based } of withBase) {
       if (budgetStop !== null) {
-        notRun.push({ name: prepared0.name, reason: 'budget' });
+        notRun.push({ name: suite0.name, reason: 'budget' });
         continue;
       }
-      const side = atBase.get(prepared0.name);
-      // The base's cases could not be read, or the instrument is not the base's: the suite is
-      // not measured at all (never on the pull request's cases alone), and says why.
-      const refusal = side ? baseRefusal(side, prepared0) : null;
-      if (refusal) {
-        if (options.shard) throw new ConfigError({ file: loaded.file }, `${prepared0.name}: ${refusal.note}`);
-        deps.logger.warn(`${prepared0.name}: not measured: ${refusal.note}`);
-        const empty = assembleResult(prepared0, [], {
+      if (refusal || !based) {
+        if (!refusal) continue;
+        if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
+        deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
+        const empty = assembleResult(suite0, [], {
           startedAt: deps.clock.nowIso(),
           finishedAt: deps.clock.nowIso(),
           runId: options.runId ?? deps.newRunId(),
           toolVersion: deps.toolVersion,
         });
-        results.set(prepared0.name, empty);
+        results.set(suite0.name, empty);
         const refused = compareWithBaseline(
-          baselines.get(prepared0.name) ?? null,
+          baselines.get(suite0.name) ?? null,
           empty,
           gateFor(loaded, ls.config, options.onInconclusive),
         );
@@ -361,7 +395,6 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         comparisons.push(refused);
         continue;
       }
-      const based = withBaseCases(prepared0, side && 'cases' in side ? side.cases : undefined, deps.logger);
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -419,16 +452,21 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const sink = auth
         ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) }
         : rawSink;
-      const result = await runSuite(suite, {
-        sink,
-        clock: deps.clock,
-        logger: deps.logger,
-        toolVersion: deps.toolVersion,
-        runId: header.runId,
-        startedAt: header.startedAt,
-        finished: resume?.finished ?? [],
-        onRecord: (record) => deps.onRecord?.(suite.name, record),
-      });
+      let result: SuiteResult;
+      try {
+        result = await runSuite(suite, {
+          sink,
+          clock: deps.clock,
+          logger: deps.logger,
+          toolVersion: deps.toolVersion,
+          runId: header.runId,
+          startedAt: header.startedAt,
+          finished: resume?.finished ?? [],
+          onRecord: (record) => deps.onRecord?.(suite.name, record),
+        });
+      } finally {
+        await rawSink.close?.();
+      }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
@@ -470,8 +508,14 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
+  // A removed suite whose files are gone was not run from the base's definition: say so.
+  const goneNames = new Set(gone.map((g) => `suites.${g.name}`));
+  const untrusted = options.notices?.untrusted?.map((c) =>
+    c.kind === 'suite' && goneNames.has(c.path) ? { ...c, kind: 'suite-gone' as const } : c,
+  );
   const notices: RunNotices = {
     ...options.notices,
+    ...(untrusted ? { untrusted } : {}),
     messages: [...(options.notices?.messages ?? []), ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
     ...(adaptations.length > 0 ? { adaptations } : {}),
@@ -487,6 +531,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     notRun,
     notices,
     budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'),
+    gone.length > 0 ? (options.onRemovedSuite ?? 'warn') : undefined,
   );
 }
 
@@ -751,6 +796,7 @@ async function finish(
   notRun: readonly { name: string; reason: string }[] = [],
   notices: RunNotices = {},
   removedFails = false,
+  onRemovedSuite?: 'warn' | 'fail',
 ): Promise<RunOutcome> {
   // The suites of one run are one family of tests: adjust before any verdict is read.
   adjustAcrossSuites(comparisons);
@@ -770,6 +816,7 @@ async function finish(
     baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
     ...(deps.trends ? { trends: deps.trends } : {}),
+    ...(onRemovedSuite ? { onRemovedSuite } : {}),
   };
   const report = renderReport(input);
   const summary = summarize(verdict, comparisons, notRun, notices);

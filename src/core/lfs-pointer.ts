@@ -33,3 +33,40 @@ export function parseLfsPointer(bytes: Uint8Array): LfsPointer | null {
 /** The fix for a pointer in the checkout, for messages. */
 export const LFS_CHECKOUT_FIX =
   'check out with `lfs: true` (actions/checkout) so the content is present, or keep the file out of Git LFS';
+
+/**
+ * A byte stream that throws `fail(pointer)` before yielding anything when the whole stream is
+ * a Git LFS pointer; any other stream passes through unchanged. A pointer is at most
+ * MAX_POINTER_BYTES, so only that much is held back.
+ */
+export async function* refuseLfsPointer(
+  stream: AsyncIterable<Uint8Array>,
+  fail: (pointer: LfsPointer) => Error,
+): AsyncGenerator<Uint8Array> {
+  const it = stream[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size <= MAX_POINTER_BYTES) {
+    const next = await it.next();
+    if (next.done) {
+      const whole = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of head) {
+        whole.set(chunk, at);
+        at += chunk.length;
+      }
+      const pointer = parseLfsPointer(whole);
+      if (pointer) throw fail(pointer);
+      if (size > 0) yield whole;
+      return;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  yield* head;
+  for (;;) {
+    const next = await it.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}

@@ -235,7 +235,7 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
     changes.push({
       kind: 'suite',
       path: `suites.${bs.name}`,
-      note: "removed by this pull request; still run from the base branch's definition until merge",
+      note: "removed by this pull request; run from the base branch's definition while its files exist",
     });
   }
 

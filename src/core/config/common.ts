@@ -37,9 +37,24 @@ export const nameSchema = z
   });
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+// Control characters, the Unicode line separators and the bidi controls: in a value that
+// reaches the log or the report a newline could start a workflow command of its own.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_MESSAGE =
+  'contains a control character (a newline, escape or line separator); a value that reaches the log must be one plain line';
+/** A value shown on one line of the log and the report (a model id, a provider reference). */
+export const lineText = z
+  .string()
+  .min(1)
+  .refine((text) => !CONTROL_CHARS.test(text), { error: CONTROL_MESSAGE });
+/** Free text that may span lines (a description): no control characters but newline and tab. */
+export const freeText = z.string().refine((text) => !CONTROL_CHARS.test(text.replace(/[\n\t]/g, ' ')), {
+  error: CONTROL_MESSAGE.replace('a newline, escape', 'an escape'),
+});
+
 /** One entry of `providers:`: an OpenAI-compatible endpoint and how to call it. */
 export const providerSchema = z.strictObject({
-  model: z.string().min(1).describe('The model name the endpoint serves.'),
+  model: lineText.describe('The model name the endpoint serves.'),
   'base-url': z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .refine((url) => !hasUserInfo(url), {
@@ -215,8 +230,8 @@ export const datasetSchema = z.union([
 /** The keys every suite entry has; each kind spreads them into its own strict object. */
 export const suiteCommon = {
   name: nameSchema,
-  provider: z.string().min(1),
-  description: z.string().optional(),
+  provider: lineText,
+  description: freeText.optional(),
   repeats: z.int().min(1).max(100).default(1),
   gate: gateOverrideSchema.optional(),
 };

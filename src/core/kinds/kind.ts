@@ -13,6 +13,7 @@ import type { ConfigProblem } from '../errors.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
+import type { CaseCollector } from '../datasets/collect.ts';
 
 /** A place in the configuration file, for a ConfigError: file, line when known, key path. */
 export interface ConfigWhere {
@@ -41,6 +42,13 @@ export interface KindLoadContext<Config> {
    * so a PR cannot change the instrument that grades it.
    */
   readInstrumentFile(path: string, where: ConfigWhere, what: string): Promise<Uint8Array>;
+  /** Reads a dataset in chunks (recorded like readFile), so no step holds the whole file. */
+  readStream(path: string, where: ConfigWhere, what: string): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * Where the dataset's cases go: kept for a run, only counted for validate, and stopped
+   * past a pull request's row limit (datasets/collect.ts).
+   */
+  cases(file: string): CaseCollector;
   /** The recording workspace itself, for kinds that read folders. */
   workspace: Workspace;
   /** A provider entry by name (the config's references are checked before load). */
@@ -85,7 +93,10 @@ export interface RejudgeRequest {
 
 /** A suite's inputs, loaded and checked by its kind. */
 export interface KindLoaded {
+  /** The cases (empty when the load only counted them). */
   cases: readonly EvalCase[];
+  /** How many cases the dataset has; default cases.length. */
+  caseCount?: number;
   /** Builds the runnable suite: identities, runCase and plan. */
   prepare(env: PrepareEnv): PreparedSuite;
   /** The providers that grade the answers (judges), when the kind has any. */

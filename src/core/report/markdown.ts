@@ -5,7 +5,7 @@
  * cases that regressed with before/after excerpts. Every fixed string comes from the
  * message table (messages.ts); everything from a model passes through sanitize.ts.
  */
-import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
+import { overallVerdict, type SuiteComparison, type SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';
@@ -59,6 +59,8 @@ export interface ReportInput {
   baselinesWritten?: readonly string[];
   /** Each suite's last few baselines in the history of baselines/ (the action reads them from git). */
   trends?: ReadonlyMap<string, readonly TrendPoint[]>;
+  /** What gate.on-removed-suite says, when the run has suites removed with their files (notRun reason `removed`). */
+  onRemovedSuite?: 'warn' | 'fail';
 }
 
 /** Renders the whole report. */
@@ -196,6 +198,24 @@ export function fitReport(
 }
 
 function headline(input: ReportInput, m: Messages): string {
+  const removed = (input.notRun ?? []).filter((s) => s.reason === 'removed').map((s) => inlineText(s.name, 80));
+  if (removed.length === 0) return verdictHeadline(input, m);
+  // A suite removed with its files has a headline of its own: the verdict's words (failed
+  // calls, nothing affected) would not be about what happened.
+  const names = removed.join(', ');
+  const fails = input.onRemovedSuite !== 'warn';
+  const added = input.comparisons.filter((c) => c.verdict === 'no-baseline').map((c) => inlineText(c.name, 80));
+  const renamed = added.length > 0 ? m.headline.renamed(names, added.join(', ')) : '';
+  if (fails || input.comparisons.length === 0)
+    return `${m.headline.removed(names, removed.length, fails)}${renamed}${
+      input.comparisons.length > 0 && fails
+        ? `\n\n${verdictHeadline({ ...input, verdict: overallVerdict(input.comparisons.map((c) => c.verdict)) }, m)}`
+        : ''
+    }`;
+  return `${verdictHeadline(input, m)}${m.headline.alsoRemoved(names, removed.length)}${renamed}`;
+}
+
+function verdictHeadline(input: ReportInput, m: Messages): string {
   const count = (v: SuiteVerdict): number => input.comparisons.filter((c) => c.verdict === v).length;
   const total = input.comparisons.length;
   if (total === 0) return m.headline.nothingRun;

@@ -20,6 +20,12 @@ export interface Messages {
     noBaseline(count: number, total: number): string;
     pass(total: number, gate: string): string;
     nothingRun: string;
+    /** Suites removed with their files; `fails` when gate.on-removed-suite is fail. */
+    removed(names: string, count: number, fails: boolean): string;
+    /** Appended when suites without a baseline came with the removal: maybe a rename. */
+    renamed(removed: string, added: string): string;
+    /** Appended to another headline: the run also removed suites under on-removed-suite: warn. */
+    alsoRemoved(names: string, count: number): string;
   };
   table: { suite: string; metric: string; baseline: string; candidate: string; change: string; verdict: string };
   notRunReason: Record<string, string>;
@@ -196,6 +202,14 @@ const en: Messages = {
     pass: (t, gate) =>
       `**${noun(t, 'The suite passes', `All ${t} suites pass`)}**: no metric dropped beyond the allowed ${gate}.`,
     nothingRun: '**No suite is affected by this change**, so nothing was evaluated.',
+    removed: (names, n, fails) =>
+      fails
+        ? `**This pull request removes ${n === 1 ? 'suite' : 'suites'} ${names} together with ${n === 1 ? 'its' : 'their'} files**, and \`gate.on-removed-suite\` is \`fail\`: nothing measures ${n === 1 ? 'it' : 'them'} any more, so the check fails. To remove ${n === 1 ? 'it' : 'them'} on purpose, set \`gate.on-removed-suite: warn\` on the base branch first.`
+        : `**This pull request removes ${n === 1 ? 'suite' : 'suites'} ${names} together with ${n === 1 ? 'its' : 'their'} files**; \`gate.on-removed-suite\` is \`warn\`, so this does not fail the check.`,
+    renamed: (removed, added) =>
+      ` If ${removed} was renamed to ${added}, keep the old entry until the new suite's baseline is merged: a new name has no baseline to be compared with.`,
+    alsoRemoved: (names, n) =>
+      ` It also removes ${n === 1 ? 'suite' : 'suites'} ${names} with ${n === 1 ? 'its' : 'their'} files (\`gate.on-removed-suite: warn\`).`,
   },
   table: {
     suite: 'Suite',
@@ -333,13 +347,15 @@ const en: Messages = {
         "changes where model code runs; the base branch's executor (or the sandbox) was used. Applied after merge.",
       provider: 'adds or removes a provider; it is not called before merge.',
       suite: "removes the suite; it was still run from the base branch's definition.",
+      'suite-gone':
+        'removes the suite together with its files, so it could not be run; see `gate.on-removed-suite` for what this does to the check.',
     },
     cacheRejected: (n) =>
       `${n} cached ${noun(n, 'response')} failed authentication (forged, edited, or written with another key) and ${noun(n, 'was', 'were')} ignored; the model was called instead.`,
     recordsRejected: (n) =>
       `${count(n, 'line')} of a previous run's record log failed authentication and ${noun(n, 'was', 'were')} ignored; those cases were run again.`,
     committedIgnored: (path, files) =>
-      `The checkout has ${files} committed ${noun(files, 'file')} under \`${path}\`; they were ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
+      `The checkout has ${files} committed ${noun(files, 'file')} (tracked by git) under ${path}; ${files === 1 ? 'it was' : 'they were'} ignored: on pull requests nothing in the checkout is read as a cached response or a finished record, and every case called the model.`,
     noBaseConfig: (file) =>
       `The base commit has no ${file}: this pull request introduces evalgate and ran with its own configuration; nothing was trusted from the base branch.`,
     prConfigTrusted:
@@ -413,6 +429,13 @@ const ja: Messages = {
     noBaseline: (n, t) => `**${t}スイート中${n}スイートにはまだベースラインがありません**。ほかのスイートは合格です。`,
     pass: (t, gate) => `**全${t}スイートが合格です**：許容幅 ${gate} を超えて低下した指標はありません。`,
     nothingRun: '**この変更の影響を受けるスイートはありません**。評価は行っていません。',
+    removed: (names, _n, fails) =>
+      fails
+        ? `**このプルリクエストはスイート ${names} をファイルごと削除します**。\`gate.on-removed-suite\` が \`fail\` のため、もう測定できないこのスイートによりチェックは失敗します。意図した削除なら、先にベースブランチで \`gate.on-removed-suite: warn\` にしてください。`
+        : `**このプルリクエストはスイート ${names} をファイルごと削除します**。\`gate.on-removed-suite\` が \`warn\` のため、チェックは失敗しません。`,
+    renamed: (removed, added) =>
+      ` ${removed} を ${added} に改名したのであれば、新しいスイートのベースラインがマージされるまで古い定義を残してください（新しい名前には比較するベースラインがありません）。`,
+    alsoRemoved: (names) => ` また、スイート ${names} をファイルごと削除します（\`gate.on-removed-suite: warn\`）。`,
   },
   table: {
     suite: 'スイート',
@@ -549,6 +572,8 @@ const ja: Messages = {
         'はモデルのコードの実行環境を変更します。ベースブランチの実行環境（またはサンドボックス）を使いました。マージ後に適用されます。',
       provider: 'はプロバイダーを追加または削除します。マージまでは呼び出しません。',
       suite: 'はスイートを削除します。ベースブランチの定義で実行しました。',
+      'suite-gone':
+        'はスイートをファイルごと削除するため、実行できませんでした。チェックへの影響は `gate.on-removed-suite` によります。',
     },
     cacheRejected: (n) =>
       `キャッシュされた応答${n}件が認証に失敗したため（偽造・改変、または別の鍵で作成）、無視してモデルを呼び出しました。`,

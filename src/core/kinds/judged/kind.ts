@@ -12,7 +12,7 @@ import { loadAnswerInputs } from '../answer-inputs.ts';
 import type { SuiteKind } from '../kind.ts';
 import { builtinJudgeTemplate } from './builtin-templates.ts';
 import { JUDGED, judgedSuite, judgesOf, type JudgedSuiteConfig } from './config.ts';
-import { parseJudgedDataset, resolveColumns } from './dataset.ts';
+import { readJudgedDataset, resolveColumns } from './dataset.ts';
 import { judgedDetail, type JudgedDetail } from './detail.ts';
 import { flaggedCases } from './manipulation.ts';
 import { rejudgeResult } from './rejudge.ts';
@@ -42,7 +42,16 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
     const inputs = await loadAnswerInputs(ctx, ANSWER_PLACEHOLDERS, 'input', 'task');
     const provider = ctx.provider(s.provider);
     const columns = typeof s.dataset === 'string' ? undefined : s.dataset.columns;
-    const cases = parseJudgedDataset(inputs.bytes, inputs.datasetPath, inputs.format, resolveColumns(columns));
+    const collected = ctx.cases(inputs.datasetPath);
+    await readJudgedDataset(
+      inputs.source.chunks,
+      inputs.datasetPath,
+      inputs.format,
+      resolveColumns(columns),
+      collected,
+    );
+    const cases = collected.cases;
+    const dataset = { path: inputs.datasetPath, sha256: inputs.source.sha256() };
     const judgeNames = judgesOf(s);
     const judgeAllowed = s.mode === 'pairwise' ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
     let judgeTemplate: JudgedInputs['judgeTemplate'];
@@ -74,6 +83,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
     }
     return {
       cases,
+      caseCount: collected.count,
       judges: judgeNames,
       prepare: (env) =>
         prepareJudgedSuite({
@@ -82,7 +92,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
           client: env.client(s.provider),
           cases,
           templates: inputs.templates,
-          dataset: inputs.dataset,
+          dataset,
           judgeTemplate,
           judges: judgeNames.map((name) => ({ name, provider: ctx.provider(name), client: env.client(name) })),
           baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,

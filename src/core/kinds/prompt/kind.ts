@@ -45,12 +45,15 @@ export const promptKind: SuiteKind<PromptSuiteConfig, PromptRecordDetail> = {
       providers: Object.fromEntries(judges.map((name) => [name, ctx.provider(name)])),
       at: (...path) => ctx.at(...path),
       read: (path, where, what) => ctx.readFile(path, where, what),
+      readStream: (path, where, what) => ctx.readStream(path, where, what),
+      cases: (file) => ctx.cases(file),
       readInstrument: (path, where, what) => ctx.readInstrumentFile(path, where, what),
       manipulationCheck: ctx.gate['manipulation-check'],
       warn: (problem) => ctx.warn(problem),
     });
     return {
       cases: loaded.cases,
+      caseCount: loaded.caseCount,
       ...(judges.length > 0 ? { judges } : {}),
       prepare: (env) =>
         loaded.prepare(
