@@ -62786,6 +62786,26 @@ function withCause(error64, classified = causeOf(error64)) {
   return { ...error64, cause: classified.cause, reason: classified.reason };
 }
 
+// src/core/report/plural.ts
+var rules = /* @__PURE__ */ new Map();
+function pluralCategory(locale, n) {
+  let rule = rules.get(locale);
+  if (!rule) {
+    rule = new Intl.PluralRules(locale);
+    rules.set(locale, rule);
+  }
+  return rule.select(n);
+}
+function noun(n, one, other = `${one}s`) {
+  return pluralCategory("en", n) === "one" ? one : other;
+}
+function count(n, one, other = `${one}s`) {
+  return `${n.toLocaleString("en-US")} ${noun(n, one, other)}`;
+}
+function shown(text) {
+  return Number(String(text).replace(/[^0-9.]/g, ""));
+}
+
 // src/core/compare/identity-diff.ts
 function describeTestedChanges(baseline, candidate) {
   const out = [];
@@ -63507,7 +63527,7 @@ function checkInfrastructureErrors(result, baseline, candidate, worst, how) {
   if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
     const shown2 = cases.slice(0, 10).join(", ");
     result.notes.push(
-      `Counted as failures, the ${cases.length} case(s) whose calls failed for reasons of the infrastructure (${shown2}${cases.length > 10 ? ", \u2026" : ""}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`
+      `Counted as failures, the ${count(cases.length, "case")} whose calls failed for reasons of the infrastructure (${shown2}${cases.length > 10 ? ", \u2026" : ""}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`
     );
     settle2(result, "error", "infrastructure-errors-decide");
   }
@@ -72476,26 +72496,6 @@ function quadraticKappa(x, y) {
   return den === 0 ? null : 1 - num2 / den;
 }
 
-// src/core/report/plural.ts
-var rules = /* @__PURE__ */ new Map();
-function pluralCategory(locale, n) {
-  let rule = rules.get(locale);
-  if (!rule) {
-    rule = new Intl.PluralRules(locale);
-    rules.set(locale, rule);
-  }
-  return rule.select(n);
-}
-function noun(n, one, other = `${one}s`) {
-  return pluralCategory("en", n) === "one" ? one : other;
-}
-function count(n, one, other = `${one}s`) {
-  return `${n.toLocaleString("en-US")} ${noun(n, one, other)}`;
-}
-function shown(text) {
-  return Number(String(text).replace(/[^0-9.]/g, ""));
-}
-
 // src/core/kinds/judged/messages.ts
 var en = {
   selfJudge: (m) => `\u26A0\uFE0F The judge is the target model (${m}): models tend to prefer their own answers; use a different, stronger judge.`,
@@ -77987,7 +77987,7 @@ function withBaseCases(suite, base, logger) {
   const missing = base.filter((c) => !have.has(c.id));
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
   logger.info(
-    `${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`
+    `${suite.name}: measured as the base commit defines them: ${count(missing.length, "case")} the pull request removed, ${reverted} it edited`
   );
   return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
@@ -92278,7 +92278,7 @@ async function publish(inputs, evaluated) {
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)
       warning2(
-        `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(", ")}${j.cases > 10 ? ", \u2026" : ""} (listed in the report).`
+        `evalgate: ${name}: possible attempts to influence the judge in ${count(j.cases, "case")}: ${j.caseIds.slice(0, 10).join(", ")}${j.cases > 10 ? ", \u2026" : ""} (listed in the report).`
       );
   }
   if (outcome.baselinesWritten.length > 0)

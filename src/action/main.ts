@@ -36,7 +36,7 @@ import { withHtmlPointer } from '../core/report/html.ts';
 import { fitReport } from '../core/report/markdown.ts';
 import type { TrendPoint } from '../core/report/trend.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
-import { noun } from '../core/report/plural.ts';
+import { count, noun } from '../core/report/plural.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
@@ -583,7 +583,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)
       log.warning(
-        `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`,
+        `evalgate: ${name}: possible attempts to influence the judge in ${count(j.cases, 'case')}: ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`,
       );
   }
   if (outcome.baselinesWritten.length > 0)

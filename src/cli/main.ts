@@ -542,7 +542,7 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
     if (j)
       lines.push(
-        `  ${e(name)}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${e(j.caseIds.slice(0, 10).join(', '))}${j.cases > 10 ? ', …' : ''}`,
+        `  ${e(name)}: warning: possible attempts to influence the judge in ${count(j.cases, 'case')}: ${e(j.caseIds.slice(0, 10).join(', '))}${j.cases > 10 ? ', …' : ''}`,
       );
   }
   for (const c of outcome.comparisons) {

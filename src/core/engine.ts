@@ -624,7 +624,7 @@ function withBaseCases(
   const missing = base.filter((c) => !have.has(c.id));
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
   logger.info(
-    `${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`,
+    `${suite.name}: measured as the base commit defines them: ${count(missing.length, 'case')} the pull request removed, ${reverted} it edited`,
   );
   return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }

@@ -272,9 +272,7 @@ describe('evalgate run (judged) end to end', () => {
       for (const id of expected) assert.ok(report.includes(`\`${id}\``), `${id} is listed in the report`);
       assert.match(
         r.stdout,
-        new RegExp(
-          `assistant-judged: warning: possible attempts to influence the judge in ${expected.length} case\\(s\\)`,
-        ),
+        new RegExp(`assistant-judged: warning: possible attempts to influence the judge in ${expected.length} cases?`),
       );
       const result = JSON.parse(await readFile(join(ws.dir, 'm1/results/assistant-judged.json'), 'utf8'));
       for (const rec of result.records)

@@ -311,7 +311,7 @@ describe('errors by cause: the infrastructure’s are excluded, but never decide
     assert.equal(c.pessimistic?.verdict, 'regression');
     assert.equal(c.pessimistic?.cases.length, 8);
     const section = cand.report.slice(cand.report.indexOf('### 🛑 copy-infra'));
-    assert.match(section, /Counted as failures, the 8 case\(s\) with infrastructure errors \(`/);
+    assert.match(section, /Counted as failures, the 8 cases with infrastructure errors \(`/);
     assert.match(section, /Errors of the infrastructure: 8 of 52 records \(server-error ×8/);
   });
 
@@ -337,7 +337,7 @@ describe('errors by cause: the infrastructure’s are excluded, but never decide
     assert.equal(cand.summary.verdict, 'error');
     assert.match(
       cand.report,
-      /Errors the candidate caused: 8 of 52 records, in 8 case\(s\) \(request-rejected ×8\)\. Each counts as a failure/,
+      /Errors the candidate caused: 8 of 52 records, in 8 cases \(request-rejected ×8\)\. Each counts as a failure/,
     );
     assert.match(cand.report, /Candidate error:\n\n```text\nHTTP 400: 400 This model's maximum context length/);
   });

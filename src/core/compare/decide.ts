@@ -14,6 +14,7 @@ import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
 import type { CaseRecord, FlaggedCase, SuiteResult } from '../types.ts';
+import { count } from '../report/plural.ts';
 import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 import {
   alignBaselineIds,
@@ -488,7 +489,7 @@ function checkInfrastructureErrors(
   if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
     const shown = cases.slice(0, 10).join(', ');
     result.notes.push(
-      `Counted as failures, the ${cases.length} case(s) whose calls failed for reasons of the infrastructure (${shown}${cases.length > 10 ? ', …' : ''}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`,
+      `Counted as failures, the ${count(cases.length, 'case')} whose calls failed for reasons of the infrastructure (${shown}${cases.length > 10 ? ', …' : ''}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`,
     );
     settle(result, 'error', 'infrastructure-errors-decide');
   }
