@@ -6,7 +6,7 @@
  * MAC that verifies, so nothing it commits stands in for a model call.
  *
  * With a well-known key (a local server that accepts any key, such as "ollama"), set
- * EVALGATE_CACHE_KEY to a secret of your own; the README says so.
+ * EVALGATE_CACHE_KEY to a secret of your own; docs/security.md says so.
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { Authenticator } from '../ports.ts';

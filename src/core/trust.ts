@@ -1,6 +1,6 @@
 /**
  * Which parts of a pull request's configuration apply to that pull request (the security
- * model in README "Security model"). A PR is what is being judged, so it may change what
+ * model in docs/security.md). A PR is what is being judged, so it may change what
  * is tested — its templates, its data, a target model and its generation settings — but
  * never where keys are sent, what code may run on the host, the gate, or the instrument
  * that measures it. Those come from the base commit's config: a change to them is

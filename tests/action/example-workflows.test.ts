@@ -1,5 +1,5 @@
 // The workflows we hand to users (examples/workflows/ and the one `evalgate init` writes)
-// hold the practices the README promises: actions on their Node 24 majors, one
+// hold the practices docs/github-action.md promises: actions on their Node 24 majors, one
 // evaluation per ref at a time, least privilege per job, artifacts a re-run can replace,
 // and merge jobs that run after a failed shard instead of being skipped or forced.
 import assert from 'node:assert/strict';

@@ -76,7 +76,9 @@ describe('evalgate init --kind', () => {
     assert.ok(parse(WORKFLOW_OPENAI));
     const docs = [
       'README.md',
-      ...(await readdir(join(ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+      ...(await readdir(join(ROOT, 'docs'), { recursive: true }))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
     ];
     let shown = 0;
     for (const file of docs) {

@@ -1,6 +1,6 @@
 /**
  * Stop stages of the round trip: a model scripted to break at cycle k with each stage gets
- * the L2-Score the README's counting rule gives (k − 1) and that stage; a model that
+ * the L2-Score the counting rule of docs/suites.md gives (k − 1) and that stage; a model that
  * never breaks gets the full score. The engine runs with its real adapters (OpenAI client
  * over HTTP to the scripted server, the Pyodide sandbox, files on disk).
  */
