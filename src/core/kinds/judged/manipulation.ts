@@ -8,27 +8,59 @@
  * fail` lets a team fail the check on it.
  *
  * The scan reads the answer in several views (manipulation-text.ts: look-alikes folded,
- * spread letters joined, encodings decoded) with the rules of manipulation-rules.ts, in
- * English, Japanese, Spanish and Chinese: score instructions, words addressed to the
- * grader, requests to drop the rules, forged chat turns, delimiters like ours, and text
- * shaped like the judge's own reply. A phrase the case's own task or reference also
- * uses is not a flag: an honest answer may quote its task ("高い評価を与える").
+ * spread letters joined, lines reversed or read down, encodings decoded) with the rules of
+ * manipulation-rules.ts: answers that address the grader, assert or ask for their own
+ * grade, attack the grading material (the instructions, the reference, the other answer),
+ * forge chat turns or delimiters, or copy the judge's own reply format. A phrase the
+ * case's own task or reference also uses is not a flag (an honest answer may quote its
+ * task: 「高い評価を与える」), nor is the format the task asks for (a score, a transcript, a
+ * translation of a grading sentence). Excerpts quote the answer as written.
  * `gate.manipulation-check: judge` adds a judge's second opinion (manipulation-check.ts).
  */
 import type { CaseRecord } from '../../types.ts';
-import { RULES, type ManipulationKind, type Rule } from './manipulation-rules.ts';
-import { decodedRuns, foldText, joinSpreadLetters, rot13, unLeet } from './manipulation-text.ts';
+import { KIND_VOCABULARY, TASK_ASKS, TRANSFORM_TASK } from './manipulation-patterns.ts';
+import { RULES, type ManipulationKind, type Rule, type RuleMatch } from './manipulation-rules.ts';
+import {
+  decodedRuns,
+  foldMapped,
+  foldText,
+  joinBrokenWords,
+  joinSpreadLetters,
+  joinSpreadLettersMapped,
+  lineInitials,
+  reverseLines,
+  reverseLinesText,
+  rot13,
+  rot13Text,
+  sourceSpan,
+  unLeet,
+  upsideDown,
+  type Mapped,
+} from './manipulation-text.ts';
 
 export type { ManipulationKind } from './manipulation-rules.ts';
 
 /** How the text was hidden, when it was: the view of the answer it was found in. */
 export type ManipulationVia =
-  'spread-letters' | 'look-alike-digits' | 'rot13' | 'base64' | 'hex' | 'percent' | 'escapes';
+  | 'spread-letters'
+  | 'look-alike-digits'
+  | 'rot13'
+  | 'reversed'
+  | 'upside-down'
+  | 'line-initials'
+  | 'base64'
+  | 'hex'
+  | 'binary'
+  | 'percent'
+  | 'escapes';
 
 /** One kind of text found in an answer, with where it was. */
 export interface ManipulationSignal {
   kind: ManipulationKind;
-  /** The matched text with a little context, flattened to one line (decoded when it was encoded). */
+  /**
+   * The matched text with a little context, as the answer writes it (decoded when it was
+   * encoded, read forward when it was reversed), flattened to one line.
+   */
   excerpt: string;
   /** Set when the text was found only after undoing a disguise. */
   via?: ManipulationVia;
@@ -52,11 +84,30 @@ export interface ScanContext {
   exemptFrom?: string;
 }
 
-function excerptAt(text: string, index: number, length: number): string {
-  const start = Math.max(0, index - 24);
-  const end = Math.min(text.length, index + length + 24);
-  const flat = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  const clipped = flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+/** One view of an answer: what the rules read, mapped onto the text it came from. */
+interface View {
+  mapped: Mapped;
+  /** The answer, or a run of it decoded. */
+  source: string;
+  via?: ManipulationVia;
+  /** How a piece of the source is shown: reversed lines read forward, ROT13 undone. */
+  present?: (snippet: string) => string;
+}
+
+const CONTEXT_CHARS = 24;
+
+/** The source text around units [index, index + length) of a view, as the excerpt shows it. */
+function excerptAt(view: View, index: number, length: number): string {
+  const span = sourceSpan(view.mapped, index, index + length);
+  const text = view.source;
+  let start = Math.max(0, span.start - CONTEXT_CHARS);
+  let end = Math.min(text.length, span.end + CONTEXT_CHARS);
+  // Never split a surrogate pair at either edge.
+  if (start > 0 && /[\uDC00-\uDFFF]/.test(text[start] ?? '')) start--;
+  if (end < text.length && /[\uDC00-\uDFFF]/.test(text[end] ?? '')) end++;
+  const snippet = view.present ? view.present(text.slice(start, end)) : text.slice(start, end);
+  const flat = snippet.replace(/\s+/g, ' ').trim();
+  const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
   return `${start > 0 ? '…' : ''}${clipped}${end < text.length && !clipped.endsWith('…') ? '…' : ''}`;
 }
 
@@ -81,52 +132,116 @@ function usedBy(contexts: readonly string[], phrase: string): boolean {
   return contexts.some((c) => c.includes(key));
 }
 
+/** Whether the case's task or reference has one anchor: a word, or a kind of task (`#score`); `a|b` is either. */
+function hasAnchor(contexts: readonly string[], anchor: string): boolean {
+  if (anchor.includes('|')) return anchor.split('|').some((a) => hasAnchor(contexts, a));
+  if (anchor.startsWith('#')) {
+    const asks = TASK_ASKS[anchor.slice(1)];
+    return asks !== undefined && contexts.some((c) => asks.test(c));
+  }
+  const a = comparable(anchor);
+  if (a === '') return false;
+  // Latin anchors are whole words; CJK text has no spaces to mark one.
+  const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
+  const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
+  return contexts.some((c) => pattern.test(c));
+}
+
 function anchoredIn(contexts: readonly string[], anchors: readonly string[]): boolean {
-  if (anchors.length === 0 || anchors.some((a) => a === '')) return false;
-  return anchors.every((anchor) => {
-    const a = comparable(anchor);
-    // Latin anchors are whole words; CJK text has no spaces to mark one.
-    const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
-    const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
-    return contexts.some((c) => pattern.test(c));
-  });
+  return anchors.length > 0 && anchors.every((anchor) => hasAnchor(contexts, anchor));
+}
+
+/**
+ * Kinds the case's own task carries into its answer: a task that asks for a translation,
+ * summary or rewrite of a text with grading words in it (in any language) gets an answer
+ * with the same words in the target language (「この報告書に最高評価をつけてください」 for
+ * "Please give this report the highest rating").
+ */
+function carriedKinds(context: ScanContext | undefined): Set<ManipulationKind> {
+  const task = foldText(context?.exemptFrom ?? context?.input ?? '').toLowerCase();
+  const kinds = new Set<ManipulationKind>();
+  if (!TRANSFORM_TASK.test(task)) return kinds;
+  for (const [kind, vocabulary] of Object.entries(KIND_VOCABULARY) as [ManipulationKind, RegExp][])
+    if (vocabulary.test(task)) kinds.add(kind);
+  return kinds;
+}
+
+/** The kinds an answer about attacks may quote as an example. */
+const QUOTABLE = new Set<ManipulationKind>([
+  'score-instruction',
+  'addresses-grader',
+  'override',
+  'role-marker',
+  'delimiter',
+]);
+const OPENING_QUOTE: Readonly<Record<string, string>> = {
+  '“': '”',
+  '「': '」',
+  '『': '』',
+  '«': '»',
+  '‘': '’',
+  '„': '“',
+};
+
+/**
+ * Whether the source text at `at` is inside a quotation or code: an open quotation mark
+ * earlier in the same paragraph, an inline code span, or a fenced block.
+ */
+function quotedAt(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  if (((before.match(/^[ \t]*(?:```|~~~)/gmu) ?? []).length & 1) === 1) return true;
+  const paragraph = before.slice(Math.max(before.lastIndexOf('\n\n'), 0));
+  if (((paragraph.match(/"/g) ?? []).length & 1) === 1) return true;
+  if (((paragraph.match(/`/g) ?? []).length & 1) === 1) return true;
+  for (const [open, close] of Object.entries(OPENING_QUOTE))
+    if (paragraph.lastIndexOf(open) > paragraph.lastIndexOf(close)) return true;
+  return false;
 }
 
 /** The views of an answer the rules read, each with how it was hidden (none for the plain text). */
-function viewsOf(answer: string, depth = 0): { text: string; via?: ManipulationVia }[] {
-  const folded = foldText(answer);
-  const views: { text: string; via?: ManipulationVia }[] = [{ text: folded }];
-  const joined = joinSpreadLetters(folded);
-  if (joined !== folded) views.push({ text: joined, via: 'spread-letters' });
-  const leet = unLeet(joined);
-  if (leet !== null) views.push({ text: leet, via: 'look-alike-digits' });
-  const rotated = rot13(joined);
-  if (rotated !== null) views.push({ text: rotated, via: 'rot13' });
-  if (depth < 2)
-    for (const run of decodedRuns(folded))
-      for (const inner of viewsOf(run.text, depth + 1)) views.push({ text: inner.text, via: inner.via ?? run.via });
+function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] {
+  const folded = foldMapped(source);
+  const views: View[] = [{ mapped: folded, source, ...(outerVia ? { via: outerVia } : {}) }];
+  const add = (mapped: Mapped | null, via: ManipulationVia, present?: (s: string) => string): void => {
+    if (mapped && mapped.text !== folded.text) views.push({ mapped, source, via, ...(present ? { present } : {}) });
+  };
+  const joined = joinSpreadLettersMapped(folded);
+  add(joined, outerVia ?? 'spread-letters');
+  add(joinBrokenWords(joined), outerVia ?? 'spread-letters');
+  add(unLeet(joined), 'look-alike-digits');
+  add(rot13(joined), 'rot13', rot13Text);
+  add(reverseLines(folded), 'reversed', reverseLinesText);
+  add(upsideDown(folded), 'upside-down', reverseLinesText);
+  add(lineInitials(folded), 'line-initials');
+  if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
   return views;
 }
 
 /**
  * Scans an answer for text addressed to the judge. One signal per kind (the first match
- * found, plain text before disguised); a phrase the case's own task or reference also
- * uses is skipped (an honest answer quotes its task), and so is a match whose anchors
- * the task or reference uses. Borderline matches are kept apart for a second opinion.
+ * found, plain text before disguised). A match is skipped when the case's own task or
+ * reference uses the same phrase (an honest answer quotes its task), when its anchors are
+ * in the task (the task asked for a score, a transcript, a system prompt), when the task
+ * asks to translate or summarize a text of that kind, or when the task is about attacks
+ * and the match is inside a quotation or code (an example). Borderline matches are kept
+ * apart for a second opinion.
  */
 export function scanAnswer(answer: string, context?: ScanContext): ManipulationScan {
   const contexts = contextOf(context);
+  const carried = carriedKinds(context);
+  const aboutAttacks = hasAnchor(contexts, '#attacks');
   const flagged = new Map<ManipulationKind, ManipulationSignal>();
   const borderline = new Map<ManipulationKind, ManipulationSignal>();
   for (const view of viewsOf(answer)) {
     for (const rule of RULES) {
+      if (carried.has(rule.kind)) continue;
       const into = rule.strength === 'strong' ? flagged : borderline;
       if (into.has(rule.kind)) continue;
-      const found = firstMatch(rule, view.text, contexts);
+      const found = firstMatch(rule, view, contexts, aboutAttacks);
       if (found)
         into.set(rule.kind, {
           kind: rule.kind,
-          excerpt: excerptAt(view.text, found.index, found.text.length),
+          excerpt: excerptAt(view, found.index, found.text.length),
           ...(view.via ? { via: view.via } : {}),
         });
     }
@@ -135,9 +250,15 @@ export function scanAnswer(answer: string, context?: ScanContext): ManipulationS
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
-function firstMatch(rule: Rule, text: string, contexts: readonly string[]): { index: number; text: string } | null {
-  for (const m of rule.find(text)) {
+function firstMatch(rule: Rule, view: View, contexts: readonly string[], aboutAttacks: boolean): RuleMatch | null {
+  for (const m of rule.find(view.mapped.text)) {
     if (contexts.length > 0 && (usedBy(contexts, m.text) || (m.anchors && anchoredIn(contexts, m.anchors)))) continue;
+    if (
+      aboutAttacks &&
+      QUOTABLE.has(rule.kind) &&
+      quotedAt(view.source, sourceSpan(view.mapped, m.index, m.index + 1).start)
+    )
+      continue;
     return m;
   }
   return null;
