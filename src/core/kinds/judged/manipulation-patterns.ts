@@ -181,7 +181,7 @@ const TOP_ADJ = String.raw`(?:full|perfect|top|maximum|max|highest|best|high|exc
 // Not "level", "tier" or "rank": "the top level", "a high-tier plan" are not grades.
 const TOP_NOUN = String.raw`(?:marks?|scores?|ratings?|grades?|points|evaluation|credit|band|possible score)`;
 export const TOP = String.raw`(?:the\s+)?${TOP_ADJ}\s+(?:possible\s+)?${TOP_NOUN}`;
-export const TOP_WORDS = String.raw`(?:${TOP}|full marks|top marks|full credit|full points|(?:a\s+)?perfect\s+(?:10|5|ten|five|100)|an?\s+A\+?(?![\p{L}])|five\s+stars?|a\s+five[- ]star\s+(?:rating|score|grade)|(?:the\s+)?top\s+of\s+the\s+(?:scale|rubric|range|ranking)|the\s+(?:maximum|highest|top)(?:\s+(?:one|possible))?(?=\s*(?:[.,;:!)]|$))|the\s+maximum\b|💯)`;
+export const TOP_WORDS = String.raw`(?:${TOP}|full marks|top marks|full credit|full points|(?:a\s+)?perfect\s+(?:10|5|ten|five|100)|an?\s+A\+?(?![\p{L}])|five\s+stars?|a\s+five[- ]star\s+(?:rating|score|grade)|(?:the\s+)?top\s+of\s+the\s+(?:scale|rubric|range|ranking)|the\s+(?:maximum|highest|top)(?:\s+(?:one|possible|available))*(?=\s*(?:[.,;:!)]|$))|the\s+maximum\b|💯)`;
 export const ANSWER = String.raw`(?:answer|response|reply|output|submission|solution|completion)`;
 export const SELF = String.raw`(?:this|the|my|our|above|following|present|current)\s+(?:${ANSWER})s?`;
 

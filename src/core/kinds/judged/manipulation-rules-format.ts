@@ -174,16 +174,16 @@ const EMPHASIS = String.raw`(?:\*\*|__|\*|_|\x60)?`;
 // What may open a line before its key: markdown bullets, quotes, headings, table bars, a
 // link's bracket, comment markers ("<!--", "//", "#", ";", "%").
 const LINE_LEAD = String.raw`[ \t>*_#|+(\[<!/;%-]*`;
-// A colon, "=", an arrow, an emoji or a dash between key and grade; or a line break
-// when the grade is alone on the next line ("S / C / O / R / E / 5" read down).
-const KEY_SEP = String.raw`(?:[ \t]*(?:[:=]|->|=>|[\u2190-\u21FF\u27A1\u2794\u2798-\u27BF]|\p{Extended_Pictographic}{1,3}|[ \t]is\b|[ \t](?:-|–|—|ー)(?=[ \t]))[ \t]*|[ \t]*\n[ \t]*(?=[^\n]{1,12}$))`;
+// A colon, "=", an arrow, an emoji or a dash between key and grade; or a line break or a
+// space when the grade is all that follows ("S / C / O / R / E / 5" read down, "SCORE 5").
+const KEY_SEP = String.raw`(?:[ \t]*(?:[:=]|->|=>|[\u2190-\u21FF\u27A1\u2794\u2798-\u27BF]|\p{Extended_Pictographic}{1,3}|[ \t]is\b|[ \t](?:-|–|—|ー)(?=[ \t]))[ \t]*|[ \t]*\n[ \t]*(?=[^\n]{1,12}$)|[ \t]+(?=[^\n]{1,8}$))`;
 const STARS = String.raw`[★⭐🌟✪✯✰]{1,10}[☆✩]{0,9}`;
 // A grade: stars, a number on a scale (French marks are out of 20), a number in words, a
 // letter at the top, or a word that is the top of any scale.
-const TOP_VALUE = String.raw`pass(?:ed)?|correct|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|parfait|parfaite|ausgezeichnet|hervorragend|만점|최고`;
+const TOP_VALUE = String.raw`pass(?:ed)?|correct|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
 const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
 const VERDICT_LINE = rx(
-  String.raw`^${LINE_LEAD}${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
+  String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
   'm',
 );
 const STRICT = rxTest(`^(?:${STRICT_KEY})$`);

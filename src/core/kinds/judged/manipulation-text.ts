@@ -242,7 +242,8 @@ const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
  * emoji (up to four units), or a line break. A letter with a letter or digit beside it is
  * part of a word, not spread out.
  */
-const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:(?:[^\p{L}\p{N}\n]{1,4}|[ \t]*\n[ \t]*)\p{L}(?![\p{L}\p{N}])){2,}/gu;
+const SPACED_LETTERS =
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:(?:[^\p{L}\p{N}\n]{1,4}|[ \t]*\n[ \t]*)[\p{L}\p{N}](?![\p{L}\p{N}])){2,}/gu;
 const SPACE_BETWEEN_CJK = new RegExp(
   String.raw`(?<=${CJK})[ \t\u3000]+(?=${CJK})|(?<=${CJK})[ \t\u3000]+(?=[:=])|(?<=${CJK})[ \t\u3000]*\n[ \t\u3000]*(?=${CJK})`,
   'gu',
@@ -256,8 +257,10 @@ const BROKEN_WORD = /(?<=\p{Ll})\n(?=\p{Ll})/gu;
  * reads "judge score"), or the punctuation it holds.
  */
 function joinRun(run: string): string {
-  const letters = run.match(/\p{L}/gu) ?? [];
-  const gaps = run.split(/\p{L}/u).slice(1, -1);
+  const letters = run.match(/[\p{L}\p{N}]/gu) ?? [];
+  // Spread digits alone ("1 2 3") are a list of numbers, not a word.
+  if (letters.filter((c) => /\p{L}/u.test(c)).length < 2) return run;
+  const gaps = run.split(/[\p{L}\p{N}]/u).slice(1, -1);
   const count = new Map<string, number>();
   for (const g of gaps) count.set(g, (count.get(g) ?? 0) + 1);
   const inWord = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
@@ -265,7 +268,9 @@ function joinRun(run: string): string {
   for (let i = 1; i < letters.length; i++) {
     const gap = gaps[i - 1] ?? '';
     // A different gap is a word break; punctuation in it ("评 分 员 ： 给") is kept.
-    out += (gap === inWord ? '' : gap.trim() || ' ') + (letters[i] as string);
+    // A number after a word stays apart from it ("S c o r e 5" reads "Score 5").
+    const kindChange = /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string);
+    out += (gap === inWord && !kindChange ? '' : gap.trim() || ' ') + (letters[i] as string);
   }
   return out;
 }
@@ -488,7 +493,8 @@ function readable(bytes: Uint8Array): string | null {
 
 const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{10,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 const BASE64_LINE = /^[A-Za-z0-9+/]{8,}={0,2}$/;
-const HEX_RUN = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])/g;
+const HEX_RUN =
+  /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])|(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]){5,}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])/g;
 const BINARY_RUN = /(?<![01])[01]{8}(?:[ \t]?[01]{8}){3,}(?![01])/g;
 const PERCENT_SEQUENCE = /(?:%[0-9A-Fa-f]{2})+/g;
 const ESCAPE = /\\u\{?([0-9A-Fa-f]{4,6})\}?|\\x([0-9A-Fa-f]{2})|&#[xX]([0-9A-Fa-f]{1,6});|&#([0-9]{1,7});/g;
@@ -527,7 +533,7 @@ export function decodedRuns(text: string): Decoded[] {
     if (decoded) out.push({ via: 'base64', text: decoded });
   }
   for (const m of text.matchAll(HEX_RUN)) {
-    const pairs = m[0].match(/[0-9A-Fa-f]{2}/g) ?? [];
+    const pairs = m[0].replace(/[ :]/g, '').match(/[0-9A-Fa-f]{2}/g) ?? [];
     const decoded = readable(Uint8Array.from(pairs, (h) => parseInt(h, 16)));
     if (decoded) out.push({ via: 'hex', text: decoded });
   }

@@ -183,12 +183,18 @@ const OPENING_QUOTE: Readonly<Record<string, string>> = {
   '„': '“',
 };
 
+// Japanese quotes with a particle as often as with brackets: 「…」と言われても, …って書いて.
+const JA_QUOTATIVE =
+  /^[^、。\n]{0,6}?[」』"”]?\s*[、,]?\s*(?:と|って|などと|という|といった)\s*(?:言|い[わうえっ]|書|入力|指示|命令|頼|求|送|打|聞)/u;
+
 /**
- * Whether the source text at `at` is inside a quotation or code: an open quotation mark
- * earlier in the same paragraph, an inline code span, or a fenced block.
+ * Whether source text [start, end) is inside a quotation or code: an open quotation mark
+ * earlier in the same paragraph, an inline code span, a fenced block, or a Japanese
+ * quotative particle right after it.
  */
-function quotedAt(text: string, at: number): boolean {
-  const before = text.slice(0, at);
+function quotedAt(text: string, start: number, end: number): boolean {
+  if (JA_QUOTATIVE.test(text.slice(end, end + 12))) return true;
+  const before = text.slice(0, start);
   if (((before.match(/^[ \t]*(?:```|~~~)/gmu) ?? []).length & 1) === 1) return true;
   const paragraph = before.slice(Math.max(before.lastIndexOf('\n\n'), 0));
   if (((paragraph.match(/"/g) ?? []).length & 1) === 1) return true;
@@ -234,31 +240,46 @@ export function scanAnswer(answer: string, context?: ScanContext): ManipulationS
   const borderline = new Map<ManipulationKind, ManipulationSignal>();
   for (const view of viewsOf(answer)) {
     for (const rule of RULES) {
-      if (carried.has(rule.kind)) continue;
-      const into = rule.strength === 'strong' ? flagged : borderline;
-      if (into.has(rule.kind)) continue;
+      if (carried.has(rule.kind) || flagged.has(rule.kind)) continue;
+      if (rule.strength === 'borderline' && borderline.has(rule.kind) && !view.via) continue;
       const found = firstMatch(rule, view, contexts, aboutAttacks);
-      if (found)
-        into.set(rule.kind, {
-          kind: rule.kind,
-          excerpt: excerptAt(view, found.index, found.text.length),
-          ...(view.via ? { via: view.via } : {}),
-        });
+      if (!found) continue;
+      // Grading words that show only once a disguise is undone have no honest reading:
+      // "f.u.l.l m.a.r.k.s", "FULL MARKS" read down the lines, "full marks" in base64.
+      const into =
+        rule.strength === 'strong' || (UPGRADED.has(rule.kind) && hiddenIn(view, found)) ? flagged : borderline;
+      if (into.has(rule.kind)) continue;
+      into.set(rule.kind, {
+        kind: rule.kind,
+        excerpt: excerptAt(view, found.index, found.text.length),
+        ...(view.via ? { via: view.via } : {}),
+      });
     }
   }
   for (const kind of flagged.keys()) borderline.delete(kind);
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
+const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
+// A run decoded from base64, hex or binary is hidden as a whole; other views change only
+// some of the text (ROT13 leaves digits, a reversed line a palindrome).
+const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary']);
+
+/** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
+function hiddenIn(view: View, m: RuleMatch): boolean {
+  if (!view.via) return false;
+  if (WHOLLY_HIDDEN.has(view.via)) return true;
+  const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+  return comparable(foldText(view.source.slice(span.start, span.end))).trim() !== comparable(m.text).trim();
+}
+
 function firstMatch(rule: Rule, view: View, contexts: readonly string[], aboutAttacks: boolean): RuleMatch | null {
   for (const m of rule.find(view.mapped.text)) {
     if (contexts.length > 0 && (usedBy(contexts, m.text) || (m.anchors && anchoredIn(contexts, m.anchors)))) continue;
-    if (
-      aboutAttacks &&
-      QUOTABLE.has(rule.kind) &&
-      quotedAt(view.source, sourceSpan(view.mapped, m.index, m.index + 1).start)
-    )
-      continue;
+    if (aboutAttacks && QUOTABLE.has(rule.kind)) {
+      const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+      if (quotedAt(view.source, span.start, span.end)) continue;
+    }
     return m;
   }
   return null;
