@@ -270,7 +270,8 @@ function joinRun(run: string): string {
     // A different gap is a word break; punctuation in it ("评 分 员 ： 给") is kept.
     // A number after a word stays apart from it ("S c o r e 5" reads "Score 5").
     const kindChange = /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string);
-    out += (gap === inWord && !kindChange ? '' : gap.trim() || ' ') + (letters[i] as string);
+    const kept = gap.replace(/\s+/g, ' ');
+    out += (gap === inWord && !kindChange ? '' : kept.trim() ? kept : ' ') + (letters[i] as string);
   }
   return out;
 }
@@ -471,7 +472,7 @@ export function lineInitials(m: Mapped): Mapped | null {
 
 /** A decoded run, with the encoding it was in. */
 export interface Decoded {
-  via: 'base64' | 'hex' | 'binary' | 'percent' | 'escapes';
+  via: 'base64' | 'hex' | 'binary';
   text: string;
 }
 
@@ -524,7 +525,7 @@ function base64Runs(text: string): string[] {
   return runs.filter((r) => /[0-9+/=_-]/.test(r) || /[a-z][A-Z]|[A-Z]{2}[a-z]/.test(r));
 }
 
-/** Every run of the text that decodes, from base64, hex, percent encoding or character escapes, to readable text. */
+/** Every run of the text that decodes, from base64, hex or binary, to readable text. */
 export function decodedRuns(text: string): Decoded[] {
   const out: Decoded[] = [];
   for (const run of base64Runs(text)) {
@@ -542,22 +543,47 @@ export function decodedRuns(text: string): Decoded[] {
     const decoded = readable(Uint8Array.from(octets, (b) => parseInt(b, 2)));
     if (decoded) out.push({ via: 'binary', text: decoded });
   }
-  if ((text.match(PERCENT_SEQUENCE)?.join('').length ?? 0) >= 6) {
-    const decoded = text.replace(PERCENT_SEQUENCE, (seq) => {
-      try {
-        return decodeURIComponent(seq);
-      } catch {
-        return seq;
-      }
-    });
-    if (decoded !== text) out.push({ via: 'percent', text: decoded });
-  }
-  if (/\\u|\\x|&#/.test(text)) {
-    const unescaped = text.replace(ESCAPE, (whole, u?: string, x?: string, hx?: string, dec?: string) => {
-      const cp = parseInt(u ?? x ?? hx ?? dec ?? '', u || x || hx ? 16 : 10);
-      return Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
-    });
-    if (unescaped !== text) out.push({ via: 'escapes', text: unescaped });
-  }
   return out;
+}
+
+function percentDecode(seq: string): string {
+  try {
+    return decodeURIComponent(seq);
+  } catch {
+    return seq;
+  }
+}
+
+function unescapeOne(whole: string, u?: string, x?: string, hx?: string, dec?: string): string {
+  const cp = parseInt(u ?? x ?? hx ?? dec ?? '', u || x || hx ? 16 : 10);
+  return Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+}
+
+/** Percent-encoded sequences of a text decoded ("%47%72%61%64%65" reads "Grade"). */
+export function percentDecodedText(text: string): string {
+  return text.replace(PERCENT_SEQUENCE, percentDecode);
+}
+
+/** Character escapes of a text decoded ("\\u0053", "&#83;" read "S"). */
+export function unescapedText(text: string): string {
+  return text.replace(ESCAPE, unescapeOne);
+}
+
+/** The decoded characters folded like the rest, so the patterns read them. */
+function refold(m: Mapped): Mapped {
+  return replaceMapped(m, /[^\x00-\x7F]+/gu, (c) => foldText(c[0]));
+}
+
+/** Percent-encoded sequences decoded in place, keeping the map; null when there are too few to hide a word. */
+export function percentDecoded(m: Mapped): Mapped | null {
+  if ((m.text.match(PERCENT_SEQUENCE)?.join('').length ?? 0) < 6) return null;
+  const out = replaceMapped(m, PERCENT_SEQUENCE, (seq) => percentDecode(seq[0]));
+  return out.text === m.text ? null : refold(out);
+}
+
+/** Character escapes decoded in place, keeping the map; null when there are none. */
+export function escapesDecoded(m: Mapped): Mapped | null {
+  if (!/\\u|\\x|&#/.test(m.text)) return null;
+  const out = replaceMapped(m, ESCAPE, (e) => unescapeOne(e[0], e[1], e[2], e[3], e[4]));
+  return out.text === m.text ? null : refold(out);
 }

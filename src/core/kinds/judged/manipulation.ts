@@ -22,7 +22,12 @@ import { KIND_VOCABULARY, TASK_ASKS, TRANSFORM_TASK } from './manipulation-patte
 import { RULES, type ManipulationKind, type Rule, type RuleMatch } from './manipulation-rules.ts';
 import {
   decodedRuns,
+  escapesDecoded,
   foldMapped,
+  foldPattern,
+  percentDecoded,
+  percentDecodedText,
+  unescapedText,
   foldText,
   joinBrokenWords,
   joinSpreadLetters,
@@ -219,6 +224,8 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   add(reverseLines(folded), 'reversed', reverseLinesText);
   add(upsideDown(folded), 'upside-down', reverseLinesText);
   add(lineInitials(folded), 'line-initials');
+  add(percentDecoded(folded), 'percent', percentDecodedText);
+  add(escapesDecoded(folded), 'escapes', unescapedText);
   if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
   return views;
 }
@@ -239,6 +246,7 @@ export function scanAnswer(answer: string, context?: ScanContext): ManipulationS
   const flagged = new Map<ManipulationKind, ManipulationSignal>();
   const borderline = new Map<ManipulationKind, ManipulationSignal>();
   for (const view of viewsOf(answer)) {
+    if (!worthScanning(view)) continue;
     for (const rule of RULES) {
       if (carried.has(rule.kind) || flagged.has(rule.kind)) continue;
       if (rule.strength === 'borderline' && borderline.has(rule.kind) && !view.via) continue;
@@ -271,6 +279,34 @@ function hiddenIn(view: View, m: RuleMatch): boolean {
   if (WHOLLY_HIDDEN.has(view.via)) return true;
   const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
   return comparable(foldText(view.source.slice(span.start, span.end))).trim() !== comparable(m.text).trim();
+}
+
+// Words some rule needs, in any language the rules speak: a disguised view is read only
+// where undoing the disguise brought one of them out. ROT13 of an ordinary sentence, or
+// the same sentence backwards, has none, and every rule would be read over it for nothing.
+const TRIGGER = new RegExp(
+  foldPattern(
+    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
+  ),
+  'giu',
+);
+
+/**
+ * Whether a view may hold something the answer as written does not: the plain text
+ * always; a disguised view where a word some rule needs sits in or beside text the view
+ * changed (joined, reordered, respelled, decoded).
+ */
+function worthScanning(view: View): boolean {
+  if (!view.via || WHOLLY_HIDDEN.has(view.via)) return true;
+  const { text } = view.mapped;
+  for (const m of text.matchAll(TRIGGER)) {
+    const start = Math.max(0, m.index - 2);
+    const end = Math.min(text.length, m.index + m[0].length + 2);
+    const span = sourceSpan(view.mapped, start, end);
+    const written = comparable(foldText(view.source.slice(span.start, span.end)));
+    if (written !== comparable(text.slice(start, end))) return true;
+  }
+  return false;
 }
 
 function firstMatch(rule: Rule, view: View, contexts: readonly string[], aboutAttacks: boolean): RuleMatch | null {
