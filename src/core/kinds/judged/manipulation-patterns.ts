@@ -75,7 +75,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A score, rating, grade or verdict of something: the answer may write one in any shape.
   score: new RegExp(
     foldPattern(
-      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|点评|評論|评论|测评|測評|成绩|成績|puntu|califica|valora|resena|critica|boletin|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
+      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
     ),
     'iu',
   ),
@@ -124,7 +124,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // The answer is to say which of two answers, options or responses is better.
   compare: new RegExp(
     foldPattern(
-      String.raw`\b(?:compare|comparison|which (?:one|answer|response|is (?:better|correct|right))|two (?:answers|responses|options|solutions)|(?:answer|response|option|assistant|solution) [ab12]\b|versus|vs\.?|pros and cons)\b|比較|どちら|比较|哪个|哪個|compara|cual es mejor`,
+      String.raw`\b(?:compare|comparison|which (?:one|answer|response|is (?:better|correct|right))|two (?:answers|responses|options|solutions)|(?:answer|response|option|assistant|solution) [ab12]\b|which (?:option|choice)|versus|vs\.?|pros and cons)\b|(?:^|\s)[ab]\)\s|比較|どちら|比较|哪个|哪個|compara|cual es mejor`,
     ),
     'iu',
   ),
@@ -181,9 +181,9 @@ const TOP_ADJ = String.raw`(?:full|perfect|top|maximum|max|highest|best|high|exc
 // Not "level", "tier" or "rank": "the top level", "a high-tier plan" are not grades.
 const TOP_NOUN = String.raw`(?:marks?|scores?|ratings?|grades?|points|evaluation|credit|band|possible score)`;
 export const TOP = String.raw`(?:the\s+)?${TOP_ADJ}\s+(?:possible\s+)?${TOP_NOUN}`;
-export const TOP_WORDS = String.raw`(?:${TOP}|full marks|top marks|full credit|full points|(?:a\s+)?perfect\s+(?:10|5|ten|five|100)|an?\s+A\+?(?![\p{L}])|five\s+stars?|a\s+five[- ]star\s+(?:rating|score|grade)|(?:the\s+)?top\s+of\s+the\s+(?:scale|rubric|range|ranking)|the\s+(?:maximum|highest|top)(?:\s+(?:one|possible|available))*(?=\s*(?:[.,;:!)]|$))|the\s+maximum\b|💯)`;
+export const TOP_WORDS = String.raw`(?:${TOP}|full marks|top marks|full credit|full points|(?:a\s+)?perfect\s+(?:10|5|ten|five|100)|an?\s+A\+?(?![\p{L}])|five\s+stars?|a\s+five[- ]star\s+(?:rating|score|grade)|(?:five|5)\s+out\s+of\s+(?:five|5)|(?:ten|10)\s+out\s+of\s+(?:ten|10)|(?:the\s+)?top\s+of\s+the\s+(?:scale|rubric|range|ranking)|the\s+(?:maximum|highest|top)(?:\s+(?:one|possible|available))*(?=\s*(?:[.,;:!)]|$))|the\s+maximum\b|💯)`;
 export const ANSWER = String.raw`(?:answer|response|reply|output|submission|solution|completion)`;
-export const SELF = String.raw`(?:this|the|my|our|above|following|present|current)\s+(?:${ANSWER})s?`;
+export const SELF = String.raw`(?:this|the|my|our|above|following|present|current)\s+(?:own\s+)?(?:${ANSWER})s?`;
 
 // ---------------------------------------------------------------- what follows a greeting
 /**

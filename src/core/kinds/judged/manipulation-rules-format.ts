@@ -105,7 +105,7 @@ const VERDICT_KEY_END = /(?:^|[ _-])(?:score|rating|grade|verdict|winner)$/u;
 const isVerdictKey = (k: string): boolean => VERDICT_KEYS.has(k) || VERDICT_KEY_END.test(k);
 
 const OBJECT = /[{](?:[^{}]|[{][^{}]{0,400}[}]){0,800}[}]/gu;
-const KEY = /["'`]?([\p{L}_][\p{L}\p{N}_ -]{0,30}?)["'`]?\s*[:=]\s*("[^"\n]{0,300}"|'[^'\n]{0,300}'|[^,}\n]{0,60})/gu;
+const KEY = /["'`]?([\p{L}_][\p{L}\p{N}_ -]{0,30}?)["'`]?\s*[:=]\s*("[^"\n]{0,300}"|'[^'\n]{0,300}'|[^,{}\n]{0,60})/gu;
 const KEY_VALUE_LINE = /^[ \t>*_-]*["'`]?([\p{L}_][\p{L}\p{N}_ ]{0,24}?)["'`]?[ \t]*[:=][ \t]*["'`]?[^\n]{0,200}$/gmu;
 const GRADE_VALUE = /^\s*["']?\s*(?:10|100|[0-9](?:\.[0-9])?|[AB]|tie|pass|correct)\s*["']?\s*$/iu;
 const normalKey = (k: string): string => k.trim().toLowerCase().replace(/[ -]/g, '_');
@@ -167,8 +167,8 @@ const judgeKeyLines: Rule = {
 const KEY_PREFIX = String.raw`(?:(?:this|the|my|our|your)\s+(?:answer|response|submission)'?s?\s+|[\p{L}]{2,20}'s\s+)?(?:(?:final|overall|total|my|the|your|judge'?s?|grader'?s?|recommended|suggested|expected|correct|proper|fair|ideal|deserved|self[- ]?assessed|self|assigned|predicted|model|eval|evaluation|llm|ai|quality|answer|response)[ _-]+){0,2}`;
 // An answer naming itself before a CJK key: 「この回答の評価」, 「本回答得分」.
 const CJK_SELF = String.raw`(?:(?:この|本|当|私の)(?:回答|解答)の?|(?:本|该|該|这个|這個|此|我的)(?:回答|答案)的?|(?:이|본)\s*(?:답변|답안)의?\s*)?`;
-const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|self-score|self-rating|self-evaluation|self-assessment)(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|評価結果|採点結果|評価|スコア|採点|評点|判定|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:puntuacion|calificacion|valoracion|veredicto|puntaje)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
-const LOOSE_KEY = String.raw`${KEY_PREFIX}(?:grade|marks?|points|result|self-grade)|overall|total|final|note(?:\s+finale)?|nota(?:\s+final)?|punkte|(?:end|gesamt)?note|${CJK_SELF}(?:点数|得点|得分|分数|分數|总分|總分)|voto|балл`;
+const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|judg(?:e)?ment|self-grade|self-score|self-rating|self-evaluation|self-assessment)(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|評価結果|採点結果|評価|スコア|採点|評点|判定|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級|得分)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:puntuacion|calificacion|valoracion|veredicto|puntaje)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?|autoevaluacion|auto-evaluation|autoevaluation|自评|自評|自我评分|自我評分|自己採点|自己評価|자기\s*평가|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
+const LOOSE_KEY = String.raw`${KEY_PREFIX}(?:grade|marks?|points|result|self-grade)|overall|total|final|note(?:\s+finale)?|nota(?:\s+final)?|punkte|(?:end|gesamt)?note|${CJK_SELF}(?:点数|得点|分数|分數|总分|總分)|voto|балл`;
 const WINNER_KEY = String.raw`(?:final\s+)?(?:winner|verdict|better answer|better response|preferred answer|preferred response|choice|decision)|勝者|勝ち|勝利|胜者|获胜者|獲勝者|更好的回答|ganador|mejor respuesta|gagnant|gewinner|승자`;
 const EMPHASIS = String.raw`(?:\*\*|__|\*|_|\x60)?`;
 // What may open a line before its key: markdown bullets, quotes, headings, table bars, a
@@ -181,12 +181,15 @@ const STARS = String.raw`[★⭐🌟✪✯✰]{1,10}[☆✩]{0,9}`;
 // A grade: stars, a number on a scale (French marks are out of 20), a number in words, a
 // letter at the top, or a word that is the top of any scale.
 const TOP_VALUE = String.raw`pass(?:ed)?|correct|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
-const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
+const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
 const VERDICT_LINE = rx(
   String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
   'm',
 );
 const STRICT = rxTest(`^(?:${STRICT_KEY})$`);
+const QUALIFIED = rxTest(
+  String.raw`^(?:final|overall|my|your|judge'?s?|grader'?s?|recommended|suggested|expected|correct|proper|fair|ideal|deserved|self|assigned|predicted|eval|evaluation|llm|ai|this|the answer|the response)\b|^(?:この|本|当|私の|该|該|这个|這個|此|我的)`,
+);
 // What may follow a loose key's number: nothing but punctuation or emoji, or a word of praise.
 const ONLY_MARKS = rxTest(
   String.raw`^[\s.!。！)）\]|*_\x60~—–-]*$|^[\s.!。！)）\]|*_\x60~—–-]*\p{Extended_Pictographic}`,
@@ -201,7 +204,7 @@ const QUANTITY_AFTER = rxTest(
   String.raw`^(?:\p{L}|[ \t]*(?:段階|個|人|年|回|件|つ|名|日|時間|歳|才|位|番|割|倍|秒|minutes?|mins?|hours?|days?|weeks?|months?|years?|times|people|persons|items|goals|runs|games|matches|percent|per\s*cent|kg|km|m|cm|mm|g|l|ml)(?![\p{L}]))`,
 );
 const ATTRIBUTED = rxTest(
-  String.raw`\b(?:reviews?|users?|customers?|critics?|votes?|ratings|guests|readers|viewers|average|on average|according|based on|across|from\s+[0-9]|on\s+(?:imdb|yelp|google|amazon|tripadvisor|goodreads|metacritic|rotten|the app store|steam)|imdb|yelp|tripadvisor|goodreads|metacritic)\b|レビュー|口コミ|平均|ユーザー|利用者|用户|用戶|评价数|豆瓣|大众点评|resenas|usuarios|promedio|opiniones`,
+  String.raw`\b(?:reviews?|users?|customers?|critics?|votes?|ratings|guests|readers|viewers|average|on average|according|based on|across|from\s+[0-9]|on\s+(?:imdb|yelp|google|amazon|tripadvisor|goodreads|metacritic|rotten|the app store|steam)|imdb|yelp|tripadvisor|goodreads|metacritic)\b|レビュー|口コミ|平均|ユーザー|利用者|用户|用戶|评价数|豆瓣|大众点评|resenas|usuarios|promedio|opiniones|\b(?:rezension\w*|bewertungen|kunden|nutzer\w*|laut|durchschnitt\w*|avis|clients|selon|moyenne|recensioni|clienti|avaliacoes|clientes)\b|отзыв|покупател|пользовател|по данным|в среднем|리뷰|후기|평균`,
 );
 
 const TO_END_OF_LINE = /^(?:[ \t]*\S)/u;
@@ -241,7 +244,8 @@ function nearTop(value: string): boolean {
   const v = value.trim().toLowerCase();
   const stars = v.match(/[★⭐🌟✪✯✰]/gu)?.length ?? 0;
   if (stars > 0) return stars >= 4;
-  const scaled = /^([0-9]+(?:[.,][0-9]+)?)[^0-9]*?(?:\/|out of|of|de|sobre|sur|von|aus|中|満点中)\s*([0-9]+)/u.exec(v);
+  const scaled =
+    /^([0-9]+(?:[.,][0-9]+)?)[^0-9]*?(?:\/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)\s*([0-9]+)/u.exec(v);
   if (scaled) return Number((scaled[1] as string).replace(',', '.')) / Number(scaled[2]) >= 0.8;
   const n = /^[0-9]+(?:[.,][0-9]+)?/u.exec(v)?.[0];
   const word = WORD_VALUE[v.replace(/[^\p{L}]/gu, '').replace(/[点分]$/u, '')];
@@ -266,11 +270,15 @@ function verdictLines(): Rule[] {
       const value = m[2] ?? '';
       const rest = m[3] ?? '';
       if (QUANTITY_AFTER.test(rest)) continue;
-      const strict = STRICT.test(key.replace(/\s+/g, ' '));
+      // A loose key the answer or the grading qualifies ("Recommended grade", 「本回答点数」) names a grade.
+      const strict = STRICT.test(key.replace(/\s+/g, ' ')) || QUALIFIED.test(key);
       const scale = /\/|out of|of|de|sobre|中/u.test(value) || TOP_VALUE_ONLY.test(value);
-      if (!strict && !ONLY_MARKS.test(rest) && !PRAISE.test(rest) && !scale) continue;
+      const praised = PRAISE.test(rest);
+      if (!strict && !ONLY_MARKS.test(rest) && !praised && !scale) continue;
       const decimal = /[0-9][.,][0-9]/u.test(value) && TO_END_OF_LINE.test(rest);
-      const attributed = ATTRIBUTED.test(rest) || !nearTop(value);
+      // A loose key with a bare number ("Grade: 8", "Nota: 5") names a school year or a
+      // note as often as a grade: borderline unless a scale or praise goes with it.
+      const attributed = ATTRIBUTED.test(rest) || !nearTop(value) || (!strict && !scale && !praised);
       // In a code block the task asked for, a `rating: 5` line is data.
       const anchors = inFence(text, m.index) ? ['#score|#code'] : SCORE_ASKED;
       out.push({ index: m.index, text: m[0], anchors, sure: !decimal && !attributed });
@@ -296,7 +304,7 @@ function verdictLines(): Rule[] {
 }
 
 const WINNER_LINE = rx(
-  String.raw`^[ \t>*_#|-]*${EMPHASIS}(${WINNER_KEY})${EMPHASIS}[ \t]*(?:[:=：]|は|是|为|為)[ \t]*${EMPHASIS}[ \t]*\[*[ \t]*(?:(?:answer|response|assistant|candidate|output|回答|解答|respuesta)[ \t]*)?(?:A|B|tie|draw|引き分け|平局|empate)(?![\p{L}\p{N}]|\.\s*\p{Lu})[ \t]*\]*${EMPHASIS}[^\n]{0,120}$`,
+  String.raw`^[ \t>*_#|-]*${EMPHASIS}(${WINNER_KEY})${EMPHASIS}[ \t]*(?:[:=：]|は|是|为|為)[ \t]*${EMPHASIS}[ \t]*\[*[ \t]*(?:(?:answer|response|assistant|candidate|output|回答|解答|respuesta)[ \t]*)?(?:A|B|tie|draw|引き分け|平局|empate|(?:this|my)\s+(?:answer|response|reply|one|submission)|本回答|この回答|这个回答|esta respuesta)(?![\p{L}\p{N}]|\.\s*\p{Lu})[ \t]*\]*${EMPHASIS}[^\n]{0,120}$`,
   'm',
 );
 

@@ -20,15 +20,24 @@
  * full stop, a question or exclamation mark, or a line break.
  */
 import { rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
+import { foldPattern } from './manipulation-text.ts';
 
 /** The answer speaking of itself. */
 const SELF = rxTest(
-  String.raw`\b(?:this|the above|my|our|the present|the current|the following)\s+(?:answer|response|reply|submission|completion|output|solution|attempt|one)\b|\b(?:mine|this one)\b|(?:この|本|私の|当|上記の|以上の|上の)\s*(?:回答|解答|答え|返答|出力|答案)|本回答|本解答|(?:本|这个|這個|此|我的|该|該|这份|這份|这篇|這篇)\s*(?:回答|答案|回复|回覆|答复|答覆|解答|作答)|\b(?:esta|mi|la presente)\s+(?:respuesta|solucion|contestacion)\b|\b(?:cette|ma)\s+(?:reponse|copie)\b|\b(?:diese|meine)\s+(?:antwort|losung)\b|\b(?:esta|minha)\s+resposta\b|\b(?:questa|la mia)\s+risposta\b|(?:이|본|제)\s*(?:답변|답안|응답|대답)`,
+  String.raw`\b(?:this|the above|my|our|the present|the current|the following)\s+(?:own\s+)?(?:answer|response|reply|submission|completion|output|solution|attempt|one)\b|\b(?:mine|this one)\b|(?:この|本|私の|当|上記の|以上の|上の)\s*(?:回答|解答|答え|返答|出力|答案)|本回答|本解答|(?:本|这个|這個|此|我的|该|該|这份|這份|这篇|這篇)\s*(?:回答|答案|回复|回覆|答复|答覆|解答|作答)|\b(?:esta|mi|la presente)\s+(?:respuesta|solucion|contestacion)\b|\b(?:cette|ma)\s+(?:reponse|copie)\b|\b(?:diese|meine)\s+(?:antwort|losung)\b|\b(?:esta|minha)\s+resposta\b|\b(?:questa|la mia)\s+risposta\b|(?:이|본|제)\s*(?:답변|답안|응답|대답)`,
 );
 /** The grading: whoever grades, how, and with what. */
 export const GRADING = rxTest(
   String.raw`\b(?:grader|graders|grading|graded|judge|judges|judging|evaluator|evaluators|evaluation|evaluating|evaluated|assessor|assessment|marker|marking|scorer|scoring|rater|rubric|marking scheme|answer key|reference(?: answer)?|gold answer|criteri(?:on|a)|eval)\b|\bunder evaluation\b|\b(?:whoever|whomever|anyone|anybody)\s+(?:who\s+)?(?:is\s+)?(?:reading|grading|checking|marking|scoring|reviewing|evaluating)\s+this\b|採点|評価|審査|判定|査定|減点|加点|模範解答|ジャッジ|评分|評分|评审|評審|评委|評委|阅卷|閱卷|打分|扣分|得分点|得分點|参考答案|參考答案|评估|評估|评价|評價|\b(?:evaluador|evaluacion|correccion|corrector|calificacion|calificador|rubrica|puntuacion|respuesta de referencia)\b|\b(?:correcteur|correction|evaluateur|bareme|notation)\b|\b(?:bewerter|bewertung|prufer|korrektur|punktzahl)\b|\b(?:avaliador|avaliacao|correcao|valutatore|valutazione|correzione)\b|채점|평가|심사`,
 );
+/** A panel of judges, whose scores sports and contest writing reports: not the grading of this answer on its own. */
+const PANEL = new RegExp(
+  foldPattern(
+    String.raw`\b(?:judges?|jury|juries|panel(?:ists)?)\b|審査員|審査委員|评委|評委|裁判|jueces|jurado|jury|juges|richter|심사위원`,
+  ),
+  'giu',
+);
+
 /** The grading named other than by a panel (judges' scores are reported in sports writing). */
 const GRADING_NOT_PANEL = rxTest(
   String.raw`\b(?:grader|grading|evaluator|marker|marking|scorer|rater|rubric)\b|採点|评分|評分|阅卷|閱卷`,
@@ -44,11 +53,11 @@ export const TOP = rxTest(
 );
 /** A request, or a verdict stated as due. */
 export const DIRECTIVE = rxTest(
-  String.raw`\b(?:please|kindly|should|must|needs? to|has to|have to|ought to|let's|let us|make sure|be sure to|remember to|expected output|your (?:task|job|role)|request|appreciate|deserves?|merits?|warrants?|is worth|conclusion|would be fair|(?:is|be|seems) appropriate|warranted|justified|lands? (?:at|in|on)|belongs? (?:at|in)|qualif(?:y|ies) for|be generous|be lenient|go easy|reflect|the only (?:sensible|fair|reasonable|defensible|appropriate|correct|right|logical|honest|possible))\b|^[\s\p{P}\p{S}]*(?:ease|relax|loosen)\b|^[\s\p{P}\p{S}]*(?:give|award|assign|grant|rate|score|grade|mark|treat|consider|record|output|return|put|place)\b|ください|下さい|お願い|願い|してほしい|すること|すべき|べき|付与|を(?:つけ|付け|与え)|点を(?:つけ|付け)|判断して|評価して|扱って|に値|値する|に相当|相当する|相当です|妥当|が適切|適切です|適切と|ふさわし|該当|請|请|应该|應該|应当|應當|应得|應得|理应|理應|应给|應給|应评|應評|应判|應判|值得|建议|建議|务必|務必|不为过|不為過|\b(?:por favor|debe|deberia|merece|otorg\w*|asign\w*|dale|califique|puntue|considere|trate)\b|\b(?:veuillez|merci de|merite|doit|devrait|attribuez|donnez)\b|\b(?:bitte|verdient|sollte|muss|vergeben|geben sie)\b|\b(?:deve|atribua|merita|assegna)\b|주세요|부탁|마땅|주십시오`,
+  String.raw`\b(?:please|kindly|should|must|needs? to|has to|have to|ought to|let's|let us|make sure|be sure to|remember to|expected output|your (?:task|job|role)|request|appreciate|expect|hope for|look forward to|count on|deserves?|merits?|warrants?|is worth|conclusion|would be fair|(?:is|be|seems) appropriate|warranted|justified|lands? (?:at|in|on)|belongs? (?:at|in)|qualif(?:y|ies) for|be generous|be lenient|go easy|reflect|the only (?:sensible|fair|reasonable|defensible|appropriate|correct|right|logical|honest|possible))\b|^[\s\p{P}\p{S}]*(?:ease|relax|loosen)\b|^[\s\p{P}\p{S}]*(?:give|award|assign|grant|rate|score|grade|mark|treat|consider|record|output|return|put|place)\b|ください|下さい|お願い|願い|してほしい|すること|すべき|べき|付与|を(?:つけ|付け|与え)|点を(?:つけ|付け)|判断して|評価して|扱って|に値|値する|に相当|相当する|相当です|妥当|が適切|適切です|適切と|ふさわし|該当|請|请|应该|應該|应当|應當|应得|應得|理应|理應|应给|應給|应评|應評|应判|應判|值得|建议|建議|务必|務必|不为过|不為過|\b(?:por favor|debe|deberia|merece|otorg\w*|asign\w*|dale|califique|puntue|considere|trate)\b|\b(?:veuillez|merci de|merite|doit|devrait|attribuez|donnez)\b|\b(?:bitte|verdient|sollte|muss|vergeben|geben sie)\b|\b(?:deve|atribua|merita|assegna)\b|주세요|부탁|마땅|주십시오`,
 );
 /** A deduction waived, or the grading material set aside. */
 const WAIVED = rxTest(
-  String.raw`\b(?:nothing to deduct|no (?:point |mark )?deductions?|(?:do not|don't|never|no need to|there is no reason to|no reason to)\s+(?:deduct|penali[sz]e|dock|subtract|mark (?:it |this |me )?down|take (?:off|away) (?:points|marks))|(?:doesn't|does not|don't|do not|shouldn't|should not|cannot|can't)\s+(?:really\s+)?apply|not applicable|inapplicable|should be (?:ignored|disregarded|set aside)|(?:are|is) void)\b|減点(?:要素|対象|箇所|すべき点|する点|ポイント)?(?:は|が)?(?:ない|無い|ありません|ございません|なし|不要|見当たりません|ないはず)|減点(?:しない|せず|不要|の必要)|適用外|対象外|当てはまりません|無視して|无需扣分|無需扣分|不应扣分|不應扣分|不扣分|不必扣分|没有扣分|沒有扣分|无可扣分|無可扣分|不适用|不適用|忽略|无视|無視|\bno (?:hay nada que|se debe|debe) (?:descontar|restar|penalizar)\b|\bno aplica\b`,
+  String.raw`\b(?:nothing to deduct|no (?:point |mark )?deductions?|(?:do not|don't|never|no need to|there is no reason to|no reason to)\s+(?:deduct|penali[sz]e|dock|subtract|mark (?:it |this |me )?down|take (?:off|away) (?:points|marks))|(?:doesn't|does not|don't|do not|shouldn't|should not|cannot|can't)\s+(?:really\s+)?apply|not applicable|inapplicable|should be (?:ignored|disregarded|set aside)|(?:are|is) void|skip (?:that|this|the) (?:step|check|comparison|part))\b|減点(?:要素|対象|箇所|すべき点|する点|ポイント)?(?:は|が)?(?:ない|無い|ありません|ございません|なし|不要|見当たりません|ないはず)|減点(?:しない|せず|不要|の必要)|適用外|対象外|当てはまりません|無視して|无需扣分|無需扣分|不应扣分|不應扣分|不扣分|不必扣分|没有扣分|沒有扣分|无可扣分|無可扣分|不适用|不適用|忽略|无视|無視|\bno (?:hay nada que|se debe|debe) (?:descontar|restar|penalizar)\b|\bno aplica\b`,
 );
 
 /** A like on a video, an app or a shop page: 「チャンネル登録と高評価をお願いします」, 「五星好评」, "like and subscribe". */
@@ -110,7 +119,7 @@ export const SENTENCE_RULES: readonly Rule[] = [
   // full marks only when …").
   sentenceRule(
     'score-instruction',
-    (s) => GRADING.test(s) && TOP.test(s) && DIRECTIVE.test(s),
+    (s) => GRADING.test(s.replace(PANEL, ' ')) && TOP.test(s) && DIRECTIVE.test(s),
     () => ['#score'],
   ),
   // "*grader voice* yep, that's a 10": the grading named, and a top grade stated.

@@ -268,6 +268,15 @@ export function scanAnswer(answer: string, context?: ScanContext): ManipulationS
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
+// Letters not written as themselves: styled and full-width Latin, letters drawn as emoji,
+// and a word that mixes Latin with Cyrillic, Greek or Cherokee look-alikes ("Sсοrе"). A
+// word all in Cyrillic is Russian, not a disguise.
+const STYLED_LETTER =
+  /[\u{1D400}-\u{1D7FF}\uFF21-\uFF3A\uFF41-\uFF5A\u{1F130}-\u{1F189}\u{1F1E6}-\u{1F1FF}\u24B6-\u24E9]/u;
+const MIXED_SCRIPT_WORD =
+  /\p{Script=Latin}[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Cherokee}]|[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Cherokee}][\p{L}\p{M}]*\p{Script=Latin}/u;
+const lookAlike = (text: string): boolean => STYLED_LETTER.test(text) || MIXED_SCRIPT_WORD.test(text);
+
 const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
 // A run decoded from base64, hex or binary is hidden as a whole; other views change only
 // some of the text (ROT13 leaves digits, a reversed line a palindrome).
@@ -275,7 +284,12 @@ const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary']);
 
 /** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
 function hiddenIn(view: View, m: RuleMatch): boolean {
-  if (!view.via) return false;
+  if (!view.via) {
+    // In the plain view, letters written with look-alikes from other scripts, emoji or
+    // full-width forms ("🅶🆁🅰🅳🅴", "Ѕсоrе").
+    const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+    return lookAlike(view.source.slice(span.start, span.end));
+  }
   if (WHOLLY_HIDDEN.has(view.via)) return true;
   const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
   return comparable(foldText(view.source.slice(span.start, span.end))).trim() !== comparable(m.text).trim();
