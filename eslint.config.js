@@ -129,4 +129,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The runner's log takes workflow commands from text: every line goes through
+    // src/action/log.ts, which makes text a pull request or a model wrote inert.
+    files: ['src/action/**/*.ts'],
+    ignores: ['src/action/log.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['info', 'warning', 'error', 'notice', 'setFailed', 'debug'].map((property) => ({
+          object: 'core',
+          property,
+          message: 'Log through src/action/log.ts, which makes every line inert (no workflow command from text).',
+        })),
+      ],
+    },
+  },
 );

@@ -27,6 +27,7 @@ describe('configuration', () => {
       'on-judge-manipulation': 'warn',
       'manipulation-check': 'patterns',
       'max-truncated-share': 0.05,
+      'on-stale-baseline': 'warn',
       multiplicity: 'holm',
     });
     const p = config.providers['target'];

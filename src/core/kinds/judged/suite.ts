@@ -14,6 +14,7 @@
 import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { JUDGED, type JudgedSuiteConfig } from './config.ts';
+import { withCause } from '../../error-cause.ts';
 import { hashValue } from '../../hash.ts';
 import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
@@ -190,8 +191,8 @@ export async function judgeAnswer(
     jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } },
   });
   addUsage(usage, first, judge);
-  if (first.status === 'error') return first.error;
-  if (first.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${first.message}` };
+  if (first.status === 'error') return judgeCallError(judge, first.error);
+  if (first.status === 'refused') return judgeRefused(judge, first.message);
   const calls = [{ messages, reply: first.text }];
   let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
   if (!extracted) {
@@ -202,8 +203,8 @@ export async function judgeAnswer(
     ];
     const second = await judge.client.complete({ ...base, messages: followMessages });
     addUsage(usage, second, judge);
-    if (second.status === 'error') return second.error;
-    if (second.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${second.message}` };
+    if (second.status === 'error') return judgeCallError(judge, second.error);
+    if (second.status === 'refused') return judgeRefused(judge, second.message);
     calls.push({ messages: followMessages, reply: second.text });
     extracted = extractBareNumber(second.text, first.text) ?? extractFromReasoning(second.text);
     if (extracted) extracted = { ...extracted, method: 'follow-up', reasoning: first.text };
@@ -212,6 +213,8 @@ export async function judgeAnswer(
     return {
       kind: 'unparsable',
       message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`,
+      cause: 'candidate',
+      reason: 'judge-no-verdict',
     };
   }
   return {
@@ -260,8 +263,8 @@ async function judgePair(
       jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } },
     });
     addUsage(usage, reply, judge);
-    if (reply.status === 'error') return reply.error;
-    if (reply.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${reply.message}` };
+    if (reply.status === 'error') return judgeCallError(judge, reply.error);
+    if (reply.status === 'refused') return judgeRefused(judge, reply.message);
     let verdict = extractWinner(reply.text);
     if (!verdict) {
       const follow = await judge.client.complete({
@@ -274,9 +277,7 @@ async function judgePair(
       });
       addUsage(usage, follow, judge);
       if (follow.status !== 'ok')
-        return follow.status === 'error'
-          ? follow.error
-          : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
+        return follow.status === 'error' ? judgeCallError(judge, follow.error) : judgeRefused(judge, follow.message);
       verdict = extractWinner(follow.text, 'follow-up');
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
     }
@@ -284,6 +285,8 @@ async function judgePair(
       return {
         kind: 'unparsable',
         message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`,
+        cause: 'candidate',
+        reason: 'judge-no-verdict',
       };
     orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
   }
@@ -295,6 +298,25 @@ async function judgePair(
   });
   const outcome = results[0] === results[1] ? (results[0] as number) : 0;
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
+}
+
+/**
+ * A judge call that failed, as the record's error. Its cause is the call's own: a judge that
+ * refused the request (a 400 for what the answer made of its prompt) failed on the
+ * candidate's answer, a 5xx or a timeout is the machinery's.
+ */
+function judgeCallError(judge: JudgeSetup, error: CallError): CallError {
+  return withCause({ ...error, message: `judge ${judge.name}: ${error.message}` });
+}
+
+/** A judge that refused to grade: the answer it was shown made it refuse, so the case fails. */
+function judgeRefused(judge: JudgeSetup, message: string): CallError {
+  return {
+    kind: 'judge-refused',
+    message: `the judge (${judge.name}) refused: ${message}`,
+    cause: 'candidate',
+    reason: 'judge-refused',
+  };
 }
 
 function caseValues(evalCase: EvalCase): { input: string; reference: string; criteria: string } {

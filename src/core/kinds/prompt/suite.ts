@@ -312,9 +312,12 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
         reply: null,
         usage: null,
         latencyMs: null,
+        // The templates under test cannot render this case: the candidate's doing, a failure.
         error: {
           kind: 'config',
           message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error instanceof Error ? error.message : String(error)}`,
+          cause: 'candidate',
+          reason: 'case-unrenderable',
         },
         attempts: 0,
         cached: false,
@@ -372,6 +375,9 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
         continue;
       }
       let outcome: ReturnType<typeof checkOutcome>;
+      // A check that raised, hung or misbehaved on the reply failed on the candidate's output
+      // (a reply a check cannot read is no pass); a sandbox that could not run it is the machinery's.
+      let sandboxFailed = false;
       try {
         outcome = await runPython(
           a as LoadedAssertion & { config: Extract<AssertionConfig, { type: 'python' }> },
@@ -379,6 +385,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
           evalCase.inputs,
         );
       } catch (error) {
+        sandboxFailed = true;
         outcome = {
           kind: 'error',
           message: `the sandbox failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -391,7 +398,13 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
           scores: null,
           reply: reply.status === 'ok' ? replyRecord(reply) : null,
           usage: reply.status === 'ok' ? reply.usage : null,
-          error: { kind: 'sandbox', message: `assertion ${a.name}: ${outcome.message}` },
+          error: {
+            kind: 'sandbox',
+            message: `assertion ${a.name}: ${outcome.message}`,
+            ...(sandboxFailed
+              ? { cause: 'infrastructure', reason: 'sandbox-failed' }
+              : { cause: 'candidate', reason: 'check-failed' }),
+          },
           detail: { assertions: verdicts },
         };
       }
