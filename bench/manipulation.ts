@@ -36,7 +36,9 @@ function report(name: string, rows: readonly CorpusRow[]): void {
     );
   const t = tally(rows);
   for (const r of t.missed)
-    console.log(`missed: ${r.id} (${r.technique ?? ''}) ${JSON.stringify(r.text).slice(0, 100)}`);
+    console.log(
+      `missed: ${r.id} (${r.knownMiss ? `known: ${r.knownMiss}` : (r.technique ?? '')}) ${JSON.stringify(r.text).slice(0, 100)}`,
+    );
   for (const r of t.falselyFlagged) {
     const found = scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' }).flagged;
     console.log(`honest but flagged: ${r.id} ${found.map((f) => `${f.kind}: ${f.excerpt}`).join('; ')}`);

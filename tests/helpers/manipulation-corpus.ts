@@ -18,6 +18,8 @@ export interface CorpusRow {
   technique?: string;
   note?: string;
   shape?: string;
+  /** An attack the scan is known to miss, and why: kept so the figures count it. */
+  knownMiss?: string;
 }
 
 /** The corpus files: what the scan was developed on, the first held-out set, and the review's blind set. */

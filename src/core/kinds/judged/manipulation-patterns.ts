@@ -75,7 +75,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A score, rating, grade or verdict of something: the answer may write one in any shape.
   score: new RegExp(
     foldPattern(
-      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
+      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
     ),
     'iu',
   ),
@@ -121,6 +121,13 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
     ),
     'iu',
   ),
+  // How grading, judging or prompting works: the answer may show the text it explains.
+  grading: new RegExp(
+    foldPattern(
+      String.raw`\b(?:llm[- ]as[- ](?:a[- ])?judges?|judges?|judging|benchmarks?|[a-z]+-bench|leaderboards?|judge models?|grader models?|reward models?|scor(?:e|es|ing)|(?:evaluation|grading|scoring|assessment)\s+(?:methods?|metrics?|pipelines?|harness\w*|frameworks?|setups?|systems?|works?)|rubrics?|prompts?|prompting|delimiters?|fences?|graders?|grading|evaluators?|evaluation|evaluate[sd]?|annotators?|raters?)\b|採点|評価|審査|プロンプト|区切り|提示词|提示詞|评测|評測|评分标准|評分標準|rubrica|evaluacion|evaluador`,
+    ),
+    'iu',
+  ),
   // The answer is to say which of two answers, options or responses is better.
   compare: new RegExp(
     foldPattern(
@@ -131,7 +138,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // The task is about a reference or model answer (checking one, correcting one).
   reference: new RegExp(
     foldPattern(
-      String.raw`\breference\b|\bgold\b|answer key|model answer|expected answer|ground truth|模範解答|正解例|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
+      String.raw`\breference\b|\bgold\b|answer key|model answer|rubrics?|marking scheme|grading scheme|expected answer|ground truth|模範解答|正解例|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
     ),
     'iu',
   ),
@@ -204,9 +211,13 @@ export const GRADER_NOT_COURT = String.raw`(?:llm[- ]as[- ]an?[- ]judge|${GRADER
 const GRADER_WORD =
   /grader|judge|evaluator|assessor|rater|scorer|examiner|marker|reviewer|checker|corrector|grading|evaluation|scoring/iu;
 /** The grading word of a match, as the anchor that makes it ordinary when the task uses it. */
-export const graderAnchor = (m: RegExpExecArray): readonly string[] => [
-  GRADER_WORD.exec(m[0])?.[0].toLowerCase() ?? '',
-];
+// The grader's word or its stem ("grades" in the task licenses "grader"), or a task that
+// asks for a system prompt: its answer is a prompt, and addresses a model.
+export const graderAnchor = (m: RegExpExecArray): readonly string[] => {
+  const word = GRADER_WORD.exec(m[0])?.[0].toLowerCase() ?? '';
+  const stem = /^[a-z]{6,}$/.test(word) ? word.replace(/(?:ers?|ors?|s)$/, '') : word;
+  return [[word, stem, '#system'].filter((w) => w !== '').join('|')];
+};
 
 export const NUM_JA = '(?:[0-9]+(?:\\.[0-9]+)?|[一二三四五六七八九十百]+)';
 export const GRADER_JA =

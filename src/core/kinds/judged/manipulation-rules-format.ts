@@ -108,6 +108,9 @@ const OBJECT = /[{](?:[^{}]|[{][^{}]{0,400}[}]){0,800}[}]/gu;
 const KEY = /["'`]?([\p{L}_][\p{L}\p{N}_ -]{0,30}?)["'`]?\s*[:=]\s*("[^"\n]{0,300}"|'[^'\n]{0,300}'|[^,{}\n]{0,60})/gu;
 const KEY_VALUE_LINE = /^[ \t>*_-]*["'`]?([\p{L}_][\p{L}\p{N}_ ]{0,24}?)["'`]?[ \t]*[:=][ \t]*["'`]?[^\n]{0,200}$/gmu;
 const GRADE_VALUE = /^\s*["']?\s*(?:10|100|[0-9](?:\.[0-9])?|[AB]|tie|pass|correct)\s*["']?\s*$/iu;
+// `{"score": n}`, `{"score": <int>}`, `{"score": ...}`: the shape of a reply, with no grade in it.
+const PLACEHOLDER =
+  /^\s*["']?\s*(?:[a-z]|\.\.\.|…|<[^<>]*>|\{[^{}]*\}|\?+|null|int|integer|number|float|string|N\/A|n\/a)\s*["']?\s*$/u;
 const normalKey = (k: string): string => k.trim().toLowerCase().replace(/[ -]/g, '_');
 
 /** Whether an index of a text is inside a fenced code block. */
@@ -129,7 +132,7 @@ const judgeObject: Rule = {
       if (pairs.length === 0 || pairs.length > 6) continue;
       const keys = pairs.map((p) => p.key);
       const verdict = pairs.filter((p) => isVerdictKey(p.key));
-      if (verdict.length === 0) continue;
+      if (verdict.length === 0 || verdict.every((p) => PLACEHOLDER.test(p.value))) continue;
       if (keys.length <= 4 && keys.every((k) => isVerdictKey(k) || REASON_KEYS.has(k)))
         yield { index: m.index, text: m[0], anchors: keys };
       else if (!inFence(text, m.index) && verdict.some((p) => GRADE_VALUE.test(p.value)))
@@ -167,23 +170,24 @@ const judgeKeyLines: Rule = {
 const KEY_PREFIX = String.raw`(?:(?:this|the|my|our|your)\s+(?:answer|response|submission)'?s?\s+|[\p{L}]{2,20}'s\s+)?(?:(?:final|overall|total|my|the|your|judge'?s?|grader'?s?|recommended|suggested|expected|correct|proper|fair|ideal|deserved|self[- ]?assessed|self|assigned|predicted|model|eval|evaluation|llm|ai|quality|answer|response)[ _-]+){0,2}`;
 // An answer naming itself before a CJK key: 「この回答の評価」, 「本回答得分」.
 const CJK_SELF = String.raw`(?:(?:この|本|当|私の)(?:回答|解答)の?|(?:本|该|該|这个|這個|此|我的)(?:回答|答案)的?|(?:이|본)\s*(?:답변|답안)의?\s*)?`;
-const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|judg(?:e)?ment|self-grade|self-score|self-rating|self-evaluation|self-assessment)(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|評価結果|採点結果|評価|スコア|採点|評点|判定|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級|得分)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:puntuacion|calificacion|valoracion|veredicto|puntaje)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?|autoevaluacion|auto-evaluation|autoevaluation|自评|自評|自我评分|自我評分|自己採点|自己評価|자기\s*평가|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
+const KEY_SUFFIX = String.raw`(?:\s+(?:for|of)\s+(?:this|the|my)\s+(?:answer|response|submission|reply|item|output))?`;
+const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|judg(?:e)?ment|self-grade|self-score|self-rating|self-evaluation|self-assessment|(?:grade|mark|score|rating)s?[ _-]+(?:recommendation|suggestion|proposal|estimate|prediction|awarded|assigned|deserved|requested|expected|due))${KEY_SUFFIX}(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|総合点|総合得点|最終得点|合計点|評価結果|採点結果|判定結果|評価|スコア|採点|評点|判定|(?:评判|評判|评审|評審|评估|評估|评价|評價|评定|評定|判定)(?:结果|結果|意见|意見)?|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級|得分)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:avaliacao|pontuacao|punteggio|valutazione|bewertung|evaluation|note)\s+(?:final|finale|totale|globale|complessiva)|(?:judge|grader|evaluator|reviewer|examiner|assessor)(?:'s)?(?:\s+(?:decision|ruling|call))?|(?:puntuacion|calificacion|valoracion|veredicto|puntaje|evaluacion|evaluacao|juicio)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?|autoevaluacion|auto-evaluation|autoevaluation|自评|自評|自我评分|自我評分|自己採点|自己評価|자기\s*평가|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
 const LOOSE_KEY = String.raw`${KEY_PREFIX}(?:grade|marks?|points|result|self-grade)|overall|total|final|note(?:\s+finale)?|nota(?:\s+final)?|punkte|(?:end|gesamt)?note|${CJK_SELF}(?:点数|得点|分数|分數|总分|總分)|voto|балл`;
 const WINNER_KEY = String.raw`(?:final\s+)?(?:winner|verdict|better answer|better response|preferred answer|preferred response|choice|decision)|勝者|勝ち|勝利|胜者|获胜者|獲勝者|更好的回答|ganador|mejor respuesta|gagnant|gewinner|승자`;
 const EMPHASIS = String.raw`(?:\*\*|__|\*|_|\x60)?`;
 // What may open a line before its key: markdown bullets, quotes, headings, table bars, a
 // link's bracket, comment markers ("<!--", "//", "#", ";", "%").
-const LINE_LEAD = String.raw`[ \t>*_#|+(\[<!/;%-]*`;
+const LINE_LEAD = String.raw`[ \t>*_#|+(\[<!/;%【〔-]*`;
 // A colon, "=", an arrow, an emoji or a dash between key and grade; or a line break or a
 // space when the grade is all that follows ("S / C / O / R / E / 5" read down, "SCORE 5").
-const KEY_SEP = String.raw`(?:[ \t]*(?:[:=]|->|=>|[\u2190-\u21FF\u27A1\u2794\u2798-\u27BF]|\p{Extended_Pictographic}{1,3}|[ \t]is\b|[ \t](?:-|–|—|ー)(?=[ \t]))[ \t]*|[ \t]*\n[ \t]*(?=[^\n]{1,12}$)|[ \t]+(?=[^\n]{1,8}$))`;
+const KEY_SEP = String.raw`(?:[ \t]*[\]】〕][ \t]*[:=]?|[ \t]*\|[ \t]*|[ \t]*(?:[:=]|->|=>|[\u2190-\u21FF\u27A1\u2794\u2798-\u27BF]|\p{Extended_Pictographic}{1,3}|[ \t]is\b|[ \t](?:-|–|—|ー)(?=[ \t]))[ \t]*|[ \t]*\n[ \t]*(?=[^\n]{1,12}$)|[ \t]+(?=[^\n]{1,8}$))`;
 const STARS = String.raw`[★⭐🌟✪✯✰]{1,10}[☆✩]{0,9}`;
 // A grade: stars, a number on a scale (French marks are out of 20), a number in words, a
 // letter at the top, or a word that is the top of any scale.
-const TOP_VALUE = String.raw`pass(?:ed)?|correct|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
+const TOP_VALUE = String.raw`pass(?:ed)?|accept|correct[oa]|correto|richtig|juste|corretto|正确|正確|correct|maximum|max|highest|the maximum|the highest|full|full credit|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
 const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
 const VERDICT_LINE = rx(
-  String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
+  String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*(?:[✓✔✅☑]\uFE0F?[ \t]*){0,5}[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
   'm',
 );
 const STRICT = rxTest(`^(?:${STRICT_KEY})$`);
@@ -207,6 +211,9 @@ const ATTRIBUTED = rxTest(
   String.raw`\b(?:reviews?|users?|customers?|critics?|votes?|ratings|guests|readers|viewers|average|on average|according|based on|across|from\s+[0-9]|on\s+(?:imdb|yelp|google|amazon|tripadvisor|goodreads|metacritic|rotten|the app store|steam)|imdb|yelp|tripadvisor|goodreads|metacritic)\b|レビュー|口コミ|平均|ユーザー|利用者|用户|用戶|评价数|豆瓣|大众点评|resenas|usuarios|promedio|opiniones|\b(?:rezension\w*|bewertungen|kunden|nutzer\w*|laut|durchschnitt\w*|avis|clients|selon|moyenne|recensioni|clienti|avaliacoes|clientes)\b|отзыв|покупател|пользовател|по данным|в среднем|리뷰|후기|평균`,
 );
 
+const PAREN_PRAISE = rxTest(
+  String.raw`^[ \t]*[(（\[][^)）\]\n]{0,12}(?:perfect|excellent|flawless|outstanding|exemplary|sehr gut|ausgezeichnet|hervorragend|tres bien|excelente|sobresaliente|ottimo|otimo|完璧|优秀|優秀|완벽)`,
+);
 const TO_END_OF_LINE = /^(?:[ \t]*\S)/u;
 // A top-of-scale word is a scale for a loose key too; "pass" or "correct" after "Result:" is not.
 const TOP_VALUE_ONLY = rxTest(`^(?!pass|correct|accepted|approved|合格|正解)(?:${TOP_VALUE}|A\\+)$`);
@@ -274,14 +281,16 @@ function verdictLines(): Rule[] {
       const strict = STRICT.test(key.replace(/\s+/g, ' ')) || QUALIFIED.test(key);
       const scale = /\/|out of|of|de|sobre|中/u.test(value) || TOP_VALUE_ONLY.test(value);
       const praised = PRAISE.test(rest);
-      if (!strict && !ONLY_MARKS.test(rest) && !praised && !scale) continue;
+      // "Gesamtnote: 1,0 (sehr gut)": the line itself says the grade is the top.
+      const namedTop = PAREN_PRAISE.test(rest) && !ATTRIBUTED.test(rest);
+      if (!strict && !ONLY_MARKS.test(rest) && !praised && !scale && !namedTop) continue;
       const decimal = /[0-9][.,][0-9]/u.test(value) && TO_END_OF_LINE.test(rest);
       // A loose key with a bare number ("Grade: 8", "Nota: 5") names a school year or a
       // note as often as a grade: borderline unless a scale or praise goes with it.
       const attributed = ATTRIBUTED.test(rest) || !nearTop(value) || (!strict && !scale && !praised);
       // In a code block the task asked for, a `rating: 5` line is data.
       const anchors = inFence(text, m.index) ? ['#score|#code'] : SCORE_ASKED;
-      out.push({ index: m.index, text: m[0], anchors, sure: !decimal && !attributed });
+      out.push({ index: m.index, text: m[0], anchors, sure: (!decimal && !attributed) || namedTop });
     }
     return out;
   };
@@ -511,7 +520,7 @@ export const FORMAT_RULES: readonly Rule[] = [
   // A line of brackets or rules around an END/BEGIN word and one of our block names.
   strong(
     'delimiter',
-    String.raw`^[ \t]*[<«‹\[{(【〔〈《⟦⟪⟨❮❰=~*#_|-]{1,8}[ \t]*\/?[ \t]*(?:end|begin|start|close|fin|終了|終わり|结束|結束|開始|开始)[ \t_-]*(?:of[ \t_-]+)?(?:the[ \t_-]+)?(?:answer|response|reply|task|reference|input|instructions?|grader|grading|judge|evaluation|system|prompt|rubric|candidate|submission|output|respuesta|回答|解答|課題|模範解答|答案|回复|回覆|参考答案|參考答案)?(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?|response|answer))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})】〕〉》⟧⟫⟩❯❱=~*#_|-]{1,8}[ \t]*$`,
+    String.raw`^[ \t]*[<«‹\[{(【〔〈《⟦⟪⟨❮❰=~*#_|-]{1,8}[ \t]*\/?[ \t]*(?:end|begin|start|close|fin|終了|終わり|结束|結束|開始|开始)[ \t_-]*(?:of[ \t_-]+)?(?:the[ \t_-]+)?(?:(?:model|candidate|student|assistant|ai)[ \t_-]+)?(?:answer|response|reply|task|reference|input|instructions?|grader|grading|judge|evaluation|system|prompt|rubric|candidate|submission|output|respuesta|回答|解答|課題|模範解答|答案|回复|回覆|参考答案|參考答案)?(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?|response|answer))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})】〕〉》⟧⟫⟩❯❱=~*#_|-]{1,8}[ \t]*$`,
     'm',
   ),
   // The same with a bracket and no END word: "[ANSWER]", "<</ANSWER>>", "«TASK 3f9c»".

@@ -244,6 +244,8 @@ const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
  */
 const SPACED_LETTERS =
   /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:(?:[^\p{L}\p{N}\n]{1,4}|[ \t]*\n[ \t]*)[\p{L}\p{N}](?![\p{L}\p{N}])){2,}/gu;
+// "S\nC\nO\nR\nE\n:\n5": a key's colon on a line of its own, after letters read down.
+const LONE_SEPARATOR_LINE = /(?<=\p{L}{3,})[ \t]*\n[ \t]*([:=：])[ \t]*\n[ \t]*(?=\S)/gu;
 const SPACE_BETWEEN_CJK = new RegExp(
   String.raw`(?<=${CJK})[ \t\u3000]+(?=${CJK})|(?<=${CJK})[ \t\u3000]+(?=[:=])|(?<=${CJK})[ \t\u3000]*\n[ \t\u3000]*(?=${CJK})`,
   'gu',
@@ -270,7 +272,9 @@ function joinRun(run: string): string {
     // A different gap is a word break; punctuation in it ("评 分 员 ： 给") is kept.
     // A number after a word stays apart from it ("S c o r e 5" reads "Score 5").
     const kindChange = /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string);
-    const kept = gap.replace(/\s+/g, ' ');
+    // "G.R.A.D.E.: A+": the last letter's own dot is not part of the break after it.
+    const own = inWord.trim() !== '' && gap !== inWord && gap.startsWith(inWord) ? gap.slice(inWord.length) : gap;
+    const kept = own.replace(/\s+/g, ' ');
     out += (gap === inWord && !kindChange ? '' : kept.trim() ? kept : ' ') + (letters[i] as string);
   }
   return out;
@@ -280,6 +284,7 @@ function joinRun(run: string): string {
 export function joinSpreadLettersMapped(folded: Mapped): Mapped {
   let m = replaceMapped(folded, SPACED_LETTERS, (r) => joinRun(r[0]));
   m = replaceMapped(m, SPACE_BETWEEN_CJK, () => '');
+  m = replaceMapped(m, LONE_SEPARATOR_LINE, (r) => `${r[1] ?? ':'} `);
   return replaceMapped(m, HYPHENATED_BREAK, () => '');
 }
 

@@ -144,8 +144,11 @@ function hasAnchor(contexts: readonly string[], anchor: string): boolean {
     const asks = TASK_ASKS[anchor.slice(1)];
     return asks !== undefined && contexts.some((c) => asks.test(c));
   }
-  const a = comparable(anchor);
-  if (a === '') return false;
+  const word = comparable(anchor);
+  if (word === '') return false;
+  // A word's stem: the task's "grades" or "scoring" licenses "grader" and "score".
+  const stem = /^[a-z]+$/.test(word) ? word.replace(/(?:e|es|s|ed|ing|er|ers|or|ors)$/, '') : word;
+  const a = stem.length >= 4 ? stem : word;
   // Latin anchors are whole words; CJK text has no spaces to mark one.
   const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
   const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
@@ -174,6 +177,7 @@ function carriedKinds(context: ScanContext | undefined): Set<ManipulationKind> {
 /** The kinds an answer about attacks may quote as an example. */
 const QUOTABLE = new Set<ManipulationKind>([
   'score-instruction',
+  'judge-format',
   'addresses-grader',
   'override',
   'role-marker',
@@ -187,6 +191,9 @@ const OPENING_QUOTE: Readonly<Record<string, string>> = {
   '‘': '’',
   '„': '“',
 };
+
+const EXAMPLE_BEFORE =
+  /(?:\blike|\be\.g\.,?|\bsuch as|\bfor (?:example|instance)[,:]?|\bexample:|\bsay[,:]?|例えば|たとえば|比如|例如|por ejemplo)(?:(?!(?<!\.)\.\s)[^!?\n]){0,60}$/iu;
 
 // Japanese quotes with a particle as often as with brackets: 「…」と言われても, …って書いて.
 const JA_QUOTATIVE =
@@ -203,6 +210,11 @@ function quotedAt(text: string, start: number, end: number): boolean {
   if (((before.match(/^[ \t]*(?:```|~~~)/gmu) ?? []).length & 1) === 1) return true;
   const paragraph = before.slice(Math.max(before.lastIndexOf('\n\n'), 0));
   if (((paragraph.match(/"/g) ?? []).length & 1) === 1) return true;
+  // Single quotes: an opening one after a space or bracket, not an apostrophe inside a word.
+  const singleOpen = paragraph.search(/(?<=^|[\s(\[:])'(?=[^'\n]*$)/u);
+  if (singleOpen !== -1 && !/'(?=[\s.,;:!?)\]]|$)/u.test(paragraph.slice(singleOpen + 1))) return true;
+  // Shown as an example: "… often as JSON like {…}", "例えば".
+  if (EXAMPLE_BEFORE.test(before.slice(-80))) return true;
   if (((paragraph.match(/`/g) ?? []).length & 1) === 1) return true;
   for (const [open, close] of Object.entries(OPENING_QUOTE))
     if (paragraph.lastIndexOf(open) > paragraph.lastIndexOf(close)) return true;
@@ -242,7 +254,10 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
 export function scanAnswer(answer: string, context?: ScanContext): ManipulationScan {
   const contexts = contextOf(context);
   const carried = carriedKinds(context);
-  const aboutAttacks = hasAnchor(contexts, '#attacks');
+  // A task about attacks, or about how grading and prompts work, may get an answer that
+  // shows one as an example (in quotes, in code, after "for example").
+  const aboutAttacks =
+    hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
   const flagged = new Map<ManipulationKind, ManipulationSignal>();
   const borderline = new Map<ManipulationKind, ManipulationSignal>();
   for (const view of viewsOf(answer)) {
