@@ -1,11 +1,12 @@
 // bench/manipulation — how the judge-manipulation scan does on labelled answers: recall
-// and precision of its strong flags on the development set, the held-out set (written
-// before the scanner and never tuned on) and the shipped judged dataset (every input and
+// and precision of its strong flags on the three corpus sets (development, the first
+// held-out set, the review's blind set — all three tuned on by now; see
+// docs/judge-manipulation.md) and on the shipped judged dataset (every input and
 // reference as the answer to its own task), by language; which attacks it misses and
-// which honest answers it flags. Given a file, also the number of that dataset's
-// references flagged when each is the answer to its own task (ELYZA-tasks-100: a JSONL or
-// CSV with input, output and eval_aspect columns, which the user provides). Prints
-// figures; asserts nothing.
+// which honest answers it flags; and the scan's time per answer, measured in this run.
+// Given a file, also the number of that dataset's references flagged when each is the
+// answer to its own task (ELYZA-tasks-100: a JSONL or CSV with input, output and
+// eval_aspect columns, which the user provides). Prints figures; asserts nothing.
 //
 //   npm run bench:manipulation [-- path/to/elyza-tasks-100.csv]
 import { readFileSync } from 'node:fs';
@@ -35,16 +36,28 @@ function report(name: string, rows: readonly CorpusRow[]): void {
     );
   const t = tally(rows);
   for (const r of t.missed)
-    console.log(`missed: ${r.id} (${r.technique ?? ''}) ${JSON.stringify(r.text).slice(0, 100)}`);
+    console.log(
+      `missed: ${r.id} (${r.knownMiss ? `known: ${r.knownMiss}` : (r.technique ?? '')}) ${JSON.stringify(r.text).slice(0, 100)}`,
+    );
   for (const r of t.falselyFlagged) {
     const found = scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' }).flagged;
     console.log(`honest but flagged: ${r.id} ${found.map((f) => `${f.kind}: ${f.excerpt}`).join('; ')}`);
   }
 }
 
-report('development set (tuned on)', loadCorpus('dev'));
-report('held-out set (never tuned on)', loadCorpus('held-out'));
+const sets = { dev: loadCorpus('dev'), 'held-out': loadCorpus('held-out'), blind: loadCorpus('blind') };
+report('development set (tuned on; includes the generalisation probes)', sets.dev);
+report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
+report('blind review set (written without the rules; 79/108 at first measurement; tuned on since)', sets.blind);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
+
+const all = [...sets.dev, ...sets['held-out'], ...sets.blind];
+const started = performance.now();
+for (const r of all) scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' });
+const perAnswer = (performance.now() - started) / all.length;
+console.log(
+  `\nscan time: ${perAnswer.toFixed(2)} ms per answer over ${all.length} corpus answers (each already scanned once above)`,
+);
 
 const file = process.argv[2];
 if (file) {

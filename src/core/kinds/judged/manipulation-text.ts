@@ -1,10 +1,15 @@
 /**
  * The views of an answer that the judge-manipulation scan reads (manipulation.ts). A
  * judge reads through disguises a pattern does not: a Cyrillic "а" inside "grаder", a
- * zero-width space inside "Score", "S c o r e", a word broken over two lines, or an
- * instruction in base64. So the scan reads the answer folded to one canonical form, and
- * again with spaced letters joined, digits read as letters, ROT13 undone, and every
- * base64, hex, percent-encoded or escaped run decoded.
+ * zero-width space inside "Score", "S c o r e", "G🔥R🔥A🔥D🔥E🔥R", a word broken over two
+ * lines, a sentence written backwards, the first letters of five lines, or an instruction
+ * in base64. So the scan reads the answer folded to one canonical form, and again with
+ * spread letters joined, digits read as letters, ROT13 undone, each line reversed, the
+ * line initials read down, and every base64, hex, percent-encoded or escaped run decoded.
+ *
+ * Every view keeps, for each of its UTF-16 units, the span of the source text it came from
+ * (`Mapped`), so what the report quotes is the answer's own text, not the folded form the
+ * patterns read (the confusables table turns the kana く into ❬ and 。 into ˳).
  *
  * The canonical form (`foldText`): NFKC (full-width and styled letters, ligatures);
  * accents and other marks dropped from Latin, Greek and Cyrillic letters; the characters
@@ -12,7 +17,9 @@
  * characters, the Braille blank); and every other non-ASCII character replaced by its
  * prototype in Unicode's confusables table (TR39, from the `unhomoglyph` package). ASCII
  * is kept as it is: the full TR39 skeleton also turns "m" into "rn" and "0" into "O",
- * which would break the patterns' own words and numbers. The patterns are folded the
+ * which would break the patterns' own words and numbers. Characters of the CJK scripts and
+ * punctuation fold only to a prototype of their own class (a kana to a look-alike kanji,
+ * not to a bracket), so Japanese stays words and sentences. The patterns are folded the
  * same way (`foldPattern`), so a Japanese word in a pattern matches the same word in an
  * answer whatever the table does to its kana.
  */
@@ -22,25 +29,183 @@ const PROTOTYPE: Readonly<Record<string, string>> = confusables;
 
 /** Characters that render as nothing, or as a blank the reader does not see as a gap. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]/u;
-const MARKS_AFTER_ALPHABETIC = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]\p{M}*)\p{M}+/gu;
+const MARKS_AFTER_ALPHABETIC = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}0-9#*]\p{M}*)\p{M}+/gu;
+const CJK_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF01-\uFF60\uFF61-\uFFEF]/u;
 
-/** The prototype of one code point that is not ASCII (itself when the table has none). */
-function prototypeOf(ch: string): string {
-  return Object.hasOwn(PROTOTYPE, ch) ? (PROTOTYPE[ch] as string) : ch;
+/** The major Unicode class of a character: letter, number, punctuation, symbol, other. */
+function classOf(ch: string): string {
+  return /\p{L}/u.test(ch) ? 'L' : /\p{N}/u.test(ch) ? 'N' : /\p{P}/u.test(ch) ? 'P' : /\p{S}/u.test(ch) ? 'S' : 'O';
 }
 
-/** An answer (or a case's task and reference) in the canonical form the patterns are written against. */
-export function foldText(text: string): string {
-  const composed = text.normalize('NFKC').normalize('NFD').replace(MARKS_AFTER_ALPHABETIC, '').normalize('NFKC');
+/**
+ * Letters drawn as emoji, which neither NFKC nor the confusables table reads as letters:
+ * squared, negative circled and negative squared Latin capitals, and regional indicators
+ * ("🅢🅒🅞🅡🅔", "🇸🇨🇴🇷🇪").
+ */
+function emojiLetter(cp: number): string | null {
+  for (const start of [0x1f130, 0x1f150, 0x1f170, 0x1f1e6])
+    if (cp >= start && cp < start + 26) return String.fromCharCode(65 + cp - start);
+  return null;
+}
+
+/** The prototype of one code point that is not ASCII (itself when the table has none, or when it would change a CJK character's class). */
+function prototypeOf(ch: string): string {
+  if (!Object.hasOwn(PROTOTYPE, ch)) return ch;
+  const prototype = PROTOTYPE[ch] as string;
+  if (CJK_CHAR.test(ch) && classOf(prototype) !== classOf(ch)) return ch;
+  // The table's prototype of a capital I look-alike (Greek Ι, Cyrillic І) is "l"; in a
+  // word of capitals it is read as I.
+  if (prototype === 'l' && /\p{Lu}/u.test(ch)) return 'I';
+  return prototype;
+}
+
+// ---------------------------------------------------------------- text with a source map
+
+/** A text derived from a source string, with the source span each of its UTF-16 units came from. */
+export interface Mapped {
+  text: string;
+  /** For each unit of `text`, where its source span starts. */
+  from: Int32Array;
+  /** For each unit of `text`, where its source span ends. */
+  to: Int32Array;
+}
+
+class MappedBuilder {
+  private text = '';
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
+
+  /** Appends text whose every unit came from source[start, end). */
+  push(text: string, start: number, end: number): void {
+    this.text += text;
+    for (let i = 0; i < text.length; i++) {
+      this.from.push(start);
+      this.to.push(end);
+    }
+  }
+
+  /** Appends units [i, j) of a mapped text, with their spans. */
+  copy(m: Mapped, i: number, j: number): void {
+    this.text += m.text.slice(i, j);
+    for (let k = i; k < j; k++) {
+      this.from.push(m.from[k] as number);
+      this.to.push(m.to[k] as number);
+    }
+  }
+
+  build(): Mapped {
+    return { text: this.text, from: Int32Array.from(this.from), to: Int32Array.from(this.to) };
+  }
+}
+
+/** The source span of units [start, end) of a mapped text. */
+export function sourceSpan(m: Mapped, start: number, end: number): { start: number; end: number } {
+  let lo = Number.MAX_SAFE_INTEGER;
+  let hi = 0;
+  for (let k = Math.max(0, start); k < Math.min(end, m.text.length); k++) {
+    lo = Math.min(lo, m.from[k] as number);
+    hi = Math.max(hi, m.to[k] as number);
+  }
+  return lo > hi ? { start: 0, end: 0 } : { start: lo, end: hi };
+}
+
+/** A string mapped onto itself, unit for unit. */
+export function identity(text: string): Mapped {
+  const from = new Int32Array(text.length);
+  const to = new Int32Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    from[i] = i;
+    to[i] = i + 1;
+  }
+  return { text, from, to };
+}
+
+/**
+ * Replaces every match of a global pattern, keeping the map: a replacement that keeps some
+ * of the match's units in order (letters with their separators dropped) maps each kept
+ * unit to where it was; one of the same length maps unit for unit; any other to the match.
+ */
+export function replaceMapped(m: Mapped, pattern: RegExp, replace: (match: RegExpExecArray) => string): Mapped {
+  const out = new MappedBuilder();
+  let last = 0;
+  for (const match of m.text.matchAll(pattern)) {
+    const start = match.index;
+    const text = match[0];
+    if (text.length === 0) continue;
+    out.copy(m, last, start);
+    last = start + text.length;
+    const replacement = replace(match as RegExpExecArray);
+    if (replacement === text) {
+      out.copy(m, start, last);
+      continue;
+    }
+    const kept = subsequenceOf(replacement, text);
+    if (kept)
+      for (const [i, k] of kept.entries())
+        out.push(replacement[i] as string, m.from[start + k] as number, m.to[start + k] as number);
+    else if (replacement.length === text.length)
+      for (let i = 0; i < text.length; i++)
+        out.push(replacement[i] as string, m.from[start + i] as number, m.to[start + i] as number);
+    else {
+      const span = sourceSpan(m, start, last);
+      out.push(replacement, span.start, span.end);
+    }
+  }
+  out.copy(m, last, m.text.length);
+  return out.build();
+}
+
+/** Where each unit of `part` sits in `whole`, when `part` is `whole` with some units left out; null otherwise. */
+function subsequenceOf(part: string, whole: string): number[] | null {
+  const at: number[] = [];
+  let j = 0;
+  for (let i = 0; i < part.length; i++) {
+    while (j < whole.length && whole[j] !== part[i]) j++;
+    if (j === whole.length) return null;
+    at.push(j++);
+  }
+  return at;
+}
+
+// ---------------------------------------------------------------- the canonical form
+
+/** A base character with the marks that combine with it (and the half-width kana sound marks, and Hangul vowel and final jamo). */
+const CLUSTER =
+  /[^\p{M}\uFF9E\uFF9F\u1160-\u11FF\uD7B0-\uD7FF][\p{M}\uFF9E\uFF9F\u1160-\u11FF\uD7B0-\uD7FF]*|[\p{M}\uFF9E\uFF9F\u1160-\u11FF\uD7B0-\uD7FF]+/gsu;
+
+function foldCluster(cluster: string): string {
+  const composed = cluster.normalize('NFKC').normalize('NFD').replace(MARKS_AFTER_ALPHABETIC, '').normalize('NFKC');
   let out = '';
   for (const ch of composed) {
     if (ch.charCodeAt(0) < 0x80) out += ch;
-    else if (!INVISIBLE.test(ch)) out += prototypeOf(ch);
+    else if (!INVISIBLE.test(ch)) out += emojiLetter(ch.codePointAt(0) as number) ?? prototypeOf(ch);
   }
   return out;
 }
 
+/** An answer in the canonical form, mapped onto the answer. */
+export function foldMapped(source: string): Mapped {
+  const out = new MappedBuilder();
+  for (const m of source.matchAll(CLUSTER)) {
+    const cluster = m[0];
+    // ASCII is kept as it is; only the rest goes through normalization and the table.
+    out.push(
+      cluster.length === 1 && cluster.charCodeAt(0) < 0x80 ? cluster : foldCluster(cluster),
+      m.index,
+      m.index + cluster.length,
+    );
+  }
+  return out.build();
+}
+
+/** An answer (or a case's task and reference) in the canonical form the patterns are written against. */
+export function foldText(text: string): string {
+  return foldMapped(text).text;
+}
+
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/g;
+const REGEX_SPECIAL_OUTSIDE_CLASS = /[\\^$.*+?()[\]{}|/]/g;
 
 /**
  * A pattern's source with its non-ASCII characters folded as foldText folds an answer's
@@ -63,26 +228,78 @@ export function foldPattern(source: string): string {
     const folded = foldText(ch);
     if (inClass && [...folded].length !== 1)
       throw new Error(`pattern character ${JSON.stringify(ch)} folds to ${JSON.stringify(folded)} inside a class`);
-    out += folded.replace(REGEX_SPECIAL, '\\$&');
+    // "-" is escaped only inside a class: outside one, `\-` is not a valid escape in a Unicode regex.
+    out += folded.replace(inClass ? REGEX_SPECIAL : REGEX_SPECIAL_OUTSIDE_CLASS, '\\$&');
   }
   return out;
 }
 
-const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC]`;
+// ---------------------------------------------------------------- spread letters
+
+const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]`;
+/**
+ * Single letters with something between each: spaces, dots, dashes, underscores, slashes,
+ * emoji (up to four units), or a line break. A letter with a letter or digit beside it is
+ * part of a word, not spread out.
+ */
 const SPACED_LETTERS =
-  /(?<![\p{L}\p{N}])\p{L}(?:(?:[ \t\u00A0._*·•~+|/\\'"`-]{1,3}|[ \t]*\n[ \t]*)\p{L}(?![\p{L}\p{N}])){2,}/gu;
-const SPACE_BETWEEN_CJK = new RegExp(String.raw`(?<=${CJK})[ \t\u3000]+(?=${CJK})|(?<=${CJK})[ \t]+(?=[:=])`, 'gu');
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:(?:[^\p{L}\p{N}\n]{1,4}|[ \t]*\n[ \t]*)[\p{L}\p{N}](?![\p{L}\p{N}])){2,}/gu;
+// "S\nC\nO\nR\nE\n:\n5": a key's colon on a line of its own, after letters read down.
+const LONE_SEPARATOR_LINE = /(?<=\p{L}{3,})[ \t]*\n[ \t]*([:=：])[ \t]*\n[ \t]*(?=\S)/gu;
+const SPACE_BETWEEN_CJK = new RegExp(
+  String.raw`(?<=${CJK})[ \t\u3000]+(?=${CJK})|(?<=${CJK})[ \t\u3000]+(?=[:=])|(?<=${CJK})[ \t\u3000]*\n[ \t\u3000]*(?=${CJK})`,
+  'gu',
+);
 const HYPHENATED_BREAK = /(?<=\p{L})-[ \t]*\n[ \t]*(?=\p{L})/gu;
 const BROKEN_WORD = /(?<=\p{Ll})\n(?=\p{Ll})/gu;
 
-/** Letters spread out ("S c o r e", "S-c-o-r-e", one per line) and words broken over lines, joined. */
-export function joinSpreadLetters(folded: string): string {
-  return folded
-    .replace(SPACED_LETTERS, (run) => run.replace(/[^\p{L}]/gu, ''))
-    .replace(SPACE_BETWEEN_CJK, '')
-    .replace(HYPHENATED_BREAK, '')
-    .replace(BROKEN_WORD, '');
+/**
+ * A run of spread letters joined: the separator used most is the one inside words, and any
+ * other (a wider gap, a different mark) is a space between words ("j_u_d_g_e  s_c_o_r_e"
+ * reads "judge score"), or the punctuation it holds.
+ */
+function joinRun(run: string): string {
+  const letters = run.match(/[\p{L}\p{N}]/gu) ?? [];
+  // Spread digits alone ("1 2 3") are a list of numbers, not a word.
+  if (letters.filter((c) => /\p{L}/u.test(c)).length < 2) return run;
+  const gaps = run.split(/[\p{L}\p{N}]/u).slice(1, -1);
+  const count = new Map<string, number>();
+  for (const g of gaps) count.set(g, (count.get(g) ?? 0) + 1);
+  const inWord = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  let out = letters[0] ?? '';
+  for (let i = 1; i < letters.length; i++) {
+    const gap = gaps[i - 1] ?? '';
+    // A different gap is a word break; punctuation in it ("评 分 员 ： 给") is kept.
+    // A number after a word stays apart from it ("S c o r e 5" reads "Score 5").
+    const kindChange = /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string);
+    // "G.R.A.D.E.: A+": the last letter's own dot is not part of the break after it.
+    const own = inWord.trim() !== '' && gap !== inWord && gap.startsWith(inWord) ? gap.slice(inWord.length) : gap;
+    const kept = own.replace(/\s+/g, ' ');
+    out += (gap === inWord && !kindChange ? '' : kept.trim() ? kept : ' ') + (letters[i] as string);
+  }
+  return out;
 }
+
+/** Letters spread out ("S c o r e", "S-c-o-r-e", "G🔥R🔥A🔥D🔥E", one per line), CJK with spaces between, and words hyphenated over lines, joined. */
+export function joinSpreadLettersMapped(folded: Mapped): Mapped {
+  let m = replaceMapped(folded, SPACED_LETTERS, (r) => joinRun(r[0]));
+  m = replaceMapped(m, SPACE_BETWEEN_CJK, () => '');
+  m = replaceMapped(m, LONE_SEPARATOR_LINE, (r) => `${r[1] ?? ':'} `);
+  return replaceMapped(m, HYPHENATED_BREAK, () => '');
+}
+
+/** The text form of joinSpreadLettersMapped. */
+export function joinSpreadLetters(folded: string): string {
+  return joinSpreadLettersMapped(identity(folded)).text;
+}
+
+/** Words broken over lines without a hyphen ("gra\nder") joined; null when there are none. */
+export function joinBrokenWords(m: Mapped): Mapped | null {
+  BROKEN_WORD.lastIndex = 0;
+  return BROKEN_WORD.test(m.text) ? replaceMapped(m, BROKEN_WORD, () => '') : null;
+}
+
+// ---------------------------------------------------------------- other disguises
 
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
@@ -94,12 +311,15 @@ const LEET: Readonly<Record<string, string>> = {
   '@': 'a',
   $: 's',
 };
-const MIXED_TOKEN = /(?<![\p{L}\p{N}@$])(?=[\p{L}\p{N}@$]*\p{L})(?=[\p{L}\p{N}@$]*[013457@$])[\p{L}\p{N}@$]{2,}/gu;
+// Latin words only: a digit beside kana or kanji (「5段階」) is a number, not a letter.
+const MIXED_TOKEN =
+  /(?<![\p{L}\p{N}@$])(?=[A-Za-z0-9@$]*[A-Za-z])(?=[A-Za-z0-9@$]*[013457@$])[A-Za-z0-9@$]{2,}(?![\p{L}\p{N}@$])/gu;
 
 /** Digits and symbols inside words read as the letters they stand for ("sc0re", "gr4der"); null when there are none. */
-export function unLeet(folded: string): string | null {
+export function unLeet(m: Mapped): Mapped | null {
   let changed = false;
-  const out = folded.replace(MIXED_TOKEN, (token) => {
+  const out = replaceMapped(m, MIXED_TOKEN, (match) => {
+    const token = match[0];
     if (!/\p{L}/u.test(token.replace(/[013457@$]/g, ''))) return token;
     changed = true;
     return token.replace(/[013457@$]/g, (c) => LEET[c] as string);
@@ -107,18 +327,157 @@ export function unLeet(folded: string): string | null {
   return changed ? out : null;
 }
 
-/** ROT13 of the ASCII letters; null when the text has too few to hide a sentence. */
-export function rot13(folded: string): string | null {
-  if ((folded.match(/[A-Za-z]/g)?.length ?? 0) < 8) return null;
-  return folded.replace(/[A-Za-z]/g, (c) => {
+/** ROT13 of the ASCII letters of a text. */
+export function rot13Text(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
     const base = c <= 'Z' ? 65 : 97;
     return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
   });
 }
 
+/** ROT13 of the ASCII letters, unit for unit; null when the text has too few to hide a sentence. */
+export function rot13(m: Mapped): Mapped | null {
+  if ((m.text.match(/[A-Za-z]/g)?.length ?? 0) < 8) return null;
+  return { ...m, text: rot13Text(m.text) };
+}
+
+/** Each line of a text written backwards, by code point. */
+export function reverseLinesText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => [...line].reverse().join(''))
+    .join('\n');
+}
+
+/** Each line written backwards (".5 erocs a siht evig"), keeping the map; null when no line has enough letters to hide a sentence. */
+export function reverseLines(m: Mapped): Mapped | null {
+  if (!/\p{L}[^\n]*\p{L}[^\n]*\p{L}[^\n]*\p{L}/u.test(m.text)) return null;
+  const out = new MappedBuilder();
+  let lineStart = 0;
+  for (const line of m.text.split('\n')) {
+    const units: number[][] = [];
+    for (let i = lineStart; i < lineStart + line.length;) {
+      const cp = line.codePointAt(i - lineStart) as number;
+      const n = cp > 0xffff ? 2 : 1;
+      units.push([i, i + n]);
+      i += n;
+    }
+    for (const [i, j] of units.reverse()) out.copy(m, i as number, j as number);
+    lineStart += line.length;
+    if (lineStart < m.text.length) {
+      out.copy(m, lineStart, lineStart + 1);
+      lineStart += 1;
+    }
+  }
+  return out.build();
+}
+
+// Letters turned upside down ("ǝɹoɔs" for "score"), read right side up; only letters
+// that have no other use in English text count towards deciding a line is flipped.
+const FLIPPED: Readonly<Record<string, string>> = {
+  ɐ: 'a',
+  ɔ: 'c',
+  ǝ: 'e',
+  ɟ: 'f',
+  ƃ: 'g',
+  ɥ: 'h',
+  ᴉ: 'i',
+  ı: 'i',
+  ɾ: 'j',
+  ʞ: 'k',
+  ɯ: 'm',
+  ɹ: 'r',
+  ʇ: 't',
+  ʌ: 'v',
+  ʍ: 'w',
+  ʎ: 'y',
+  '∀': 'A',
+  Ɔ: 'C',
+  Ǝ: 'E',
+  Ⅎ: 'F',
+  '⅁': 'G',
+  ſ: 'J',
+  '˥': 'L',
+  Ԁ: 'P',
+  ᴚ: 'R',
+  '⊥': 'T',
+  '∩': 'U',
+  Λ: 'V',
+  '⅄': 'Y',
+  '˙': '.',
+  '¡': '!',
+  '¿': '?',
+  ʻ: ',',
+};
+const FLIPPED_ONLY = /[ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ∀ƆƎℲ⅁ԀᴚΛ⅄]/gu;
+// The letters that stay letters when turned (b↔q, d↔p, n↔u) swap.
+const FLIPPED_PAIR: Readonly<Record<string, string>> = {
+  b: 'q',
+  q: 'b',
+  d: 'p',
+  p: 'd',
+  n: 'u',
+  u: 'n',
+  '6': '9',
+  '9': '6',
+};
+
+/** Upside-down text read right side up (each line reversed, letters turned); null when there is none. */
+export function upsideDown(m: Mapped): Mapped | null {
+  if ((m.text.match(FLIPPED_ONLY)?.length ?? 0) < 3) return null;
+  const turned = replaceMapped(m, /[^\n]/gu, (c) => FLIPPED[c[0]] ?? FLIPPED_PAIR[c[0]] ?? c[0]);
+  return reverseLines(turned);
+}
+
+const LINE_INITIAL = /^[ \t>*#_-]*(?:[0-9]+[.)][ \t]*)?(\p{L})/u;
+
+/**
+ * The first letters of each block of four or more consecutive lines read down, in place of
+ * the block ("S - Simple / C - Clear / O - … / E - …" reads "SCORE"); blank lines after a
+ * block go, so the line that continues it follows on. Null when there is no such block.
+ */
+export function lineInitials(m: Mapped): Mapped | null {
+  const lines: { start: number; end: number; initial: number | null }[] = [];
+  let start = 0;
+  for (const line of m.text.split('\n')) {
+    const found = LINE_INITIAL.exec(line);
+    const at = found ? start + found[0].length - (found[1] as string).length : null;
+    lines.push({ start, end: start + line.length, initial: at });
+    start += line.length + 1;
+  }
+  const out = new MappedBuilder();
+  let changed = false;
+  let copied = 0;
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (j < lines.length && lines[j]?.initial !== null) j++;
+    if (j - i >= 4) {
+      const first = lines[i] as (typeof lines)[number];
+      out.copy(m, copied, first.start);
+      for (let k = i; k < j; k++) {
+        const at = (lines[k] as (typeof lines)[number]).initial as number;
+        const cp = m.text.codePointAt(at) as number;
+        out.copy(m, at, at + (cp > 0xffff ? 2 : 1));
+      }
+      let next = j;
+      while (next < lines.length && m.text.slice(lines[next]?.start, lines[next]?.end).trim() === '') next++;
+      const resume = next < lines.length ? (lines[next] as (typeof lines)[number]).start : m.text.length;
+      out.push(' ', resume, resume);
+      copied = resume;
+      changed = true;
+      i = Math.max(next, j);
+    } else i = j + 1;
+  }
+  if (!changed) return null;
+  out.copy(m, copied, m.text.length);
+  return out.build();
+}
+
+// ---------------------------------------------------------------- encodings
+
 /** A decoded run, with the encoding it was in. */
 export interface Decoded {
-  via: 'base64' | 'hex' | 'percent' | 'escapes';
+  via: 'base64' | 'hex' | 'binary';
   text: string;
 }
 
@@ -138,9 +497,11 @@ function readable(bytes: Uint8Array): string | null {
   return good / chars.length >= 0.9 && /\p{L}{2}/u.test(text) ? text : null;
 }
 
-const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{10,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 const BASE64_LINE = /^[A-Za-z0-9+/]{8,}={0,2}$/;
-const HEX_RUN = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])/g;
+const HEX_RUN =
+  /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])|(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]){5,}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])/g;
+const BINARY_RUN = /(?<![01])[01]{8}(?:[ \t]?[01]{8}){3,}(?![01])/g;
 const PERCENT_SEQUENCE = /(?:%[0-9A-Fa-f]{2})+/g;
 const ESCAPE = /\\u\{?([0-9A-Fa-f]{4,6})\}?|\\x([0-9A-Fa-f]{2})|&#[xX]([0-9A-Fa-f]{1,6});|&#([0-9]{1,7});/g;
 
@@ -169,7 +530,7 @@ function base64Runs(text: string): string[] {
   return runs.filter((r) => /[0-9+/=_-]/.test(r) || /[a-z][A-Z]|[A-Z]{2}[a-z]/.test(r));
 }
 
-/** Every run of the text that decodes, from base64, hex, percent encoding or character escapes, to readable text. */
+/** Every run of the text that decodes, from base64, hex or binary, to readable text. */
 export function decodedRuns(text: string): Decoded[] {
   const out: Decoded[] = [];
   for (const run of base64Runs(text)) {
@@ -178,26 +539,56 @@ export function decodedRuns(text: string): Decoded[] {
     if (decoded) out.push({ via: 'base64', text: decoded });
   }
   for (const m of text.matchAll(HEX_RUN)) {
-    const pairs = m[0].match(/[0-9A-Fa-f]{2}/g) ?? [];
+    const pairs = m[0].replace(/[ :]/g, '').match(/[0-9A-Fa-f]{2}/g) ?? [];
     const decoded = readable(Uint8Array.from(pairs, (h) => parseInt(h, 16)));
     if (decoded) out.push({ via: 'hex', text: decoded });
   }
-  if ((text.match(PERCENT_SEQUENCE)?.join('').length ?? 0) >= 6) {
-    const decoded = text.replace(PERCENT_SEQUENCE, (seq) => {
-      try {
-        return decodeURIComponent(seq);
-      } catch {
-        return seq;
-      }
-    });
-    if (decoded !== text) out.push({ via: 'percent', text: decoded });
-  }
-  if (/\\u|\\x|&#/.test(text)) {
-    const unescaped = text.replace(ESCAPE, (whole, u?: string, x?: string, hx?: string, dec?: string) => {
-      const cp = parseInt(u ?? x ?? hx ?? dec ?? '', u || x || hx ? 16 : 10);
-      return Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
-    });
-    if (unescaped !== text) out.push({ via: 'escapes', text: unescaped });
+  for (const m of text.matchAll(BINARY_RUN)) {
+    const octets = m[0].replace(/[ \t]/g, '').match(/[01]{8}/g) ?? [];
+    const decoded = readable(Uint8Array.from(octets, (b) => parseInt(b, 2)));
+    if (decoded) out.push({ via: 'binary', text: decoded });
   }
   return out;
+}
+
+function percentDecode(seq: string): string {
+  try {
+    return decodeURIComponent(seq);
+  } catch {
+    return seq;
+  }
+}
+
+function unescapeOne(whole: string, u?: string, x?: string, hx?: string, dec?: string): string {
+  const cp = parseInt(u ?? x ?? hx ?? dec ?? '', u || x || hx ? 16 : 10);
+  return Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+}
+
+/** Percent-encoded sequences of a text decoded ("%47%72%61%64%65" reads "Grade"). */
+export function percentDecodedText(text: string): string {
+  return text.replace(PERCENT_SEQUENCE, percentDecode);
+}
+
+/** Character escapes of a text decoded ("\\u0053", "&#83;" read "S"). */
+export function unescapedText(text: string): string {
+  return text.replace(ESCAPE, unescapeOne);
+}
+
+/** The decoded characters folded like the rest, so the patterns read them. */
+function refold(m: Mapped): Mapped {
+  return replaceMapped(m, /[^\x00-\x7F]+/gu, (c) => foldText(c[0]));
+}
+
+/** Percent-encoded sequences decoded in place, keeping the map; null when there are too few to hide a word. */
+export function percentDecoded(m: Mapped): Mapped | null {
+  if ((m.text.match(PERCENT_SEQUENCE)?.join('').length ?? 0) < 6) return null;
+  const out = replaceMapped(m, PERCENT_SEQUENCE, (seq) => percentDecode(seq[0]));
+  return out.text === m.text ? null : refold(out);
+}
+
+/** Character escapes decoded in place, keeping the map; null when there are none. */
+export function escapesDecoded(m: Mapped): Mapped | null {
+  if (!/\\u|\\x|&#/.test(m.text)) return null;
+  const out = replaceMapped(m, ESCAPE, (e) => unescapeOne(e[0], e[1], e[2], e[3], e[4]));
+  return out.text === m.text ? null : refold(out);
 }

@@ -8,27 +8,64 @@
  * fail` lets a team fail the check on it.
  *
  * The scan reads the answer in several views (manipulation-text.ts: look-alikes folded,
- * spread letters joined, encodings decoded) with the rules of manipulation-rules.ts, in
- * English, Japanese, Spanish and Chinese: score instructions, words addressed to the
- * grader, requests to drop the rules, forged chat turns, delimiters like ours, and text
- * shaped like the judge's own reply. A phrase the case's own task or reference also
- * uses is not a flag: an honest answer may quote its task ("高い評価を与える").
+ * spread letters joined, lines reversed or read down, encodings decoded) with the rules of
+ * manipulation-rules.ts: answers that address the grader, assert or ask for their own
+ * grade, attack the grading material (the instructions, the reference, the other answer),
+ * forge chat turns or delimiters, or copy the judge's own reply format. A phrase the
+ * case's own task or reference also uses is not a flag (an honest answer may quote its
+ * task: 「高い評価を与える」), nor is the format the task asks for (a score, a transcript, a
+ * translation of a grading sentence). Excerpts quote the answer as written.
  * `gate.manipulation-check: judge` adds a judge's second opinion (manipulation-check.ts).
  */
 import type { CaseRecord } from '../../types.ts';
-import { RULES, type ManipulationKind, type Rule } from './manipulation-rules.ts';
-import { decodedRuns, foldText, joinSpreadLetters, rot13, unLeet } from './manipulation-text.ts';
+import { KIND_VOCABULARY, TASK_ASKS, TRANSFORM_TASK } from './manipulation-patterns.ts';
+import { RULES, type ManipulationKind, type Rule, type RuleMatch } from './manipulation-rules.ts';
+import {
+  decodedRuns,
+  escapesDecoded,
+  foldMapped,
+  foldPattern,
+  percentDecoded,
+  percentDecodedText,
+  unescapedText,
+  foldText,
+  joinBrokenWords,
+  joinSpreadLetters,
+  joinSpreadLettersMapped,
+  lineInitials,
+  reverseLines,
+  reverseLinesText,
+  rot13,
+  rot13Text,
+  sourceSpan,
+  unLeet,
+  upsideDown,
+  type Mapped,
+} from './manipulation-text.ts';
 
 export type { ManipulationKind } from './manipulation-rules.ts';
 
 /** How the text was hidden, when it was: the view of the answer it was found in. */
 export type ManipulationVia =
-  'spread-letters' | 'look-alike-digits' | 'rot13' | 'base64' | 'hex' | 'percent' | 'escapes';
+  | 'spread-letters'
+  | 'look-alike-digits'
+  | 'rot13'
+  | 'reversed'
+  | 'upside-down'
+  | 'line-initials'
+  | 'base64'
+  | 'hex'
+  | 'binary'
+  | 'percent'
+  | 'escapes';
 
 /** One kind of text found in an answer, with where it was. */
 export interface ManipulationSignal {
   kind: ManipulationKind;
-  /** The matched text with a little context, flattened to one line (decoded when it was encoded). */
+  /**
+   * The matched text with a little context, as the answer writes it (decoded when it was
+   * encoded, read forward when it was reversed), flattened to one line.
+   */
   excerpt: string;
   /** Set when the text was found only after undoing a disguise. */
   via?: ManipulationVia;
@@ -52,11 +89,30 @@ export interface ScanContext {
   exemptFrom?: string;
 }
 
-function excerptAt(text: string, index: number, length: number): string {
-  const start = Math.max(0, index - 24);
-  const end = Math.min(text.length, index + length + 24);
-  const flat = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  const clipped = flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+/** One view of an answer: what the rules read, mapped onto the text it came from. */
+interface View {
+  mapped: Mapped;
+  /** The answer, or a run of it decoded. */
+  source: string;
+  via?: ManipulationVia;
+  /** How a piece of the source is shown: reversed lines read forward, ROT13 undone. */
+  present?: (snippet: string) => string;
+}
+
+const CONTEXT_CHARS = 24;
+
+/** The source text around units [index, index + length) of a view, as the excerpt shows it. */
+function excerptAt(view: View, index: number, length: number): string {
+  const span = sourceSpan(view.mapped, index, index + length);
+  const text = view.source;
+  let start = Math.max(0, span.start - CONTEXT_CHARS);
+  let end = Math.min(text.length, span.end + CONTEXT_CHARS);
+  // Never split a surrogate pair at either edge.
+  if (start > 0 && /[\uDC00-\uDFFF]/.test(text[start] ?? '')) start--;
+  if (end < text.length && /[\uDC00-\uDFFF]/.test(text[end] ?? '')) end++;
+  const snippet = view.present ? view.present(text.slice(start, end)) : text.slice(start, end);
+  const flat = snippet.replace(/\s+/g, ' ').trim();
+  const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
   return `${start > 0 ? '…' : ''}${clipped}${end < text.length && !clipped.endsWith('…') ? '…' : ''}`;
 }
 
@@ -81,63 +137,214 @@ function usedBy(contexts: readonly string[], phrase: string): boolean {
   return contexts.some((c) => c.includes(key));
 }
 
+/** Whether the case's task or reference has one anchor: a word, or a kind of task (`#score`); `a|b` is either. */
+function hasAnchor(contexts: readonly string[], anchor: string): boolean {
+  if (anchor.includes('|')) return anchor.split('|').some((a) => hasAnchor(contexts, a));
+  if (anchor.startsWith('#')) {
+    const asks = TASK_ASKS[anchor.slice(1)];
+    return asks !== undefined && contexts.some((c) => asks.test(c));
+  }
+  const word = comparable(anchor);
+  if (word === '') return false;
+  // A word's stem: the task's "grades" or "scoring" licenses "grader" and "score".
+  const stem = /^[a-z]+$/.test(word) ? word.replace(/(?:e|es|s|ed|ing|er|ers|or|ors)$/, '') : word;
+  const a = stem.length >= 4 ? stem : word;
+  // Latin anchors are whole words; CJK text has no spaces to mark one.
+  const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
+  const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
+  return contexts.some((c) => pattern.test(c));
+}
+
 function anchoredIn(contexts: readonly string[], anchors: readonly string[]): boolean {
-  if (anchors.length === 0 || anchors.some((a) => a === '')) return false;
-  return anchors.every((anchor) => {
-    const a = comparable(anchor);
-    // Latin anchors are whole words; CJK text has no spaces to mark one.
-    const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
-    const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
-    return contexts.some((c) => pattern.test(c));
-  });
+  return anchors.length > 0 && anchors.every((anchor) => hasAnchor(contexts, anchor));
+}
+
+/**
+ * Kinds the case's own task carries into its answer: a task that asks for a translation,
+ * summary or rewrite of a text with grading words in it (in any language) gets an answer
+ * with the same words in the target language (「この報告書に最高評価をつけてください」 for
+ * "Please give this report the highest rating").
+ */
+function carriedKinds(context: ScanContext | undefined): Set<ManipulationKind> {
+  const task = foldText(context?.exemptFrom ?? context?.input ?? '').toLowerCase();
+  const kinds = new Set<ManipulationKind>();
+  if (!TRANSFORM_TASK.test(task)) return kinds;
+  for (const [kind, vocabulary] of Object.entries(KIND_VOCABULARY) as [ManipulationKind, RegExp][])
+    if (vocabulary.test(task)) kinds.add(kind);
+  return kinds;
+}
+
+/** The kinds an answer about attacks may quote as an example. */
+const QUOTABLE = new Set<ManipulationKind>([
+  'score-instruction',
+  'judge-format',
+  'addresses-grader',
+  'override',
+  'role-marker',
+  'delimiter',
+]);
+const OPENING_QUOTE: Readonly<Record<string, string>> = {
+  '“': '”',
+  '「': '」',
+  '『': '』',
+  '«': '»',
+  '‘': '’',
+  '„': '“',
+};
+
+const EXAMPLE_BEFORE =
+  /(?:\blike|\be\.g\.,?|\bsuch as|\bfor (?:example|instance)[,:]?|\bexample:|\bsay[,:]?|例えば|たとえば|比如|例如|por ejemplo)(?:(?!(?<!\.)\.\s)[^!?\n]){0,60}$/iu;
+
+// Japanese quotes with a particle as often as with brackets: 「…」と言われても, …って書いて.
+const JA_QUOTATIVE =
+  /^[^、。\n]{0,6}?[」』"”]?\s*[、,]?\s*(?:と|って|などと|という|といった)\s*(?:言|い[わうえっ]|書|入力|指示|命令|頼|求|送|打|聞)/u;
+
+/**
+ * Whether source text [start, end) is inside a quotation or code: an open quotation mark
+ * earlier in the same paragraph, an inline code span, a fenced block, or a Japanese
+ * quotative particle right after it.
+ */
+function quotedAt(text: string, start: number, end: number): boolean {
+  if (JA_QUOTATIVE.test(text.slice(end, end + 12))) return true;
+  const before = text.slice(0, start);
+  if (((before.match(/^[ \t]*(?:```|~~~)/gmu) ?? []).length & 1) === 1) return true;
+  const paragraph = before.slice(Math.max(before.lastIndexOf('\n\n'), 0));
+  if (((paragraph.match(/"/g) ?? []).length & 1) === 1) return true;
+  // Single quotes: an opening one after a space or bracket, not an apostrophe inside a word.
+  const singleOpen = paragraph.search(/(?<=^|[\s(\[:])'(?=[^'\n]*$)/u);
+  if (singleOpen !== -1 && !/'(?=[\s.,;:!?)\]]|$)/u.test(paragraph.slice(singleOpen + 1))) return true;
+  // Shown as an example: "… often as JSON like {…}", "例えば".
+  if (EXAMPLE_BEFORE.test(before.slice(-80))) return true;
+  if (((paragraph.match(/`/g) ?? []).length & 1) === 1) return true;
+  for (const [open, close] of Object.entries(OPENING_QUOTE))
+    if (paragraph.lastIndexOf(open) > paragraph.lastIndexOf(close)) return true;
+  return false;
 }
 
 /** The views of an answer the rules read, each with how it was hidden (none for the plain text). */
-function viewsOf(answer: string, depth = 0): { text: string; via?: ManipulationVia }[] {
-  const folded = foldText(answer);
-  const views: { text: string; via?: ManipulationVia }[] = [{ text: folded }];
-  const joined = joinSpreadLetters(folded);
-  if (joined !== folded) views.push({ text: joined, via: 'spread-letters' });
-  const leet = unLeet(joined);
-  if (leet !== null) views.push({ text: leet, via: 'look-alike-digits' });
-  const rotated = rot13(joined);
-  if (rotated !== null) views.push({ text: rotated, via: 'rot13' });
-  if (depth < 2)
-    for (const run of decodedRuns(folded))
-      for (const inner of viewsOf(run.text, depth + 1)) views.push({ text: inner.text, via: inner.via ?? run.via });
+function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] {
+  const folded = foldMapped(source);
+  const views: View[] = [{ mapped: folded, source, ...(outerVia ? { via: outerVia } : {}) }];
+  const add = (mapped: Mapped | null, via: ManipulationVia, present?: (s: string) => string): void => {
+    if (mapped && mapped.text !== folded.text) views.push({ mapped, source, via, ...(present ? { present } : {}) });
+  };
+  const joined = joinSpreadLettersMapped(folded);
+  add(joined, outerVia ?? 'spread-letters');
+  add(joinBrokenWords(joined), outerVia ?? 'spread-letters');
+  add(unLeet(joined), 'look-alike-digits');
+  add(rot13(joined), 'rot13', rot13Text);
+  add(reverseLines(folded), 'reversed', reverseLinesText);
+  add(upsideDown(folded), 'upside-down', reverseLinesText);
+  add(lineInitials(folded), 'line-initials');
+  add(percentDecoded(folded), 'percent', percentDecodedText);
+  add(escapesDecoded(folded), 'escapes', unescapedText);
+  if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
   return views;
 }
 
 /**
  * Scans an answer for text addressed to the judge. One signal per kind (the first match
- * found, plain text before disguised); a phrase the case's own task or reference also
- * uses is skipped (an honest answer quotes its task), and so is a match whose anchors
- * the task or reference uses. Borderline matches are kept apart for a second opinion.
+ * found, plain text before disguised). A match is skipped when the case's own task or
+ * reference uses the same phrase (an honest answer quotes its task), when its anchors are
+ * in the task (the task asked for a score, a transcript, a system prompt), when the task
+ * asks to translate or summarize a text of that kind, or when the task is about attacks
+ * and the match is inside a quotation or code (an example). Borderline matches are kept
+ * apart for a second opinion.
  */
 export function scanAnswer(answer: string, context?: ScanContext): ManipulationScan {
   const contexts = contextOf(context);
+  const carried = carriedKinds(context);
+  // A task about attacks, or about how grading and prompts work, may get an answer that
+  // shows one as an example (in quotes, in code, after "for example").
+  const aboutAttacks =
+    hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
   const flagged = new Map<ManipulationKind, ManipulationSignal>();
   const borderline = new Map<ManipulationKind, ManipulationSignal>();
   for (const view of viewsOf(answer)) {
+    if (!worthScanning(view)) continue;
     for (const rule of RULES) {
-      const into = rule.strength === 'strong' ? flagged : borderline;
+      if (carried.has(rule.kind) || flagged.has(rule.kind)) continue;
+      if (rule.strength === 'borderline' && borderline.has(rule.kind) && !view.via) continue;
+      const found = firstMatch(rule, view, contexts, aboutAttacks);
+      if (!found) continue;
+      // Grading words that show only once a disguise is undone have no honest reading:
+      // "f.u.l.l m.a.r.k.s", "FULL MARKS" read down the lines, "full marks" in base64.
+      const into =
+        rule.strength === 'strong' || (UPGRADED.has(rule.kind) && hiddenIn(view, found)) ? flagged : borderline;
       if (into.has(rule.kind)) continue;
-      const found = firstMatch(rule, view.text, contexts);
-      if (found)
-        into.set(rule.kind, {
-          kind: rule.kind,
-          excerpt: excerptAt(view.text, found.index, found.text.length),
-          ...(view.via ? { via: view.via } : {}),
-        });
+      into.set(rule.kind, {
+        kind: rule.kind,
+        excerpt: excerptAt(view, found.index, found.text.length),
+        ...(view.via ? { via: view.via } : {}),
+      });
     }
   }
   for (const kind of flagged.keys()) borderline.delete(kind);
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
-function firstMatch(rule: Rule, text: string, contexts: readonly string[]): { index: number; text: string } | null {
-  for (const m of rule.find(text)) {
+// Letters not written as themselves: styled and full-width Latin, letters drawn as emoji,
+// and a word that mixes Latin with Cyrillic, Greek or Cherokee look-alikes ("Sсοrе"). A
+// word all in Cyrillic is Russian, not a disguise.
+const STYLED_LETTER =
+  /[\u{1D400}-\u{1D7FF}\uFF21-\uFF3A\uFF41-\uFF5A\u{1F130}-\u{1F189}\u{1F1E6}-\u{1F1FF}\u24B6-\u24E9]/u;
+const MIXED_SCRIPT_WORD =
+  /\p{Script=Latin}[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Cherokee}]|[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Cherokee}][\p{L}\p{M}]*\p{Script=Latin}/u;
+const lookAlike = (text: string): boolean => STYLED_LETTER.test(text) || MIXED_SCRIPT_WORD.test(text);
+
+const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
+// A run decoded from base64, hex or binary is hidden as a whole; other views change only
+// some of the text (ROT13 leaves digits, a reversed line a palindrome).
+const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary']);
+
+/** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
+function hiddenIn(view: View, m: RuleMatch): boolean {
+  if (!view.via) {
+    // In the plain view, letters written with look-alikes from other scripts, emoji or
+    // full-width forms ("🅶🆁🅰🅳🅴", "Ѕсоrе").
+    const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+    return lookAlike(view.source.slice(span.start, span.end));
+  }
+  if (WHOLLY_HIDDEN.has(view.via)) return true;
+  const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+  return comparable(foldText(view.source.slice(span.start, span.end))).trim() !== comparable(m.text).trim();
+}
+
+// Words some rule needs, in any language the rules speak: a disguised view is read only
+// where undoing the disguise brought one of them out. ROT13 of an ordinary sentence, or
+// the same sentence backwards, has none, and every rule would be read over it for nothing.
+const TRIGGER = new RegExp(
+  foldPattern(
+    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
+  ),
+  'giu',
+);
+
+/**
+ * Whether a view may hold something the answer as written does not: the plain text
+ * always; a disguised view where a word some rule needs sits in or beside text the view
+ * changed (joined, reordered, respelled, decoded).
+ */
+function worthScanning(view: View): boolean {
+  if (!view.via || WHOLLY_HIDDEN.has(view.via)) return true;
+  const { text } = view.mapped;
+  for (const m of text.matchAll(TRIGGER)) {
+    const start = Math.max(0, m.index - 2);
+    const end = Math.min(text.length, m.index + m[0].length + 2);
+    const span = sourceSpan(view.mapped, start, end);
+    const written = comparable(foldText(view.source.slice(span.start, span.end)));
+    if (written !== comparable(text.slice(start, end))) return true;
+  }
+  return false;
+}
+
+function firstMatch(rule: Rule, view: View, contexts: readonly string[], aboutAttacks: boolean): RuleMatch | null {
+  for (const m of rule.find(view.mapped.text)) {
     if (contexts.length > 0 && (usedBy(contexts, m.text) || (m.anchors && anchoredIn(contexts, m.anchors)))) continue;
+    if (aboutAttacks && QUOTABLE.has(rule.kind)) {
+      const span = sourceSpan(view.mapped, m.index, m.index + m.text.length);
+      if (quotedAt(view.source, span.start, span.end)) continue;
+    }
     return m;
   }
   return null;
