@@ -1,0 +1,175 @@
+// bench/python-checks — what a prompt suite's `python` assertion costs per case (issue 30,
+// item 1). Goal: ≤ 5 ms per case warm. Measured in one run, as ratios:
+//
+//  1. the runner: one check loaded once in warm sandbox processes and called on N replies
+//     (two in flight), against running each reply in a sandbox case of its own — how
+//     python checks ran before (one process per reply);
+//  2. the whole CLI: a prompt suite of N echo cases with a `contains` assertion only,
+//     against the same suite with a python check as well, on the scripted server on
+//     127.0.0.1 (not a real model).
+//
+//   npm run bench:python-checks            (--cases N, default 400; --per-reply N, default 20)
+//
+// Prints figures; asserts nothing.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPyodideRunner } from '../src/adapters/pyodide-runner.ts';
+import { startFakeOpenAI } from '../tests/helpers/fake-openai.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('cases', 400);
+const PER_REPLY = arg('per-reply', 20);
+const CHECK = `import json, re
+
+def check(output, vars):
+    words = re.findall(r"[a-z]+", output.lower())
+    return len(words) > 0 and vars["topic"] in words
+`;
+const replies = Array.from({ length: N }, (_, i) => ({
+  output: `Reply ${i}: the answer is about ${i % 3 === 0 ? 'tides' : 'lamps'} and more.`,
+  vars: { topic: 'tides', id: `c${i}` },
+}));
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+};
+const loadBefore = loadavg()[0] ?? 0;
+
+// 1. The runner.
+const runner = createPyodideRunner({ poolSize: 2, timeoutMs: 10_000 });
+const session = runner.checks?.(CHECK, 'check');
+if (!session) throw new Error('the runner has no python checks');
+// Load the check in both processes before timing (a suite pays this once).
+await Promise.all([session.call('warm', { topic: 'x' }), session.call('warm', { topic: 'x' })]);
+const latencies: number[] = [];
+let passed = 0;
+const warmStarted = performance.now();
+{
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      while (next < N) {
+        const r = replies[next++] as (typeof replies)[number];
+        const t = performance.now();
+        const call = await session.call(r.output, r.vars);
+        latencies.push(performance.now() - t);
+        if (call.kind === 'value' && call.value === true) passed++;
+        else if (call.kind !== 'value') throw new Error(`unexpected ${JSON.stringify(call)}`);
+      }
+    }),
+  );
+}
+const warmMs = (performance.now() - warmStarted) / N;
+if (passed !== replies.filter((r) => r.output.includes('tides')).length) throw new Error('wrong verdicts');
+
+/** One reply as a sandbox case of its own: the check as the module under test, a test that calls it. */
+const perReplyTest = (output: string, vars: Record<string, string>): string =>
+  [
+    'import solution as _c',
+    `OUTPUT = ${JSON.stringify(output)}`,
+    `VARS = ${JSON.stringify(vars)}`,
+    'def test_check():',
+    '    assert _c.check(OUTPUT, dict(VARS)) is True',
+    '',
+  ].join('\n');
+const perReplyStarted = performance.now();
+{
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      while (next < PER_REPLY) {
+        const r = replies[next++] as (typeof replies)[number];
+        await runner.run({ solution: CHECK, tests: perReplyTest(r.output, r.vars) });
+      }
+    }),
+  );
+}
+const perReplyMs = (performance.now() - perReplyStarted) / PER_REPLY;
+await session.close();
+await runner.close();
+
+// 2. The whole CLI.
+const work = await mkdtemp(join(tmpdir(), 'evalgate-bench-checks-'));
+const server = await startFakeOpenAI((req) => ({ content: `Echo: ${req.messages.at(-1)?.content ?? ''}` }));
+await writeFile(
+  join(work, 'data.jsonl'),
+  replies.map((r, i) => JSON.stringify({ id: `c${i}`, topic: r.vars.topic, text: r.output })).join('\n') + '\n',
+);
+await writeFile(join(work, 'user.txt'), '{text}');
+await writeFile(join(work, 'check.py'), CHECK);
+const suite = (name: string, python: boolean): string =>
+  `  - name: ${name}
+    kind: prompt
+    provider: fake
+    dataset: data.jsonl
+    templates: { user: user.txt }
+    assert:
+      - { type: contains, value: "Echo" }
+${python ? '      - { type: python, file: check.py }\n' : ''}`;
+async function cli(name: string, python: boolean): Promise<number> {
+  const dir = join(work, name);
+  await mkdir(dir, { recursive: true });
+  for (const f of ['data.jsonl', 'user.txt', 'check.py']) await writeFile(join(dir, f), await readFile(join(work, f)));
+  await writeFile(
+    join(dir, 'evalgate.yml'),
+    `version: 1\nproviders:\n  fake: { model: fake-model, concurrency: 8 }\nsuites:\n${suite(name, python)}`,
+  );
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'src/cli/index.ts'), 'run', '--no-cache', '--quiet', '--out', 'out'],
+      {
+        cwd: dir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: work,
+          OPENAI_API_KEY: 'bench',
+          OPENAI_BASE_URL: server.url,
+          EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-bench-cache'),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    child.on('close', () => resolve());
+  });
+  const ms = performance.now() - started;
+  const result = JSON.parse(await readFile(join(dir, 'out/results', `${name}.json`), 'utf8')) as {
+    records: { status: string }[];
+  };
+  const scored = result.records.filter((r) => r.status === 'scored').length;
+  if (scored !== N) throw new Error(`${name}: ${scored} of ${N} records scored`);
+  return ms;
+}
+// The python run first warms the snapshot cache, as any earlier run on the machine would.
+await cli('warmup', true);
+const echoMs = await cli('echo', false);
+const pythonMs = await cli('python', true);
+await server.close();
+await rm(work, { recursive: true, force: true });
+
+process.stdout.write(
+  [
+    `bench/python-checks on ${process.version}, ${N} replies; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after, on ${availableParallelism()} cores`,
+    '',
+    '| figure | value | goal |',
+    '|---|---:|---:|',
+    `| warm: per case, ${N} calls of one loaded check, 2 in flight | ${warmMs.toFixed(2)} ms | ≤ 5 ms |`,
+    `| warm: one call, median / p95 | ${quantile(latencies, 0.5).toFixed(2)} / ${quantile(latencies, 0.95).toFixed(2)} ms | |`,
+    `| one sandbox case per reply (how checks ran before), per case, ${PER_REPLY} replies, 2 in flight | ${perReplyMs.toFixed(0)} ms | |`,
+    `| ratio: warm / one case per reply | ${(warmMs / perReplyMs).toFixed(4)} | |`,
+    `| CLI, ${N} echo cases, contains only | ${(echoMs / 1000).toFixed(2)} s | |`,
+    `| CLI, the same with a python check | ${(pythonMs / 1000).toFixed(2)} s | |`,
+    `| ratio: with the python check / without | ${(pythonMs / echoMs).toFixed(2)} | |`,
+    `| the python check's cost per case in the CLI ((with − without) / ${N}) | ${((pythonMs - echoMs) / N).toFixed(2)} ms | ≤ 5 ms |`,
+    '',
+  ].join('\n'),
+);
