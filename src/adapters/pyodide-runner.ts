@@ -429,15 +429,10 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       const made = launch.then(async (how) => {
         const version = await childVersion(node);
         const file = cacheFile(version);
-        if (options.snapshot === false) {
-          startPreparer(Promise.resolve(spawnProcess(how, null)));
-          return null;
-        }
-        if (file && trustedCacheFile(file) && intactCacheFile(file)) {
-          const real = realpathSync(file);
-          startPreparer(Promise.resolve(spawnProcess(how, real)));
-          return real;
-        }
+        // The preparer otherwise starts with the first round-trip case (a runner that
+        // only serves python checks never needs one).
+        if (options.snapshot === false) return null;
+        if (file && trustedCacheFile(file) && intactCacheFile(file)) return realpathSync(file);
         const first = spawnProcess(how, null, true);
         startPreparer(Promise.resolve(first));
         return storeSnapshot(first.snapshot, file).catch(() => null);
@@ -539,10 +534,18 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
 
   const runOne = async (request: CodeRunRequest): Promise<CodeRunResult> => {
     if (closed) throw new Error('the sandbox runner is closed');
+    // A loaded process is taken while the preparer works; one not needed goes back.
+    const warm = takeWarm();
+    warm.catch(() => undefined);
+    const giveBack = (): void => {
+      pool.unshift(warm);
+    };
     let prepared: Awaited<ReturnType<typeof prepare>>;
+    const prepareStart = performance.now();
     try {
       prepared = await prepare(request);
     } catch (error) {
+      giveBack();
       if (!(error instanceof PreparerFailed)) throw error;
       return {
         stage: 'sandbox-violation',
@@ -558,11 +561,18 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const chosen =
       Number.isInteger(choice.chosen) && choice.chosen >= 0 && choice.chosen < candidates.length ? choice.chosen : -1;
     const base = { durationMs: 0, output: '', tests: [] as CodeRunResult['tests'], chosen };
-    if ('error' in plan) return { ...base, stage: 'test-failure', message: plan.error };
-    if (chosen < 0 && typeof choice.syntax === 'string')
+    if ('error' in plan) {
+      giveBack();
+      return { ...base, stage: 'test-failure', message: plan.error };
+    }
+    if (chosen < 0 && typeof choice.syntax === 'string') {
+      giveBack();
       return { ...base, stage: 'syntax-error', message: choice.syntax };
+    }
     const source = chosen >= 0 ? (candidates[chosen] as string) : request.solution;
-    const proc = await takeWarm();
+    // A case's time: planning and choosing (the preparer), then the run itself.
+    const prepareMs = performance.now() - prepareStart;
+    const proc = await warm;
     const started = performance.now();
     const nonce = randomBytes(16).toString('hex');
     const { line, timedOut } = await exchange(
@@ -579,7 +589,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       timeoutMs,
     );
     // The report is the process's one line; the process never serves another case.
-    const durationMs = Math.round(performance.now() - started);
+    const durationMs = Math.round(prepareMs + performance.now() - started);
     if (line !== null) {
       proc.kill();
       return caseResult(line, nonce, plan, { durationMs, chosen });

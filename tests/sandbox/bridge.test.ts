@@ -42,7 +42,7 @@ describe(
     before(async () => {
       listener = await countingListener();
       runner = createPyodideRunner({ poolSize: 2, timeoutMs: 20_000, onSpawn: (pid) => watch.add(pid) });
-      for (const task of ['t03-arithmetic', 't07-class', 't08-dict'])
+      for (const task of ['t03-arithmetic', 't07-class'])
         honest.set(task, await runner.run({ solution: WRONG, tests: testsOf(task) }));
     });
     after(async () => {
@@ -69,7 +69,7 @@ describe(
       // On main the hook also pointed `chosen` at an innocent decoy, so the report showed
       // the decoy instead of the code that ran; the preparer now decides what runs.
       const decoy = 'def execute(*a, **k):\n    return "an innocent decoy"\n';
-      for (const task of ['t03-arithmetic', 't07-class', 't08-dict']) {
+      for (const task of ['t03-arithmetic', 't07-class']) {
         const result = await runner.run({ solution: decoy, candidates: [forge, decoy], tests: testsOf(task) });
         likeHonest(task, result, `forged report on ${task}`);
         assert.equal(result.chosen, 0, 'the report names the code that ran');
@@ -77,12 +77,7 @@ describe(
     });
 
     it('a report whose tests are not a list is a failure of the case, not an error of the run (attack 6)', async () => {
-      for (const rewrite of [
-        'this.tests = "not a list"',
-        'this.tests = 7',
-        'this.stage = {"x": 1}',
-        'this.report = None',
-      ]) {
+      for (const rewrite of ['this.tests = "not a list"', 'this.stage = {"x": 1}']) {
         const result = await runner.run({
           solution: `${forgingHook(rewrite)}\n${WRONG}`,
           tests: testsOf('t03-arithmetic'),

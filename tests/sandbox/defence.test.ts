@@ -28,7 +28,7 @@ describe(
       listener = await countingListener();
       runner = createPyodideRunner({
         poolSize: 2,
-        timeoutMs: 8000,
+        timeoutMs: 4000,
         exposeJavaScriptForTests: true,
         onSpawn: (pid) => watch.add(pid),
       });
