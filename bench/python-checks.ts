@@ -11,8 +11,13 @@
 //
 //   npm run bench:python-checks            (--cases N, default 400; --per-reply N, default 20)
 //
+// With --against DIR (another evalgate checkout, e.g. the main branch extracted with
+// `git archive`), the suite with the python check also runs with that checkout's CLI
+// on --against-cases cases (default 100), for the ratio against it in the same run.
+//
 // Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +31,9 @@ const arg = (name: string, fallback: number): number => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const N = arg('cases', 400);
+const againstAt = process.argv.indexOf('--against');
+const AGAINST = againstAt > 0 ? process.argv[againstAt + 1] : null;
+const AGAINST_N = arg('against-cases', 100);
 const PER_REPLY = arg('per-reply', 20);
 const CHECK = `import json, re
 
@@ -46,7 +54,39 @@ const quantile = (xs: number[], q: number): number => {
 const loadBefore = loadavg()[0] ?? 0;
 
 // 1. The runner.
-const runner = createPyodideRunner({ poolSize: 2, timeoutMs: 10_000 });
+// CPU time, which a busy machine does not inflate the way it does wall time: this
+// process's, its sandbox processes' (read from /proc while they live), and that of the
+// children it has waited for (a CLI run and everything the CLI waited for).
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+const statOf = (pid: number | 'self'): string[] => {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return [];
+  }
+};
+const groups: number[] = [];
+const sandboxCpuMs = (): number => {
+  let ticks = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const f = statOf(Number(name));
+    if (groups.includes(Number(f[2]))) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks * TICK_MS;
+};
+const ownCpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const waitedCpuMs = (): number => {
+  const f = statOf('self');
+  return (Number(f[13]) + Number(f[14])) * TICK_MS;
+};
+const linux = process.platform === 'linux';
+
+const runner = createPyodideRunner({ poolSize: 2, timeoutMs: 10_000, onSpawn: (pid) => groups.push(pid) });
 const session = runner.checks?.(CHECK, 'check');
 if (!session) throw new Error('the runner has no python checks');
 // Load the check in both processes before timing (a suite pays this once).
@@ -54,6 +94,7 @@ await Promise.all([session.call('warm', { topic: 'x' }), session.call('warm', { 
 const latencies: number[] = [];
 let passed = 0;
 const warmStarted = performance.now();
+const warmCpuStart = ownCpuMs() + sandboxCpuMs();
 {
   let next = 0;
   await Promise.all(
@@ -70,6 +111,7 @@ const warmStarted = performance.now();
   );
 }
 const warmMs = (performance.now() - warmStarted) / N;
+const warmCpuMs = (ownCpuMs() + sandboxCpuMs() - warmCpuStart) / N;
 if (passed !== replies.filter((r) => r.output.includes('tides')).length) throw new Error('wrong verdicts');
 
 /** One reply as a sandbox case of its own: the check as the module under test, a test that calls it. */
@@ -117,7 +159,8 @@ const suite = (name: string, python: boolean): string =>
     assert:
       - { type: contains, value: "Echo" }
 ${python ? '      - { type: python, file: check.py }\n' : ''}`;
-async function cli(name: string, python: boolean, n: number): Promise<number> {
+const cpu = new Map<string, number>();
+async function cli(name: string, python: boolean, n: number, root = ROOT): Promise<number> {
   const dir = join(work, name);
   await mkdir(dir, { recursive: true });
   for (const f of ['user.txt', 'check.py']) await writeFile(join(dir, f), await readFile(join(work, f)));
@@ -127,10 +170,11 @@ async function cli(name: string, python: boolean, n: number): Promise<number> {
     `version: 1\nproviders:\n  fake: { model: fake-model, concurrency: 8 }\nsuites:\n${suite(name, python)}`,
   );
   const started = performance.now();
+  const cpuBefore = waitedCpuMs();
   await new Promise<void>((resolve) => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, 'src/cli/index.ts'), 'run', '--no-cache', '--quiet', '--out', 'out'],
+      [join(root, 'src/cli/index.ts'), 'run', '--no-cache', '--quiet', '--out', 'out'],
       {
         cwd: dir,
         env: {
@@ -146,6 +190,7 @@ async function cli(name: string, python: boolean, n: number): Promise<number> {
     child.on('close', () => resolve());
   });
   const ms = performance.now() - started;
+  cpu.set(name, waitedCpuMs() - cpuBefore);
   const result = JSON.parse(await readFile(join(dir, 'out/results', `${name}.json`), 'utf8')) as {
     records: { status: string }[];
   };
@@ -160,6 +205,16 @@ const pythonMs = await cli('python', true, N);
 const echo2Ms = await cli('echo2', false, 2 * N);
 const python2Ms = await cli('python2', true, 2 * N);
 const marginalMs = (python2Ms - pythonMs - (echo2Ms - echoMs)) / N;
+const c = (name: string): number => cpu.get(name) ?? 0;
+const marginalCpuMs = (c('python2') - c('python') - (c('echo2') - c('echo'))) / N;
+// The other checkout, and this one, on the same smaller suite.
+const against = AGAINST
+  ? {
+      theirs: await cli('against-theirs', true, AGAINST_N, AGAINST),
+      echo: await cli('against-echo', false, AGAINST_N),
+      ours: await cli('against-ours', true, AGAINST_N),
+    }
+  : null;
 await server.close();
 await rm(work, { recursive: true, force: true });
 
@@ -171,6 +226,9 @@ process.stdout.write(
     '|---|---:|---:|',
     `| warm: per case, ${N} calls of one loaded check, 2 in flight | ${warmMs.toFixed(2)} ms | ≤ 5 ms |`,
     `| warm: one call, median / p95 | ${quantile(latencies, 0.5).toFixed(2)} / ${quantile(latencies, 0.95).toFixed(2)} ms | |`,
+    ...(linux
+      ? [`| warm: CPU per case, evalgate and its sandbox processes together | ${warmCpuMs.toFixed(2)} ms | ≤ 5 ms |`]
+      : []),
     `| one sandbox case per reply (how checks ran before), per case, ${PER_REPLY} replies, 2 in flight | ${perReplyMs.toFixed(0)} ms | |`,
     `| ratio: warm / one case per reply | ${(warmMs / perReplyMs).toFixed(4)} | |`,
     `| CLI, ${N} / ${2 * N} echo cases, contains only | ${(echoMs / 1000).toFixed(2)} / ${(echo2Ms / 1000).toFixed(2)} s | |`,
@@ -178,6 +236,22 @@ process.stdout.write(
     `| ratio: with the python check / without, ${N} / ${2 * N} cases | ${(pythonMs / echoMs).toFixed(2)} / ${(python2Ms / echo2Ms).toFixed(2)} | |`,
     `| the python check's cost per case in the CLI, start-up included ((with − without) / ${N}) | ${((pythonMs - echoMs) / N).toFixed(2)} ms | |`,
     `| the python check's cost per further case in the CLI (the ${N} cases between ${N} and ${2 * N}) | ${marginalMs.toFixed(2)} ms | ≤ 5 ms |`,
+    ...(linux
+      ? [
+          `| the same in CPU time, evalgate and its sandbox processes together | ${marginalCpuMs.toFixed(2)} ms | ≤ 5 ms |`,
+        ]
+      : []),
+    ...(against
+      ? [
+          `| ${AGAINST_N} cases with the python check: ${AGAINST} / this checkout / this checkout without the check | ${(against.theirs / 1000).toFixed(2)} / ${(against.ours / 1000).toFixed(2)} / ${(against.echo / 1000).toFixed(2)} s | |`,
+          `| ratio: this checkout / ${AGAINST}, the check's cost per case ((with − without) / ${AGAINST_N}) | ${((against.ours - against.echo) / (against.theirs - against.echo)).toFixed(3)} (${((against.ours - against.echo) / AGAINST_N).toFixed(1)} vs ${((against.theirs - against.echo) / AGAINST_N).toFixed(1)} ms) | |`,
+          ...(linux
+            ? [
+                `| the same in CPU time | ${((c('against-ours') - c('against-echo')) / (c('against-theirs') - c('against-echo'))).toFixed(3)} (${((c('against-ours') - c('against-echo')) / AGAINST_N).toFixed(1)} vs ${((c('against-theirs') - c('against-echo')) / AGAINST_N).toFixed(1)} ms) | |`,
+              ]
+            : []),
+        ]
+      : []),
     '',
   ].join('\n'),
 );
