@@ -55,8 +55,8 @@ const loadBefore = loadavg()[0] ?? 0;
 
 // 1. The runner.
 // CPU time, which a busy machine does not inflate the way it does wall time: this
-// process's, its sandbox processes' (read from /proc while they live), and that of the
-// children it has waited for (a CLI run and everything the CLI waited for).
+// process's and its sandbox processes' (read from /proc while they live). Not for the CLI
+// runs: processes ended at exit are not accounted to anyone who waits.
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 const statOf = (pid: number | 'self'): string[] => {
   try {
@@ -79,10 +79,6 @@ const sandboxCpuMs = (): number => {
 const ownCpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
-};
-const waitedCpuMs = (): number => {
-  const f = statOf('self');
-  return (Number(f[13]) + Number(f[14])) * TICK_MS;
 };
 const linux = process.platform === 'linux';
 
@@ -159,7 +155,6 @@ const suite = (name: string, python: boolean): string =>
     assert:
       - { type: contains, value: "Echo" }
 ${python ? '      - { type: python, file: check.py }\n' : ''}`;
-const cpu = new Map<string, number>();
 async function cli(name: string, python: boolean, n: number, root = ROOT): Promise<number> {
   const dir = join(work, name);
   await mkdir(dir, { recursive: true });
@@ -170,7 +165,6 @@ async function cli(name: string, python: boolean, n: number, root = ROOT): Promi
     `version: 1\nproviders:\n  fake: { model: fake-model, concurrency: 8 }\nsuites:\n${suite(name, python)}`,
   );
   const started = performance.now();
-  const cpuBefore = waitedCpuMs();
   await new Promise<void>((resolve) => {
     const child = spawn(
       process.execPath,
@@ -190,7 +184,6 @@ async function cli(name: string, python: boolean, n: number, root = ROOT): Promi
     child.on('close', () => resolve());
   });
   const ms = performance.now() - started;
-  cpu.set(name, waitedCpuMs() - cpuBefore);
   const result = JSON.parse(await readFile(join(dir, 'out/results', `${name}.json`), 'utf8')) as {
     records: { status: string }[];
   };
@@ -205,8 +198,6 @@ const pythonMs = await cli('python', true, N);
 const echo2Ms = await cli('echo2', false, 2 * N);
 const python2Ms = await cli('python2', true, 2 * N);
 const marginalMs = (python2Ms - pythonMs - (echo2Ms - echoMs)) / N;
-const c = (name: string): number => cpu.get(name) ?? 0;
-const marginalCpuMs = (c('python2') - c('python') - (c('echo2') - c('echo'))) / N;
 // The other checkout, and this one, on the same smaller suite.
 const against = AGAINST
   ? {
@@ -236,20 +227,10 @@ process.stdout.write(
     `| ratio: with the python check / without, ${N} / ${2 * N} cases | ${(pythonMs / echoMs).toFixed(2)} / ${(python2Ms / echo2Ms).toFixed(2)} | |`,
     `| the python check's cost per case in the CLI, start-up included ((with − without) / ${N}) | ${((pythonMs - echoMs) / N).toFixed(2)} ms | |`,
     `| the python check's cost per further case in the CLI (the ${N} cases between ${N} and ${2 * N}) | ${marginalMs.toFixed(2)} ms | ≤ 5 ms |`,
-    ...(linux
-      ? [
-          `| the same in CPU time, evalgate and its sandbox processes together | ${marginalCpuMs.toFixed(2)} ms | ≤ 5 ms |`,
-        ]
-      : []),
     ...(against
       ? [
           `| ${AGAINST_N} cases with the python check: ${AGAINST} / this checkout / this checkout without the check | ${(against.theirs / 1000).toFixed(2)} / ${(against.ours / 1000).toFixed(2)} / ${(against.echo / 1000).toFixed(2)} s | |`,
           `| ratio: this checkout / ${AGAINST}, the check's cost per case ((with − without) / ${AGAINST_N}) | ${((against.ours - against.echo) / (against.theirs - against.echo)).toFixed(3)} (${((against.ours - against.echo) / AGAINST_N).toFixed(1)} vs ${((against.theirs - against.echo) / AGAINST_N).toFixed(1)} ms) | |`,
-          ...(linux
-            ? [
-                `| the same in CPU time | ${((c('against-ours') - c('against-echo')) / (c('against-theirs') - c('against-echo'))).toFixed(3)} (${((c('against-ours') - c('against-echo')) / AGAINST_N).toFixed(1)} vs ${((c('against-theirs') - c('against-echo')) / AGAINST_N).toFixed(1)} ms) | |`,
-              ]
-            : []),
         ]
       : []),
     '',
