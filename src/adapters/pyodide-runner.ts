@@ -382,7 +382,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   /** Asks the preparer for a plan and a choice; one request at a time, answers in order. */
   const prepare = async (
     request: CodeRunRequest,
-  ): Promise<{ plan: Plan | { error: string }; choice: { chosen: number; syntax?: string | null } }> => {
+  ): Promise<{ plan: Plan | { error: string }; choice: { chosen: number; syntax?: string | null }; ms: number }> => {
     const ask = async (): Promise<string | null> => {
       if (!preparer) {
         const how = await launch;
@@ -402,10 +402,14 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         }),
       );
       const timer = setTimeout(() => p.kill(), Math.max(20_000, timeoutMs));
+      const asked = performance.now();
       const line = await p.nextLine();
+      workMs += performance.now() - asked;
       clearTimeout(timer);
       return line;
     };
+    // The preparer's work for this case, not its start-up or the queue before it.
+    let workMs = 0;
     const turn = preparing.then(ask, ask);
     preparing = turn.catch(() => undefined);
     let line = await turn;
@@ -416,9 +420,15 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       line = await again;
     }
     if (line === null) throw new PreparerFailed();
-    const answer = JSON.parse(line) as { plan: unknown; choice: { chosen: number; syntax?: string | null } };
+    let answer: { plan: unknown; choice: { chosen: number; syntax?: string | null } };
+    try {
+      answer = JSON.parse(line) as typeof answer;
+    } catch {
+      throw new PreparerFailed();
+    }
+    if (typeof answer?.choice !== 'object' || answer.choice === null) throw new PreparerFailed();
     const plan = parsePlan(JSON.stringify(answer.plan));
-    return { plan, choice: answer.choice };
+    return { plan, choice: answer.choice, ms: workMs };
   };
 
   // ---- the pool --------------------------------------------------------------------
@@ -541,7 +551,6 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       pool.unshift(warm);
     };
     let prepared: Awaited<ReturnType<typeof prepare>>;
-    const prepareStart = performance.now();
     try {
       prepared = await prepare(request);
     } catch (error) {
@@ -570,8 +579,8 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       return { ...base, stage: 'syntax-error', message: choice.syntax };
     }
     const source = chosen >= 0 ? (candidates[chosen] as string) : request.solution;
-    // A case's time: planning and choosing (the preparer), then the run itself.
-    const prepareMs = performance.now() - prepareStart;
+    // A case's time: the preparer's work for it, then the run itself.
+    const prepareMs = prepared.ms;
     const proc = await warm;
     const started = performance.now();
     const nonce = randomBytes(16).toString('hex');
