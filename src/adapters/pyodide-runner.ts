@@ -242,7 +242,12 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   };
 
   /** Starts a sandbox process loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
-  const spawnProcess = (how: SandboxLaunch, snapshotFile: string | null, makeSnapshot = false): SandboxProcess => {
+  const spawnProcess = (
+    how: SandboxLaunch,
+    snapshotFile: string | null,
+    role: 'worker' | 'preparer',
+    makeSnapshot = false,
+  ): SandboxProcess => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
     const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [''];
     const command = [
@@ -252,6 +257,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       childScript,
       pyodideDir,
       ...mode,
+      ...(role === 'preparer' ? ['--preparer'] : []),
       ...(expose ? ['--expose-js-for-tests'] : []),
     ];
     const child = spawn(command[0] as string, command.slice(1), {
@@ -386,7 +392,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const ask = async (): Promise<string | null> => {
       if (!preparer) {
         const how = await launch;
-        startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)))));
+        startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)), 'preparer')));
       }
       const p = await (preparer as Promise<SandboxProcess>);
       await p.ready; // throws if Python could not start: an error of the run
@@ -443,7 +449,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         // only serves python checks never needs one).
         if (options.snapshot === false) return null;
         if (file && trustedCacheFile(file) && intactCacheFile(file)) return realpathSync(file);
-        const first = spawnProcess(how, null, true);
+        const first = spawnProcess(how, null, 'preparer', true);
         startPreparer(Promise.resolve(first));
         return storeSnapshot(first.snapshot, file).catch(() => null);
       });
@@ -454,7 +460,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     while (pool.length < poolSize) {
       const warm = Promise.all([launch, ready]).then(([how, file]) => {
         if (closed) throw new Error('the sandbox runner is closed');
-        return spawnProcess(how, file);
+        return spawnProcess(how, file, 'worker');
       });
       warm.catch(() => undefined); // a runner closed before this process started
       pool.push(warm);

@@ -97,44 +97,47 @@ async function detect(node: string, without: readonly string[]): Promise<Sandbox
   if (linux) active.push('memory-watch');
   else missing.push({ layer: 'memory-watch', why: 'there is no /proc to read memory from' });
 
-  const major = await nodeMajor(node);
+  // The probes run at once: a runner's first process waits for them.
+  const setpriv = linux && !without.includes('setpriv') ? which('setpriv', path) : null;
+  const prlimit = linux && !without.includes('prlimit') ? which('prlimit', path) : null;
+  const unshare = linux && !without.includes('unshare') ? which('unshare', path) : null;
+  const tryUnshare = async (): Promise<{ args: string[] | null; why: string }> => {
+    if (!unshare) return { args: null, why: 'no unshare (util-linux)' };
+    let why = '';
+    for (const args of [
+      ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'],
+      ...(process.getuid?.() === 0 ? [['--net', '--pid', '--fork', '--kill-child']] : []),
+    ]) {
+      const r = await probe(unshare, [...args, '--', 'true']);
+      if (r.ok) return { args, why: '' };
+      why ||= `unshare: ${r.said || 'failed'}`;
+    }
+    return { args: null, why };
+  };
+  const [major, setprivOk, prlimitOk, unshared] = await Promise.all([
+    nodeMajor(node),
+    setpriv ? probe(setpriv, ['--pdeathsig', 'KILL', '--', 'true']).then((r) => r.ok) : Promise.resolve(false),
+    prlimit ? probe(prlimit, [`--data=${2 ** 31}`, '--', 'true']).then((r) => r.ok) : Promise.resolve(false),
+    tryUnshare(),
+  ]);
+  const unshareArgs = unshared.args;
+  const unshareWhy = unshared.why;
+
   if (major >= 25) active.push('node-network-denied');
   else
     missing.push({
       layer: 'node-network-denied',
       why: `Node ${major}'s permission model does not restrict the network (Node 25 and later do)`,
     });
-
-  const setpriv = linux && !without.includes('setpriv') ? which('setpriv', path) : null;
-  const setprivOk = setpriv ? (await probe(setpriv, ['--pdeathsig', 'KILL', '--', 'true'])).ok : false;
   if (setprivOk) active.push('parent-death-signal');
   else
     missing.push({
       layer: 'parent-death-signal',
       why: setpriv ? 'setpriv --pdeathsig failed' : 'no setpriv (util-linux)',
     });
-
-  const prlimit = linux && !without.includes('prlimit') ? which('prlimit', path) : null;
-  const prlimitOk = prlimit ? (await probe(prlimit, [`--data=${2 ** 31}`, '--', 'true'])).ok : false;
   if (prlimitOk) active.push('data-limit');
   else missing.push({ layer: 'data-limit', why: prlimit ? 'prlimit --data failed' : 'no prlimit (util-linux)' });
 
-  const unshare = linux && !without.includes('unshare') ? which('unshare', path) : null;
-  let unshareArgs: string[] | null = null;
-  let unshareWhy = unshare ? '' : 'no unshare (util-linux)';
-  if (unshare) {
-    for (const args of [
-      ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'],
-      ...(process.getuid?.() === 0 ? [['--net', '--pid', '--fork', '--kill-child']] : []),
-    ]) {
-      const r = await probe(unshare, [...args, '--', 'true']);
-      if (r.ok) {
-        unshareArgs = args;
-        break;
-      }
-      unshareWhy ||= `unshare: ${r.said || 'failed'}`;
-    }
-  }
   if (unshareArgs) active.push('network-namespace', 'pid-namespace');
   else {
     const why = `${unshareWhy} — user namespaces are not permitted here (GitHub's ubuntu-24.04 runners restrict them through AppArmor; \`sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0\` in an earlier step allows them)`;

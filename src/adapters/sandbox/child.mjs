@@ -114,6 +114,9 @@ const capture = (text) => {
 const pyodideDir = process.argv[2];
 const snapshotArg = process.argv[3] ?? '';
 const exposeForTests = process.argv.includes('--expose-js-for-tests');
+// The preparer: plans tests and compiles replies, never runs model code, so it skips the
+// warm-up below, which serves the latency of cases.
+const preparerOnly = process.argv.includes('--preparer');
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const settings = { indexURL: `${pyodideDir}/`, jsglobals: Object.create(null), stdout: capture, stderr: capture };
 
@@ -177,7 +180,7 @@ const take = (instance) => {
   instance.destroy?.();
   return out;
 };
-{
+if (!preparerOnly) {
   const warm = take(factory());
   const sample =
     'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n    assert type(f(1)) is list\n';
@@ -291,6 +294,7 @@ function checkIntact(ns, before) {
 }
 
 const job = parse(await readLine());
+if (preparerOnly !== (job.mode === 'prepare')) process.exit(4); // a process has one role
 if (job.mode === 'prepare') await servePreparer();
 else if (job.mode === 'checks') await serveChecks(job);
 else runCase(job);
