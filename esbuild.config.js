@@ -1,6 +1,6 @@
 // Bundles the two entry points into self-contained ESM files under dist/, so the action
 // and `node dist/cli.js` run without node_modules. Deterministic: same source, same bytes.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -22,6 +22,9 @@ await build({
   outfile: 'dist/cli.js',
   banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
 });
+// The bin is committed executable (100755): npm and npx set that mode when they link it, so
+// a bundle that wrote 0644 would show up as a change in a clone and fail CI's dist check.
+chmodSync('dist/cli.js', 0o755);
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
 
 // The sandbox's runtime beside the bundles: the child script, the supervisor, the harness

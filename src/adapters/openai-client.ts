@@ -13,6 +13,7 @@
  * server refuses is the call's error.
  */
 import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { withCause } from '../core/error-cause.ts';
 import type { CallError, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
 
 /** What the adapter needs to reach one endpoint. */
@@ -217,7 +218,13 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: 'refused', message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
-      return { status: 'error', error: { ...callError, message: redact(callError.message) }, latencyMs: elapsed() };
+      // Classified here, where the status is known: a 4xx for the request's content or
+      // length is the candidate's doing, 5xx, 429, timeouts and the network are not.
+      return {
+        status: 'error',
+        error: withCause({ ...callError, message: redact(callError.message) }),
+        latencyMs: elapsed(),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -228,7 +235,12 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
     if (!choice || !choice.message) {
       return {
         status: 'error',
-        error: { kind: 'malformed', message: 'the response has no choices[0].message' },
+        error: {
+          kind: 'malformed',
+          message: 'the response has no choices[0].message',
+          cause: 'infrastructure',
+          reason: 'malformed-response',
+        },
         latencyMs,
       };
     }
@@ -245,7 +257,22 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
     if (typeof raw !== 'string') {
       return {
         status: 'error',
-        error: { kind: 'malformed', message: 'choices[0].message.content is not a string' },
+        // The model gave no text (all its tokens spent, or something other than an answer):
+        // what it was asked produced nothing usable, so the case fails.
+        error:
+          choice.finish_reason === 'length'
+            ? {
+                kind: 'malformed',
+                message: 'the reply was cut at the token limit before any answer (choices[0].message.content is empty)',
+                cause: 'candidate',
+                reason: 'reply-cut',
+              }
+            : {
+                kind: 'malformed',
+                message: 'choices[0].message.content is not a string',
+                cause: 'candidate',
+                reason: 'reply-unusable',
+              },
         latencyMs,
       };
     }
