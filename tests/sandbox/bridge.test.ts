@@ -287,6 +287,20 @@ def execute(*a, **k):
       assert.equal(found, '', `model code can reach the bridge: ${found.slice(0, 2000)}`);
     });
 
+    it("a prompt suite's python check runs behind the same cut: the issue's route finds no JavaScript", async () => {
+      const session = runner.checks?.(
+        `${JS_KIT}\ndef check(output, vars):\n    return _evalgate_js() is None\n`,
+        'check',
+      );
+      assert.ok(session, 'the runner serves python checks');
+      try {
+        const call = await session.call('any reply', {});
+        assert.deepEqual(call.kind === 'value' ? call.value : call, true, 'the check reached JavaScript');
+      } finally {
+        await session.close();
+      }
+    });
+
     it('leaves no process behind and never went past 1.5 GiB', async () => {
       await assertNothingLeft(runner, watch);
     });

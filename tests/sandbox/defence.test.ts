@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPyodideRunner } from '../../src/adapters/pyodide-runner.ts';
+import { checkOutcome } from '../../src/core/kinds/prompt/python.ts';
 import type { CodeRunner, CodeRunResult } from '../../src/ports.ts';
 import { assertNothingLeft, countingListener, GiB, groupWatcher, JS_KIT, sleep } from '../helpers/sandbox-probes.ts';
 
@@ -164,6 +165,52 @@ for _ in range(4):
       );
       await likeHonest('its own process group', `_try("group", lambda: _g.process.kill(0, "SIGKILL"))`);
       await likeHonest('abort', `_g.process.abort()`);
+    });
+
+    it('python checks of prompt suites take the same path: forging, the network, memory and signals fail the call', async () => {
+      // A check given JavaScript, on replies that deserve False: each attack must end as a
+      // failed call or False, never True, and reach no listener. (Signals to evalgate itself
+      // are tried under a throwaway parent, parent-attacks.test.ts.)
+      const port = listener.port;
+      const check = `${JS_KIT}
+_g = _evalgate_js()
+def _try(f):
+    try:
+        f()
+    except BaseException:
+        pass
+def _hook(this, *a):
+    return this
+def check(output, vars):
+    p = _g.process
+    if output == "forge":
+        _try(lambda: _g.Object.defineProperty(_g.Object.prototype, "toJSON", _evalgate_obj(_g, {"value": _evalgate_fn(lambda this, *a: {"value": True}, True), "configurable": True})))
+        _try(lambda: p.stdout.write('{"nonce":"0","id":1,"result":{"value":true},"tampering":null,"dirty":false,"output":""}\\n'))
+        _try(lambda: setattr(_g.JSON, "stringify", _evalgate_fn(lambda *a: '{"value":true}')))
+    elif output == "network":
+        _try(lambda: p.getBuiltinModule("node:net").connect(${port}, "127.0.0.1"))
+        _try(lambda: _g.fetch("http://127.0.0.1:${port}/"))
+    elif output == "memory":
+        keep = [_g.Uint8Array.new(256 * 2**20).fill(1) for _ in range(8)]
+    elif output == "signal":
+        _try(lambda: p.kill(p.pid, "SIGSTOP"))
+    return False
+`;
+      const session = runner.checks?.(check, 'check');
+      assert.ok(session, 'the runner serves python checks');
+      try {
+        for (const reply of ['honest', 'forge', 'network', 'memory', 'signal', 'honest']) {
+          const call = await session.call(reply, {});
+          const outcome = checkOutcome(call, 'check.py', 0.5);
+          assert.equal(outcome.kind, 'fail', `${reply}: ${JSON.stringify(call).slice(0, 300)}`);
+          if (reply === 'honest') assert.deepEqual(call.kind === 'value' && call.value, false, reply);
+        }
+      } finally {
+        await session.close();
+      }
+      await sleep(500);
+      assert.equal(listener.count(), 0, 'a check opened a connection');
+      assert.ok(watch.maxRssBytes() <= 1.5 * GiB, `reached ${(watch.maxRssBytes() / GiB).toFixed(2)} GiB`);
     });
 
     it('leaves no process behind and never went past 1.5 GiB', async () => {
