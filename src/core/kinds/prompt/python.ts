@@ -10,7 +10,7 @@
  * happens on a reply — the check raises, hangs, returns something else, reaches for the
  * environment or tampers with the harness — is that case's failure, with the reason; only
  * a check file that cannot be used at all (it does not compile, its import raises, it has
- * no `check`) is an error, of the suite's configuration.
+ * no `check`) is an error (`check-failed`, counted as the case's failure by the gate).
  */
 import type { CheckCall } from '../../../ports.ts';
 

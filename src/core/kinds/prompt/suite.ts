@@ -187,7 +187,8 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     repeat,
   });
   // The same check on the same reply and variables gives the same verdict: reused within a
-  // run (repeats at temperature 0 send identical replies). Timeouts are always run again.
+  // run (repeats at temperature 0 send identical replies). Timeouts and sandbox violations
+  // (a memory kill, evalgate stopped from outside) are always run again, as in round trips.
   const verdicts = new Map<string, Promise<ReturnType<typeof checkOutcome>>>();
   // Each check file is loaded once, in warm sandbox processes, and called on every reply.
   const sessions = new Map<string, CheckSession>();
@@ -217,11 +218,11 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
       const call = await sessionFor(file, a.config['timeout-ms']).call(output, vars);
       return {
         outcome: checkOutcome(call, file.path, a.config.threshold),
-        timedOut: call.kind === 'failed' && call.stage === 'timeout',
+        again: call.kind === 'failed' && (call.stage === 'timeout' || call.stage === 'sandbox-violation'),
       };
     })().then(
-      ({ outcome, timedOut }) => {
-        if (timedOut) verdicts.delete(key);
+      ({ outcome, again }) => {
+        if (again) verdicts.delete(key);
         return outcome;
       },
       (error: unknown) => {
