@@ -979,7 +979,7 @@ var require_util = __commonJS({
     var { InvalidArgumentError } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
     var { tree } = require_tree();
-    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
+    var [nodeMajor2, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
     var BodyAsyncIterable = class {
       constructor(body) {
         this[kBody] = body;
@@ -1461,7 +1461,7 @@ var require_util = __commonJS({
       normalizedMethodRecords,
       isValidPort,
       isHttpOrHttpsPrefixed,
-      nodeMajor,
+      nodeMajor: nodeMajor2,
       nodeMinor,
       safeHTTPMethods: ["GET", "HEAD", "OPTIONS", "TRACE"],
       wrapRequestBody
@@ -3375,13 +3375,13 @@ var require_data_url = __commonJS({
     }
     function collectASequenceOfCodePointsFast(char, input2, position) {
       const idx = input2.indexOf(char, position.position);
-      const start = position.position;
+      const start2 = position.position;
       if (idx === -1) {
         position.position = input2.length;
-        return input2.slice(start);
+        return input2.slice(start2);
       }
       position.position = idx;
-      return input2.slice(start, position.position);
+      return input2.slice(start2, position.position);
     }
     function stringPercentDecode(input2) {
       const bytes = encoder.encode(input2);
@@ -5387,11 +5387,11 @@ var require_formdata_parser = __commonJS({
       return name;
     }
     function collectASequenceOfBytes(condition, input2, position) {
-      let start = position.position;
-      while (start < input2.length && condition(input2[start])) {
-        ++start;
+      let start2 = position.position;
+      while (start2 < input2.length && condition(input2[start2])) {
+        ++start2;
       }
-      return input2.subarray(position.position, position.position = start);
+      return input2.subarray(position.position, position.position = start2);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -5404,12 +5404,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer, start, position) {
-      if (buffer.length < start.length) {
+    function bufferStartsWith(buffer, start2, position) {
+      if (buffer.length < start2.length) {
         return false;
       }
-      for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer[position.position + i]) {
+      for (let i = 0; i < start2.length; i++) {
+        if (start2[i] !== buffer[position.position + i]) {
           return false;
         }
       }
@@ -5790,7 +5790,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5815,8 +5815,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_status: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_begin: (p) => {
             assert2(currentParser.ptr === p);
@@ -5824,13 +5824,13 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_header_field: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_header_value: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
             assert2(currentParser.ptr === p);
@@ -5838,8 +5838,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_body: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_complete: (p) => {
             assert2(currentParser.ptr === p);
@@ -5865,7 +5865,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert2(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5960,11 +5960,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5987,10 +5987,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6007,7 +6007,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert2(this.ptr != null);
@@ -6187,7 +6187,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6209,7 +6209,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6245,13 +6245,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert2(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -9287,8 +9287,8 @@ var require_retry_handler = __commonJS({
             this.abort(contentLengthError);
             return false;
           }
-          const { start, size, end = size - 1 } = contentRange;
-          if (this.start !== start || this.end != null && this.end !== end) {
+          const { start: start2, size, end = size - 1 } = contentRange;
+          if (this.start !== start2 || this.end != null && this.end !== end) {
             this.abort(
               new RequestRetryError("Content-Range mismatch", statusCode, {
                 headers,
@@ -9317,13 +9317,13 @@ var require_retry_handler = __commonJS({
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range;
+            const { start: start2, size, end = size - 1 } = range;
             assert2(
-              start != null && Number.isFinite(start),
+              start2 != null && Number.isFinite(start2),
               "content-range mismatch"
             );
             assert2(end != null && Number.isFinite(end), "invalid content-length");
-            this.start = start;
+            this.start = start2;
             this.end = end;
           }
           if (this.end == null) {
@@ -9649,9 +9649,9 @@ var require_readable = __commonJS({
       }
       const { _readableState: state } = consume2.stream;
       if (state.bufferIndex) {
-        const start = state.bufferIndex;
+        const start2 = state.bufferIndex;
         const end = state.buffer.length;
-        for (let n = start; n < end; n++) {
+        for (let n = start2; n < end; n++) {
           consumePush(consume2, state.buffer[n]);
         }
       } else {
@@ -9676,8 +9676,8 @@ var require_readable = __commonJS({
       }
       const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       const bufferLength = buffer.length;
-      const start = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
-      return buffer.utf8Slice(start, bufferLength);
+      const start2 = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
+      return buffer.utf8Slice(start2, bufferLength);
     }
     function chunksConcat(chunks, length) {
       if (chunks.length === 0 || length === 0) {
@@ -12041,10 +12041,10 @@ var require_headers = __commonJS({
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
         if (exists2) {
-          const delimiter = lowercaseName === "cookie" ? "; " : ", ";
+          const delimiter2 = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter}${value}`
+            value: `${exists2.value}${delimiter2}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -15763,8 +15763,8 @@ var require_cache = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        const cache = this.#relevantRequestResponseList;
-        const backupCache = [...cache];
+        const cache2 = this.#relevantRequestResponseList;
+        const backupCache = [...cache2];
         const addedItems = [];
         const resultList = [];
         try {
@@ -15791,9 +15791,9 @@ var require_cache = __commonJS({
                 return [];
               }
               for (const requestResponse of requestResponses) {
-                const idx = cache.indexOf(requestResponse);
+                const idx = cache2.indexOf(requestResponse);
                 assert2(idx !== -1);
-                cache.splice(idx, 1);
+                cache2.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null) {
@@ -15823,11 +15823,11 @@ var require_cache = __commonJS({
               }
               requestResponses = this.#queryCache(operation.request);
               for (const requestResponse of requestResponses) {
-                const idx = cache.indexOf(requestResponse);
+                const idx = cache2.indexOf(requestResponse);
                 assert2(idx !== -1);
-                cache.splice(idx, 1);
+                cache2.splice(idx, 1);
               }
-              cache.push([operation.request, operation.response]);
+              cache2.push([operation.request, operation.response]);
               addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
@@ -16001,13 +16001,13 @@ var require_cachestorage = __commonJS({
         if (options.cacheName != null) {
           if (this.#caches.has(options.cacheName)) {
             const cacheList = this.#caches.get(options.cacheName);
-            const cache = new Cache(kConstruct, cacheList);
-            return await cache.match(request2, options);
+            const cache2 = new Cache(kConstruct, cacheList);
+            return await cache2.match(request2, options);
           }
         } else {
           for (const cacheList of this.#caches.values()) {
-            const cache = new Cache(kConstruct, cacheList);
-            const response = await cache.match(request2, options);
+            const cache2 = new Cache(kConstruct, cacheList);
+            const response = await cache2.match(request2, options);
             if (response !== void 0) {
               return response;
             }
@@ -16037,12 +16037,12 @@ var require_cachestorage = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName");
         if (this.#caches.has(cacheName)) {
-          const cache2 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache2);
+          const cache3 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache3);
         }
-        const cache = [];
-        this.#caches.set(cacheName, cache);
-        return new Cache(kConstruct, cache);
+        const cache2 = [];
+        this.#caches.set(cacheName, cache2);
+        return new Cache(kConstruct, cache2);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -18327,19 +18327,19 @@ var require_eventsource_stream = __commonJS({
     var minParserItems = 1024;
     var maxParserItems = 131072;
     var bytesPerParserItem = 128;
-    function isASCIINumberBytes(buffer2, start) {
-      if (start >= buffer2.length) {
+    function isASCIINumberBytes(buffer2, start2) {
+      if (start2 >= buffer2.length) {
         return false;
       }
-      for (let i = start; i < buffer2.length; i++) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] < 48 || buffer2[i] > 57) {
           return false;
         }
       }
       return true;
     }
-    function isValidLastEventIdBytes(buffer2, start) {
-      for (let i = start; i < buffer2.length; i++) {
+    function isValidLastEventIdBytes(buffer2, start2) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] === 0) {
           return false;
         }
@@ -18642,9 +18642,9 @@ ${value}`;
         let length = 0;
         for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
           const chunk = this.chunks[i];
-          const start = i === this.lineChunkIndex ? this.linePos : 0;
+          const start2 = i === this.lineChunkIndex ? this.linePos : 0;
           const end = i === this.chunkIndex ? this.pos : chunk.length;
-          const slice = chunk.subarray(start, end);
+          const slice = chunk.subarray(start2, end);
           length += slice.length;
           chunks.push(slice);
         }
@@ -20999,18 +20999,18 @@ ${indent}${text.slice(fold + 1, end2)}`;
     }
     function consumeMoreIndentedLines(text, i, indent) {
       let end = i;
-      let start = i + 1;
-      let ch = text[start];
+      let start2 = i + 1;
+      let ch = text[start2];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start2 + indent) {
           ch = text[++i];
         } else {
           do {
             ch = text[++i];
           } while (ch && ch !== "\n");
           end = i;
-          start = i + 1;
-          ch = text[start];
+          start2 = i + 1;
+          ch = text[start2];
         }
       }
       return end;
@@ -21041,12 +21041,12 @@ var require_stringifyString = __commonJS({
       const strLen = str2.length;
       if (strLen <= limit2)
         return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str2[i] === "\n") {
-          if (i - start > limit2)
+          if (i - start2 > limit2)
             return true;
-          start = i + 1;
-          if (strLen - start <= limit2)
+          start2 = i + 1;
+          if (strLen - start2 <= limit2)
             return false;
         }
       }
@@ -21060,19 +21060,19 @@ var require_stringifyString = __commonJS({
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str2 = "";
-      let start = 0;
+      let start2 = 0;
       for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
         if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n") {
-          str2 += json2.slice(start, i) + "\\ ";
+          str2 += json2.slice(start2, i) + "\\ ";
           i += 1;
-          start = i;
+          start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
           switch (json2[i + 1]) {
             case "u":
               {
-                str2 += json2.slice(start, i);
+                str2 += json2.slice(start2, i);
                 const code = json2.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
@@ -21106,14 +21106,14 @@ var require_stringifyString = __commonJS({
                       str2 += json2.substr(i, 6);
                 }
                 i += 5;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             case "n":
               if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str2 += json2.slice(start, i) + "\n\n";
+                str2 += json2.slice(start2, i) + "\n\n";
                 while (json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"') {
                   str2 += "\n";
                   i += 2;
@@ -21122,14 +21122,14 @@ var require_stringifyString = __commonJS({
                 if (json2[i + 2] === " ")
                   str2 += "\\";
                 i += 1;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             default:
               i += 1;
           }
       }
-      str2 = start ? str2 + json2.slice(start) : json2;
+      str2 = start2 ? str2 + json2.slice(start2) : json2;
       return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -21208,10 +21208,10 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
@@ -21229,14 +21229,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start2}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -21867,23 +21867,23 @@ ${indent}${line}` : "\n";
         lines.push(str2);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start: start2, end } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start2 + end;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str2 = start;
+          let str2 = start2;
           for (const line of lines)
             str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str2}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
@@ -23678,7 +23678,7 @@ var require_resolve_props = __commonJS({
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
-      let start = null;
+      let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
@@ -23730,7 +23730,7 @@ var require_resolve_props = __commonJS({
             if (token.source.endsWith(":"))
               onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor2 = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23739,7 +23739,7 @@ var require_resolve_props = __commonJS({
             if (tag)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23787,7 +23787,7 @@ var require_resolve_props = __commonJS({
         tag,
         newlineAfterProp,
         end,
-        start: start ?? end
+        start: start2 ?? end
       };
     }
     exports.resolveProps = resolveProps;
@@ -23889,8 +23889,8 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
           offset,
@@ -23917,14 +23917,14 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
@@ -23994,8 +23994,8 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
           indicator: "seq-item-ind",
           next: value,
           offset,
@@ -24016,7 +24016,7 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node2.range[2];
@@ -24100,8 +24100,8 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
@@ -24141,7 +24141,7 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st of start) {
+            loop: for (const st of start2) {
               switch (st.type) {
                 case "comma":
                 case "space":
@@ -24174,7 +24174,7 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
@@ -24337,10 +24337,10 @@ var require_resolve_block_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
+      const start2 = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines(scalar.source) : [];
       let chompStart = lines.length;
@@ -24353,10 +24353,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end2 = start2 + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value2, type, comment: header.comment, range: [start2, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -24437,8 +24437,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -24960,7 +24960,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start: start2, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -24970,7 +24970,7 @@ var require_compose_doc = __commonJS({
         options: doc.options,
         schema: doc.schema
       };
-      const props = resolveProps.resolveProps(start, {
+      const props = resolveProps.resolveProps(start2, {
         indicator: "doc-start",
         next: value ?? end?.[0],
         offset,
@@ -24983,7 +24983,7 @@ var require_compose_doc = __commonJS({
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -25432,9 +25432,9 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start: start2, key, sep: sep4, value }) {
       let res = "";
-      for (const st of start)
+      for (const st of start2)
         res += st.source;
       if (key)
         res += stringifyToken(key);
@@ -26224,8 +26224,8 @@ var require_line_counter = __commonJS({
             return { line: low + 1, col: 1 };
           if (low === 0)
             return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
         };
       }
     };
@@ -26605,7 +26605,7 @@ var require_parser = __commonJS({
       *scalar(scalar) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
+          const start2 = getFirstKeyStartProps(prev);
           let sep4;
           if (scalar.end) {
             sep4 = scalar.end;
@@ -26617,7 +26617,7 @@ var require_parser = __commonJS({
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start: start2, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -26692,7 +26692,7 @@ var require_parser = __commonJS({
         if (this.indent >= map2.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
+          let start2 = [];
           if (atNextItem && it.sep && !it.value) {
             const nl2 = [];
             for (let i = 0; i < it.sep.length; ++i) {
@@ -26712,14 +26712,14 @@ var require_parser = __commonJS({
               }
             }
             if (nl2.length >= 2)
-              start = it.sep.splice(nl2[1]);
+              start2 = it.sep.splice(nl2[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
               if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -26732,8 +26732,8 @@ var require_parser = __commonJS({
                 it.start.push(this.sourceToken);
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start, explicitKey: true });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -26750,12 +26750,12 @@ var require_parser = __commonJS({
                   if (includesToken(it.start, "newline")) {
                     Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it.start);
+                    const start3 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
                       indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
                     });
                   }
                 } else if (it.value) {
@@ -26765,10 +26765,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
+                  const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
                   const sep4 = it.sep;
                   sep4.push(this.sourceToken);
@@ -26778,10 +26778,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start3, key, sep: sep4 }]
                   });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
                 } else {
                   it.sep.push(this.sourceToken);
                 }
@@ -26789,7 +26789,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map2.items.push({ start, key: null, sep: [this.sourceToken] });
+                  map2.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -26809,7 +26809,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs3 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map2.items.push({ start, key: fs3, sep: [] });
+                map2.items.push({ start: start2, key: fs3, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs3);
@@ -26833,7 +26833,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map2.items.push({ start });
+                  map2.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -26970,7 +26970,7 @@ var require_parser = __commonJS({
             yield* this.step();
           } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
             const sep4 = fc.end.splice(1, fc.end.length);
             sep4.push(this.sourceToken);
@@ -26978,7 +26978,7 @@ var require_parser = __commonJS({
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start: start2, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -27037,35 +27037,35 @@ var require_parser = __commonJS({
           case "explicit-key-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, explicitKey: true }]
+              items: [{ start: start2, explicitKey: true }]
             };
           }
           case "map-value-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
             };
           }
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start2, indent) {
         if (this.type !== "comment")
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st) => st.type === "newline" || st.type === "space");
+        return start2.every((st) => st.type === "newline" || st.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -27633,11 +27633,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -27654,10 +27654,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -27718,8 +27718,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -27748,12 +27748,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants4))
+          if (n.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -27806,12 +27806,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a5;
-        this.else = (_a5 = this.else) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a5 = this.else) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -27834,10 +27834,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -27873,10 +27873,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -27918,11 +27918,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a5, _b;
-        super.optimizeNames(names, constants4);
-        (_a5 = this.catch) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names, constants5);
+        (_a5 = this.catch) === null || _a5 === void 0 ? void 0 : _a5.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -28223,7 +28223,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -28238,14 +28238,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants4[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -35073,15 +35073,15 @@ function issueFileCommand(command, message) {
   });
 }
 function prepareKeyValueMessage(key, value) {
-  const delimiter = `ghadelimiter_${crypto2.randomUUID()}`;
+  const delimiter2 = `ghadelimiter_${crypto2.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  if (key.includes(delimiter2)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter2}"`);
   }
-  if (convertedValue.includes(delimiter)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  if (convertedValue.includes(delimiter2)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter2}"`);
   }
-  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+  return `${key}<<${delimiter2}${os2.EOL}${convertedValue}${os2.EOL}${delimiter2}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -36218,15 +36218,15 @@ function parseParameters(header, type, index, len, stopFlags) {
   }
   return { type, index, parameters };
 }
-function unescapeQuotedPairs(str2, start, end) {
+function unescapeQuotedPairs(str2, start2, end) {
   let result = "";
-  for (let index = start; index < end; index++) {
+  for (let index = start2; index < end; index++) {
     if (str2.charCodeAt(index) === BSLASH) {
-      result += str2.slice(start, index);
-      start = ++index;
+      result += str2.slice(start2, index);
+      start2 = ++index;
     }
   }
-  return result + str2.slice(start, end);
+  return result + str2.slice(start2, end);
 }
 
 // node_modules/json-with-bigint/json-with-bigint.js
@@ -36249,8 +36249,8 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
   const prepareVal = (parent, key, val) => {
-    const isObject2 = val !== null && typeof val === "object";
-    const hasToJSON = isObject2 && typeof val.toJSON === "function";
+    const isObject3 = val !== null && typeof val === "object";
+    const hasToJSON = isObject3 && typeof val.toJSON === "function";
     if (hasToJSON) {
       val = val.toJSON(key);
     }
@@ -39423,9 +39423,9 @@ var handler = {
   set(target, methodName, value) {
     return target.cache[methodName] = value;
   },
-  get({ octokit, scope, cache }, methodName) {
-    if (cache[methodName]) {
-      return cache[methodName];
+  get({ octokit, scope, cache: cache2 }, methodName) {
+    if (cache2[methodName]) {
+      return cache2[methodName];
     }
     const method = endpointMethodsMap.get(scope).get(methodName);
     if (!method) {
@@ -39433,7 +39433,7 @@ var handler = {
     }
     const { endpointDefaults, decorations } = method;
     if (decorations) {
-      cache[methodName] = decorate(
+      cache2[methodName] = decorate(
         octokit,
         scope,
         methodName,
@@ -39441,9 +39441,9 @@ var handler = {
         decorations
       );
     } else {
-      cache[methodName] = octokit.request.defaults(endpointDefaults);
+      cache2[methodName] = octokit.request.defaults(endpointDefaults);
     }
-    return cache[methodName];
+    return cache2[methodName];
   }
 };
 function endpointsToMethods(octokit) {
@@ -39662,7 +39662,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 // src/action/main.ts
 import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join9, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
 
 // src/adapters/fs-store.ts
 import { createReadStream } from "node:fs";
@@ -40104,11 +40104,11 @@ function identityValue(value) {
   return value;
 }
 function identityBytes(bytes) {
-  const start = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
-  if (start === 0 && !bytes.includes(13)) return bytes;
-  const out = new Uint8Array(bytes.length - start);
+  const start2 = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  if (start2 === 0 && !bytes.includes(13)) return bytes;
+  const out = new Uint8Array(bytes.length - start2);
   let n = 0;
-  for (let i = start; i < bytes.length; i++) {
+  for (let i = start2; i < bytes.length; i++) {
     const b = bytes[i];
     if (b === 13) {
       out[n++] = 10;
@@ -40932,9 +40932,9 @@ function nullish(input2) {
   return input2 === null || input2 === void 0;
 }
 function cleanRegex(source) {
-  const start = source.startsWith("^") ? 1 : 0;
+  const start2 = source.startsWith("^") ? 1 : 0;
   const end = source.endsWith("$") ? source.length - 1 : source.length;
-  return source.slice(start, end);
+  return source.slice(start2, end);
 }
 function floatSafeRemainder(val, step) {
   const ratio = val / step;
@@ -41405,9 +41405,9 @@ function sizeCaps(defChecks) {
   }
   return caps;
 }
-function attachSchema(issues, start, inst) {
+function attachSchema(issues, start2, inst) {
   var _a5;
-  for (let i = start; i < issues.length; i++) {
+  for (let i = start2; i < issues.length; i++) {
     (_a5 = issues[i]).schema ?? (_a5.schema = inst);
   }
 }
@@ -42232,8 +42232,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
+var mac = (delimiter2) => {
+  const escapedDelim = escapeRegex(delimiter2 ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -43592,10 +43592,10 @@ function capSize(inst, size) {
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
       for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
         if (n > max && ch._zod.def.when(payload)) {
-          const start = payload.issues.length;
+          const start2 = payload.issues.length;
           ch._zod.check(payload);
-          payload.issues[start].continue = false;
-          attachSchema(payload.issues, start, inst);
+          payload.issues[start2].continue = false;
+          attachSchema(payload.issues, start2, inst);
           return payload;
         }
       }
@@ -43784,7 +43784,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     }
     return propValues;
   });
-  const isObject2 = isObject;
+  const isObject3 = isObject;
   const catchall = def.catchall;
   let value;
   const memo2 = globalConfig.memoizer;
@@ -43792,7 +43792,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input2 = payload.value;
-    if (!isObject2(input2)) {
+    if (!isObject3(input2)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -43928,7 +43928,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     return doc.compile();
   };
   let fastpass;
-  const isObject2 = isObject;
+  const isObject3 = isObject;
   const jit = !globalConfig.jitless;
   const allowsEval2 = allowsEval;
   const fastEnabled = jit && allowsEval2.value;
@@ -43937,7 +43937,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input2 = payload.value;
-    if (!isObject2(input2)) {
+    if (!isObject3(input2)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -59724,21 +59724,21 @@ function visit(schema, fnOrHandlers) {
     const h = fnOrHandlers[node2._zod.def.type];
     return h ? h(node2, rewritten) : node2;
   };
-  const cache = /* @__PURE__ */ new Map();
+  const cache2 = /* @__PURE__ */ new Map();
   function run3(s) {
-    const cached2 = cache.get(s);
+    const cached2 = cache2.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
         type: "lazy",
-        getter: () => cache.get(s)
+        getter: () => cache2.get(s)
       });
     }
     if (cached2 !== void 0)
       return cached2;
-    cache.set(s, RESOLVING);
+    cache2.set(s, RESOLVING);
     const inner = mapInner(s);
     const mapped = fn(inner, inner !== s);
-    cache.set(s, mapped);
+    cache2.set(s, mapped);
     return mapped;
   }
   function mapInner(s) {
@@ -60144,7 +60144,7 @@ var init_state = function(options) {
     needMoreDataSize: Math.max(
       // Skip if the remaining buffer smaller than comment
       options.comment !== null ? options.comment.length : 0,
-      ...options.delimiter ? options.delimiter.map((delimiter) => delimiter.length) : [],
+      ...options.delimiter ? options.delimiter.map((delimiter2) => delimiter2.length) : [],
       // Auto discovery of delimiter is limited to 1 character
       options.delimiter_auto ? 1 : 0,
       // Skip if the remaining buffer can be escape sequence
@@ -60396,11 +60396,11 @@ var normalize_options = function(opts) {
     }
     options.delimiter = [options.delimiter];
   }
-  options.delimiter = options.delimiter.map(function(delimiter) {
-    if (typeof delimiter === "string") {
-      delimiter = Buffer.from(delimiter, options.encoding);
+  options.delimiter = options.delimiter.map(function(delimiter2) {
+    if (typeof delimiter2 === "string") {
+      delimiter2 = Buffer.from(delimiter2, options.encoding);
     }
-    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+    if (!Buffer.isBuffer(delimiter2) || delimiter2.length === 0) {
       throw new CsvError(
         "CSV_INVALID_OPTION_DELIMITER",
         [
@@ -60411,7 +60411,7 @@ var normalize_options = function(opts) {
         options
       );
     }
-    return delimiter;
+    return delimiter2;
   });
   if (options.escape === void 0 || options.escape === true) {
     options.escape = Buffer.from('"', options.encoding);
@@ -61482,14 +61482,14 @@ var transform2 = function(original_options = {}) {
       return 0;
     },
     __isDelimiter: function(buf, pos, chr) {
-      const { delimiter, ignore_last_delimiters } = this.options;
+      const { delimiter: delimiter2, ignore_last_delimiters } = this.options;
       if (ignore_last_delimiters === true && this.state.record.length === this.options.columns.length - 1) {
         return 0;
       } else if (ignore_last_delimiters !== false && typeof ignore_last_delimiters === "number" && this.state.record.length === ignore_last_delimiters - 1) {
         return 0;
       }
-      loop1: for (let i = 0; i < delimiter.length; i++) {
-        const del = delimiter[i];
+      loop1: for (let i = 0; i < delimiter2.length; i++) {
+        const del = delimiter2[i];
         if (del[0] === chr) {
           for (let j = 1; j < del.length; j++) {
             if (del[j] !== buf[pos + j]) continue loop1;
@@ -61806,13 +61806,13 @@ async function* jsonlRows(chunks, file2) {
       if (text.charCodeAt(0) === 65279) text = text.slice(1);
     }
     pending += text;
-    let start = 0;
-    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n", start)) {
-      const row = parseLine(pending.slice(start, end));
+    let start2 = 0;
+    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n", start2)) {
+      const row = parseLine(pending.slice(start2, end));
       if (row) yield row;
-      start = end + 1;
+      start2 = end + 1;
     }
-    pending = pending.slice(start);
+    pending = pending.slice(start2);
   }
   if (pending !== "") {
     const row = parseLine(pending);
@@ -62251,12 +62251,12 @@ async function readExactCopyDataset(chunks, file2, format, into) {
   if (into.count === 0) throw configError({ file: file2 }, "the dataset has no cases");
 }
 function lineOfItem(text, index) {
-  const start = text.indexOf('"items"');
-  if (start < 0) return 1;
+  const start2 = text.indexOf('"items"');
+  if (start2 < 0) return 1;
   let depth = 0;
   let count2 = -1;
   let inString = false;
-  for (let i = text.indexOf("[", start) + 1; i < text.length; i++) {
+  for (let i = text.indexOf("[", start2) + 1; i < text.length; i++) {
     const ch = text[i];
     if (inString) {
       if (ch === "\\") i++;
@@ -63521,13 +63521,13 @@ function checkInfrastructureErrors(result, baseline, candidate, worst, how) {
   const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true });
   const cases = paired.summary.failedByInfrastructure;
   if (cases.length === 0) return;
-  const probe = { ...result, notes: [] };
-  estimateAndDecide(probe, paired, groupUnits(paired, baseline), how);
-  result.pessimistic = { verdict: probe.verdict, change: probe.change, cases };
-  if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
+  const probe2 = { ...result, notes: [] };
+  estimateAndDecide(probe2, paired, groupUnits(paired, baseline), how);
+  result.pessimistic = { verdict: probe2.verdict, change: probe2.change, cases };
+  if ((STAT_RANK[probe2.verdict] ?? 0) > measured) {
     const shown2 = cases.slice(0, 10).join(", ");
     result.notes.push(
-      `Counted as failures, the ${count(cases.length, "case")} whose calls failed for reasons of the infrastructure (${shown2}${cases.length > 10 ? ", \u2026" : ""}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`
+      `Counted as failures, the ${count(cases.length, "case")} whose calls failed for reasons of the infrastructure (${shown2}${cases.length > 10 ? ", \u2026" : ""}) would make this suite ${probe2.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`
     );
     settle2(result, "error", "infrastructure-errors-decide");
   }
@@ -63889,16 +63889,16 @@ var EDIT_DISTANCE_MAX_CELLS = 4e6;
 function codePointEditDistance(a, b) {
   let x = Array.from(a);
   let y = Array.from(b);
-  let start = 0;
-  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let start2 = 0;
+  while (start2 < x.length && start2 < y.length && x[start2] === y[start2]) start2++;
   let endX = x.length;
   let endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+  while (endX > start2 && endY > start2 && x[endX - 1] === y[endY - 1]) {
     endX--;
     endY--;
   }
-  x = x.slice(start, endX);
-  y = y.slice(start, endY);
+  x = x.slice(start2, endX);
+  y = y.slice(start2, endY);
   if (x.length === 0) return y.length;
   if (y.length === 0) return x.length;
   if (x.length * y.length > EDIT_DISTANCE_MAX_CELLS) {
@@ -71394,11 +71394,11 @@ var RULES = [
 
 // src/core/kinds/judged/manipulation.ts
 function excerptAt(text, index, length) {
-  const start = Math.max(0, index - 24);
+  const start2 = Math.max(0, index - 24);
   const end = Math.min(text.length, index + length + 24);
-  const flat = text.slice(start, end).replace(/\s+/g, " ").trim();
+  const flat = text.slice(start2, end).replace(/\s+/g, " ").trim();
   const clipped = flat.length > 120 ? `${flat.slice(0, 120)}\u2026` : flat;
-  return `${start > 0 ? "\u2026" : ""}${clipped}${end < text.length && !clipped.endsWith("\u2026") ? "\u2026" : ""}`;
+  return `${start2 > 0 ? "\u2026" : ""}${clipped}${end < text.length && !clipped.endsWith("\u2026") ? "\u2026" : ""}`;
 }
 function comparable(text) {
   return text.toLowerCase().replace(/\s+/g, " ");
@@ -71559,12 +71559,12 @@ function jsonObjectIn(text) {
   }
   const end = trimmed.lastIndexOf("}");
   if (end < 0 || trimmed.slice(end + 1).trim() !== "") return null;
-  let start = trimmed.lastIndexOf("{", end);
-  for (let tries = 0; start >= 0 && tries < 20; tries++) {
+  let start2 = trimmed.lastIndexOf("{", end);
+  for (let tries = 0; start2 >= 0 && tries < 20; tries++) {
     try {
-      return JSON.parse(trimmed.slice(start, end + 1));
+      return JSON.parse(trimmed.slice(start2, end + 1));
     } catch {
-      start = trimmed.lastIndexOf("{", start - 1);
+      start2 = trimmed.lastIndexOf("{", start2 - 1);
     }
   }
   return null;
@@ -71689,8 +71689,8 @@ function checkMessages(language, input2, answer, scan, nonce) {
 }
 function extractCheckVerdict(text) {
   const trimmed = text.trim().replace(/^```(?:json)?\s*\n?|\n?```$/g, "");
-  const start = trimmed.lastIndexOf("{");
-  for (const candidate of [trimmed, start >= 0 && trimmed.endsWith("}") ? trimmed.slice(start) : ""]) {
+  const start2 = trimmed.lastIndexOf("{");
+  for (const candidate of [trimmed, start2 >= 0 && trimmed.endsWith("}") ? trimmed.slice(start2) : ""]) {
     if (!candidate) continue;
     try {
       const v = JSON.parse(candidate);
@@ -72943,6 +72943,97 @@ ${t.tests}`;
   return files;
 }
 
+// src/core/report/sandbox-line.ts
+var SANDBOX_LAYERS = [
+  "bridge-cut",
+  "permission-model",
+  "no-workers",
+  "process-apis-removed",
+  "supervisor",
+  "memory-watch",
+  "network-namespace",
+  "pid-namespace",
+  "node-network-denied",
+  "parent-death-signal",
+  "data-limit"
+];
+var NAMES = {
+  en: {
+    "bridge-cut": "Python cut off from JavaScript",
+    "permission-model": "Node's permission model",
+    "no-workers": "no worker threads",
+    "process-apis-removed": "signals and built-in modules removed",
+    supervisor: "a supervisor outside",
+    "memory-watch": "a 1 GiB memory cap",
+    "network-namespace": "a network namespace",
+    "pid-namespace": "a PID namespace",
+    "node-network-denied": "network denied by Node",
+    "parent-death-signal": "a parent-death signal",
+    "data-limit": "a data-segment limit"
+  },
+  ja: {
+    "bridge-cut": "Python \u304B\u3089 JavaScript \u3078\u306E\u7D4C\u8DEF\u306E\u906E\u65AD",
+    "permission-model": "Node \u306E\u30D1\u30FC\u30DF\u30C3\u30B7\u30E7\u30F3\u30E2\u30C7\u30EB",
+    "no-workers": "\u30EF\u30FC\u30AB\u30FC\u30B9\u30EC\u30C3\u30C9\u306A\u3057",
+    "process-apis-removed": "\u30B7\u30B0\u30CA\u30EB\u3068\u7D44\u307F\u8FBC\u307F\u30E2\u30B8\u30E5\u30FC\u30EB\u306E\u9664\u53BB",
+    supervisor: "\u5916\u90E8\u306E\u76E3\u8996\u30D7\u30ED\u30BB\u30B9",
+    "memory-watch": "1 GiB \u306E\u30E1\u30E2\u30EA\u4E0A\u9650",
+    "network-namespace": "\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u540D\u524D\u7A7A\u9593",
+    "pid-namespace": "PID \u540D\u524D\u7A7A\u9593",
+    "node-network-denied": "Node \u306B\u3088\u308B\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u62D2\u5426",
+    "parent-death-signal": "\u89AA\u30D7\u30ED\u30BB\u30B9\u7D42\u4E86\u6642\u306E\u30B7\u30B0\u30CA\u30EB",
+    "data-limit": "\u30C7\u30FC\u30BF\u30BB\u30B0\u30E1\u30F3\u30C8\u306E\u4E0A\u9650"
+  }
+};
+var WHY = {
+  en: {
+    namespaces: "user namespaces are not permitted on this runner (GitHub's ubuntu-24.04 images restrict them; `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` in an earlier step allows them)",
+    "node-network-denied": "this Node's permission model does not restrict the network (`EVALGATE_SANDBOX_NODE` can name a Node 25 or later)",
+    "parent-death-signal": "util-linux's setpriv is not available",
+    "data-limit": "util-linux's prlimit is not available",
+    "memory-watch": "there is no /proc to read memory from",
+    other: "not available here",
+    network: "with neither a network namespace nor Node denying it, only the layers before them keep model code off the network."
+  },
+  ja: {
+    namespaces: "\u3053\u306E\u30E9\u30F3\u30CA\u30FC\u3067\u306F\u30E6\u30FC\u30B6\u30FC\u540D\u524D\u7A7A\u9593\u304C\u8A31\u53EF\u3055\u308C\u3066\u3044\u307E\u305B\u3093\uFF08GitHub \u306E ubuntu-24.04 \u30A4\u30E1\u30FC\u30B8\u306F\u5236\u9650\u3057\u3066\u3044\u307E\u3059\u3002\u524D\u306E\u30B9\u30C6\u30C3\u30D7\u3067 `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` \u3092\u5B9F\u884C\u3059\u308B\u3068\u4F7F\u3048\u307E\u3059\uFF09",
+    "node-network-denied": "\u3053\u306E Node \u306E\u30D1\u30FC\u30DF\u30C3\u30B7\u30E7\u30F3\u30E2\u30C7\u30EB\u306F\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u3092\u5236\u9650\u3057\u307E\u305B\u3093\uFF08`EVALGATE_SANDBOX_NODE` \u306B Node 25 \u4EE5\u964D\u3092\u6307\u5B9A\u3067\u304D\u307E\u3059\uFF09",
+    "parent-death-signal": "util-linux \u306E setpriv \u304C\u3042\u308A\u307E\u305B\u3093",
+    "data-limit": "util-linux \u306E prlimit \u304C\u3042\u308A\u307E\u305B\u3093",
+    "memory-watch": "\u30E1\u30E2\u30EA\u3092\u8AAD\u3080 /proc \u304C\u3042\u308A\u307E\u305B\u3093",
+    other: "\u3053\u306E\u74B0\u5883\u3067\u306F\u4F7F\u3048\u307E\u305B\u3093",
+    network: "\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u540D\u524D\u7A7A\u9593\u3082 Node \u306B\u3088\u308B\u62D2\u5426\u3082\u306A\u3044\u305F\u3081\u3001\u30E2\u30C7\u30EB\u306E\u30B3\u30FC\u30C9\u3092\u30CD\u30C3\u30C8\u30EF\u30FC\u30AF\u304B\u3089\u9060\u3056\u3051\u3066\u3044\u308B\u306E\u306F\u305D\u306E\u524D\u306E\u5C64\u3060\u3051\u3067\u3059\u3002"
+  }
+};
+function sandboxLine(missing, language) {
+  if (missing === null) return null;
+  const names = NAMES[language];
+  const why = WHY[language];
+  const gone = new Set(missing);
+  const active = SANDBOX_LAYERS.filter((l) => !gone.has(l));
+  const name = (l) => names[l] ?? l;
+  const reasons = [];
+  const namespaces = ["network-namespace", "pid-namespace"].filter((l) => gone.has(l));
+  if (namespaces.length > 0)
+    reasons.push(`${namespaces.map(name).join(language === "ja" ? "\u3068" : " and ")} \u2014 ${why["namespaces"]}`);
+  for (const l of missing) if (!namespaces.includes(l)) reasons.push(`${name(l)} \u2014 ${why[l] ?? why["other"]}`);
+  const network = gone.has("network-namespace") && gone.has("node-network-denied");
+  if (language === "ja")
+    return `\u30B5\u30F3\u30C9\u30DC\u30C3\u30AF\u30B9\uFF1A${SANDBOX_LAYERS.length} \u5C64\u306E\u3046\u3061 ${active.length} \u5C64\u304C\u6709\u52B9\uFF08${active.map(name).join("\u3001")}\uFF09\u3002${reasons.length > 0 ? `\u7121\u52B9\uFF1A${reasons.join("\uFF1B")}\u3002` : ""}${network ? why["network"] : ""}`;
+  return `Sandbox: ${active.length} of ${SANDBOX_LAYERS.length} layers active (${active.map(name).join(", ")}).${reasons.length > 0 ? ` Missing: ${reasons.join("; ")}.` : ""}${network ? ` Note: ${why["network"]}` : ""}`;
+}
+function missingLayersOf(details) {
+  let seen = false;
+  const out = /* @__PURE__ */ new Set();
+  for (const d of details) {
+    const m = d?.["sandboxMissing"];
+    if (!Array.isArray(m)) continue;
+    seen = true;
+    for (const l of m) if (typeof l === "string") out.add(l);
+  }
+  return seen ? SANDBOX_LAYERS.filter((l) => out.has(l)) : null;
+}
+
 // src/core/kinds/round-trip/messages.ts
 var en2 = {
   unsafe: (e) => `> [!CAUTION]
@@ -73141,6 +73232,8 @@ function prepareRoundTripSuite(inputs) {
         executor: runner?.name ?? suite.executor,
         isolated: runner?.isolated ?? suite.executor === "pyodide"
       };
+      const layers = runner?.layers?.();
+      if (layers) detail.sandboxMissing = layers.missing.map((m) => m.layer);
       const lastReply = last;
       return {
         caseId: evalCase.id,
@@ -73307,6 +73400,10 @@ function roundTripSuiteLines(result, baseline, ctx) {
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
   if (unsafe || result.instrument.settings["executor"] === "unsafe-host-python")
     out.push(r.unsafe(inlineCode(unsafe?.executor ?? "unsafe-host-python", 40)), "");
+  else {
+    const line = sandboxLine(missingLayersOf(result.records.map((x) => x.detail)), ctx.language);
+    if (line) out.push(line, "");
+  }
   const walks = result.records.filter((x) => x.scores);
   if (walks.length > 0) {
     const reached = walks.filter((x) => x.scores?.["full-success"] === 1).length;
@@ -74071,66 +74168,40 @@ function objectStartLines(text) {
 }
 
 // src/core/kinds/prompt/python.ts
-function pythonString(text) {
-  let out = '"';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0);
-    if (cp >= 32 && cp < 127 && ch !== '"' && ch !== "\\") out += ch;
-    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-  }
-  return `${out}"`;
-}
-var TYPE_LINE = 7;
-var VALUE_LINE = 8;
-function checkTest(output2, vars, threshold) {
-  const entries = Object.entries(vars).map(([k, v]) => `${pythonString(k)}: ${pythonString(v)}`);
-  const lines = [
-    "import solution as _evalgate_check",
-    `OUTPUT = ${pythonString(output2)}`,
-    `VARS = {${entries.join(", ")}}`,
-    `THRESHOLD = ${Number.isInteger(threshold) ? `${threshold}.0` : String(threshold)}`,
-    "def test_check():",
-    "    result = _evalgate_check.check(OUTPUT, dict(VARS))",
-    "    assert type(result) is bool or type(result) is int or type(result) is float",
-    "    assert (result is True) if type(result) is bool else (float(result) >= THRESHOLD)"
-  ];
-  if (lines[TYPE_LINE - 1]?.includes("type(result) is bool or") !== true || !lines[VALUE_LINE - 1]?.includes("THRESHOLD"))
-    throw new Error("the python check test changed without its line numbers");
-  return `${lines.join("\n")}
-`;
-}
-function checkOutcome(result, file2, threshold) {
-  if (result.stage === "passed") return { kind: "pass" };
-  const test = result.tests[0];
-  if (result.stage === "test-failure" && test && test.outcome === "failed") {
-    if (test.message.startsWith(`assertion failed at line ${VALUE_LINE}:`))
-      return {
-        kind: "fail",
-        message: `check() in ${file2} did not pass (it returned False, or a number below ${threshold})`
-      };
-    if (test.message.startsWith(`assertion failed at line ${TYPE_LINE}:`))
-      return {
-        kind: "error",
-        message: `check() in ${file2} returned something other than a bool or a number; make it return True/False or a float from 0 to 1`
-      };
-    return { kind: "error", message: `check() in ${file2} failed: ${test.message}` };
-  }
-  const what = {
-    "syntax-error": "does not compile",
-    timeout: "did not finish in time",
-    "sandbox-violation": "tried something the sandbox forbids",
-    tampering: "tampered with the sandbox",
-    "declared-unable": "raised NotImplementedError",
-    "test-failure": "could not be run"
-  };
-  return {
-    kind: "error",
-    message: `the python check ${file2} ${what[result.stage] ?? result.stage}: ${result.message}`
-  };
+var STAGE_WORDS = {
+  timeout: "did not finish in time",
+  "sandbox-violation": "tried something the sandbox forbids",
+  tampering: "tampered with the sandbox",
+  "declared-unable": "raised NotImplementedError",
+  "test-failure": "failed"
+};
+var floatOf = (text) => text === "inf" ? Infinity : text === "-inf" ? -Infinity : text === "nan" ? NaN : Number(text);
+function checkOutcome(call, file2, threshold) {
+  if (call.kind === "unusable")
+    return {
+      kind: "error",
+      message: `the python check ${file2} cannot be used: ${call.message}; it must define check(output, vars)`
+    };
+  if (call.kind === "failed")
+    return {
+      kind: "fail",
+      message: `check() in ${file2} ${STAGE_WORDS[call.stage] ?? call.stage} on this reply: ${call.message}`
+    };
+  const v = call.value;
+  if (v === true) return { kind: "pass" };
+  if (v === false) return { kind: "fail", message: `check() in ${file2} returned False` };
+  const n = typeof v === "object" && v !== null && Object.keys(v).length === 1 ? "int" in v && typeof v.int === "string" ? Number(v.int) : "float" in v && typeof v.float === "string" ? floatOf(v.float) : null : null;
+  if (n === null)
+    return {
+      kind: "fail",
+      message: `check() in ${file2} returned something other than a bool or a number on this reply; make it return True/False or a float from 0 to 1`
+    };
+  return n >= threshold ? { kind: "pass" } : { kind: "fail", message: `check() in ${file2} returned ${n}, below ${threshold}` };
 }
 
 // src/core/kinds/prompt/suite.ts
 var PROMPT_SCORING_VERSION = "prompt/1";
+var PYTHON_CHECK_VERSION = "python-check/2";
 var assertionMetric = (name) => `assert:${name}`;
 var NO_REFERENCE = "(no reference answer: grade by the notes)";
 var promptDetailSchema = external_exports.object({
@@ -74154,6 +74225,9 @@ function promptInstrument(suite, assertions, judges = /* @__PURE__ */ new Map(),
         ...a.config,
         name: a.name,
         ...a.file ? { file: { path: a.file.path, sha256: a.file.sha256 } } : {},
+        // A python check's call that raises, hangs or misbehaves fails the case (it was an
+        // error before): scores of older baselines mean something else.
+        ...a.config.type === "python" ? { calls: PYTHON_CHECK_VERSION } : {},
         ...a.config.type === "judge" ? {
           judges: (Array.isArray(a.config.judge) ? a.config.judge : [a.config.judge]).map((name) => ({
             model: judges.get(name)?.provider.model ?? name,
@@ -74200,19 +74274,33 @@ function preparePromptSuite(inputs) {
     repeat
   });
   const verdicts = /* @__PURE__ */ new Map();
+  const sessions = /* @__PURE__ */ new Map();
+  const sessionFor = (file2, timeoutMs) => {
+    const key = `${file2.sha256}\0${timeoutMs}`;
+    let session = sessions.get(key);
+    if (!session) {
+      const runner = inputs.runner(timeoutMs);
+      if (!runner.checks) throw new Error(`the ${runner.name} executor cannot run python checks`);
+      session = runner.checks(file2.text, "check");
+      sessions.set(key, session);
+    }
+    return session;
+  };
   const runPython = async (a, reply, vars) => {
     const file2 = a.file;
     const output2 = normalizeReply(reply, a.config.normalize);
-    const tests = checkTest(output2, vars, a.config.threshold);
-    const key = sha256Hex(JSON.stringify([file2.sha256, tests, a.config["timeout-ms"]]));
+    const key = sha256Hex(JSON.stringify([file2.sha256, output2, Object.entries(vars), a.config["timeout-ms"]]));
     const known = verdicts.get(key);
     if (known) return known;
     const running = (async () => {
-      const result = await inputs.runner(a.config["timeout-ms"]).run({ solution: file2.text, tests });
-      return { outcome: checkOutcome(result, file2.path, a.config.threshold), stage: result.stage };
+      const call = await sessionFor(file2, a.config["timeout-ms"]).call(output2, vars);
+      return {
+        outcome: checkOutcome(call, file2.path, a.config.threshold),
+        again: call.kind === "failed" && (call.stage === "timeout" || call.stage === "sandbox-violation")
+      };
     })().then(
-      ({ outcome, stage }) => {
-        if (stage === "timeout") verdicts.delete(key);
+      ({ outcome, again }) => {
+        if (again) verdicts.delete(key);
         return outcome;
       },
       (error64) => {
@@ -74406,6 +74494,11 @@ function preparePromptSuite(inputs) {
       ...judgments.length > 0 ? { judgments } : {},
       ...screened
     };
+    const python = assertions.find((a) => a.config.type === "python");
+    if (python && python.config.type === "python") {
+      const layers = inputs.runner(python.config["timeout-ms"]).layers?.();
+      if (layers) detail.sandboxMissing = layers.missing.map((m) => m.layer);
+    }
     if (reply.status === "refused")
       return {
         ...base,
@@ -74661,7 +74754,10 @@ function promptSuiteLines(result, baseline, language) {
   const m = MESSAGES[language];
   const settings = result.instrument.settings["assertions"];
   const assertions = Array.isArray(settings) ? settings : [];
-  const out = [m.table, m.rule];
+  const out = [];
+  const line = sandboxLine(missingLayersOf(result.records.map((r) => r.detail)), language);
+  if (line) out.push(line, "");
+  out.push(m.table, m.rule);
   for (const a of assertions) {
     const metric = assertionMetric(a.name);
     out.push(
@@ -75260,21 +75356,21 @@ function diffWords(a, b, maxEdits) {
   };
   const x = split(a);
   const y = split(b);
-  let start = 0;
-  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let start2 = 0;
+  while (start2 < x.length && start2 < y.length && x[start2] === y[start2]) start2++;
   let endX = x.length;
   let endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+  while (endX > start2 && endY > start2 && x[endX - 1] === y[endY - 1]) {
     endX--;
     endY--;
   }
-  const n = endX - start;
-  const m = endY - start;
+  const n = endX - start2;
+  const m = endY - start2;
   const changedX = new Uint8Array(x.length);
   const changedY = new Uint8Array(y.length);
   if (n === 0 || m === 0) {
-    for (let i = 0; i < n; i++) changedX[start + i] = 1;
-    for (let j = 0; j < m; j++) changedY[start + j] = 1;
+    for (let i = 0; i < n; i++) changedX[start2 + i] = 1;
+    for (let j = 0; j < m; j++) changedY[start2 + j] = 1;
   } else {
     if (Math.abs(n - m) > maxEdits) return null;
     const max = n + m;
@@ -75288,7 +75384,7 @@ function diffWords(a, b, maxEdits) {
       for (let k = -d; k <= d; k += 2) {
         let i2 = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
         let j2 = i2 - k;
-        while (i2 < n && j2 < m && x[start + i2] === y[start + j2]) {
+        while (i2 < n && j2 < m && x[start2 + i2] === y[start2 + j2]) {
           i2++;
           j2++;
         }
@@ -75312,8 +75408,8 @@ function diffWords(a, b, maxEdits) {
         i--;
         j--;
       }
-      if (i === prevI) changedY[start + prevJ] = 1;
-      else changedX[start + prevI] = 1;
+      if (i === prevI) changedY[start2 + prevJ] = 1;
+      else changedX[start2 + prevI] = 1;
       i = prevI;
       j = prevJ;
     }
@@ -78821,15 +78917,15 @@ function createGitWorkspace(repo, sha, dir) {
 
 // src/adapters/code-runners.ts
 import { homedir } from "node:os";
-import { join as join6 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join7 } from "node:path";
 
 // src/adapters/host-python-runner.ts
-import { execFileSync, spawn as spawn2 } from "node:child_process";
+import { execFileSync, spawn as spawn3 } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFileSync as readFileSync3 } from "node:fs";
 import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname3, join as join5 } from "node:path";
+import { dirname as dirname3, join as join6 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/adapters/child-lifetime.ts
@@ -78873,25 +78969,559 @@ function trackChildGroup(child) {
 }
 
 // src/adapters/pyodide-runner.ts
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync as existsSync4, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
-import { createHash as createHash2 } from "node:crypto";
+import { spawn as spawn2 } from "node:child_process";
+import { createHash as createHash2, randomBytes } from "node:crypto";
+import { existsSync as existsSync5, lstatSync, readFileSync as readFileSync2, realpathSync } from "node:fs";
 import { mkdir as mkdir4, mkdtemp as mkdtemp2, rename as rename3, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
 import { availableParallelism, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname2, join as join4 } from "node:path";
+import { dirname as dirname2, join as join5 } from "node:path";
 import { fileURLToPath } from "node:url";
-var MAX_RESULT_BYTES = 1024 * 1024;
-var CHILD_DEADLINE_GRACE_MS = 2e3;
+
+// src/adapters/sandbox-layers.ts
+import { execFile as execFile2 } from "node:child_process";
+import { accessSync, constants as constants4, existsSync as existsSync4 } from "node:fs";
+import { delimiter, join as join4 } from "node:path";
+function which2(program, path2) {
+  for (const dir of (path2 ?? "/usr/bin:/bin:/usr/sbin:/sbin").split(delimiter)) {
+    if (!dir) continue;
+    const file2 = join4(dir, program);
+    try {
+      accessSync(file2, constants4.X_OK);
+      return file2;
+    } catch {
+    }
+  }
+  return null;
+}
+function probe(file2, args) {
+  return new Promise((resolve5) => {
+    execFile2(file2, args, { timeout: 5e3, env: {} }, (error64, stdout, stderr) => {
+      resolve5({ ok: !error64, said: `${stderr}${stdout}`.trim().split("\n")[0]?.slice(0, 160) ?? "" });
+    });
+  });
+}
+var cache = /* @__PURE__ */ new Map();
+async function nodeMajor(node2) {
+  if (node2 === process.execPath) return Number(process.versions.node.split(".")[0]);
+  const r = await new Promise(
+    (resolve5) => execFile2(node2, ["-p", "process.versions.node"], { timeout: 1e4, env: {} }, (_e, out) => resolve5(String(out)))
+  );
+  return Number(r.trim().split(".")[0]) || 0;
+}
+function detectLaunch(node2, without = []) {
+  const key = `${node2}\0${without.join(",")}`;
+  let known = cache.get(key);
+  if (!known) {
+    known = detect(node2, without);
+    cache.set(key, known);
+  }
+  return known;
+}
+async function detect(node2, without) {
+  const active = ["bridge-cut", "permission-model", "no-workers", "process-apis-removed", "supervisor"];
+  const missing = [];
+  const linux = process.platform === "linux" && existsSync4("/proc/self/status");
+  const path2 = process.env["PATH"];
+  if (linux) active.push("memory-watch");
+  else missing.push({ layer: "memory-watch", why: "there is no /proc to read memory from" });
+  const setpriv = linux && !without.includes("setpriv") ? which2("setpriv", path2) : null;
+  const prlimit = linux && !without.includes("prlimit") ? which2("prlimit", path2) : null;
+  const unshare = linux && !without.includes("unshare") ? which2("unshare", path2) : null;
+  const tryUnshare = async () => {
+    if (!unshare) return { args: null, why: "no unshare (util-linux)" };
+    let why = "";
+    for (const args of [
+      ["--user", "--map-root-user", "--net", "--pid", "--fork", "--kill-child"],
+      ...process.getuid?.() === 0 ? [["--net", "--pid", "--fork", "--kill-child"]] : []
+    ]) {
+      const r = await probe(unshare, [...args, "--", "true"]);
+      if (r.ok) return { args, why: "" };
+      why ||= `unshare: ${r.said || "failed"}`;
+    }
+    return { args: null, why };
+  };
+  const [major, setprivOk, prlimitOk, unshared] = await Promise.all([
+    nodeMajor(node2),
+    setpriv ? probe(setpriv, ["--pdeathsig", "KILL", "--", "true"]).then((r) => r.ok) : Promise.resolve(false),
+    prlimit ? probe(prlimit, [`--data=${2 ** 31}`, "--", "true"]).then((r) => r.ok) : Promise.resolve(false),
+    tryUnshare()
+  ]);
+  const unshareArgs = unshared.args;
+  const unshareWhy = unshared.why;
+  if (major >= 25) active.push("node-network-denied");
+  else
+    missing.push({
+      layer: "node-network-denied",
+      why: `Node ${major}'s permission model does not restrict the network (Node 25 and later do)`
+    });
+  if (setprivOk) active.push("parent-death-signal");
+  else
+    missing.push({
+      layer: "parent-death-signal",
+      why: setpriv ? "setpriv --pdeathsig failed" : "no setpriv (util-linux)"
+    });
+  if (prlimitOk) active.push("data-limit");
+  else missing.push({ layer: "data-limit", why: prlimit ? "prlimit --data failed" : "no prlimit (util-linux)" });
+  if (unshareArgs) active.push("network-namespace", "pid-namespace");
+  else {
+    const why = `${unshareWhy} \u2014 user namespaces are not permitted here (GitHub's ubuntu-24.04 runners restrict them through AppArmor; \`sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0\` in an earlier step allows them)`;
+    missing.push({ layer: "network-namespace", why }, { layer: "pid-namespace", why });
+  }
+  return {
+    layers: { active, missing },
+    prefix: (dataLimitBytes) => [
+      ...setprivOk && setpriv ? [setpriv, "--pdeathsig", "KILL", "--"] : [],
+      ...prlimitOk && prlimit ? [prlimit, `--data=${dataLimitBytes}`, "--"] : [],
+      ...unshareArgs && unshare ? [unshare, ...unshareArgs, "--"] : []
+    ]
+  };
+}
+
+// src/adapters/sandbox-supervisor.ts
+import { spawn } from "node:child_process";
+var proc = null;
+var users = 0;
+var kills = /* @__PURE__ */ new Map();
+var waiters = /* @__PURE__ */ new Map();
+function start(script) {
+  const child = spawn(process.execPath, [script], {
+    stdio: ["pipe", "pipe", "ignore"],
+    env: {},
+    cwd: "/",
+    // Its own process group: a Ctrl-C to evalgate's group does not end it before the
+    // children, which it then ends itself when evalgate is gone.
+    detached: true
+  });
+  let buffer = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk) => {
+    buffer += chunk;
+    for (let nl2 = buffer.indexOf("\n"); nl2 >= 0; nl2 = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, nl2);
+      buffer = buffer.slice(nl2 + 1);
+      try {
+        const m = JSON.parse(line);
+        if (typeof m.killed !== "number") continue;
+        const kill = m.reason === "memory" ? { reason: "memory", rssBytes: Number(m.rssBytes) || 0 } : { reason: m.reason === "deadline" ? "deadline" : "parent-stopped" };
+        if (kills.size > 1e3) kills.clear();
+        const waiter = waiters.get(m.killed);
+        if (waiter) waiter(kill);
+        else kills.set(m.killed, kill);
+      } catch {
+      }
+    }
+  });
+  child.stdin?.on("error", () => void 0);
+  child.on("exit", () => {
+    if (proc === child) proc = null;
+  });
+  child.unref();
+  child.stdout?.unref?.();
+  child.stdin?.unref?.();
+  return child;
+}
+var send = (message) => {
+  if (proc?.stdin?.writable) proc.stdin.write(`${JSON.stringify(message)}
+`);
+};
+function acquireSupervisor(script) {
+  users++;
+  proc ??= start(script);
+  let released = false;
+  const supervisor = {
+    watch: (pid, capBytes) => {
+      proc ??= start(script);
+      send({ watch: pid, capBytes });
+    },
+    busy: (pid, deadlineMs) => send({ busy: pid, deadlineMs }),
+    idle: (pid) => send({ idle: pid }),
+    forget: (pid) => send({ forget: pid }),
+    killedWhy: async (pid, waitMs) => {
+      const known = kills.get(pid);
+      if (known) {
+        kills.delete(pid);
+        return known;
+      }
+      if (!proc) return null;
+      return new Promise((resolve5) => {
+        const timer = setTimeout(() => {
+          waiters.delete(pid);
+          resolve5(null);
+        }, waitMs);
+        waiters.set(pid, (kill) => {
+          clearTimeout(timer);
+          waiters.delete(pid);
+          resolve5(kill);
+        });
+      });
+    },
+    alive: () => proc !== null && proc.exitCode === null && proc.signalCode === null
+  };
+  return {
+    supervisor,
+    release: () => {
+      if (released) return;
+      released = true;
+      users--;
+      if (users === 0 && proc) {
+        proc.stdin?.end();
+        proc = null;
+      }
+    }
+  };
+}
+
+// src/adapters/sandbox-verdict.ts
+var OPS = [
+  "eq",
+  "ne",
+  "in",
+  "notin",
+  "true",
+  "false",
+  "none",
+  "notnone",
+  "nottrue",
+  "notfalse",
+  "type",
+  "nottype"
+];
+var TYPE_NAMES = ["int", "float", "str", "bool", "list", "tuple", "dict"];
+var MAX_NODES = 2e5;
+var MAX_DEPTH = 64;
+var Malformed = class extends Error {
+};
+var isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var onlyKeys = (v, keys) => Object.keys(v).every((k) => keys.includes(k));
+function checkFrozen(v, budget, depth = 0) {
+  if (--budget.nodes < 0) throw new Malformed("a value is too large");
+  if (depth > MAX_DEPTH) throw new Malformed("a value is nested too deeply");
+  if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+  if (!isObject2(v)) throw new Malformed("a value is not a frozen value");
+  const keys = Object.keys(v);
+  if (keys.length !== 1) throw new Malformed("a value is not a frozen value");
+  const key = keys[0];
+  const inner = v[key];
+  switch (key) {
+    case "int":
+      if (typeof inner !== "string" || !/^-?\d{1,5000}$/.test(inner)) throw new Malformed("an int is not a number");
+      return { int: inner };
+    case "float":
+      if (typeof inner !== "string" || !/^(-?inf|nan|-?\d[\d.e+-]*)$/.test(inner))
+        throw new Malformed("a float is not a number");
+      return { float: inner };
+    case "opaque":
+      if (typeof inner !== "string") throw new Malformed("an opaque value has no name");
+      return { opaque: inner.slice(0, 200) };
+    case "list":
+    case "tuple":
+    case "set":
+      if (!Array.isArray(inner)) throw new Malformed(`a ${key} is not a list`);
+      return { [key]: inner.map((x) => checkFrozen(x, budget, depth + 1)) };
+    case "dict":
+      if (!Array.isArray(inner)) throw new Malformed("a dict is not a list of pairs");
+      return {
+        dict: inner.map((pair2) => {
+          if (!Array.isArray(pair2) || pair2.length !== 2) throw new Malformed("a dict entry is not a pair");
+          return [checkFrozen(pair2[0], budget, depth + 1), checkFrozen(pair2[1], budget, depth + 1)];
+        })
+      };
+    default:
+      throw new Malformed("a value is not a frozen value");
+  }
+}
+function parsePlan(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { error: "the preparer answered something that is not JSON" };
+  }
+  if (isObject2(v) && typeof v["error"] === "string") return { error: v["error"] };
+  try {
+    if (!isObject2(v) || !Array.isArray(v["tests"]) || typeof v["code"] !== "string") throw new Malformed("no plan");
+    const budget = { nodes: MAX_NODES };
+    const tests = v["tests"].map((t) => {
+      if (!isObject2(t) || typeof t["name"] !== "string" || !Array.isArray(t["checks"])) throw new Malformed("a test");
+      return {
+        name: t["name"],
+        checks: t["checks"].map((c) => {
+          if (!isObject2(c) || !OPS.includes(c["op"]) || typeof c["line"] !== "number")
+            throw new Malformed("a check");
+          if (!Array.isArray(c["slots"]) || c["slots"].length < 1 || c["slots"].length > 2)
+            throw new Malformed("a check");
+          const slots = c["slots"].map((s) => {
+            if (isObject2(s) && s["child"] === true) return { child: true };
+            if (isObject2(s) && "lit" in s) return { lit: checkFrozen(s["lit"], budget) };
+            throw new Malformed("a slot");
+          });
+          const typeName = c["typeName"];
+          if ((c["op"] === "type" || c["op"] === "nottype") && !TYPE_NAMES.includes(typeName))
+            throw new Malformed("a type check");
+          return {
+            op: c["op"],
+            line: c["line"],
+            slots,
+            ...typeof typeName === "string" ? { typeName } : {}
+          };
+        })
+      };
+    });
+    return { tests, code: v["code"] };
+  } catch (error64) {
+    return { error: `the preparer's plan is malformed (${error64.message})` };
+  }
+}
+var childSlots = (c) => c.slots.filter((s) => "child" in s).length;
+function intOf(text) {
+  const big = BigInt(text);
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+var keyOf = (v) => v === null || typeof v !== "object" ? v : `#${show(v)}`;
+function thaw(v) {
+  if (v === null || typeof v !== "object") return v;
+  if ("int" in v) return intOf(v.int);
+  if ("float" in v)
+    return v.float === "nan" ? NaN : v.float === "inf" ? Infinity : v.float === "-inf" ? -Infinity : Number(v.float);
+  if ("list" in v) return v.list.map(thaw);
+  if ("tuple" in v) return { kind: "tuple", items: v.tuple.map(thaw) };
+  if ("dict" in v) return new Map(v.dict.map(([k, x]) => [keyOf(thaw(k)), thaw(x)]));
+  if ("set" in v) return new Set(v.set.map((x) => keyOf(thaw(x))));
+  return { kind: `opaque:${v.opaque}`, items: /* @__PURE__ */ Symbol("opaque") };
+}
+function same2(a, b) {
+  if (typeof a === "bigint" || typeof b === "bigint") return typeof a === typeof b && a === b;
+  if (typeof a !== typeof b) return false;
+  if (a === null || typeof a !== "object") return a === b;
+  if (b === null || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a))
+    return a.length === b.length && a.every((x, i) => same2(x, b[i]));
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
+    for (const [k, v] of a) if (!b.has(k) || !same2(v, b.get(k))) return false;
+    return true;
+  }
+  if (a instanceof Set || b instanceof Set) {
+    if (!(a instanceof Set && b instanceof Set) || a.size !== b.size) return false;
+    for (const x of a) if (!b.has(x)) return false;
+    return true;
+  }
+  const ta = a;
+  const tb = b;
+  if (ta.kind !== tb.kind || typeof ta.items === "symbol" || typeof tb.items === "symbol") return false;
+  return same2(ta.items, tb.items);
+}
+function show(v) {
+  if (v === null) return "None";
+  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "bigint") return `${v}`;
+  if (typeof v === "number")
+    return Number.isNaN(v) ? "nan" : v === Infinity ? "inf" : v === -Infinity ? "-inf" : String(v);
+  if (typeof v === "boolean") return v ? "True" : "False";
+  if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
+  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${showKey(k)}: ${show(x)}`).join(", ")}}`;
+  if (v instanceof Set) return `{${[...v].map(showKey).join(", ")}}`;
+  if (v.kind === "tuple" && Array.isArray(v.items)) return `(${v.items.map(show).join(", ")})`;
+  return `<${v.kind.replace("opaque:", "")} object>`;
+}
+var showKey = (k) => typeof k === "string" && k.startsWith("#") ? k.slice(1) : show(k);
+function typeNameOf(v) {
+  if (v === null) return "NoneType";
+  if (typeof v === "boolean") return "bool";
+  if (typeof v === "string") return "str";
+  if ("int" in v) return "int";
+  if ("float" in v) return "float";
+  if ("list" in v) return "list";
+  if ("tuple" in v) return "tuple";
+  if ("dict" in v) return "dict";
+  if ("set" in v) return "set or frozenset";
+  return v.opaque;
+}
+function contains(a, b) {
+  if (Array.isArray(b)) return b.some((x) => same2(a, x));
+  if (typeof b === "string") return typeof a === "string" && b.includes(a);
+  if (b instanceof Map || b instanceof Set) return b.has(keyOf(a));
+  if (b !== null && typeof b === "object" && b.kind === "tuple" && Array.isArray(b.items))
+    return b.items.some((x) => same2(a, x));
+  return false;
+}
+function judgeCheck(check2, frozen) {
+  const [fa, fb] = frozen;
+  const a = thaw(fa);
+  const b = fb === void 0 ? null : thaw(fb);
+  const at = `line ${check2.line}:`;
+  switch (check2.op) {
+    case "eq":
+      return { ok: same2(a, b), text: `${at} ${show(a)} == ${show(b)}` };
+    case "ne":
+      return { ok: !same2(a, b), text: `${at} ${show(a)} != ${show(b)}` };
+    case "in":
+      return { ok: contains(a, b), text: `${at} ${show(a)} in ${show(b)}` };
+    case "notin":
+      return { ok: !contains(a, b), text: `${at} ${show(a)} not in ${show(b)}` };
+    case "true":
+      return { ok: a === true, text: `${at} expected True, got ${show(a)}` };
+    case "false":
+      return { ok: a === false, text: `${at} expected False, got ${show(a)}` };
+    case "none":
+      return { ok: a === null, text: `${at} expected None, got ${show(a)}` };
+    case "notnone":
+      return { ok: a !== null, text: `${at} expected a value, got None` };
+    case "nottrue":
+      return { ok: a !== true, text: `${at} expected anything but True, got True` };
+    case "notfalse":
+      return { ok: a !== false, text: `${at} expected anything but False, got False` };
+    case "type":
+      return {
+        ok: typeNameOf(fa) === check2.typeName,
+        text: `${at} type(${show(a)}) is ${check2.typeName}`
+      };
+    case "nottype":
+      return {
+        ok: typeNameOf(fa) !== check2.typeName,
+        text: `${at} type(${show(a)}) is not ${check2.typeName}`
+      };
+  }
+}
+var CHILD_STAGES = ["ran", "import-error", "declared-unable", "tampering", "harness-error"];
+function checkRaised(v) {
+  if (!isObject2(v) || typeof v["type"] !== "string" || typeof v["message"] !== "string" || typeof v["unable"] !== "boolean")
+    throw new Malformed("an exception is not described");
+  return { type: v["type"].slice(0, 200), message: v["message"].slice(0, 2e3), unable: v["unable"] };
+}
+function parseCaseReport(line, nonce, plan) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return { malformed: "it is not JSON" };
+  }
+  try {
+    if (!isObject2(v)) throw new Malformed("it is not an object");
+    if (v["nonce"] !== nonce) throw new Malformed("it does not carry this case's nonce");
+    if (!onlyKeys(v, ["nonce", "stage", "message", "tests", "output"])) throw new Malformed("it has unknown fields");
+    const stage = v["stage"];
+    if (!CHILD_STAGES.includes(stage)) throw new Malformed("its stage is unknown");
+    if (typeof v["message"] !== "string" || typeof v["output"] !== "string" || !Array.isArray(v["tests"]))
+      throw new Malformed("a field has the wrong type");
+    const rawTests = v["tests"];
+    if (stage === "ran" && rawTests.length !== plan.tests.length)
+      throw new Malformed(`it reports ${rawTests.length} tests, the task has ${plan.tests.length}`);
+    if (stage !== "ran" && rawTests.length !== 0) throw new Malformed("it reports tests that did not run");
+    const budget = { nodes: MAX_NODES };
+    const tests = rawTests.map((t, i) => {
+      const planned = plan.tests[i];
+      if (!isObject2(t) || !Array.isArray(t["steps"]) || !isObject2(t["end"])) throw new Malformed("a test");
+      if (t["steps"].length > planned.checks.length) throw new Malformed(`${planned.name} reports too many checks`);
+      const steps = t["steps"].map((s, j) => {
+        if (!isObject2(s) || s["k"] !== j || !Array.isArray(s["values"]))
+          throw new Malformed(`${planned.name}: a check out of order`);
+        const check2 = planned.checks[j];
+        if (s["values"].length !== childSlots(check2))
+          throw new Malformed(`${planned.name}: a check with the wrong values`);
+        return { k: j, values: s["values"].map((x) => checkFrozen(x, budget)) };
+      });
+      const end = t["end"];
+      let parsedEnd;
+      if (end["done"] === true && Object.keys(end).length === 1) parsedEnd = { done: true };
+      else if ("raised" in end && Object.keys(end).length === 1) parsedEnd = { raised: checkRaised(end["raised"]) };
+      else if (typeof end["error"] === "string" && Object.keys(end).length === 1)
+        parsedEnd = { error: end["error"].slice(0, 2e3) };
+      else throw new Malformed(`${planned.name}: its end is unknown`);
+      return { steps, end: parsedEnd };
+    });
+    return {
+      stage,
+      message: v["message"].slice(0, 4e3),
+      tests,
+      output: v["output"].slice(0, 16384)
+    };
+  } catch (error64) {
+    if (error64 instanceof Malformed) return { malformed: error64.message };
+    throw error64;
+  }
+}
+var ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
+function judgeTests(report, plan) {
+  return report.tests.map((t, i) => {
+    const planned = plan.tests[i];
+    const name = planned.name;
+    for (const step of t.steps) {
+      const check2 = planned.checks[step.k];
+      const values = [...step.values];
+      const operands = check2.slots.map((s) => "lit" in s ? s.lit : values.shift());
+      const verdict = judgeCheck(check2, operands);
+      if (!verdict.ok) return { name, outcome: "failed", message: `assertion failed at ${verdict.text}` };
+    }
+    if ("raised" in t.end) {
+      const message = `${t.end.raised.type}: ${t.end.raised.message}`;
+      return { name, outcome: t.end.raised.unable ? "declared-unable" : "failed", message };
+    }
+    if ("error" in t.end) return { name, outcome: "failed", message: t.end.error };
+    if (t.steps.length < planned.checks.length)
+      return {
+        name,
+        outcome: "failed",
+        message: `only ${t.steps.length} of ${planned.checks.length} assertions ran`
+      };
+    return { name, outcome: "passed", message: "" };
+  });
+}
+function caseResult(line, nonce, plan, base) {
+  const out = { durationMs: base.durationMs, chosen: base.chosen, output: "", tests: [] };
+  const report = parseCaseReport(line, nonce, plan);
+  if ("malformed" in report)
+    return {
+      ...out,
+      stage: "tampering",
+      message: `the sandbox returned a malformed report (${report.malformed}); no result of this run is trusted`
+    };
+  const tests = report.stage === "ran" ? judgeTests(report, plan) : [];
+  const result = { ...out, output: report.output, tests };
+  if (ACCESS_DENIED.test(report.message) || ACCESS_DENIED.test(report.output) || tests.some((t) => ACCESS_DENIED.test(t.message)))
+    return {
+      ...result,
+      stage: "sandbox-violation",
+      message: "the code attempted something the sandbox forbids (Node's permission model refused it)"
+    };
+  const failed = (stage, message) => ({ ...result, stage, message });
+  switch (report.stage) {
+    case "tampering":
+      return { ...failed("tampering", `${report.message}; no result of this run is trusted`), tests: [] };
+    case "declared-unable":
+      return failed("declared-unable", report.message);
+    case "import-error":
+    case "harness-error":
+      return failed("test-failure", report.message);
+    case "ran":
+      break;
+  }
+  if (tests.length === 0) return failed("test-failure", "the task has no tests");
+  const unable = tests.find((t) => t.outcome === "declared-unable");
+  if (unable) return failed("declared-unable", unable.message);
+  const bad = tests.filter((t) => t.outcome !== "passed");
+  if (bad.length > 0)
+    return failed("test-failure", `${bad.length} of ${tests.length} tests failed: ${bad[0]?.name}: ${bad[0]?.message}`);
+  return failed("passed", `${tests.length} tests passed`);
+}
+
+// src/adapters/pyodide-runner.ts
+var MAX_LINE_BYTES = 4 * 1024 * 1024;
+var GiB = 1024 * 1024 * 1024;
+var DEFAULT_MEMORY_CAP = GiB;
+var DATA_LIMIT_BYTES = 2 * GiB;
+var SUPERVISOR_GRACE_MS = 2e3;
+var CHECK_CALLS_PER_PROCESS = 2e3;
 function locateSandboxFile(candidates) {
-  for (const c of candidates) if (existsSync4(c)) return realpathSync(c);
+  for (const c of candidates) if (existsSync5(c)) return realpathSync(c);
   throw new Error(`sandbox file not found; looked in ${candidates.join(", ")}`);
 }
-function snapshotKey(pyodideDir, childScript) {
-  const hash2 = createHash2("sha256").update(process.version).update("\0");
-  for (const file2 of [join4(pyodideDir, "pyodide-lock.json"), join4(pyodideDir, "pyodide.mjs"), childScript])
+function snapshotKey(nodeVersion, pyodideDir, childScript) {
+  const hash2 = createHash2("sha256").update(nodeVersion).update("\0");
+  for (const file2 of [join5(pyodideDir, "pyodide-lock.json"), join5(pyodideDir, "pyodide.mjs"), childScript])
     hash2.update(readFileSync2(file2)).update("\0");
-  const wasm = lstatSync(join4(pyodideDir, "pyodide.asm.wasm"));
+  const wasm = lstatSync(join5(pyodideDir, "pyodide.asm.wasm"));
   return hash2.update(`${wasm.size}`).digest("hex").slice(0, 24);
 }
 function trustedCacheFile(file2) {
@@ -78913,284 +79543,543 @@ function intactCacheFile(file2) {
     return false;
   }
 }
+var sigusr1Ignored = false;
+function ignoreSigusr1() {
+  if (sigusr1Ignored || process.platform === "win32") return;
+  sigusr1Ignored = true;
+  process.on("SIGUSR1", () => void 0);
+}
 function createPyodideRunner(options = {}) {
   const here = dirname2(fileURLToPath(import.meta.url));
-  const childScript = locateSandboxFile([join4(here, "sandbox-child.mjs"), join4(here, "sandbox", "child.mjs")]);
+  const childScript = locateSandboxFile([join5(here, "sandbox-child.mjs"), join5(here, "sandbox", "child.mjs")]);
+  const supervisorScript = locateSandboxFile([
+    join5(here, "sandbox-supervisor.mjs"),
+    join5(here, "sandbox", "supervisor.mjs")
+  ]);
   const harness = readFileSync2(
-    locateSandboxFile([join4(here, "sandbox-harness.py"), join4(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join5(here, "sandbox-harness.py"), join5(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const pyodideDir = options.pyodideDir ?? dirname2(
     locateSandboxFile([
-      join4(here, "pyodide", "pyodide.mjs"),
-      join4(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
+      join5(here, "pyodide", "pyodide.mjs"),
+      join5(here, "..", "..", "node_modules", "pyodide", "pyodide.mjs")
     ])
   );
+  const node2 = options.node ?? process.execPath;
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 1e4;
-  const pool = [];
+  const memoryCap = options.memoryCapBytes ?? DEFAULT_MEMORY_CAP;
+  const expose = options.exposeJavaScriptForTests === true;
+  ignoreSigusr1();
+  const { supervisor, release } = acquireSupervisor(supervisorScript);
+  const launch = detectLaunch(node2, options.withoutLayersForTests ?? []);
+  launch.catch(() => void 0);
+  let layers = null;
+  void launch.then((l) => {
+    layers = expose ? {
+      active: l.layers.active.filter((x) => x !== "bridge-cut"),
+      missing: [{ layer: "bridge-cut", why: "opened for a test" }, ...l.layers.missing]
+    } : { active: [...l.layers.active], missing: [...l.layers.missing] };
+  });
   const live = /* @__PURE__ */ new Set();
   let closed = false;
   const flags = (reads) => [
     "--permission",
     ...reads.map((path2) => `--allow-fs-read=${path2}`),
     "--disallow-code-generation-from-strings",
-    // The watchdog thread (child.mjs), which ends the child when evalgate is gone even
-    // while Python is busy. Model code cannot reach JavaScript, so it cannot start one.
-    "--allow-worker",
     "--disable-warning=PERM0006",
-    "--wasm-max-mem-pages=16384",
-    // 1 GiB of Python memory
+    "--wasm-max-mem-pages=12288",
+    // 768 MiB of Python memory
     "--max-old-space-size=256"
   ];
   let snapshotDir = null;
   let snapshot = null;
-  const cacheFile = options.snapshot === false || !options.snapshotCacheDir ? null : join4(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
-  const storeSnapshot = async (received) => {
+  const cacheFile = (version3) => options.snapshot === false || !options.snapshotCacheDir ? null : join5(options.snapshotCacheDir, `pyodide-${snapshotKey(version3, pyodideDir, childScript)}.snapshot`);
+  const storeSnapshot = async (received, file2) => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
-    if (cacheFile) {
+    if (file2) {
       try {
-        await mkdir4(dirname2(cacheFile), { recursive: true, mode: 448 });
-        const temp = `${cacheFile}.${process.pid}.tmp`;
-        await writeFile3(`${temp}.sha256`, sha256Of(bytes), { mode: 384 });
-        await rename3(`${temp}.sha256`, `${cacheFile}.sha256`);
-        await writeFile3(temp, bytes, { mode: 384 });
-        await rename3(temp, cacheFile);
-        if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+        await mkdir4(dirname2(file2), { recursive: true, mode: 448 });
+        const temp2 = `${file2}.${process.pid}.tmp`;
+        await writeFile3(`${temp2}.sha256`, sha256Of(bytes), { mode: 384 });
+        await rename3(`${temp2}.sha256`, `${file2}.sha256`);
+        await writeFile3(temp2, bytes, { mode: 384 });
+        await rename3(temp2, file2);
+        if (trustedCacheFile(file2)) return realpathSync(file2);
       } catch {
       }
     }
-    snapshotDir = await mkdtemp2(join4(tmpdir2(), "evalgate-sandbox-"));
-    const file2 = join4(snapshotDir, "pyodide.snapshot");
-    await writeFile3(file2, bytes, { mode: 384 });
-    return realpathSync(file2);
+    snapshotDir = await mkdtemp2(join5(tmpdir2(), "evalgate-sandbox-"));
+    const temp = join5(snapshotDir, "pyodide.snapshot");
+    await writeFile3(temp, bytes, { mode: 384 });
+    return realpathSync(temp);
   };
-  const spawnWarm = (snapshotFile, makeSnapshot = false) => {
+  const spawnProcess = (how, snapshotFile, role, makeSnapshot = false) => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
-    const mode = makeSnapshot ? ["--make-snapshot"] : snapshotFile ? [snapshotFile] : [];
-    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode], {
+    const mode = makeSnapshot ? ["--make-snapshot"] : snapshotFile ? [snapshotFile] : [""];
+    const command = [
+      ...how.prefix(DATA_LIMIT_BYTES),
+      node2,
+      ...flags(reads),
+      childScript,
+      pyodideDir,
+      ...mode,
+      ...role === "preparer" ? ["--preparer"] : [],
+      ...expose ? ["--expose-js-for-tests"] : []
+    ];
+    const child = spawn2(command[0], command.slice(1), {
       env: {},
       cwd: "/",
       detached: true,
       stdio: ["pipe", "pipe", "pipe", makeSnapshot ? "pipe" : "ignore"]
     });
-    live.add(child);
     trackChildGroup(child);
+    const pid = child.pid ?? -1;
+    if (pid > 0) {
+      supervisor.watch(pid, memoryCap);
+      options.onSpawn?.(pid);
+    }
     const channel = child.stdio[3];
-    const received = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve5) => {
+    const snapshotBytes = !makeSnapshot || !channel ? Promise.resolve(null) : new Promise((resolve5) => {
       const chunks = [];
-      channel.on("data", (chunk) => chunks.push(chunk));
-      channel.on("end", () => resolve5(Buffer.concat(chunks)));
-      channel.on("error", () => resolve5(null));
-      child.on("close", () => resolve5(null));
-    });
-    if (child.pid !== void 0) options.onSpawn?.(child.pid);
-    child.stdin?.write(`${JSON.stringify({ harness })}
-`);
-    let answer = () => void 0;
-    const warm = {
-      child,
-      stdout: "",
-      stderr: "",
-      ready: Promise.resolve(),
-      answered: new Promise((resolve5) => {
-        answer = resolve5;
-      }),
-      exited: new Promise(
-        (resolve5) => child.on("exit", (code, signal) => {
-          live.delete(child);
-          resolve5({ code, signal });
-        })
-      )
-    };
-    warm.ready = new Promise((resolve5, reject) => {
-      const onData = (chunk) => {
-        warm.stdout += chunk.toString("utf8");
-        if (warm.stdout.length > MAX_RESULT_BYTES) child.kill("SIGKILL");
-        if (warm.stdout.startsWith("READY\n")) {
-          warm.stdout = warm.stdout.slice(6);
-          resolve5();
+      let received = 0;
+      let length = -1;
+      channel.on("data", (chunk) => {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (length < 0 && received >= 8) length = Number(Buffer.concat(chunks).readBigUInt64LE(0));
+        if (length >= 0 && received >= 8 + length) {
+          resolve5(Buffer.concat(chunks).subarray(8, 8 + length));
+          channel.destroy?.();
         }
-        if (warm.stdout.includes("\n") && !warm.stdout.startsWith("READY")) answer();
-      };
-      child.stdout?.on("data", onData);
-      child.stderr?.on("data", (chunk) => {
-        if (warm.stderr.length < 16384) warm.stderr += chunk.toString("utf8");
       });
-      child.on(
-        "exit",
-        () => reject(
-          new Error(
-            `the sandbox could not start: ${warm.stderr.trim().split("\n").slice(-3).join(" ") || "it exited before it was ready"}`
-          )
-        )
-      );
-      child.stdin?.on("error", () => void 0);
+      channel.on("error", () => resolve5(null));
+      child.on("exit", () => resolve5(null));
     });
-    warm.ready.catch(() => void 0);
-    return Object.assign(warm, { snapshot: received });
+    let stderr = "";
+    let buffer = "";
+    let isReady = false;
+    let gone = false;
+    const lines = [];
+    const takers = [];
+    let markReady = () => void 0;
+    let failReady = () => void 0;
+    const ready = new Promise((resolve5, reject) => {
+      markReady = resolve5;
+      failReady = reject;
+    });
+    ready.catch(() => void 0);
+    const exited = new Promise(
+      (resolve5) => child.on("exit", (code, signal) => {
+        gone = true;
+        live.delete(proc2);
+        for (const take of takers.splice(0)) take(null);
+        failReady(
+          new Error(
+            `the sandbox could not start: ${stderr.trim().split("\n").slice(-3).join(" ") || "it exited before it was ready"}`
+          )
+        );
+        resolve5({ code, signal });
+      })
+    );
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk) => {
+      buffer += chunk;
+      if (buffer.length > MAX_LINE_BYTES) child.kill("SIGKILL");
+      for (let nl2 = buffer.indexOf("\n"); nl2 >= 0; nl2 = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, nl2);
+        buffer = buffer.slice(nl2 + 1);
+        if (!isReady) {
+          if (line.startsWith("READY ")) {
+            isReady = true;
+            markReady();
+          }
+          continue;
+        }
+        const take = takers.shift();
+        if (take) take(line);
+        else lines.push(line);
+      }
+    });
+    child.stderr?.on("data", (chunk) => {
+      if (stderr.length < 16384) stderr += chunk.toString("utf8");
+    });
+    child.stdin?.on("error", () => void 0);
+    const proc2 = {
+      child,
+      pid,
+      ready,
+      snapshot: snapshotBytes,
+      exited,
+      stderr: () => stderr,
+      nextLine: () => lines.length > 0 ? Promise.resolve(lines.shift()) : gone ? Promise.resolve(null) : new Promise((resolve5) => takers.push(resolve5)),
+      send: (line) => {
+        if (!gone) child.stdin?.write(`${line}
+`);
+      },
+      kill: () => {
+        if (pid > 0) killGroup(pid);
+        else child.kill("SIGKILL");
+      }
+    };
+    live.add(proc2);
+    void exited.then(() => supervisor.forget(pid));
+    proc2.send(JSON.stringify({ harness }));
+    return proc2;
   };
+  let preparer = null;
+  let preparing = Promise.resolve();
+  const startPreparer = (proc2) => {
+    preparer = proc2.then((p) => {
+      p.send(JSON.stringify({ mode: "prepare" }));
+      void p.exited.then(() => {
+        if (preparer && !closed) preparer = null;
+      });
+      return p;
+    });
+    preparer.catch(() => void 0);
+  };
+  let requestId = 0;
+  const prepare = async (request2) => {
+    const ask = async () => {
+      if (!preparer) {
+        const how = await launch;
+        startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)), "preparer")));
+      }
+      const p = await preparer;
+      await p.ready;
+      const id = ++requestId;
+      p.send(
+        JSON.stringify({
+          id,
+          tests: request2.tests,
+          testModule: request2.testModule ?? "test_task",
+          candidates: request2.candidates ?? [],
+          solution: request2.solution,
+          solutionModule: request2.solutionModule ?? "solution"
+        })
+      );
+      const timer = setTimeout(() => p.kill(), Math.max(2e4, timeoutMs));
+      const asked = performance.now();
+      const line2 = await p.nextLine();
+      workMs += performance.now() - asked;
+      clearTimeout(timer);
+      return line2;
+    };
+    let workMs = 0;
+    const turn = preparing.then(ask, ask);
+    preparing = turn.catch(() => void 0);
+    let line = await turn;
+    if (line === null) {
+      const again = preparing.then(ask, ask);
+      preparing = again.catch(() => void 0);
+      line = await again;
+    }
+    if (line === null) throw new PreparerFailed();
+    let answer;
+    try {
+      answer = JSON.parse(line);
+    } catch {
+      throw new PreparerFailed();
+    }
+    if (typeof answer?.choice !== "object" || answer.choice === null) throw new PreparerFailed();
+    const plan = parsePlan(JSON.stringify(answer.plan));
+    return { plan, choice: answer.choice, ms: workMs };
+  };
+  const pool = [];
   const refill = () => {
     if (closed) return;
     if (!snapshot) {
-      if (options.snapshot === false) {
-        snapshot = Promise.resolve(null);
-      } else if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) {
-        snapshot = Promise.resolve(realpathSync(cacheFile));
-      } else {
-        const first = spawnWarm(null, true);
-        pool.push(Promise.resolve(first));
-        snapshot = storeSnapshot(first.snapshot).catch(() => null);
-      }
+      const made = launch.then(async (how) => {
+        const version3 = await childVersion(node2);
+        const file2 = cacheFile(version3);
+        if (options.snapshot === false) return null;
+        if (file2 && trustedCacheFile(file2) && intactCacheFile(file2)) return realpathSync(file2);
+        const first = spawnProcess(how, null, "preparer", true);
+        startPreparer(Promise.resolve(first));
+        return storeSnapshot(first.snapshot, file2).catch(() => null);
+      });
+      snapshot = made;
+      made.catch(() => void 0);
     }
     const ready = snapshot;
     while (pool.length < poolSize) {
-      const warm = ready.then((file2) => {
+      const warm = Promise.all([launch, ready]).then(([how, file2]) => {
         if (closed) throw new Error("the sandbox runner is closed");
-        return spawnWarm(file2);
+        return spawnProcess(how, file2, "worker");
       });
       warm.catch(() => void 0);
       pool.push(warm);
     }
   };
+  const takeWarm = async () => {
+    refill();
+    const next = pool.shift();
+    refill();
+    const proc2 = await next;
+    await proc2.ready;
+    return proc2;
+  };
   let running = 0;
   const queue = [];
-  const run3 = async (request2) => {
+  const slot = async (work) => {
     if (running >= poolSize) await new Promise((resolve5) => queue.push(resolve5));
     else running++;
     try {
-      return await runOne(request2);
+      return await work();
     } finally {
       const next = queue.shift();
       if (next) next();
       else running--;
     }
   };
-  const runOne = async (request2) => {
-    if (closed) throw new Error("the sandbox runner is closed");
-    refill();
-    const next = pool.shift();
-    refill();
-    const warm = await next;
-    await warm.ready;
-    const started = performance.now();
-    const nonce = randomBytes(16).toString("hex");
+  const exchange = async (proc2, message, limitMs) => {
     let timedOut = false;
-    const kill = () => {
-      if (warm.child.pid !== void 0) killGroup(warm.child.pid);
-      else warm.child.kill("SIGKILL");
-    };
     const timer = setTimeout(() => {
       timedOut = true;
-      kill();
-    }, timeoutMs);
-    warm.child.stdin?.end(
-      `${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request2.solution, candidates: request2.candidates ?? [], tests: request2.tests, solutionModule: request2.solutionModule ?? "solution", testModule: request2.testModule ?? "test_task" })}
-`
-    );
-    const first = await Promise.race([
-      warm.exited.then((e) => ({ exit: e })),
-      warm.answered.then(() => ({ exit: null }))
-    ]);
+      proc2.kill();
+    }, limitMs);
+    supervisor.busy(proc2.pid, limitMs + SUPERVISOR_GRACE_MS);
+    proc2.send(message);
+    const line = await proc2.nextLine();
     clearTimeout(timer);
-    const exit = first.exit ?? { code: 0, signal: null };
-    if (first.exit === null) kill();
-    const durationMs = Math.round(performance.now() - started);
-    const base = { durationMs, output: "", tests: [] };
-    if (timedOut)
-      return { ...base, stage: "timeout", message: `the code did not finish within ${timeoutMs} ms and was killed` };
-    const parsed = parseChildReport(warm.stdout, nonce);
-    if (!parsed) {
-      const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
-      const stage = denied || exit.signal !== null ? "sandbox-violation" : "test-failure";
-      const why = denied ? "the code attempted something the sandbox forbids and the interpreter was stopped" : exit.signal ? `the interpreter was killed by ${exit.signal}` : "the code ended the interpreter before the tests finished";
-      return { ...base, stage, message: why };
+    return { line: timedOut ? null : line, timedOut };
+  };
+  const ended = async (proc2, timedOut, limitMs) => {
+    if (timedOut) return { stage: "timeout", message: `the code did not finish within ${limitMs} ms and was killed` };
+    const exit = await proc2.exited;
+    const why = await supervisor.killedWhy(proc2.pid, exit.signal === "SIGKILL" ? 300 : 0);
+    if (why?.reason === "memory")
+      return {
+        stage: "sandbox-violation",
+        message: `the code used more memory than the sandbox allows (${Math.round(why.rssBytes / 2 ** 20)} MiB resident, the cap is ${Math.round(memoryCap / 2 ** 20)} MiB) and was killed`
+      };
+    if (why?.reason === "deadline")
+      return { stage: "timeout", message: `the code did not finish within ${limitMs} ms and was killed` };
+    if (why?.reason === "parent-stopped")
+      return {
+        stage: "sandbox-violation",
+        message: "evalgate was stopped while this code ran (a signal from the code is the likely cause); the sandbox ended the code and resumed evalgate"
+      };
+    const stderr = proc2.stderr();
+    const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(stderr);
+    if (denied)
+      return {
+        stage: "sandbox-violation",
+        message: "the code attempted something the sandbox forbids and the interpreter was stopped"
+      };
+    if (exit.signal !== null)
+      return { stage: "sandbox-violation", message: `the interpreter was killed by ${exit.signal}` };
+    if (/Array buffer allocation failed|out of memory|heap limit/i.test(stderr))
+      return { stage: "sandbox-violation", message: "the code ran out of the memory the sandbox allows" };
+    return { stage: "test-failure", message: "the code ended the interpreter before the tests finished" };
+  };
+  const runOne = async (request2) => {
+    if (closed) throw new Error("the sandbox runner is closed");
+    const warm = takeWarm();
+    warm.catch(() => void 0);
+    const giveBack = () => {
+      pool.unshift(warm);
+    };
+    let prepared;
+    try {
+      prepared = await prepare(request2);
+    } catch (error64) {
+      giveBack();
+      if (!(error64 instanceof PreparerFailed)) throw error64;
+      return {
+        stage: "sandbox-violation",
+        message: "the sandbox could not compile this code within its limits",
+        tests: [],
+        output: "",
+        durationMs: 0,
+        chosen: -1
+      };
     }
-    return classifyReport(parsed, base);
+    const { plan, choice } = prepared;
+    const candidates = request2.candidates ?? [];
+    const chosen = Number.isInteger(choice.chosen) && choice.chosen >= 0 && choice.chosen < candidates.length ? choice.chosen : -1;
+    const base = { durationMs: 0, output: "", tests: [], chosen };
+    if ("error" in plan) {
+      giveBack();
+      return { ...base, stage: "test-failure", message: plan.error };
+    }
+    if (chosen < 0 && typeof choice.syntax === "string") {
+      giveBack();
+      return { ...base, stage: "syntax-error", message: choice.syntax };
+    }
+    const source = chosen >= 0 ? candidates[chosen] : request2.solution;
+    const prepareMs = prepared.ms;
+    const proc2 = await warm;
+    const started = performance.now();
+    const nonce = randomBytes(16).toString("hex");
+    const { line, timedOut } = await exchange(
+      proc2,
+      JSON.stringify({
+        mode: "case",
+        nonce,
+        code: plan.code,
+        checks: plan.tests.map((t) => t.checks.length),
+        solution: source,
+        solutionModule: request2.solutionModule ?? "solution",
+        testModule: request2.testModule ?? "test_task"
+      }),
+      timeoutMs
+    );
+    const durationMs = Math.round(prepareMs + performance.now() - started);
+    if (line !== null) {
+      proc2.kill();
+      return caseResult(line, nonce, plan, { durationMs, chosen });
+    }
+    const why = await ended(proc2, timedOut, timeoutMs);
+    proc2.kill();
+    return { ...base, durationMs, ...why };
+  };
+  const checkSession = (source, moduleName = "check") => {
+    const idle = [];
+    let unusable = null;
+    let sessionClosed = false;
+    let nextId = 0;
+    const loaded = async () => {
+      const reuse = idle.pop();
+      if (reuse) return reuse;
+      if (unusable !== null) return unusable;
+      const proc2 = await takeWarm();
+      const nonce = randomBytes(16).toString("hex");
+      proc2.send(JSON.stringify({ mode: "checks", nonce, source, module: moduleName }));
+      const timer = setTimeout(() => proc2.kill(), Math.max(timeoutMs, 1e4));
+      const line = await proc2.nextLine();
+      clearTimeout(timer);
+      let answer = {};
+      try {
+        answer = line === null ? {} : JSON.parse(line);
+      } catch {
+      }
+      if (answer.nonce === nonce && answer.loaded === true) return { proc: proc2, nonce, calls: 0 };
+      proc2.kill();
+      unusable = answer.nonce === nonce && typeof answer.error === "string" ? answer.error : line === null ? (await ended(proc2, false, timeoutMs)).message : "the sandbox answered something unexpected while loading it";
+      return unusable;
+    };
+    const call = async (output2, vars) => {
+      if (sessionClosed) throw new Error("the python check session is closed");
+      const worker = await loaded();
+      if (typeof worker === "string") return { kind: "unusable", message: worker };
+      const { proc: proc2, nonce } = worker;
+      const id = ++nextId;
+      const pairs = Object.keys(vars).map((k) => [k, vars[k]]);
+      const { line, timedOut } = await exchange(proc2, JSON.stringify({ id, output: output2, vars: pairs }), timeoutMs);
+      supervisor.idle(proc2.pid);
+      if (line === null) {
+        const why = await ended(proc2, timedOut, timeoutMs);
+        proc2.kill();
+        return { kind: "failed", stage: why.stage, message: why.message };
+      }
+      const answer = parseCheckAnswer(line, nonce, id);
+      worker.calls++;
+      const reusable = "value" in answer && !answer.dirty && !answer.tampering && worker.calls < CHECK_CALLS_PER_PROCESS && !sessionClosed;
+      if (reusable) idle.push(worker);
+      else proc2.kill();
+      if ("malformed" in answer)
+        return {
+          kind: "failed",
+          stage: "tampering",
+          message: `the sandbox returned a malformed answer (${answer.malformed}); no result of this call is trusted`
+        };
+      if (answer.tampering)
+        return {
+          kind: "failed",
+          stage: "tampering",
+          message: `${answer.tampering}; no result of this call is trusted`
+        };
+      if ("raised" in answer)
+        return {
+          kind: "failed",
+          stage: answer.raised.unable ? "declared-unable" : "test-failure",
+          message: `it raised ${answer.raised.type}: ${answer.raised.message}`
+        };
+      if ("error" in answer) return { kind: "failed", stage: "test-failure", message: answer.error };
+      return { kind: "value", value: answer.value, output: answer.output };
+    };
+    return {
+      call: (output2, vars) => slot(() => call(output2, vars)),
+      close: async () => {
+        sessionClosed = true;
+        for (const w of idle.splice(0)) w.proc.kill();
+      }
+    };
   };
   refill();
   return {
     name: "pyodide",
     isolated: true,
-    run: run3,
+    layers: () => layers,
+    run: (request2) => slot(() => runOne(request2)),
+    checks: checkSession,
     close: async () => {
       closed = true;
-      const waits = [...live].map(
-        (child) => new Promise((resolve5) => {
-          if (child.exitCode !== null || child.signalCode !== null) resolve5();
-          else child.once("exit", () => resolve5());
-          if (child.pid !== void 0) killGroup(child.pid);
-          else child.kill("SIGKILL");
-        })
-      );
+      const waits = [...live].map(async (p) => {
+        p.kill();
+        await p.exited;
+      });
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
+      release();
       if (snapshotDir) await rm5(snapshotDir, { recursive: true, force: true });
     }
   };
 }
-function parseChildReport(stdout, nonce) {
-  const line = stdout.trim().split("\n").pop() ?? "";
-  try {
-    const value = JSON.parse(line);
-    return value.nonce === nonce && value.report ? value : null;
-  } catch {
-    return null;
-  }
+var PreparerFailed = class extends Error {
+};
+async function childVersion(node2) {
+  if (node2 === process.execPath) return process.version;
+  const { execFileSync: execFileSync2 } = await import("node:child_process");
+  return String(execFileSync2(node2, ["--version"], { env: {}, timeout: 1e4 })).trim();
 }
-var ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
-function classifyReport(parsed, base) {
-  const r = parsed.report;
-  const out = {
-    ...base,
-    output: parsed.output ?? "",
-    tests: r.tests ?? [],
-    ...typeof r.chosen === "number" ? { chosen: r.chosen } : {}
-  };
-  if (ACCESS_DENIED.test(r.message) || ACCESS_DENIED.test(parsed.output ?? "") || out.tests.some((t) => ACCESS_DENIED.test(t.message))) {
+function parseCheckAnswer(line, nonce, id) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return { malformed: "it is not JSON" };
+  }
+  if (typeof v !== "object" || v === null || v["nonce"] !== nonce || v["id"] !== id)
+    return { malformed: "it does not answer this call with this session's nonce" };
+  const tampering = typeof v["tampering"] === "string" ? v["tampering"] : null;
+  const dirty = v["dirty"] === true;
+  const result = v["result"];
+  if (typeof result !== "object" || result === null) return { malformed: "it has no result" };
+  if ("value" in result) {
+    const value = result["value"];
+    const plain = value === null || typeof value === "boolean" || typeof value === "object" && value !== null && Object.keys(value).length === 1 && (typeof value.int === "string" || typeof value.float === "string" || typeof value.opaque === "string" || "list" in value || "tuple" in value || "dict" in value || "set" in value) || typeof value === "string";
+    if (!plain) return { malformed: "its value is not a frozen value" };
+    return { value, dirty, tampering, output: typeof v["output"] === "string" ? v["output"] : "" };
+  }
+  if ("raised" in result) {
+    const r = result["raised"];
+    if (!r || typeof r["type"] !== "string" || typeof r["message"] !== "string")
+      return { malformed: "an exception is not described" };
     return {
-      ...out,
-      stage: "sandbox-violation",
-      message: "the code attempted something the sandbox forbids (Node's permission model refused it)"
+      raised: { type: r["type"], message: r["message"].slice(0, 2e3), unable: r["unable"] === true },
+      dirty,
+      tampering
     };
   }
-  switch (r.stage) {
-    case "tampering":
-      return { ...out, tests: [], stage: "tampering", message: `${r.message}; no result of this run is trusted` };
-    case "syntax-error":
-      return { ...out, stage: "syntax-error", message: r.message };
-    case "declared-unable":
-      return { ...out, stage: "declared-unable", message: r.message };
-    case "import-error":
-    case "harness-error":
-      return { ...out, stage: "test-failure", message: r.message };
-    default:
-      break;
-  }
-  if (out.tests.length === 0) return { ...out, stage: "test-failure", message: "the task has no tests" };
-  const unable = out.tests.find((t) => t.outcome === "declared-unable");
-  if (unable) return { ...out, stage: "declared-unable", message: unable.message };
-  const failed = out.tests.filter((t) => t.outcome !== "passed");
-  if (failed.length > 0)
-    return {
-      ...out,
-      stage: "test-failure",
-      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`
-    };
-  return { ...out, stage: "passed", message: `${out.tests.length} tests passed` };
+  if (typeof result["error"] === "string") return { error: result["error"], dirty, tampering };
+  return { malformed: "its result is unknown" };
 }
 
 // src/adapters/host-python-runner.ts
 function createHostPythonRunner(options = {}) {
   const here = dirname3(fileURLToPath2(import.meta.url));
   const harness = readFileSync3(
-    locateSandboxFile([join5(here, "sandbox-harness.py"), join5(here, "sandbox", "harness.py")]),
+    locateSandboxFile([join6(here, "sandbox-harness.py"), join6(here, "sandbox", "harness.py")]),
     "utf8"
   );
   const driver = readFileSync3(
-    locateSandboxFile([join5(here, "sandbox-host-driver.py"), join5(here, "sandbox", "host-driver.py")]),
+    locateSandboxFile([join6(here, "sandbox-host-driver.py"), join6(here, "sandbox", "host-driver.py")]),
     "utf8"
   );
   let python;
@@ -79207,10 +80096,10 @@ function createHostPythonRunner(options = {}) {
   const timeoutMs = options.timeoutMs ?? 1e4;
   const live = /* @__PURE__ */ new Set();
   const run3 = async (request2) => {
-    const cwd = await mkdtemp3(join5(tmpdir3(), "evalgate-unsafe-"));
+    const cwd = await mkdtemp3(join6(tmpdir3(), "evalgate-unsafe-"));
     const nonce = randomBytes2(16).toString("hex");
     const started = performance.now();
-    const child = spawn2(python, ["-I", "-c", driver], {
+    const child = spawn3(python, ["-I", "-c", driver], {
       env: {},
       cwd,
       detached: true,
@@ -79286,15 +80175,75 @@ function createHostPythonRunner(options = {}) {
     }
   };
 }
+function parseChildReport(stdout, nonce) {
+  const line = stdout.trim().split("\n").pop() ?? "";
+  try {
+    const value = JSON.parse(line);
+    if (value.nonce !== nonce || typeof value.report !== "object" || value.report === null) return null;
+    const r = value.report;
+    const tests = r.tests;
+    if (typeof r.stage !== "string" || typeof r.message !== "string" || !Array.isArray(tests) || !tests.every(
+      (t) => typeof t === "object" && t !== null && typeof t.name === "string" && ["passed", "failed", "declared-unable"].includes(t.outcome) && typeof t.message === "string"
+    ))
+      return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+var ACCESS_DENIED2 = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
+function classifyReport(parsed, base) {
+  const r = parsed.report;
+  const out = {
+    ...base,
+    output: typeof parsed.output === "string" ? parsed.output : "",
+    tests: r.tests,
+    ...typeof r.chosen === "number" ? { chosen: r.chosen } : {}
+  };
+  if (ACCESS_DENIED2.test(r.message) || ACCESS_DENIED2.test(out.output) || out.tests.some((t) => ACCESS_DENIED2.test(t.message)))
+    return { ...out, stage: "sandbox-violation", message: "the code attempted something the executor forbids" };
+  switch (r.stage) {
+    case "tampering":
+      return { ...out, tests: [], stage: "tampering", message: `${r.message}; no result of this run is trusted` };
+    case "syntax-error":
+      return { ...out, stage: "syntax-error", message: r.message };
+    case "declared-unable":
+      return { ...out, stage: "declared-unable", message: r.message };
+    case "import-error":
+    case "harness-error":
+      return { ...out, stage: "test-failure", message: r.message };
+    default:
+      break;
+  }
+  if (out.tests.length === 0) return { ...out, stage: "test-failure", message: "the task has no tests" };
+  const unable = out.tests.find((t) => t.outcome === "declared-unable");
+  if (unable) return { ...out, stage: "declared-unable", message: unable.message };
+  const failed = out.tests.filter((t) => t.outcome !== "passed");
+  if (failed.length > 0)
+    return {
+      ...out,
+      stage: "test-failure",
+      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`
+    };
+  return { ...out, stage: "passed", message: `${out.tests.length} tests passed` };
+}
 
 // src/adapters/code-runners.ts
 function sandboxCacheDir(env) {
   if (env["EVALGATE_SANDBOX_CACHE"] === "0") return null;
-  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join6(env["XDG_CACHE_HOME"], "evalgate") : join6(homedir(), ".cache", "evalgate"));
-  return join6(base, "sandbox");
+  const base = env["EVALGATE_CACHE_DIR"] ?? (env["XDG_CACHE_HOME"] ? join7(env["XDG_CACHE_HOME"], "evalgate") : join7(homedir(), ".cache", "evalgate"));
+  return join7(base, "sandbox");
+}
+function sandboxNode(env) {
+  const node2 = env["EVALGATE_SANDBOX_NODE"];
+  return node2 && isAbsolute3(node2) ? node2 : void 0;
 }
 function createCodeRunnerFactory(settings) {
-  return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
+  return (executor, timeoutMs) => executor === "unsafe-host-python" ? createHostPythonRunner({ timeoutMs }) : createPyodideRunner({
+    timeoutMs,
+    snapshotCacheDir: settings.snapshotCacheDir,
+    ...settings.node ? { node: settings.node } : {}
+  });
 }
 
 // node_modules/openai/internal/tslib.mjs
@@ -80585,10 +81534,10 @@ var SSEDecoder = class {
     return null;
   }
 };
-function partition(str2, delimiter) {
-  const index = str2.indexOf(delimiter);
+function partition(str2, delimiter2) {
+  const index = str2.indexOf(delimiter2);
   if (index !== -1) {
-    return [str2.substring(0, index), delimiter, str2.substring(index + delimiter.length)];
+    return [str2.substring(0, index), delimiter2, str2.substring(index + delimiter2.length)];
   }
   return [str2, "", ""];
 }
@@ -82275,7 +83224,7 @@ var _parseJSON = (jsonString, allow) => {
     return parseNum();
   };
   const parseStr = () => {
-    const start = index;
+    const start2 = index;
     let escape2 = false;
     index++;
     while (index < length && (jsonString[index] !== '"' || escape2 && jsonString[index - 1] === "\\")) {
@@ -82284,15 +83233,15 @@ var _parseJSON = (jsonString, allow) => {
     }
     if (jsonString.charAt(index) == '"') {
       try {
-        return JSON.parse(jsonString.substring(start, ++index - Number(escape2)));
+        return JSON.parse(jsonString.substring(start2, ++index - Number(escape2)));
       } catch (e) {
         throwMalformedError(String(e));
       }
     } else if (Allow.STR & allow) {
       try {
-        return JSON.parse(jsonString.substring(start, index - Number(escape2)) + '"');
+        return JSON.parse(jsonString.substring(start2, index - Number(escape2)) + '"');
       } catch (e) {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("\\")) + '"');
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("\\")) + '"');
       }
     }
     markPartialJSON("Unterminated string literal");
@@ -82369,7 +83318,7 @@ var _parseJSON = (jsonString, allow) => {
         throwMalformedError(String(e));
       }
     }
-    const start = index;
+    const start2 = index;
     if (jsonString[index] === "-")
       index++;
     while (jsonString[index] && !",]}".includes(jsonString[index]))
@@ -82377,12 +83326,12 @@ var _parseJSON = (jsonString, allow) => {
     if (index == length && !(Allow.NUM & allow))
       markPartialJSON("Unterminated number literal");
     try {
-      return JSON.parse(jsonString.substring(start, index));
+      return JSON.parse(jsonString.substring(start2, index));
     } catch (e) {
-      if (jsonString.substring(start, index) === "-" && Allow.NUM & allow)
+      if (jsonString.substring(start2, index) === "-" && Allow.NUM & allow)
         markPartialJSON("Not sure what '-' is");
       try {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("e")));
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("e")));
       } catch (e2) {
         throwMalformedError(String(e2));
       }
@@ -87461,12 +88410,12 @@ var Files2 = class extends APIResource {
    */
   async waitForProcessing(id, { pollInterval = 5e3, maxWait = 30 * 60 * 1e3 } = {}) {
     const TERMINAL_STATES = /* @__PURE__ */ new Set(["processed", "error", "deleted"]);
-    const start = Date.now();
+    const start2 = Date.now();
     let file2 = await this.retrieve(id);
     while (!file2.status || !TERMINAL_STATES.has(file2.status)) {
       await sleep(pollInterval);
       file2 = await this.retrieve(id);
-      if (Date.now() - start > maxWait) {
+      if (Date.now() - start2 > maxWait) {
         throw new APIConnectionTimeoutError({
           message: `Giving up on waiting for file ${id} to finish processing after ${maxWait} milliseconds.`
         });
@@ -90532,7 +91481,7 @@ function runSecret(env, keyVariables) {
 
 // src/adapters/response-cache.ts
 import { readFile as readFile3 } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 var CACHE_VERSION = 2;
 function cacheKey(endpoint2, model, request2) {
   return sha256Hex(
@@ -90552,7 +91501,7 @@ function cacheKey(endpoint2, model, request2) {
 }
 async function isCachedRequest(dir, endpoint2, model, request2, auth2) {
   const key = cacheKey(endpoint2, model, request2);
-  const found = await readEntry(join7(dir, key.slice(0, 2), `${key}.json`), key, auth2);
+  const found = await readEntry(join8(dir, key.slice(0, 2), `${key}.json`), key, auth2);
   return found !== null && found !== "rejected";
 }
 var macOf2 = (auth2, key, reply) => auth2.tag(canonicalJson({ key, reply }));
@@ -90575,7 +91524,7 @@ async function readEntry(path2, key, auth2) {
 function createCachedClient(inner, options) {
   const stats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
   const store = confinedDir(options.dir);
-  const pathOf = (key) => join7(options.dir, key.slice(0, 2), `${key}.json`);
+  const pathOf = (key) => join8(options.dir, key.slice(0, 2), `${key}.json`);
   const read = async (key) => {
     const found = await readEntry(pathOf(key), key, options.auth);
     if (found !== "rejected") return found;
@@ -90656,13 +91605,13 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
   let pausedUntil = 0;
   let successesSinceChange = 0;
   let lastDecrease = Number.NEGATIVE_INFINITY;
-  const waiters = [];
+  const waiters2 = [];
   const stats = { calls: 0, retries: 0, rateLimited: 0, failures: 0 };
   let fatal = null;
   const wake = () => {
-    while (active < limit2 && waiters.length > 0) {
+    while (active < limit2 && waiters2.length > 0) {
       active++;
-      waiters.shift()();
+      waiters2.shift()();
     }
   };
   const acquire = async () => {
@@ -90675,7 +91624,7 @@ function createResilientClient(inner, policy, deps = systemDeps, options = {}) {
       active++;
       return;
     }
-    await new Promise((resolve5) => waiters.push(resolve5));
+    await new Promise((resolve5) => waiters2.push(resolve5));
   };
   const release = () => {
     active--;
@@ -90934,7 +91883,7 @@ function createCallingDeps(env, configFile, config2, options) {
     rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     adaptations: () => createClient.adaptations(),
     ...authenticator ? { authenticator } : {},
-    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(env) })
+    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(env), node: sandboxNode(env) })
   };
 }
 
@@ -91936,7 +92885,7 @@ async function evaluate(inputs) {
   }
   const fsStore = createFsRunStore(
     outDir,
-    join8(root, "baselines"),
+    join9(root, "baselines"),
     event.range !== null && isInside(repoRoot, outDir) ? { anchor: repoRoot, shown: "" } : void 0
   );
   try {
@@ -92032,7 +92981,7 @@ ${error64.message}`
   }
   const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, range !== null);
   if (range) {
-    for (const dir of [join8(root, ".evalgate", "cache"), join8(outDir, "results")]) {
+    for (const dir of [join9(root, ".evalgate", "cache"), join9(outDir, "results")]) {
       if (!isInside(repoRoot, dir)) continue;
       const rel = relative2(repoRoot, dir).split(sep3).join("/");
       const files = (await git.trackedFiles(rel)).length;
@@ -92133,19 +93082,19 @@ function resolveCacheDir(inputs, workspaceDir, repoRoot, pullRequest) {
     }
     return dir;
   }
-  const fromHome = join8(
-    dirname4(sandboxCacheDir(process.env) ?? join8(homedir2(), ".cache", "evalgate", "sandbox")),
+  const fromHome = join9(
+    dirname4(sandboxCacheDir(process.env) ?? join9(homedir2(), ".cache", "evalgate", "sandbox")),
     "responses"
   );
   if (!inside(fromHome)) return fromHome;
-  return join8(process.env["RUNNER_TEMP"] ?? tmpdir4(), "evalgate-cache");
+  return join9(process.env["RUNNER_TEMP"] ?? tmpdir4(), "evalgate-cache");
 }
 function prCallBudget(loaded) {
   return loaded.config.budget?.["max-pr-calls"] ?? DEFAULT_PR_CALLS;
 }
 function isInside(root, dir) {
   const rel = relative2(root, dir);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
 }
 async function notRunAtAll(why) {
   await summary.addRaw(["## evalgate: not run", "", why].join("\n")).write();
@@ -92160,7 +93109,7 @@ async function expandDirs(workspace, entries) {
       const parent = resolve4(workspace, entry.slice(0, -2));
       const names = await readdir3(parent, { withFileTypes: true }).catch(() => []);
       out.push(
-        ...names.filter((d) => d.isDirectory()).map((d) => join8(parent, d.name)).sort()
+        ...names.filter((d) => d.isDirectory()).map((d) => join9(parent, d.name)).sort()
       );
     } else {
       out.push(resolve4(workspace, entry));
@@ -92169,10 +93118,10 @@ async function expandDirs(workspace, entries) {
   return out;
 }
 async function resultFiles(dir) {
-  for (const candidate of [join8(dir, "results"), dir]) {
+  for (const candidate of [join9(dir, "results"), dir]) {
     const names = await readdir3(candidate).catch(() => null);
     if (names) {
-      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join8(candidate, n));
+      const files = names.filter((n) => n.endsWith(".json") && n !== "summary.json").sort().map((n) => join9(candidate, n));
       if (files.length > 0) return files;
     }
   }
@@ -92271,9 +93220,9 @@ async function publish(inputs, evaluated) {
       Object.fromEntries(s.suites.map((x) => [x.name, { change: x.change, interval: x.interval, verdict: x.verdict }]))
     )
   );
-  setOutput("report-path", join8(outDir, "report.md"));
-  setOutput("html-report-path", join8(outDir, "report.html"));
-  setOutput("summary-path", join8(outDir, "summary.json"));
+  setOutput("report-path", join9(outDir, "report.md"));
+  setOutput("html-report-path", join9(outDir, "report.html"));
+  setOutput("summary-path", join9(outDir, "summary.json"));
   if (inputs.mode !== "baseline") annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)
