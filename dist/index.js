@@ -62711,7 +62711,11 @@ var CANDIDATE_REASONS = [
   "judge-refused",
   /** A judge gave no readable verdict on the answer, even after a follow-up. */
   "judge-no-verdict",
-  /** A check raised, timed out or misbehaved on the reply, or returned something that is no verdict. */
+  /**
+   * A python check file could not be used (it does not compile, its import raises, it has no
+   * `check`). A check that raises, hangs or misbehaves on one reply fails its assertion
+   * instead: the case is scored 0, not errored.
+   */
   "check-failed",
   /** The case could not be rendered into a request by the templates under test. */
   "case-unrenderable"
