@@ -27,13 +27,14 @@ await build({
 chmodSync('dist/cli.js', 0o755);
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
 
-// The sandbox's runtime beside the bundles: the child script, the harness and the host
-// driver, and Pyodide's runtime files with its licence (docs/design/sandbox.md, Packaging). Copied
+// The sandbox's runtime beside the bundles: the child script, the supervisor, the harness
+// and the host driver, and Pyodide's runtime files with its licence (docs/design/sandbox.md, Packaging). Copied
 // byte for byte, so a fresh bundle leaves dist/ unchanged.
 mkdirSync('dist/pyodide', { recursive: true });
 copyFileSync('src/adapters/sandbox/child.mjs', 'dist/sandbox-child.mjs');
 copyFileSync('src/adapters/sandbox/harness.py', 'dist/sandbox-harness.py');
 copyFileSync('src/adapters/sandbox/host-driver.py', 'dist/sandbox-host-driver.py');
+copyFileSync('src/adapters/sandbox/supervisor.mjs', 'dist/sandbox-supervisor.mjs');
 for (const file of [
   'pyodide.mjs',
   'pyodide.asm.mjs',

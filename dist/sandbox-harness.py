@@ -28,6 +28,8 @@ def __evalgate_harness():
     import json
     import sys
     import types
+    import base64
+    import marshal
 
     _type = type
     _str = str
@@ -63,6 +65,14 @@ def __evalgate_harness():
     _get_frozen_object = _imp.get_frozen_object
     _dict_get = dict.get
     _dict_items = dict.items
+    _ModuleNotFoundError = ModuleNotFoundError
+    _callable = callable
+    _TypeError = TypeError
+    _loads_marshal = marshal.loads  # before seal() only: refused after it
+    _b64decode = base64.b64decode
+    _b64encode = base64.b64encode
+    _marshal_dumps = marshal.dumps
+    _json_scanner = _json.make_scanner(json.JSONDecoder())  # C: reads JSON whatever is patched
 
     # Events refused for model code. Those of sys.monitoring and ctypes go by prefix.
     BLOCKED_EVENTS = frozenset({
@@ -86,6 +96,10 @@ def __evalgate_harness():
         "_testexternalinspection", "_remote_debugging", "_xxtestfuzz", "_interpreters", "_xxsubinterpreters",
         "tracemalloc", "_tracemalloc",
     })
+
+    # The Python-JavaScript bridge of Pyodide: after cut_bridge() none of it is in
+    # sys.modules, and importing any of it fails as if it did not exist.
+    BRIDGE_MODULES = frozenset({"js", "pyodide_js", "pyodide", "_pyodide", "_pyodide_core", "micropip", "pyodide_http"})
 
     sealed = [False]
     refusals = []  # what model code tried, in order; read by JavaScript
@@ -114,7 +128,10 @@ def __evalgate_harness():
             if _type(args[1]) is _str and args[1] in BLOCKED_SET:
                 refuse("changing a function's " + args[1])
         elif event == "import":
-            if module_root(args[0]) in BLOCKED_MODULES:
+            root = module_root(args[0])
+            if root in BRIDGE_MODULES:
+                raise _ModuleNotFoundError("No module named " + _quote(_str_copy(args[0])))
+            if root in BLOCKED_MODULES:
                 refuse("import " + _str_copy(args[0]))
 
     def create_builtin(spec):
@@ -123,6 +140,8 @@ def __evalgate_harness():
         # SimpleNamespace is a C type, so model code cannot patch how it keeps the name
         # (importlib's ModuleSpec is a Python class it could).
         name = _str_copy(spec.name)
+        if module_root(name) in BRIDGE_MODULES:
+            raise _ModuleNotFoundError("No module named " + _quote(name))
         if sealed[0] and module_root(name) in BLOCKED_MODULES:
             refuse("import " + name)
         return _create_builtin(_Namespace(name=name, origin="built-in"))
@@ -244,6 +263,202 @@ def __evalgate_harness():
         """The tests' globals, with the builtins copy taken before any model code."""
         return {"__name__": module_name, "__builtins__": test_builtins}
 
+    def cut_bridge():
+        """
+        Cuts Python off from JavaScript, before any model code: every module of Pyodide's
+        bridge leaves sys.modules (importing it again fails once sealed), its import hook
+        leaves sys.meta_path, asyncio forgets Pyodide's event loop, every loaded module
+        forgets what it imported from the bridge, the bridge modules' own globals are
+        emptied (so a function of theirs that stays reachable through a class reaches
+        nothing), and the bridge's classes stop making objects. The child's JavaScript
+        also refuses to hand any JavaScript object to Python from then on; this is the
+        Python half. Returns what could not be done, for the child to report.
+        """
+        def of_bridge(value):
+            """A module, class, function or proxy of the bridge (a JsProxy's type is one of its classes)."""
+            kind = getattr(_type(value), "__module__", "")
+            if _type(kind) is _str and module_root(kind) in BRIDGE_MODULES:
+                return True
+            try:
+                if _type(value) is _ModuleType:
+                    return module_root(getattr(value, "__name__", "")) in BRIDGE_MODULES
+                mod = getattr(value, "__module__", None) if isinstance(value, type) or callable(value) else None
+                if _type(mod) is _str and module_root(mod) in BRIDGE_MODULES:
+                    return True
+                owner = getattr(value, "__self__", None)
+                return _type(owner) is _ModuleType and module_root(getattr(owner, "__name__", "")) in BRIDGE_MODULES
+            except _BaseException:
+                return False
+
+        problems = []
+        bridge = [m for n, m in _tuple(_modules.items()) if module_root(n) in BRIDGE_MODULES]
+        # What other modules can hold of the bridge is what the bridge's modules hold (an
+        # import binds the same object), its modules and the types of its proxies: a set
+        # of ids makes the scan of every loaded module's globals cheap.
+        held = {id(m) for m in bridge}
+        for module in bridge:
+            namespace = getattr(module, "__dict__", None)
+            if _type(namespace) is not _dict:
+                continue
+            for value in namespace.values():
+                if of_bridge(value):  # not what the bridge itself took from elsewhere (len, sys …)
+                    held.add(id(value))
+                if _type(value) is _dict:  # _pyodide_core.jsproxy_typedict
+                    held.update(id(v) for v in value.values() if of_bridge(v))
+        for name in _tuple(_modules):
+            if module_root(name) in BRIDGE_MODULES:
+                del _modules[name]
+        sys.meta_path[:] = [f for f in sys.meta_path if not of_bridge(f)]
+        sys.path_hooks[:] = [h for h in sys.path_hooks if not of_bridge(h)]
+        for key, finder in _tuple(sys.path_importer_cache.items()):
+            if of_bridge(finder) or "/_pyodide" in _str(key) or "/pyodide" in _str(key):
+                del sys.path_importer_cache[key]
+        events = _modules.get("asyncio.events")
+        if events is not None:
+            events._event_loop_policy = None
+        for module in _tuple(_modules.values()):
+            namespace = getattr(module, "__dict__", None)
+            if _type(namespace) is not _dict:
+                continue
+            for key, value in _tuple(namespace.items()):
+                if id(value) in held or id(_type(value)) in held:
+                    del namespace[key]
+        for hook_name in ("excepthook", "displayhook", "breakpointhook", "unraisablehook"):
+            if of_bridge(getattr(sys, hook_name, None)):
+                setattr(sys, hook_name, getattr(sys, "__" + hook_name + "__"))
+        for module in bridge:
+            try:
+                module.__dict__.clear()
+            except _BaseException:
+                problems.append("the globals of " + _str(getattr(module, "__name__", "?")))
+
+        def refuse_new(cls, *args, **kwargs):
+            raise _TypeError("evalgate: Pyodide's bridge is not available in the sandbox")
+
+        seen = set()
+        stack = [object]
+        while stack:
+            for sub in type.__subclasses__(stack.pop()):
+                if id(sub) in seen:
+                    continue
+                seen.add(id(sub))
+                stack.append(sub)
+                if of_bridge(sub):
+                    try:
+                        type.__setattr__(sub, "__new__", staticmethod(refuse_new))
+                        type.__setattr__(sub, "__init_subclass__", classmethod(refuse_new))
+                    except _BaseException:
+                        problems.append("the class " + _str(getattr(sub, "__qualname__", "?")))
+        # No collection: what only garbage still holds is out of reach (gc is refused once
+        # sealed), and a class still listed below object was made to refuse above.
+        del bridge, held
+        return "; ".join(problems) if problems else None
+
+    TYPE_NAMES = frozenset({"int", "float", "str", "bool", "list", "tuple", "dict"})
+
+    def literal(node):
+        """A literal expression (numbers, strings, None, booleans and containers of them) as frozen JSON, or None."""
+        def plain(n):
+            if isinstance(n, ast.Constant):
+                return _type(n.value) in (_str, _int, _float, _bool, _none_type)
+            if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
+                return isinstance(n.operand, ast.Constant) and _type(n.operand.value) in (_int, _float)
+            if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
+                return all(plain(e) for e in n.elts)
+            if isinstance(n, ast.Dict):
+                return all(k is not None and plain(k) for k in n.keys) and all(plain(v) for v in n.values)
+            return False
+        if not plain(node):
+            return None
+        try:
+            return json.loads(freeze(ast.literal_eval(node), 0))
+        except _BaseException:
+            return None
+
+    def plan(source, module_name):
+        """
+        For the trusted preparer, which never runs model code: the tests' plan as JSON.
+        Every top-level assert of a test function becomes check k, which the test the
+        child runs replaces with `yield (k, <operands>)`; an operand that is a literal
+        (`== 42`, `is None`, `type(x) is int`) stays in the plan and is left out of the
+        child's code, so the expected values never enter the process that runs model code.
+        """
+        try:
+            tree = ast.parse(source, filename=module_name + ".py")
+        except SyntaxError as e:
+            return _dumps({"error": f"the task's tests do not parse: line {e.lineno}: {e.msg}"})
+        tests = []
+
+        def check_for(node, k, checks):
+            t = node.test
+            line = node.lineno
+            def make(op, operands, **extra):
+                slots, yielded = [], []
+                for n in operands:
+                    lit = literal(n)
+                    if lit is None and not (isinstance(n, ast.Constant) and n.value is None):
+                        slots.append({"child": True})
+                        yielded.append(n)
+                    else:
+                        slots.append({"lit": lit})
+                checks.append({"op": op, "line": line, "slots": slots, **extra})
+                return ast.Expr(value=ast.Yield(value=ast.Tuple(elts=[ast.Constant(k), *yielded], ctx=ast.Load())))
+            if isinstance(t, ast.Compare) and len(t.ops) == 1:
+                op, left, right = t.ops[0], t.left, t.comparators[0]
+                simple = {ast.Eq: "eq", ast.NotEq: "ne", ast.In: "in", ast.NotIn: "notin"}
+                for kind, name in simple.items():
+                    if isinstance(op, kind):
+                        return make(name, [left, right])
+                if isinstance(op, (ast.Is, ast.IsNot)):
+                    if isinstance(right, ast.Constant) and _type(right.value) in (_none_type, _bool):
+                        name = {None: "none", True: "true", False: "false"}[right.value]
+                        return make(name if isinstance(op, ast.Is) else "not" + name, [left])
+                    if (isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "type"
+                            and len(left.args) == 1 and not left.keywords
+                            and isinstance(right, ast.Name) and right.id in TYPE_NAMES):
+                        return make("type" if isinstance(op, ast.Is) else "nottype", [left.args[0]], typeName=right.id)
+            if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):
+                return make("false", [t.operand])
+            return make("true", [t])
+
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                checks = []
+                body = []
+                for s in node.body:
+                    body.append(ast.fix_missing_locations(ast.copy_location(check_for(s, len(checks), checks), s)) if isinstance(s, ast.Assert) else s)
+                node.body = body
+                node.body.extend(ast.parse("if False:\n    yield None").body)  # always a generator
+                ast.fix_missing_locations(node)
+                tests.append({"name": node.name, "checks": checks})
+        try:
+            code = _compile(tree, module_name + ".py", "exec")
+        except (SyntaxError, ValueError) as e:
+            return _dumps({"error": f"the task's tests do not compile: {e}"})
+        by_name = {c.co_name: c for c in code.co_consts if isinstance(c, types.CodeType)}
+        packed = _marshal_dumps((code, _tuple(by_name[t["name"]] for t in tests)))
+        return _dumps({"tests": tests, "code": _b64encode(packed).decode("ascii")})
+
+    def choose(candidates_json, fallback, module_name):
+        """
+        For the preparer: which reading of the reply runs — the first candidate that
+        compiles (compiling runs nothing), else the fallback — as JSON with the chosen
+        index, or the fallback's syntax error.
+        """
+        candidates, _end = _json_scanner(candidates_json, 0)
+        for i, candidate in enumerate(candidates):
+            if _type(candidate) is _str and compiles(candidate):
+                return _dumps({"chosen": i})
+        syntax, _code = compile_solution(fallback, module_name)
+        return _dumps({"chosen": -1, "syntax": syntax})
+
+    def load_plan(packed):
+        """The child's tests, from the preparer's plan (before seal(): marshal is refused after it)."""
+        code, tests = _loads_marshal(_b64decode(packed))
+        if _type(code) is not types.CodeType or _type(tests) is not _tuple:
+            raise _TypeError("a plan that is not code")
+        return (code, tests)
+
     # From here on, functions run after model code: they use only what the factory bound,
     # build JSON with the C encoder, and never raise (an exception reaching JavaScript would
     # be formatted by Python code that reads frames).
@@ -303,6 +518,67 @@ def __evalgate_harness():
             return '{"op":' + _quote(op) + ',"line":' + _repr_int(line) + ',"values":[' + ",".join(values) + "]}"
         except _BaseException:
             return error("a checked value could not be read")
+
+    MAX_CHECK_JSON = 512 * 1024
+
+    def next_check(generator):
+        """
+        Runs a planned test to its next check: "s" + {"k":k,"values":[...]} (the operands
+        the child computes, frozen), or "e" + how the test ended: {"done":true},
+        {"raised":...}, or {"error":...}. The child passes these through; the parent judges.
+        """
+        try:
+            check = _send(generator, None)
+        except _StopIteration:
+            return 'e{"done":true}'
+        except _BaseException as e:
+            return 'e{"raised":' + describe(e) + "}"
+        try:
+            if _type(check) is not _tuple or _len(check) < 1 or _type(check[0]) is not _int:
+                return 'e' + error("a test yielded something that is not a check")
+            values = ",".join([freeze(v, 0) for v in check[1:]])
+            if _len(values) > MAX_CHECK_JSON:
+                return 'e' + error("a checked value is too large to compare")
+            return 's{"k":' + _repr_int(check[0]) + ',"values":[' + values + "]}"
+        except _BaseException:
+            return 'e' + error("a checked value could not be read")
+
+    def call_check(function, output, pairs_json):
+        """
+        Calls a python check on one reply: {"value": frozen result} or {"raised": ...}.
+        `pairs_json` is the case's variables as a JSON list of [name, value] strings, read
+        with the C decoder.
+        """
+        try:
+            pairs, _end = _json_scanner(pairs_json, 0)
+            variables = {}
+            for pair in pairs:
+                variables[_str_copy(pair[0])] = _str_copy(pair[1])
+            result = function(_str_copy(output), variables)
+        except _BaseException as e:
+            return '{"raised":' + describe(e) + "}"
+        try:
+            return '{"value":' + freeze(result, 0) + "}"
+        except _BaseException:
+            return error("the check's result could not be read")
+
+    def unchanged(namespace, before):
+        """Whether a module's globals still bind the same names to the same objects."""
+        try:
+            return same_dict(namespace, before)
+        except _BaseException:
+            return False
+
+    def expose_for_tests(value):
+        """Test seam only (the runner's exposeJavaScriptForTests): hands model code a JavaScript object."""
+        module = _ModuleType("evalgate_test_js")
+        module.globalThis = value
+        _modules["evalgate_test_js"] = module
+
+    def get_function(namespace, name):
+        """A module-level function of the check module, or None."""
+        value = _dict_get(namespace, name, None)
+        return value if _callable(value) else None
 
     def freeze(value, depth):
         """
@@ -374,5 +650,7 @@ def __evalgate_harness():
     return {
         "prepare": prepare, "compiles": compiles, "compile_solution": compile_solution, "scrub": scrub, "seal": seal,
         "new_module": new_module, "test_namespace": test_namespace, "run": run, "start": start, "step": step,
-        "snapshot": snapshot, "intact": intact,
+        "snapshot": snapshot, "intact": intact, "cut_bridge": cut_bridge, "plan": plan, "choose": choose,
+        "load_plan": load_plan, "next_check": next_check, "call_check": call_check, "get_function": get_function,
+        "unchanged": unchanged, "expose_for_tests": expose_for_tests,
     }

@@ -102,6 +102,7 @@ try {
   for (const needed of [
     'dist/cli.js',
     'dist/sandbox-child.mjs',
+    'dist/sandbox-supervisor.mjs',
     'dist/pyodide/pyodide.asm.wasm',
     'evalgate.schema.json',
     'evalgate-summary.schema.json',

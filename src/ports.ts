@@ -225,11 +225,36 @@ export interface CodeRunResult {
   chosen?: number;
 }
 
+/** Which layers of isolation a runner has on this machine, and why the others are missing. */
+export interface SandboxLayerReport {
+  active: string[];
+  missing: { layer: string; why: string }[];
+}
+
+/** A python check's result on one reply: its value (frozen, as the harness reads it), or how the call failed. */
+export type CheckCall =
+  /** The check returned; `value` is its exact builtin value (`{ int }`, `{ float }`, a bool, …). */
+  | { kind: 'value'; value: unknown; output: string }
+  /** The check raised, hung, or misbehaved on this reply: a failure of the case. */
+  | { kind: 'failed'; stage: CodeRunStage; message: string }
+  /** The check file itself cannot be used (it does not compile, its import raises, it has no check()). */
+  | { kind: 'unusable'; message: string };
+
+/** One python check, loaded once and called on many replies, each call isolated and bounded in time. */
+export interface CheckSession {
+  call(output: string, vars: Readonly<Record<string, string>>): Promise<CheckCall>;
+  close(): Promise<void>;
+}
+
 /** Runs model-written code with the task's tests, isolated from our secrets and files. */
 export interface CodeRunner {
   readonly name: string;
   /** Whether the executor protects secrets and files; false is named in every report. */
   readonly isolated: boolean;
   run(request: CodeRunRequest): Promise<CodeRunResult>;
+  /** Loads a python check (a module defining `check(output, vars)`) to call on many replies. */
+  checks?(source: string, moduleName?: string): CheckSession;
+  /** The layers of isolation on this machine (null until they are known, or for an executor without any). */
+  layers?(): SandboxLayerReport | null;
   close(): Promise<void>;
 }

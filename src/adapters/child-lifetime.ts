@@ -1,9 +1,10 @@
 /**
  * No code runner's child outlives evalgate. Every child that runs model code leads its own
  * process group (spawned `detached`); the groups registered here are killed when evalgate
- * exits or receives SIGINT, SIGTERM or SIGHUP. A SIGKILL cannot be caught: for that, each
- * child watches its own parent (the Pyodide child's watchdog thread, the host driver's
- * watcher thread) and ends itself when it is re-parented.
+ * exits or receives SIGINT, SIGTERM or SIGHUP. A SIGKILL cannot be caught: for that, the
+ * Pyodide runner's children get the kernel's parent-death signal where `setpriv` is there
+ * and are watched by the sandbox supervisor (sandbox-supervisor.ts), which ends them all
+ * when evalgate is gone, stopped or not; the host driver watches its parent from a thread.
  */
 
 const liveGroups = new Set<number>();

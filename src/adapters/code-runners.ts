@@ -3,7 +3,7 @@
  * only when a suite opts in to `unsafe-host-python`.
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { CodeRunner } from '../ports.ts';
 import { createHostPythonRunner } from './host-python-runner.ts';
 import { createPyodideRunner } from './pyodide-runner.ts';
@@ -20,10 +20,22 @@ export function sandboxCacheDir(env: Readonly<Record<string, string | undefined>
   return join(base, 'sandbox');
 }
 
+/**
+ * The Node binary of the sandbox processes: $EVALGATE_SANDBOX_NODE when it names an
+ * absolute path, else evalgate's own. From Node 25 the permission model also denies the
+ * network; the report's sandbox line says whether that layer is there.
+ */
+export function sandboxNode(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const node = env['EVALGATE_SANDBOX_NODE'];
+  return node && isAbsolute(node) ? node : undefined;
+}
+
 /** What the edge decides for every runner it starts. */
 export interface CodeRunnerSettings {
   /** From sandboxCacheDir(), read once at the edge. */
   snapshotCacheDir: string | null;
+  /** From sandboxNode(), read once at the edge. */
+  node?: string | undefined;
 }
 
 /** Returns the function that starts the runner of an executor. */
@@ -33,5 +45,9 @@ export function createCodeRunnerFactory(
   return (executor, timeoutMs) =>
     executor === 'unsafe-host-python'
       ? createHostPythonRunner({ timeoutMs })
-      : createPyodideRunner({ timeoutMs, snapshotCacheDir: settings.snapshotCacheDir });
+      : createPyodideRunner({
+          timeoutMs,
+          snapshotCacheDir: settings.snapshotCacheDir,
+          ...(settings.node ? { node: settings.node } : {}),
+        });
 }

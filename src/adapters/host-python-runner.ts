@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeRunner, CodeRunRequest, CodeRunResult } from '../ports.ts';
 import { killGroup, trackChildGroup } from './child-lifetime.ts';
-import { classifyReport, locateSandboxFile, parseChildReport } from './pyodide-runner.ts';
+import { locateSandboxFile } from './pyodide-runner.ts';
 
 /** Options of the host runner. */
 export interface HostPythonRunnerOptions {
@@ -132,4 +132,85 @@ export function createHostPythonRunner(options: HostPythonRunnerOptions = {}): C
       return Promise.resolve();
     },
   };
+}
+
+/** The driver's verdict line. */
+interface DriverReport {
+  nonce: string;
+  report: { stage: string; message: string; tests: CodeRunResult['tests']; chosen?: number };
+  output: string;
+}
+
+/** The driver's last line, accepted only with this case's nonce and the expected shape. */
+function parseChildReport(stdout: string, nonce: string): DriverReport | null {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    const value = JSON.parse(line) as DriverReport;
+    if (value.nonce !== nonce || typeof value.report !== 'object' || value.report === null) return null;
+    const r = value.report;
+    const tests = r.tests as unknown;
+    if (
+      typeof r.stage !== 'string' ||
+      typeof r.message !== 'string' ||
+      !Array.isArray(tests) ||
+      !tests.every(
+        (t: unknown) =>
+          typeof t === 'object' &&
+          t !== null &&
+          typeof (t as { name?: unknown }).name === 'string' &&
+          ['passed', 'failed', 'declared-unable'].includes((t as { outcome?: unknown }).outcome as string) &&
+          typeof (t as { message?: unknown }).message === 'string',
+      )
+    )
+      return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** Node's permission model refusing an operation, or Python refusing the same. */
+const ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
+
+function classifyReport(
+  parsed: DriverReport,
+  base: { durationMs: number; output: string; tests: CodeRunResult['tests'] },
+): CodeRunResult {
+  const r = parsed.report;
+  const out = {
+    ...base,
+    output: typeof parsed.output === 'string' ? parsed.output : '',
+    tests: r.tests,
+    ...(typeof r.chosen === 'number' ? { chosen: r.chosen } : {}),
+  };
+  if (
+    ACCESS_DENIED.test(r.message) ||
+    ACCESS_DENIED.test(out.output) ||
+    out.tests.some((t) => ACCESS_DENIED.test(t.message))
+  )
+    return { ...out, stage: 'sandbox-violation', message: 'the code attempted something the executor forbids' };
+  switch (r.stage) {
+    case 'tampering':
+      return { ...out, tests: [], stage: 'tampering', message: `${r.message}; no result of this run is trusted` };
+    case 'syntax-error':
+      return { ...out, stage: 'syntax-error', message: r.message };
+    case 'declared-unable':
+      return { ...out, stage: 'declared-unable', message: r.message };
+    case 'import-error':
+    case 'harness-error':
+      return { ...out, stage: 'test-failure', message: r.message };
+    default:
+      break;
+  }
+  if (out.tests.length === 0) return { ...out, stage: 'test-failure', message: 'the task has no tests' };
+  const unable = out.tests.find((t) => t.outcome === 'declared-unable');
+  if (unable) return { ...out, stage: 'declared-unable', message: unable.message };
+  const failed = out.tests.filter((t) => t.outcome !== 'passed');
+  if (failed.length > 0)
+    return {
+      ...out,
+      stage: 'test-failure',
+      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`,
+    };
+  return { ...out, stage: 'passed', message: `${out.tests.length} tests passed` };
 }

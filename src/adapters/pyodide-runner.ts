@@ -1,33 +1,50 @@
 /**
- * The default CodeRunner (docs/design/sandbox.md): Pyodide in a separate Node process under the
- * permission model — reads limited to the Pyodide runtime and the child script, an empty
- * environment, no code generation from strings, a memory cap, and a wall-clock deadline
- * enforced with SIGKILL.
+ * The default CodeRunner (docs/design/sandbox.md): Pyodide in separate Node processes under
+ * the permission model, cut off from JavaScript, in their own network and PID namespaces
+ * where the machine allows, watched from outside by the supervisor.
  *
- * Isolation between cases: every case gets a fresh process, so no state can carry over
- * (a warm interpreter restored in place could not prove that). The cost of starting
- * Pyodide is hidden by a pool that keeps processes loaded and waiting; a process serves
- * exactly one case and is then discarded.
+ * Three kinds of process, all started the same way and all loaded from one snapshot:
+ * - the preparer (one per runner) never runs model code. It turns a task's tests into a
+ *   plan, keeping every literal expected value, and picks which reading of a reply
+ *   compiles. The first process of a runner boots Python, sends the snapshot and becomes
+ *   the preparer;
+ * - a case child runs exactly one round-trip case — the chosen code and the planned tests
+ *   — reports the operands of every check as plain data, and is discarded. It never sees
+ *   an expected value; the verdict is made here (sandbox-verdict.ts);
+ * - a check child loads a prompt suite's python check once and calls it on many replies,
+ *   one call at a time, each bounded in time; it is discarded after anything unusual.
  *
- * Grading: the child's JavaScript compares the values the tests yield and prints the
- * result with a nonce chosen here per case; output without that nonce is never a pass.
+ * A pool keeps processes loaded and waiting, so a case or a check pays only for its own
+ * work. Whatever model code does — ends its process, exhausts memory, stops evalgate, sends
+ * a malformed report — is the case's failure with a named stage, never an error of the run;
+ * only a sandbox that cannot start is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CodeRunner, CodeRunRequest, CodeRunResult, CodeRunStage } from '../ports.ts';
+import type {
+  CheckCall,
+  CheckSession,
+  CodeRunner,
+  CodeRunRequest,
+  CodeRunResult,
+  CodeRunStage,
+  SandboxLayerReport,
+} from '../ports.ts';
 import { killGroup, trackChildGroup } from './child-lifetime.ts';
+import { detectLaunch, type SandboxLaunch } from './sandbox-layers.ts';
+import { acquireSupervisor, type SupervisorKill } from './sandbox-supervisor.ts';
+import { caseResult, parsePlan, type Frozen, type Plan } from './sandbox-verdict.ts';
 
 /** Options of the runner. */
 export interface PyodideRunnerOptions {
   /** Warm processes kept ready (default: the number of cores). */
   poolSize?: number;
-  /** Wall-clock limit per case, from sending the code to the result. */
+  /** Wall-clock limit per case (and per call of a python check), from sending the work to the answer. */
   timeoutMs?: number;
   /** Where the Pyodide runtime files are (default: beside the bundle, else node_modules). */
   pyodideDir?: string;
@@ -35,14 +52,37 @@ export interface PyodideRunnerOptions {
   snapshot?: boolean;
   /** Where to keep the snapshot for later runs (default: none, a temporary copy per runner). */
   snapshotCacheDir?: string | null;
-  /** Called with each child's pid (tests check none is left behind). */
+  /** The Node binary of the sandbox processes (default: this one). From Node 25 its permission model denies the network. */
+  node?: string;
+  /** Resident memory allowed to each sandbox process (default 1 GiB). */
+  memoryCapBytes?: number;
+  /** Called with each sandbox process's pid (tests check none is left behind). */
   onSpawn?: (pid: number) => void;
+  /**
+   * Tests only: hands model code this process's `globalThis`, as if it had got past the
+   * Python layer, so that the layers behind it can be tested. Nothing a configuration
+   * controls reaches this option.
+   */
+  exposeJavaScriptForTests?: boolean;
+  /** Tests only: leave out detected layers (`unshare`, `setpriv`, `prlimit`) to test the fallbacks. */
+  withoutLayersForTests?: readonly string[];
 }
 
-const MAX_RESULT_BYTES = 1024 * 1024;
-
-/** How long past the parent's deadline a child's own watchdog waits before it ends itself. */
-const CHILD_DEADLINE_GRACE_MS = 2000;
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const GiB = 1024 * 1024 * 1024;
+/** Resident memory per sandbox process: the wasm heap, V8's heap and array buffers together. */
+const DEFAULT_MEMORY_CAP = GiB;
+/**
+ * The data-segment limit (RLIMIT_DATA) of a sandbox process: Node starts with about
+ * 0.6 GiB of writable mappings that are mostly not resident, so this leaves about 1.2 GiB
+ * to allocate — the hard ceiling between two readings of the supervisor, who ends the
+ * process at the cap.
+ */
+const DATA_LIMIT_BYTES = 2 * GiB;
+/** How long past its deadline the supervisor waits before it ends a case itself. */
+const SUPERVISOR_GRACE_MS = 2000;
+/** A python check's process serves this many replies, then a fresh one takes over. */
+const CHECK_CALLS_PER_PROCESS = 2000;
 
 /** Locates a file shipped beside the bundle (dist/) or in the source tree. */
 export function locateSandboxFile(candidates: string[]): string {
@@ -51,8 +91,8 @@ export function locateSandboxFile(candidates: string[]): string {
 }
 
 /** What a snapshot depends on: the Node version, the Pyodide build and the child script. */
-function snapshotKey(pyodideDir: string, childScript: string): string {
-  const hash = createHash('sha256').update(process.version).update('\0');
+function snapshotKey(nodeVersion: string, pyodideDir: string, childScript: string): string {
+  const hash = createHash('sha256').update(nodeVersion).update('\0');
   for (const file of [join(pyodideDir, 'pyodide-lock.json'), join(pyodideDir, 'pyodide.mjs'), childScript])
     hash.update(readFileSync(file)).update('\0');
   const wasm = lstatSync(join(pyodideDir, 'pyodide.asm.wasm'));
@@ -87,20 +127,42 @@ function intactCacheFile(file: string): boolean {
   }
 }
 
-interface Warm {
+/** One sandbox process, as the runner sees it. */
+interface SandboxProcess {
   child: ChildProcess;
+  pid: number;
+  /** Resolves once Python is loaded, the harness defined and the bridge cut; rejects if it never gets there. */
   ready: Promise<void>;
-  /** Resolves when a complete line arrives after READY: the verdict, without waiting for exit. */
-  answered: Promise<void>;
-  stdout: string;
-  stderr: string;
+  /** The next line after READY, or null once the process has exited. */
+  nextLine(): Promise<string | null>;
+  send(line: string): void;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+  kill(): void;
+  /** The snapshot it sends over fd 3 (the first process only). */
+  snapshot: Promise<Buffer | null>;
+}
+
+let sigusr1Ignored = false;
+/**
+ * SIGUSR1 opens a Node process's inspector, through which anything could run in evalgate
+ * with its secrets. A listener replaces that default; the sandbox layers keep children
+ * from sending the signal, and this keeps it harmless if one ever does.
+ */
+function ignoreSigusr1(): void {
+  if (sigusr1Ignored || process.platform === 'win32') return;
+  sigusr1Ignored = true;
+  process.on('SIGUSR1', () => undefined);
 }
 
 /** Creates the Pyodide runner. */
 export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRunner {
   const here = dirname(fileURLToPath(import.meta.url));
   const childScript = locateSandboxFile([join(here, 'sandbox-child.mjs'), join(here, 'sandbox', 'child.mjs')]);
+  const supervisorScript = locateSandboxFile([
+    join(here, 'sandbox-supervisor.mjs'),
+    join(here, 'sandbox', 'supervisor.mjs'),
+  ]);
   const harness = readFileSync(
     locateSandboxFile([join(here, 'sandbox-harness.py'), join(here, 'sandbox', 'harness.py')]),
     'utf8',
@@ -113,166 +175,317 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         join(here, '..', '..', 'node_modules', 'pyodide', 'pyodide.mjs'),
       ]),
     );
+  const node = options.node ?? process.execPath;
   const poolSize = Math.max(1, options.poolSize ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const pool: Promise<Warm>[] = [];
-  const live = new Set<ChildProcess>();
+  const memoryCap = options.memoryCapBytes ?? DEFAULT_MEMORY_CAP;
+  const expose = options.exposeJavaScriptForTests === true;
+  ignoreSigusr1();
+  const { supervisor, release } = acquireSupervisor(supervisorScript);
+  const launch: Promise<SandboxLaunch> = detectLaunch(node, options.withoutLayersForTests ?? []);
+  launch.catch(() => undefined);
+  let layers: SandboxLayerReport | null = null;
+  void launch.then((l) => {
+    layers = expose
+      ? {
+          active: l.layers.active.filter((x) => x !== 'bridge-cut'),
+          missing: [{ layer: 'bridge-cut', why: 'opened for a test' }, ...l.layers.missing],
+        }
+      : { active: [...l.layers.active], missing: [...l.layers.missing] };
+  });
+  const live = new Set<SandboxProcess>();
   let closed = false;
+
   const flags = (reads: string[]): string[] => [
     '--permission',
     ...reads.map((path) => `--allow-fs-read=${path}`),
     '--disallow-code-generation-from-strings',
-    // The watchdog thread (child.mjs), which ends the child when evalgate is gone even
-    // while Python is busy. Model code cannot reach JavaScript, so it cannot start one.
-    '--allow-worker',
     '--disable-warning=PERM0006',
-    '--wasm-max-mem-pages=16384', // 1 GiB of Python memory
+    '--wasm-max-mem-pages=12288', // 768 MiB of Python memory
     '--max-old-space-size=256',
   ];
 
   // Booting Python takes about 3 s; loading a memory snapshot of a freshly booted
-  // interpreter takes about 0.5 s. The first child of a runner boots Python, sends a
-  // snapshot over fd 3 before any model code exists in it, and then serves the first case
-  // itself; later children load the snapshot. It is kept in the snapshot cache
-  // (`snapshotCacheDir`, reused by later runs, keyed by the Node version, the Pyodide
-  // build and the child script) or in a private temporary directory removed on close. If
-  // none can be made, children boot from scratch (slower, equally isolated).
+  // interpreter about 0.5 s. The first process of a runner boots Python, sends a snapshot
+  // over fd 3 before any model code exists in it, and becomes the preparer (which never
+  // runs model code); the others load the snapshot. It is kept in the snapshot cache
+  // (`snapshotCacheDir`, reused by later runs, keyed by the Node version, the Pyodide build
+  // and the child script) or in a private temporary directory removed on close. If none
+  // can be made, processes boot from scratch (slower, equally isolated).
   let snapshotDir: string | null = null;
   let snapshot: Promise<string | null> | null = null;
-  const cacheFile =
+  const cacheFile = (version: string): string | null =>
     options.snapshot === false || !options.snapshotCacheDir
       ? null
-      : join(options.snapshotCacheDir, `pyodide-${snapshotKey(pyodideDir, childScript)}.snapshot`);
-  const storeSnapshot = async (received: Promise<Buffer | null>): Promise<string | null> => {
+      : join(options.snapshotCacheDir, `pyodide-${snapshotKey(version, pyodideDir, childScript)}.snapshot`);
+  const storeSnapshot = async (received: Promise<Buffer | null>, file: string | null): Promise<string | null> => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
-    if (cacheFile) {
+    if (file) {
       try {
-        await mkdir(dirname(cacheFile), { recursive: true, mode: 0o700 });
-        const temp = `${cacheFile}.${process.pid}.tmp`;
+        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+        const temp = `${file}.${process.pid}.tmp`;
         // The digest goes first: a snapshot without a matching digest is never used.
         await writeFile(`${temp}.sha256`, sha256Of(bytes), { mode: 0o600 });
-        await rename(`${temp}.sha256`, `${cacheFile}.sha256`);
+        await rename(`${temp}.sha256`, `${file}.sha256`);
         await writeFile(temp, bytes, { mode: 0o600 });
-        await rename(temp, cacheFile);
-        if (trustedCacheFile(cacheFile)) return realpathSync(cacheFile);
+        await rename(temp, file);
+        if (trustedCacheFile(file)) return realpathSync(file);
       } catch {
         // an unwritable cache: fall back to a private temporary copy
       }
     }
     snapshotDir = await mkdtemp(join(tmpdir(), 'evalgate-sandbox-'));
-    const file = join(snapshotDir, 'pyodide.snapshot');
-    await writeFile(file, bytes, { mode: 0o600 });
-    return realpathSync(file);
+    const temp = join(snapshotDir, 'pyodide.snapshot');
+    await writeFile(temp, bytes, { mode: 0o600 });
+    return realpathSync(temp);
   };
 
-  /** A child loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
-  const spawnWarm = (
+  /** Starts a sandbox process loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
+  const spawnProcess = (
+    how: SandboxLaunch,
     snapshotFile: string | null,
+    role: 'worker' | 'preparer',
     makeSnapshot = false,
-  ): Warm & { snapshot: Promise<Buffer | null> } => {
+  ): SandboxProcess => {
     const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
-    const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [];
-    const child = spawn(process.execPath, [...flags(reads), childScript, pyodideDir, ...mode], {
+    const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [''];
+    const command = [
+      ...how.prefix(DATA_LIMIT_BYTES),
+      node,
+      ...flags(reads),
+      childScript,
+      pyodideDir,
+      ...mode,
+      ...(role === 'preparer' ? ['--preparer'] : []),
+      ...(expose ? ['--expose-js-for-tests'] : []),
+    ];
+    const child = spawn(command[0] as string, command.slice(1), {
       env: {},
       cwd: '/',
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'],
     });
-    live.add(child);
     trackChildGroup(child); // killed with evalgate, whatever ends it
+    const pid = child.pid ?? -1;
+    if (pid > 0) {
+      supervisor.watch(pid, memoryCap);
+      options.onSpawn?.(pid);
+    }
     const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
-    const received =
+    const snapshotBytes =
       !makeSnapshot || !channel
         ? Promise.resolve(null)
         : new Promise<Buffer | null>((resolve) => {
+            // The snapshot's length (8 bytes), then the snapshot: a wrapper that keeps its
+            // own copy of fd 3 open means the stream may never end.
             const chunks: Buffer[] = [];
-            channel.on('data', (chunk: Buffer) => chunks.push(chunk));
-            channel.on('end', () => resolve(Buffer.concat(chunks)));
+            let received = 0;
+            let length = -1;
+            channel.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              received += chunk.length;
+              if (length < 0 && received >= 8) length = Number(Buffer.concat(chunks).readBigUInt64LE(0));
+              if (length >= 0 && received >= 8 + length) {
+                resolve(Buffer.concat(chunks).subarray(8, 8 + length));
+                (channel as unknown as { destroy?: () => void }).destroy?.();
+              }
+            });
             channel.on('error', () => resolve(null));
-            child.on('close', () => resolve(null)); // after every stream ended: a no-op once resolved
+            child.on('exit', () => resolve(null)); // a no-op once resolved
           });
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
-    // The harness goes first, so the child defines it (and warms up) before it is ready.
-    child.stdin?.write(`${JSON.stringify({ harness })}\n`);
-    let answer: () => void = () => undefined;
-    const warm: Warm = {
-      child,
-      stdout: '',
-      stderr: '',
-      ready: Promise.resolve(),
-      answered: new Promise<void>((resolve) => {
-        answer = resolve;
-      }),
-      exited: new Promise((resolve) =>
-        child.on('exit', (code, signal) => {
-          live.delete(child);
-          resolve({ code, signal });
-        }),
-      ),
-    };
-    warm.ready = new Promise((resolve, reject) => {
-      const onData = (chunk: Buffer): void => {
-        warm.stdout += chunk.toString('utf8');
-        if (warm.stdout.length > MAX_RESULT_BYTES) child.kill('SIGKILL');
-        if (warm.stdout.startsWith('READY\n')) {
-          warm.stdout = warm.stdout.slice(6);
-          resolve();
-        }
-        if (warm.stdout.includes('\n') && !warm.stdout.startsWith('READY')) answer();
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', (chunk: Buffer) => {
-        if (warm.stderr.length < 16_384) warm.stderr += chunk.toString('utf8');
-      });
-      child.on('exit', () =>
-        reject(
-          new Error(
-            `the sandbox could not start: ${warm.stderr.trim().split('\n').slice(-3).join(' ') || 'it exited before it was ready'}`,
-          ),
-        ),
-      );
-      child.stdin?.on('error', () => undefined); // a child that died mid-write is handled by its exit
+    let stderr = '';
+    let buffer = '';
+    let isReady = false;
+    let gone = false;
+    const lines: string[] = [];
+    const takers: ((line: string | null) => void)[] = [];
+    let markReady: () => void = () => undefined;
+    let failReady: (e: Error) => void = () => undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      failReady = reject;
     });
-    warm.ready.catch(() => undefined);
-    // The same object the stream handlers write to (a copy would never see the verdict).
-    return Object.assign(warm, { snapshot: received });
+    ready.catch(() => undefined);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => {
+        gone = true;
+        live.delete(proc);
+        for (const take of takers.splice(0)) take(null);
+        failReady(
+          new Error(
+            `the sandbox could not start: ${stderr.trim().split('\n').slice(-3).join(' ') || 'it exited before it was ready'}`,
+          ),
+        );
+        resolve({ code, signal });
+      }),
+    );
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_LINE_BYTES) child.kill('SIGKILL');
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (!isReady) {
+          if (line.startsWith('READY ')) {
+            isReady = true;
+            markReady();
+          }
+          continue;
+        }
+        const take = takers.shift();
+        if (take) take(line);
+        else lines.push(line);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (stderr.length < 16_384) stderr += chunk.toString('utf8');
+    });
+    child.stdin?.on('error', () => undefined); // a child that died mid-write is handled by its exit
+    const proc: SandboxProcess = {
+      child,
+      pid,
+      ready,
+      snapshot: snapshotBytes,
+      exited,
+      stderr: () => stderr,
+      nextLine: () =>
+        lines.length > 0
+          ? Promise.resolve(lines.shift() as string)
+          : gone
+            ? Promise.resolve(null)
+            : new Promise((resolve) => takers.push(resolve)),
+      send: (line) => {
+        if (!gone) child.stdin?.write(`${line}\n`);
+      },
+      kill: () => {
+        if (pid > 0) killGroup(pid);
+        else child.kill('SIGKILL');
+      },
+    };
+    live.add(proc);
+    void exited.then(() => supervisor.forget(pid));
+    // The harness goes first, so the process defines it (and warms up) before it is ready.
+    proc.send(JSON.stringify({ harness }));
+    return proc;
   };
+
+  // ---- the preparer ----------------------------------------------------------------
+  let preparer: Promise<SandboxProcess> | null = null;
+  let preparing: Promise<unknown> = Promise.resolve();
+  const startPreparer = (proc: Promise<SandboxProcess>): void => {
+    preparer = proc.then((p) => {
+      p.send(JSON.stringify({ mode: 'prepare' }));
+      void p.exited.then(() => {
+        if (preparer && !closed) preparer = null; // the next request starts another
+      });
+      return p;
+    });
+    preparer.catch(() => undefined);
+  };
+  let requestId = 0;
+  /** Asks the preparer for a plan and a choice; one request at a time, answers in order. */
+  const prepare = async (
+    request: CodeRunRequest,
+  ): Promise<{ plan: Plan | { error: string }; choice: { chosen: number; syntax?: string | null }; ms: number }> => {
+    const ask = async (): Promise<string | null> => {
+      if (!preparer) {
+        const how = await launch;
+        startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)), 'preparer')));
+      }
+      const p = await (preparer as Promise<SandboxProcess>);
+      await p.ready; // throws if Python could not start: an error of the run
+      const id = ++requestId;
+      p.send(
+        JSON.stringify({
+          id,
+          tests: request.tests,
+          testModule: request.testModule ?? 'test_task',
+          candidates: request.candidates ?? [],
+          solution: request.solution,
+          solutionModule: request.solutionModule ?? 'solution',
+        }),
+      );
+      const timer = setTimeout(() => p.kill(), Math.max(20_000, timeoutMs));
+      const asked = performance.now();
+      const line = await p.nextLine();
+      workMs += performance.now() - asked;
+      clearTimeout(timer);
+      return line;
+    };
+    // The preparer's work for this case, not its start-up or the queue before it.
+    let workMs = 0;
+    const turn = preparing.then(ask, ask);
+    preparing = turn.catch(() => undefined);
+    let line = await turn;
+    // The preparer died on this request (it compiles model text): once more on a fresh one.
+    if (line === null) {
+      const again = preparing.then(ask, ask);
+      preparing = again.catch(() => undefined);
+      line = await again;
+    }
+    if (line === null) throw new PreparerFailed();
+    let answer: { plan: unknown; choice: { chosen: number; syntax?: string | null } };
+    try {
+      answer = JSON.parse(line) as typeof answer;
+    } catch {
+      throw new PreparerFailed();
+    }
+    if (typeof answer?.choice !== 'object' || answer.choice === null) throw new PreparerFailed();
+    const plan = parsePlan(JSON.stringify(answer.plan));
+    return { plan, choice: answer.choice, ms: workMs };
+  };
+
+  // ---- the pool --------------------------------------------------------------------
+  const pool: Promise<SandboxProcess>[] = [];
   const refill = (): void => {
     if (closed) return;
     if (!snapshot) {
-      if (options.snapshot === false) {
-        snapshot = Promise.resolve(null);
-      } else if (cacheFile && trustedCacheFile(cacheFile) && intactCacheFile(cacheFile)) {
-        snapshot = Promise.resolve(realpathSync(cacheFile));
-      } else {
-        const first = spawnWarm(null, true);
-        pool.push(Promise.resolve(first));
-        snapshot = storeSnapshot(first.snapshot).catch(() => null);
-      }
+      const made = launch.then(async (how) => {
+        const version = await childVersion(node);
+        const file = cacheFile(version);
+        // The preparer otherwise starts with the first round-trip case (a runner that
+        // only serves python checks never needs one).
+        if (options.snapshot === false) return null;
+        if (file && trustedCacheFile(file) && intactCacheFile(file)) return realpathSync(file);
+        const first = spawnProcess(how, null, 'preparer', true);
+        startPreparer(Promise.resolve(first));
+        return storeSnapshot(first.snapshot, file).catch(() => null);
+      });
+      snapshot = made;
+      made.catch(() => undefined);
     }
     const ready = snapshot;
     while (pool.length < poolSize) {
-      const warm = ready.then((file) => {
+      const warm = Promise.all([launch, ready]).then(([how, file]) => {
         if (closed) throw new Error('the sandbox runner is closed');
-        return spawnWarm(file);
+        return spawnProcess(how, file, 'worker');
       });
-      warm.catch(() => undefined); // a runner closed before this child started
+      warm.catch(() => undefined); // a runner closed before this process started
       pool.push(warm);
     }
   };
+  const takeWarm = async (): Promise<SandboxProcess> => {
+    refill();
+    const next = pool.shift() as Promise<SandboxProcess>;
+    refill(); // start its replacement now, while this one works
+    const proc = await next;
+    await proc.ready; // throws if Pyodide could not start: an error of the run, not a score
+    return proc;
+  };
 
-  // At most `poolSize` cases run at once, whatever the callers' concurrency: more would
-  // start more children than the pool holds and let their loading eat the CPU time of the
-  // cases under a deadline.
+  // At most `poolSize` processes work at once, whatever the callers' concurrency: more
+  // would start more processes than the pool holds and let their loading eat the CPU
+  // time of the work under a deadline.
   let running = 0;
   const queue: (() => void)[] = [];
-  const run = async (request: CodeRunRequest): Promise<CodeRunResult> => {
-    // A finishing case hands its slot straight to the next in line.
+  const slot = async <T>(work: () => Promise<T>): Promise<T> => {
+    // A finishing job hands its slot straight to the next in line.
     if (running >= poolSize) await new Promise<void>((resolve) => queue.push(resolve));
     else running++;
     try {
-      return await runOne(request);
+      return await work();
     } finally {
       const next = queue.shift();
       if (next) next();
@@ -280,146 +493,296 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     }
   };
 
-  const runOne = async (request: CodeRunRequest): Promise<CodeRunResult> => {
-    if (closed) throw new Error('the sandbox runner is closed');
-    refill();
-    const next = pool.shift() as Promise<Warm>;
-    refill(); // start its replacement now, while this case runs
-    const warm = await next;
-    await warm.ready; // throws if Pyodide could not start: an error of the run, not a score
-    const started = performance.now();
-    const nonce = randomBytes(16).toString('hex');
+  /** Sends a process one piece of work and waits for its answer, killing it at the deadline. */
+  const exchange = async (
+    proc: SandboxProcess,
+    message: string,
+    limitMs: number,
+  ): Promise<{ line: string | null; timedOut: boolean }> => {
     let timedOut = false;
-    const kill = (): void => {
-      if (warm.child.pid !== undefined) killGroup(warm.child.pid);
-      else warm.child.kill('SIGKILL');
-    };
     const timer = setTimeout(() => {
       timedOut = true;
-      kill();
-    }, timeoutMs);
-    warm.child.stdin?.end(
-      `${JSON.stringify({ nonce, deadlineMs: timeoutMs + CHILD_DEADLINE_GRACE_MS, solution: request.solution, candidates: request.candidates ?? [], tests: request.tests, solutionModule: request.solutionModule ?? 'solution', testModule: request.testModule ?? 'test_task' })}\n`,
-    );
-    // The verdict is the child's one line; return on it and dispose of the process, which
-    // never serves another case.
-    const first = await Promise.race([
-      warm.exited.then((e) => ({ exit: e })),
-      warm.answered.then(() => ({ exit: null })),
-    ]);
+      proc.kill();
+    }, limitMs);
+    // The supervisor's deadline holds even while evalgate cannot act (stopped, or busy).
+    supervisor.busy(proc.pid, limitMs + SUPERVISOR_GRACE_MS);
+    proc.send(message);
+    const line = await proc.nextLine();
     clearTimeout(timer);
-    const exit = first.exit ?? { code: 0, signal: null };
-    if (first.exit === null) kill();
-    const durationMs = Math.round(performance.now() - started);
-    const base = { durationMs, output: '', tests: [] as CodeRunResult['tests'] };
-    if (timedOut)
-      return { ...base, stage: 'timeout', message: `the code did not finish within ${timeoutMs} ms and was killed` };
-    const parsed = parseChildReport(warm.stdout, nonce);
-    if (!parsed) {
-      const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(warm.stderr);
-      const stage: CodeRunStage = denied || exit.signal !== null ? 'sandbox-violation' : 'test-failure';
-      const why = denied
-        ? 'the code attempted something the sandbox forbids and the interpreter was stopped'
-        : exit.signal
-          ? `the interpreter was killed by ${exit.signal}`
-          : 'the code ended the interpreter before the tests finished';
-      return { ...base, stage, message: why };
-    }
-    return classifyReport(parsed, base);
+    return { line: timedOut ? null : line, timedOut };
   };
 
-  // Children start loading now, so the first case finds one ready or nearly so.
+  /** What a process's end without an answer means. */
+  const ended = async (
+    proc: SandboxProcess,
+    timedOut: boolean,
+    limitMs: number,
+  ): Promise<{ stage: CodeRunStage; message: string }> => {
+    if (timedOut) return { stage: 'timeout', message: `the code did not finish within ${limitMs} ms and was killed` };
+    const exit = await proc.exited;
+    const why: SupervisorKill | null = await supervisor.killedWhy(proc.pid, exit.signal === 'SIGKILL' ? 300 : 0);
+    if (why?.reason === 'memory')
+      return {
+        stage: 'sandbox-violation',
+        message: `the code used more memory than the sandbox allows (${Math.round(why.rssBytes / 2 ** 20)} MiB resident, the cap is ${Math.round(memoryCap / 2 ** 20)} MiB) and was killed`,
+      };
+    if (why?.reason === 'deadline')
+      return { stage: 'timeout', message: `the code did not finish within ${limitMs} ms and was killed` };
+    if (why?.reason === 'parent-stopped')
+      return {
+        stage: 'sandbox-violation',
+        message:
+          'evalgate was stopped while this code ran (a signal from the code is the likely cause); the sandbox ended the code and resumed evalgate',
+      };
+    const stderr = proc.stderr();
+    const denied = /ERR_ACCESS_DENIED|permission|Aborted|RuntimeError: abort/i.test(stderr);
+    if (denied)
+      return {
+        stage: 'sandbox-violation',
+        message: 'the code attempted something the sandbox forbids and the interpreter was stopped',
+      };
+    if (exit.signal !== null)
+      return { stage: 'sandbox-violation', message: `the interpreter was killed by ${exit.signal}` };
+    if (/Array buffer allocation failed|out of memory|heap limit/i.test(stderr))
+      return { stage: 'sandbox-violation', message: 'the code ran out of the memory the sandbox allows' };
+    return { stage: 'test-failure', message: 'the code ended the interpreter before the tests finished' };
+  };
+
+  const runOne = async (request: CodeRunRequest): Promise<CodeRunResult> => {
+    if (closed) throw new Error('the sandbox runner is closed');
+    // A loaded process is taken while the preparer works; one not needed goes back.
+    const warm = takeWarm();
+    warm.catch(() => undefined);
+    const giveBack = (): void => {
+      pool.unshift(warm);
+    };
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(request);
+    } catch (error) {
+      giveBack();
+      if (!(error instanceof PreparerFailed)) throw error;
+      return {
+        stage: 'sandbox-violation',
+        message: 'the sandbox could not compile this code within its limits',
+        tests: [],
+        output: '',
+        durationMs: 0,
+        chosen: -1,
+      };
+    }
+    const { plan, choice } = prepared;
+    const candidates = request.candidates ?? [];
+    const chosen =
+      Number.isInteger(choice.chosen) && choice.chosen >= 0 && choice.chosen < candidates.length ? choice.chosen : -1;
+    const base = { durationMs: 0, output: '', tests: [] as CodeRunResult['tests'], chosen };
+    if ('error' in plan) {
+      giveBack();
+      return { ...base, stage: 'test-failure', message: plan.error };
+    }
+    if (chosen < 0 && typeof choice.syntax === 'string') {
+      giveBack();
+      return { ...base, stage: 'syntax-error', message: choice.syntax };
+    }
+    const source = chosen >= 0 ? (candidates[chosen] as string) : request.solution;
+    // A case's time: the preparer's work for it, then the run itself.
+    const prepareMs = prepared.ms;
+    const proc = await warm;
+    const started = performance.now();
+    const nonce = randomBytes(16).toString('hex');
+    const { line, timedOut } = await exchange(
+      proc,
+      JSON.stringify({
+        mode: 'case',
+        nonce,
+        code: plan.code,
+        checks: plan.tests.map((t) => t.checks.length),
+        solution: source,
+        solutionModule: request.solutionModule ?? 'solution',
+        testModule: request.testModule ?? 'test_task',
+      }),
+      timeoutMs,
+    );
+    // The report is the process's one line; the process never serves another case.
+    const durationMs = Math.round(prepareMs + performance.now() - started);
+    if (line !== null) {
+      proc.kill();
+      return caseResult(line, nonce, plan, { durationMs, chosen });
+    }
+    const why = await ended(proc, timedOut, timeoutMs);
+    proc.kill();
+    return { ...base, durationMs, ...why };
+  };
+
+  // ---- python checks of prompt suites ------------------------------------------------
+  const checkSession = (source: string, moduleName = 'check'): CheckSession => {
+    const idle: { proc: SandboxProcess; nonce: string; calls: number }[] = [];
+    let unusable: string | null = null;
+    let sessionClosed = false;
+    let nextId = 0;
+    /** A process with the check loaded, or the reason the check cannot be loaded. */
+    const loaded = async (): Promise<{ proc: SandboxProcess; nonce: string; calls: number } | string> => {
+      const reuse = idle.pop();
+      if (reuse) return reuse;
+      if (unusable !== null) return unusable;
+      const proc = await takeWarm();
+      const nonce = randomBytes(16).toString('hex');
+      proc.send(JSON.stringify({ mode: 'checks', nonce, source, module: moduleName }));
+      const timer = setTimeout(() => proc.kill(), Math.max(timeoutMs, 10_000));
+      const line = await proc.nextLine();
+      clearTimeout(timer);
+      let answer: { nonce?: unknown; loaded?: unknown; error?: unknown } = {};
+      try {
+        answer = line === null ? {} : (JSON.parse(line) as typeof answer);
+      } catch {
+        // malformed: below
+      }
+      if (answer.nonce === nonce && answer.loaded === true) return { proc, nonce, calls: 0 };
+      proc.kill();
+      unusable =
+        answer.nonce === nonce && typeof answer.error === 'string'
+          ? answer.error
+          : line === null
+            ? (await ended(proc, false, timeoutMs)).message
+            : 'the sandbox answered something unexpected while loading it';
+      return unusable;
+    };
+    const call = async (output: string, vars: Readonly<Record<string, string>>): Promise<CheckCall> => {
+      if (sessionClosed) throw new Error('the python check session is closed');
+      const worker = await loaded();
+      if (typeof worker === 'string') return { kind: 'unusable', message: worker };
+      const { proc, nonce } = worker;
+      const id = ++nextId;
+      const pairs = Object.keys(vars).map((k) => [k, vars[k] as string]);
+      const { line, timedOut } = await exchange(proc, JSON.stringify({ id, output, vars: pairs }), timeoutMs);
+      supervisor.idle(proc.pid);
+      if (line === null) {
+        const why = await ended(proc, timedOut, timeoutMs);
+        proc.kill();
+        return { kind: 'failed', stage: why.stage, message: why.message };
+      }
+      const answer = parseCheckAnswer(line, nonce, id);
+      worker.calls++;
+      const reusable =
+        'value' in answer &&
+        !answer.dirty &&
+        !answer.tampering &&
+        worker.calls < CHECK_CALLS_PER_PROCESS &&
+        !sessionClosed;
+      if (reusable) idle.push(worker);
+      else proc.kill();
+      if ('malformed' in answer)
+        return {
+          kind: 'failed',
+          stage: 'tampering',
+          message: `the sandbox returned a malformed answer (${answer.malformed}); no result of this call is trusted`,
+        };
+      if (answer.tampering)
+        return {
+          kind: 'failed',
+          stage: 'tampering',
+          message: `${answer.tampering}; no result of this call is trusted`,
+        };
+      if ('raised' in answer)
+        return {
+          kind: 'failed',
+          stage: answer.raised.unable ? 'declared-unable' : 'test-failure',
+          message: `it raised ${answer.raised.type}: ${answer.raised.message}`,
+        };
+      if ('error' in answer) return { kind: 'failed', stage: 'test-failure', message: answer.error };
+      return { kind: 'value', value: answer.value, output: answer.output };
+    };
+    return {
+      call: (output, vars) => slot(() => call(output, vars)),
+      close: async () => {
+        sessionClosed = true;
+        for (const w of idle.splice(0)) w.proc.kill();
+      },
+    };
+  };
+
+  // Processes start loading now, so the first case finds one ready or nearly so.
   refill();
   return {
     name: 'pyodide',
     isolated: true,
-    run,
+    layers: () => layers,
+    run: (request) => slot(() => runOne(request)),
+    checks: checkSession,
     close: async () => {
       closed = true;
-      const waits = [...live].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) resolve();
-            else child.once('exit', () => resolve());
-            if (child.pid !== undefined) killGroup(child.pid);
-            else child.kill('SIGKILL');
-          }),
-      );
+      const waits = [...live].map(async (p) => {
+        p.kill();
+        await p.exited;
+      });
       pool.length = 0;
       await Promise.all(waits);
       await snapshot?.catch(() => null);
+      release();
       if (snapshotDir) await rm(snapshotDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The verdict line of a sandbox child. */
-export interface ChildReport {
-  nonce: string;
-  report: { stage: string; message: string; tests: CodeRunResult['tests']; chosen?: number };
-  output: string;
+/** The preparer died twice on one request. */
+class PreparerFailed extends Error {}
+
+/** The version a Node binary reports (the snapshot depends on it). */
+async function childVersion(node: string): Promise<string> {
+  if (node === process.execPath) return process.version;
+  const { execFileSync } = await import('node:child_process');
+  return String(execFileSync(node, ['--version'], { env: {}, timeout: 10_000 })).trim();
 }
 
-/** The child's last line, accepted only with this case's nonce. */
-export function parseChildReport(stdout: string, nonce: string): ChildReport | null {
-  const line = stdout.trim().split('\n').pop() ?? '';
+type CheckAnswer =
+  | { value: Frozen; dirty: boolean; tampering: string | null; output: string }
+  | { raised: { type: string; message: string; unable: boolean }; dirty: boolean; tampering: string | null }
+  | { error: string; dirty: boolean; tampering: string | null }
+  | { malformed: string };
+
+/** A check process's answer to one call, validated strictly. */
+function parseCheckAnswer(line: string, nonce: string, id: number): CheckAnswer {
+  let v: Record<string, unknown>;
   try {
-    const value = JSON.parse(line) as ChildReport;
-    return value.nonce === nonce && value.report ? value : null;
+    v = JSON.parse(line) as Record<string, unknown>;
   } catch {
-    return null;
+    return { malformed: 'it is not JSON' };
   }
-}
-
-/** Node's permission model refusing an operation (os.system, sockets through ws, files). */
-const ACCESS_DENIED = /Access to this API has been restricted|ERR_ACCESS_DENIED/;
-
-export function classifyReport(
-  parsed: ChildReport,
-  base: { durationMs: number; output: string; tests: CodeRunResult['tests'] },
-): CodeRunResult {
-  const r = parsed.report;
-  const out = {
-    ...base,
-    output: parsed.output ?? '',
-    tests: r.tests ?? [],
-    ...(typeof r.chosen === 'number' ? { chosen: r.chosen } : {}),
-  };
-  if (
-    ACCESS_DENIED.test(r.message) ||
-    ACCESS_DENIED.test(parsed.output ?? '') ||
-    out.tests.some((t) => ACCESS_DENIED.test(t.message))
-  ) {
+  if (typeof v !== 'object' || v === null || v['nonce'] !== nonce || v['id'] !== id)
+    return { malformed: "it does not answer this call with this session's nonce" };
+  const tampering = typeof v['tampering'] === 'string' ? v['tampering'] : null;
+  const dirty = v['dirty'] === true;
+  const result = v['result'] as Record<string, unknown> | null;
+  if (typeof result !== 'object' || result === null) return { malformed: 'it has no result' };
+  if ('value' in result) {
+    const value = result['value'];
+    const plain =
+      value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'object' &&
+        value !== null &&
+        Object.keys(value).length === 1 &&
+        (typeof (value as { int?: unknown }).int === 'string' ||
+          typeof (value as { float?: unknown }).float === 'string' ||
+          typeof (value as { opaque?: unknown }).opaque === 'string' ||
+          'list' in value ||
+          'tuple' in value ||
+          'dict' in value ||
+          'set' in value)) ||
+      typeof value === 'string';
+    if (!plain) return { malformed: 'its value is not a frozen value' };
+    return { value: value as Frozen, dirty, tampering, output: typeof v['output'] === 'string' ? v['output'] : '' };
+  }
+  if ('raised' in result) {
+    const r = result['raised'] as Record<string, unknown> | null;
+    if (!r || typeof r['type'] !== 'string' || typeof r['message'] !== 'string')
+      return { malformed: 'an exception is not described' };
     return {
-      ...out,
-      stage: 'sandbox-violation',
-      message: "the code attempted something the sandbox forbids (Node's permission model refused it)",
+      raised: { type: r['type'], message: r['message'].slice(0, 2000), unable: r['unable'] === true },
+      dirty,
+      tampering,
     };
   }
-  switch (r.stage) {
-    case 'tampering':
-      // Whatever the tests said before, a changed harness or a refused reach for frames,
-      // the heap or tracing means none of it is trusted.
-      return { ...out, tests: [], stage: 'tampering', message: `${r.message}; no result of this run is trusted` };
-    case 'syntax-error':
-      return { ...out, stage: 'syntax-error', message: r.message };
-    case 'declared-unable':
-      return { ...out, stage: 'declared-unable', message: r.message };
-    case 'import-error':
-    case 'harness-error':
-      return { ...out, stage: 'test-failure', message: r.message };
-    default:
-      break;
-  }
-  if (out.tests.length === 0) return { ...out, stage: 'test-failure', message: 'the task has no tests' };
-  const unable = out.tests.find((t) => t.outcome === 'declared-unable');
-  if (unable) return { ...out, stage: 'declared-unable', message: unable.message };
-  const failed = out.tests.filter((t) => t.outcome !== 'passed');
-  if (failed.length > 0)
-    return {
-      ...out,
-      stage: 'test-failure',
-      message: `${failed.length} of ${out.tests.length} tests failed: ${failed[0]?.name}: ${failed[0]?.message}`,
-    };
-  return { ...out, stage: 'passed', message: `${out.tests.length} tests passed` };
+  if (typeof result['error'] === 'string') return { error: result['error'], dirty, tampering };
+  return { malformed: 'its result is unknown' };
 }

@@ -7,7 +7,7 @@
 import type { ConfigFile } from '../core/config/schema.ts';
 import type { EngineDeps } from '../core/engine.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { createCodeRunnerFactory, sandboxCacheDir } from './code-runners.ts';
+import { createCodeRunnerFactory, sandboxCacheDir, sandboxNode } from './code-runners.ts';
 import { createClientFactory, runAuthenticator, type ClientFactoryOptions } from './providers.ts';
 import { judgeNonceSource, newRunId, systemClock } from './system.ts';
 
@@ -47,6 +47,6 @@ export function createCallingDeps(
     rejectedCacheEntries: () => createClient.rejectedCacheEntries(),
     adaptations: () => createClient.adaptations(),
     ...(authenticator ? { authenticator } : {}),
-    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(env) }),
+    createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(env), node: sandboxNode(env) }),
   };
 }

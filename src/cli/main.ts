@@ -12,7 +12,7 @@ import {
   readResultFile,
   writeFileAtomic,
 } from '../adapters/fs-store.ts';
-import { createCodeRunnerFactory, sandboxCacheDir } from '../adapters/code-runners.ts';
+import { createCodeRunnerFactory, sandboxCacheDir, sandboxNode } from '../adapters/code-runners.ts';
 import {
   budgetLimits,
   cacheAuthenticator,
@@ -262,7 +262,10 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
         newRunId,
         nonce,
         createClient: createClientFactory(process.env, command.config, { cacheDir: null }),
-        createCodeRunner: createCodeRunnerFactory({ snapshotCacheDir: sandboxCacheDir(process.env) }),
+        createCodeRunner: createCodeRunnerFactory({
+          snapshotCacheDir: sandboxCacheDir(process.env),
+          node: sandboxNode(process.env),
+        }),
         onSuiteStart: (suite, total, done) => progress.start(suite, total, done),
         onRecord: (suite, record) => progress.onRecord(suite, record),
       },

@@ -2,8 +2,8 @@
  * Errors by cause (docs/design/spec.md §1, "Errors by cause"). An errored record is either
  * the candidate's doing — the request the pull request's template built was refused for its
  * content or length, the reply was cut or unusable, a judge refused or gave no verdict on
- * the answer, a check raised on it, the case could not be rendered — or the machinery's (a
- * server error, a rate limit, the network, a timeout, a key). The first kind is a failure of
+ * the answer, a python check could not be loaded, the case could not be rendered — or the
+ * machinery's (a server error, a rate limit, the network, a timeout, a key). The first kind is a failure of
  * the case: a pull request must not be able to turn its worst cases into errors and have
  * them dropped. The second is excluded, and the comparison checks that the verdict would
  * hold with those cases counted as failures.
@@ -28,7 +28,11 @@ export const CANDIDATE_REASONS = [
   'judge-refused',
   /** A judge gave no readable verdict on the answer, even after a follow-up. */
   'judge-no-verdict',
-  /** A check raised, timed out or misbehaved on the reply, or returned something that is no verdict. */
+  /**
+   * A python check file could not be used (it does not compile, its import raises, it has no
+   * `check`). A check that raises, hangs or misbehaves on one reply fails its assertion
+   * instead: the case is scored 0, not errored.
+   */
   'check-failed',
   /** The case could not be rendered into a request by the templates under test. */
   'case-unrenderable',

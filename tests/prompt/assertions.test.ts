@@ -9,7 +9,7 @@ import {
   type TextCheck,
 } from '../../src/core/kinds/prompt/assertions.ts';
 import { parsePromptDataset } from '../../src/core/kinds/prompt/dataset.ts';
-import { checkTest, pythonString } from '../../src/core/kinds/prompt/python.ts';
+import { checkOutcome } from '../../src/core/kinds/prompt/python.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import { loadTemplate, renderTemplate } from '../../src/core/templates.ts';
 
@@ -62,12 +62,26 @@ describe('prompt assertions', () => {
     assert.equal(run('ab', { type: 'length', min: 3 }).message, 'the reply has 2 characters, fewer than 3');
   });
 
-  it('writes the reply into the python test as a literal holding exactly its code points', () => {
-    assert.equal(pythonString('a"b\\c\n😀'), '"a\\U00000022b\\U0000005cc\\U0000000a\\U0001f600"');
-    const test = checkTest('x', { k: 'v' }, 0.5);
-    assert.match(test, /^OUTPUT = "x"$/m);
-    assert.match(test, /^THRESHOLD = 0\.5$/m);
-    assert.match(checkTest('x', {}, 1), /^THRESHOLD = 1\.0$/m);
+  it("reads a python check's result outside the sandbox: exact bools and numbers only; a misbehaving call fails the case", () => {
+    const out = (value: unknown, threshold = 0.5): string => {
+      const o = checkOutcome({ kind: 'value', value, output: '' }, 'check.py', threshold);
+      return o.kind === 'pass' ? 'pass' : `${o.kind}: ${o.message}`;
+    };
+    assert.equal(out(true), 'pass');
+    assert.equal(out(false), 'fail: check() in check.py returned False');
+    assert.equal(out({ float: '0.75' }), 'pass');
+    assert.equal(out({ int: '1' }, 1), 'pass');
+    assert.equal(out({ float: '0.25' }), 'fail: check() in check.py returned 0.25, below 0.5');
+    assert.match(out({ float: 'nan' }), /^fail: .*returned NaN/);
+    assert.equal(out({ float: 'inf' }), 'pass');
+    for (const other of [{ opaque: 'Truthy' }, 'yes', null, { list: [] }, { opaque: 'One' }])
+      assert.match(out(other), /^fail: .*something other than a bool or a number/);
+    const failed = checkOutcome({ kind: 'failed', stage: 'timeout', message: 'killed' }, 'check.py', 0.5);
+    assert.deepEqual(failed, {
+      kind: 'fail',
+      message: 'check() in check.py did not finish in time on this reply: killed',
+    });
+    assert.equal(checkOutcome({ kind: 'unusable', message: 'it does not compile' }, 'check.py', 0.5).kind, 'error');
   });
   it("fills only a case's own columns: {constructor} or {toString} is an error, never Object's members", () => {
     // A case restored from the base commit can lack a column the PR's assertions name.

@@ -1,8 +1,8 @@
 // A hostile `python` check file, run through a prompt suite from the CLI: it cannot read
 // the environment or the runner's files (a leak would surface as a pass), and it cannot
 // fake a pass — an object that claims to be True, a subclass of int, replacing builtins
-// or printing a verdict of its own all end as errors of the check, never as scores. One
-// sandbox run per row, several probes in each.
+// or printing a verdict of its own each fail that case. The check is loaded once and
+// called on every row; several probes in each call.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -123,8 +123,8 @@ suites:
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads no secret, and every attempt to fake a pass is an error, never a score', async () => {
-    const r = await runCli(['run', '--no-cache', '--out', 'out'], {
+  it('reads no secret, and every attempt to fake a pass fails that case, never scores a pass', async () => {
+    await runCli(['run', '--no-cache', '--out', 'out'], {
       cwd: dir,
       env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, SECRET_CANARY: CANARY },
     });
@@ -132,21 +132,32 @@ suites:
     const result = JSON.parse(text);
     const by = new Map<
       string,
-      { status: string; scores: Record<string, number> | null; error: { message: string } | null }
+      {
+        status: string;
+        scores: Record<string, number> | null;
+        detail: { assertions?: { pass: boolean; message: string }[]; sandboxMissing?: string[] };
+      }
     >(result.records.map((x: { caseId: string }) => [x.caseId, x]));
     // The reply reached check() byte for byte, and nothing leaked (a leak returns True
     // before the comparison, so this pass also says the probes found nothing).
     assert.equal(by.get('exact')?.status, 'scored', JSON.stringify(by.get('exact')));
     assert.equal(by.get('exact')?.scores?.['pass-rate'], 1);
-    for (const mode of ['fake', 'subclass']) {
-      assert.equal(by.get(mode)?.status, 'error', mode);
-      assert.match(by.get(mode)?.error?.message ?? '', /returned something other than a bool or a number/, mode);
+    // A check that misbehaves on a reply fails that case (issue 26/30): scored 0, with the
+    // reason, never excluded as an error and never a pass.
+    const expected: Record<string, RegExp> = {
+      fake: /returned something other than a bool or a number/,
+      subclass: /returned something other than a bool or a number/,
+      tamper: /tampered with the sandbox/,
+      print: /raised SystemExit/,
+    };
+    for (const [mode, why] of Object.entries(expected)) {
+      const record = by.get(mode);
+      assert.equal(record?.status, 'scored', `${mode}: ${JSON.stringify(record)}`);
+      assert.equal(record?.scores?.['pass-rate'], 0, mode);
+      assert.match(record?.detail.assertions?.[0]?.message ?? '', why, mode);
     }
-    assert.equal(by.get('tamper')?.status, 'error');
-    assert.match(by.get('tamper')?.error?.message ?? '', /tamper/);
-    assert.equal(by.get('print')?.status, 'error');
+    // The records say which sandbox layers this machine lacked, for the report's line.
+    assert.ok(Array.isArray(by.get('exact')?.detail.sandboxMissing));
     assert.ok(!text.includes(CANARY) && !text.includes(KEY), 'no secret in the result file');
-    // Errors are counted, never scored: the run does not pass.
-    assert.notEqual(r.code, 0, r.stdout + r.stderr);
   });
 });

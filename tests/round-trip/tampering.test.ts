@@ -102,6 +102,7 @@ test('code that rigs its tests scores 0 on every task, stops as tampering, and t
         name: runner.name,
         isolated: runner.isolated,
         run: (r) => runner.run(r),
+        layers: () => runner.layers?.() ?? null,
         close: () => Promise.resolve(),
       }),
     },
@@ -119,4 +120,8 @@ test('code that rigs its tests scores 0 on every task, stops as tampering, and t
   const report = await readFile(join(out, 'report.md'), 'utf8');
   // The stops-by-stage table names the stage.
   assert.match(report, /\| tampering \| 3 \|/);
+  // The sandbox line names the layers the code ran behind on this machine, and the records say which were missing.
+  assert.match(report, /Sandbox: \d+ of 11 layers active \(Python cut off from JavaScript, /);
+  for (const r of result.records)
+    assert.ok(Array.isArray(r.detail.sandboxMissing), 'the record keeps the missing layers');
 });

@@ -3,8 +3,8 @@
 // imported; once a sandbox child is busy in that loop, evalgate gets SIGTERM — or, in the
 // second test, SIGKILL, which it cannot catch — and 5 s later no sandbox process of that
 // run may be alive. SIGTERM is handled by evalgate killing its children's process groups;
-// SIGKILL by each child's watchdog thread, which notices its parent is gone even while
-// Python keeps the child's main thread busy.
+// SIGKILL by the kernel's parent-death signal where setpriv is there, and by the sandbox
+// supervisor, which ends every child once evalgate is gone, even a stopped one.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -116,11 +116,16 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
     for (;;) {
       assert.ok(cli.exitCode === null, `evalgate ended before the test could signal it: ${stderr}`);
       assert.ok(Date.now() < deadline, 'no sandbox child became busy in the loop within 180 s');
-      const children = allProcesses().filter((p) => p.ppid === cli.pid && p.cmdline.includes('child.mjs'));
+      const all = allProcesses();
+      // Each sandbox process leads its own group; wrappers (unshare) run the interpreter
+      // as their child, in the same group.
+      const children = all.filter((p) => p.ppid === cli.pid && p.cmdline.includes('child.mjs'));
+      const groups = children.map((p) => p.pid);
+      const interpreters = all.filter((p) => groups.includes(p.pgrp) && p.cmdline.includes('child.mjs'));
       // Loading takes well under 4 s of CPU (booting Python from scratch about 3 s); a
       // child past that is running the model's loop.
-      if (server.requests.length > 0 && children.some((p) => p.state === 'R' && p.cpuTicks > 400)) {
-        return { cli, sandbox: children.map((p) => p.pid) };
+      if (server.requests.length > 0 && interpreters.some((p) => p.state === 'R' && p.cpuTicks > 400)) {
+        return { cli, sandbox: groups };
       }
       await sleep(250);
     }

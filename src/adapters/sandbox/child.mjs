@@ -1,58 +1,86 @@
-// The sandbox child: runs model-written Python in Pyodide inside a Node process that the
-// parent starts under the permission model (reads limited to the Pyodide runtime, this
-// file and the interpreter snapshot, an empty environment, no code generation from
-// strings). Plain JavaScript, copied to dist/ as is.
+// The sandbox child: runs Python in Pyodide inside a Node process that the parent starts
+// under the permission model (reads limited to the Pyodide runtime, this file and the
+// interpreter snapshot; no workers, no child processes, no code generation from strings;
+// an empty environment) and, where the machine allows, in its own network and PID
+// namespaces with a memory limit (docs/design/sandbox.md). Plain JavaScript, copied to
+// dist/ as is.
 //
-// Grading never trusts Python: the trusted harness (sent by the parent, defined before any
-// model code) turns each test's asserts into `yield`s of their operands, this script
-// drives each test generator and compares the yielded values itself, and only this script
-// knows the nonce. What grading relies on lives here, not in Python: the compiled tests
-// and their check counts are held as proxies taken before any model code exists, this
-// script imports the model's module and rebuilds each test function from its held code
-// object, and the harness is sealed (harness.py: an audit hook refuses frames, gc,
-// tracing and ctypes) before the model's code runs. Model code cannot reach this module's
-// variables, write to the process's stdout (Python's output goes to a capped buffer), or
-// turn a failed comparison into a pass; what it tries is reported as tampering.
-import { constants as fsConstants, createWriteStream, readFileSync } from 'node:fs';
+// Before READY — before any model code exists in this process — the child loads Python,
+// defines the trusted harness (sent by the parent) and cuts Python off from JavaScript:
+// the harness removes Pyodide's bridge modules and everything that refers to them, and
+// this script refuses to hand any JavaScript object to Python from then on. It also
+// removes what JavaScript could use to reach out (signals, built-in modules, native
+// addons, the inspector of another process, fetch), in case model code ever gets past the
+// Python layer.
+//
+// After READY the first line says what this process is for, for its whole life:
+// - `case`: one round-trip case. Model code is imported and the planned tests run; the
+//   child reports, for every check, the operands it computed — plain data — and exits. It
+//   never sees the expected values (the parent's preparer kept them) and judges nothing.
+// - `prepare`: the trusted preparer. It never runs model code: it turns tests into plans
+//   and picks which reading of a reply compiles, for as many cases as the parent asks.
+// - `checks`: a prompt suite's python check, loaded once and called on many replies, each
+//   call reported on its own line.
+import { constants as fsConstants, createWriteStream, readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
-const MAX_REQUEST = 4 * 1024 * 1024;
+// What the report path uses, taken before anything else runs. Strings are quoted with
+// JSON.stringify, which never consults toJSON or a prototype for a primitive string.
+const quote = JSON.stringify;
+const parse = JSON.parse;
+const write = (text) => writeSync(1, text);
+
+const MAX_REQUEST = 8 * 1024 * 1024;
 const MAX_OUTPUT = 16 * 1024;
 
 // Pyodide's NODEFS setup asks process.binding('constants'), which the permission model
 // refuses; answer that one question and refuse every other.
 process.binding = (name) => {
   if (name === 'constants') return { fs: fsConstants };
-  throw new Error(`process.binding(${JSON.stringify(name)}) is not available in the sandbox`);
+  throw new Error(`process.binding(${quote(String(name))}) is not available in the sandbox`);
 };
 
-// The watchdog: a thread of its own, so it runs while Python keeps the main thread busy.
-// It ends this whole process when the parent is gone (this process was re-parented, as
-// after a SIGKILL of evalgate) or when the case outlives the deadline the main thread
-// passes on when the case arrives. Whatever model code does, it cannot reach this thread.
-const WATCHDOG = `
-const { parentPort, workerData } = require('node:worker_threads');
-const end = () => process.kill(process.pid, 'SIGKILL');
-setInterval(() => { if (process.ppid !== workerData.ppid) end(); }, 250);
-parentPort.on('message', (m) => { if (typeof m.deadlineMs === 'number') setTimeout(end, m.deadlineMs); });
-`;
-let watchdog = null;
-try {
-  watchdog = new Worker(WATCHDOG, {
-    eval: true,
-    workerData: { ppid: process.ppid },
-    resourceLimits: { maxOldGenerationSizeMb: 16 },
-  });
-  watchdog.unref();
-} catch {
-  // Without worker threads (--allow-worker missing) the parent's process group kill and
-  // the closed stdin are what remain; the parent always passes the flag.
+/** Replaces process functions that reach other processes, native code or other modules. */
+function refuseProcessApis(names) {
+  for (const name of names) {
+    const refused = () => {
+      throw new Error(`process.${name} is not available in the sandbox`);
+    };
+    try {
+      Object.defineProperty(process, name, { value: refused, writable: false, configurable: false, enumerable: false });
+    } catch {
+      // not configurable in this Node version: the namespaces and the supervisor remain
+    }
+  }
 }
+// Signals (evalgate, the process group, every process), the inspector of another process
+// (_debugProcess sends it SIGUSR1), built-in modules (net, child_process, worker_threads,
+// vm), native addons, replacing this process's image, credentials, the working directory.
+refuseProcessApis([
+  'kill',
+  '_kill',
+  '_debugProcess',
+  '_debugEnd',
+  'getBuiltinModule',
+  '_linkedBinding',
+  'dlopen',
+  'execve',
+  'loadEnvFile',
+  'setuid',
+  'setgid',
+  'seteuid',
+  'setegid',
+  'setgroups',
+  'initgroups',
+  'chdir',
+  '_startProfilerIdleNotifier',
+  '_stopProfilerIdleNotifier',
+]);
 
-/** Lines from stdin, one at a time (the setup line, then the case's request). */
+/** Lines from stdin, one at a time. */
 const pending = [];
 const waiting = [];
+let stdinEnded = false;
 {
   let buffer = '';
   process.stdin.setEncoding('utf8');
@@ -68,11 +96,13 @@ const waiting = [];
     }
   });
   process.stdin.on('end', () => {
+    stdinEnded = true;
     for (const w of waiting.splice(0)) w.reject(new Error('stdin closed'));
   });
 }
 function readLine() {
   if (pending.length > 0) return Promise.resolve(pending.shift());
+  if (stdinEnded) return Promise.reject(new Error('stdin closed'));
   return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
 }
 
@@ -82,23 +112,31 @@ const capture = (text) => {
 };
 
 const pyodideDir = process.argv[2];
-const snapshotArg = process.argv[3];
+const snapshotArg = process.argv[3] ?? '';
+const exposeForTests = process.argv.includes('--expose-js-for-tests');
+// The preparer: plans tests and compiles replies, never runs model code, so it skips the
+// warm-up below, which serves the latency of cases.
+const preparerOnly = process.argv.includes('--preparer');
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const settings = { indexURL: `${pyodideDir}/`, jsglobals: Object.create(null), stdout: capture, stderr: capture };
 
 // `--make-snapshot`: boot Python, import what the harness uses, write the interpreter's
 // memory to fd 3 and close it — all before any model code exists in this process — then
-// carry on as an ordinary child (the parent's first case runs here, so a first run does
-// not wait for a second process to load). Later children load the snapshot instead of
-// booting Python: about 0.5 s instead of 3 s.
+// carry on as an ordinary child. Later children load the snapshot instead of booting
+// Python: about 0.5 s instead of 3 s.
 let pyodide;
 if (snapshotArg === '--make-snapshot') {
   pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });
-  pyodide.runPython('import ast, builtins, gc, json, sys, types');
+  pyodide.runPython('import ast, base64, builtins, gc, json, marshal, sys, types');
   const bytes = pyodide.makeMemorySnapshot();
+  // Its length first: a wrapper process (unshare --fork) keeps its own copy of fd 3
+  // open, so the parent cannot wait for the end of the stream.
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(bytes.length));
   await new Promise((resolve, reject) => {
     const out = createWriteStream(null, { fd: 3 });
     out.on('error', reject);
+    out.write(length);
     out.end(bytes, resolve);
   });
 } else {
@@ -107,47 +145,55 @@ if (snapshotArg === '--make-snapshot') {
 pyodide.runPython('import sys\nfor _n in ("js", "pyodide_js"):\n    sys.modules.pop(_n, None)\ndel _n');
 pyodide.unregisterJsModule('js');
 pyodide.unregisterJsModule('pyodide_js');
-// Setup before READY, while the child waits in the pool: the trusted harness (the parent's
-// first line) is defined and its functions taken, and a throwaway harness instance and
-// namespace run a little Python, so the engine compiles the interpreter's hot paths now
-// rather than during a case (a snapshot-loaded interpreter has run nothing yet). No model
-// code exists in this process yet.
-const setup = JSON.parse(await readLine());
+
+// Setup while the child waits in the pool: the trusted harness (the parent's first line)
+// is defined and its functions taken, and a throwaway harness instance runs a little
+// Python, so the engine compiles the interpreter's hot paths now rather than during a
+// case (a snapshot-loaded interpreter has run nothing yet).
+const setup = parse(await readLine());
 pyodide.runPython(setup.harness);
 const factory = pyodide.globals.get('__evalgate_harness');
 pyodide.runPython('del __evalgate_harness');
+const NAMES = {
+  plan: 'plan',
+  choose: 'choose',
+  loadPlan: 'load_plan',
+  compileSolution: 'compile_solution',
+  scrub: 'scrub',
+  seal: 'seal',
+  newModule: 'new_module',
+  testNamespace: 'test_namespace',
+  run: 'run',
+  start: 'start',
+  nextCheck: 'next_check',
+  callCheck: 'call_check',
+  getFunction: 'get_function',
+  snapshot: 'snapshot',
+  intact: 'intact',
+  unchanged: 'unchanged',
+  cutBridge: 'cut_bridge',
+  exposeForTests: 'expose_for_tests',
+};
 const take = (instance) => {
-  const names = {
-    prepare: 'prepare',
-    compiles: 'compiles',
-    compileSolution: 'compile_solution',
-    scrub: 'scrub',
-    seal: 'seal',
-    newModule: 'new_module',
-    testNamespace: 'test_namespace',
-    run: 'run',
-    start: 'start',
-    step: 'step',
-    snapshot: 'snapshot',
-    intact: 'intact',
-  };
   const out = {};
-  for (const [key, name] of Object.entries(names)) out[key] = instance.get(name);
+  for (const [key, name] of Object.entries(NAMES)) out[key] = instance.get(name);
   instance.destroy?.();
   return out;
 };
-{
+if (!preparerOnly) {
   const warm = take(factory());
   const sample =
-    'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n';
-  const prepared = warm.prepare(sample, 'warm_tests');
+    'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n    assert type(f(1)) is list\n';
+  const plan = parse(warm.plan(sample, 'warm_tests'));
+  const loaded = warm.loadPlan(plan.code);
   const ns = warm.testNamespace('warm_tests');
   const mod = warm.newModule('solution');
   warm.run(warm.compileSolution('def f(x):\n    return [x * x, (1, 2)]\n', 'solution').get(1), mod);
-  warm.run(prepared.get(1), ns);
+  warm.run(loaded.get(0), ns);
   const before = warm.snapshot(ns);
-  const gen = warm.start(prepared.get(2).get(0), ns);
-  for (let i = 0; i < 4 && !JSON.parse(warm.step(gen)).done; i++) warm.intact(ns, before);
+  const gen = warm.start(loaded.get(1).get(0), ns);
+  for (let i = 0; i < 6 && String(warm.nextCheck(gen))[0] === 's'; i++) warm.intact(ns, before);
+  warm.choose('["def f(:", "def f(x):\\n    return x\\n"]', 'x = 1\n', 'solution');
   pyodide.runPython('import sys\nsys.modules.pop("solution", None)');
   const scratch = pyodide.globals.get('dict')();
   pyodide.runPython(
@@ -160,225 +206,288 @@ const take = (instance) => {
   );
   scratch.destroy();
 }
-// This case's harness instance: every function is taken now, before any model code.
+// This process's harness instance: every function is taken now, before any model code.
 const fns = take(factory());
 fns.scrub();
-process.stdout.write('READY\n');
 
-const request = JSON.parse(await readLine());
-const nonce = request.nonce;
-// From here on the watchdog ends this process if the case outlives its own deadline, even
-// while Python is busy (the parent normally kills it first, at the case's timeout).
-if (typeof request.deadlineMs === 'number') watchdog?.postMessage({ deadlineMs: request.deadlineMs });
+// The cut, Python half: the bridge's modules, hooks and references go (harness.py).
+const cutProblems = fns.cutBridge();
 
-/** Strict equality of converted values: same kind, same content; NaN never equals. */
-function same(a, b) {
-  if (typeof a !== typeof b) return false;
-  if (a === null || typeof a !== 'object') return a === b; // NaN !== NaN
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
-  if (a instanceof Map || b instanceof Map) {
-    if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !same(v, b.get(k))) return false;
-    return true;
+// The cut, JavaScript half: from here on no JavaScript object is converted for Python.
+// Every value that enters Python passes one of these two functions (an attribute read, a
+// call's result, a conversion); a string, a number, a boolean, null, undefined, a BigInt
+// and a proxy of a Python object pass, anything else is refused. A JsProxy that already
+// exists cannot lead to another JavaScript object either.
+const module = pyodide._module;
+const isPyProxy = (v) => {
+  try {
+    return module.API.isPyProxy(v) && !module.PyProxy_getAttrs(v).props.roundtrip;
+  } catch {
+    return false;
   }
-  if (a instanceof Set || b instanceof Set) {
-    if (!(a instanceof Set && b instanceof Set) || a.size !== b.size) return false;
-    for (const x of a) if (!b.has(x)) return false;
-    return true;
-  }
-  if (a.__kind !== b.__kind) return false;
-  return a.__kind !== undefined && same(a.items, b.items);
+};
+const primitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+function gate(convert) {
+  return function gated(value, ...rest) {
+    if (primitive(value) || isPyProxy(value)) return convert(value, ...rest);
+    throw new Error('evalgate: JavaScript objects are not available to Python in the sandbox');
+  };
 }
-
-/** A number from Python's repr of an int: a JS number when exact, else a BigInt. */
-function intOf(text) {
-  const big = BigInt(text);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+if (!exposeForTests) {
+  module.js2python_convertImmutable = gate(module.js2python_convertImmutable);
+  module.js2python_convert = gate(module.js2python_convert);
+} else {
+  // Test seam only (the runner's exposeJavaScriptForTests): model code is handed this
+  // process's globalThis, as if it had got past the Python layer, so that the layers
+  // behind it are tested. Never set by anything a configuration controls.
+  fns.exposeForTests(globalThis);
 }
-/** Keys of Maps and members of Sets: primitives as they are, anything else a string that equals only itself. */
-const keyOf = (v) => (v === null || typeof v !== 'object' ? v : `#${show(v)}`);
-
-/**
- * Turns the harness's frozen JSON (exact builtin types only, read by C methods in Python)
- * into the values `same` compares: lists as arrays, tuples and opaque objects as tagged
- * objects, dicts as Maps, sets as Sets, ints as numbers (BigInt when large). An opaque
- * object (the model's class, an object with its own __eq__) equals nothing.
- */
-function thaw(v) {
-  if (v === null || typeof v !== 'object') return v;
-  if ('int' in v) return intOf(v.int);
-  if ('float' in v)
-    return v.float === 'nan' ? NaN : v.float === 'inf' ? Infinity : v.float === '-inf' ? -Infinity : Number(v.float);
-  if ('list' in v) return v.list.map(thaw);
-  if ('tuple' in v) return { __kind: 'tuple', items: v.tuple.map(thaw) };
-  if ('dict' in v) return new Map(v.dict.map(([k, x]) => [keyOf(thaw(k)), thaw(x)]));
-  if ('set' in v) return new Set(v.set.map((x) => keyOf(thaw(x))));
-  return { __kind: `opaque:${v.opaque}`, items: Symbol('opaque') };
-}
-
-function show(v) {
-  if (v === null) return 'None';
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (typeof v === 'bigint') return `${v}`;
-  if (typeof v === 'number')
-    return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
-  if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${show(k)}: ${show(x)}`).join(', ')}}`;
-  if (v instanceof Set) return `{${[...v].map(show).join(', ')}}`;
-  if (typeof v === 'object' && v.__kind === 'tuple') return `(${v.items.map(show).join(', ')})`;
-  if (typeof v === 'object' && v.__kind) return `<${v.__kind.replace('opaque:', '')} object>`;
-  if (typeof v === 'boolean') return v ? 'True' : 'False';
-  return String(v);
-}
-
-/** Judges one check: [op, line, a, b?]. */
-function judge(check) {
-  const [op, line, a, b] = check;
-  switch (op) {
-    case 'eq':
-      return { ok: same(a, b), text: `line ${line}: ${show(a)} == ${show(b)}` };
-    case 'ne':
-      return { ok: !same(a, b), text: `line ${line}: ${show(a)} != ${show(b)}` };
-    case 'true':
-      return { ok: a === true, text: `line ${line}: expected True, got ${show(a)}` };
-    case 'false':
-      return { ok: a === false, text: `line ${line}: expected False, got ${show(a)}` };
-    case 'none':
-      return { ok: a === null, text: `line ${line}: expected None, got ${show(a)}` };
-    case 'notnone':
-      return { ok: a !== null, text: `line ${line}: expected a value, got None` };
-    case 'nottrue':
-      return { ok: a !== true, text: `line ${line}: expected anything but True, got True` };
-    case 'notfalse':
-      return { ok: a !== false, text: `line ${line}: expected anything but False, got False` };
-    case 'in': {
-      const inside = Array.isArray(b)
-        ? b.some((x) => same(a, x))
-        : typeof b === 'string' && typeof a === 'string'
-          ? b.includes(a)
-          : b instanceof Map
-            ? b.has(keyOf(a))
-            : b instanceof Set
-              ? b.has(keyOf(a))
-              : b?.__kind === 'tuple'
-                ? b.items.some((x) => same(a, x))
-                : false;
-      return { ok: inside, text: `line ${line}: ${show(a)} in ${show(b)}` };
+// What Pyodide could still be asked to open, closed on the JavaScript side as well.
+for (const [owner, names] of [
+  [
+    pyodide,
+    [
+      'mountNodeFS',
+      'mountNativeFS',
+      'loadPackage',
+      'loadPackagesFromImports',
+      'registerJsModule',
+      'useNodeSockFS',
+      'runPythonAsync',
+    ],
+  ],
+  [module.API ?? {}, ['initializeNodeSockFS', 'loadBinaryFile', 'loadDynlib', 'install']],
+]) {
+  for (const name of names) {
+    try {
+      Object.defineProperty(owner, name, {
+        value: () => {
+          throw new Error(`${name} is not available in the sandbox`);
+        },
+        writable: false,
+        configurable: false,
+      });
+    } catch {
+      // already gone
     }
-    default:
-      return { ok: false, text: `line ${line}: unknown check ${op}` };
   }
 }
+// Network clients that are global in Node; the umask Pyodide read while loading.
+for (const name of ['fetch', 'WebSocket', 'EventSource']) {
+  try {
+    delete globalThis[name];
+  } catch {
+    // not configurable: the namespaces and the permission model remain
+  }
+}
+refuseProcessApis(['umask']);
+
+write(`READY ${quote({ cut: cutProblems ?? null, exposed: exposeForTests, node: process.versions.node })}\n`);
 
 /** Raised when model code changed or tried something grading must not trust. */
 class Tampering extends Error {}
 
 /** The harness's view of its own state; a change found is tampering, never a score. */
 function checkIntact(ns, before) {
-  const found = fns.intact(ns, before); // undefined is None (null would be jsnull)
+  const found = fns.intact(ns, before); // undefined is None
   if (typeof found === 'string') throw new Tampering(found);
 }
 
-/** What an exception in model or test code means for one test. */
-function raisedOutcome(name, raised) {
-  const message = `${raised.type}: ${raised.message}`;
-  return raised.unable ? { name, outcome: 'declared-unable', message } : { name, outcome: 'failed', message };
+const job = parse(await readLine());
+if (preparerOnly !== (job.mode === 'prepare')) process.exit(4); // a process has one role
+if (job.mode === 'prepare') await servePreparer();
+else if (job.mode === 'checks') await serveChecks(job);
+else runCase(job);
+process.exit(0);
+
+/**
+ * One round-trip case: the model's code as module `solution`, then the planned tests;
+ * every check's operands reported as frozen values, nothing judged here.
+ */
+function runCase(request) {
+  const nonce = String(request.nonce);
+  let stage = 'ran';
+  let message = '';
+  const tests = [];
+  let sealed = false;
+  try {
+    const loaded = fns.loadPlan(String(request.code));
+    const moduleCode = loaded.get(0);
+    const checks = Array.isArray(request.checks) ? request.checks.map(Number) : [];
+    const testCodes = checks.map((_, i) => loaded.get(1).get(i));
+    const compiled = fns.compileSolution(String(request.solution), String(request.solutionModule));
+    const syntax = compiled.get(0);
+    if (typeof syntax === 'string') {
+      stage = 'harness-error';
+      message = `the code did not compile in the sandbox: ${syntax}`;
+    } else {
+      const ns = fns.testNamespace(String(request.testModule));
+      // Sealed: from here on model code runs, and nothing grading relies on is reachable.
+      fns.seal();
+      sealed = true;
+      const raised = fns.run(compiled.get(1), fns.newModule(String(request.solutionModule)));
+      checkIntact();
+      if (typeof raised === 'string') [stage, message] = importFailure(raised, 'importing the code raised');
+      else {
+        const testsRaised = fns.run(moduleCode, ns);
+        checkIntact();
+        if (typeof testsRaised === 'string')
+          [stage, message] = importFailure(testsRaised, 'the tests could not import the code:');
+        else {
+          const before = fns.snapshot(ns);
+          for (let i = 0; i < testCodes.length; i++) tests.push(runTest(testCodes[i], ns, before, checks[i]));
+          checkIntact(ns, before);
+        }
+      }
+    }
+  } catch (error) {
+    tests.length = 0;
+    if (error instanceof Tampering) [stage, message] = ['tampering', error.message];
+    else {
+      // An error of the harness itself; if model code had run, it may be the cause.
+      let found = null;
+      try {
+        if (sealed) found = fns.intact();
+      } catch {
+        found = 'the harness could not check its state';
+      }
+      [stage, message] =
+        typeof found === 'string'
+          ? ['tampering', found]
+          : ['harness-error', String(error?.message ?? error).slice(0, 2000)];
+    }
+  }
+  if (stage !== 'ran') tests.length = 0;
+  write(
+    `{"nonce":${quote(nonce)},"stage":${quote(stage)},"message":${quote(message)},"tests":[${tests.join(',')}],"output":${quote(output.slice(0, MAX_OUTPUT))}}\n`,
+  );
 }
 
-/** Runs one test, rebuilt from its held code object, checking the harness after every step. */
-function runTest(code, ns, before, name, expectedChecks) {
+/** A module's import that raised, as a stage and a message. */
+function importFailure(raised, what) {
+  const r = parse(raised);
+  if (r.unable) return ['declared-unable', `NotImplementedError: ${r.message}`];
+  return ['import-error', `${what} ${r.type}: ${r.message}`];
+}
+
+/** Runs one planned test, rebuilt from its code object, checking the harness after every step. */
+function runTest(code, ns, before, planned) {
   const started = fns.start(code, ns);
-  if (typeof started === 'string') return raisedOutcome(name, JSON.parse(started).raised);
-  let checks = 0;
+  if (typeof started === 'string') return `{"steps":[],"end":${started}}`;
+  const steps = [];
+  let end = '{"error":"the test did not finish"}';
   try {
     for (;;) {
-      const step = JSON.parse(fns.step(started));
+      const step = String(fns.nextCheck(started));
       checkIntact(ns, before);
-      if (step.done) break;
-      if (step.raised) return raisedOutcome(name, step.raised);
-      if (step.error) return { name, outcome: 'failed', message: step.error };
-      checks++;
-      const verdict = judge([step.op, step.line, ...step.values.map(thaw)]);
-      if (!verdict.ok) return { name, outcome: 'failed', message: `assertion failed at ${verdict.text}` };
+      if (step[0] !== 's') {
+        end = step.slice(1);
+        break;
+      }
+      if (steps.length >= planned) {
+        end = '{"error":"a test yielded more checks than it has"}';
+        break;
+      }
+      steps.push(step.slice(1));
     }
   } finally {
     started.destroy?.();
   }
-  // A test that yields fewer checks than it has asserts was cut short: not a pass.
-  if (checks < expectedChecks)
-    return { name, outcome: 'failed', message: `only ${checks} of ${expectedChecks} assertions ran` };
-  return { name, outcome: 'passed', message: '' };
+  return `{"steps":[${steps.join(',')}],"end":${end}}`;
 }
 
-/** A module's import that raised, as a report. */
-function importFailure(raised, what, chosen) {
-  const r = JSON.parse(raised);
-  if (r.unable) return { stage: 'declared-unable', message: `NotImplementedError: ${r.message}`, tests: [], chosen };
-  return { stage: 'import-error', message: `${what} ${r.type}: ${r.message}`, tests: [], chosen };
-}
-
-let report;
-let sealed = false;
-try {
-  // 1. Tests are parsed, rewritten and compiled before any model code exists; their code
-  // objects are held here, in JavaScript, and nowhere in Python.
-  const preparedProxy = fns.prepare(request.tests, request.testModule);
-  const prepared = JSON.parse(preparedProxy.get(0));
-  const moduleCode = preparedProxy.get(1);
-  const testCodes = prepared.error ? [] : prepared.tests.map((_, i) => preparedProxy.get(2).get(i));
-  if (prepared.error) {
-    report = { stage: 'harness-error', message: prepared.error, tests: [] };
-  } else {
-    // 2. The model's code, as module `solution`: the first candidate reading of the reply
-    // that compiles (compiling runs nothing), else the fallback.
-    let chosen = -1;
-    const candidates = Array.isArray(request.candidates) ? request.candidates : [];
-    for (let i = 0; i < candidates.length && chosen < 0; i++)
-      if (fns.compiles(String(candidates[i])) === true) chosen = i;
-    const source = chosen >= 0 ? String(candidates[chosen]) : request.solution;
-    const compiled = fns.compileSolution(source, request.solutionModule);
-    const syntax = compiled.get(0);
-    if (typeof syntax === 'string') {
-      report = { stage: 'syntax-error', message: syntax, tests: [], chosen };
-    } else {
-      const ns = fns.testNamespace(request.testModule);
-      // 3. Sealed: from here on model code runs, and nothing grading relies on is reachable.
-      fns.seal();
-      sealed = true;
-      const raised = fns.run(compiled.get(1), fns.newModule(request.solutionModule));
-      checkIntact();
-      if (typeof raised === 'string') {
-        report = importFailure(raised, 'importing the code raised', chosen);
-      } else {
-        const testsRaised = fns.run(moduleCode, ns);
-        checkIntact();
-        if (typeof testsRaised === 'string') {
-          report = importFailure(testsRaised, 'the tests could not import the code:', chosen);
-        } else {
-          const before = fns.snapshot(ns);
-          const tests = prepared.tests.map((t, i) => runTest(testCodes[i], ns, before, t.name, t.checks));
-          checkIntact(ns, before);
-          report = { stage: 'ran', message: '', tests, chosen };
-        }
+/**
+ * The preparer: never runs model code. Each request names a task's tests (planned once
+ * and kept) and the readings of a reply; the answer is the plan and which reading runs.
+ */
+async function servePreparer() {
+  const plans = new Map();
+  for (;;) {
+    let line;
+    try {
+      line = await readLine();
+    } catch {
+      return; // the parent closed stdin
+    }
+    const r = parse(line);
+    let plan = 'null';
+    if (typeof r.tests === 'string') {
+      const key = `${r.testModule}\0${r.tests}`;
+      plan = plans.get(key);
+      if (plan === undefined) {
+        plan = String(fns.plan(r.tests, String(r.testModule)));
+        if (plans.size > 64) plans.clear();
+        plans.set(key, plan);
       }
     }
-  }
-} catch (error) {
-  if (error instanceof Tampering) report = { stage: 'tampering', message: error.message, tests: [] };
-  else {
-    // An error of the harness itself; if model code had run, it may be the cause.
-    let found = null;
-    try {
-      if (sealed) found = fns.intact();
-    } catch {
-      found = 'the harness could not check its state';
-    }
-    report =
-      typeof found === 'string'
-        ? { stage: 'tampering', message: found, tests: [] }
-        : { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [] };
+    const choice = String(
+      fns.choose(
+        quote(Array.isArray(r.candidates) ? r.candidates.map(String) : []),
+        String(r.solution),
+        String(r.solutionModule),
+      ),
+    );
+    write(`{"id":${Number(r.id)},"plan":${plan},"choice":${choice}}\n`);
   }
 }
-process.stdout.write(`${JSON.stringify({ nonce, report, output: output.slice(0, MAX_OUTPUT) })}\n`);
-process.exit(0);
+
+/**
+ * A python check, loaded once (sealed, as model code is) and called on one reply per
+ * line. Each answer says what the call returned or raised, whether the harness was
+ * tampered with, and whether the check module's globals changed (the parent then starts
+ * a fresh process for the next reply).
+ */
+async function serveChecks(request) {
+  const nonce = String(request.nonce);
+  const answer = (fields) => write(`{"nonce":${quote(nonce)},${fields}}\n`);
+  let fn;
+  let ns;
+  try {
+    const compiled = fns.compileSolution(String(request.source), String(request.module));
+    const syntax = compiled.get(0);
+    if (typeof syntax === 'string') return answer(`"error":${quote(`it does not compile: ${syntax}`)}`);
+    ns = fns.newModule(String(request.module));
+    fns.seal();
+    const raised = fns.run(compiled.get(1), ns);
+    checkIntact();
+    if (typeof raised === 'string') {
+      const r = parse(raised);
+      return answer(`"error":${quote(`importing it raised ${r.type}: ${r.message}`)}`);
+    }
+    fn = fns.getFunction(ns, 'check');
+    if (fn === undefined || fn === null)
+      return answer(`"error":${quote('it defines no function check(output, vars)')}`);
+  } catch (error) {
+    const why =
+      error instanceof Tampering ? `it tampered with the sandbox: ${error.message}` : String(error?.message ?? error);
+    return answer(`"error":${quote(why.slice(0, 2000))}`);
+  }
+  output = '';
+  answer(`"loaded":true,"output":${quote(output)}`);
+  for (;;) {
+    let line;
+    try {
+      line = await readLine();
+    } catch {
+      return;
+    }
+    const call = parse(line);
+    output = '';
+    const before = fns.snapshot(ns);
+    let result;
+    let tampering = null;
+    try {
+      result = String(fns.callCheck(fn, String(call.output), quote(Array.isArray(call.vars) ? call.vars : [])));
+      const found = fns.intact();
+      if (typeof found === 'string') tampering = found;
+    } catch (error) {
+      result = `{"error":${quote(String(error?.message ?? error).slice(0, 2000))}}`;
+      tampering = 'the harness failed during the call';
+    }
+    const dirty = fns.unchanged(ns, before) !== true;
+    answer(
+      `"id":${Number(call.id)},"result":${result},"tampering":${tampering === null ? 'null' : quote(tampering)},"dirty":${dirty},"output":${quote(output.slice(0, MAX_OUTPUT))}`,
+    );
+    if (tampering !== null) return; // nothing after it is trusted: the parent starts another process
+  }
+}

@@ -4,6 +4,7 @@
  * case the assertions it failed. Model text is escaped with the report's sanitize helpers.
  */
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
+import { missingLayersOf, sandboxLine } from '../../report/sandbox-line.ts';
 import type { CaseRecord, SuiteResult } from '../../types.ts';
 import type { CaseSection } from '../kind.ts';
 import type { AssertionVerdict } from './assertions.ts';
@@ -48,7 +49,10 @@ export function promptSuiteLines(
   const m = MESSAGES[language];
   const settings = result.instrument.settings['assertions'];
   const assertions = Array.isArray(settings) ? (settings as { name: string; type: string }[]) : [];
-  const out: string[] = [m.table, m.rule];
+  const out: string[] = [];
+  const line = sandboxLine(missingLayersOf(result.records.map((r) => r.detail)), language);
+  if (line) out.push(line, '');
+  out.push(m.table, m.rule);
   for (const a of assertions) {
     const metric = assertionMetric(a.name);
     out.push(

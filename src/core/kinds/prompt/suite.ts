@@ -7,7 +7,7 @@
  * never a score.
  */
 import { z } from 'zod';
-import type { CallError, ChatMessage, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
+import type { CallError, ChatMessage, CheckSession, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { PROMPT, type PromptSuiteConfig } from './config.ts';
 import { hashValue, sha256Hex } from '../../hash.ts';
@@ -27,10 +27,12 @@ import {
 import { fencedValues, PLAN_TOKEN } from '../judged/fence.ts';
 import { checkText, fillVariables, normalizeReply, type AssertionVerdict } from './assertions.ts';
 import type { AssertionConfig } from './config.ts';
-import { checkOutcome, checkTest } from './python.ts';
+import { checkOutcome } from './python.ts';
 
 /** Bump when what a prompt-suite score means changes. */
 export const PROMPT_SCORING_VERSION = 'prompt/1';
+/** Bump when what a python assertion's verdict means changes (part of that assertion's settings). */
+export const PYTHON_CHECK_VERSION = 'python-check/2';
 
 /** The metric of one assertion. */
 export const assertionMetric = (name: string): string => `assert:${name}`;
@@ -70,6 +72,8 @@ const NO_REFERENCE = '(no reference answer: grade by the notes)';
 /** What a prompt record keeps in `detail`: each assertion's verdict, in config order. */
 export interface PromptDetail {
   assertions: AssertionVerdict[];
+  /** The sandbox layers this machine lacked when python checks ran (ids; the report's sandbox line names them). */
+  sandboxMissing?: string[];
   /** Every judge verdict of the record's judge assertions, with what it cost. */
   judgments?: NonNullable<AssertionVerdict['judgments']>;
   /** Suites with judge assertions: what in the reply addressed the judge, and the second opinion. */
@@ -127,6 +131,9 @@ export function promptInstrument(
         ...a.config,
         name: a.name,
         ...(a.file ? { file: { path: a.file.path, sha256: a.file.sha256 } } : {}),
+        // A python check's call that raises, hangs or misbehaves fails the case (it was an
+        // error before): scores of older baselines mean something else.
+        ...(a.config.type === 'python' ? { calls: PYTHON_CHECK_VERSION } : {}),
         ...(a.config.type === 'judge'
           ? {
               judges: (Array.isArray(a.config.judge) ? a.config.judge : [a.config.judge]).map((name) => ({
@@ -180,8 +187,22 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     repeat,
   });
   // The same check on the same reply and variables gives the same verdict: reused within a
-  // run (repeats at temperature 0 send identical replies). Timeouts are always run again.
+  // run (repeats at temperature 0 send identical replies). Timeouts and sandbox violations
+  // (a memory kill, evalgate stopped from outside) are always run again, as in round trips.
   const verdicts = new Map<string, Promise<ReturnType<typeof checkOutcome>>>();
+  // Each check file is loaded once, in warm sandbox processes, and called on every reply.
+  const sessions = new Map<string, CheckSession>();
+  const sessionFor = (file: NonNullable<LoadedAssertion['file']>, timeoutMs: number): CheckSession => {
+    const key = `${file.sha256}\0${timeoutMs}`;
+    let session = sessions.get(key);
+    if (!session) {
+      const runner = inputs.runner(timeoutMs);
+      if (!runner.checks) throw new Error(`the ${runner.name} executor cannot run python checks`);
+      session = runner.checks(file.text, 'check');
+      sessions.set(key, session);
+    }
+    return session;
+  };
 
   const runPython = async (
     a: LoadedAssertion & { config: Extract<AssertionConfig, { type: 'python' }> },
@@ -190,16 +211,18 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
   ): Promise<ReturnType<typeof checkOutcome>> => {
     const file = a.file as NonNullable<LoadedAssertion['file']>;
     const output = normalizeReply(reply, a.config.normalize);
-    const tests = checkTest(output, vars, a.config.threshold);
-    const key = sha256Hex(JSON.stringify([file.sha256, tests, a.config['timeout-ms']]));
+    const key = sha256Hex(JSON.stringify([file.sha256, output, Object.entries(vars), a.config['timeout-ms']]));
     const known = verdicts.get(key);
     if (known) return known;
     const running = (async () => {
-      const result = await inputs.runner(a.config['timeout-ms']).run({ solution: file.text, tests });
-      return { outcome: checkOutcome(result, file.path, a.config.threshold), stage: result.stage };
+      const call = await sessionFor(file, a.config['timeout-ms']).call(output, vars);
+      return {
+        outcome: checkOutcome(call, file.path, a.config.threshold),
+        again: call.kind === 'failed' && (call.stage === 'timeout' || call.stage === 'sandbox-violation'),
+      };
     })().then(
-      ({ outcome, stage }) => {
-        if (stage === 'timeout') verdicts.delete(key);
+      ({ outcome, again }) => {
+        if (again) verdicts.delete(key);
         return outcome;
       },
       (error: unknown) => {
@@ -430,6 +453,12 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
       ...(judgments.length > 0 ? { judgments } : {}),
       ...screened,
     };
+    // Python checks ran in the sandbox: the layers it lacked on this machine, for the report's sandbox line.
+    const python = assertions.find((a) => a.config.type === 'python');
+    if (python && python.config.type === 'python') {
+      const layers = inputs.runner(python.config['timeout-ms']).layers?.();
+      if (layers) detail.sandboxMissing = layers.missing.map((m) => m.layer);
+    }
     if (reply.status === 'refused')
       return {
         ...base,

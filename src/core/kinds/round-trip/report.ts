@@ -7,6 +7,7 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { formatMetric } from '../../report/format.ts';
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
+import { missingLayersOf, sandboxLine } from '../../report/sandbox-line.ts';
 import type { CaseRecord, SuiteResult } from '../../types.ts';
 import type { CaseSection, KindReportContext } from '../kind.ts';
 import { ROUND_TRIP } from './config.ts';
@@ -67,6 +68,10 @@ export function roundTripSuiteLines(
   const unsafe = result.records.map((x) => detailOf(x.detail)).find((d) => d && d.isolated === false);
   if (unsafe || result.instrument.settings['executor'] === 'unsafe-host-python')
     out.push(r.unsafe(inlineCode(unsafe?.executor ?? 'unsafe-host-python', 40)), '');
+  else {
+    const line = sandboxLine(missingLayersOf(result.records.map((x) => x.detail)), ctx.language);
+    if (line) out.push(line, '');
+  }
   const walks = result.records.filter((x) => x.scores);
   if (walks.length > 0) {
     const reached = walks.filter((x) => x.scores?.['full-success'] === 1).length;

@@ -75,6 +75,8 @@ export interface RoundTripDetail {
   cycles: CycleDetail[];
   executor: string;
   isolated: boolean;
+  /** The sandbox layers this machine lacked (ids; the report's sandbox line names them). */
+  sandboxMissing?: string[];
 }
 
 /** What the round-trip pipeline needs, already loaded. */
@@ -185,6 +187,8 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         executor: runner?.name ?? suite.executor,
         isolated: runner?.isolated ?? suite.executor === 'pyodide',
       };
+      const layers = runner?.layers?.();
+      if (layers) detail.sandboxMissing = layers.missing.map((m) => m.layer);
       const lastReply = last as Extract<ModelReply, { status: 'ok' }> | null;
       return {
         caseId: evalCase.id,
