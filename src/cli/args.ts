@@ -13,6 +13,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.ts';
 import { initKinds } from '../core/init.ts';
+import { isVersionRequest } from '../version.ts';
 
 /** The commands. */
 export type Command =
@@ -540,7 +541,7 @@ export function closest(word: string, names: readonly string[]): string | null {
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h') return { name: 'help', text: USAGE };
-  if (first === '--version' || first === '-v' || first === '-V' || first === 'version') return { name: 'version' };
+  if (isVersionRequest(first)) return { name: 'version' };
   if (first === 'help') {
     if (rest.length === 0) return { name: 'help', text: USAGE };
     const spec = findCommand(rest);

@@ -24,7 +24,6 @@ import {
 import { repositoryRoot } from '../adapters/git.ts';
 import { createCallingDeps } from '../adapters/run-deps.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { chunkedTokenCounter } from '../core/tokens.ts';
 import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema } from '../core/config/schema.ts';
@@ -404,7 +403,8 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   }
   const plans = await planEvaluation(parseConfig(text, command.config), command.suites, {
     workspace: await workspaceOf(command.config),
-    countTokens: chunkedTokenCounter(countTokens),
+    // The tokenizer's tables are most of the bundle: loaded by the one command that counts.
+    countTokens: chunkedTokenCounter((await import('gpt-tokenizer/encoding/o200k_base')).countTokens),
     isCached:
       cacheDir === null
         ? null
