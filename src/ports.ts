@@ -137,6 +137,8 @@ export interface Authenticator {
 export interface ResultSink {
   /** Appends one finished record; must be durable before it resolves. */
   append(record: unknown): Promise<void>;
+  /** Waits for every append and releases the log (called once, when the suite ends). */
+  close(): Promise<void>;
 }
 
 /** Progress and warnings for people; never part of a result. */

@@ -28,7 +28,7 @@ import { renderReport } from './report/markdown.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import { planResume, recordSigner, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
@@ -322,19 +322,25 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         suite.name,
         auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
-      const sink = auth
-        ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) }
+      const sign = auth ? recordSigner(auth, header) : null;
+      const sink = sign
+        ? { append: (record: unknown) => rawSink.append(sign(record as object)), close: () => rawSink.close() }
         : rawSink;
-      const result = await runSuite(suite, {
-        sink,
-        clock: deps.clock,
-        logger: deps.logger,
-        toolVersion: deps.toolVersion,
-        runId: header.runId,
-        startedAt: header.startedAt,
-        finished: resume?.finished ?? [],
-        onRecord: (record) => deps.onRecord?.(suite.name, record),
-      });
+      let result: SuiteResult;
+      try {
+        result = await runSuite(suite, {
+          sink,
+          clock: deps.clock,
+          logger: deps.logger,
+          toolVersion: deps.toolVersion,
+          runId: header.runId,
+          startedAt: header.startedAt,
+          finished: resume?.finished ?? [],
+          onRecord: (record) => deps.onRecord?.(suite.name, record),
+        });
+      } finally {
+        await sink.close();
+      }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
         await deps.store.writeResult(suite.name, resultChunks({ ...result, shard: sliced.info }));
