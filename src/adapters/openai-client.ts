@@ -15,6 +15,7 @@
 import type OpenAI from 'openai';
 import type * as OpenAIModule from 'openai';
 import type { CallError, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
+import { createHttpFetch, type FetchLike } from './http-fetch.ts';
 
 /** The SDK module. */
 type Sdk = typeof OpenAIModule;
@@ -27,6 +28,9 @@ function loadSdk(): Promise<Sdk> {
   sdkModule ??= import('openai');
   return sdkModule;
 }
+
+/** One transport for every client of the process, so keep-alive connections are shared. */
+let transport: FetchLike | null = null;
 
 /** What the adapter needs to reach one endpoint. */
 export interface OpenAIClientOptions {
@@ -122,6 +126,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
         baseURL: options.baseUrl,
         maxRetries: 0,
         timeout: options.timeoutMs,
+        fetch: (transport ??= createHttpFetch()),
       }),
     }));
     return connected;
