@@ -7,7 +7,7 @@
 // --version` loads a few lines and `validate` never parses the tokenizer. The chunks sit in
 // dist/ itself because the sandbox finds its files next to the code that starts it.
 // The action stays one file: it runs once per job, and its start is not on anyone's wait.
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -33,6 +33,9 @@ await build({
   splitting: true,
   chunkNames: 'cli-[name]-[hash]',
 });
+// The bin is committed executable (100755): npm and npx set that mode when they link it, so
+// a bundle that wrote 0644 would show up as a change in a clone and fail CI's dist check.
+chmodSync('dist/cli.js', 0o755);
 await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js' });
 
 // The sandbox's runtime beside the bundles: the child script, the harness and the host

@@ -19,6 +19,9 @@ const corePureLibraries = [
   // JSON Schema validation for prompt suites' json-schema assertions (compiles schemas; no I/O).
   'ajv',
   'ajv/*',
+  // Unicode's confusables table (TR39) as data, for the judge-manipulation scan: a maintained
+  // mapping of ~6,300 look-alike characters, where a hand list would cover a few dozen.
+  'unhomoglyph/data.json',
 ];
 
 const nodeIo = [
@@ -123,6 +126,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@actions/*'], message: 'Only src/action/ talks to GitHub.' }] },
+      ],
+    },
+  },
+  {
+    // The runner's log takes workflow commands from text: every line goes through
+    // src/action/log.ts, which makes text a pull request or a model wrote inert.
+    files: ['src/action/**/*.ts'],
+    ignores: ['src/action/log.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['info', 'warning', 'error', 'notice', 'setFailed', 'debug'].map((property) => ({
+          object: 'core',
+          property,
+          message: 'Log through src/action/log.ts, which makes every line inert (no workflow command from text).',
+        })),
       ],
     },
   },

@@ -15,6 +15,7 @@ import {
   taskOf,
 } from '../tests/helpers/fake-openai.ts';
 import { loadScriptTasks, roundTripReply } from '../tests/helpers/round-trip-script.ts';
+import { colourEnabled, paint } from '../src/cli/colour.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outArg = process.argv.indexOf('--out');
@@ -73,8 +74,10 @@ try {
       });
       child.on('close', (code) => done(code ?? 3));
     });
+  // Bold on a terminal only: piped into a file or a CI log, plain text (as the CLI does).
+  const bold = paint(colourEnabled(process.stdout, process.env)).bold;
   const say = (text: string): void => {
-    process.stdout.write(`\n\u001b[1m${text}\u001b[0m\n`);
+    process.stdout.write(`\n${bold(text)}\n`);
   };
 
   say('1/3  Baseline on the main branch (scripted demo model, not a real LLM)');

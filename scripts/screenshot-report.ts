@@ -5,7 +5,8 @@
 //
 // Defaults: the scripted demo's candidate report (run `npm run demo` first) and
 // docs/report-comment.png. marked and mermaid are installed into a temporary folder; they
-// are not project dependencies. Needs /usr/bin/chromium (Debian package `chromium`).
+// are not project dependencies. Needs /usr/bin/chromium (Debian package `chromium`) and an
+// emoji font (`fonts-noto-color-emoji`), or the verdict icons render as empty boxes.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -57,7 +57,21 @@ export interface CallError {
   httpStatus?: number;
   /** How long the provider asked us to wait (Retry-After / retry-after-ms), in ms. */
   retryAfterMs?: number;
+  /**
+   * Who caused it (docs/design/spec.md §1, "Errors by cause"), set where the error arises:
+   * `candidate` — what is tested made it (a request refused for its content or length, a reply
+   * cut or unusable, a judge that refused or gave no verdict on the answer, a check that raised
+   * on it): the case counts as a failure; `infrastructure` — the machinery (5xx, 429, network,
+   * timeouts, auth): excluded, and the verdict must hold with it counted as a failure.
+   * Absent on errors written before causes were recorded: core/error-cause.ts derives it.
+   */
+  cause?: ErrorCause;
+  /** A short code for why, one of ERROR_REASONS' (core/error-cause.ts). */
+  reason?: string;
 }
+
+/** Who caused an error: the tested prompt and model's output, or the machinery around it. */
+export type ErrorCause = 'candidate' | 'infrastructure';
 
 /** How a reply was obtained: attempts made, and whether it came from the cache. */
 export interface CallTrace {
@@ -116,6 +130,8 @@ export type Located =
 export interface Workspace {
   /** The exact bytes of a file; throws if absent or outside the repository. */
   readBytes(path: string): Promise<Uint8Array>;
+  /** A file's bytes in chunks (datasets: never the whole file at once); throws as readBytes. */
+  readStream(path: string): Promise<AsyncIterable<Uint8Array>>;
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
   listFolders(path: string): Promise<string[] | null>;
@@ -137,8 +153,11 @@ export interface Authenticator {
 export interface ResultSink {
   /** Appends one finished record; must be durable before it resolves. */
   append(record: unknown): Promise<void>;
-  /** Waits for every append and releases the log (called once, when the suite ends). */
-  close(): Promise<void>;
+  /**
+   * Waits for every append and releases the sink when the suite ends (a file kept open
+   * for appending); called once.
+   */
+  close?(): Promise<void>;
 }
 
 /** Progress and warnings for people; never part of a result. */
@@ -167,7 +186,11 @@ export interface RunStore {
   readBaseline(suite: string): Promise<string | readonly string[] | null>;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
+  /** report.html, the self-contained page of the run. */
+  writeHtmlReport(html: string): Promise<void>;
   writeSummary(text: string): Promise<void>;
+  /** junit.xml: the run for CI test reporters. */
+  writeJunit(xml: string): Promise<void>;
   /** Where things were written, for messages. */
   describe(): { out: string; baselines: string };
 }

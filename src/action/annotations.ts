@@ -5,11 +5,13 @@
  * are made relative to the repository (GITHUB_WORKSPACE), as the runner expects, from the
  * error's own location — never by re-parsing its message.
  */
-import * as core from '@actions/core';
+import type * as core from '@actions/core';
 import { posix } from 'node:path';
 import type { SuiteComparison } from '../core/compare/index.ts';
 import type { ConfigError } from '../core/errors.ts';
 import type { RunSummary } from '../core/summary.ts';
+import { count } from '../core/report/plural.ts';
+import * as log from './log.ts';
 
 /** Where an annotation points, relative to the repository. */
 export interface AnnotationPlace {
@@ -20,7 +22,7 @@ export interface AnnotationPlace {
 }
 
 // Locations that name an input or a step, not a file in the repository.
-const NOT_FILES = new Set(['action inputs', 'command line', 'merge']);
+const NOT_FILES = new Set(['action inputs', 'command line', 'merge', 'workflow']);
 
 /**
  * The repository-relative path of a file named in a ConfigError: the config itself is
@@ -47,12 +49,12 @@ function properties(place: AnnotationPlace): core.AnnotationProperties {
 
 /** Emits a `::warning`, at a file and line when given. For any part of the action to call. */
 export function emitWarning(message: string, place: AnnotationPlace = {}): void {
-  core.warning(message, properties(place));
+  log.warning(message, properties(place));
 }
 
 /** Emits a `::notice`, at a file and line when given. */
 export function emitNotice(message: string, place: AnnotationPlace = {}): void {
-  core.notice(message, properties(place));
+  log.notice(message, properties(place));
 }
 
 /** Emits a configuration error as an annotation on the file and line it names. */
@@ -61,7 +63,7 @@ export function annotateConfigError(
   paths: { workingDirectory: string; config: string } | null,
 ): void {
   const file = paths ? repositoryPathOf(error.location.file, paths) : null;
-  core.error(
+  log.error(
     error.message,
     properties({
       ...(file ? { file } : {}),
@@ -87,6 +89,6 @@ export function annotateOutcome(summary: RunSummary, comparisons: readonly Suite
   }
   const regressed = summary.suites.filter((s) => s.verdict === 'regression').map((s) => s.name);
   emitNotice(
-    `evalgate: ${summary.verdict} — ${summary.suites.length} suite${summary.suites.length === 1 ? '' : 's'} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`,
+    `evalgate: ${summary.verdict} — ${count(summary.suites.length, 'suite')} compared${regressed.length ? `, regressed: ${regressed.join(', ')}` : ''}.`,
   );
 }

@@ -27,6 +27,8 @@ export interface ActionInputs {
   forceAll: boolean;
   /** Run pull requests with their own config, endpoints and gate included (refused on forks and pull_request_target). */
   trustPrConfig: boolean;
+  /** The artifact the workflow uploads report.html in, named in the comment; null when none is. */
+  reportArtifact: string | null;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -75,5 +77,6 @@ export function readInputs(): Readonly<ActionInputs> {
     cacheDir: cacheDir === '' ? null : cacheDir,
     forceAll: bool('force-all', false),
     trustPrConfig: bool('trust-pr-config', false),
+    reportArtifact: core.getInput('report-artifact').trim() || null,
   });
 }

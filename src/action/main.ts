@@ -7,10 +7,11 @@
  */
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createFsRunStore, createFsWorkspace, locatePath, readResultFile } from '../adapters/fs-store.ts';
+import { SymlinkRefusedError } from '../adapters/confined-dir.ts';
 import { createGitWorkspace, openGitRepo, repositoryRoot, type GitRepo } from '../adapters/git.ts';
 import { sandboxCacheDir } from '../adapters/code-runners.ts';
 import { budgetLimits } from '../adapters/providers.ts';
@@ -25,11 +26,17 @@ import {
   type RunOutcome,
 } from '../core/engine.ts';
 import { kindOf } from '../core/kinds/index.ts';
+import { DEFAULT_PR_CALLS } from '../core/pr-budget.ts';
 import { applyTrustedConfig, type TrustDecision } from '../core/trust.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { ConfigError, MissingKeyError } from '../core/errors.ts';
+import { readBaselineHistory } from '../adapters/baseline-history.ts';
+import { trendOf } from '../core/history.ts';
+import { withHtmlPointer } from '../core/report/html.ts';
 import { fitReport } from '../core/report/markdown.ts';
+import type { TrendPoint } from '../core/report/trend.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
+import { count, noun } from '../core/report/plural.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
 import type { RunStore, Workspace } from '../ports.ts';
@@ -38,6 +45,7 @@ import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from '.
 import { explainGitHubError, pullRequestOf, type PullRequestInfo } from './github.ts';
 import { eventOf, requirePullRequestCheckout, TRUSTED_CHECKOUT_EVENTS } from './pull-request.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
+import * as log from './log.ts';
 
 /** GitHub's limit on one step's job summary is 1 MiB; stay a little under it. */
 const STEP_SUMMARY_BYTES = 1_000_000;
@@ -54,9 +62,7 @@ export async function run(): Promise<void> {
     // A config error is annotated on its file and line; anything else is ours, with its stack.
     if (error instanceof ConfigError) annotateConfigError(error, inputs);
     else
-      core.error(
-        `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      log.error(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exitCode = core.ExitCode.Failure;
     if (inputs) {
       const reason =
@@ -81,9 +87,7 @@ async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string
       )
       .write();
   } catch (error) {
-    core.warning(
-      `evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.warning(`evalgate: could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
   const pr = github.context.eventName.startsWith('pull_request') ? pullRequestOf(github.context) : null;
   if (!pr || !inputs.comment || !(inputs.mode === 'run' || inputs.mode === 'merge')) return;
@@ -99,15 +103,15 @@ async function reportNotEvaluated(inputs: Readonly<ActionInputs>, reason: string
     );
     const written = await markNotEvaluated(target, reason);
     if (written.kind === 'updated')
-      core.info(
+      log.info(
         `Updated the report comment to say commit ${pr.headSha.slice(0, 7)} could not be evaluated: ${written.url}`,
       );
     if (written.kind === 'kept-newer')
-      core.info(
+      log.info(
         `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}); left it as it is.`,
       );
   } catch (error) {
-    core.warning(`${explainGitHubError(error, 'Updating the pull-request comment')}`);
+    log.warning(`${explainGitHubError(error, 'Updating the pull-request comment')}`);
   }
 }
 
@@ -153,7 +157,22 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       `evalgate: ${inputs.config} does not exist in ${inputs.workingDirectory}; set the "config" input, or run "npx evalgate init" to create one`,
     );
   }
-  if (event.range !== null && isInside(repoRoot, outDir)) await refuseSymlinkedDir(outDir, repoRoot, 'out-dir');
+  // On pull requests an out-dir inside the checkout is walked from the repository root:
+  // no folder or file on the way may be a symlink the pull request committed.
+  const fsStore = createFsRunStore(
+    outDir,
+    join(root, 'baselines'),
+    event.range !== null && isInside(repoRoot, outDir) ? { anchor: repoRoot, shown: '' } : undefined,
+  );
+  try {
+    await fsStore.prepare();
+  } catch (error) {
+    if (!(error instanceof SymlinkRefusedError)) throw error;
+    throw new ConfigError(
+      { file: 'action inputs', path: 'out-dir' },
+      `input "out-dir": ${relative(repoRoot, outDir) || '.'} passes through a symlink in the checkout (${error.refused}), which a pull request could point anywhere; nothing was written. On pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`,
+    );
+  }
   const configText = await readFile(configPath, 'utf8');
   const head = parseConfig(configText, inputs.config);
   const configRel = relative(repoRoot, configPath).split(sep).join('/');
@@ -198,7 +217,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       decision = applyTrustedConfig(head, base);
       loaded = decision.loaded;
       for (const change of decision.changes)
-        core.warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
+        log.warning(`evalgate: this pull request changes ${change.path}: ${change.note}.`, { file: configRel });
     }
   } else if (range && inputs.trustPrConfig) {
     messages.push(m.trust.prConfigTrusted);
@@ -221,8 +240,8 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
 
   let suites: string[] = [];
   const notRun: { name: string; reason: string }[] = [...(decision?.notRun ?? [])];
-  for (const n of decision?.notRun ?? []) core.warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
-  let store: RunStore = createFsRunStore(outDir, join(root, 'baselines'));
+  for (const n of decision?.notRun ?? []) log.warning(`evalgate: ${n.name} not run: it ${n.reason}.`);
+  let store: RunStore = fsStore;
   const instrument = trusted && baseFiles ? baseFiles : undefined;
   const removed = decision?.removed ?? [];
   if (range && comparing) {
@@ -231,9 +250,12 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       const affected = await selectAffected(loaded, base, changed, workspace, {
         ...(instrument ? { instrument } : {}),
         removed,
+        attributesChanged: (files) => git.attributesChanged(range.base, range.head, files),
+        // Only what each suite reads matters here: cases are counted, and a dataset past the budget stops.
+        cases: { keep: false, maxRows: prCallBudget(loaded) },
       });
-      for (const name of affected.run) core.info(`${name}: runs (${affected.reasons[name]})`);
-      for (const u of affected.unchanged) core.info(`${u.name}: unchanged by this pull request, not run`);
+      for (const name of affected.run) log.info(`${name}: runs (${affected.reasons[name]})`);
+      for (const u of affected.unchanged) log.info(`${u.name}: unchanged by this pull request, not run`);
       suites = [...affected.run, ...affected.gone.map((g) => g.name)];
       notRun.push(...affected.unchanged);
     }
@@ -242,21 +264,27 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
 
   // Nothing inside the checkout stands in for a model call: on pull requests the response
   // cache lives outside it, and the record log is never resumed.
-  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, root, range !== null);
+  const cacheDir = resolveCacheDir(inputs, workspaceDir, repoRoot, range !== null);
+  // "Committed" means tracked by git: an ignored, untracked folder (a restored cache) is not.
   if (range) {
     for (const dir of [join(root, '.evalgate', 'cache'), join(outDir, 'results')]) {
       if (!isInside(repoRoot, dir)) continue;
-      const files = await countFiles(dir);
-      if (files > 0)
-        messages.push(m.trust.committedIgnored(inlineCode(relative(repoRoot, dir).split(sep).join('/')), files));
+      const rel = relative(repoRoot, dir).split(sep).join('/');
+      const files = (await git.trackedFiles(rel)).length;
+      if (files > 0) messages.push(m.trust.committedIgnored(inlineCode(rel), files));
     }
   }
+  const trends =
+    range && (inputs.mode === 'run' || inputs.mode === 'merge')
+      ? await baselineTrends(git, range.base, configDir, loaded)
+      : undefined;
   const deps = {
     ...createCallingDeps(process.env, inputs.config, loaded.config, { cacheDir, budget: budgetLimits(loaded.config) }),
     workspace,
     store,
-    logger: { info: (m: string) => core.info(m), warn: (m: string) => core.warning(m) },
+    logger: { info: (m: string) => log.info(m), warn: (m: string) => log.warning(m) },
     language,
+    ...(trends ? { trends } : {}),
   };
   const notices = { untrusted: decision?.changes ?? [], messages };
   if (inputs.mode === 'merge') {
@@ -272,7 +300,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
     if (missing.length > 0) {
       throw new ConfigError(
         { file: 'action inputs', path: 'merge-dirs' },
-        `input "merge-dirs": no shard results for suite${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`,
+        `input "merge-dirs": no shard results for ${noun(missing.length, 'suite')} ${missing.join(', ')} in ${inputs.mergeDirs.join(', ') || '(none listed)'}; a shard job failed or its artifact was not downloaded. Re-run the failed shard jobs (the run id stays the same), then merge again`,
       );
     }
     if (parts.length === 0) {
@@ -292,7 +320,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
   }
   const selected = range !== null && comparing && !inputs.forceAll;
   if (selected && suites.length === 0) {
-    core.info('No suite is affected by this pull request.');
+    log.info('No suite is affected by this pull request.');
     if (inputs.mode === 'shard') return null;
     return { outcome: await compareStored([], () => loaded.config.gate, deps, notRun), outDir, pr, language };
   }
@@ -308,6 +336,8 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
         removed,
         onRemovedSuite: loaded.config.gate['on-removed-suite'],
         notices,
+        // A pull request's calls are paid with the repository's key: bounded before any call.
+        ...(range !== null && inputs.mode !== 'baseline' ? { maxPlannedCalls: prCallBudget(loaded) } : {}),
         ...(instrument ? { instrument } : {}),
         ...(trusted && base && baseFiles ? { base: { loaded: base, workspace: baseFiles } } : {}),
         ...(inputs.onInconclusive ? { onInconclusive: inputs.onInconclusive } : {}),
@@ -316,7 +346,7 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
       deps,
     );
     if (shard) {
-      core.info(
+      log.info(
         `Shard ${shard.index}/${shard.count} of run ${inputs.runId} written to ${outDir}; upload it as an artifact for the merge job.`,
       );
       core.setOutput('verdict', 'shard-written');
@@ -333,15 +363,15 @@ async function evaluate(inputs: Readonly<ActionInputs>): Promise<Evaluated | nul
 }
 
 /**
- * The response cache's folder. On pull requests and merge queues it must lie outside the
- * repository (a PR could commit entries into it): the input if it does, else
- * ~/.cache/evalgate/responses (or $RUNNER_TEMP when that is inside the checkout).
+ * The response cache's folder: the input, else ~/.cache/evalgate/responses (or
+ * $RUNNER_TEMP when that is inside the checkout) — always outside the repository by
+ * default, so no run reads a cache a commit could have brought. On pull requests and
+ * merge queues the input must lie outside it too (a PR could commit entries into it).
  */
 function resolveCacheDir(
   inputs: Readonly<ActionInputs>,
   workspaceDir: string,
   repoRoot: string,
-  root: string,
   pullRequest: boolean,
 ): string {
   const inside = (dir: string): boolean => isInside(repoRoot, dir);
@@ -355,7 +385,6 @@ function resolveCacheDir(
     }
     return dir;
   }
-  if (!pullRequest) return join(root, '.evalgate', 'cache');
   const fromHome = join(
     dirname(sandboxCacheDir(process.env) ?? join(homedir(), '.cache', 'evalgate', 'sandbox')),
     'responses',
@@ -364,26 +393,9 @@ function resolveCacheDir(
   return join(process.env['RUNNER_TEMP'] ?? tmpdir(), 'evalgate-cache');
 }
 
-/**
- * On pull requests a folder we write to inside the checkout must be a real folder of it:
- * a committed symlink (evalgate-out -> /somewhere) would make us write outside.
- */
-async function refuseSymlinkedDir(dir: string, repoRoot: string, input: string): Promise<void> {
-  let probe = dir;
-  while (
-    !(await stat(probe).then(
-      () => true,
-      () => false,
-    ))
-  )
-    probe = dirname(probe);
-  const expected = resolve(await realpath(repoRoot), relative(repoRoot, probe));
-  if ((await realpath(probe)) !== expected) {
-    throw new ConfigError(
-      { file: 'action inputs', path: input },
-      `input "${input}": ${relative(repoRoot, dir) || '.'} passes through a symlink in the checkout, which a pull request could point anywhere; on pull requests use a folder outside the repository, e.g. \${{ runner.temp }}/evalgate-out`,
-    );
-  }
+/** The calls a pull request may plan: the (base's) budget.max-pr-calls, else the default. */
+function prCallBudget(loaded: LoadedConfig): number {
+  return loaded.config.budget?.['max-pr-calls'] ?? DEFAULT_PR_CALLS;
 }
 
 function isInside(root: string, dir: string): boolean {
@@ -391,16 +403,10 @@ function isInside(root: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** How many files a folder holds, at any depth (0 when it does not exist). */
-async function countFiles(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).length;
-}
-
 /** Ends without evaluating: the job summary says why; the verdict is skipped. */
 async function notRunAtAll(why: string): Promise<null> {
   await core.summary.addRaw(['## evalgate: not run', '', why].join('\n')).write();
-  core.warning(`evalgate did not run: ${why}`);
+  log.warning(`evalgate did not run: ${why}`);
   core.setOutput('verdict', 'skipped');
   return null;
 }
@@ -440,6 +446,38 @@ async function resultFiles(dir: string): Promise<string[]> {
   return [];
 }
 
+/** Baselines shown as a trend in the comment: the last few of each suite. */
+const TREND_POINTS = 5;
+
+/**
+ * Each suite's last baselines on the base commit's first-parent line, for the trend line
+ * of the comment. Informational: a history that cannot be read is a warning, and the
+ * report goes out without it.
+ */
+async function baselineTrends(
+  git: GitRepo,
+  base: string,
+  configDir: string,
+  loaded: LoadedConfig,
+): Promise<Map<string, TrendPoint[]> | undefined> {
+  try {
+    const { histories } = await readBaselineHistory(git, {
+      sha: base,
+      dir: configDir === '' ? 'baselines' : `${configDir}/baselines`,
+      limit: 30,
+      suites: loaded.config.suites.map((s) => s.name),
+      options: () => ({ confidence: 0.95, resamples: 0 }),
+      perSuite: TREND_POINTS,
+    });
+    return new Map(histories.map((h) => [h.suite, trendOf(h, TREND_POINTS)]));
+  } catch (error) {
+    log.warning(
+      `evalgate: the history of baselines/ could not be read for the trend line (${error instanceof Error ? error.message : String(error)}); the report has none`,
+    );
+    return undefined;
+  }
+}
+
 /** A store whose baselines are read from the base commit, not from the PR's files. */
 function baselinesFromCommit(store: RunStore, git: GitRepo, sha: string, dir: string): RunStore {
   return {
@@ -469,7 +507,7 @@ async function explainMissingKey(
       : 'Add the key as a repository secret and pass it as an environment variable: `env: { OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }} }`.',
   ].join('\n');
   await core.summary.addRaw(text).write();
-  core.warning(
+  log.warning(
     fork
       ? 'evalgate did not run: no API key on a pull request from a fork (see the job summary).'
       : 'evalgate did not run: no API key (see the job summary).',
@@ -489,16 +527,26 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
         { token: inputs.githubToken, workingDirectory: inputs.workingDirectory, config: inputs.config, language },
         pr,
       );
-      const body = fitReport(
-        stampReport(outcome.report, target.marker, target.stamp, target.links, language),
-        language,
-      );
+      const report = inputs.reportArtifact
+        ? withHtmlPointer(
+            outcome.report,
+            inputs.reportArtifact,
+            target.stamp.run !== null && target.links.run ? { id: target.stamp.run, url: target.links.run } : null,
+            language,
+          )
+        : outcome.report;
+      const body = fitReport(stampReport(report, target.marker, target.stamp, target.links, language), language);
       // A pull request that changes no suite gets no new comment; an existing one is updated.
-      const written = await writeComment(target, body, { create: outcome.comparisons.length > 0 });
+      // One that removes a suite, or fails the check, always gets one: the author must see why.
+      const create =
+        outcome.comparisons.length > 0 ||
+        outcome.summary.notRun.some((n) => n.reason === 'removed') ||
+        outcome.exitCode !== 0;
+      const written = await writeComment(target, body, { create });
       if (written.kind === 'created' || written.kind === 'updated')
-        core.info(`${written.kind === 'created' ? 'Posted' : 'Updated'} the report comment: ${written.url}`);
+        log.info(`${written.kind === 'created' ? 'Posted' : 'Updated'} the report comment: ${written.url}`);
       if (written.kind === 'kept-newer') {
-        core.warning(
+        log.warning(
           `The report comment already describes a newer run (commit ${written.existing.sha.slice(0, 7)}, run ${written.existing.run ?? '?'} attempt ${written.existing.attempt}); this older run left it as it is.`,
         );
         note = `\n> [!NOTE]\n> The pull-request comment was not updated: it already describes a newer run (commit \`${written.existing.sha.slice(0, 7)}\`).\n`;
@@ -507,9 +555,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
         note =
           '\n> [!NOTE]\n> No pull-request comment was posted: this pull request changes no suite and has no evalgate comment yet.\n';
     } catch (error) {
-      core.warning(
-        `${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`,
-      );
+      log.warning(`${explainGitHubError(error, 'Writing the pull-request comment')} The report is in the job summary.`);
     }
   }
   await core.summary
@@ -531,28 +577,35 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
     ),
   );
   core.setOutput('report-path', join(outDir, 'report.md'));
+  core.setOutput('html-report-path', join(outDir, 'report.html'));
   core.setOutput('summary-path', join(outDir, 'summary.json'));
   if (inputs.mode !== 'baseline') annotateOutcome(s, outcome.comparisons);
   for (const { name, judgeManipulation: j } of s.suites) {
     if (j)
-      core.warning(
-        `evalgate: ${name}: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`,
+      log.warning(
+        `evalgate: ${name}: possible attempts to influence the judge in ${count(j.cases, 'case')}: ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''} (listed in the report).`,
       );
   }
   if (outcome.baselinesWritten.length > 0)
-    core.info(
+    log.info(
       `Baselines written: ${outcome.baselinesWritten.map((n) => `baselines/${n}.json`).join(', ')} — commit them in a following step.`,
     );
   // Refreshing baselines accepts the new numbers by design: only a failed run fails it.
   const failing = inputs.mode === 'baseline' ? s.verdict === 'error' : outcome.exitCode !== 0;
   if (failing)
-    core.setFailed(
+    log.setFailed(
       `evalgate: ${s.verdict}${
-        s.verdict === 'regression'
+        s.verdict === 'regression' || s.verdict === 'below-floor'
           ? ` (${s.suites
-              .filter((x) => x.verdict === 'regression')
-              .map((x) => x.name)
-              .join(', ')})`
+              .filter((x) => x.verdict === s.verdict)
+              .map(
+                (x) =>
+                  `${x.name}${(x.floors ?? [])
+                    .filter((f) => !f.met)
+                    .map((f) => `, ${f.metric} ${f.value ?? 'none'} < ${f.min}`)
+                    .join('')}`,
+              )
+              .join('; ')})`
           : ''
       }`,
     );

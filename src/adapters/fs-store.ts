@@ -4,6 +4,9 @@
  * log as they finish; final files are written atomically (temp file + rename), so a killed
  * process never leaves a half-written result or baseline.
  *
+ * Writes never follow a symlink below the output, cache or baselines folder
+ * (confined-dir.ts).
+ *
  * The workspace is confined to the repository: every path is resolved with realpath and
  * must stay inside the boundary (the git top level, or the workspace without git). An
  * absolute path, a `..` that climbs out, a symlink whose target is outside, or anything
@@ -11,10 +14,10 @@
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createInterface } from 'node:readline';
+import { mkdir, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
+import { confinedDir } from './confined-dir.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
 import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
@@ -94,6 +97,11 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
       if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
       return new Uint8Array(await readFile(real));
     },
+    readStream: async (path) => {
+      const real = await need(path, 'file');
+      if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
+      return createReadStream(real, { highWaterMark: 1 << 20 });
+    },
     exists: async (path) => (await need(path, 'file')) !== null,
     listFolders: async (path) => {
       const real = await need(path, 'folder');
@@ -107,50 +115,38 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
   };
 }
 
-/** Bytes gathered before each write when a file is written in chunks. */
-const WRITE_BATCH = 1 << 20;
-
 /**
  * Writes a file atomically: a reader sees the old content or the new, never a part. Text
- * given as chunks is written in turn (batched), so no string holds the whole file.
+ * given as chunks is written in turn (batched), so no string holds the whole file. The
+ * file itself is never written through a symlink (confined-dir.ts).
  */
 export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  if (typeof text === 'string') {
-    await writeFile(temp, text);
-  } else {
-    const file = await open(temp, 'w');
-    try {
-      let batch: string[] = [];
-      let size = 0;
-      for (const chunk of text) {
-        batch.push(chunk);
-        size += chunk.length;
-        if (size >= WRITE_BATCH) {
-          await file.write(batch.join(''));
-          batch = [];
-          size = 0;
-        }
-      }
-      if (batch.length > 0) await file.write(batch.join(''));
-    } finally {
-      await file.close();
-    }
-  }
-  await rename(temp, path);
+  await confinedDir(dirname(path)).writeAtomic(basename(path), text);
 }
 
-/** A file's lines (without newlines), read as a stream; null when it does not exist. */
+/**
+ * A file's lines (without newlines), read as a stream; null when it does not exist. Lines
+ * end at "\n" only (a "\r" before it is dropped): node:readline also breaks at U+2028 and
+ * U+2029, which JSON.stringify leaves raw inside strings, so a model reply holding one
+ * would split its record in two and make the whole result file unreadable.
+ */
 export async function readLinesIfExists(path: string): Promise<string[] | null> {
   const lines: string[] = [];
+  const push = (line: string): void => {
+    lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+  };
+  let rest = '';
   try {
-    const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of reader) lines.push(line);
+    for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+      const parts = `${rest}${chunk as string}`.split('\n');
+      rest = parts.pop() ?? '';
+      for (const part of parts) push(part);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  if (rest !== '') push(rest);
   return lines;
 }
 
@@ -167,8 +163,7 @@ export async function readResultFile(path: string): Promise<SuiteResult> {
  * per record was most of a run's time); each append resolves once its line is in the file,
  * and a process killed mid-write leaves at most one partial last line, which resuming drops.
  */
-async function appendingSink(path: string): Promise<ResultSink> {
-  const handle = await open(path, 'a');
+function appendingSink(handle: FileHandle): ResultSink {
   let queue: { text: string; written: () => void; failed: (error: unknown) => void }[] = [];
   let writing: Promise<void> | null = null;
   const drain = async (): Promise<void> => {
@@ -197,20 +192,45 @@ async function appendingSink(path: string): Promise<ResultSink> {
   };
 }
 
-/** Output and baseline directories on disk. */
-export function createFsRunStore(outDir: string, baselineDir: string): RunStore {
+/** Where the output folder is confined: from `anchor` (the repository root on pull requests) down. */
+export interface OutConfinement {
+  /** A folder above outDir from which no symlink is followed (default outDir itself). */
+  anchor: string;
+  /** How the anchor is named in messages (default its path). */
+  shown?: string;
+}
+
+/** A run store on disk, and a check of its output folder before any work. */
+export interface FsRunStore extends RunStore {
+  /** Creates `results/` in the output folder, refusing a symlink on the way. */
+  prepare(): Promise<void>;
+}
+
+/**
+ * Output and baseline directories on disk. Nothing below the output folder (or below
+ * `confine.anchor`), the baselines folder is written through a symlink.
+ */
+export function createFsRunStore(outDir: string, baselineDir: string, confine?: OutConfinement): FsRunStore {
+  const out = confine
+    ? confinedDir(confine.anchor, relative(confine.anchor, outDir), confine.shown ?? confine.anchor)
+    : confinedDir(outDir);
+  const baselines = confinedDir(baselineDir);
   return {
+    prepare: () => out.ensureDir('results'),
     readRecordLog: async (suite) => readLinesIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
     startRecordLog: async (suite, initial): Promise<ResultSink> => {
-      const path = join(outDir, 'results', `${suite}.records.jsonl`);
-      await writeFileAtomic(path, initial);
-      return appendingSink(path);
+      const rel = `results/${suite}.records.jsonl`;
+      await out.writeAtomic(rel, initial);
+      // The log stays open for the suite; a symlink swapped in later is not followed.
+      return appendingSink(await out.openAppend(rel));
     },
-    writeResult: (suite, text) => writeFileAtomic(join(outDir, 'results', `${suite}.json`), text),
+    writeResult: (suite, text) => out.writeAtomic(`results/${suite}.json`, text),
     readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
-    writeBaseline: (suite, text) => writeFileAtomic(join(baselineDir, `${suite}.json`), text),
-    writeReport: (markdown) => writeFileAtomic(join(outDir, 'report.md'), markdown),
-    writeSummary: (text) => writeFileAtomic(join(outDir, 'summary.json'), text),
+    writeBaseline: (suite, text) => baselines.writeAtomic(`${suite}.json`, text),
+    writeReport: (markdown) => out.writeAtomic('report.md', markdown),
+    writeHtmlReport: (html) => out.writeAtomic('report.html', html),
+    writeSummary: (text) => out.writeAtomic('summary.json', text),
+    writeJunit: (xml) => out.writeAtomic('junit.xml', xml),
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };
 }

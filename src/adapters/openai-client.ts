@@ -14,6 +14,7 @@
  */
 import type OpenAI from 'openai';
 import type * as OpenAIModule from 'openai';
+import { withCause } from '../core/error-cause.ts';
 import type { CallError, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
 import { createHttpFetch, type FetchLike } from './http-fetch.ts';
 
@@ -246,7 +247,13 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: 'refused', message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
-      return { status: 'error', error: { ...callError, message: redact(callError.message) }, latencyMs: elapsed() };
+      // Classified here, where the status is known: a 4xx for the request's content or
+      // length is the candidate's doing, 5xx, 429, timeouts and the network are not.
+      return {
+        status: 'error',
+        error: withCause({ ...callError, message: redact(callError.message) }),
+        latencyMs: elapsed(),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -257,7 +264,12 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
     if (!choice || !choice.message) {
       return {
         status: 'error',
-        error: { kind: 'malformed', message: 'the response has no choices[0].message' },
+        error: {
+          kind: 'malformed',
+          message: 'the response has no choices[0].message',
+          cause: 'infrastructure',
+          reason: 'malformed-response',
+        },
         latencyMs,
       };
     }
@@ -274,7 +286,22 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
     if (typeof raw !== 'string') {
       return {
         status: 'error',
-        error: { kind: 'malformed', message: 'choices[0].message.content is not a string' },
+        // The model gave no text (all its tokens spent, or something other than an answer):
+        // what it was asked produced nothing usable, so the case fails.
+        error:
+          choice.finish_reason === 'length'
+            ? {
+                kind: 'malformed',
+                message: 'the reply was cut at the token limit before any answer (choices[0].message.content is empty)',
+                cause: 'candidate',
+                reason: 'reply-cut',
+              }
+            : {
+                kind: 'malformed',
+                message: 'choices[0].message.content is not a string',
+                cause: 'candidate',
+                reason: 'reply-unusable',
+              },
         latencyMs,
       };
     }
@@ -322,7 +349,13 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
 
 /** A failed call as data; `mod` is null only when the SDK itself failed to load. */
 function describeError(error: unknown, mod: Sdk | null): CallError {
-  if (mod === null) return { kind: 'malformed', message: `the OpenAI SDK could not be loaded (${errorText(error)})` };
+  if (mod === null)
+    return {
+      kind: 'malformed',
+      message: `the OpenAI SDK could not be loaded (${errorText(error)})`,
+      cause: 'infrastructure',
+      reason: 'other',
+    };
   const { APIConnectionTimeoutError, APIUserAbortError, APIConnectionError, APIError } = mod;
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout', message: 'the request timed out' };
   if (error instanceof APIUserAbortError) return { kind: 'timeout', message: 'the request was aborted' };

@@ -12,6 +12,7 @@
  * again: after the first, no further call to the provider is sent. A budget shared by
  * every provider of a run stops new calls once its calls or cost are spent.
  */
+import { withCause } from '../core/error-cause.ts';
 import type { CallError, ModelClient, ModelReply, ModelRequest, TokenUsage } from '../ports.ts';
 
 /** Retry and concurrency settings. */
@@ -196,10 +197,10 @@ export function createResilientClient(
         stats.failures++;
         return {
           status: 'error',
-          error: {
+          error: withCause({
             ...fatal,
             message: `not sent: an earlier call to this provider failed with HTTP ${fatal.httpStatus ?? ''} (${fatal.message}); no call can succeed until that is fixed`,
-          },
+          }),
           latencyMs: 0,
           trace: { attempts: attempt, cached: false },
         };
@@ -209,7 +210,7 @@ export function createResilientClient(
         release();
         return {
           status: 'error',
-          error: { kind: 'budget', message: `not sent: ${refusedBy}` },
+          error: { kind: 'budget', message: `not sent: ${refusedBy}`, cause: 'infrastructure', reason: 'budget' },
           latencyMs: 0,
           trace: { attempts: attempt, cached: false },
         };
@@ -249,7 +250,7 @@ export function createResilientClient(
         const message = `${limited ? 'rate limited' : 'unavailable'} (HTTP ${error.httpStatus ?? '?'}): the provider asked to wait ${formatSeconds(error.retryAfterMs)} (Retry-After), more than the ${formatSeconds(Math.max(0, left))} left of max-retry-time-ms; not retried (${error.message})`;
         return {
           ...reply,
-          error: { ...error, kind: limited ? 'rate-limit' : error.kind, message },
+          error: withCause({ ...error, kind: limited ? 'rate-limit' : error.kind, message }),
           trace: { attempts: attempt, cached: false },
         };
       }
@@ -262,7 +263,7 @@ export function createResilientClient(
             : ` (gave up after ${attempt} attempts: retry time cap of ${Math.round(policy.maxRetryTimeMs / 1000)} s reached)`;
         return {
           ...reply,
-          error: { ...error, message: `${error.message}${why}` },
+          error: withCause({ ...error, message: `${error.message}${why}` }),
           trace: { attempts: attempt, cached: false },
         };
       }

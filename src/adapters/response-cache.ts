@@ -2,7 +2,8 @@
  * A content-addressed response cache on disk: a re-run costs nothing for calls it has
  * already made. The key is a versioned sha256 of canonical JSON of the endpoint, model,
  * messages, generation settings and repeat index — never the key or any header. Only
- * successful replies are stored, each written to a temporary file and renamed, so
+ * successful replies are stored, each written to a temporary file and renamed (never
+ * through a symlink below the cache folder), so
  * concurrent runs and a killed process can never leave a half-written entry; an entry
  * that does not parse is treated as a miss and replaced.
  *
@@ -10,9 +11,9 @@
  * does not verify — written by hand, committed by a pull request, edited — is ignored,
  * counted (`rejected`, named in the report) and replaced by a real call.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { confinedDir } from './confined-dir.ts';
 import { canonicalJson, sha256Hex } from '../core/hash.ts';
 import type { Authenticator, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
 
@@ -97,6 +98,8 @@ export function createCachedClient(
   options: { dir: string; endpoint: string; model: string; auth: Authenticator },
 ): CachedClient {
   const stats: CacheStats = { hits: 0, misses: 0, writes: 0, rejected: 0 };
+  // Entries are written below the cache folder without following a symlink (confined-dir.ts).
+  const store = confinedDir(options.dir);
   const pathOf = (key: string): string => join(options.dir, key.slice(0, 2), `${key}.json`);
   const read = async (key: string): Promise<ModelReply | null> => {
     const found = await readEntry(pathOf(key), key, options.auth);
@@ -119,14 +122,10 @@ export function createCachedClient(
       const reply = await inner.complete(request);
       if (reply.status === 'ok') {
         const { trace: _trace, ...stored } = reply;
-        const path = pathOf(key);
-        await mkdir(join(options.dir, key.slice(0, 2)), { recursive: true });
-        const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(
-          temp,
+        await store.writeAtomic(
+          `${key.slice(0, 2)}/${key}.json`,
           `${JSON.stringify({ v: CACHE_VERSION, key, model: options.model, reply: stored, mac: macOf(options.auth, key, stored) })}\n`,
         );
-        await rename(temp, path);
         stats.writes++;
       }
       return reply;

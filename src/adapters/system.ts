@@ -3,6 +3,7 @@
  * for the report and machine-readable output.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { logText } from '../core/log-text.ts';
 import type { Authenticator, Clock, Logger } from '../ports.ts';
 
 /** Wall-clock and monotonic time. */
@@ -16,13 +17,13 @@ export function newRunId(): string {
   return randomUUID();
 }
 
-/** A logger on stderr; `quiet` keeps only warnings. */
+/** A logger on stderr; `quiet` keeps only warnings. Every line is made inert (core/log-text.ts). */
 export function createConsoleLogger(quiet = false): Logger {
   return {
     info: (message) => {
-      if (!quiet) process.stderr.write(`${message}\n`);
+      if (!quiet) process.stderr.write(`${logText(message)}\n`);
     },
-    warn: (message) => process.stderr.write(`warning: ${message}\n`),
+    warn: (message) => process.stderr.write(`warning: ${logText(message)}\n`),
   };
 }
 

@@ -52,7 +52,7 @@ export type Command =
       out: string;
       language: ReportLanguage | null;
     }
-  | { name: 'validate'; config: string }
+  | { name: 'validate'; config: string; suites: string[] }
   | { name: 'noise'; config: string; suites: string[]; out: string; quiet: boolean }
   | {
       name: 'rejudge';
@@ -69,6 +69,27 @@ export type Command =
     }
   | { name: 'dataset-exact-copy'; from: string; n: number; seed: number; random: boolean; out: string }
   | { name: 'init'; dir: string; force: boolean; kind: string }
+  | {
+      name: 'history';
+      config: string;
+      suites: string[];
+      baselineDir: string | null;
+      ref: string;
+      limit: number;
+      out: string;
+      language: ReportLanguage | null;
+    }
+  | {
+      name: 'matrix';
+      config: string;
+      suites: string[];
+      providers: string[];
+      out: string;
+      cacheDir: string | null;
+      noCache: boolean;
+      quiet: boolean;
+      language: ReportLanguage | null;
+    }
   | { name: 'help'; text: string }
   | { name: 'version' };
 
@@ -242,9 +263,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'validate',
     summary: 'Check the config, templates, datasets and tasks without calling any model.',
-    options: { config },
-    examples: ['evalgate validate', 'evalgate validate --config ci/evalgate.yml'],
-    build: (v) => ({ name: 'validate', config: str(v, 'config', 'evalgate.yml') }),
+    options: { config, suite },
+    examples: ['evalgate validate', 'evalgate validate --config ci/evalgate.yml --suite copy-qa'],
+    build: (v) => ({ name: 'validate', config: str(v, 'config', 'evalgate.yml'), suites: list(v, 'suite') }),
   },
   {
     name: 'noise',
@@ -385,6 +406,105 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
   },
   {
+    name: 'history',
+    summary:
+      "Each suite's metric over the commits that changed its baseline: a table, and history.html/.svg/.json in --out. Reads git only.",
+    options: {
+      config,
+      suite,
+      'baseline-dir': { ...baselineDir, description: 'The baselines folder whose git history is read.' },
+      ref: {
+        type: 'string',
+        value: 'REV',
+        default: 'HEAD',
+        description: 'Read the history back from this commit, branch or tag (first-parent line).',
+      },
+      limit: {
+        type: 'string',
+        value: 'N',
+        default: '100',
+        description: 'Read at most the last N commits that changed the baselines.',
+      },
+      out: { type: 'string', value: 'DIR', default: 'evalgate-history', description: 'Where the files are written.' },
+      language,
+    },
+    examples: ['evalgate history', 'evalgate history --suite copy-qa --ref origin/main --out trend'],
+    build(v) {
+      const limit = Number(str(v, 'limit', '100'));
+      if (!Number.isInteger(limit) || limit < 1)
+        throw usageError(
+          'history',
+          `--limit must be a positive whole number of commits, got ${JSON.stringify(v['limit'])}`,
+        );
+      return {
+        name: 'history',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        baselineDir: strOrNull(v, 'baseline-dir'),
+        ref: str(v, 'ref', 'HEAD'),
+        limit,
+        out: str(v, 'out', 'evalgate-history'),
+        language: languageOf('history', v),
+      };
+    },
+  },
+  {
+    name: 'matrix',
+    summary:
+      'Run the suites against several providers on the same cases and compare them side by side with the first: matrix.md, .html, .json.',
+    options: {
+      config,
+      suite,
+      providers: {
+        type: 'string',
+        value: 'A,B,…',
+        description:
+          "Providers of the config to run each suite's target as, comma-separated; the first is the reference. Required, at least two.",
+      },
+      out: {
+        type: 'string',
+        value: 'DIR',
+        default: 'evalgate-matrix',
+        description: "Where matrix.md/.html/.json and each provider's results go (one folder per provider).",
+      },
+      'cache-dir': cacheDir,
+      'no-cache': noCache,
+      quiet: { type: 'boolean', description: 'No progress lines.' },
+      language,
+    },
+    examples: [
+      'evalgate matrix --providers target,candidate-model',
+      'evalgate matrix --providers a,b,c --suite copy-qa',
+    ],
+    build(v) {
+      const raw = v['providers'];
+      if (typeof raw !== 'string')
+        throw usageError(
+          'matrix',
+          'matrix needs --providers A,B (provider names of the config, the first the reference)',
+        );
+      const providers = raw.split(',').map((p) => p.trim());
+      if (providers.length < 2 || providers.some((p) => p === ''))
+        throw usageError(
+          'matrix',
+          `--providers needs at least two provider names separated by commas, got ${JSON.stringify(raw)}`,
+        );
+      const twice = providers.find((p, i) => providers.indexOf(p) !== i);
+      if (twice !== undefined) throw usageError('matrix', `--providers names ${JSON.stringify(twice)} twice`);
+      return {
+        name: 'matrix',
+        config: str(v, 'config', 'evalgate.yml'),
+        suites: list(v, 'suite'),
+        providers,
+        out: str(v, 'out', 'evalgate-matrix'),
+        cacheDir: strOrNull(v, 'cache-dir'),
+        noCache: v['no-cache'] === true,
+        quiet: v['quiet'] === true,
+        language: languageOf('matrix', v),
+      };
+    },
+  },
+  {
     name: 'init',
     summary: "Write a starter config, templates, dataset and workflow, and .gitignore lines for evalgate's folders.",
     options: {
@@ -452,9 +572,32 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(20)}${c.summary}`).join('\n')}
 "evalgate --version" prints the version.
 
 Exit codes: 0 pass (also inconclusive, no-baseline, stale-baseline unless configured to fail),
-1 regression, 2 invalid configuration or input, 3 run failure.
+1 regression or a suite below its floor (gate.min), 2 invalid configuration or input, 3 run failure.
 Keys come from the environment variable each provider names (api-key-env, default OPENAI_API_KEY);
 OPENAI_BASE_URL points at any OpenAI-compatible endpoint. NO_COLOR=1 turns colour off, FORCE_COLOR=1 on.`;
+
+/** Commands with sub-commands (`dataset exact-copy`): the first word, and what it is for. */
+const GROUPS: Readonly<Record<string, string>> = { dataset: 'Build evaluation datasets from public formats.' };
+
+/** The help of a command group: its sub-commands and where their help is. */
+export function groupHelp(group: string): string {
+  const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
+  const width = Math.max(...subs.map((c) => c.name.length - group.length - 1), 10) + 2;
+  return [
+    `evalgate ${group} — ${GROUPS[group] ?? ''}`,
+    '',
+    `Usage: evalgate ${group} SUBCOMMAND [options]`,
+    '',
+    'Sub-commands:',
+    ...subs.map((c) => `  ${c.name.slice(group.length + 1).padEnd(width)}${c.summary}`),
+    '',
+    `"evalgate help ${group} SUBCOMMAND" or "evalgate ${group} SUBCOMMAND --help" lists its options and examples.`,
+  ].join('\n');
+}
+
+const VERSION_HELP = `evalgate version — print the version of evalgate
+
+Usage: evalgate --version (also -v, -V, version)`;
 
 /** The help of one command: usage line, every option with its default, examples. */
 export function commandHelp(spec: CommandSpec): string {
@@ -541,16 +684,29 @@ export function closest(word: string, names: readonly string[]): string | null {
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h') return { name: 'help', text: USAGE };
-  if (isVersionRequest(first)) return { name: 'version' };
+  const asksHelp = rest.some((a) => a === '--help' || a === '-h');
+  if (isVersionRequest(first)) return asksHelp ? { name: 'help', text: VERSION_HELP } : { name: 'version' };
   if (first === 'help') {
-    if (rest.length === 0) return { name: 'help', text: USAGE };
-    const spec = findCommand(rest);
-    if (!spec) throw usageError(null, `unknown command "${rest.join(' ')}"${suggestCommand(rest[0] ?? '')}`);
-    return { name: 'help', text: commandHelp(spec) };
+    const topic = rest.filter((a) => a !== '--help' && a !== '-h');
+    if (topic.length === 0 || (topic.length === 1 && topic[0] === 'help')) return { name: 'help', text: USAGE };
+    if (topic.length === 1 && topic[0] === 'version') return { name: 'help', text: VERSION_HELP };
+    const spec = findCommand(topic);
+    if (spec) return { name: 'help', text: commandHelp(spec) };
+    const group = topic[0] as string;
+    if (Object.hasOwn(GROUPS, group)) {
+      if (topic.length === 1) return { name: 'help', text: groupHelp(group) };
+      throw usageError(null, unknownSubcommand(group, topic[1] as string));
+    }
+    throw usageError(null, `unknown command "${topic.join(' ')}"${suggestCommand(group)}`);
   }
   const spec = findCommand(argv);
   if (!spec) {
-    if (first === 'dataset') throw usageError(null, `dataset builds: exact-copy; got ${JSON.stringify(rest[0] ?? '')}`);
+    if (Object.hasOwn(GROUPS, first)) {
+      // "evalgate dataset" and "evalgate dataset --help" show the group; a wrong sub-command is named.
+      if (rest.length === 0 || rest[0] === '--help' || rest[0] === '-h')
+        return { name: 'help', text: groupHelp(first) };
+      throw usageError(null, unknownSubcommand(first, rest[0] as string));
+    }
     throw usageError(
       null,
       first.startsWith('-')
@@ -597,6 +753,12 @@ function findCommand(words: readonly string[]): CommandSpec | undefined {
     const parts = c.name.split(' ');
     return parts.every((p, i) => words[i] === p);
   });
+}
+
+function unknownSubcommand(group: string, word: string): string {
+  const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `)).map((c) => c.name.slice(group.length + 1));
+  const guess = closest(word, subs);
+  return `unknown ${group} sub-command "${word}"${guess ? `; did you mean "${group} ${guess}"?` : ''}; ${group} has: ${subs.join(', ')}`;
 }
 
 function suggestCommand(word: string): string {

@@ -30,9 +30,9 @@ export function paint(enabled: boolean): Paint {
   return { red: style(31, 39), green: style(32, 39), yellow: style(33, 39), dim: style(2, 22), bold: style(1, 22) };
 }
 
-/** The colour of a verdict: green pass, red regression and error, yellow the rest. */
+/** The colour of a verdict: green pass, red what fails the check (regression, below-floor, error), yellow the rest. */
 export function verdictColour(p: Paint, verdict: string): (text: string) => string {
   if (verdict === 'pass') return p.green;
-  if (verdict === 'regression' || verdict === 'error') return p.red;
+  if (verdict === 'regression' || verdict === 'below-floor' || verdict === 'error') return p.red;
   return p.yellow;
 }

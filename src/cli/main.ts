@@ -29,7 +29,7 @@ import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '..
 import { configJsonSchema } from '../core/config/schema.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { starterFiles } from '../core/init.ts';
+import { initKinds, starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import {
   compareStored,
@@ -45,15 +45,19 @@ import { measureNoise, noiseSummary, renderNoise } from '../core/noise.ts';
 import { parseShard, type ShardPart } from '../core/shard.ts';
 import { summaryJsonSchema } from '../core/summary.ts';
 import { renderPlan } from './plan-text.ts';
-import { ConfigError } from '../core/errors.ts';
+import { ConfigError, formatProblem } from '../core/errors.ts';
 import { formatMetric, formatPercent, formatSigned } from '../core/report/format.ts';
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
+import { historyCommand } from './history.ts';
+import { matrixCommand } from './matrix.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
+import { count } from '../core/report/plural.ts';
 import { GITIGNORE_LINES } from '../core/init.ts';
+import { escapeControls, inertStyledLine, logText } from '../core/log-text.ts';
 
 /** Runs the CLI with the process's arguments and sets process.exitCode. */
 export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -65,11 +69,13 @@ export async function run(argv: readonly string[] = process.argv.slice(2)): Prom
     process.exitCode = await execute(parseCommand(argv));
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(logText(`${error.message}\n`));
       process.exitCode = 2;
     } else {
       process.stderr.write(
-        `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        logText(
+          `evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        ),
       );
       process.exitCode = 3;
     }
@@ -85,7 +91,7 @@ async function execute(command: Command): Promise<number> {
       process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
       return 0;
     case 'validate':
-      return validate(command.config);
+      return validate(command.config, command.suites);
     case 'run':
       return runCommand(command);
     case 'compare':
@@ -102,6 +108,10 @@ async function execute(command: Command): Promise<number> {
       return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
+    case 'history':
+      return historyCommand(command);
+    case 'matrix':
+      return matrixCommand(command);
   }
 }
 
@@ -113,7 +123,7 @@ async function readConfig(path: string): Promise<string> {
     throw new ConfigError(
       { file: path },
       code === 'ENOENT'
-        ? `evalgate: ${path} does not exist; pass --config FILE, or start from the example evalgate.yml in the evalgate repository`
+        ? `evalgate: ${path} does not exist. Run "evalgate init${dirname(path) === '.' ? '' : ` --dir ${dirname(path)}`}" to write a starter config, templates, a small dataset and a workflow (--kind ${initKinds().join(', ')}), or pass --config FILE`
         : `evalgate: cannot read ${path} (${code ?? String(error)})`,
     );
   }
@@ -133,13 +143,21 @@ async function workspaceOf(configPath: string): Promise<Workspace> {
   return createFsWorkspace(root, boundary);
 }
 
-async function validate(configPath: string): Promise<number> {
+async function validate(configPath: string, names: readonly string[]): Promise<number> {
   const text = await readConfig(configPath);
-  const { loaded, suites } = await validateWorkspace(parseConfig(text, configPath), [], await workspaceOf(configPath));
+  // Cases are counted, not kept: a dataset streams through one row at a time.
+  const { loaded, suites } = await validateWorkspace(
+    parseConfig(text, configPath),
+    names,
+    await workspaceOf(configPath),
+    { cases: { keep: false } },
+  );
   const runtime = runtimeProblems(loaded, suites, process.versions.node);
   if (runtime.length > 0) throw new ConfigError({ file: configPath }, runtime.join('\n'), runtime);
-  for (const s of suites) process.stdout.write(`ok  ${s.config.name} (${s.config.kind}): ${s.cases.length} cases\n`);
-  process.stdout.write(`${loaded.file}: valid, ${suites.length} suites; no model was called\n`);
+  for (const w of suites.flatMap((s) => s.warnings)) process.stderr.write(logText(`warning: ${formatProblem(w)}\n`));
+  for (const s of suites)
+    process.stdout.write(logText(`ok  ${s.config.name} (${s.config.kind}): ${count(s.caseCount, 'case')}\n`));
+  process.stdout.write(logText(`${loaded.file}: valid, ${count(suites.length, 'suite')}; no model was called\n`));
   return 0;
 }
 
@@ -201,7 +219,9 @@ async function runCommand(command: Extract<Command, { name: 'run' }>): Promise<n
   progress.end();
   if (shard) {
     process.stdout.write(
-      `${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`,
+      logText(
+        `${messagesFor(language).more.cliShard(shard.index, shard.count, runId ?? '', join(store.describe().out, 'results'))}\n`,
+      ),
     );
     return 0;
   }
@@ -258,7 +278,7 @@ async function noiseCommand(command: Extract<Command, { name: 'noise' }>): Promi
   const markdown = renderNoise(noise, (suite) => models.get(suite) ?? '');
   await writeFileAtomic(resolve(command.out, 'noise.md'), markdown);
   await writeFileAtomic(resolve(command.out, 'noise.json'), `${JSON.stringify(noiseSummary(noise), null, 2)}\n`);
-  process.stdout.write(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`);
+  process.stdout.write(logText(`${markdown}\nnoise report: ${join(resolve(command.out), 'noise.md')}\n`));
   return 0;
 }
 
@@ -344,7 +364,15 @@ async function initCommand(dir: string, force: boolean, kind: string): Promise<n
   for (const p of written) process.stdout.write(`created  ${p}\n`);
   for (const p of kept) process.stdout.write(`kept     ${p} (exists; not overwritten)\n`);
   process.stdout.write(
-    'Next: add OPENAI_API_KEY as a repository secret, run "evalgate run --update-baseline", and commit baselines/.\n',
+    [
+      'Next:',
+      '  1. npm i -D evalgate           (then "npx evalgate …" runs this version in this repository)',
+      '  2. export OPENAI_API_KEY=…     (and OPENAI_BASE_URL=… for any other OpenAI-compatible server)',
+      '  3. npx evalgate validate       (checks everything without calling a model)',
+      '  4. npx evalgate run --update-baseline, then commit baselines/',
+      '  5. add OPENAI_API_KEY as a repository secret; the workflow runs on every pull request',
+      '',
+    ].join('\n'),
   );
   return 0;
 }
@@ -416,7 +444,7 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
             );
           },
   });
-  process.stdout.write(renderPlan(plans, cacheDir));
+  process.stdout.write(logText(renderPlan(plans, cacheDir)));
   return 0;
 }
 
@@ -485,7 +513,9 @@ async function datasetCommand(command: Extract<Command, { name: 'dataset-exact-c
   const built = buildExactCopySet(text, command.from, { n: command.n, seed: command.seed, random: command.random });
   await writeFileAtomic(command.out, built.jsonl);
   process.stdout.write(
-    `${command.out}: ${built.cases} cases (of ${built.available} questions in ${built.paragraphs} paragraphs of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+    logText(
+      `${command.out}: ${count(built.cases, 'case')} (of ${count(built.available, 'question')} in ${count(built.paragraphs, 'paragraph')} of ${basename(command.from)}), seed ${command.seed}${command.random ? ', random kana contexts' : ''}\n`,
+    ),
   );
   return 0;
 }
@@ -501,28 +531,30 @@ function printOutcome(outcome: RunOutcome, outDir: string, language: ReportLangu
   const p = paint(colourEnabled(process.stdout, process.env));
   const verdict = (v: keyof typeof m.more.verdict): string => verdictColour(p, v)(m.more.verdict[v]);
   const lines = [`evalgate: ${p.bold(verdict(outcome.summary.verdict))}`];
+  const e = escapeControls;
   for (const s of outcome.summary.suites) {
     const f = s.unit === 'absolute' ? formatSigned : formatPercent;
     const interval = s.interval ? ` [${f(s.interval[0])}, ${f(s.interval[1])}]` : '';
     lines.push(
-      `  ${s.name}: ${s.metric} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`,
+      `  ${e(s.name)}: ${e(s.metric)} ${formatMetric(s.baseline)} → ${formatMetric(s.candidate)} ${s.change !== null ? f(s.change) : ''}${interval} ${verdict(s.verdict)}${s.errors ? m.more.cliErrors(s.errors) : ''}`,
     );
   }
   for (const { name, judgeManipulation: j } of outcome.summary.suites) {
     if (j)
       lines.push(
-        `  ${name}: warning: possible attempts to influence the judge in ${j.cases} case(s): ${j.caseIds.slice(0, 10).join(', ')}${j.cases > 10 ? ', …' : ''}`,
+        `  ${e(name)}: warning: possible attempts to influence the judge in ${count(j.cases, 'case')}: ${e(j.caseIds.slice(0, 10).join(', '))}${j.cases > 10 ? ', …' : ''}`,
       );
   }
   for (const c of outcome.comparisons) {
     if (c.verdict === 'error' && c.errors.samples.length > 0)
-      lines.push(m.more.cliFirstError(c.name, c.errors.samples[0] ?? ''));
+      lines.push(m.more.cliFirstError(e(c.name), e(c.errors.samples[0] ?? '')));
   }
-  lines.push(m.more.cliReport(join(outDir, 'report.md')));
-  process.stdout.write(`${lines.join('\n')}\n`);
+  lines.push(m.more.cliReport(e(join(outDir, 'report.md'))));
+  // Values were escaped before colouring; each line is made inert (no workflow command).
+  process.stdout.write(`${inertStyledLine(lines.join('\n'))}\n`);
   if (baselineDir !== undefined)
     for (const name of outcome.baselinesWritten)
-      process.stderr.write(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`);
+      process.stderr.write(logText(`${m.more.cliBaselineWritten(join(baselineDir, `${name}.json`))}\n`));
 }
 
 /** The published JSON Schema's text. */

@@ -3,6 +3,7 @@
  */
 import { kinds } from '../core/kinds/index.ts';
 import type { SuitePlan } from '../core/plan.ts';
+import { count } from '../core/report/plural.ts';
 
 /** Renders a plan as a plain-text table. */
 export function renderPlan(plans: readonly SuitePlan[], cacheDir: string | null): string {
@@ -45,7 +46,13 @@ export function renderPlan(plans: readonly SuitePlan[], cacheDir: string | null)
   if (plans.some((p) => p.judges && p.judges.length > 0)) out.push('');
   const toCall = total((p) => p.calls - (p.cachedCalls ?? 0));
   out.push(
-    `Total: ${total((p) => p.calls).toLocaleString('en-US')} calls (${toCall.toLocaleString('en-US')} not cached), about ${total((p) => p.inputTokens).toLocaleString('en-US')} input and ${total((p) => p.outputTokens).toLocaleString('en-US')} output tokens (o200k tokenizer; target replies estimated from the expected answers, judge replies counted at max-tokens).`,
+    `Total: ${count(
+      total((p) => p.calls),
+      'call',
+    )} (${toCall.toLocaleString('en-US')} not cached), about ${total((p) => p.inputTokens).toLocaleString('en-US')} input and ${count(
+      total((p) => p.outputTokens),
+      'output token',
+    )} (o200k tokenizer; target replies estimated from the expected answers, judge replies counted at max-tokens).`,
   );
   for (const kind of kinds()) if (kind.planNote && plans.some((p) => p.kind === kind.name)) out.push(kind.planNote);
   if (costs.every((c) => c !== null))

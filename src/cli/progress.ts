@@ -5,6 +5,8 @@
  */
 import type { CaseRecord } from '../core/types.ts';
 import { paint } from './colour.ts';
+import { count } from '../core/report/plural.ts';
+import { escapeControls } from '../core/log-text.ts';
 
 /** A progress reporter for suites. */
 export interface Progress {
@@ -41,8 +43,8 @@ export function createProgress(
     const left = s.total - s.done;
     const eta = rate > 0 && left > 0 ? `, ETA ${formatDuration(left / rate)}` : '';
     const resumed = s.resumed ? `, ${s.resumed} resumed` : '';
-    const errors = `${s.errors} errors`;
-    return `${p.bold(suite)}: ${s.done}/${s.total} done, ${s.errors > 0 ? p.red(errors) : errors}, ${s.cached} cached${resumed}, ${p.dim(`${rate.toFixed(1)} calls/s${eta}`)}`;
+    const errors = count(s.errors, 'error');
+    return `${p.bold(escapeControls(suite))}: ${s.done}/${s.total} done, ${s.errors > 0 ? p.red(errors) : errors}, ${s.cached} cached${resumed}, ${p.dim(`${rate.toFixed(1)} calls/s${eta}`)}`;
   };
   return {
     start(suite, total, alreadyDone) {

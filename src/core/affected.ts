@@ -2,7 +2,9 @@
  * Which suites a pull request affects (docs/design/spec.md §3, §5): a suite runs when it reads a file the
  * PR changed — judged by the resolved path of every file and folder it actually read, so
  * a template that is a symlink to a shared prompt runs when the shared prompt changes —
- * or when its effective entry in the config, a provider it calls, or the gate differs
+ * or whose git attributes the PR changed (a `.gitattributes` line with eol, text,
+ * working-tree-encoding or a filter changes the bytes the checkout writes, hence what is
+ * sent), or when its effective entry in the config, a provider it calls, or the gate differs
  * from the base commit's. Everything else is reported as unchanged and not run. All
  * paths are relative to the repository root.
  */
@@ -54,8 +56,10 @@ export function affectedSuites(
   gate: GateConfig,
   base: LoadedConfig | null,
   changedFiles: readonly string[],
+  attributeChanged: readonly string[] = [],
 ): AffectedSuites {
   const changed = new Set(changedFiles.map(normalize));
+  const reattributed = new Set(attributeChanged.map(normalize));
   const out: AffectedSuites = { run: [], unchanged: [], reasons: {} };
   for (const suite of suites) {
     const name = suite.entry.name;
@@ -70,9 +74,11 @@ export function affectedSuites(
     const hitFolder = suite.reads.folders
       .map((f) => `${normalize(f)}/`)
       .find((f) => f === '/' || changed.has(f.slice(0, -1)) || [...changed].some((c) => c.startsWith(f)));
+    const hitAttributes = suite.reads.files.map(normalize).find((f) => reattributed.has(f));
     const baseSuite = base?.config.suites.find((s) => s.name === name);
     let reason: string | null = null;
     if (hitFile) reason = `${hitFile} changed`;
+    else if (hitAttributes) reason = `the git attributes of ${hitAttributes} changed (.gitattributes)`;
     else if (hitFolder) reason = `files under ${hitFolder} changed`;
     else if (!base) reason = 'the config is new or unreadable at the base commit';
     else if (!baseSuite) reason = 'the suite is new';

@@ -18,25 +18,38 @@ import type {
   Workspace,
 } from '../ports.ts';
 import { affectedSuites, type AffectedSuites } from './affected.ts';
-import { adjustAcrossSuites, compareWithBaseline, overallVerdict, type SuiteComparison } from './compare/index.ts';
+import {
+  adjustAcrossSuites,
+  applyFloors,
+  compareWithBaseline,
+  describeInstrumentChanges,
+  floorProblem,
+  overallVerdict,
+  type SuiteComparison,
+} from './compare/index.ts';
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
-import { ConfigError, configError, type ConfigProblem } from './errors.ts';
+import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
-import { renderReport } from './report/markdown.ts';
+import { renderHtmlReport } from './report/html.ts';
+import { renderJunit } from './report/junit.ts';
+import { count } from './report/plural.ts';
+import { renderReport, type ReportInput } from './report/markdown.ts';
+import type { TrendPoint } from './report/trend.ts';
 import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
+import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
 import { planResume, recordSigner, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
-import { runSuite, type PreparedSuite } from './run-suite.ts';
+import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
 import type { RunNotices } from './trust.ts';
-import type { CaseRecord, EvalCase, SuiteResult } from './types.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
 export interface EngineDeps {
@@ -70,7 +83,13 @@ export interface EngineDeps {
   nonce?(material: string): string;
   /** How providers' requests were changed to suit their servers so far (for the report). */
   adaptations?(): { provider: string; notes: string[] }[];
+  /** Each suite's last few baselines from the history of baselines/, shown as a trend in the report. */
+  trends?: ReadonlyMap<string, readonly TrendPoint[]>;
 }
+
+/** What writing the reports needs from the edge (compare, merge and rejudge pass less than a run). */
+export type ReportDeps = Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language' | 'trends'> &
+  Partial<Pick<EngineDeps, 'toolVersion'>>;
 
 /** Options of `evalgate run`. */
 export interface RunOptions {
@@ -101,6 +120,11 @@ export interface RunOptions {
   onRemovedSuite?: 'warn' | 'fail';
   /** Trust notes for the report. */
   notices?: RunNotices;
+  /**
+   * Pull requests: the most model calls the run may plan (core/pr-budget.ts); more fails
+   * the run before any call.
+   */
+  maxPlannedCalls?: number;
 }
 
 /** The outcome of a run or a comparison. */
@@ -113,13 +137,63 @@ export interface RunOutcome {
   baselinesWritten: string[];
 }
 
-/** Loads every selected suite of a parsed config (files, datasets, templates), without calling any model. */
+/** A client for commands that call no model (validate, plan): every call is an error. */
+const noCalls: ModelClient = {
+  label: 'makes no calls',
+  complete: () =>
+    Promise.resolve({
+      status: 'error',
+      error: { kind: 'config', message: 'this command makes no model calls' },
+      latencyMs: 0,
+    }),
+};
+
+/**
+ * Loads every selected suite of a parsed config (files, datasets, templates) and checks
+ * their floors against what they measure, without calling any model. `options.cases.keep:
+ * false` only counts the cases (validate: a dataset streams through, one row at a time).
+ */
 export async function validateWorkspace(
   loaded: LoadedConfig,
   suites: readonly string[],
   workspace: Workspace,
+  options: LoadOptions = {},
 ): Promise<{ loaded: LoadedConfig; suites: LoadedSuite[] }> {
-  return { loaded, suites: (await loadSelected(loaded, suites, workspace)).suites };
+  const selected = (await loadSelected(loaded, suites, workspace, options)).suites;
+  checkFloorSettings(
+    loaded,
+    selected
+      .filter((s) => gateFor(loaded, s.config).min !== undefined)
+      .map((s) => ({ index: s.index, config: s.config, instrument: s.prepare(() => noCalls).instrument })),
+  );
+  return { loaded, suites: selected };
+}
+
+/**
+ * Floors (gate.min) that cannot be checked — on a metric the suite does not measure, or
+ * on one that is better when lower — as one ConfigError naming each line, so a floor
+ * never passes by measuring nothing. Runs before any model call.
+ */
+export function checkFloorSettings(
+  loaded: LoadedConfig,
+  suites: readonly { index: number; config: SuiteConfig; instrument: InstrumentIdentity }[],
+): void {
+  const problems: ConfigProblem[] = [];
+  for (const s of suites) {
+    for (const metric of Object.keys(gateFor(loaded, s.config).min ?? {})) {
+      const problem = floorProblem(metric, s.instrument.metrics);
+      if (problem === null) continue;
+      const path = ['suites', s.index, 'gate', 'min', metric];
+      const line = loaded.lineOf(path);
+      problems.push({
+        file: loaded.file,
+        ...(line !== undefined ? { line } : {}),
+        path: formatPath(path),
+        message: `${problem}; set the floor on one of those metrics`,
+      });
+    }
+  }
+  if (problems.length > 0) throw ConfigError.of(problems);
 }
 
 /**
@@ -165,9 +239,16 @@ export async function selectAffected(
   base: LoadedConfig | null,
   changedFiles: readonly string[],
   workspace: Workspace,
-  options: LoadOptions & { removed?: readonly string[] } = {},
+  options: LoadOptions & {
+    removed?: readonly string[];
+    /** Of the given files, those whose git attributes the change altered (asked only when a .gitattributes changed). */
+    attributesChanged?: (files: readonly string[]) => Promise<readonly string[]>;
+  } = {},
 ): Promise<AffectedSuites & { gone: { name: string; reason: string }[] }> {
   const { suites, gone } = await loadSelected(loaded, [], workspace, options);
+  const attributesTouched = changedFiles.some((f) => f === '.gitattributes' || f.endsWith('/.gitattributes'));
+  const read = [...new Set(suites.flatMap((s) => s.reads.files))].sort();
+  const reattributed = attributesTouched && options.attributesChanged ? await options.attributesChanged(read) : [];
   const affected = affectedSuites(
     suites.map((s) => ({
       entry: s.config,
@@ -177,6 +258,7 @@ export async function selectAffected(
     loaded.config.gate,
     base,
     changedFiles,
+    reattributed,
   );
   return { ...affected, gone };
 }
@@ -217,15 +299,16 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
+    // A pull request's dataset stops being read past the calls it may make.
+    ...(options.maxPlannedCalls !== undefined ? { cases: { maxRows: options.maxPlannedCalls } } : {}),
   });
   const notRun = [...(options.notRun ?? []), ...gone];
+  for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
   for (const g of gone)
     deps.logger.warn(
       `${g.name}: removed by this pull request and its files are gone; reported as removed (gate.on-removed-suite: ${options.onRemovedSuite ?? 'warn'})`,
     );
-  const baseCases = options.base
-    ? await casesAtBase(options.base, suites, deps.logger)
-    : new Map<string, readonly EvalCase[]>();
+  const atBase = options.base ? await suitesAtBase(options.base, suites) : new Map<string, BaseSide>();
   // Build every client and read every baseline before any call, so a missing key or a
   // broken baseline stops the run before it spends anything.
   const clients = new Map<string, ModelClient>();
@@ -254,6 +337,10 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     loaded: s,
     suite: s.prepare((name) => clients.get(name) as ModelClient, baselines.get(s.config.name) ?? null, runners, nonce),
   }));
+  checkFloorSettings(
+    loaded,
+    prepared.map((p) => ({ index: p.loaded.index, config: p.loaded.config, instrument: p.suite.instrument })),
+  );
 
   const comparisons: SuiteComparison[] = [];
   const results = new Map<string, SuiteResult>();
@@ -262,12 +349,52 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const baseNotes: string[] = [];
   let budgetStop: string | null = null;
   try {
-    for (const { loaded: ls, suite: prepared0 } of prepared) {
+    // The base's cases could not be read, or the instrument is not the base's: such a suite is
+    // not measured at all (never on the pull request's cases alone), and says why. Every
+    // other suite gets back the cases the base defines first, so the budget counts what will run.
+    const withBase = prepared.map(({ loaded: ls, suite }) => {
+      const side = atBase.get(suite.name);
+      const refusal = side ? baseRefusal(side, suite) : null;
+      return {
+        ls,
+        suite0: suite,
+        refusal,
+        based: refusal ? null : withBaseCases(suite, side && 'cases' in side ? side.cases : undefined, deps.logger),
+      };
+    });
+    if (options.maxPlannedCalls !== undefined)
+      enforcePrBudget(
+        withBase.flatMap((p) => (p.based ? [p.based.suite] : [])),
+        options.maxPlannedCalls,
+        loaded.file,
+      );
+    for (const { ls, suite0, refusal, based } of withBase) {
       if (budgetStop !== null) {
-        notRun.push({ name: prepared0.name, reason: 'budget' });
+        notRun.push({ name: suite0.name, reason: 'budget' });
         continue;
       }
-      const based = withBaseCases(prepared0, baseCases.get(prepared0.name), deps.logger);
+      if (refusal || !based) {
+        if (!refusal) continue;
+        if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
+        deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
+        const empty = assembleResult(suite0, [], {
+          startedAt: deps.clock.nowIso(),
+          finishedAt: deps.clock.nowIso(),
+          runId: options.runId ?? deps.newRunId(),
+          toolVersion: deps.toolVersion,
+        });
+        results.set(suite0.name, empty);
+        const refused = compareWithBaseline(
+          baselines.get(suite0.name) ?? null,
+          empty,
+          gateFor(loaded, ls.config, options.onInconclusive),
+        );
+        refused.verdict = 'error';
+        refused.detail = refusal.detail;
+        refused.notes.push(refusal.note);
+        comparisons.push(refused);
+        continue;
+      }
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
         baseNotes.push(
@@ -277,7 +404,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const suite = sliced ? { ...whole, cases: sliced.cases } : whole;
       const total = suite.cases.length * suite.repeats;
       deps.logger.info(
-        `${suite.name}: ${suite.cases.length} cases × ${suite.repeats} repeat(s) against ${clients.get(ls.config.provider)?.label ?? ''}`,
+        `${suite.name}: ${count(suite.cases.length, 'case')} × ${count(suite.repeats, 'repeat')} against ${clients.get(ls.config.provider)?.label ?? ''}`,
       );
       const identity = {
         suite: suite.name,
@@ -323,9 +450,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
       const sign = auth ? recordSigner(auth, header) : null;
-      const sink = sign
-        ? { append: (record: unknown) => rawSink.append(sign(record as object)), close: () => rawSink.close() }
-        : rawSink;
+      const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
       let result: SuiteResult;
       try {
         result = await runSuite(suite, {
@@ -339,7 +464,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           onRecord: (record) => deps.onRecord?.(suite.name, record),
         });
       } finally {
-        await sink.close();
+        await rawSink.close?.();
       }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
@@ -382,8 +507,14 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
   const adaptations = deps.adaptations?.() ?? [];
+  // A removed suite whose files are gone was not run from the base's definition: say so.
+  const goneNames = new Set(gone.map((g) => `suites.${g.name}`));
+  const untrusted = options.notices?.untrusted?.map((c) =>
+    c.kind === 'suite' && goneNames.has(c.path) ? { ...c, kind: 'suite-gone' as const } : c,
+  );
   const notices: RunNotices = {
     ...options.notices,
+    ...(untrusted ? { untrusted } : {}),
     messages: [...(options.notices?.messages ?? []), ...baseNotes],
     rejected: { cacheEntries: deps.rejectedCacheEntries?.() ?? 0, records: rejectedRecords },
     ...(adaptations.length > 0 ? { adaptations } : {}),
@@ -399,29 +530,73 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     notRun,
     notices,
     budgetStop !== null || (gone.length > 0 && options.onRemovedSuite === 'fail'),
+    gone.length > 0 ? (options.onRemovedSuite ?? 'warn') : undefined,
   );
 }
 
-/** The cases each suite defines at the base commit (read from there), by suite name. */
-async function casesAtBase(
+/** A suite as the base commit defines it: its cases and its instrument, or why they could not be read. */
+type BaseSide = { cases: readonly EvalCase[]; instrument: InstrumentIdentity } | { problem: string };
+
+/** A client for building a suite that is never run (its instrument is all that is read). */
+const NEVER_CALLED: ModelClient = {
+  label: 'not called',
+  complete: () => Promise.resolve({ status: 'error', error: { kind: 'config', message: 'not called' }, latencyMs: 0 }),
+};
+
+/**
+ * Each suite as the base commit defines it (read from there), by suite name: its cases (a
+ * pull request cannot shrink, unpair or edit the sample) and its instrument (what measures
+ * must be the base's). A base whose files cannot be read as data is recorded as a problem,
+ * never passed over: the suite is then an error (docs/design/spec.md §5).
+ */
+async function suitesAtBase(
   base: NonNullable<RunOptions['base']>,
   suites: readonly LoadedSuite[],
-  logger: Logger,
-): Promise<Map<string, readonly EvalCase[]>> {
-  const out = new Map<string, readonly EvalCase[]>();
+): Promise<Map<string, BaseSide>> {
+  const out = new Map<string, BaseSide>();
   for (const s of suites) {
     const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
     if (index < 0) continue;
     try {
-      out.set(s.config.name, (await loadSuite(base.loaded, index, base.workspace)).cases);
+      const loadedAtBase = await loadSuite(base.loaded, index, base.workspace);
+      const { instrument } = loadedAtBase.prepare(
+        () => NEVER_CALLED,
+        null,
+        undefined,
+        () => '0'.repeat(32),
+      );
+      out.set(s.config.name, { cases: loadedAtBase.cases, instrument });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      logger.warn(
-        `${s.config.name}: the base commit's cases could not be read (${error.problems[0] ?? error.message}); only the pull request's cases are measured`,
-      );
+      out.set(s.config.name, { problem: error.problems.join('; ') || error.message });
     }
   }
   return out;
+}
+
+/**
+ * Why a suite cannot be measured against its base, or null: the base's files could not be
+ * read as data, or the instrument the run would measure with is not the one the base
+ * defines (the trust rules should make that impossible; this is the check behind them, so
+ * no change a pull request makes can measure it with another instrument or make its
+ * baseline look stale).
+ */
+function baseRefusal(
+  side: BaseSide,
+  suite: PreparedSuite,
+): { detail: 'base-unreadable' | 'instrument-not-base'; note: string } | null {
+  if ('problem' in side)
+    return {
+      detail: 'base-unreadable',
+      note: `the base commit's version of its files could not be read as data, so the cases the base defines could not be measured (nothing of the pull request's was measured instead): ${side.problem}`,
+    };
+  if (side.instrument.hash === suite.instrument.hash) return null;
+  const asResult = (instrument: InstrumentIdentity): SuiteResult => ({ instrument }) as SuiteResult;
+  const differences = describeInstrumentChanges(asResult(side.instrument), asResult(suite.instrument));
+  return {
+    detail: 'instrument-not-base',
+    note: `what measures this suite differs from the base commit's definition (${differences.join('; ') || 'instrument hash'}); a pull request is measured with the base's instrument, and this run could not be: report this as a bug of evalgate`,
+  };
 }
 
 /**
@@ -448,7 +623,7 @@ function withBaseCases(
   const missing = base.filter((c) => !have.has(c.id));
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
   logger.info(
-    `${suite.name}: measured as the base commit defines them: ${missing.length} case(s) the pull request removed, ${reverted} it edited`,
+    `${suite.name}: measured as the base commit defines them: ${count(missing.length, 'case')} the pull request removed, ${reverted} it edited`,
   );
   return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
 }
@@ -457,7 +632,7 @@ function withBaseCases(
 export async function mergeShards(
   parts: readonly ShardPart[],
   gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   options: {
     order?: readonly string[];
     onInconclusive?: GateConfig['on-inconclusive'];
@@ -571,15 +746,6 @@ export async function planEvaluation(
   deps: PlanDeps,
 ): Promise<SuitePlan[]> {
   const { suites } = await validateWorkspace(loaded, suiteNames, deps.workspace);
-  const noCalls: ModelClient = {
-    label: 'plan (makes no calls)',
-    complete: () =>
-      Promise.resolve({
-        status: 'error',
-        error: { kind: 'config', message: 'evalgate plan makes no calls' },
-        latencyMs: 0,
-      }),
-  };
   const plans: SuitePlan[] = [];
   for (const s of suites) {
     const providerName = s.config.provider;
@@ -605,7 +771,7 @@ export async function planEvaluation(
 export async function compareStored(
   pairs: readonly { baseline: SuiteResult | null; candidate: SuiteResult }[],
   gate: (suite: string) => GateConfig,
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   notRun: readonly { name: string; reason: string }[] = [],
 ): Promise<RunOutcome> {
   const comparisons = pairs.map((p) => compareWithBaseline(p.baseline, p.candidate, gate(p.candidate.suite.name)));
@@ -624,18 +790,21 @@ async function finish(
   comparisons: SuiteComparison[],
   results: Map<string, SuiteResult>,
   baselinesWritten: string[],
-  deps: Pick<EngineDeps, 'store' | 'scriptedNotice' | 'language'>,
+  deps: ReportDeps,
   baselines: ReadonlyMap<string, SuiteResult | null>,
   notRun: readonly { name: string; reason: string }[] = [],
   notices: RunNotices = {},
   removedFails = false,
+  onRemovedSuite?: 'warn' | 'fail',
 ): Promise<RunOutcome> {
   // The suites of one run are one family of tests: adjust before any verdict is read.
   adjustAcrossSuites(comparisons);
+  // Floors last: no adjustment of the paired test may demote a run that is below one.
+  applyFloors(comparisons);
   // A suite removed with its files, under gate.on-removed-suite: fail, leaves nothing to
   // judge it by, and a run the budget stopped is partial: neither can pass.
   const verdict = removedFails ? 'error' : overallVerdict(comparisons.map((c) => c.verdict));
-  const report = renderReport({
+  const input: ReportInput = {
     verdict,
     comparisons,
     results,
@@ -645,10 +814,15 @@ async function finish(
     notices,
     baselinesWritten,
     ...(deps.scriptedNotice ? { scriptedNotice: deps.scriptedNotice } : {}),
-  });
+    ...(deps.trends ? { trends: deps.trends } : {}),
+    ...(onRemovedSuite ? { onRemovedSuite } : {}),
+  };
+  const report = renderReport(input);
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
+  await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
+  await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
   return {
     summary,
     report,

@@ -36,9 +36,7 @@ jobs:
           persist-credentials: false  # no token left on disk for anything else to read
       - uses: actions/cache@v5        # unchanged calls are free; the sandbox starts from its snapshot
         with:
-          path: |
-            .evalgate/cache
-            ~/.cache/evalgate
+          path: ~/.cache/evalgate       # responses and the sandbox snapshot, outside the checkout
           key: evalgate-\${{ github.sha }}
           restore-keys: evalgate-
       - uses: evalgate/evalgate@v0
@@ -47,6 +45,7 @@ jobs:
         with:
           config: evalgate.yml
           report-language: en         # or ja
+          report-artifact: evalgate-report  # uploaded below; the comment points to its report.html
       - uses: actions/upload-artifact@v6
         if: \${{ !cancelled() }}
         with:
@@ -70,9 +69,7 @@ jobs:
       - uses: actions/checkout@v5
       - uses: actions/cache@v5
         with:
-          path: |
-            .evalgate/cache
-            ~/.cache/evalgate
+          path: ~/.cache/evalgate       # responses and the sandbox snapshot, outside the checkout
           key: evalgate-\${{ github.sha }}
           restore-keys: evalgate-
       - uses: evalgate/evalgate@v0

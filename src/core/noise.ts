@@ -11,6 +11,7 @@ import { compareWithBaseline, type SuiteComparison } from './compare/index.ts';
 import type { GateConfig } from './config/common.ts';
 import { caseMeans } from './results.ts';
 import { formatMetric, formatP, formatPercent, formatSigned, round4 } from './report/format.ts';
+import { count } from './report/plural.ts';
 import { inlineText } from './report/sanitize.ts';
 import type { SuiteResult } from './types.ts';
 
@@ -129,7 +130,7 @@ export function renderNoise(noise: readonly SuiteNoise[], model: (suite: string)
     const facts: string[] = [`Model ${inlineText(model(n.name), 80)}.`];
     if (n.cases > 0)
       facts.push(
-        `${n.casesDiffering} of ${n.cases} cases scored differently in the second run; the mean per-case change of ${n.metric} is ${formatMetric(n.meanAbsoluteCaseChange)}.`,
+        `${n.casesDiffering} of ${count(n.cases, 'case')} scored differently in the second run; the mean per-case change of ${n.metric} is ${formatMetric(n.meanAbsoluteCaseChange)}.`,
       );
     if (c.bootstrap)
       facts.push(

@@ -108,6 +108,10 @@ function judgeUsageOf(records: readonly CaseRecord[]): { judgeUsage?: UsageLike 
     const parts = [
       ...((r.detail['judgments'] as { usage?: UsageLike }[] | undefined) ?? []),
       ...((r.detail['pairs'] as { usage?: UsageLike }[] | undefined) ?? []),
+      // The second opinion on an answer that addressed the judge (gate.manipulation-check: judge).
+      ...(typeof r.detail['manipulationCheck'] === 'object' && r.detail['manipulationCheck'] !== null
+        ? [r.detail['manipulationCheck'] as { usage?: UsageLike }]
+        : []),
     ];
     for (const p of parts) {
       if (!p.usage) continue;

@@ -3,19 +3,23 @@
  * problem reported as a ConfigError before any model is called.
  */
 import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
-import type { Executor, ProviderConfig, SuiteConfig } from './config/common.ts';
+import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from './config/common.ts';
 import type { LoadedConfig } from './config/load.ts';
-import { configError, formatPath } from './errors.ts';
+import { configError, formatPath, type ConfigProblem } from './errors.ts';
 import { kindOf } from './kinds/index.ts';
+import { LFS_CHECKOUT_FIX, parseLfsPointer, refuseLfsPointer, type LfsPointer } from './lfs-pointer.ts';
 import type { ConfigWhere, RejudgeRequest } from './kinds/kind.ts';
 import type { PreparedSuite } from './run-suite.ts';
 import type { EvalCase, SuiteResult } from './types.ts';
+import { collectCases, type CaseOptions } from './datasets/collect.ts';
 
 /** A suite's inputs, loaded and checked, ready to be given a model client. */
 export interface LoadedSuite {
   index: number;
   config: SuiteConfig;
   cases: readonly EvalCase[];
+  /** How many cases the dataset has (also when they were only counted, not kept: validate). */
+  caseCount: number;
   /**
    * Builds the runnable suite; `baseline` is the suite's baseline (pairwise judging reads
    * its answers); `nonce` gives judged suites a fresh random token per judge prompt.
@@ -38,6 +42,8 @@ export interface LoadedSuite {
    * when it changes any of them.
    */
   reads: { files: readonly string[]; folders: readonly string[] };
+  /** Problems that do not stop the suite, for validate and the run to print as warnings. */
+  warnings: readonly ConfigProblem[];
 }
 
 /** Where a suite's files come from. */
@@ -47,6 +53,8 @@ export interface LoadOptions {
    * base commit, so a PR cannot change the instrument that grades it. Default: the workspace.
    */
   instrument?: Workspace;
+  /** Keep or only count the cases, and the most rows a dataset may have (a pull request's budget). */
+  cases?: CaseOptions;
 }
 
 /** A workspace that notes every file and folder read through it. */
@@ -63,7 +71,24 @@ function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folde
     exists: (path) => inner.exists(path),
     readBytes: async (path) => {
       await note(path, reads.files);
-      return inner.readBytes(path);
+      const bytes = await inner.readBytes(path);
+      // Folders a kind reads itself (round-trip tasks) get the same check as named files.
+      const pointer = parseLfsPointer(bytes);
+      if (pointer)
+        throw configError(
+          { file: path },
+          `"${path}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`,
+        );
+      return bytes;
+    },
+    readStream: async (path) => {
+      await note(path, reads.files);
+      return refuseLfsPointer(await inner.readStream(path), (pointer) =>
+        configError(
+          { file: path },
+          `"${path}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`,
+        ),
+      );
     },
     listFolders: async (path) => {
       await note(path, reads.folders);
@@ -119,12 +144,26 @@ export async function loadSuite(
     const line = loaded.lineOf(full);
     return { file: loaded.file, ...(line !== undefined ? { line } : {}), path: formatPath(full) };
   };
-  const readFrom = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<Uint8Array> => {
+  const check = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<void> => {
     const found = await from.locate(path);
     if (found.status === 'refused') throw configError(where, `${what} path "${path}" ${found.reason}`);
     if (found.status === 'missing' || found.kind !== 'file')
       throw configError(where, `${what} file "${path}" does not exist (paths are relative to ${loaded.file})`);
-    return from.readBytes(path);
+  };
+  const pointerError =
+    (path: string, where: ConfigWhere, what: string) =>
+    (pointer: LfsPointer): Error =>
+      configError(
+        where,
+        `${what} file "${path}" is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes), not its content; ${LFS_CHECKOUT_FIX}`,
+      );
+  const readFrom = async (from: Workspace, path: string, where: ConfigWhere, what: string): Promise<Uint8Array> => {
+    await check(from, path, where, what);
+    const bytes = await from.readBytes(path);
+    // A Git LFS pointer where the content should be is never read as data.
+    const pointer = parseLfsPointer(bytes);
+    if (pointer) throw pointerError(path, where, what)(pointer);
+    return bytes;
   };
   const provider = (name: string): ProviderConfig => {
     const found = Object.hasOwn(loaded.config.providers, name) ? loaded.config.providers[name] : undefined;
@@ -132,6 +171,7 @@ export async function loadSuite(
       throw new Error(`suite ${suite.name}: provider "${name}" is not defined (the config check should have said so)`);
     return found;
   };
+  const warnings: ConfigProblem[] = [];
   const kindLoaded = await kind.load({
     suite,
     index,
@@ -139,19 +179,28 @@ export async function loadSuite(
     at,
     readFile: (path, where, what) => readFrom(workspace, path, where, what),
     readInstrumentFile: (path, where, what) => readFrom(instrument, path, where, what),
+    readStream: async (path, where, what) => {
+      await check(workspace, path, where, what);
+      return refuseLfsPointer(await workspace.readStream(path), pointerError(path, where, what));
+    },
+    cases: (file) => collectCases(file, options.cases),
     workspace,
     provider,
+    gate: { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig,
+    warn: (problem) => warnings.push(problem),
   });
   return {
     index,
     config: suite,
     cases: kindLoaded.cases,
+    caseCount: kindLoaded.caseCount ?? kindLoaded.cases.length,
     providers: kind.providers(suite),
     ...(kindLoaded.judges ? { judges: kindLoaded.judges } : {}),
     ...(kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {}),
     prepare: (clients, baseline, runners = noRunners, nonce = noNonce) =>
       kindLoaded.prepare({ client: clients, baseline: baseline ?? null, runner: runners, nonce }),
     reads: { files: [...reads.files].sort(), folders: [...reads.folders].sort() },
+    warnings,
   };
 }
 

@@ -5,19 +5,26 @@
  * published JSON Schema (`evalgate-summary.schema.json`) is generated from it.
  */
 import { z } from 'zod';
-import type { SuiteComparison, SuiteVerdict } from './compare/index.ts';
+import type { ErrorsOfCause, SuiteComparison, SuiteVerdict } from './compare/index.ts';
 import { round4 } from './report/format.ts';
 import type { RunNotices } from './trust.ts';
 
 const VERDICTS = [
   'pass',
   'regression',
+  'below-floor',
   'inconclusive',
   'error',
   'no-baseline',
   'stale-baseline',
 ] as const satisfies readonly SuiteVerdict[];
 const num = z.number().nullable();
+
+const causeSchema = z.strictObject({
+  records: z.int().min(0),
+  cases: z.int().min(0).describe('Distinct cases with such an error.'),
+  reasons: z.record(z.string(), z.int().min(0)).describe('Records per reason code.'),
+});
 
 const suiteSummarySchema = z.strictObject({
   name: z.string(),
@@ -29,7 +36,17 @@ const suiteSummarySchema = z.strictObject({
   interval: z.tuple([z.number(), z.number()]).nullable().describe('The confidence interval of change.'),
   verdict: z.enum(VERDICTS),
   cases: z.int().min(0).describe('Cases compared (or, without a comparison, cases run).'),
-  errors: z.int().min(0).describe('Errored records of the candidate (never scored).'),
+  errors: z.int().min(0).describe('Errored records of the candidate, of either cause (never scored as such).'),
+  errorsByCause: z
+    .strictObject({
+      candidate: causeSchema.describe(
+        "Errors the candidate caused (a request refused for its content or length, a reply cut or unusable, a judge that refused or gave no verdict, a check that raised): each counts as a failure of its case, the metric's worst value.",
+      ),
+      infrastructure: causeSchema.describe(
+        'Errors of the infrastructure (5xx, 429, network, timeouts, auth, a sandbox that could not run): excluded up to max-error-rate; the verdict must hold with them counted as failures, else it is error.',
+      ),
+    })
+    .describe("The candidate's errored records by cause (docs/design/spec.md, Errors by cause)."),
   unit: z
     .enum(['relative', 'absolute'])
     .nullable()
@@ -54,8 +71,16 @@ const suiteSummarySchema = z.strictObject({
   pValue: num.describe('Two-sided p of the sign-flip test of no change.'),
   pMethod: z.enum(['exact', 'monte-carlo']).nullable(),
   pAdjusted: num.describe(
-    'pValue after the run-wide multiplicity adjustment (gate.multiplicity); the verdict uses this one.',
+    "pValue after the run-wide multiplicity adjustment (gate.multiplicity: Holm with Tarone's family); the verdict uses this one.",
   ),
+  pAttainable: num.describe(
+    "The smallest p this suite's exact test could have given on its changed cases (2/2^k; 1 with none, or below min-cases). Under Tarone's rule only suites whose pAttainable could reach significance count in the family.",
+  ),
+  family: z
+    .int()
+    .min(0)
+    .nullable()
+    .describe('Suites counted in the multiplicity family (those that could reach significance), of those compared.'),
   resamples: z.int().min(0).nullable().describe('Bootstrap resamples kept (drawn minus skipped).'),
   skippedResamples: z.int().min(0).nullable().describe('Resamples skipped because their baseline sum was 0.'),
   verdictBeforeAdjustment: z
@@ -65,7 +90,20 @@ const suiteSummarySchema = z.strictObject({
   judgeManipulation: z
     .strictObject({ cases: z.int().min(0), caseIds: z.array(z.string()) })
     .optional()
-    .describe('Judged suites whose answers addressed the judge: how many cases, and which.'),
+    .describe(
+      'Suites whose judge-graded answers (judged suites, prompt suites with judge assertions) addressed the judge: how many cases, and which.',
+    ),
+  floors: z
+    .array(
+      z.strictObject({
+        metric: z.string(),
+        min: z.number(),
+        value: num.describe("The run's value over all its cases (4 decimals); null when it has none."),
+        met: z.boolean(),
+      }),
+    )
+    .optional()
+    .describe('Suites with absolute floors (gate.min): each floor and whether this run met it.'),
 });
 
 const runSummarySchema = z.strictObject({
@@ -125,6 +163,10 @@ export function summarize(
         verdict: c.verdict,
         cases: c.pairing?.compared ?? c.errors.cases,
         errors: c.errors.candidate,
+        errorsByCause: {
+          candidate: causeSummary(c.errors.byCause.candidate),
+          infrastructure: causeSummary(c.errors.byCause.infrastructure),
+        },
         unit: c.unit,
         intervalMethod: b?.method ?? null,
         se: b ? round6(b.standardError) : null,
@@ -134,6 +176,8 @@ export function summarize(
         pValue: c.exactTest?.pValue ?? null,
         pMethod: c.exactTest?.method ?? null,
         pAdjusted: c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? null,
+        pAttainable: c.multiplicity?.pAttainable ?? c.exactTest?.minPValue ?? null,
+        family: c.multiplicity?.family ?? null,
         resamples: b ? b.resamples - b.skippedResamples : null,
         skippedResamples: b?.skippedResamples ?? null,
         verdictBeforeAdjustment: c.multiplicity?.verdictBefore ?? null,
@@ -144,6 +188,9 @@ export function summarize(
                 caseIds: c.judgeManipulation.map((f) => f.caseId),
               },
             }
+          : {}),
+        ...(c.floors.length > 0
+          ? { floors: c.floors.map((f) => ({ metric: f.metric, min: f.min, value: round4(f.value), met: f.met })) }
           : {}),
       };
     }),
@@ -168,9 +215,14 @@ export function summaryProblems(value: unknown): string[] {
 /** The process exit code for a verdict (docs/design/spec.md §2). */
 export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[]): number {
   if (verdict === 'error') return 3;
-  if (verdict === 'regression') return 1;
+  if (verdict === 'regression' || verdict === 'below-floor') return 1;
   if (comparisons.some((c) => c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')) return 1;
+  if (comparisons.some((c) => c.verdict === 'stale-baseline' && c.gate['on-stale-baseline'] === 'fail')) return 1;
   return 0;
+}
+
+function causeSummary(e: ErrorsOfCause): { records: number; cases: number; reasons: Record<string, number> } {
+  return { records: e.records, cases: e.cases.length, reasons: { ...e.reasons } };
 }
 
 function round6(value: number): number | null {

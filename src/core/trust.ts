@@ -72,10 +72,27 @@ const NOTE = {
   gate: "the base branch's gate judges this pull request; applied after merge",
   instrument: "measured with the base branch's instrument; applied after merge — refresh the baseline then",
   executor: "code runs in the base branch's executor; applied after merge",
+  judge:
+    "grading keeps the base branch's value (applied after merge — refresh the baseline then); where it is a suite's target, the target runs this pull request's value",
 } as const;
 
 function providersOf(suite: SuiteConfig): string[] {
   return kindOf(suite.kind).providers(suite);
+}
+
+/** The providers that grade a suite's answers (its target too, when it grades its own). */
+function judgesOfSuite(suite: SuiteConfig): string[] {
+  const kind = kindOf(suite.kind);
+  return kind.judgeProviders ? kind.judgeProviders(suite) : kind.providers(suite).slice(1);
+}
+
+/**
+ * The name a judge provider runs under where it is also a suite's target and the pull
+ * request changed its generation settings: the target runs the PR's settings, grading stays
+ * with the base's. Not a valid name in evalgate.yml, so it cannot collide with one.
+ */
+export function targetRoleName(provider: string): string {
+  return `${provider} (as target)`;
 }
 
 function keyKind(key: string): TrustedChangeKind {
@@ -95,27 +112,28 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
   const b = base.config;
   const h = head.config;
 
-  // Providers: the base's, with the PR's generation settings for target-only providers.
-  const judges = new Set(b.suites.flatMap((s) => providersOf(s).slice(1)));
+  // Providers: the base's, with the PR's generation settings for target-only providers. A
+  // provider the base uses as a judge anywhere stays whole from the base (a PR must not pick
+  // its grader); where it is also a suite's target, the target runs under its own name with
+  // the PR's settings (targetRoleName), so a model upgrade stays testable.
+  const judges = new Set(b.suites.flatMap((s) => judgesOfSuite(s)));
   const providers: Record<string, ProviderConfig> = {};
+  const asTarget = new Map<string, ProviderConfig>();
   for (const [name, bp] of Object.entries(b.providers)) {
     const hp = Object.hasOwn(h.providers, name) ? h.providers[name] : undefined;
     const effective: ProviderConfig = { ...bp };
     if (hp) {
+      const targetSide: ProviderConfig = { ...bp };
       for (const key of Object.keys({ ...bp, ...hp }) as (keyof ProviderConfig)[]) {
         if (!differs(bp[key], hp[key])) continue;
-        const prMay = (PR_PROVIDER_KEYS as readonly string[]).includes(key) && !judges.has(name);
-        if (prMay) (effective as Record<string, unknown>)[key] = hp[key];
-        else {
-          const kind: TrustedChangeKind =
-            judges.has(name) && (PR_PROVIDER_KEYS as readonly string[]).includes(key) ? 'instrument' : 'endpoint';
-          changes.push({
-            kind,
-            path: `providers.${name}.${key}`,
-            note: kind === 'instrument' ? `${name} judges; ${NOTE.instrument}` : NOTE.endpoint,
-          });
-        }
+        const testable = (PR_PROVIDER_KEYS as readonly string[]).includes(key);
+        if (testable && !judges.has(name)) (effective as Record<string, unknown>)[key] = hp[key];
+        else if (testable) {
+          (targetSide as Record<string, unknown>)[key] = hp[key];
+          changes.push({ kind: 'instrument', path: `providers.${name}.${key}`, note: `${name} judges; ${NOTE.judge}` });
+        } else changes.push({ kind: 'endpoint', path: `providers.${name}.${key}`, note: NOTE.endpoint });
       }
+      if (judges.has(name) && differs(targetSide, bp)) asTarget.set(name, targetSide);
     } else {
       changes.push({
         kind: 'provider',
@@ -191,6 +209,12 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
       }
       effective = merged as SuiteConfig;
     }
+    const judgeTarget = asTarget.get((effective as { provider: string }).provider);
+    if (judgeTarget) {
+      const role = targetRoleName(effective.provider);
+      providers[role] = judgeTarget;
+      effective = { ...effective, provider: role };
+    }
     const unknown = providersOf(effective).filter((p) => !Object.hasOwn(providers, p));
     if (unknown.length > 0) {
       notRun.push({
@@ -205,11 +229,13 @@ export function applyTrustedConfig(head: LoadedConfig, base: LoadedConfig): Trus
   for (const bs of b.suites) {
     if (h.suites.some((s) => s.name === bs.name)) continue;
     removed.push(bs.name);
-    suites.push(bs);
+    const judgeTarget = asTarget.get(bs.provider);
+    if (judgeTarget) providers[targetRoleName(bs.provider)] = judgeTarget;
+    suites.push(judgeTarget ? { ...bs, provider: targetRoleName(bs.provider) } : bs);
     changes.push({
       kind: 'suite',
       path: `suites.${bs.name}`,
-      note: "removed by this pull request; still run from the base branch's definition until merge",
+      note: "removed by this pull request; run from the base branch's definition while its files exist",
     });
   }
 

@@ -47,7 +47,15 @@ export interface PlannedCall {
 }
 
 /** Why a trusted field of a pull request's config was not applied to its own run. */
-export type TrustedChangeKind = 'endpoint' | 'gate' | 'instrument' | 'executor' | 'provider' | 'suite';
+export type TrustedChangeKind =
+  | 'endpoint'
+  | 'gate'
+  | 'instrument'
+  | 'executor'
+  | 'provider'
+  | 'suite'
+  /** A suite removed together with its files: nothing could run it. */
+  | 'suite-gone';
 
 /**
  * Cases whose answers addressed the grader (asked for a score, spoke to the judge, tried to

@@ -121,6 +121,7 @@ describe('the GitHub Action (dist/index.js)', () => {
       'INPUT_CACHE-DIR': join(dir, 'cache'),
       'INPUT_FORCE-ALL': 'false',
       'INPUT_ON-INCONCLUSIVE': '',
+      'INPUT_REPORT-ARTIFACT': 'evalgate-report',
       OPENAI_BASE_URL: openai.url,
       ...(options.keys === false ? {} : { OPENAI_API_KEY: 'sk-canary-action-key' }),
       ...(options.inputs ?? {}),
@@ -160,11 +161,17 @@ describe('the GitHub Action (dist/index.js)', () => {
     assert.equal(r.outputs['verdict'], 'regression');
     assert.equal(r.outputs['regressed-suites'], 'copy-qa-natural');
     assert.match(r.outputs['report-path'] ?? '', /report\.md$/);
+    assert.match(r.outputs['html-report-path'] ?? '', /report\.html$/);
     assert.match(r.summary, /## evalgate: ❌ regression/);
     assert.match(r.summary, /copy-simple-random \| — \| — \| — \| — \| ⏭️ unchanged, not run/);
     assert.match(r.summary, /What changed: templates: qa-system\.txt/);
     assert.match(r.summary, /```mermaid\nxychart-beta/);
     assert.equal(botComments(), 1);
+    // The comment points to report.html in the workflow's artifact, and shows the suite's
+    // baselines over the base branch's history (here the one commit that made them).
+    const body = gh.comments.find((c) => c.user.login === 'github-actions[bot]')?.body ?? '';
+    assert.match(body, /`report\.html` in the artifact `evalgate-report`/);
+    assert.ok(body.includes(`Baselines over time: ▄ 1.00 (${base.slice(0, 7)}).`), body.slice(0, 3000));
     // The key is registered with the runner for masking (::add-mask::, which the runner
     // consumes) and appears nowhere else: not in the log, the summary or the comment.
     assert.match(r.stdout, /^::add-mask::sk-canary-action-key$/m);

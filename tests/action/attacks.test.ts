@@ -104,6 +104,71 @@ describe('pull requests found by a hostile review', () => {
     assert.equal(r.outputs['verdict'], 'regression', show(r));
   });
 
+  it('E1 padding the prompt so exactly the broken cases exceed the context window (HTTP 400): a regression, not dropped errors', async () => {
+    // The fake model's context "overflows" on the cases the loosened prompt breaks, once the
+    // PR pads the prompt: those calls fail with context_length_exceeded instead of answering.
+    openai.setScript((req, i) => {
+      const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
+      if (system.includes('PADDING') && dropsTitle(contextLinesOf(req)[1] ?? ''))
+        return {
+          status: 400,
+          body: {
+            error: {
+              message: "This model's maximum context length is 8192 tokens.",
+              type: 'invalid_request_error',
+              code: 'context_length_exceeded',
+            },
+          },
+        };
+      return sloppyUnlessStrict(req, i);
+    });
+    try {
+      const head = await pullRequest('padded', async () => {
+        await worsenTemplate();
+        await editFile('prompts/copy/qa-system.txt', (t) => `${t}\n${'PADDING '.repeat(200)}\n`);
+      });
+      const r = await act(head);
+      assert.equal(r.outputs['verdict'], 'regression', show(r));
+      assert.equal(r.code, 1);
+      assert.match(
+        r.summary,
+        /Errors the candidate caused: \d+ of 52 records, in \d+ cases? \(request-rejected ×\d+\)/,
+      );
+      assert.match(r.summary, /Candidate error:/);
+    } finally {
+      openai.setScript(sloppyUnlessStrict);
+    }
+  });
+
+  it("E4 a base whose dataset is a Git LFS pointer without its content: an error naming the file and the fix, never the PR's cases alone", async () => {
+    // The base commit holds the dataset as an LFS pointer whose object this checkout lacks.
+    const original = git('show', `${base}:${DATA}`);
+    git('checkout', '-q', '-f', '-B', 'lfs-base', base);
+    const pointer = `version https://git-lfs.github.com/spec/v1\noid sha256:${'ab'.repeat(32)}\nsize ${original.length}\n`;
+    await writeFile(join(repo, DATA), pointer);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'dataset in LFS');
+    const lfsBase = git('rev-parse', 'HEAD');
+    // The PR drops the 40 cases it breaks the most, and loosens the template.
+    const kept = original
+      .split('\n')
+      .filter((l) => l !== '')
+      .filter((l) => !regresses(String((JSON.parse(l) as { context: string }).context).split('\n')[1] ?? ''));
+    await writeFile(join(repo, DATA), `${kept.join('\n')}\n`);
+    await worsenTemplate();
+    git('add', '-A');
+    git('commit', '-q', '-m', 'drop hard cases');
+    const head = git('rev-parse', 'HEAD');
+    const r = await act(head, { event: pullRequestEvent(lfsBase, head) });
+    assert.equal(r.outputs['verdict'], 'error', show(r));
+    assert.notEqual(r.code, 0);
+    assert.match(
+      r.summary,
+      /is a Git LFS pointer \(sha256 abababababab…, \d+ bytes\) whose content is not in this checkout/,
+    );
+    assert.match(r.summary, /lfs: true/);
+  });
+
   it('A1 cluster collapse: putting every case in one cluster (not part of the input hash) must not hide the regression', async () => {
     const head = await pullRequest('cluster', async () => {
       await worsenTemplate();

@@ -4,11 +4,13 @@
 // and merge jobs that run after a failed shard instead of being skipped or forced.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
+import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { WORKFLOW_OPENAI } from '../../src/core/init.ts';
 import { ROOT } from '../helpers/cli.ts';
+import { workflowErrors } from '../helpers/workflow-parser.ts';
 
 // The first major of each action that runs on Node 24.
 const NODE24_MAJOR: Record<string, number> = {
@@ -65,13 +67,90 @@ function problemsOf(text: string): string[] {
   return problems;
 }
 
+// GitHub's own workflow parser imports its JSON schema without an import attribute, which
+// Node's ESM loader refuses; add the attribute for that package's JSON only.
+registerHooks({
+  load(url, context, nextLoad) {
+    if (url.endsWith('.json') && url.includes('/@actions/workflow-parser/'))
+      return nextLoad(url, { ...context, importAttributes: { ...context.importAttributes, type: 'json' } });
+    return nextLoad(url, context);
+  },
+});
+const parser = await import('@actions/workflow-parser');
+
+/** What GitHub's parser says is wrong with a workflow (unknown keys, bad expressions, wrong shapes). */
+function parserErrors(name: string, content: string): string[] {
+  const parsed = parser.parseWorkflow({ name, content }, new parser.NoOperationTraceWriter());
+  return parsed.context.errors.getErrors().map((e) => e.message);
+}
+
 describe('example workflows', () => {
+  it("every example and the init workflow pass GitHub's workflow parser", async () => {
+    const dir = join(ROOT, 'examples/workflows');
+    for (const f of (await readdir(dir)).filter((x) => x.endsWith('.yml')))
+      assert.deepEqual(parserErrors(f, await readFile(join(dir, f), 'utf8')), [], f);
+    assert.deepEqual(parserErrors('init.yml', WORKFLOW_OPENAI), []);
+    // The parser is not a YAML check only: a misspelt key and a broken expression are errors.
+    assert.equal(
+      parserErrors('bad.yml', 'on: push\njobs:\n  a:\n    runs-on: x\n    iff: y\n    steps:\n      - run: ${{ f( }}\n')
+        .length,
+      2,
+    );
+  });
+
+  it('the fork example evaluates only the labelled commit, and every new push takes the label away', async () => {
+    const content = await readFile(join(ROOT, 'examples/workflows/fork-prs.yml'), 'utf8');
+    const parsed = parser.parseWorkflow({ name: 'fork-prs.yml', content }, new parser.NoOperationTraceWriter());
+    const template = await parser.convertWorkflowTemplate(parsed.context, parsed.value as never);
+    const types = (template.events as { pull_request_target?: { types?: string[] } }).pull_request_target?.types ?? [];
+    assert.deepEqual([...types].sort(), ['labeled', 'reopened', 'synchronize']);
+    const jobs = new Map(
+      template.jobs.map((j) => [
+        String((j as { id: { value: string } }).id.value),
+        j as unknown as Record<string, unknown>,
+      ]),
+    );
+    const condition = (job: string): string => String((jobs.get(job)?.['if'] as { expr?: string } | undefined)?.expr);
+    // The evaluation runs on the label event alone (never on a push), for the label that approves.
+    assert.match(
+      condition('evaluate'),
+      /github\.event\.action == 'labeled' && github\.event\.label\.name == 'safe-to-evaluate'/,
+    );
+    assert.doesNotMatch(condition('evaluate'), /synchronize/);
+    // It checks out the sha the label event carries: the commit the maintainer read.
+    const wf = parse(content) as { jobs: Record<string, { steps: Step[]; environment?: string }> };
+    const checkout = wf.jobs['evaluate']?.steps.find((s) => s.uses?.startsWith('actions/checkout@'));
+    assert.equal(checkout?.with?.['ref'], '${{ github.event.pull_request.head.sha }}');
+    assert.equal(checkout?.with?.['persist-credentials'], false);
+    assert.equal(wf.jobs['evaluate']?.environment, 'fork-evaluation');
+    // Every push (and reopening) removes the label.
+    assert.match(condition('revoke-approval'), /synchronize/);
+    assert.match(condition('revoke-approval'), /reopened/);
+    const revoke = wf.jobs['revoke-approval']?.steps.map((s) => (s as { run?: string }).run ?? '').join('\n') ?? '';
+    assert.match(revoke, /gh pr edit "\$PR" --repo "\$REPO" --remove-label safe-to-evaluate/);
+  });
+
   it('every example follows the practices', async () => {
     const dir = join(ROOT, 'examples/workflows');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.yml'));
     assert.ok(files.length >= 4);
     for (const f of files) assert.deepEqual(problemsOf(await readFile(join(dir, f), 'utf8')), [], f);
     assert.deepEqual(problemsOf(WORKFLOW_OPENAI), []);
+  });
+
+  it("GitHub's workflow parser accepts every workflow we ship or run, and would catch a bad one", async () => {
+    const files = [
+      ...(await readdir(join(ROOT, 'examples/workflows'))).map((f) => `examples/workflows/${f}`),
+      ...(await readdir(join(ROOT, '.github/workflows'))).map((f) => `.github/workflows/${f}`),
+    ].filter((f) => f.endsWith('.yml'));
+    assert.ok(files.includes('.github/workflows/release.yml'));
+    for (const f of files) assert.deepEqual(await workflowErrors(f, await readFile(join(ROOT, f), 'utf8')), [], f);
+    assert.deepEqual(await workflowErrors('init', WORKFLOW_OPENAI), []);
+    const broken = WORKFLOW_OPENAI.replace(
+      'runs-on: ubuntu-latest',
+      'runs-on: ubuntu-latest\n    run-on-sundays: true',
+    );
+    assert.match((await workflowErrors('broken', broken)).join('\n'), /run-on-sundays/);
   });
 
   it('the baseline refresh proposes a pull request instead of pushing to the default branch', () => {

@@ -107,7 +107,7 @@ describe('the action warns about answers that address the judge', () => {
     assert.equal(r.code, 0, r.log);
     assert.equal(r.outputs['verdict'], 'pass', 'a gullible judge was talked into the same scores');
     const warning =
-      /::warning::evalgate: assistant-judged: possible attempts to influence the judge in (\d+) case\(s\): ([^\n]*)/.exec(
+      /::warning::evalgate: assistant-judged: possible attempts to influence the judge in (\d+) cases?: ([^\n]*)/.exec(
         r.log,
       );
     assert.ok(warning, r.log);

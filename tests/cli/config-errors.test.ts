@@ -128,10 +128,11 @@ describe('configuration errors (exit 2)', () => {
     assert.match(r.stderr, /suites\[1\]\.provider: unknown provider "nobody"; defined providers: target/);
   });
 
-  it('says plainly that a missing config file is missing', async () => {
-    const r = await runCli(['run', '--config', 'nope.yml'], { cwd: ws.dir, env });
+  it('says plainly that a missing config file is missing, and how to start one', async () => {
+    const r = await runCli(['run', '--config', 'sub/nope.yml'], { cwd: ws.dir, env });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /nope\.yml does not exist/);
+    assert.match(r.stderr, /sub\/nope\.yml does not exist\. Run "evalgate init --dir sub" to write a starter config/);
+    assert.match(r.stderr, /--kind exact-copy, judged, round-trip, prompt\), or pass --config FILE/);
   });
 
   it('rejects unknown commands and flags with the usage', async () => {

@@ -10,14 +10,18 @@ import { ROOT } from '../helpers/cli.ts';
 it('the demo makes a baseline, gates a weakened template as a regression, and labels the scripted model', async () => {
   const out = await mkdtemp(join(tmpdir(), 'evalgate-demo-'));
   try {
+    let stdout = '';
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), '--out', out], {
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'ignore'],
         env: { PATH: process.env['PATH'] ?? '', EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
       });
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.on('close', resolve);
     });
     assert.equal(code, 0);
+    assert.match(stdout, /1\/3 {2}Baseline on the main branch/);
+    assert.doesNotMatch(stdout, /\u001b/, 'no terminal escapes in a pipe');
     const summary = JSON.parse(await readFile(join(out, 'candidate/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
     assert.deepEqual(

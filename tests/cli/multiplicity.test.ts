@@ -90,13 +90,18 @@ describe('multiplicity across the suites of one run (CLI)', () => {
     }
   });
 
-  it('adjusts the smallest p by Holm (× 3), the next by × 2, the largest by × 1 (kept monotone)', () => {
+  it("adjusts by Holm in Tarone's family: only suites that could reach α/K count at each step", () => {
     const by = (name: string): Record<string, unknown> =>
       summary.suites.find((s) => s['name'] === name) as Record<string, unknown>;
-    assert.equal(by('copy-a')['pAdjusted'], 3 * (2 / 2 ** 10));
+    // Smallest attainable p: a 2/2^10, b 2/2^7 = 0.0156, c 2/2^6 = 0.031. At the first step
+    // K = 2 (a and b reach 0.025, c does not); at the second, K = 2 again (b and c reach 0.05,
+    // only b reaches 0.025); then c alone: K = 1 (kept monotone).
+    assert.equal(by('copy-a')['pAdjusted'], 2 * (2 / 2 ** 10));
     assert.equal(by('copy-b')['pAdjusted'], 2 * (2 / 2 ** 7));
     assert.equal(by('copy-c')['pAdjusted'], 2 / 2 ** 6);
-    assert.match(report, /Holm-adjusted across the 3 suites compared in this run: p = 0\.0059/);
+    assert.equal(by('copy-a')['family'], 2);
+    assert.equal(by('copy-c')['pAttainable'], 2 / 2 ** 6);
+    assert.match(report, /Holm-adjusted in a family of 2 of the 3 suites compared in this run .*: p = 0\.0039/);
   });
 
   it('leaves p-values unadjusted with gate.multiplicity: none', async () => {

@@ -58,6 +58,25 @@ describe('help and version', () => {
     assert.equal(version.stdout, `evalgate ${pkg.version}\n`);
   });
 
+  it('a command with sub-commands answers --help and "help", and names a wrong sub-command', async () => {
+    const [flag, help, wrong, version] = await Promise.all([
+      runCli(['dataset', '--help'], { cwd: ws.dir }),
+      runCli(['help', 'dataset'], { cwd: ws.dir }),
+      runCli(['dataset', 'exact-cpy'], { cwd: ws.dir }),
+      runCli(['help', 'version'], { cwd: ws.dir }),
+    ]);
+    for (const r of [flag, help]) {
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^evalgate dataset — /);
+      assert.match(r.stdout, /Sub-commands:\n {2}exact-copy +Build an exact-copy dataset/);
+    }
+    assert.equal(flag.stdout, help.stdout);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /unknown dataset sub-command "exact-cpy"; did you mean "dataset exact-copy"\?/);
+    assert.equal(version.code, 0);
+    assert.match(version.stdout, /^evalgate version — /);
+  });
+
   it('suggests the closest option and command (exit 2, no usage dump)', async () => {
     const [option, command] = await Promise.all([
       runCli(['run', '--ot', 'x'], { cwd: ws.dir }),
@@ -140,7 +159,7 @@ describe('language, colour and wording of a run', () => {
     const r = await run(['run', '--no-cache', '--suite', 'copy-qa-natural', '--update-baseline', '--out', 'b']);
     assert.equal(r.code, 0, r.stderr);
     const report = await readFile(join(ws.dir, 'b/report.md'), 'utf8');
-    assert.match(report, /\*\*Baselines written for 1 of 1 suites\*\*/);
+    assert.match(report, /\*\*Baseline written for 1 of 1 suite\*\*: commit it;/);
     assert.match(
       report,
       /\*\*Baseline written\.\*\* This run is now the baseline: commit `baselines\/copy-qa-natural\.json`/,

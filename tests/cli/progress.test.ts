@@ -32,7 +32,7 @@ describe('progress', () => {
     const lines = out.text.trim().split('\n');
     assert.equal(lines.length, 2);
     assert.match(lines[0] as string, /^s: 2\/4 done, 0 errors, 0 cached, 1 resumed, 1\.0 calls\/s, ETA 2 s$/);
-    assert.match(lines[1] as string, /^s: 4\/4 done, 1 errors, 1 cached, 1 resumed/);
+    assert.match(lines[1] as string, /^s: 4\/4 done, 1 error, 1 cached, 1 resumed/);
     assert.ok(!out.text.includes('\r'));
   });
 

@@ -67,6 +67,8 @@ describe('evalgate run (exact-copy) end to end', () => {
       'casesNeededUnit',
       'change',
       'errors',
+      'errorsByCause',
+      'family',
       'interval',
       'intervalMethod',
       'kind',
@@ -74,6 +76,7 @@ describe('evalgate run (exact-copy) end to end', () => {
       'metric',
       'name',
       'pAdjusted',
+      'pAttainable',
       'pMethod',
       'pValue',
       'resamples',
@@ -132,7 +135,12 @@ describe('evalgate run (exact-copy) end to end', () => {
     }
     assert.equal(result.aggregates.metrics['exact-match'], null);
     const report = await readFile(join(ws.dir, 'out4/report.md'), 'utf8');
-    assert.match(report, /52 of 52 calls failed/);
+    assert.match(report, /52 of 52 records failed for reasons of the infrastructure/);
+    assert.deepEqual(summary.suites[0].errorsByCause.infrastructure, {
+      records: 52,
+      cases: 52,
+      reasons: { 'server-error': 52 },
+    });
     assert.match(report, /HTTP 500/);
     // The baseline of the failed run was not touched.
     const baseline = JSON.parse(await readFile(join(ws.dir, 'baselines/copy-qa-natural.json'), 'utf8'));

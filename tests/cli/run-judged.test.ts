@@ -151,6 +151,9 @@ describe('evalgate run (judged) end to end', () => {
     const summary = JSON.parse(await readFile(join(ws.dir, 'j4/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'error');
     assert.equal(summary.suites[0].errors, 32);
+    // The answers are the baseline's, sent by the same requests: a judge that stopped giving
+    // scores on them is not the candidate's failure, but the infrastructure's.
+    assert.deepEqual(summary.suites[0].errorsByCause.infrastructure.reasons, { 'unchanged-reply': 32 });
     const result = JSON.parse(await readFile(join(ws.dir, 'j4/results/assistant-judged.json'), 'utf8'));
     for (const rec of result.records) {
       assert.equal(rec.status, 'error');
@@ -269,9 +272,7 @@ describe('evalgate run (judged) end to end', () => {
       for (const id of expected) assert.ok(report.includes(`\`${id}\``), `${id} is listed in the report`);
       assert.match(
         r.stdout,
-        new RegExp(
-          `assistant-judged: warning: possible attempts to influence the judge in ${expected.length} case\\(s\\)`,
-        ),
+        new RegExp(`assistant-judged: warning: possible attempts to influence the judge in ${expected.length} cases?`),
       );
       const result = JSON.parse(await readFile(join(ws.dir, 'm1/results/assistant-judged.json'), 'utf8'));
       for (const rec of result.records)

@@ -25,7 +25,9 @@ describe('configuration', () => {
       'max-error-rate': 0.1,
       'on-removed-suite': 'fail',
       'on-judge-manipulation': 'warn',
+      'manipulation-check': 'patterns',
       'max-truncated-share': 0.05,
+      'on-stale-baseline': 'warn',
       multiplicity: 'holm',
     });
     const p = config.providers['target'];

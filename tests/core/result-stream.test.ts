@@ -123,4 +123,27 @@ describe('result files on disk', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('read back whole when a reply holds U+2028 or U+2029, which JSON leaves raw', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readResultFile, writeFileAtomic } = await import('../../src/adapters/fs-store.ts');
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-separators-'));
+    try {
+      const original = result(4);
+      const first = original.records[1] as CaseRecord;
+      original.records[1] = {
+        ...first,
+        reply: { ...(first.reply as NonNullable<CaseRecord['reply']>), text: 'one\u2028two\u2029three\r\nfour' },
+      };
+      const path = join(dir, 's.json');
+      await writeFileAtomic(path, resultChunks(original));
+      const back = await readResultFile(path);
+      assert.equal(back.records[1]?.reply?.text, 'one\u2028two\u2029three\r\nfour');
+      assert.deepEqual(back, JSON.parse(JSON.stringify(original)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

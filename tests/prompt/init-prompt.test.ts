@@ -1,6 +1,6 @@
 // `evalgate init --kind prompt` writes a suite that validates and runs: a model that
 // follows its system prompt passes every assertion; replies that forget the customer's
-// name fail the python check, and only those.
+// name fail the python check, and only those, which puts the run under the starter's floor.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,8 +40,13 @@ describe('evalgate init --kind prompt', () => {
     const valid = await runCli(['validate'], { cwd: dir, env });
     assert.equal(valid.code, 0, valid.stdout + valid.stderr);
 
+    // Half the replies fail the python check: under the starter's floor (pass-rate 0.8), so
+    // the first run fails on its own, with no baseline to compare with.
     const first = await runCli(['run', '--no-cache', '--out', 'out'], { cwd: dir, env });
-    assert.equal(first.code, 0, first.stdout + first.stderr);
+    assert.equal(first.code, 1, first.stdout + first.stderr);
+    const summary = JSON.parse(await readFile(join(dir, 'out/summary.json'), 'utf8'));
+    assert.equal(summary.verdict, 'below-floor');
+    assert.deepEqual(summary.suites[0].floors, [{ metric: 'pass-rate', min: 0.8, value: 0.5, met: false }]);
     const result = JSON.parse(await readFile(join(dir, 'out/results/support-reply.json'), 'utf8'));
     assert.equal(result.records.length, 12);
     const m = result.aggregates.metrics;

@@ -39,7 +39,11 @@ parentPort.on('message', (m) => { if (typeof m.deadlineMs === 'number') setTimeo
 `;
 let watchdog = null;
 try {
-  watchdog = new Worker(WATCHDOG, { eval: true, workerData: { ppid: process.ppid }, resourceLimits: { maxOldGenerationSizeMb: 16 } });
+  watchdog = new Worker(WATCHDOG, {
+    eval: true,
+    workerData: { ppid: process.ppid },
+    resourceLimits: { maxOldGenerationSizeMb: 16 },
+  });
   watchdog.unref();
 } catch {
   // Without worker threads (--allow-worker missing) the parent's process group kill and
@@ -113,7 +117,20 @@ pyodide.runPython(setup.harness);
 const factory = pyodide.globals.get('__evalgate_harness');
 pyodide.runPython('del __evalgate_harness');
 const take = (instance) => {
-  const names = { prepare: 'prepare', compiles: 'compiles', compileSolution: 'compile_solution', scrub: 'scrub', seal: 'seal', newModule: 'new_module', testNamespace: 'test_namespace', run: 'run', start: 'start', step: 'step', snapshot: 'snapshot', intact: 'intact' };
+  const names = {
+    prepare: 'prepare',
+    compiles: 'compiles',
+    compileSolution: 'compile_solution',
+    scrub: 'scrub',
+    seal: 'seal',
+    newModule: 'new_module',
+    testNamespace: 'test_namespace',
+    run: 'run',
+    start: 'start',
+    step: 'step',
+    snapshot: 'snapshot',
+    intact: 'intact',
+  };
   const out = {};
   for (const [key, name] of Object.entries(names)) out[key] = instance.get(name);
   instance.destroy?.();
@@ -121,7 +138,8 @@ const take = (instance) => {
 };
 {
   const warm = take(factory());
-  const sample = 'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n';
+  const sample =
+    'from solution import f\n\ndef test_x():\n    assert f(2) == [4, (1, 2)]\n    assert "a" in {"a": 1}\n    assert not f(0)[0]\n';
   const prepared = warm.prepare(sample, 'warm_tests');
   const ns = warm.testNamespace('warm_tests');
   const mod = warm.newModule('solution');
@@ -132,11 +150,14 @@ const take = (instance) => {
   for (let i = 0; i < 4 && !JSON.parse(warm.step(gen)).done; i++) warm.intact(ns, before);
   pyodide.runPython('import sys\nsys.modules.pop("solution", None)');
   const scratch = pyodide.globals.get('dict')();
-  pyodide.runPython([
-    '_m = {}',
-    'exec(compile("class K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
-    '_r = (_m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
-  ].join('\n'), { globals: scratch });
+  pyodide.runPython(
+    [
+      '_m = {}',
+      'exec(compile("class K:\\n    def m(self):\\n        return sorted({3: 1, 1: 2}.items())\\n", "w.py", "exec"), _m)',
+      '_r = (_m["K"]().m(), str(ValueError("x")), "%s-%d" % ("a", 1), [i for i in range(50) if i % 7 == 0])',
+    ].join('\n'),
+    { globals: scratch },
+  );
   scratch.destroy();
 }
 // This case's harness instance: every function is taken now, before any model code.
@@ -187,7 +208,8 @@ const keyOf = (v) => (v === null || typeof v !== 'object' ? v : `#${show(v)}`);
 function thaw(v) {
   if (v === null || typeof v !== 'object') return v;
   if ('int' in v) return intOf(v.int);
-  if ('float' in v) return v.float === 'nan' ? NaN : v.float === 'inf' ? Infinity : v.float === '-inf' ? -Infinity : Number(v.float);
+  if ('float' in v)
+    return v.float === 'nan' ? NaN : v.float === 'inf' ? Infinity : v.float === '-inf' ? -Infinity : Number(v.float);
   if ('list' in v) return v.list.map(thaw);
   if ('tuple' in v) return { __kind: 'tuple', items: v.tuple.map(thaw) };
   if ('dict' in v) return new Map(v.dict.map(([k, x]) => [keyOf(thaw(k)), thaw(x)]));
@@ -199,7 +221,8 @@ function show(v) {
   if (v === null) return 'None';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'bigint') return `${v}`;
-  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
+  if (typeof v === 'number')
+    return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
   if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${show(k)}: ${show(x)}`).join(', ')}}`;
   if (v instanceof Set) return `{${[...v].map(show).join(', ')}}`;
@@ -213,19 +236,38 @@ function show(v) {
 function judge(check) {
   const [op, line, a, b] = check;
   switch (op) {
-    case 'eq': return { ok: same(a, b), text: `line ${line}: ${show(a)} == ${show(b)}` };
-    case 'ne': return { ok: !same(a, b), text: `line ${line}: ${show(a)} != ${show(b)}` };
-    case 'true': return { ok: a === true, text: `line ${line}: expected True, got ${show(a)}` };
-    case 'false': return { ok: a === false, text: `line ${line}: expected False, got ${show(a)}` };
-    case 'none': return { ok: a === null, text: `line ${line}: expected None, got ${show(a)}` };
-    case 'notnone': return { ok: a !== null, text: `line ${line}: expected a value, got None` };
-    case 'nottrue': return { ok: a !== true, text: `line ${line}: expected anything but True, got True` };
-    case 'notfalse': return { ok: a !== false, text: `line ${line}: expected anything but False, got False` };
+    case 'eq':
+      return { ok: same(a, b), text: `line ${line}: ${show(a)} == ${show(b)}` };
+    case 'ne':
+      return { ok: !same(a, b), text: `line ${line}: ${show(a)} != ${show(b)}` };
+    case 'true':
+      return { ok: a === true, text: `line ${line}: expected True, got ${show(a)}` };
+    case 'false':
+      return { ok: a === false, text: `line ${line}: expected False, got ${show(a)}` };
+    case 'none':
+      return { ok: a === null, text: `line ${line}: expected None, got ${show(a)}` };
+    case 'notnone':
+      return { ok: a !== null, text: `line ${line}: expected a value, got None` };
+    case 'nottrue':
+      return { ok: a !== true, text: `line ${line}: expected anything but True, got True` };
+    case 'notfalse':
+      return { ok: a !== false, text: `line ${line}: expected anything but False, got False` };
     case 'in': {
-      const inside = Array.isArray(b) ? b.some((x) => same(a, x)) : typeof b === 'string' && typeof a === 'string' ? b.includes(a) : b instanceof Map ? b.has(keyOf(a)) : b instanceof Set ? b.has(keyOf(a)) : b?.__kind === 'tuple' ? b.items.some((x) => same(a, x)) : false;
+      const inside = Array.isArray(b)
+        ? b.some((x) => same(a, x))
+        : typeof b === 'string' && typeof a === 'string'
+          ? b.includes(a)
+          : b instanceof Map
+            ? b.has(keyOf(a))
+            : b instanceof Set
+              ? b.has(keyOf(a))
+              : b?.__kind === 'tuple'
+                ? b.items.some((x) => same(a, x))
+                : false;
       return { ok: inside, text: `line ${line}: ${show(a)} in ${show(b)}` };
     }
-    default: return { ok: false, text: `line ${line}: unknown check ${op}` };
+    default:
+      return { ok: false, text: `line ${line}: unknown check ${op}` };
   }
 }
 
@@ -264,7 +306,8 @@ function runTest(code, ns, before, name, expectedChecks) {
     started.destroy?.();
   }
   // A test that yields fewer checks than it has asserts was cut short: not a pass.
-  if (checks < expectedChecks) return { name, outcome: 'failed', message: `only ${checks} of ${expectedChecks} assertions ran` };
+  if (checks < expectedChecks)
+    return { name, outcome: 'failed', message: `only ${checks} of ${expectedChecks} assertions ran` };
   return { name, outcome: 'passed', message: '' };
 }
 
@@ -291,7 +334,8 @@ try {
     // that compiles (compiling runs nothing), else the fallback.
     let chosen = -1;
     const candidates = Array.isArray(request.candidates) ? request.candidates : [];
-    for (let i = 0; i < candidates.length && chosen < 0; i++) if (fns.compiles(String(candidates[i])) === true) chosen = i;
+    for (let i = 0; i < candidates.length && chosen < 0; i++)
+      if (fns.compiles(String(candidates[i])) === true) chosen = i;
     const source = chosen >= 0 ? String(candidates[chosen]) : request.solution;
     const compiled = fns.compileSolution(source, request.solutionModule);
     const syntax = compiled.get(0);
@@ -330,9 +374,10 @@ try {
     } catch {
       found = 'the harness could not check its state';
     }
-    report = typeof found === 'string'
-      ? { stage: 'tampering', message: found, tests: [] }
-      : { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [] };
+    report =
+      typeof found === 'string'
+        ? { stage: 'tampering', message: found, tests: [] }
+        : { stage: 'harness-error', message: String(error?.message ?? error).slice(0, 2000), tests: [] };
   }
 }
 process.stdout.write(`${JSON.stringify({ nonce, report, output: output.slice(0, MAX_OUTPUT) })}\n`);

@@ -9,10 +9,12 @@ import type { GateConfig } from '../config/common.ts';
 import { pairedBootstrap, type BootstrapResult, type PairedUnit } from '../stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from '../stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
-import { holmAdjust, type MultiplicityMethod } from '../stats/multiplicity.ts';
+import { taroneHolm, type MultiplicityMethod } from '../stats/multiplicity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
-import type { FlaggedCase, SuiteResult } from '../types.ts';
+import { causeOf, type ErrorCause } from '../error-cause.ts';
+import type { CaseRecord, FlaggedCase, SuiteResult } from '../types.ts';
+import { count } from '../report/plural.ts';
 import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 import {
   alignBaselineIds,
@@ -31,12 +33,14 @@ export const PAIRWISE_METRIC = 'net-win';
 export const DEFAULT_NET_WIN_THRESHOLD = 0.05;
 
 /** A suite's verdict. */
-export type SuiteVerdict = 'pass' | 'regression' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
+export type SuiteVerdict =
+  'pass' | 'regression' | 'below-floor' | 'inconclusive' | 'error' | 'no-baseline' | 'stale-baseline';
 
 /** Verdicts from worst to best, for the overall verdict. */
 export const VERDICT_ORDER: readonly SuiteVerdict[] = [
   'error',
   'regression',
+  'below-floor',
   'inconclusive',
   'stale-baseline',
   'no-baseline',
@@ -67,11 +71,37 @@ export interface Power {
   threshold: number;
 }
 
+/**
+ * One absolute floor (`gate.min`) checked against the candidate: the metric over every
+ * case of this run (mean of case means, as the report shows it), not only the paired ones.
+ */
+export interface FloorCheck {
+  metric: string;
+  min: number;
+  /** The candidate's value; null when no case has a valid sample (then the floor is not met). */
+  value: number | null;
+  met: boolean;
+  /** Why the floor cannot be checked (a metric the suite does not measure); then it is not met. */
+  problem?: string;
+}
+
 /** How the run's multiplicity adjustment treated a suite's exact-test p-value. */
 export interface MultiplicityOutcome {
   method: MultiplicityMethod;
-  /** Suites in the family (those with an exact-test p-value in this run). */
+  /**
+   * The family's size at the first step of Holm's test, Tarone's K: the fewest K such that
+   * at most K suites have a smallest attainable p ≤ α/K (suites that cannot reach α/K are
+   * not counted).
+   */
   family: number;
+  /** Suites compared in the run with an exact-test p-value (the family is drawn from these). */
+  compared: number;
+  /** Whether this suite was counted in the family (its smallest attainable p could reach α/family). */
+  counted: boolean;
+  /** The smallest p this suite's test could have given (1 when it cannot be a regression). */
+  pAttainable: number;
+  /** The level α the family was tested at (the strictest 1 − confidence of its suites). */
+  alpha: number;
   pAdjusted: number;
   /** The verdict before adjustment, when the adjustment changed it; else null. */
   verdictBefore: SuiteVerdict | null;
@@ -92,6 +122,10 @@ export interface SuiteComparison {
     | 'no-baseline'
     | 'stale-baseline'
     | 'judge-manipulation'
+    | 'below-floor'
+    | 'infrastructure-errors-decide'
+    | 'base-unreadable'
+    | 'instrument-not-base'
     | null;
   baseline: number | null;
   candidate: number | null;
@@ -102,14 +136,31 @@ export interface SuiteComparison {
   power: Power | null;
   pairing: Pairing | null;
   errors: {
+    /** Errored records of the candidate, of either cause. */
     candidate: number;
     records: number;
     cases: number;
+    /**
+     * The share of records max-error-rate bounds: those with an infrastructure error when
+     * there is a baseline (the candidate's own are measured as failures), every errored
+     * record when there is none (nothing to measure them against, and a baseline must not
+     * be written from a run that mostly failed).
+     */
     rate: number;
+    /** Which errors `rate` counts. */
+    counted: 'infrastructure' | 'all';
     tolerance: number;
     baseline: number;
     samples: string[];
+    /** The candidate's errors by cause (docs/design/spec.md, "Errors by cause"). */
+    byCause: Record<ErrorCause, ErrorsOfCause>;
   };
+  /**
+   * The verdict with the candidate's infrastructure errors counted as failures, when there
+   * were any on compared cases (null otherwise): if it is worse than `verdict` would have
+   * been, the suite is an `error` naming those cases.
+   */
+  pessimistic: { verdict: SuiteVerdict; change: number | null; cases: string[] } | null;
   /** The exact sign-flip test of no change over the compared units. */
   exactTest: SignFlipResult | null;
   /** The run-wide adjustment of exactTest's p (set by adjustAcrossSuites). */
@@ -128,7 +179,23 @@ export interface SuiteComparison {
   notes: string[];
   /** Kinds that grade with judges: cases whose answers addressed the judge (kept scored, listed; see gate.on-judge-manipulation). */
   judgeManipulation?: FlaggedCase[];
+  /** The suite's absolute floors (gate.min) and whether this run met them; [] without floors. */
+  floors: FloorCheck[];
 }
+
+/** The candidate's errors of one cause. */
+export interface ErrorsOfCause {
+  records: number;
+  /** The cases they hit, sorted. */
+  cases: string[];
+  /** Records per reason code (core/error-cause.ts). */
+  reasons: Record<string, number>;
+  /** The first few distinct messages. */
+  samples: string[];
+}
+
+/** What the candidate's kind says about its metrics: the worst value of each, when it knows it. */
+export type WorstValue = (metric: string) => number | null;
 
 /**
  * Compares a candidate with its baseline (or with none) under a gate. `clusterNoun` is what
@@ -144,9 +211,10 @@ export function compareSuite(
   gate: GateConfig,
   clusterNoun: ClusterNoun,
   flagged: readonly FlaggedCase[] = [],
+  worst: WorstValue = () => null,
 ): SuiteComparison {
   const baseline = original === null ? null : alignBaselineIds(original, candidate);
-  const result = compareMeasured(baseline, candidate, gate, clusterNoun);
+  const result = compareMeasured(baseline, candidate, gate, clusterNoun, worst);
   if (flagged.length === 0) return result;
   result.judgeManipulation = [...flagged];
   if (gate['on-judge-manipulation'] === 'fail' && result.verdict !== 'error') {
@@ -158,12 +226,16 @@ export function compareSuite(
 
 function compareMeasured(
   baseline: SuiteResult | null,
-  candidate: SuiteResult,
+  original: SuiteResult,
   gate: GateConfig,
   clusterNoun: ClusterNoun,
+  worstOf: WorstValue,
 ): SuiteComparison {
+  const candidate = baseline === null ? original : reattributed(original, baseline);
   const result = unmeasured(baseline, candidate, gate);
   const agg = candidate.aggregates;
+  // Errors the candidate caused are failures, measured below; only the machinery's are
+  // excused, up to the tolerance.
   if (agg.records === 0 || result.errors.rate > gate['max-error-rate']) {
     return settle(result, 'error', 'errors-over-tolerance');
   }
@@ -175,7 +247,8 @@ function compareMeasured(
   // Pairwise judging already compared each case with the baseline's answer: the candidate's
   // net win per case is the paired difference, against a baseline of 0 by construction.
   const netWin = result.metric === PAIRWISE_METRIC;
-  const paired = pairCases(baseline, candidate, result.metric, netWin);
+  const worst = worstValue(result.metric, worstOf, candidate, baseline, netWin);
+  const paired = pairCases(baseline, candidate, result.metric, netWin, { worst });
   result.pairing = paired.summary;
   if (paired.ids.length === 0) {
     result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
@@ -193,11 +266,13 @@ function compareMeasured(
   result.baseline = average(paired.base);
   result.candidate = average(paired.cand);
 
-  estimateAndDecide(result, paired, groupUnits(paired, baseline), {
+  const how = {
     netWin,
     seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
     clusterNoun,
-  });
+  };
+  estimateAndDecide(result, paired, groupUnits(paired, baseline), how);
+  checkInfrastructureErrors(result, baseline, candidate, worst, how);
   if (paired.ids.length < gate['min-cases']) {
     result.notes.push(
       `Only ${paired.ids.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`,
@@ -216,6 +291,7 @@ function compareMeasured(
 function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: GateConfig): SuiteComparison {
   const metric = candidate.instrument.primaryMetric;
   const agg = candidate.aggregates;
+  const byCause = errorsByCause(candidate.records);
   return {
     name: candidate.suite.name,
     kind: candidate.suite.kind,
@@ -238,18 +314,185 @@ function unmeasured(baseline: SuiteResult | null, candidate: SuiteResult, gate: 
       candidate: agg.errors,
       records: agg.records,
       cases: agg.cases,
-      rate: agg.records === 0 ? 1 : agg.errors / agg.records,
+      rate: agg.records === 0 ? 1 : (baseline === null ? agg.errors : byCause.infrastructure.records) / agg.records,
+      counted: baseline === null ? 'all' : 'infrastructure',
       tolerance: gate['max-error-rate'],
       baseline: baseline?.aggregates.errors ?? 0,
       samples: agg.errorSamples,
+      byCause,
     },
+    pessimistic: null,
     stale: [],
     changed: [],
     regressedCases: [],
     improvedCases: 0,
     gate,
     notes: [],
+    floors: checkFloors(candidate, gate),
   };
+}
+
+/**
+ * The suite's floors against the candidate. A floor on a metric the suite does not
+ * measure, or on one where lower is better, is not met: a floor that cannot be checked
+ * must not pass silently (the engine refuses such a config before any call; this is the
+ * same rule for stored results compared later).
+ */
+export function checkFloors(candidate: SuiteResult, gate: GateConfig): FloorCheck[] {
+  return Object.entries(gate.min ?? {}).map(([metric, min]) => {
+    const problem = floorProblem(metric, candidate.instrument.metrics);
+    const value = problem === null ? (candidate.aggregates.metrics[metric] ?? null) : null;
+    return {
+      metric,
+      min,
+      value,
+      met: problem === null && value !== null && value >= min,
+      ...(problem !== null ? { problem } : {}),
+    };
+  });
+}
+
+/** Why `metric` cannot carry a floor for a suite measuring `metrics`, or null when it can. */
+export function floorProblem(
+  metric: string,
+  metrics: readonly { name: string; higherIsBetter: boolean }[],
+): string | null {
+  const found = metrics.find((m) => m.name === metric);
+  if (!found)
+    return `this suite does not measure "${metric}"; its metrics are ${metrics.map((m) => m.name).join(', ')}`;
+  if (!found.higherIsBetter) return `"${metric}" is better when lower, so a floor (a least value) does not apply to it`;
+  return null;
+}
+
+/**
+ * Applies the floors to the verdicts, after the multiplicity adjustment (so Holm's
+ * adjustment cannot demote a floor away): a suite whose run is below any of its floors
+ * is `below-floor` whatever the paired test said, unless it is already an `error` or a
+ * `regression` (which fail too; the floor is still listed). Mutates and returns.
+ */
+export function applyFloors(comparisons: SuiteComparison[]): SuiteComparison[] {
+  for (const c of comparisons) {
+    if (c.floors.every((f) => f.met) || c.verdict === 'error' || c.verdict === 'regression') continue;
+    c.verdict = 'below-floor';
+    c.detail = 'below-floor';
+  }
+  return comparisons;
+}
+
+/**
+ * The candidate with the errors it cannot have caused re-attributed to the infrastructure:
+ * a judge or check that failed on a reply the baseline's run scored, sent by the same
+ * request (so the judge or check was shown exactly what it scored before). A judge that
+ * has stopped answering is then not the candidate's failure; it is still an error the
+ * verdict must hold against.
+ */
+function reattributed(candidate: SuiteResult, baseline: SuiteResult): SuiteResult {
+  const scored = new Set<string>();
+  const key = (r: CaseRecord): string =>
+    JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
+  for (const r of baseline.records) if (r.scores !== null && r.reply !== null) scored.add(key(r));
+  let changed = false;
+  const records = candidate.records.map((r) => {
+    if (r.status !== 'error' || r.error === null || r.reply === null) return r;
+    if (causeOf(r.error).cause !== 'candidate' || !scored.has(key(r))) return r;
+    changed = true;
+    return { ...r, error: { ...r.error, cause: 'infrastructure' as const, reason: 'unchanged-reply' } };
+  });
+  return changed ? { ...candidate, records } : candidate;
+}
+
+/** The candidate's errored records by cause: counts, cases, reason codes and a few messages. */
+export function errorsByCause(records: readonly CaseRecord[]): Record<ErrorCause, ErrorsOfCause> {
+  const empty = (): ErrorsOfCause & { seen: Set<string> } => ({
+    records: 0,
+    cases: [],
+    reasons: {},
+    samples: [],
+    seen: new Set(),
+  });
+  const out = { candidate: empty(), infrastructure: empty() };
+  for (const r of records) {
+    if (r.status !== 'error') continue;
+    const { cause, reason } = r.error
+      ? causeOf(r.error)
+      : { cause: 'candidate' as const, reason: 'reply-unusable' as const };
+    const into = out[cause];
+    into.records++;
+    into.seen.add(r.caseId);
+    into.reasons[reason] = (into.reasons[reason] ?? 0) + 1;
+    const text = r.error
+      ? r.error.httpStatus
+        ? `HTTP ${r.error.httpStatus}: ${r.error.message}`
+        : `${r.error.kind}: ${r.error.message}`
+      : 'an error with no description';
+    if (into.samples.length < 3 && !into.samples.includes(text)) into.samples.push(text);
+  }
+  const done = ({ seen, ...rest }: ErrorsOfCause & { seen: Set<string> }): ErrorsOfCause => ({
+    ...rest,
+    cases: [...seen].sort(),
+  });
+  return { candidate: done(out.candidate), infrastructure: done(out.infrastructure) };
+}
+
+/**
+ * The primary metric's worst value, which a candidate-caused error counts as: what the
+ * kind says; else 0 (1 when lower is better) for a binary metric, −1 for a net win; else the
+ * worst value either side scored (no case can then count as better than the worst seen).
+ */
+function worstValue(
+  metric: string,
+  worstOf: WorstValue,
+  candidate: SuiteResult,
+  baseline: SuiteResult,
+  netWin: boolean,
+): number | null {
+  const known = worstOf(metric);
+  if (known !== null) return known;
+  if (netWin) return -1;
+  const def = candidate.instrument.metrics.find((m) => m.name === metric);
+  const higherIsBetter = def?.higherIsBetter ?? true;
+  if (def?.binary) return higherIsBetter ? 0 : 1;
+  let worst: number | null = null;
+  for (const r of [...baseline.records, ...candidate.records]) {
+    const v = r.scores?.[metric];
+    if (v === undefined || !Number.isFinite(v)) continue;
+    if (worst === null || (higherIsBetter ? v < worst : v > worst)) worst = v;
+  }
+  return worst;
+}
+
+const STAT_RANK: Partial<Record<SuiteVerdict, number>> = { pass: 0, inconclusive: 1, regression: 2 };
+
+/**
+ * Infrastructure errors are excluded from the measurement, but a pull request must not be
+ * able to hide its worst cases behind them (a prompt that makes the provider time out): the
+ * comparison is made again with those records counted as the worst value, and if that
+ * verdict is worse than the one measured, the suite is an `error` that names the cases —
+ * the run cannot tell a flaky provider from a candidate that fails there.
+ */
+function checkInfrastructureErrors(
+  result: SuiteComparison,
+  baseline: SuiteResult,
+  candidate: SuiteResult,
+  worst: number | null,
+  how: { netWin: boolean; seed: string; clusterNoun: ClusterNoun },
+): void {
+  if (result.errors.byCause.infrastructure.records === 0 || worst === null) return;
+  const measured = STAT_RANK[result.verdict];
+  if (measured === undefined) return;
+  const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true });
+  const cases = paired.summary.failedByInfrastructure;
+  if (cases.length === 0) return;
+  const probe: SuiteComparison = { ...result, notes: [] };
+  estimateAndDecide(probe, paired, groupUnits(paired, baseline), how);
+  result.pessimistic = { verdict: probe.verdict, change: probe.change, cases };
+  if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
+    const shown = cases.slice(0, 10).join(', ');
+    result.notes.push(
+      `Counted as failures, the ${count(cases.length, 'case')} whose calls failed for reasons of the infrastructure (${shown}${cases.length > 10 ? ', …' : ''}) would make this suite ${probe.verdict} instead of ${result.verdict}: the run cannot tell a flaky provider from a candidate that fails there. Re-run the check; if the errors persist, see the error messages below.`,
+    );
+    settle(result, 'error', 'infrastructure-errors-decide');
+  }
 }
 
 function settle(result: SuiteComparison, verdict: SuiteVerdict, detail: SuiteComparison['detail']): SuiteComparison {
@@ -354,30 +597,56 @@ export function powerOf(
 }
 
 /**
- * Adjusts the exact-test p-values of the suites compared in one run (the family: every
- * suite with an exact test) with Holm's step-down method, unless the gate says
- * `multiplicity: none`, and demotes a regression whose adjusted p no longer clears
- * 1 − confidence to inconclusive, recording the verdict it had. Mutates and returns the
- * comparisons, in order.
+ * The smallest p a suite's exact test could have given: 2/2^k on k changed units (all one
+ * way), and 1 when the suite cannot be a regression whatever the signs (fewer compared cases
+ * than min-cases). Both depend only on what the sign-flip test conditions on — which cases
+ * pair and how much each changed, not in which direction — so Tarone's rule stays valid.
+ */
+export function attainableP(c: SuiteComparison): number {
+  if (c.exactTest === null) return 1;
+  if ((c.pairing?.compared ?? 0) < c.gate['min-cases']) return 1;
+  return c.exactTest.minPValue;
+}
+
+/**
+ * Adjusts the exact-test p-values of the suites compared in one run with Holm's step-down
+ * method and Tarone's family (stats/multiplicity.ts: only suites whose test could reach
+ * significance count, so suites a pull request makes run without changing anything cannot
+ * dilute a real regression), unless the gate says `multiplicity: none`, and demotes a
+ * regression whose adjusted p no longer clears α to inconclusive, recording the verdict it
+ * had. α is the strictest 1 − confidence among the suites (one family, one level). Mutates
+ * and returns the comparisons, in order.
  */
 export function adjustAcrossSuites(comparisons: SuiteComparison[]): SuiteComparison[] {
-  const family = comparisons.filter((c) => c.exactTest !== null);
-  if (family.length === 0) return comparisons;
+  const tested = comparisons.filter((c) => c.exactTest !== null);
+  if (tested.length === 0) return comparisons;
   // The setting is run-wide (not a per-suite override), so every suite carries the same one.
-  const method: MultiplicityMethod = family[0]?.gate.multiplicity ?? 'holm';
+  const method: MultiplicityMethod = tested[0]?.gate.multiplicity ?? 'holm';
+  const alpha = Math.min(...tested.map((c) => 1 - c.gate.confidence));
+  // A suite that cannot be a regression whatever the signs enters with p = 1: it can never
+  // be rejected, so it is never counted.
+  const pMin = tested.map((c) => attainableP(c));
+  const p = tested.map((c, i) => (pMin[i] === 1 ? 1 : (c.exactTest as SignFlipResult).pValue));
   const adjusted =
-    method === 'holm'
-      ? holmAdjust(family.map((c) => (c.exactTest as SignFlipResult).pValue))
-      : family.map((c) => (c.exactTest as SignFlipResult).pValue);
-  family.forEach((c, i) => {
-    const pAdjusted = adjusted[i] as number;
+    method === 'holm' ? taroneHolm(p, pMin, alpha) : { adjusted: p, family: 1, counted: pMin.map((v) => v < alpha) };
+  tested.forEach((c, i) => {
+    const pAdjusted = adjusted.adjusted[i] as number;
     let verdictBefore: SuiteVerdict | null = null;
-    if (c.verdict === 'regression' && pAdjusted >= 1 - c.gate.confidence) {
+    if (c.verdict === 'regression' && pAdjusted >= (method === 'holm' ? alpha : 1 - c.gate.confidence)) {
       verdictBefore = c.verdict;
       c.verdict = 'inconclusive';
       c.detail = 'multiplicity-adjusted';
     }
-    c.multiplicity = { method, family: family.length, pAdjusted, verdictBefore };
+    c.multiplicity = {
+      method,
+      family: adjusted.family,
+      compared: tested.length,
+      counted: adjusted.counted[i] as boolean,
+      pAttainable: pMin[i] as number,
+      alpha,
+      pAdjusted,
+      verdictBefore,
+    };
   });
   return comparisons;
 }

@@ -9,24 +9,33 @@ import { compareSuite, type SuiteComparison } from './decide.ts';
 
 export {
   adjustAcrossSuites,
+  applyFloors,
+  checkFloors,
   compareSuite,
   DEFAULT_NET_WIN_THRESHOLD,
+  floorProblem,
   mdeFactor,
   overallVerdict,
   PAIRWISE_METRIC,
   powerOf,
   VERDICT_ORDER,
   type ClusterNoun,
+  type FloorCheck,
   type MultiplicityOutcome,
   type Power,
   type ResampledUnit,
   type SuiteComparison,
   type SuiteVerdict,
+  type ErrorsOfCause,
+  errorsByCause,
 } from './decide.ts';
 export { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
 export { alignBaselineIds, type CaseChange, type Pairing } from './pairing.ts';
 
-/** compareSuite with what the candidate's kind says: the name of its clusters, its flagged answers. */
+/**
+ * compareSuite with what the candidate's kind says: the name of its clusters, its flagged
+ * answers, and the worst value of its metrics (what a candidate-caused error counts as).
+ */
 export function compareWithBaseline(
   original: SuiteResult | null,
   candidate: SuiteResult,
@@ -34,5 +43,7 @@ export function compareWithBaseline(
 ): SuiteComparison {
   const kind = findKind(candidate.suite.kind);
   const flagged = kind?.flaggedCases?.(candidate.records) ?? [];
-  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? 'clusters', flagged);
+  return compareSuite(original, candidate, gate, kind?.clusterNoun ?? 'clusters', flagged, (metric) =>
+    kind?.worstScore ? kind.worstScore(metric) : null,
+  );
 }

@@ -4,6 +4,7 @@
  * (docs/design/spec.md §3); clusters, taken from the baseline, group paired cases into the
  * units the bootstrap and the exact test resample (docs/design/statistics.md).
  */
+import { causeOf } from '../error-cause.ts';
 import { caseMeans } from '../results.ts';
 import type { PairedUnit } from '../stats/bootstrap.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
@@ -16,6 +17,24 @@ export interface Pairing {
   edited: string[];
   /** Paired cases dropped because one side had no valid sample. */
   withoutValidSample: string[];
+  /**
+   * Compared cases with at least one candidate sample counted as the metric's worst value:
+   * an error the candidate caused, or a refusal left unscored (docs/design/spec.md, "Errors by cause").
+   */
+  failedByCandidate: string[];
+  /** Compared cases with an infrastructure error counted as a failure (the pessimistic pairing only). */
+  failedByInfrastructure: string[];
+}
+
+/** How candidate records that have no score are read in a pairing. */
+export interface FailureCounting {
+  /**
+   * The primary metric's worst value: a candidate error the candidate caused (and a refusal
+   * left unscored) counts as this. Null: no worst value is known, and such records are left out.
+   */
+  worst: number | null;
+  /** Count infrastructure errors as the worst value too (the check that the verdict holds). */
+  infrastructure?: boolean;
 }
 
 /** One case's change, with excerpts for the report. */
@@ -28,6 +47,8 @@ export interface CaseChange {
   expected: string | null;
   baselineReply: string | null;
   candidateReply: string | null;
+  /** The candidate's error, when its first record of the case is one (the case counted as a failure). */
+  candidateError: string | null;
   /** The records' kind-specific details (judge reasoning, criteria …). */
   baselineDetail: Record<string, unknown> | null;
   candidateDetail: Record<string, unknown> | null;
@@ -80,14 +101,24 @@ export function pairCases(
   candidate: SuiteResult,
   metric: string,
   baselineIsZero: boolean,
+  counting: FailureCounting = { worst: null },
 ): PairedCases {
-  const cand = caseMeans(candidate.records, metric);
+  const measured = countedAsFailures(candidate.records, metric, counting);
+  const cand = caseMeans(measured.records, metric);
   const base = baselineIsZero
     ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0]))
     : caseMeans(baseline.records, metric);
   const baseHash = hashesOf(baseline.records);
   const candHash = hashesOf(candidate.records);
-  const summary: Pairing = { compared: 0, added: [], removed: [], edited: [], withoutValidSample: [] };
+  const summary: Pairing = {
+    compared: 0,
+    added: [],
+    removed: [],
+    edited: [],
+    withoutValidSample: [],
+    failedByCandidate: [],
+    failedByInfrastructure: [],
+  };
   const ids: string[] = [];
   for (const [id, hash] of candHash) {
     const other = baseHash.get(id);
@@ -99,12 +130,46 @@ export function pairCases(
   for (const id of baseHash.keys()) if (!candHash.has(id)) summary.removed.push(id);
   ids.sort();
   summary.compared = ids.length;
+  summary.failedByCandidate = ids.filter((id) => measured.byCandidate.has(id));
+  summary.failedByInfrastructure = ids.filter((id) => measured.byInfrastructure.has(id));
   return {
     summary,
     ids,
     base: ids.map((id) => base.get(id) as number),
     cand: ids.map((id) => cand.get(id) as number),
   };
+}
+
+/**
+ * The candidate's records as the pairing reads them: a record with no score that the
+ * candidate caused (an error of cause `candidate`, or a refusal the suite leaves unscored)
+ * gets the metric's worst value, so a pull request cannot turn its worst cases into errors
+ * and have them dropped; with `infrastructure`, the machinery's errors do too.
+ */
+function countedAsFailures(
+  records: readonly CaseRecord[],
+  metric: string,
+  counting: FailureCounting,
+): { records: readonly CaseRecord[]; byCandidate: Set<string>; byInfrastructure: Set<string> } {
+  const byCandidate = new Set<string>();
+  const byInfrastructure = new Set<string>();
+  const worst = counting.worst;
+  if (worst === null) return { records, byCandidate, byInfrastructure };
+  const out = records.map((r) => {
+    if (r.scores?.[metric] !== undefined && Number.isFinite(r.scores[metric])) return r;
+    let into: Set<string> | null = null;
+    if (r.status === 'refused') into = byCandidate;
+    else if (r.status === 'error') {
+      // An error without its description is unknown: counted against the candidate.
+      const cause = r.error ? causeOf(r.error).cause : 'candidate';
+      if (cause === 'candidate') into = byCandidate;
+      else if (counting.infrastructure) into = byInfrastructure;
+    }
+    if (into === null) return r;
+    into.add(r.caseId);
+    return { ...r, scores: { ...(r.scores ?? {}), [metric]: worst } };
+  });
+  return { records: out, byCandidate, byInfrastructure };
 }
 
 /** Distinct cases of a result. */
@@ -144,12 +209,16 @@ export function caseChanges(
   const changes = ids.map((id, i) => ({ id, delta: (cand[i] as number) - (base[i] as number), i }));
   const baseRecords = firstValidRecords(baseline.records);
   const candRecords = firstValidRecords(candidate.records);
+  const candFailed = new Map<string, CaseRecord>();
+  for (const r of candidate.records)
+    if (r.status !== 'scored' && !candFailed.has(r.caseId)) candFailed.set(r.caseId, r);
   const regressed = changes
     .filter((c) => c.delta < 0)
     .sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1))
     .map((c) => {
       const br = baseRecords.get(c.id);
       const cr = candRecords.get(c.id);
+      const failed = cr === undefined ? candFailed.get(c.id) : undefined;
       return {
         caseId: c.id,
         baseline: base[c.i] as number,
@@ -159,6 +228,13 @@ export function caseChanges(
         expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
         baselineReply: br?.reply?.text ?? null,
         candidateReply: cr?.reply?.text ?? null,
+        candidateError: failed?.error
+          ? failed.error.httpStatus
+            ? `HTTP ${failed.error.httpStatus}: ${failed.error.message}`
+            : `${failed.error.kind}: ${failed.error.message}`
+          : failed?.status === 'refused'
+            ? `refused: ${failed.reply?.text ?? ''}`
+            : null,
         baselineDetail: br?.detail ?? null,
         candidateDetail: cr?.detail ?? null,
       };

@@ -37,9 +37,24 @@ export const nameSchema = z
   });
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+// Control characters, the Unicode line separators and the bidi controls: in a value that
+// reaches the log or the report a newline could start a workflow command of its own.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_MESSAGE =
+  'contains a control character (a newline, escape or line separator); a value that reaches the log must be one plain line';
+/** A value shown on one line of the log and the report (a model id, a provider reference). */
+export const lineText = z
+  .string()
+  .min(1)
+  .refine((text) => !CONTROL_CHARS.test(text), { error: CONTROL_MESSAGE });
+/** Free text that may span lines (a description): no control characters but newline and tab. */
+export const freeText = z.string().refine((text) => !CONTROL_CHARS.test(text.replace(/[\n\t]/g, ' ')), {
+  error: CONTROL_MESSAGE.replace('a newline, escape', 'an escape'),
+});
+
 /** One entry of `providers:`: an OpenAI-compatible endpoint and how to call it. */
 export const providerSchema = z.strictObject({
-  model: z.string().min(1).describe('The model name the endpoint serves.'),
+  model: lineText.describe('The model name the endpoint serves.'),
   'base-url': z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .refine((url) => !hasUserInfo(url), {
@@ -149,11 +164,21 @@ const gateBase = {
     .describe(
       'What judged answers that address the judge (ask for a score, speak to the grader, override instructions) do to the check: warn lists them and keeps their scores; fail makes the suite an error.',
     ),
+  'manipulation-check': z
+    .enum(['patterns', 'judge'])
+    .describe(
+      "How answers that address the judge are found: patterns (the scan alone); judge also asks the suite's first judge for a second opinion on each answer the scan flagged or found borderline (one extra call per such answer, cached like any call). A borderline answer is flagged only when that judge says it tries to influence grading, or when the check fails.",
+    ),
   'max-truncated-share': z
     .number()
     .min(0)
     .max(1)
     .describe('Share of replies cut by the token limit above which the suite gets a warning.'),
+  'on-stale-baseline': z
+    .enum(['warn', 'fail'])
+    .describe(
+      "What a baseline measured with another instrument (judge, metrics, normalizers, scoring version) does to the check: warn (default) reports it with the refresh command and passes; fail fails the check until the baseline is refreshed. On a pull request only the base branch's own changes can make a baseline stale.",
+    ),
 };
 /** The file-wide `gate:` with its defaults. */
 export const gateSchema = z.strictObject({
@@ -167,7 +192,9 @@ export const gateSchema = z.strictObject({
   'absolute-threshold': gateBase['absolute-threshold'].optional(),
   'on-removed-suite': gateBase['on-removed-suite'].default('fail'),
   'on-judge-manipulation': gateBase['on-judge-manipulation'].default('warn'),
+  'manipulation-check': gateBase['manipulation-check'].default('patterns'),
   'max-truncated-share': gateBase['max-truncated-share'].default(0.05),
+  'on-stale-baseline': gateBase['on-stale-baseline'].default('warn'),
   // Run-wide, so not in gateBase: one family of tests per run, not per suite.
   multiplicity: z
     .enum(MULTIPLICITY_METHODS)
@@ -176,8 +203,19 @@ export const gateSchema = z.strictObject({
       "Adjustment of the suites' exact-test p-values across one run: holm keeps the run's false-failure rate at the per-suite level; none tests each suite alone.",
     ),
 });
-/** A suite's `gate:` overrides (no defaults: unset keys fall back to the file's gate). */
-export const gateOverrideSchema = z.strictObject(gateBase).partial();
+/**
+ * A suite's absolute floors: metric name → the least value its candidate may have. Per
+ * suite only, because metrics are the suite kind's; checked against what the suite
+ * measures before any call.
+ */
+export const floorSchema = z
+  .record(z.string().min(1), z.number())
+  .refine((floors) => Object.keys(floors).length > 0, { error: 'name at least one metric, e.g. pass-rate: 0.9' })
+  .describe(
+    "Absolute floors: metric name → the least value this suite's run may have (e.g. pass-rate: 0.9). A run below a floor fails the check on its own (verdict below-floor), whatever the baseline says; on pull requests the base branch's floors apply.",
+  );
+/** A suite's `gate:` overrides (no defaults: unset keys fall back to the file's gate), and its floors. */
+export const gateOverrideSchema = z.strictObject({ ...gateBase, min: floorSchema }).partial();
 
 /** A suite's `dataset:`: a path, or a path with its format and column mapping. */
 export const datasetSchema = z.union([
@@ -192,8 +230,8 @@ export const datasetSchema = z.union([
 /** The keys every suite entry has; each kind spreads them into its own strict object. */
 export const suiteCommon = {
   name: nameSchema,
-  provider: z.string().min(1),
-  description: z.string().optional(),
+  provider: lineText,
+  description: freeText.optional(),
   repeats: z.int().min(1).max(100).default(1),
   gate: gateOverrideSchema.optional(),
 };
@@ -203,8 +241,8 @@ export const DEFAULT_GATE: Readonly<z.output<typeof gateSchema>> = Object.freeze
 
 /** One provider entry. */
 export type ProviderConfig = z.output<typeof providerSchema>;
-/** The gate settings after defaults. */
-export type GateConfig = z.output<typeof gateSchema>;
+/** The gate settings after defaults, with the suite's floors when it sets any. */
+export type GateConfig = z.output<typeof gateSchema> & { min?: Readonly<Record<string, number>> };
 /** A suite's dataset entry: a path, or a path with its format and columns. */
 export type DatasetConfig = z.output<typeof datasetSchema>;
 

@@ -7,7 +7,7 @@ import { isMap, isSeq, type Document, type LineCounter } from 'yaml';
 import { z } from 'zod';
 import { formatPath, type ConfigProblem } from '../errors.ts';
 import { findKind, kindNames, kinds } from '../kinds/index.ts';
-import { gateSchema, providerSchema } from './common.ts';
+import { gateOverrideSchema, gateSchema, providerSchema } from './common.ts';
 import { configSchema } from './schema.ts';
 
 /** A location as problem fields (no line when the key is not in the file). */
@@ -65,9 +65,14 @@ export function describeIssue(
     return issue.keys.map((key) => {
       const full = [...path, key];
       const hint = suggest(key, known);
+      // Floors are metrics of one suite's kind, so they are set per suite, not file-wide.
+      const perSuite =
+        key === 'min' && path.length === 1 && path[0] === 'gate'
+          ? "; floors are set per suite, under suites[i].gate.min, because metrics are the suite kind's."
+          : '';
       return {
         ...located(file, keyLineOf(doc, lineCounter, full) ?? lineOf(path), formatPath(full)),
-        message: `unknown key${hint ? `; did you mean "${hint}"?` : ''}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ''}: ${known.join(', ')}` : ''}`,
+        message: `unknown key${hint ? `; did you mean "${hint}"?` : ''}${perSuite}${known.length ? ` Valid keys${parentPath ? ` of ${parentPath}` : ''}: ${known.join(', ')}` : ''}`,
       };
     });
   }
@@ -120,7 +125,7 @@ function knownKeys(data: unknown, path: readonly PropertyKey[]): string[] {
     const templates = schema.shape['templates'];
     if (p.length === 3 && p[2] === 'templates')
       return templates instanceof z.ZodObject ? Object.keys(templates.shape) : [];
-    if (p.length === 3 && p[2] === 'gate') return Object.keys(gateSchema.shape);
+    if (p.length === 3 && p[2] === 'gate') return Object.keys(gateOverrideSchema.shape);
   }
   return [];
 }

@@ -11,6 +11,7 @@ import { redactUrls } from '../redact.ts';
 import type { ConfigFile } from './schema.ts';
 import { configSchema } from './schema.ts';
 import { describeIssue, lineOfPath, located } from './diagnostics.ts';
+import { documentValue } from './yaml.ts';
 
 /** A parsed configuration with the means to point back into the file. */
 export interface LoadedConfig {
@@ -39,7 +40,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     throw ConfigError.of(problems);
   }
   const lineOf = (path: readonly PropertyKey[]): number | undefined => lineOfPath(doc, lineCounter, path);
-  const data: unknown = doc.toJS();
+  const data = documentValue(doc, lineCounter, file);
   const parsed = configSchema().safeParse(data, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.flatMap((issue) =>

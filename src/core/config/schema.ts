@@ -45,6 +45,13 @@ function buildConfigSchema<Suite extends z.ZodType>(suite: Suite) {
           .positive()
           .optional()
           .describe('USD the run may spend (from token usage and prices); then it stops as above.'),
+        'max-pr-calls': z
+          .int()
+          .positive()
+          .optional()
+          .describe(
+            "Model calls a pull request's run may plan (cases × repeats × calls per case over the suites it affects; default 5000). A pull request that plans more fails before any call. Read from the base branch.",
+          ),
       })
       .optional()
       .describe('Limits on what one run may spend; --max-calls and --max-cost override them.'),

@@ -12,8 +12,15 @@ export interface CsvRow {
   value: Record<string, string>;
 }
 
-/** Parses CSV text with a header row. */
-export function parseCsv(text: string, file: string): { header: string[]; rows: CsvRow[] } {
+/**
+ * Parses CSV text with a header row. `lineOf` maps a line of `text` to the file's (when
+ * the text is a batch of a larger file, with the header put in front).
+ */
+export function parseCsv(
+  text: string,
+  file: string,
+  lineOf: (line: number) => number = (line) => line,
+): { header: string[]; rows: CsvRow[] } {
   const starts = recordStartLines(text);
   let parsed = 0; // records csv-parse has completed, the header included
   let header: string[] = [];
@@ -34,7 +41,7 @@ export function parseCsv(text: string, file: string): { header: string[]; rows: 
     }) as Record<string, string>[];
   } catch (error) {
     const e = error as { code?: string; message: string };
-    const line = starts[parsed] ?? starts[starts.length - 1] ?? 1;
+    const line = lineOf(starts[parsed] ?? starts[starts.length - 1] ?? 1);
     if (e.code === 'CSV_QUOTE_NOT_CLOSED')
       throw configError(
         { file, line },
@@ -48,7 +55,7 @@ export function parseCsv(text: string, file: string): { header: string[]; rows: 
     }
     throw configError({ file, line }, `not valid CSV (${e.message})`);
   }
-  return { header, rows: records.map((value, i) => ({ line: starts[i + 1] ?? 0, value })) };
+  return { header, rows: records.map((value, i) => ({ line: lineOf(starts[i + 1] ?? 0), value })) };
 }
 
 /**

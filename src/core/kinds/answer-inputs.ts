@@ -5,7 +5,7 @@
  */
 import type { DatasetConfig } from '../config/common.ts';
 import { configError } from '../errors.ts';
-import { contentSha256 } from '../hash.ts';
+import { hashedChunks, type HashedChunks } from '../datasets/stream.ts';
 import { loadTemplate, type Template } from '../templates.ts';
 import type { KindLoadContext } from './kind.ts';
 
@@ -15,13 +15,13 @@ export interface AnswerSuiteConfig {
   templates: { system?: string | undefined; user: string };
 }
 
-/** The loaded templates and dataset bytes of such a suite. */
+/** The loaded templates of such a suite, and its dataset opened as a stream. */
 export interface AnswerInputs {
   templates: { system?: Template; user: Template };
-  bytes: Uint8Array;
+  /** The dataset's chunks; its identity hash is known once they are read. */
+  source: HashedChunks;
   datasetPath: string;
   format: 'jsonl' | 'json' | 'csv' | undefined;
-  dataset: { path: string; sha256: string };
 }
 
 /**
@@ -44,6 +44,7 @@ export async function loadAnswerInputs<Config extends AnswerSuiteConfig>(
           path,
           allowed,
           ctx.at('templates', role),
+          (problem) => ctx.warn(problem),
         );
   const templates: { system?: Template; user: Template } = {
     user: (await template('user', s.templates.user)) as Template,
@@ -58,6 +59,6 @@ export async function loadAnswerInputs<Config extends AnswerSuiteConfig>(
   }
   const datasetPath = typeof s.dataset === 'string' ? s.dataset : s.dataset.path;
   const format = typeof s.dataset === 'string' ? undefined : s.dataset.format;
-  const bytes = await ctx.readFile(datasetPath, ctx.at('dataset'), 'dataset');
-  return { templates, bytes, datasetPath, format, dataset: { path: datasetPath, sha256: contentSha256(bytes) } };
+  const source = hashedChunks(await ctx.readStream(datasetPath, ctx.at('dataset'), 'dataset'));
+  return { templates, source, datasetPath, format };
 }

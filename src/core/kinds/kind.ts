@@ -8,10 +8,12 @@
  */
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
-import type { Executor, ProviderConfig, SuiteConfig } from '../config/common.ts';
+import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from '../config/common.ts';
+import type { ConfigProblem } from '../errors.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
 import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
+import type { CaseCollector } from '../datasets/collect.ts';
 
 /** A place in the configuration file, for a ConfigError: file, line when known, key path. */
 export interface ConfigWhere {
@@ -40,10 +42,24 @@ export interface KindLoadContext<Config> {
    * so a PR cannot change the instrument that grades it.
    */
   readInstrumentFile(path: string, where: ConfigWhere, what: string): Promise<Uint8Array>;
+  /** Reads a dataset in chunks (recorded like readFile), so no step holds the whole file. */
+  readStream(path: string, where: ConfigWhere, what: string): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * Where the dataset's cases go: kept for a run, only counted for validate, and stopped
+   * past a pull request's row limit (datasets/collect.ts).
+   */
+  cases(file: string): CaseCollector;
   /** The recording workspace itself, for kinds that read folders. */
   workspace: Workspace;
   /** A provider entry by name (the config's references are checked before load). */
   provider(name: string): ProviderConfig;
+  /** The suite's gate: the file's with the entry's overrides (on a pull request, the base branch's). */
+  gate: GateConfig;
+  /**
+   * Reports a located problem that does not stop the suite (a `{{name}}` that is probably
+   * meant as a placeholder): `evalgate validate` and the run print it as a warning.
+   */
+  warn(problem: ConfigProblem): void;
 }
 
 /** What building a runnable suite may use. */
@@ -77,7 +93,10 @@ export interface RejudgeRequest {
 
 /** A suite's inputs, loaded and checked by its kind. */
 export interface KindLoaded {
+  /** The cases (empty when the load only counted them). */
   cases: readonly EvalCase[];
+  /** How many cases the dataset has; default cases.length. */
+  caseCount?: number;
   /** Builds the runnable suite: identities, runCase and plan. */
   prepare(env: PrepareEnv): PreparedSuite;
   /** The providers that grade the answers (judges), when the kind has any. */
@@ -100,7 +119,20 @@ export interface KindCaseChange {
   candidateDetail: Record<string, unknown> | null;
 }
 
-/** What a kind adds to the Markdown report. */
+/**
+ * A labelled piece of one record's detail for report.html: plain text, which the page shows
+ * as text (never as markup), so a kind returns what it found without escaping anything.
+ */
+export interface CaseSection {
+  label: string;
+  text: string;
+  /** Shown in a monospaced block (code, test output). */
+  code?: boolean;
+  /** A check's outcome, when the section is one (an assertion, a cycle's tests). */
+  outcome?: 'pass' | 'fail';
+}
+
+/** What a kind adds to the reports. */
 export interface KindReport {
   /** Lines under the suite's facts (distributions, per-task tables …). */
   suiteLines?(result: SuiteResult, baseline: SuiteResult | null, ctx: KindReportContext): string[];
@@ -113,6 +145,11 @@ export interface KindReport {
   ): string[];
   /** A section after every suite, given this kind's results of the run (cross-language tables). */
   runLines?(results: readonly SuiteResult[], ctx: KindReportContext): string[];
+  /**
+   * What report.html shows under a case besides its replies: judge reasons, assertion
+   * results, each cycle's code and test outcome. One record (the case's first scored one).
+   */
+  caseSections?(record: CaseRecord, ctx: KindReportContext): CaseSection[];
 }
 
 /**
@@ -134,8 +171,20 @@ export interface SuiteKind<Config extends SuiteConfig = SuiteConfig, Detail = un
   readonly detailSchema: z.ZodType<Detail>;
   /** What the report calls this kind's resampling clusters (`tasks`, `clusters`). */
   readonly clusterNoun: 'tasks' | 'clusters';
+  /**
+   * The worst value a metric of this kind can take (the score of a case that failed
+   * outright), or null when it has none: a candidate-caused error counts as it in the
+   * comparison (docs/design/spec.md, "Errors by cause"). Without it, binary metrics count 0.
+   */
+  worstScore?(metric: string): number | null;
   /** The providers a suite calls: the target first, then any judges. */
   providers(config: Config): string[];
+  /**
+   * The providers that grade a suite's answers, its target included when it grades its own
+   * (the trust rules keep every judge whole from the base commit). Default: providers after
+   * the first.
+   */
+  judgeProviders?(config: Config): string[];
   /** The config key (or key path) naming provider `name` in this entry, for "unknown provider" messages. */
   providerKey?(config: Config, name: string): string | readonly PropertyKey[];
   /** Reads and checks the suite's files; throws a ConfigError naming file, line and what to fix. */

@@ -5,29 +5,39 @@
  * cases that regressed with before/after excerpts. Every fixed string comes from the
  * message table (messages.ts); everything from a model passes through sanitize.ts.
  */
-import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
+import { overallVerdict, type SuiteComparison, type SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
 import type { SuiteResult } from '../types.ts';
-import { formatMetric, formatP, formatPercent, formatSigned } from './format.ts';
+import {
+  errorFacts,
+  explainVerdict,
+  statisticsFacts,
+  usageLine,
+  VERDICT_ICON,
+  type ExplainFormat,
+  type FactValues,
+} from './facts.ts';
+import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { findKind, kinds } from '../kinds/index.ts';
 import type { KindReportContext } from '../kinds/kind.ts';
 import { messagesFor, type Messages, type ReportLanguage } from './messages.ts';
 import { codeBlock, inlineCode, inlineText } from './sanitize.ts';
+import { trendText, type TrendPoint } from './trend.ts';
+
+/** The config's values in an explanation, as Markdown. */
+/** Values in report.md: escaped for Markdown, cut to length. */
+const MARKDOWN_VALUES: FactValues = { text: (v, max) => inlineText(v, max), code: (v, max) => inlineCode(v, max) };
+
+const MARKDOWN_EXPLAIN: ExplainFormat = {
+  name: (name) => name,
+  stale: (reasons) => reasons.map((s) => inlineCode(s, 120)).join('; '),
+};
 
 /** The hidden marker that identifies evalgate's own report (and PR comment). */
 export const REPORT_MARKER = '<!-- evalgate-report -->';
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
-
-const ICON: Record<SuiteVerdict, string> = {
-  pass: '✅',
-  regression: '❌',
-  inconclusive: '⚠️',
-  error: '🛑',
-  'no-baseline': '🆕',
-  'stale-baseline': '♻️',
-};
 
 /** What the report is made from. */
 export interface ReportInput {
@@ -47,6 +57,10 @@ export interface ReportInput {
   notices?: RunNotices;
   /** Suites whose results were just written as their baselines (--update-baseline). */
   baselinesWritten?: readonly string[];
+  /** Each suite's last few baselines in the history of baselines/ (the action reads them from git). */
+  trends?: ReadonlyMap<string, readonly TrendPoint[]>;
+  /** What gate.on-removed-suite says, when the run has suites removed with their files (notRun reason `removed`). */
+  onRemovedSuite?: 'warn' | 'fail';
 }
 
 /** Renders the whole report. */
@@ -54,7 +68,7 @@ export function renderReport(input: ReportInput): string {
   const m = messagesFor(input.language ?? 'en');
   const lines: string[] = [
     REPORT_MARKER,
-    `## evalgate: ${ICON[input.verdict]} ${m.more.verdict[input.verdict]}`,
+    `## evalgate: ${VERDICT_ICON[input.verdict]} ${m.more.verdict[input.verdict]}`,
     '',
     headline(input, m),
     '',
@@ -63,7 +77,11 @@ export function renderReport(input: ReportInput): string {
   const demoted = input.comparisons.filter((c) => c.multiplicity?.verdictBefore != null);
   if (demoted.length > 0)
     lines.push(
-      `> [!NOTE]\n> ${m.holmChanged(demoted.map((c) => inlineText(c.name, 80)).join(', '), demoted[0]?.multiplicity?.family ?? demoted.length)}`,
+      `> [!NOTE]\n> ${m.holmChanged(
+        demoted.map((c) => inlineText(c.name, 80)).join(', '),
+        demoted[0]?.multiplicity?.family ?? demoted.length,
+        demoted[0]?.multiplicity?.compared ?? demoted.length,
+      )}`,
       '',
     );
   const t = m.table;
@@ -73,7 +91,7 @@ export function renderReport(input: ReportInput): string {
   );
   for (const c of input.comparisons) {
     lines.push(
-      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`,
+      `| ${inlineText(c.name, 80)} | ${c.metric} | ${formatMetric(c.baseline)} | ${formatMetric(c.candidate)} | ${changeCell(c)} | ${VERDICT_ICON[c.verdict]} ${m.more.verdict[c.verdict]} |`,
     );
   }
   for (const s of input.notRun ?? []) {
@@ -94,6 +112,7 @@ export function renderReport(input: ReportInput): string {
         m,
         input.baselinesWritten?.includes(c.name) === true,
         input.language ?? 'en',
+        input.trends?.get(c.name) ?? [],
       ),
     );
   // Sections a kind writes across its suites of the run (the same tasks in several languages).
@@ -179,6 +198,24 @@ export function fitReport(
 }
 
 function headline(input: ReportInput, m: Messages): string {
+  const removed = (input.notRun ?? []).filter((s) => s.reason === 'removed').map((s) => inlineText(s.name, 80));
+  if (removed.length === 0) return verdictHeadline(input, m);
+  // A suite removed with its files has a headline of its own: the verdict's words (failed
+  // calls, nothing affected) would not be about what happened.
+  const names = removed.join(', ');
+  const fails = input.onRemovedSuite !== 'warn';
+  const added = input.comparisons.filter((c) => c.verdict === 'no-baseline').map((c) => inlineText(c.name, 80));
+  const renamed = added.length > 0 ? m.headline.renamed(names, added.join(', ')) : '';
+  if (fails || input.comparisons.length === 0)
+    return `${m.headline.removed(names, removed.length, fails)}${renamed}${
+      input.comparisons.length > 0 && fails
+        ? `\n\n${verdictHeadline({ ...input, verdict: overallVerdict(input.comparisons.map((c) => c.verdict)) }, m)}`
+        : ''
+    }`;
+  return `${verdictHeadline(input, m)}${m.headline.alsoRemoved(names, removed.length)}${renamed}`;
+}
+
+function verdictHeadline(input: ReportInput, m: Messages): string {
   const count = (v: SuiteVerdict): number => input.comparisons.filter((c) => c.verdict === v).length;
   const total = input.comparisons.length;
   if (total === 0) return m.headline.nothingRun;
@@ -190,6 +227,21 @@ function headline(input: ReportInput, m: Messages): string {
         input.comparisons
           .filter((c) => c.verdict === 'regression')
           .map((c) => `${inlineText(c.name, 80)} (${changeFormat(c)(c.change)} ${c.metric})`)
+          .join(', '),
+      );
+    case 'below-floor':
+      return m.floor.headline(
+        count('below-floor'),
+        total,
+        input.comparisons
+          .filter((c) => c.verdict === 'below-floor')
+          .map(
+            (c) =>
+              `${inlineText(c.name, 80)} (${c.floors
+                .filter((f) => !f.met)
+                .map((f) => `${inlineText(f.metric, 60)} ${formatMetric(f.value)} < ${formatMetric(f.min)}`)
+                .join(', ')})`,
+          )
           .join(', '),
       );
     case 'error':
@@ -290,8 +342,9 @@ function suiteSection(
   m: Messages,
   baselineWritten: boolean,
   language: ReportLanguage,
+  trend: readonly TrendPoint[],
 ): string[] {
-  const out: string[] = [`### ${ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
+  const out: string[] = [`### ${VERDICT_ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
     const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
     const servedText =
@@ -304,107 +357,32 @@ function suiteSection(
     if (judgeModels.length > 0) out.push(m.more.judgedBy(judgeModels.map((x) => inlineCode(x, 80)).join(', ')));
   }
   if (c.changed.length > 0) out.push(m.whatChanged(c.changed.map((x) => inlineText(x, 120)).join('; ')));
-  out.push('', c.detail === 'no-baseline' && baselineWritten ? m.more.baselineWritten(c.name) : explain(c, m), '');
+  out.push(
+    '',
+    c.detail === 'no-baseline' && baselineWritten
+      ? m.more.baselineWritten(c.name)
+      : explainVerdict(c, m, MARKDOWN_EXPLAIN),
+    '',
+  );
   // The figures as a list: single newlines are not line breaks in job summaries.
-  const facts: string[] = [];
-  if (c.bootstrap) {
-    const b = c.bootstrap;
-    const f = b.statistic === 'relative' ? formatPercent : formatSigned;
-    const clusters = b.units !== c.pairing?.compared;
-    if (b.method === 'none') {
-      facts.push(
-        m.noVariation(f(b.estimate), b.units, clusters, b.resamples.toLocaleString('en-US'), hashSeed(b.seed)),
-      );
-    } else {
-      const method = b.method === 'bca' ? 'BCa' : m.percentileFallback(b.fallbackReason ?? '');
-      facts.push(
-        m.interval(
-          f(b.estimate),
-          `${Math.round(b.confidence * 100)}%`,
-          method,
-          f(b.lower),
-          f(b.upper),
-          b.units,
-          clusters,
-          b.resamples.toLocaleString('en-US'),
-          hashSeed(b.seed),
-          f(b.standardError).replace('+', ''),
-        ),
-      );
-    }
-    if (b.skippedResamples > 0)
-      facts.push(
-        m.skippedResamples(
-          b.skippedResamples.toLocaleString('en-US'),
-          (b.resamples - b.skippedResamples).toLocaleString('en-US'),
-        ),
-      );
-  }
-  if (c.exactTest && c.exactTest.changed > 0 && (c.mcnemar === null || c.exactTest.method !== 'exact')) {
-    facts.push(
-      m.exactTest(
-        c.exactTest.changed,
-        formatP(c.exactTest.pValue),
-        c.exactTest.method,
-        (c.exactTest.draws ?? 0).toLocaleString('en-US'),
+  const facts: string[] = [
+    ...c.floors.map((f) =>
+      m.floor.fact(
+        inlineCode(f.metric, 60),
+        formatMetric(f.value),
+        formatMetric(f.min),
+        f.met,
+        f.problem === undefined ? null : inlineText(f.problem, 300),
       ),
-    );
-  }
-  if (c.mcnemar) facts.push(m.mcnemar(c.mcnemar.b, c.mcnemar.c, formatP(c.mcnemar.pValue)));
-  if (
-    c.multiplicity &&
-    c.multiplicity.method === 'holm' &&
-    c.multiplicity.family > 1 &&
-    c.exactTest &&
-    c.exactTest.changed > 0
-  ) {
-    facts.push(m.holm(formatP(c.multiplicity.pAdjusted), c.multiplicity.family));
-  }
-  if (c.power && c.bootstrap) {
-    // Power is stated in the resampled unit: tasks × repeats are not independent cases.
-    const relative = c.unit !== 'absolute';
-    const f = (v: number): string => (relative ? formatPercent(v).replace('+', '') : formatMetric(v));
-    const unit = m.units[c.power.unit];
-    const level = `${Math.round(c.gate.confidence * 1000) / 10}%`;
-    facts.push(
-      c.power.mde > c.power.threshold
-        ? m.powerLow(
-            c.bootstrap.units,
-            unit,
-            f(c.power.mde),
-            level,
-            f(c.power.threshold),
-            c.power.casesNeeded.toLocaleString('en-US'),
-          )
-        : m.powerOk(c.bootstrap.units, unit, f(c.power.mde), level, f(c.power.threshold)),
-    );
-  }
-  if (c.pairing) {
-    const p = c.pairing;
-    const n = m.notCompared;
-    const extra = [
-      p.added.length ? n.added(p.added.length) : '',
-      p.removed.length ? n.removed(p.removed.length) : '',
-      p.edited.length ? n.edited(p.edited.length) : '',
-      p.withoutValidSample.length ? n.noSample(p.withoutValidSample.length) : '',
-    ]
-      .filter(Boolean)
-      .join(n.join);
-    facts.push(m.compared(p.compared, extra, c.improvedCases, c.regressedCases.length));
-  }
-  const e = c.errors;
-  if (e.candidate > 0 || c.verdict === 'error') {
-    facts.push(
-      m.errors(
-        e.candidate,
-        e.records,
-        formatPercent(e.rate).replace('+', ''),
-        formatPercent(e.tolerance).replace('+', ''),
-      ),
-    );
-    for (const s of e.samples) facts.push(`  - ${inlineText(s, 300)}`);
+    ),
+    ...statisticsFacts(c, m),
+  ];
+  for (const e of errorFacts(c, m)) {
+    const line = e.build(MARKDOWN_VALUES);
+    facts.push(e.sample ? `  - ${line}` : line);
   }
   for (const note of c.notes) facts.push(m.note(inlineText(note, 400)));
+  if (trend.length > 0) facts.push(trendText(trend, language));
   if (result) facts.push(...replyFacts(result, c.gate, m));
   if (result) {
     facts.push(usageLine(result, m));
@@ -436,60 +414,12 @@ function suiteSection(
       if (rc.question) out.push(`${m.question} ${inlineText(rc.question, 300)}`, '');
       if (rc.expected !== null) out.push(m.expected, '', codeBlock(rc.expected, 600), '');
       out.push(m.baselineReply, '', codeBlock(rc.baselineReply ?? m.noReply, 600), '');
-      out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
+      if (rc.candidateReply === null && rc.candidateError !== null)
+        out.push(m.causes.candidateError, '', codeBlock(rc.candidateError, 600), '');
+      else out.push(m.candidateReply, '', codeBlock(rc.candidateReply ?? m.noReply, 600), '');
       if (kindReport?.caseLines) out.push(...kindReport.caseLines(rc, result, baseline, ctx));
     }
     out.push('</details>', '');
   }
   return out;
-}
-
-function usageLine(result: SuiteResult, m: Messages): string {
-  const a = result.aggregates;
-  const n = (v: number): string => v.toLocaleString('en-US');
-  const extra = [a.cacheHits ? m.fromCache(n(a.cacheHits)) : '', a.retries ? m.retries(n(a.retries)) : ''].filter(
-    Boolean,
-  );
-  const parts = [
-    m.usage(
-      n(a.usage.inputTokens),
-      n(a.usage.outputTokens),
-      n(a.usage.calls),
-      extra.length ? `, ${extra.join(', ')}` : '',
-    ),
-  ];
-  if (a.cost)
-    parts.push(
-      m.cost(a.cost.usd < 0.01 ? a.cost.usd.toFixed(4) : a.cost.usd.toFixed(2), m.more.pricesFrom(a.cost.source)),
-    );
-  const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
-  if (Number.isFinite(seconds)) parts.push(m.time(seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds))));
-  return `${parts.join(m.more.usageJoin)}${m.more.usageEnd}`;
-}
-
-function explain(c: SuiteComparison, m: Messages): string {
-  const say = c.detail ? m.explain[c.detail] : undefined;
-  if (!say) return '';
-  // The threshold in the change's own unit: an absolute change is gated on an absolute drop.
-  const gate =
-    c.unit === 'absolute' && c.threshold !== null ? formatSigned(-c.threshold) : formatPercent(-c.gate['max-drop']);
-  return say(gate, {
-    minCases: c.gate['min-cases'],
-    changed: c.exactTest?.changed ?? 0,
-    p: formatP(c.exactTest?.pValue ?? 1),
-    pAdjusted: formatP(c.multiplicity?.pAdjusted ?? c.exactTest?.pValue ?? 1),
-    family: c.multiplicity?.family ?? 1,
-    failed: c.errors.candidate,
-    total: c.errors.records,
-    tolerance: formatPercent(c.errors.tolerance).replace('+', ''),
-    name: c.name,
-    stale: c.stale.map((s) => inlineCode(s, 120)).join('; '),
-  });
-}
-
-/** Seeds are long identity strings; show a short stable digest of them. */
-function hashSeed(seed: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
 }

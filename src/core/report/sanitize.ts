@@ -17,6 +17,8 @@ export function stripControls(text: string): string {
 
 /** Cuts text to at most `max` code points, saying how much was cut. */
 export function truncate(text: string, max: number): string {
+  // A string of at most `max` UTF-16 units has at most `max` code points: nothing to cut.
+  if (text.length <= max) return text;
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join('')}… [${chars.length - max} more characters]`;

@@ -34,6 +34,13 @@ export interface SignFlipResult {
   method: SignFlipMethod;
   /** Random sign patterns drawn (Monte Carlo only), else null. */
   draws: number | null;
+  /**
+   * The smallest p this test could have given on these units, whatever their signs: every
+   * change in one direction. Exact: 2 / 2^changed (1 when nothing changed); Monte Carlo:
+   * 1 / (draws + 1). It depends only on the sizes of the changes, which the test conditions
+   * on, so the run-wide family may use it (Tarone's rule, multiplicity.ts).
+   */
+  minPValue: number;
 }
 
 /** Options of the test. */
@@ -60,7 +67,8 @@ const LATTICE_PER_UNIT = MIN_MONTE_CARLO_DRAWS / 8;
 export function signFlipTest(changes: readonly number[], options: SignFlipOptions = {}): SignFlipResult {
   const d = changes.filter((x) => x !== 0 && Number.isFinite(x)).map(Math.abs);
   const k = d.length;
-  if (k === 0) return { pValue: 1, changed: 0, method: 'exact', draws: null };
+  if (k === 0) return { pValue: 1, changed: 0, method: 'exact', draws: null, minPValue: 1 };
+  const exactMin = Math.min(1, 2 / 2 ** k);
   const signed = changes.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
   const observed = Math.abs(signed);
   const total = d.reduce((s, x) => s + x, 0);
@@ -68,15 +76,22 @@ export function signFlipTest(changes: readonly number[], options: SignFlipOption
   const tolerance = 1e-9 * total;
 
   const lattice = latticeP(d, observed);
-  if (lattice !== null) return { pValue: lattice, changed: k, method: 'exact', draws: null };
+  if (lattice !== null) return { pValue: lattice, changed: k, method: 'exact', draws: null, minPValue: exactMin };
   if (k <= MAX_ENUMERATED)
-    return { pValue: enumeratedP(d, observed - tolerance), changed: k, method: 'exact', draws: null };
+    return {
+      pValue: enumeratedP(d, observed - tolerance),
+      changed: k,
+      method: 'exact',
+      draws: null,
+      minPValue: exactMin,
+    };
   const draws = Math.max(MIN_MONTE_CARLO_DRAWS, Math.floor(options.draws ?? MIN_MONTE_CARLO_DRAWS));
   return {
     pValue: monteCarloP(d, observed - tolerance, draws, options.seed ?? 'sign-flip'),
     changed: k,
     method: 'monte-carlo',
     draws,
+    minPValue: 1 / (draws + 1),
   };
 }
 

@@ -32,7 +32,7 @@ describe('sign-flip test', () => {
   });
 
   it('gives p = 1 with no change', () => {
-    assert.deepEqual(signFlipTest([0, 0, 0]), { pValue: 1, changed: 0, method: 'exact', draws: null });
+    assert.deepEqual(signFlipTest([0, 0, 0]), { pValue: 1, changed: 0, method: 'exact', draws: null, minPValue: 1 });
   });
 
   it('is exact for irregular values up to 20 changed units, by enumeration', () => {
@@ -43,7 +43,10 @@ describe('sign-flip test', () => {
       changed: 5,
       method: 'exact',
       draws: null,
+      minPValue: 2 / 32,
     });
+    // The smallest p these sizes allow (every change one way) is what the test gave here.
+    assert.equal(signFlipTest([0.3, -0.3001, 0.2999, -0.3002, 0.2998]).minPValue, 2 / 32);
     assert.equal(signFlipTest([-0.5, -0.25, 0.1, -0.7, -0.3, 0.05, -0.45, -0.15]).pValue, 10 / 256);
     // Brute force over every pattern agrees on a 12-unit irregular set.
     const d = Array.from({ length: 12 }, (_, i) => Math.sqrt(i + 2) * (i % 3 === 0 ? 1 : -1));

@@ -4,39 +4,47 @@
  */
 import { configError } from '../../errors.ts';
 import { hashValue, identityValue } from '../../hash.ts';
+import type { CaseCollector } from '../../datasets/collect.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
+import { jsonlRows, wholeText } from '../../datasets/stream.ts';
 import type { EvalCase } from '../../types.ts';
 
-/** Parses an exact-copy dataset's bytes into cases; every problem names file and line or item. */
-export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 'jsonl' | 'json' | 'csv'): EvalCase[] {
-  const text = decodeUtf8(bytes, file);
+type Format = 'jsonl' | 'json' | 'csv';
+type LabelledRow = { line: number; value: Record<string, unknown>; label: string; index?: number };
+
+function formatOf(file: string, format: Format | undefined): 'jsonl' | 'json' {
   const fmt = format ?? (file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.json') ? 'json' : undefined);
   if (fmt === 'csv') throw configError({ file }, 'exact-copy datasets are JSONL or JSON, not CSV');
-  let rows: { line: number; value: Record<string, unknown>; label: string }[];
-  if (fmt === 'jsonl') {
-    rows = parseJsonl(text, file).map((r) => ({ ...r, label: `line ${r.line}` }));
-  } else if (fmt === 'json') {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch (error) {
-      throw configError({ file }, `not valid JSON (${(error as Error).message})`);
-    }
-    const items = (doc as { items?: unknown } | null)?.items;
-    if (!Array.isArray(items)) throw configError({ file }, 'expected an object with an "items" array');
-    rows = items.map((value: unknown, i) => {
-      if (value === null || typeof value !== 'object')
-        throw configError({ file, path: `items[${i}]` }, 'each item must be an object');
-      const v = value as Record<string, unknown>;
-      const line = lineOfItem(text, i);
-      return { line, label: `items[${i}]`, value: { ...v, expected: v['expected'] ?? v['expected_answer'] } };
-    });
-  } else {
+  if (fmt === undefined)
     throw configError({ file }, 'unknown dataset format; name the file .jsonl or .json, or set dataset.format');
+  return fmt;
+}
+
+/** The rows of the JSON shape `{"items": [...]}`, each with the line its item starts on. */
+function jsonItems(text: string, file: string): LabelledRow[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw configError({ file }, `not valid JSON (${(error as Error).message})`);
   }
-  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
-  const seen = new Map<string, string>();
-  return rows.map(({ line, value, label }) => {
+  const items = (doc as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) throw configError({ file }, 'expected an object with an "items" array');
+  return items.map((value: unknown, i) => {
+    if (value === null || typeof value !== 'object')
+      throw configError({ file, path: `items[${i}]` }, 'each item must be an object');
+    const v = value as Record<string, unknown>;
+    const line = lineOfItem(text, i);
+    return { line, label: `items[${i}]`, index: i, value: { ...v, expected: v['expected'] ?? v['expected_answer'] } };
+  });
+}
+
+/** Turns rows into cases, one at a time: fields checked, identity hashed, ids unique. */
+function exactCopyCaseOf(file: string): (row: LabelledRow) => EvalCase {
+  // Each id's first row, as a number (a million ids must not each keep a label string).
+  const seen = new Map<string, number>();
+  const labelOf = (row: number): string => (row < 0 ? `items[${-row - 1}]` : `line ${row}`);
+  return ({ line, value, label, index }) => {
     const field = (name: string): string => {
       const v = value[name];
       if (typeof v !== 'string')
@@ -63,12 +71,42 @@ export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: 
     if (previous !== undefined)
       throw configError(
         { file, line },
-        `${label}: id "${id}" is used twice (also ${previous}); ids pair cases with the baseline and must be unique`,
+        `${label}: id "${id}" is used twice (also ${labelOf(previous)}); ids pair cases with the baseline and must be unique`,
       );
-    seen.set(id, label);
+    seen.set(id, index === undefined ? line : -index - 1);
     const cluster = value['cluster'] === undefined ? undefined : String(value['cluster']);
     return { id, inputHash, inputs, source: { file, line }, ...(cluster !== undefined ? { cluster } : {}) };
-  });
+  };
+}
+
+/** Parses an exact-copy dataset's bytes into cases; every problem names file and line or item. */
+export function parseExactCopyDataset(bytes: Uint8Array, file: string, format?: Format): EvalCase[] {
+  const text = decodeUtf8(bytes, file);
+  const rows =
+    formatOf(file, format) === 'jsonl'
+      ? parseJsonl(text, file).map((r) => ({ ...r, label: `line ${r.line}` }))
+      : jsonItems(text, file);
+  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+  return rows.map(exactCopyCaseOf(file));
+}
+
+/**
+ * Reads an exact-copy dataset as a stream into `into` (JSONL row by row; the JSON shape is
+ * one document, read whole), with the same checks and messages as parseExactCopyDataset.
+ */
+export async function readExactCopyDataset(
+  chunks: AsyncIterable<Uint8Array>,
+  file: string,
+  format: Format | undefined,
+  into: CaseCollector,
+): Promise<void> {
+  const caseOf = exactCopyCaseOf(file);
+  if (formatOf(file, format) === 'jsonl') {
+    for await (const row of jsonlRows(chunks, file)) into.add(caseOf({ ...row, label: `line ${row.line}` }));
+  } else {
+    for (const row of jsonItems(await wholeText(chunks, file), file)) into.add(caseOf(row));
+  }
+  if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
 }
 
 /** The line where the i-th item of a pretty-printed JSON array starts, best effort. */

@@ -2,16 +2,7 @@
  * `evalgate init --kind exact-copy` (the default): a config with one exact-copy suite, its
  * templates and a small dataset of three-line contexts written by us.
  */
-import { starterConfig } from '../starter.ts';
-
-const STARTER_CONFIG = starterConfig(`  - name: copy-qa
-    kind: exact-copy
-    provider: target
-    dataset: eval-datasets/copy-qa.jsonl
-    templates:
-      system: prompts/copy-qa-system.txt
-      user: prompts/copy-qa-user.txt
-`);
+import { binarySpread, starterConfig, type StarterSuite } from '../starter.ts';
 
 const LINES: [string, string, string][] = [
   [
@@ -72,6 +63,21 @@ const LINES: [string, string, string][] = [
   ],
 ];
 
+/** The starter suite: its entry, a floor on exact-match and what its sizing assumes. */
+export const EXACT_COPY_STARTER: StarterSuite = {
+  entry: `  - name: copy-qa
+    kind: exact-copy
+    provider: target
+    dataset: eval-datasets/copy-qa.jsonl
+    templates:
+      system: prompts/copy-qa-system.txt
+      user: prompts/copy-qa-user.txt
+`,
+  floor: { metric: 'exact-match', min: 0.8, comment: 'at least 80% of answers copied exactly' },
+  units: { count: LINES.length, noun: 'cases' },
+  spread: binarySpread(0.8, 0.12, "the binary data of evalgate's calibration benchmark"),
+};
+
 /** The starter files of an exact-copy suite, by path relative to the repository root. */
 export function exactCopyStarterFiles(): Record<string, string> {
   const dataset = LINES.map(([answer, question, other], i) => {
@@ -79,7 +85,7 @@ export function exactCopyStarterFiles(): Record<string, string> {
     return JSON.stringify({ id: `starter-${String(i + 1).padStart(2, '0')}`, question, context, expected: answer });
   }).join('\n');
   return {
-    'evalgate.yml': STARTER_CONFIG,
+    'evalgate.yml': starterConfig(EXACT_COPY_STARTER),
     'prompts/copy-qa-system.txt':
       'You will be given three lines of text between <context> tags, followed by a question.\nExactly one of the three lines answers the question. Reply with that line, copied character for character: no quotes, no labels, no explanation, nothing before or after it.',
     'prompts/copy-qa-user.txt': '<context>\n{context}\n</context>\n\nQuestion: {question}',

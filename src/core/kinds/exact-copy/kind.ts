@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { loadAnswerInputs } from '../answer-inputs.ts';
 import type { SuiteKind } from '../kind.ts';
 import { EXACT_COPY, exactCopySuite, type ExactCopySuiteConfig } from './config.ts';
-import { parseExactCopyDataset } from './dataset.ts';
+import { readExactCopyDataset } from './dataset.ts';
 import { exactCopyStarterFiles } from './init.ts';
 import { EXACT_COPY_PLACEHOLDERS, prepareExactCopySuite } from './suite.ts';
 
@@ -21,14 +21,20 @@ export const exactCopyKind: SuiteKind<ExactCopySuiteConfig, ExactCopyDetail> = {
   configSchema: exactCopySuite,
   detailSchema: exactCopyDetail,
   clusterNoun: 'clusters',
+  // Not copied, not included; edit distance has no upper bound, so it has no worst value.
+  worstScore: (metric) => (metric === 'edit-distance' ? null : 0),
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;
     const inputs = await loadAnswerInputs(ctx, EXACT_COPY_PLACEHOLDERS, 'context', 'context');
-    const cases = parseExactCopyDataset(inputs.bytes, inputs.datasetPath, inputs.format);
+    const collected = ctx.cases(inputs.datasetPath);
+    await readExactCopyDataset(inputs.source.chunks, inputs.datasetPath, inputs.format, collected);
+    const cases = collected.cases;
+    const dataset = { path: inputs.datasetPath, sha256: inputs.source.sha256() };
     const provider = ctx.provider(s.provider);
     return {
       cases,
+      caseCount: collected.count,
       prepare: (env) =>
         prepareExactCopySuite({
           suite: s,
@@ -36,7 +42,7 @@ export const exactCopyKind: SuiteKind<ExactCopySuiteConfig, ExactCopyDetail> = {
           client: env.client(s.provider),
           cases,
           templates: inputs.templates,
-          dataset: inputs.dataset,
+          dataset,
         }),
     };
   },

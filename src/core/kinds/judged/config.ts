@@ -3,7 +3,7 @@
  * judges that grade the answers (absolute 1–5 scores or pairwise against the baseline).
  */
 import { z } from 'zod';
-import { datasetSchema, suiteCommon } from '../../config/common.ts';
+import { datasetSchema, lineText, suiteCommon } from '../../config/common.ts';
 
 /** The kind's name, the `kind:` value in evalgate.yml. */
 export const JUDGED = 'judged';
@@ -12,7 +12,7 @@ export const JUDGED = 'judged';
 export const judgedSuite = z.strictObject({
   ...suiteCommon,
   kind: z.literal(JUDGED),
-  judge: z.union([z.string(), z.array(z.string()).min(1)]),
+  judge: z.union([lineText, z.array(lineText).min(1)]),
   dataset: datasetSchema,
   templates: z.strictObject({
     system: z.string().min(1).optional(),

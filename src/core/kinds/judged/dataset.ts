@@ -4,7 +4,9 @@
  * ELYZA-tasks-100 header `input,output,eval_aspect`.
  */
 import { parseCsv } from '../../datasets/csv.ts';
+import type { CaseCollector } from '../../datasets/collect.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
+import { csvRows, jsonlRows } from '../../datasets/stream.ts';
 import { configError } from '../../errors.ts';
 import { hashValue, identityText, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
@@ -35,38 +37,35 @@ export function resolveColumns(columns: 'elyza' | Record<string, string> | undef
   return { ...DEFAULT_COLUMNS, ...(columns ?? {}) } as ColumnMap;
 }
 
-/** Parses a judged dataset's bytes into cases. */
-export function parseJudgedDataset(
-  bytes: Uint8Array,
-  file: string,
-  format: 'jsonl' | 'json' | 'csv' | undefined,
-  columns: ColumnMap,
-): EvalCase[] {
-  const text = decodeUtf8(bytes, file);
+type Format = 'jsonl' | 'json' | 'csv';
+
+function formatOf(file: string, format: Format | undefined): 'jsonl' | 'csv' {
   const fmt = format ?? (file.endsWith('.csv') ? 'csv' : file.endsWith('.jsonl') ? 'jsonl' : undefined);
-  let rows: { line: number; value: Record<string, unknown> }[];
-  if (fmt === 'csv') {
-    const parsed = parseCsv(text, file);
-    for (const key of ['input', 'reference', 'criteria'] as const) {
-      if (!parsed.header.includes(columns[key])) {
-        throw configError(
-          { file, line: 1 },
-          `the header has no column "${columns[key]}" for ${key} (header: ${parsed.header.join(', ')}); map it with dataset.columns${columns === ELYZA_COLUMNS ? '' : ', or use columns: elyza for the ELYZA-tasks-100 CSV'}`,
-        );
-      }
+  if (fmt === 'csv' || fmt === 'jsonl') return fmt;
+  throw configError({ file }, 'judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format');
+}
+
+/** The header must name the mapped columns. */
+function checkHeader(header: readonly string[], file: string, columns: ColumnMap): void {
+  for (const key of ['input', 'reference', 'criteria'] as const) {
+    if (!header.includes(columns[key])) {
+      throw configError(
+        { file, line: 1 },
+        `the header has no column "${columns[key]}" for ${key} (header: ${header.join(', ')}); map it with dataset.columns${columns === ELYZA_COLUMNS ? '' : ', or use columns: elyza for the ELYZA-tasks-100 CSV'}`,
+      );
     }
-    rows = parsed.rows;
-  } else if (fmt === 'jsonl') {
-    rows = parseJsonl(text, file);
-  } else {
-    throw configError(
-      { file },
-      'judged datasets are CSV or JSONL; name the file .csv or .jsonl, or set dataset.format',
-    );
   }
-  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+}
+
+/** Turns rows into cases, one at a time, in file order (the ELYZA ids count rows). */
+function judgedCaseOf(
+  file: string,
+  columns: ColumnMap,
+): (row: { line: number; value: Record<string, unknown> }) => EvalCase {
   const seen = new Map<string, number>();
-  return rows.map(({ line, value }, index) => {
+  let index = -1;
+  return ({ line, value }) => {
+    index++;
     const get = (key: keyof ColumnMap, required: boolean): string | undefined => {
       const column = columns[key];
       const v = column === undefined ? undefined : value[column];
@@ -107,5 +106,40 @@ export function parseJudgedDataset(
       );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file, line } };
-  });
+  };
+}
+
+/** Parses a judged dataset's bytes into cases. */
+export function parseJudgedDataset(
+  bytes: Uint8Array,
+  file: string,
+  format: Format | undefined,
+  columns: ColumnMap,
+): EvalCase[] {
+  const text = decodeUtf8(bytes, file);
+  let rows: { line: number; value: Record<string, unknown> }[];
+  if (formatOf(file, format) === 'csv') {
+    const parsed = parseCsv(text, file);
+    checkHeader(parsed.header, file, columns);
+    rows = parsed.rows;
+  } else rows = parseJsonl(text, file);
+  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+  return rows.map(judgedCaseOf(file, columns));
+}
+
+/** Reads a judged dataset as a stream into `into`, with parseJudgedDataset's checks and messages. */
+export async function readJudgedDataset(
+  chunks: AsyncIterable<Uint8Array>,
+  file: string,
+  format: Format | undefined,
+  columns: ColumnMap,
+  into: CaseCollector,
+): Promise<void> {
+  const caseOf = judgedCaseOf(file, columns);
+  const rows =
+    formatOf(file, format) === 'csv'
+      ? csvRows(chunks, file, (header) => checkHeader(header, file, columns))
+      : jsonlRows(chunks, file);
+  for await (const row of rows) into.add(caseOf(row));
+  if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
 }

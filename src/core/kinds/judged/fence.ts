@@ -12,7 +12,7 @@
  */
 
 /** The labels of fenced blocks. */
-export type FenceLabel = 'TASK' | 'REFERENCE' | 'ANSWER' | 'ANSWER A' | 'ANSWER B';
+export type FenceLabel = 'TASK' | 'REFERENCE' | 'ANSWER' | 'ANSWER A' | 'ANSWER B' | 'SCAN';
 
 /** A token: lowercase hex, at least 64 bits. */
 const TOKEN = /^[0-9a-f]{16,64}$/;

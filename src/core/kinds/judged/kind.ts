@@ -12,11 +12,12 @@ import { loadAnswerInputs } from '../answer-inputs.ts';
 import type { SuiteKind } from '../kind.ts';
 import { builtinJudgeTemplate } from './builtin-templates.ts';
 import { JUDGED, judgedSuite, judgesOf, type JudgedSuiteConfig } from './config.ts';
-import { parseJudgedDataset, resolveColumns } from './dataset.ts';
+import { readJudgedDataset, resolveColumns } from './dataset.ts';
 import { judgedDetail, type JudgedDetail } from './detail.ts';
 import { flaggedCases } from './manipulation.ts';
 import { rejudgeResult } from './rejudge.ts';
-import { judgedCaseLines, judgedSuiteLines } from './report.ts';
+import { judgedStarterFiles } from './init.ts';
+import { judgedCaseLines, judgedCaseSections, judgedSuiteLines } from './report.ts';
 import {
   ANSWER_PLACEHOLDERS,
   JUDGE_PLACEHOLDERS,
@@ -31,14 +32,26 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   configSchema: judgedSuite,
   detailSchema: judgedDetail,
   clusterNoun: 'clusters',
+  // A failed case: the lowest grade, or a loss against the baseline's answer.
+  worstScore: (metric) => (metric === 'score' ? 1 : metric === 'net-win' ? -1 : null),
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
+  judgeProviders: (suite) => judgesOf(suite),
   providerKey: () => 'judge',
   async load(ctx) {
     const s = ctx.suite;
     const inputs = await loadAnswerInputs(ctx, ANSWER_PLACEHOLDERS, 'input', 'task');
     const provider = ctx.provider(s.provider);
     const columns = typeof s.dataset === 'string' ? undefined : s.dataset.columns;
-    const cases = parseJudgedDataset(inputs.bytes, inputs.datasetPath, inputs.format, resolveColumns(columns));
+    const collected = ctx.cases(inputs.datasetPath);
+    await readJudgedDataset(
+      inputs.source.chunks,
+      inputs.datasetPath,
+      inputs.format,
+      resolveColumns(columns),
+      collected,
+    );
+    const cases = collected.cases;
+    const dataset = { path: inputs.datasetPath, sha256: inputs.source.sha256() };
     const judgeNames = judgesOf(s);
     const judgeAllowed = s.mode === 'pairwise' ? PAIRWISE_PLACEHOLDERS : JUDGE_PLACEHOLDERS;
     let judgeTemplate: JudgedInputs['judgeTemplate'];
@@ -49,6 +62,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
         s.templates.judge,
         judgeAllowed,
         ctx.at('templates', 'judge'),
+        (problem) => ctx.warn(problem),
       );
       const missing = judgeAllowed.filter((p) => p !== 'criteria' && !t.placeholders.includes(p));
       if (missing.length > 0)
@@ -69,6 +83,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
     }
     return {
       cases,
+      caseCount: collected.count,
       judges: judgeNames,
       prepare: (env) =>
         prepareJudgedSuite({
@@ -77,11 +92,12 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
           client: env.client(s.provider),
           cases,
           templates: inputs.templates,
-          dataset: inputs.dataset,
+          dataset,
           judgeTemplate,
           judges: judgeNames.map((name) => ({ name, provider: ctx.provider(name), client: env.client(name) })),
           baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,
           nonce: (material) => env.nonce(material),
+          manipulationCheck: ctx.gate['manipulation-check'],
         }),
       rejudge: (request) =>
         rejudgeResult({
@@ -96,7 +112,9 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   report: {
     suiteLines: (result, baseline, ctx) => judgedSuiteLines(result, baseline, result.tested.model, ctx),
     caseLines: (change, _result, _baseline, ctx) => judgedCaseLines(change, ctx),
+    caseSections: (record, ctx) => judgedCaseSections(record, ctx),
   },
+  initExample: () => judgedStarterFiles(),
 };
 
 /** The first valid answer of each case in a result, for pairwise judging. */

@@ -105,7 +105,9 @@ async function crossCheckFlagged(options: RejudgeOptions, judge: JudgeSetup): Pr
   const check = async (r: CaseRecord): Promise<CaseRecord> => {
     if (r.reply === null || r.status !== 'scored') return r;
     const d = judgedDetailOf(r.detail);
-    const signals = d[MANIPULATION_DETAIL_KEY] ?? detectJudgeManipulation(r.reply.text);
+    const signals =
+      d[MANIPULATION_DETAIL_KEY] ??
+      detectJudgeManipulation(r.reply.text, { input: d.question ?? '', reference: d.expected ?? '' });
     if (signals.length === 0) return r;
     const evalCase: EvalCase = {
       id: r.caseId,

@@ -7,11 +7,12 @@
  */
 import { formatMetric } from '../../report/format.ts';
 import { codeBlock, inlineCode, inlineText } from '../../report/sanitize.ts';
-import type { SuiteResult } from '../../types.ts';
-import type { KindCaseChange, KindReportContext } from '../kind.ts';
+import type { CaseRecord, SuiteResult } from '../../types.ts';
+import type { CaseSection, KindCaseChange, KindReportContext } from '../kind.ts';
 import { judgeAgreement } from './agreement.ts';
 import { judgedDetailOf } from './detail.ts';
-import { CROSS_CHECK_DETAIL_KEY, flaggedCases } from './manipulation.ts';
+import { CROSS_CHECK_DETAIL_KEY, flaggedCases, MANIPULATION_DETAIL_KEY } from './manipulation.ts';
+import { MANIPULATION_CHECK_DETAIL_KEY, type ManipulationOpinion } from './manipulation-check.ts';
 import { judgedMessages, type JudgedMessages } from './messages.ts';
 
 function distribution(result: SuiteResult): number[] {
@@ -40,13 +41,7 @@ export function judgedSuiteLines(
   }
   const refused = result.records.filter((r) => r.status === 'refused').length;
   if (refused) out.push(m.refusals(refused, result.instrument.settings['refusals'] === 'exclude'));
-  const flagged = flaggedCases(result.records);
-  if (flagged.length) {
-    const shown = flagged
-      .slice(0, 20)
-      .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
-    out.push('', m.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
-  }
+  out.push(...manipulationLines(result, ctx));
   out.push(...crossCheckLines(result, m));
   if (result.instrument.primaryMetric === 'net-win') {
     const outcomes = result.records.map((r) => r.scores?.['net-win']).filter((v): v is number => v !== undefined);
@@ -193,5 +188,77 @@ export function judgedCaseLines(rc: KindCaseChange, ctx: KindReportContext): str
       );
     }
   }
+  return out;
+}
+
+/**
+ * The answers that addressed the judge, listed, and what the second opinion said (any
+ * kind whose answers judges grade: judged suites, prompt suites with judge assertions).
+ */
+export function manipulationLines(result: SuiteResult, ctx: KindReportContext): string[] {
+  const m = judgedMessages(ctx.language);
+  const out: string[] = [];
+  const flagged = flaggedCases(result.records);
+  if (flagged.length) {
+    const shown = flagged
+      .slice(0, 20)
+      .map((f) => `${inlineCode(f.caseId, 80)} (${f.kinds.join(', ')}: “${inlineText(f.excerpt, 100)}”)`);
+    out.push('', m.manipulation(flagged.length, shown.join('; '), flagged.length - shown.length), '');
+  }
+  const opinions = result.records
+    .map((r) => r.detail[MANIPULATION_CHECK_DETAIL_KEY] as ManipulationOpinion | undefined)
+    .filter((o): o is ManipulationOpinion => typeof o === 'object' && o !== null);
+  if (opinions.length) {
+    const count = (v: ManipulationOpinion['verdict']): number => opinions.filter((o) => o.verdict === v).length;
+    out.push(
+      m.secondOpinion(
+        inlineCode(opinions[0]?.model ?? '', 60),
+        opinions.length,
+        count('yes'),
+        count('no'),
+        count(null),
+      ),
+      '',
+    );
+  }
+  return out;
+}
+
+const SECTION_LABELS = {
+  en: {
+    criteria: 'Criteria',
+    judged: (judge: string, score: number, clipped: number | null) =>
+      `Judge ${judge}: ${score}${clipped !== null ? ` (clipped from ${clipped})` : ''}`,
+    pair: (judge: string, first: string, winner: string) => `Judge ${judge}, ${first} shown first: ${winner}`,
+    addressed: (kind: string) => `Addressed the judge (${kind})`,
+    crossCheck: (judge: string, score: string) => `Cross-check by ${judge}: ${score}`,
+  },
+  ja: {
+    criteria: '評価基準',
+    judged: (judge: string, score: number, clipped: number | null) =>
+      `審査モデル ${judge}：${score}${clipped !== null ? `（${clipped} から補正）` : ''}`,
+    pair: (judge: string, first: string, winner: string) => `審査モデル ${judge}（${first} を先に提示）：${winner}`,
+    addressed: (kind: string) => `審査モデルへの働きかけ（${kind}）`,
+    crossCheck: (judge: string, score: string) => `${judge} による再確認：${score}`,
+  },
+} as const;
+
+/** report.html's sections of a judged record: criteria, each judge's score and reasons, flags. */
+export function judgedCaseSections(record: CaseRecord, ctx: KindReportContext): CaseSection[] {
+  const m = SECTION_LABELS[ctx.language];
+  const d = judgedDetailOf(record.detail);
+  const out: CaseSection[] = [];
+  if (d.criteria) out.push({ label: m.criteria, text: d.criteria });
+  for (const j of d.judgments ?? []) out.push({ label: m.judged(j.judge, j.score, j.clippedFrom), text: j.reasoning });
+  for (const p of d.pairs ?? [])
+    for (const o of p.orders) out.push({ label: m.pair(p.judge, o.first, o.winner), text: o.reasoning });
+  for (const s of d[MANIPULATION_DETAIL_KEY] ?? [])
+    out.push({ label: m.addressed(s.kind), text: s.excerpt, outcome: 'fail' });
+  const cross = d[CROSS_CHECK_DETAIL_KEY];
+  if (cross)
+    out.push({
+      label: m.crossCheck(cross.judge, 'score' in cross ? String(cross.score) : '—'),
+      text: 'reasoning' in cross ? String(cross.reasoning) : String(cross['error'] ?? ''),
+    });
   return out;
 }

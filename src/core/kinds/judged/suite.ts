@@ -14,6 +14,7 @@
 import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { JUDGED, type JudgedSuiteConfig } from './config.ts';
+import { withCause } from '../../error-cause.ts';
 import { hashValue } from '../../hash.ts';
 import { costOf, pricingFor } from '../../pricing.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
@@ -32,7 +33,16 @@ import {
   type ExtractedScore,
 } from './extract.ts';
 import { drawToken, fencedValues, PLAN_TOKEN } from './fence.ts';
-import { detectJudgeManipulation, MANIPULATION_DETAIL_KEY } from './manipulation.ts';
+import { MANIPULATION_DETAIL_KEY, scanAnswer, type ScanContext } from './manipulation.ts';
+import {
+  CHECK_REPLY_SCHEMA,
+  checkMessages,
+  extractCheckVerdict,
+  flaggedAfterCheck,
+  MANIPULATION_CHECK_DETAIL_KEY,
+  type ManipulationOpinion,
+} from './manipulation-check.ts';
+import type { JudgeLanguage } from './builtin-templates.ts';
 
 /**
  * Bumped when scoring rules (extraction, aggregation, how values reach the judge) change.
@@ -119,6 +129,8 @@ export interface JudgedInputs {
    * from the edge: the core has no randomness of its own.
    */
   nonce: (material: string) => string;
+  /** gate.manipulation-check: the scan alone, or the scan with a judge's second opinion. */
+  manipulationCheck?: 'patterns' | 'judge';
 }
 
 /** The instrument: judges, judge template, mode, refusal rule, scoring version. */
@@ -179,8 +191,8 @@ export async function judgeAnswer(
     jsonSchema: { name: 'judgement', schema: { ...JUDGE_REPLY_SCHEMA } },
   });
   addUsage(usage, first, judge);
-  if (first.status === 'error') return first.error;
-  if (first.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${first.message}` };
+  if (first.status === 'error') return judgeCallError(judge, first.error);
+  if (first.status === 'refused') return judgeRefused(judge, first.message);
   const calls = [{ messages, reply: first.text }];
   let extracted = extractStructured(first.text) ?? extractFromReasoning(first.text);
   if (!extracted) {
@@ -191,8 +203,8 @@ export async function judgeAnswer(
     ];
     const second = await judge.client.complete({ ...base, messages: followMessages });
     addUsage(usage, second, judge);
-    if (second.status === 'error') return second.error;
-    if (second.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${second.message}` };
+    if (second.status === 'error') return judgeCallError(judge, second.error);
+    if (second.status === 'refused') return judgeRefused(judge, second.message);
     calls.push({ messages: followMessages, reply: second.text });
     extracted = extractBareNumber(second.text, first.text) ?? extractFromReasoning(second.text);
     if (extracted) extracted = { ...extracted, method: 'follow-up', reasoning: first.text };
@@ -201,6 +213,8 @@ export async function judgeAnswer(
     return {
       kind: 'unparsable',
       message: `no score could be read from the judge's reply, even after a follow-up asking for the number: ${excerpt(first.text)}`,
+      cause: 'candidate',
+      reason: 'judge-no-verdict',
     };
   }
   return {
@@ -249,8 +263,8 @@ async function judgePair(
       jsonSchema: { name: 'pairwise_verdict', schema: { ...PAIRWISE_REPLY_SCHEMA } },
     });
     addUsage(usage, reply, judge);
-    if (reply.status === 'error') return reply.error;
-    if (reply.status === 'refused') return { kind: 'judge-refused', message: `the judge refused: ${reply.message}` };
+    if (reply.status === 'error') return judgeCallError(judge, reply.error);
+    if (reply.status === 'refused') return judgeRefused(judge, reply.message);
     let verdict = extractWinner(reply.text);
     if (!verdict) {
       const follow = await judge.client.complete({
@@ -263,9 +277,7 @@ async function judgePair(
       });
       addUsage(usage, follow, judge);
       if (follow.status !== 'ok')
-        return follow.status === 'error'
-          ? follow.error
-          : { kind: 'judge-refused', message: `the judge refused: ${follow.message}` };
+        return follow.status === 'error' ? judgeCallError(judge, follow.error) : judgeRefused(judge, follow.message);
       verdict = extractWinner(follow.text, 'follow-up');
       if (verdict) verdict = { ...verdict, reasoning: reply.text };
     }
@@ -273,6 +285,8 @@ async function judgePair(
       return {
         kind: 'unparsable',
         message: `no verdict (A, B or tie) could be read from the judge's reply: ${excerpt(reply.text)}`,
+        cause: 'candidate',
+        reason: 'judge-no-verdict',
       };
     orders.push({ first, winner: verdict.winner, reasoning: verdict.reasoning });
   }
@@ -284,6 +298,25 @@ async function judgePair(
   });
   const outcome = results[0] === results[1] ? (results[0] as number) : 0;
   return { judge: judge.name, model: judge.provider.model, outcome, orders, usage };
+}
+
+/**
+ * A judge call that failed, as the record's error. Its cause is the call's own: a judge that
+ * refused the request (a 400 for what the answer made of its prompt) failed on the
+ * candidate's answer, a 5xx or a timeout is the machinery's.
+ */
+function judgeCallError(judge: JudgeSetup, error: CallError): CallError {
+  return withCause({ ...error, message: `judge ${judge.name}: ${error.message}` });
+}
+
+/** A judge that refused to grade: the answer it was shown made it refuse, so the case fails. */
+function judgeRefused(judge: JudgeSetup, message: string): CallError {
+  return {
+    kind: 'judge-refused',
+    message: `the judge (${judge.name}) refused: ${message}`,
+    cause: 'candidate',
+    reason: 'judge-refused',
+  };
 }
 
 function caseValues(evalCase: EvalCase): { input: string; reference: string; criteria: string } {
@@ -303,22 +336,103 @@ function isError(x: unknown): x is CallError {
   return typeof x === 'object' && x !== null && 'kind' in x && 'message' in x && !('judge' in x);
 }
 
+/** How an answer is screened for text addressed to the judge. */
+export interface ScreenOptions {
+  check: 'patterns' | 'judge';
+  /** The judge asked for a second opinion (the suite's first), in its template's language. */
+  judge: JudgeSetup | undefined;
+  language: JudgeLanguage;
+  nonce: (material: string) => string;
+}
+
+/**
+ * Scans an answer for text addressed to the judge (manipulation.ts), skipping phrases its
+ * own task or reference uses, and under `manipulation-check: judge` asks the judge for a
+ * second opinion on an answer with anything found. The detail entries to add: the flagged
+ * signals (`judgeManipulation`) and the opinion (`manipulationCheck`); none for a clean answer.
+ */
+export async function screenAnswer(
+  options: ScreenOptions,
+  context: ScanContext & { input: string },
+  answer: string,
+  repeat: number,
+): Promise<Record<string, unknown>> {
+  const scan = scanAnswer(answer, context);
+  const found = scan.flagged.length + scan.borderline.length > 0;
+  const judge = options.judge;
+  const opinion =
+    options.check === 'judge' && judge && found
+      ? await askOpinion(options, judge, context.input, answer, scan, repeat)
+      : null;
+  const flagged = flaggedAfterCheck(scan, opinion);
+  return {
+    ...(flagged.length > 0 ? { [MANIPULATION_DETAIL_KEY]: flagged } : {}),
+    ...(opinion ? { [MANIPULATION_CHECK_DETAIL_KEY]: opinion } : {}),
+  };
+}
+
+async function askOpinion(
+  options: ScreenOptions,
+  judge: JudgeSetup,
+  input: string,
+  answer: string,
+  scan: ReturnType<typeof scanAnswer>,
+  repeat: number,
+): Promise<ManipulationOpinion> {
+  const usage = emptyUsage(judge);
+  const base = { judge: judge.name, model: judge.provider.model, usage };
+  let messages: ChatMessage[];
+  try {
+    messages = checkMessages(options.language, input, answer, scan, options.nonce);
+  } catch (error) {
+    return { ...base, verdict: null, reasoning: '', error: error instanceof Error ? error.message : String(error) };
+  }
+  const reply = await judge.client.complete({
+    messages,
+    temperature: 0,
+    seed: judge.provider.seed,
+    maxTokens: judge.provider['max-tokens'],
+    repeat,
+    jsonSchema: { name: 'manipulation_check', schema: { ...CHECK_REPLY_SCHEMA } },
+  });
+  addUsage(usage, reply, judge);
+  if (reply.status === 'error')
+    return { ...base, verdict: null, reasoning: '', error: `${reply.error.kind}: ${reply.error.message}` };
+  if (reply.status === 'refused')
+    return { ...base, verdict: null, reasoning: '', error: `the judge refused: ${reply.message}` };
+  const verdict = extractCheckVerdict(reply.text);
+  if (!verdict)
+    return {
+      ...base,
+      verdict: null,
+      reasoning: reply.text,
+      error: `no verdict (yes or no) could be read: ${excerpt(reply.text)}`,
+    };
+  return { ...base, ...verdict };
+}
+
 /**
  * Scores an answer with every judge: the record's status, scores and detail. The answer
- * is scanned first for text addressed to the judge; what is found goes into the detail
- * (`judgeManipulation`) and changes no score.
+ * is screened first for text addressed to the judge (screenAnswer); what is found goes
+ * into the detail and changes no score.
  */
 export async function scoreAnswer(
-  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce'>,
+  inputs: Pick<JudgedInputs, 'judges' | 'judgeTemplate' | 'baselineAnswers' | 'suite' | 'nonce' | 'manipulationCheck'>,
   evalCase: EvalCase,
   answer: string,
   repeat: number,
 ): Promise<Pick<CaseRecord, 'status' | 'scores' | 'error'> & { detail: Record<string, unknown> }> {
-  const signals = detectJudgeManipulation(answer);
-  const scored = await judgeAll(inputs, evalCase, answer, repeat);
-  return signals.length === 0
-    ? scored
-    : { ...scored, detail: { ...scored.detail, [MANIPULATION_DETAIL_KEY]: signals } };
+  const options: ScreenOptions = {
+    check: inputs.manipulationCheck ?? 'patterns',
+    judge: inputs.judges[0],
+    language: inputs.judgeTemplate.language,
+    nonce: inputs.nonce,
+  };
+  const [screened, scored] = await Promise.all([
+    screenAnswer(options, caseValues(evalCase), answer, repeat),
+    judgeAll(inputs, evalCase, answer, repeat),
+  ]);
+  return { ...scored, detail: { ...scored.detail, ...screened } };
 }
 
 async function judgeAll(

@@ -4,7 +4,7 @@
  * of the kind and its entry, built on the keys every suite has (name, provider, repeats, gate).
  */
 import { z } from 'zod';
-import { suiteCommon } from '../../config/common.ts';
+import { lineText, suiteCommon } from '../../config/common.ts';
 
 /** The kind's name, the `kind:` value in evalgate.yml. */
 export const PROMPT = 'prompt';
@@ -113,7 +113,7 @@ const assertionSchema = z.discriminatedUnion(
           .describe("What the judge grades the reply on; {column} is replaced by the case's value."),
         'rubric-file': z.string().min(1).optional().describe('A file holding the rubric (instead of rubric).'),
         judge: z
-          .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+          .union([lineText, z.array(lineText).min(1)])
           .describe('The judge provider(s); with several, their scores are averaged.'),
         threshold: z
           .number()

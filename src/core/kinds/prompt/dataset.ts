@@ -4,7 +4,9 @@
  * the row does, so reordering rows changes nothing). All rows must have the same columns.
  */
 import { parseCsv } from '../../datasets/csv.ts';
+import type { CaseCollector } from '../../datasets/collect.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
+import { csvRows, jsonlRows, wholeText } from '../../datasets/stream.ts';
 import { configError } from '../../errors.ts';
 import { hashValue, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
@@ -17,53 +19,55 @@ export interface PromptDataset {
   columns: string[];
 }
 
-/** Parses a prompt dataset's bytes; every problem names the file and line. */
-export function parsePromptDataset(
-  bytes: Uint8Array,
-  file: string,
-  format: 'jsonl' | 'json' | 'csv' | undefined,
-): PromptDataset {
-  const text = decodeUtf8(bytes, file);
+type Format = 'jsonl' | 'json' | 'csv';
+type Row = { line: number; value: Record<string, unknown> };
+
+function formatOf(file: string, format: Format | undefined): Format {
   const fmt =
     format ??
     (file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.json') ? 'json' : file.endsWith('.csv') ? 'csv' : undefined);
-  let rows: { line: number; value: Record<string, unknown> }[];
-  if (fmt === 'csv') rows = parseCsv(text, file).rows;
-  else if (fmt === 'jsonl') rows = parseJsonl(text, file);
-  else if (fmt === 'json') rows = jsonRows(text, file);
-  else
+  if (fmt === undefined)
     throw configError({ file }, 'unknown dataset format; name the file .jsonl, .json or .csv, or set dataset.format');
-  const first = rows[0];
-  if (first === undefined) throw configError({ file }, 'the dataset has no cases');
-  const columns = Object.keys(first.value);
-  for (const column of columns) {
-    // An object key that sets the prototype instead of holding a value: the case would lose it.
-    if (column === '__proto__')
-      throw configError(
-        { file, line: first.line },
-        'column "__proto__" cannot be a template variable; rename the column',
-      );
-    if (!COLUMN.test(column))
-      throw configError(
-        { file, line: first.line },
-        `column "${column}" cannot be a template variable; name columns with letters, digits, "_" and "-", starting with a letter or "_"`,
-      );
-  }
+  return fmt;
+}
+
+/**
+ * Turns rows into cases, one at a time: the first row fixes the columns (the variables
+ * templates may use), every other row must have the same ones.
+ */
+function promptCaseOf(file: string): { caseOf: (row: Row) => EvalCase; columns: () => string[] } {
+  let columns: string[] | null = null;
+  let firstLine = 0;
   const seen = new Map<string, number>();
-  const cases = rows.map(({ line, value }) => {
-    const extra = Object.keys(value).filter((k) => !columns.includes(k));
+  const caseOf = ({ line, value }: Row): EvalCase => {
+    if (columns === null) {
+      columns = Object.keys(value);
+      firstLine = line;
+      for (const column of columns) {
+        // An object key that sets the prototype instead of holding a value: the case would lose it.
+        if (column === '__proto__')
+          throw configError({ file, line }, 'column "__proto__" cannot be a template variable; rename the column');
+        if (!COLUMN.test(column))
+          throw configError(
+            { file, line },
+            `column "${column}" cannot be a template variable; name columns with letters, digits, "_" and "-", starting with a letter or "_"`,
+          );
+      }
+    }
+    const cols = columns;
+    const extra = Object.keys(value).filter((k) => !cols.includes(k));
     if (extra.length > 0)
       throw configError(
         { file, line },
-        `column "${extra[0]}" is not in the first row (line ${first.line}); every row needs the same columns`,
+        `column "${extra[0]}" is not in the first row (line ${firstLine}); every row needs the same columns`,
       );
     const inputs: Record<string, string> = {};
-    for (const column of columns) {
+    for (const column of cols) {
       const v = value[column];
       if (v === undefined || v === null)
         throw configError(
           { file, line },
-          `"${column}" is missing; every row needs the columns of the first row (line ${first.line})`,
+          `"${column}" is missing; every row needs the columns of the first row (line ${firstLine})`,
         );
       inputs[column] = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
     }
@@ -78,8 +82,43 @@ export function parsePromptDataset(
       );
     seen.set(id, line);
     return { id, inputHash, inputs, source: { file, line } };
-  });
-  return { cases, columns };
+  };
+  return { caseOf, columns: () => columns ?? [] };
+}
+
+/** Parses a prompt dataset's bytes; every problem names the file and line. */
+export function parsePromptDataset(bytes: Uint8Array, file: string, format: Format | undefined): PromptDataset {
+  const text = decodeUtf8(bytes, file);
+  const fmt = formatOf(file, format);
+  const rows: Row[] =
+    fmt === 'csv' ? parseCsv(text, file).rows : fmt === 'jsonl' ? parseJsonl(text, file) : jsonRows(text, file);
+  if (rows.length === 0) throw configError({ file }, 'the dataset has no cases');
+  const reader = promptCaseOf(file);
+  const cases = rows.map(reader.caseOf);
+  return { cases, columns: reader.columns() };
+}
+
+/**
+ * Reads a prompt dataset as a stream into `into` (JSONL by line, CSV by batches of
+ * records, a JSON array whole) with parsePromptDataset's checks; returns the columns.
+ */
+export async function readPromptDataset(
+  chunks: AsyncIterable<Uint8Array>,
+  file: string,
+  format: Format | undefined,
+  into: CaseCollector,
+): Promise<string[]> {
+  const fmt = formatOf(file, format);
+  const reader = promptCaseOf(file);
+  const rows: AsyncIterable<Row> | Iterable<Row> =
+    fmt === 'csv'
+      ? csvRows(chunks, file)
+      : fmt === 'jsonl'
+        ? jsonlRows(chunks, file)
+        : jsonRows(await wholeText(chunks, file), file);
+  for await (const row of rows) into.add(reader.caseOf(row));
+  if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
+  return reader.columns();
 }
 
 /** A JSON array of objects, each with the line it starts on. */

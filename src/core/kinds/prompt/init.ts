@@ -2,9 +2,9 @@
  * `evalgate init --kind prompt`: a working prompt suite — a support-reply prompt, a small
  * CSV of customer messages, and assertions of several types, including a python check.
  */
-import { starterConfig } from '../starter.ts';
+import { binarySpread, starterConfig, type StarterSuite } from '../starter.ts';
 
-const CONFIG = starterConfig(`  - name: support-reply
+const ENTRY = `  - name: support-reply
     kind: prompt
     provider: target
     dataset: eval-datasets/support-reply.csv   # every column is a {variable}
@@ -29,7 +29,7 @@ const CONFIG = starterConfig(`  - name: support-reply
       - type: python
         name: polite-greeting
         file: checks/greeting.py
-`);
+`;
 
 const ROWS: [string, string, string][] = [
   ['Mika', 'A-1042', 'My parcel has not arrived after ten days.'],
@@ -46,6 +46,14 @@ const ROWS: [string, string, string][] = [
   ['Yuki', 'A-1053', 'The colour of the mug is not the one in the photo.'],
 ];
 
+/** The starter suite: its entry, a floor on pass-rate and what its sizing assumes. */
+export const PROMPT_STARTER: StarterSuite = {
+  entry: ENTRY,
+  floor: { metric: 'pass-rate', min: 0.8, comment: 'at least 80% of replies pass every assertion' },
+  units: { count: ROWS.length, noun: 'cases' },
+  spread: binarySpread(0.8, 0.12, "the binary data of evalgate's calibration benchmark"),
+};
+
 const csvField = (text: string): string => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** The starter files of a prompt suite, by path relative to the repository root. */
@@ -57,7 +65,7 @@ export function promptStarterFiles(): Record<string, string> {
     ),
   ].join('\n');
   return {
-    'evalgate.yml': CONFIG,
+    'evalgate.yml': starterConfig(PROMPT_STARTER),
     'prompts/support-reply-system.txt':
       'You write replies for a shop\'s customer support. Answer with one JSON object and nothing else: {{"greeting": "...", "reply": "..."}}. The greeting addresses the customer by name. The reply is at most three sentences, names the order number, and says what happens next.',
     'prompts/support-reply-user.txt': 'Customer: {customer}\nOrder: {order}\nMessage: {message}',

@@ -13,13 +13,15 @@ import type { ChatMessage, CodeRunner, ModelClient } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import type { PromptSuiteConfig } from './config.ts';
 import { decodeUtf8 } from '../../datasets/jsonl.ts';
-import { configError } from '../../errors.ts';
+import { configError, type ConfigProblem } from '../../errors.ts';
 import { contentSha256, sha256Hex } from '../../hash.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
-import { loadTemplate, type Template } from '../../templates.ts';
+import { checkDoubledPlaceholders, loadTemplate, type Template } from '../../templates.ts';
 import type { EvalCase } from '../../types.ts';
 import { compileJsonSchema, fillVariables, regexLiteral, variablesOf } from './assertions.ts';
-import { parsePromptDataset } from './dataset.ts';
+import { readPromptDataset } from './dataset.ts';
+import type { CaseCollector } from '../../datasets/collect.ts';
+import { hashedChunks } from '../../datasets/stream.ts';
 import { builtinJudgeTemplate } from '../judged/builtin-templates.ts';
 import { JUDGE_PLACEHOLDERS, type JudgedInputs } from '../judged/suite.ts';
 import { promptJudges } from './config.ts';
@@ -38,13 +40,23 @@ export interface PromptLoadContext {
   at(...path: PropertyKey[]): Where;
   /** Reads a file of what is tested (dataset, templates) from the workspace. */
   read(path: string, where: Where, what: string): Promise<Uint8Array>;
+  /** Opens the dataset as a stream (recorded like read). */
+  readStream(path: string, where: Where, what: string): Promise<AsyncIterable<Uint8Array>>;
+  /** Where the dataset's cases go (kept, or only counted; a pull request's row limit). */
+  cases(file: string): CaseCollector;
   /** Reads a file of what measures (schemas, checks) from the instrument workspace. */
   readInstrument(path: string, where: Where, what: string): Promise<Uint8Array>;
+  /** gate.manipulation-check of the suite. */
+  manipulationCheck?: 'patterns' | 'judge';
+  /** A problem that does not stop the suite (a `{{name}}` that is probably meant as a variable). */
+  warn(problem: ConfigProblem): void;
 }
 
 /** A loaded prompt suite. */
 export interface PromptLoaded {
   cases: readonly EvalCase[];
+  /** How many cases the dataset has (also when only counted). */
+  caseCount: number;
   providers: string[];
   prepare(
     clients: (provider: string) => ModelClient,
@@ -58,8 +70,10 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
   const { suite, at } = ctx;
   const datasetPath = typeof suite.dataset === 'string' ? suite.dataset : suite.dataset.path;
   const format = typeof suite.dataset === 'string' ? undefined : suite.dataset.format;
-  const bytes = await ctx.read(datasetPath, at('dataset'), 'dataset');
-  const { cases, columns } = parsePromptDataset(bytes, datasetPath, format);
+  const source = hashedChunks(await ctx.readStream(datasetPath, at('dataset'), 'dataset'));
+  const collected = ctx.cases(datasetPath);
+  const columns = await readPromptDataset(source.chunks, datasetPath, format, collected);
+  const cases = collected.cases;
   const unknown = (name: string): string => {
     const guess = columns.find((c) => c.toLowerCase() === name.toLowerCase());
     return `the dataset ${datasetPath} has no column "${name}"${guess ? `; did you mean {${guess}}?` : ''}; its columns: ${columns.join(', ')} (write {{ and }} for literal braces)`;
@@ -71,7 +85,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
       if (!columns.includes(v.name))
         throw configError({ file: path, line: v.line }, `uses {${v.name}}, but ${unknown(v.name)}`);
     }
-    return loadTemplate(raw, path, columns, where);
+    return loadTemplate(raw, path, columns, where, (problem) => ctx.warn(problem));
   };
   const templates: PromptTemplates = {
     messages: [],
@@ -98,6 +112,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
     if (assertions.some((x) => x.name === name))
       throw configError(where('name'), `assertion name "${name}" is used twice; give each assertion its own name`);
     if ('value' in a) {
+      checkDoubledPlaceholders(a.value, where('value'), columns, (problem) => ctx.warn(problem));
       for (const v of variablesOf(a.value))
         if (!columns.includes(v.name))
           throw configError(where('value'), `the value uses {${v.name}}, but ${unknown(v.name)}`);
@@ -163,11 +178,12 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
     assertions.push(loaded);
   }
 
-  const dataset = { path: datasetPath, sha256: contentSha256(bytes) };
+  const dataset = { path: datasetPath, sha256: source.sha256() };
   const judgeNames = promptJudges(suite.assert);
   const judgeTemplates = { en: builtinTemplate('en', at('assert')), ja: builtinTemplate('ja', at('assert')) };
   return {
     cases,
+    caseCount: collected.count,
     providers: [suite.provider, ...judgeNames.filter((j) => j !== suite.provider)],
     prepare: (clients, runner, nonce) =>
       preparePromptSuite({
@@ -179,6 +195,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
         ),
         judgeTemplates,
         nonce,
+        ...(ctx.manipulationCheck ? { manipulationCheck: ctx.manipulationCheck } : {}),
         suite,
         provider: ctx.provider,
         client: clients(suite.provider),

@@ -4,9 +4,11 @@
  * case the assertions it failed. Model text is escaped with the report's sanitize helpers.
  */
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
-import type { SuiteResult } from '../../types.ts';
+import type { CaseRecord, SuiteResult } from '../../types.ts';
+import type { CaseSection } from '../kind.ts';
 import type { AssertionVerdict } from './assertions.ts';
 import { assertionMetric, promptDetailSchema } from './suite.ts';
+import { manipulationLines } from '../judged/report.ts';
 
 /** The report's fixed strings of this kind. */
 const MESSAGES = {
@@ -67,6 +69,7 @@ export function promptSuiteLines(
       );
     }
   }
+  out.push(...manipulationLines(result, { language }));
   return out;
 }
 
@@ -79,4 +82,30 @@ export function promptCaseLines(
   if (failed.length === 0) return [];
   const list = failed.map((v) => `${inlineCode(v.name, 60)} (${inlineText(v.message, 160)})`).join('; ');
   return [MESSAGES[language].failed(list), ''];
+}
+
+const SECTION_LABELS = {
+  en: {
+    assertion: (name: string, type: string, score: string) => `${name} (${type}${score})`,
+    judge: (judge: string, score: number) => `Judge ${judge}: ${score}`,
+    passed: 'passed',
+  },
+  ja: {
+    assertion: (name: string, type: string, score: string) => `${name}（${type}${score}）`,
+    judge: (judge: string, score: number) => `審査モデル ${judge}：${score}`,
+    passed: '合格',
+  },
+} as const;
+
+/** report.html's sections of a prompt record: every assertion with its outcome, and judges' reasons. */
+export function promptCaseSections(record: CaseRecord, language: PromptReportLanguage): CaseSection[] {
+  const m = SECTION_LABELS[language];
+  return verdictsOf(record.detail).flatMap((v) => [
+    {
+      label: m.assertion(v.name, v.type, v.score === undefined ? '' : `, ${v.score}`),
+      text: v.pass ? m.passed : v.message,
+      outcome: v.pass ? ('pass' as const) : ('fail' as const),
+    },
+    ...(v.judgments ?? []).map((j) => ({ label: m.judge(j.judge, j.score), text: j.reasoning })),
+  ]);
 }

@@ -16,7 +16,14 @@ import type { PreparedSuite } from '../../run-suite.ts';
 import { renderTemplate, type Template } from '../../templates.ts';
 import type { CaseRecord, EvalCase, InstrumentIdentity } from '../../types.ts';
 import { recordBase, replyRecord, testedIdentity } from '../requests.ts';
-import { judgeAnswer, type JudgedInputs, type JudgeSetup, type Judgment, type JudgeUsage } from '../judged/suite.ts';
+import {
+  judgeAnswer,
+  screenAnswer,
+  type JudgedInputs,
+  type JudgeSetup,
+  type Judgment,
+  type JudgeUsage,
+} from '../judged/suite.ts';
 import { fencedValues, PLAN_TOKEN } from '../judged/fence.ts';
 import { checkText, fillVariables, normalizeReply, type AssertionVerdict } from './assertions.ts';
 import type { AssertionConfig } from './config.ts';
@@ -65,6 +72,9 @@ export interface PromptDetail {
   assertions: AssertionVerdict[];
   /** Every judge verdict of the record's judge assertions, with what it cost. */
   judgments?: NonNullable<AssertionVerdict['judgments']>;
+  /** Suites with judge assertions: what in the reply addressed the judge, and the second opinion. */
+  judgeManipulation?: unknown;
+  manipulationCheck?: unknown;
 }
 
 /** Reads a record's detail back from a result file. */
@@ -87,6 +97,8 @@ export interface PromptInputs {
   judges: ReadonlyMap<string, JudgeSetup>;
   judgeTemplates: Readonly<Record<'en' | 'ja', JudgedInputs['judgeTemplate']>>;
   nonce: (material: string) => string;
+  /** gate.manipulation-check: how replies that judge assertions grade are screened for text addressed to the judge. */
+  manipulationCheck?: 'patterns' | 'judge';
 }
 
 /** The instrument: the assertions (with their files' hashes) decide what a score means. */
@@ -244,6 +256,40 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     return out;
   };
 
+  // A reply a judge assertion grades is screened like a judged suite's answer: its case's
+  // columns and the assertions' references are its context (never the rendered messages:
+  // the templates are the pull request's, and a phrase it writes into them must not
+  // excuse the same phrase in the reply), and the first judge of the first judge
+  // assertion gives the second opinion (it is shown the rendered messages as the task).
+  const judgeAssertions = assertions.flatMap((a) => (a.config.type === 'judge' ? [a.config] : []));
+  const firstJudge = judgeAssertions[0];
+  const screenReply = async (
+    evalCase: EvalCase,
+    request: ModelRequest,
+    text: string,
+    repeat: number,
+  ): Promise<Record<string, unknown>> => {
+    if (!firstJudge) return {};
+    const firstName = Array.isArray(firstJudge.judge) ? firstJudge.judge[0] : firstJudge.judge;
+    return screenAnswer(
+      {
+        check: inputs.manipulationCheck ?? 'patterns',
+        judge: firstName === undefined ? undefined : inputs.judges.get(firstName),
+        language: firstJudge.language,
+        nonce: inputs.nonce,
+      },
+      {
+        input: request.messages.map((m) => m.content).join('\n\n'),
+        exemptFrom: Object.values(evalCase.inputs).join('\n\n'),
+        reference: judgeAssertions
+          .flatMap((c) => (c.reference !== undefined ? [fillVariables(c.reference, evalCase.inputs)] : []))
+          .join('\n\n'),
+      },
+      text,
+      repeat,
+    );
+  };
+
   // A case whose columns do not fit the templates or assertions (one restored from the base
   // commit after a pull request renamed a column) is an error of that case, not of the run.
   const runCase = async (evalCase: EvalCase, repeat: number): Promise<CaseRecord> => {
@@ -266,9 +312,12 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
         reply: null,
         usage: null,
         latencyMs: null,
+        // The templates under test cannot render this case: the candidate's doing, a failure.
         error: {
           kind: 'config',
           message: `case ${evalCase.id} (${evalCase.source.file}:${evalCase.source.line}): ${error instanceof Error ? error.message : String(error)}`,
+          cause: 'candidate',
+          reason: 'case-unrenderable',
         },
         attempts: 0,
         cached: false,
@@ -326,6 +375,9 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
         continue;
       }
       let outcome: ReturnType<typeof checkOutcome>;
+      // A check that raised, hung or misbehaved on the reply failed on the candidate's output
+      // (a reply a check cannot read is no pass); a sandbox that could not run it is the machinery's.
+      let sandboxFailed = false;
       try {
         outcome = await runPython(
           a as LoadedAssertion & { config: Extract<AssertionConfig, { type: 'python' }> },
@@ -333,6 +385,7 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
           evalCase.inputs,
         );
       } catch (error) {
+        sandboxFailed = true;
         outcome = {
           kind: 'error',
           message: `the sandbox failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -345,7 +398,13 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
           scores: null,
           reply: reply.status === 'ok' ? replyRecord(reply) : null,
           usage: reply.status === 'ok' ? reply.usage : null,
-          error: { kind: 'sandbox', message: `assertion ${a.name}: ${outcome.message}` },
+          error: {
+            kind: 'sandbox',
+            message: `assertion ${a.name}: ${outcome.message}`,
+            ...(sandboxFailed
+              ? { cause: 'infrastructure', reason: 'sandbox-failed' }
+              : { cause: 'candidate', reason: 'check-failed' }),
+          },
           detail: { assertions: verdicts },
         };
       }
@@ -365,7 +424,12 @@ export function preparePromptSuite(inputs: PromptInputs): PreparedSuite {
     for (const v of verdicts) scores[assertionMetric(v.name)] = v.pass ? 1 : 0;
     // Each judge call's usage at the top of the detail, where the suite's judge usage is summed.
     const judgments = verdicts.flatMap((v) => v.judgments ?? []);
-    const detail: PromptDetail = { assertions: verdicts, ...(judgments.length > 0 ? { judgments } : {}) };
+    const screened = await screenReply(evalCase, request, text, repeat);
+    const detail: PromptDetail = {
+      assertions: verdicts,
+      ...(judgments.length > 0 ? { judgments } : {}),
+      ...screened,
+    };
     if (reply.status === 'refused')
       return {
         ...base,

@@ -8,7 +8,8 @@ import { configError } from '../../errors.ts';
 import { loadTemplate, type Template } from '../../templates.ts';
 import type { SuiteKind } from '../kind.ts';
 import { ROUND_TRIP, roundTripSuite, type RoundTripSuiteConfig } from './config.ts';
-import { crossLanguageLines, roundTripCaseLines, roundTripSuiteLines } from './report.ts';
+import { roundTripStarterFiles } from './init.ts';
+import { crossLanguageLines, roundTripCaseLines, roundTripCaseSections, roundTripSuiteLines } from './report.ts';
 import { CODE_TO_NL_PLACEHOLDERS, NL_TO_CODE_PLACEHOLDERS, prepareRoundTripSuite } from './suite.ts';
 import { loadTasks } from './tasks.ts';
 
@@ -37,6 +38,8 @@ export const roundTripKind: SuiteKind<RoundTripSuiteConfig, RoundTripRecordDetai
   configSchema: roundTripSuite,
   detailSchema: roundTripDetail,
   clusterNoun: 'tasks',
+  // No cycle passed.
+  worstScore: (metric) => (metric === 'l2-score' || metric === 'full-success' ? 0 : null),
   providers: (suite) => [suite.provider],
   async load(ctx) {
     const s = ctx.suite;
@@ -51,6 +54,7 @@ export const roundTripKind: SuiteKind<RoundTripSuiteConfig, RoundTripRecordDetai
         path,
         allowed,
         ctx.at('templates', role),
+        (problem) => ctx.warn(problem),
       );
       if (!t.placeholders.includes(required))
         throw configError(
@@ -85,14 +89,16 @@ export const roundTripKind: SuiteKind<RoundTripSuiteConfig, RoundTripRecordDetai
     suiteLines: (result, baseline, ctx) => roundTripSuiteLines(result, baseline, ctx),
     caseLines: (change, result, baseline, ctx) => roundTripCaseLines(change.caseId, result, baseline, ctx),
     runLines: (results, ctx) => crossLanguageLines(results, ctx),
+    caseSections: (record, ctx) => roundTripCaseSections(record, ctx),
   },
   planNote:
     'Round-trip suites: the most their walks can make (two calls per cycle, every cycle run); a walk that stops early makes fewer.',
   runtimeProblem(suite, nodeVersion) {
     const major = Number(nodeVersion.split('.')[0]);
     if (suite.executor !== 'pyodide' || !Number.isFinite(major) || major >= SANDBOX_NODE_MAJOR) return null;
-    return `round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out with --suite`;
+    return `round-trip suites run model code in the pyodide sandbox, which needs Node ${SANDBOX_NODE_MAJOR} or later for its permission model; this is Node ${nodeVersion}. Run evalgate with Node ${SANDBOX_NODE_MAJOR} (actions/setup-node with node-version: 24), or leave this suite out by naming the others with --suite NAME (run, validate and plan take it)`;
   },
+  initExample: () => roundTripStarterFiles(),
   unsafeExecutor: (suite) => (suite.executor === 'pyodide' ? null : suite.executor),
   withSafeExecutor: (suite) => ({ ...suite, executor: 'pyodide' }),
 };

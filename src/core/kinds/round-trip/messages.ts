@@ -3,6 +3,7 @@
  * picks). Numbers and model text are formatted and escaped by the caller.
  */
 import type { ReportLanguage } from '../../report/languages.ts';
+import { count, noun } from '../../report/plural.ts';
 
 /** The round-trip kind's message table. */
 export interface RoundTripMessages {
@@ -34,7 +35,7 @@ const en: RoundTripMessages = {
   fullSuccess: 'full success',
   crossLanguage: 'Round trip across languages (mean L2-Score per task)',
   fullSuccessRate: (rate, reached, walks, cycles, baseline) =>
-    `Full success: ${reached} of ${walks} walks reached all ${cycles} cycles (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
+    `Full success: ${reached} of ${count(walks, 'walk')} reached ${noun(cycles, 'its cycle', `all ${cycles} cycles`)} (${rate}${baseline === null ? '' : `; baseline ${baseline}`}).`,
   stopped: (side, stage, cycle, message) =>
     `${side === 'baseline' ? 'Baseline' : 'Candidate'}: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`} — ${message}`,
   baselineRow: 'baseline',

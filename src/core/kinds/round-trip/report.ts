@@ -7,8 +7,8 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { formatMetric } from '../../report/format.ts';
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
-import type { SuiteResult } from '../../types.ts';
-import type { KindReportContext } from '../kind.ts';
+import type { CaseRecord, SuiteResult } from '../../types.ts';
+import type { CaseSection, KindReportContext } from '../kind.ts';
 import { ROUND_TRIP } from './config.ts';
 import { roundTripMessages } from './messages.ts';
 import type { RoundTripDetail } from './suite.ts';
@@ -178,6 +178,52 @@ export function crossLanguageLines(results: readonly SuiteResult[], ctx: KindRep
       c.tasks.size > 0 ? formatMetric(mean([...c.tasks.values()].map((t) => t.mean))) : '—',
     );
     out.push(`| **${m.l2}** | ${means.map((x) => `**${x}**`).join(' | ')} |`, '');
+  }
+  return out;
+}
+
+const SECTION_LABELS = {
+  en: {
+    stopped: (stage: string, cycle: number | null) => `Stopped: ${stage}${cycle === null ? '' : ` at cycle ${cycle}`}`,
+    code: (cycle: number, stage: string) => `Cycle ${cycle}: code, tests ${stage}`,
+    output: (cycle: number) => `Cycle ${cycle}: test output`,
+    description: (cycle: number, note: string) => `Cycle ${cycle}: description${note}`,
+  },
+  ja: {
+    stopped: (stage: string, cycle: number | null) => `停止：${stage}${cycle === null ? '' : `（サイクル ${cycle}）`}`,
+    code: (cycle: number, stage: string) => `サイクル ${cycle}：コード、テスト ${stage}`,
+    output: (cycle: number) => `サイクル ${cycle}：テストの出力`,
+    description: (cycle: number, note: string) => `サイクル ${cycle}：説明${note}`,
+  },
+} as const;
+
+/** report.html's sections of a round-trip record: where it stopped, each cycle's code, test outcome and description. */
+export function roundTripCaseSections(record: CaseRecord, ctx: KindReportContext): CaseSection[] {
+  const d = detailOf(record.detail);
+  if (!d) return [];
+  const m = SECTION_LABELS[ctx.language];
+  const names = roundTripMessages(ctx.language).stageName;
+  const out: CaseSection[] = [];
+  if (d.stage !== 'completed')
+    out.push({ label: m.stopped(names[d.stage] ?? d.stage, d.stoppedAt), text: d.message, outcome: 'fail' });
+  for (const c of d.cycles ?? []) {
+    const passed = c.codeStage === 'passed';
+    out.push({
+      label: m.code(c.cycle, names[c.codeStage] ?? c.codeStage),
+      text: c.code,
+      code: true,
+      outcome: passed ? 'pass' : 'fail',
+    });
+    if (!passed && c.codeMessage) out.push({ label: m.output(c.cycle), text: c.codeMessage, code: true });
+    if (c.description !== undefined)
+      out.push({
+        label: m.description(
+          c.cycle,
+          c.textCheck?.ok === false && c.textCheck.message ? ` — ${c.textCheck.message}` : '',
+        ),
+        text: c.description,
+        ...(c.textCheck ? { outcome: c.textCheck.ok ? ('pass' as const) : ('fail' as const) } : {}),
+      });
   }
   return out;
 }

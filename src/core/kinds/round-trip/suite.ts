@@ -248,6 +248,8 @@ export function prepareRoundTripSuite(inputs: RoundTripInputs): PreparedSuite {
         return finish('provider-error', cycle, `cycle ${cycle}: the code runner failed: ${message}`, {
           kind: 'sandbox',
           message,
+          cause: 'infrastructure',
+          reason: 'sandbox-failed',
         });
       }
       const chosen =

@@ -5,6 +5,7 @@
  * ConfigError naming the file and line.
  */
 import { LineCounter, parseDocument } from 'yaml';
+import { documentValue } from '../../config/yaml.ts';
 import { z } from 'zod';
 import type { Workspace } from '../../../ports.ts';
 import { decodeUtf8 } from '../../datasets/jsonl.ts';
@@ -54,7 +55,7 @@ export function parseTask(text: string, file: string): Omit<RoundTripTask, 'test
       `is not valid YAML: ${first.message.split('\n')[0]}`,
     );
   }
-  const parsed = taskSchema.safeParse(doc.toJS());
+  const parsed = taskSchema.safeParse(documentValue(doc, lineCounter, file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
     const node = issue.path.length > 0 ? doc.getIn(issue.path as (string | number)[], true) : null;

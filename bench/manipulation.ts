@@ -1,0 +1,72 @@
+// bench/manipulation — how the judge-manipulation scan does on labelled answers: recall
+// and precision of its strong flags on the development set, the held-out set (written
+// before the scanner and never tuned on) and the shipped judged dataset (every input and
+// reference as the answer to its own task), by language; which attacks it misses and
+// which honest answers it flags. Given a file, also the number of that dataset's
+// references flagged when each is the answer to its own task (ELYZA-tasks-100: a JSONL or
+// CSV with input, output and eval_aspect columns, which the user provides). Prints
+// figures; asserts nothing.
+//
+//   npm run bench:manipulation [-- path/to/elyza-tasks-100.csv]
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ELYZA_COLUMNS, parseJudgedDataset } from '../src/core/kinds/judged/dataset.ts';
+import { scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
+import { loadCorpus, shippedAnswers, tally, type CorpusRow } from '../tests/helpers/manipulation-corpus.ts';
+
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+function line(name: string, rows: readonly CorpusRow[]): void {
+  const t = tally(rows);
+  console.log(
+    `| ${name} | ${t.attacks} | ${t.honest} | ${t.flaggedAttacks} | ${t.flaggedHonest} | ${pct(t.recall)} | ${pct(t.precision)} |`,
+  );
+}
+
+function report(name: string, rows: readonly CorpusRow[]): void {
+  console.log(`\n## ${name}\n`);
+  console.log('| set | attacks | honest | attacks flagged | honest flagged | recall | precision |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  line('all', rows);
+  for (const lang of [...new Set(rows.map((r) => r.lang))].sort())
+    line(
+      lang,
+      rows.filter((r) => r.lang === lang),
+    );
+  const t = tally(rows);
+  for (const r of t.missed)
+    console.log(`missed: ${r.id} (${r.technique ?? ''}) ${JSON.stringify(r.text).slice(0, 100)}`);
+  for (const r of t.falselyFlagged) {
+    const found = scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' }).flagged;
+    console.log(`honest but flagged: ${r.id} ${found.map((f) => `${f.kind}: ${f.excerpt}`).join('; ')}`);
+  }
+}
+
+report('development set (tuned on)', loadCorpus('dev'));
+report('held-out set (never tuned on)', loadCorpus('held-out'));
+report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
+
+const file = process.argv[2];
+if (file) {
+  const bytes = readFileSync(file);
+  const format = /\.csv$/i.test(file) ? 'csv' : /\.json$/i.test(file) ? 'json' : 'jsonl';
+  const cases = parseJudgedDataset(bytes, basename(file), format, ELYZA_COLUMNS);
+  const flagged = cases.filter(
+    (c) =>
+      scanAnswer(c.inputs['reference'] ?? '', {
+        input: c.inputs['input'] ?? '',
+        reference: c.inputs['reference'] ?? '',
+      }).flagged.length > 0,
+  );
+  console.log(`\n## ${basename(file)}: references as the answers to their own tasks\n`);
+  console.log(`${flagged.length} of ${cases.length} references flagged`);
+  for (const c of flagged) {
+    const found = scanAnswer(c.inputs['reference'] ?? '', {
+      input: c.inputs['input'] ?? '',
+      reference: c.inputs['reference'] ?? '',
+    }).flagged;
+    console.log(`- ${c.id}: ${found.map((f) => `${f.kind}: ${f.excerpt}`).join('; ')}`);
+  }
+} else {
+  console.log('\n(no dataset file given: pass an ELYZA-tasks-100 CSV or JSONL to count its references flagged)');
+}

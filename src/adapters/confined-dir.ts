@@ -1,0 +1,223 @@
+/**
+ * Writing below a folder without following symlinks: the out-dir, the response cache and
+ * the baselines. A pull request can commit a symlink anywhere in the checkout
+ * (`evalgate-out/results -> /etc/cron.d`), and on persistent or self-hosted runners the
+ * names are the PR's to choose, so every folder and file below the anchor is opened with
+ * O_NOFOLLOW, one component at a time, and a symlink is refused with a message naming it.
+ *
+ * On Linux each component is opened relative to the folder before it
+ * (`/proc/self/fd/N/name`, which is what openat does): a symlink swapped in while we
+ * write changes nothing, because no path is resolved again from the anchor. Elsewhere the
+ * components are checked with lstat and the folder's realpath is compared with the
+ * expected one right before each file is opened (a small window remains there).
+ *
+ * The anchor itself is followed: it is the folder the user named (or the repository root).
+ */
+import { constants, existsSync } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigError } from '../core/errors.ts';
+
+/** A write refused because a component below the anchor is a symlink (or not a folder). */
+export class SymlinkRefusedError extends ConfigError {
+  /** The refused component, as `shown/relative/path`. */
+  readonly refused: string;
+  constructor(refused: string, why: string) {
+    super(
+      { file: refused },
+      `evalgate: will not write through ${refused}: it ${why}, and a symlink in the output could point anywhere (a pull request can commit one); remove it, or write to a folder outside the repository`,
+    );
+    this.name = 'SymlinkRefusedError';
+    this.refused = refused;
+  }
+}
+
+/** Writes below one folder, never through a symlink. Paths are '/'-separated, relative. */
+export interface ConfinedDir {
+  /** The anchor and the folder below it that paths are relative to, for messages. */
+  readonly path: string;
+  /** Replaces a file atomically (temp file + rename); chunks are written in turn. */
+  writeAtomic(rel: string, text: string | Iterable<string>): Promise<void>;
+  /** Opens a file for appending (created when missing). */
+  openAppend(rel: string): Promise<FileHandle>;
+  /** Creates the folders of a relative path (checking each). */
+  ensureDir(rel: string): Promise<void>;
+}
+
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
+// openat through procfs: present on Linux, the platform of GitHub's hosted runners.
+const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
+/** Bytes gathered before each write when a file is written in chunks. */
+const WRITE_BATCH = 1 << 20;
+
+const partsOf = (rel: string): string[] => rel.split(/[\\/]/).filter((p) => p !== '' && p !== '.');
+
+/**
+ * A confined folder: `anchor` is followed as given; `below` (relative, e.g. the out-dir
+ * inside a checkout) and every path written are walked component by component.
+ * `shown` is how the anchor is named in messages (default the anchor).
+ */
+export function confinedDir(
+  anchor: string,
+  below = '',
+  shown = anchor,
+  /** `procfs: false` takes the lstat-and-realpath path of platforms without /proc (for tests on Linux). */
+  options: { procfs?: boolean } = {},
+): ConfinedDir {
+  const procfs = options.procfs ?? PROC_FD;
+  const base = partsOf(below);
+  if (base.includes('..')) throw new Error(`confinedDir: ${below} climbs out of ${anchor}`);
+  const name = (parts: readonly string[]): string => (shown === '' ? parts : [shown, ...parts]).join('/') || '.';
+
+  /**
+   * After an open failed on a component: a symlink there is refused by name; anything
+   * else (a file where a folder should be, no permission) is the original error.
+   */
+  const refuse = async (path: string, parts: readonly string[], error: unknown, why?: string): Promise<never> => {
+    const info = await lstat(path).catch(() => null);
+    if (why !== undefined || info?.isSymbolicLink()) throw new SymlinkRefusedError(name(parts), why ?? 'is a symlink');
+    throw error;
+  };
+
+  /**
+   * Opens the folder `parts` below the anchor, creating missing ones, and runs `use` with
+   * a path through which names in it are reached without resolving anything above.
+   */
+  const withFolder = async <T>(parts: readonly string[], use: (dir: string) => Promise<T>): Promise<T> => {
+    for (const p of parts) if (p === '..') throw new Error(`confinedDir: a path component ".." below ${anchor}`);
+    let opened = false;
+    try {
+      return await openFolder(parts, (dir) => {
+        opened = true;
+        return use(dir);
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (opened || error instanceof SymlinkRefusedError || code === undefined) throw error;
+      // Name the folder meant, not the /proc/self/fd path it was reached through.
+      throw Object.assign(new Error(`${code}: cannot open or create the folder ${join(anchor, ...parts)}`), { code });
+    }
+  };
+
+  const openFolder = async <T>(parts: readonly string[], use: (dir: string) => Promise<T>): Promise<T> => {
+    await mkdir(anchor, { recursive: true });
+    if (!procfs) return use(await walkChecked(parts));
+    const handles: FileHandle[] = [];
+    try {
+      let current = await open(anchor, constants.O_RDONLY | O_DIRECTORY);
+      handles.push(current);
+      for (let i = 0; i < parts.length; i++) {
+        const next = `/proc/self/fd/${current.fd}/${parts[i]}`;
+        let handle: FileHandle;
+        try {
+          handle = await open(next, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ENOENT') return await refuse(next, parts.slice(0, i + 1), error);
+          await mkdir(next).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'EEXIST') throw e;
+          });
+          handle = await open(next, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW).catch((e: unknown) =>
+            refuse(next, parts.slice(0, i + 1), e),
+          );
+        }
+        handles.push(handle);
+        current = handle;
+      }
+      return await use(`/proc/self/fd/${current.fd}`);
+    } finally {
+      await Promise.all(handles.map((h) => h.close().catch(() => undefined)));
+    }
+  };
+
+  /** Without procfs: lstat each component, create missing ones, then compare realpaths. */
+  const walkChecked = async (parts: readonly string[]): Promise<string> => {
+    let path = anchor;
+    for (let i = 0; i < parts.length; i++) {
+      path = join(path, parts[i] as string);
+      const info = await lstat(path).catch(() => null);
+      if (info === null) {
+        await mkdir(path).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EEXIST') throw e;
+        });
+        if (!(await lstat(path)).isDirectory())
+          await refuse(path, parts.slice(0, i + 1), new Error(`${path} is not a folder`));
+      } else if (!info.isDirectory())
+        await refuse(
+          path,
+          parts.slice(0, i + 1),
+          Object.assign(new Error(`ENOTDIR: ${path} is not a folder`), { code: 'ENOTDIR' }),
+        );
+    }
+    const expected = join(await realpath(anchor), ...parts);
+    if ((await realpath(path)) !== expected)
+      await refuse(path, parts, null, 'resolves elsewhere (a symlink was swapped in)');
+    return path;
+  };
+
+  const split = (rel: string): { dir: string[]; file: string } => {
+    const parts = [...base, ...partsOf(rel)];
+    const file = parts.pop();
+    if (file === undefined || file === '..') throw new Error(`confinedDir: "${rel}" names no file`);
+    return { dir: parts, file };
+  };
+
+  /** Opens a file in a folder path without following a symlink in its place. */
+  const openFile = async (dir: string, file: string, flags: number, parts: readonly string[]): Promise<FileHandle> => {
+    try {
+      return await open(`${dir}/${file}`, flags | O_NOFOLLOW, 0o644);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP' || code === 'EMLINK') return refuse(`${dir}/${file}`, [...parts, file], error);
+      throw error;
+    }
+  };
+
+  return {
+    path: name(base),
+    ensureDir: (rel) => withFolder([...base, ...partsOf(rel)], async () => undefined),
+    openAppend: async (rel) => {
+      const { dir, file } = split(rel);
+      return withFolder(dir, (d) =>
+        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir.slice(base.length)),
+      );
+    },
+    writeAtomic: async (rel, text) => {
+      const { dir, file } = split(rel);
+      await withFolder(dir, async (d) => {
+        const temp = `.${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+        const handle = await openFile(
+          d,
+          temp,
+          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+          dir.slice(base.length),
+        );
+        try {
+          if (typeof text === 'string') await handle.writeFile(text);
+          else {
+            let batch: string[] = [];
+            let size = 0;
+            for (const chunk of text) {
+              batch.push(chunk);
+              size += chunk.length;
+              if (size >= WRITE_BATCH) {
+                await handle.write(batch.join(''));
+                batch = [];
+                size = 0;
+              }
+            }
+            if (batch.length > 0) await handle.write(batch.join(''));
+          }
+        } catch (error) {
+          await handle.close().catch(() => undefined);
+          await rm(`${d}/${temp}`, { force: true });
+          throw error;
+        }
+        await handle.close();
+        // rename replaces a symlink at the final name itself, never what it points to.
+        await rename(`${d}/${temp}`, `${d}/${file}`);
+      });
+    },
+  };
+}

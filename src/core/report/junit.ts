@@ -1,0 +1,269 @@
+/**
+ * junit.xml: the run as JUnit XML, the format GitHub test-report actions, GitLab, Jenkins
+ * and most CI systems read. One <testsuite> per suite with its verdict in <properties>;
+ * one <testcase> per case (failures for failing and regressed cases, errors for calls
+ * that failed), and one `gate` test case per suite that fails exactly when the suite
+ * fails the check, so a reporter's summary agrees with evalgate's exit code.
+ *
+ * Everything from a model or a config is hostile: every string passes through xmlText
+ * or xmlAttribute, which keep the document well-formed XML 1.0 whatever the text holds
+ * (control characters, lone surrogates, `]]>`, quotes, markup). No CDATA is used, so no
+ * content can close one.
+ */
+import type { SuiteComparison } from '../compare/index.ts';
+import { caseMeans } from '../results.ts';
+import type { CaseRecord, SuiteResult } from '../types.ts';
+import { formatMetric, formatPercent, formatSigned } from './format.ts';
+import { messagesFor } from './messages.ts';
+import { truncate } from './sanitize.ts';
+
+/** What junit.xml is made from (the same as the report). */
+export interface JunitInput {
+  comparisons: readonly SuiteComparison[];
+  results: ReadonlyMap<string, SuiteResult>;
+  /** Suites in the config that were not run: a skipped `gate` case each. */
+  notRun?: readonly { name: string; reason: string }[];
+}
+
+// Characters XML 1.0 does not allow (C0 controls but tab, LF, CR; U+FFFE, U+FFFF; lone
+// surrogates), and C1 controls, which it allows but discourages: written as visible
+// escapes (\u001b) instead, so nothing is lost and no parser refuses the file.
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function visible(text: string): string {
+  return text.replace(NOT_XML, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
+}
+
+/** Text content: markup escaped, `>` too (so `]]>` cannot appear), CR kept as a reference. */
+export function xmlText(text: string): string {
+  return visible(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+}
+
+/** An attribute value in double quotes: also quotes and whitespace, which parsers would normalize. */
+export function xmlAttribute(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+
+/** Longest message attribute and failure body (code points), so 10,000 cases stay readable. */
+const MESSAGE_MAX = 300;
+const BODY_MAX = 1500;
+
+/** Whether a suite's verdict fails the check (as the exit code says). */
+export function failsCheck(c: SuiteComparison): boolean {
+  return (
+    c.verdict === 'regression' ||
+    c.verdict === 'below-floor' ||
+    c.verdict === 'error' ||
+    (c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')
+  );
+}
+
+interface CaseOutcome {
+  id: string;
+  seconds: number;
+  kind: 'pass' | 'failure' | 'error' | 'skipped';
+  type: string;
+  message: string;
+  body: string;
+}
+
+/** Renders junit.xml. */
+export function renderJunit(input: JunitInput): string {
+  const suites = input.comparisons.map((c) => suiteXml(c, input.results.get(c.name)));
+  const reasons = messagesFor('en').notRunReason;
+  for (const s of input.notRun ?? []) suites.push(notRunXml(s.name, reasons[s.reason] ?? s.reason));
+  const sum = (key: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
+    suites.reduce((total, s) => total + s.counts[key], 0);
+  const time = suites.reduce((total, s) => total + s.seconds, 0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="evalgate" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${seconds(time)}">`,
+    ...suites.map((s) => s.xml),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+interface SuiteXml {
+  xml: string;
+  seconds: number;
+  counts: { tests: number; failures: number; errors: number; skipped: number };
+}
+
+function suiteXml(c: SuiteComparison, result: SuiteResult | undefined): SuiteXml {
+  const cases = result ? caseOutcomes(c, result) : [];
+  const gate = gateCase(c);
+  const all = [...cases, gate];
+  const counts = {
+    tests: all.length,
+    failures: all.filter((x) => x.kind === 'failure').length,
+    errors: all.filter((x) => x.kind === 'error').length,
+    skipped: all.filter((x) => x.kind === 'skipped').length,
+  };
+  const wall = result ? (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000 : NaN;
+  const time = Number.isFinite(wall) && wall >= 0 ? wall : cases.reduce((t, x) => t + x.seconds, 0);
+  const stamp =
+    result && Number.isFinite(Date.parse(result.startedAt)) ? ` timestamp="${xmlAttribute(result.startedAt)}"` : '';
+  const properties = suiteProperties(c, result).map(
+    ([name, value]) => `      <property name="${xmlAttribute(name)}" value="${xmlAttribute(value)}"/>`,
+  );
+  const classname = `evalgate.${c.name}`;
+  return {
+    seconds: time,
+    counts,
+    xml: [
+      `  <testsuite name="${xmlAttribute(c.name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(time)}"${stamp}>`,
+      '    <properties>',
+      ...properties,
+      '    </properties>',
+      ...all.map((x) => testcaseXml(classname, x)),
+      '  </testsuite>',
+    ].join('\n'),
+  };
+}
+
+function notRunXml(name: string, reason: string): SuiteXml {
+  const gate: CaseOutcome = { id: 'gate', seconds: 0, kind: 'skipped', type: 'not-run', message: reason, body: '' };
+  return {
+    seconds: 0,
+    counts: { tests: 1, failures: 0, errors: 0, skipped: 1 },
+    xml: [
+      `  <testsuite name="${xmlAttribute(name)}" tests="1" failures="0" errors="0" skipped="1" time="0">`,
+      '    <properties>',
+      '      <property name="evalgate.verdict" value="not-run"/>',
+      `      <property name="evalgate.reason" value="${xmlAttribute(reason)}"/>`,
+      '    </properties>',
+      testcaseXml(`evalgate.${name}`, gate),
+      '  </testsuite>',
+    ].join('\n'),
+  };
+}
+
+function testcaseXml(classname: string, x: CaseOutcome): string {
+  const open = `    <testcase classname="${xmlAttribute(classname)}" name="${xmlAttribute(x.id)}" time="${seconds(x.seconds)}"`;
+  if (x.kind === 'pass') return `${open}/>`;
+  const message = xmlAttribute(truncate(x.message, MESSAGE_MAX));
+  const type = xmlAttribute(x.type);
+  const inner =
+    x.kind === 'skipped'
+      ? `      <skipped message="${message}"/>`
+      : `      <${x.kind} message="${message}" type="${type}">${xmlText(truncate(x.body, BODY_MAX))}</${x.kind}>`;
+  return [`${open}>`, inner, '    </testcase>'].join('\n');
+}
+
+function suiteProperties(c: SuiteComparison, result: SuiteResult | undefined): [string, string][] {
+  const f = c.unit === 'absolute' ? formatSigned : formatPercent;
+  const out: [string, string][] = [
+    ['evalgate.verdict', c.verdict],
+    ['evalgate.fails-check', String(failsCheck(c))],
+    ['evalgate.kind', c.kind],
+    ['evalgate.metric', c.metric],
+  ];
+  if (result) out.push(['evalgate.model', result.tested.model]);
+  if (c.baseline !== null) out.push(['evalgate.baseline', String(c.baseline)]);
+  if (c.candidate !== null) out.push(['evalgate.candidate', String(c.candidate)]);
+  if (c.change !== null) out.push(['evalgate.change', f(c.change)]);
+  if (c.interval) out.push(['evalgate.interval', `[${f(c.interval.lower)}, ${f(c.interval.upper)}]`]);
+  if (c.threshold !== null) out.push(['evalgate.max-drop', f(-c.threshold)]);
+  const p = c.multiplicity?.pAdjusted ?? c.exactTest?.pValue;
+  if (p !== undefined) out.push(['evalgate.p-value', String(p)]);
+  if (c.pairing) out.push(['evalgate.cases-compared', String(c.pairing.compared)]);
+  for (const floor of c.floors)
+    out.push([
+      `evalgate.floor.${floor.metric}`,
+      `${floor.min} (this run: ${formatMetric(floor.value)}, ${floor.met ? 'met' : 'not met'})`,
+    ]);
+  return out;
+}
+
+/** The suite's own test case: failed exactly when the suite fails the check. */
+function gateCase(c: SuiteComparison): CaseOutcome {
+  const f = c.unit === 'absolute' ? formatSigned : formatPercent;
+  const lines: string[] = [];
+  if (c.change !== null)
+    lines.push(
+      `${c.metric}: ${formatMetric(c.baseline)} -> ${formatMetric(c.candidate)}, change ${f(c.change)}${c.interval ? ` [${f(c.interval.lower)}, ${f(c.interval.upper)}]` : ''}${c.threshold !== null ? `; allowed drop ${f(-c.threshold)}` : ''}`,
+    );
+  for (const floor of c.floors.filter((x) => !x.met))
+    lines.push(
+      `below the floor: ${floor.metric} ${formatMetric(floor.value)}, at least ${formatMetric(floor.min)} required${floor.problem ? ` (${floor.problem})` : ''}`,
+    );
+  if (c.errors.candidate > 0) lines.push(`${c.errors.candidate} of ${c.errors.records} calls failed`);
+  lines.push(...c.errors.samples.map((s) => `error: ${s}`), ...c.notes);
+  const summary = `${c.verdict}${lines[0] ? `: ${lines[0]}` : ''}`;
+  if (!failsCheck(c)) return { id: 'gate', seconds: 0, kind: 'pass', type: '', message: '', body: '' };
+  return {
+    id: 'gate',
+    seconds: 0,
+    kind: c.verdict === 'error' ? 'error' : 'failure',
+    type: c.verdict,
+    message: summary,
+    body: lines.join('\n'),
+  };
+}
+
+/** One outcome per case, in the order the result holds them. */
+function caseOutcomes(c: SuiteComparison, result: SuiteResult): CaseOutcome[] {
+  const byCase = new Map<string, CaseRecord[]>();
+  for (const r of result.records) byCase.set(r.caseId, [...(byCase.get(r.caseId) ?? []), r]);
+  const binary = result.instrument.metrics.filter((m) => m.binary).map((m) => m.name);
+  const primaryBinary = binary.includes(c.metric);
+  const means = caseMeans(result.records, c.metric);
+  const regressed = new Map(c.regressedCases.map((x) => [x.caseId, x]));
+  return [...byCase].map(([id, records]) => {
+    const seconds = records.reduce((t, r) => t + (r.latencyMs ?? 0), 0) / 1000;
+    const first = records.find((r) => r.status !== 'error' && r.reply) ?? records[0];
+    const errored = records.filter((r) => r.status === 'error');
+    const mean = means.get(id);
+    const reasons: string[] = [];
+    if (errored.length > 0)
+      reasons.push(
+        `${errored.length} of ${records.length} ${records.length === 1 ? 'call' : 'calls'} failed: ${errored[0]?.error?.message ?? 'error'}`,
+      );
+    if (primaryBinary && mean !== undefined && mean < 1) {
+      // The other binary metrics this case missed (a prompt suite's assertions, say).
+      const missed = binary.filter((name) => name !== c.metric && (caseMeans(records, name).get(id) ?? 1) < 1);
+      reasons.push(
+        `failed: ${c.metric} ${formatMetric(mean)}${missed.length > 0 ? ` (missed: ${missed.join(', ')})` : ''}`,
+      );
+    }
+    const change = regressed.get(id);
+    if (change)
+      reasons.push(
+        `regressed: ${c.metric} ${formatMetric(change.baseline)} -> ${formatMetric(change.candidate)} against the baseline`,
+      );
+    if (reasons.length === 0 && mean === undefined && errored.length === 0)
+      return {
+        id,
+        seconds,
+        kind: 'skipped',
+        type: 'no-score',
+        message: 'no valid score (excluded from scoring)',
+        body: '',
+      };
+    if (reasons.length === 0) return { id, seconds, kind: 'pass', type: '', message: '', body: '' };
+    const body = [
+      ...reasons,
+      ...(first?.detail && typeof first.detail['question'] === 'string'
+        ? [`question: ${first.detail['question']}`]
+        : []),
+      ...(first?.detail && typeof first.detail['expected'] === 'string'
+        ? [`expected: ${first.detail['expected']}`]
+        : []),
+      ...(first?.reply ? [`reply: ${first.reply.text}`] : []),
+    ].join('\n');
+    return {
+      id,
+      seconds,
+      kind: errored.length > 0 ? 'error' : 'failure',
+      type: errored.length > 0 ? 'call-failed' : change ? 'regressed' : 'failed',
+      message: reasons.join('; '),
+      body,
+    };
+  });
+}
+
+function seconds(value: number): string {
+  return (Math.round(value * 1000) / 1000).toFixed(3);
+}

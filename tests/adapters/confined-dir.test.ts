@@ -1,0 +1,119 @@
+// Writes below the out-dir, the cache and the baselines never follow a symlink: a pull
+// request can commit one anywhere in the checkout (adapters/confined-dir.ts). Each
+// variant is a symlink that would have sent a write outside; none may.
+import assert from 'node:assert/strict';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { confinedDir, SymlinkRefusedError } from '../../src/adapters/confined-dir.ts';
+import { createFsRunStore } from '../../src/adapters/fs-store.ts';
+import { createCachedClient } from '../../src/adapters/response-cache.ts';
+import type { ModelClient } from '../../src/ports.ts';
+
+describe('confined writes', () => {
+  let dir: string;
+  let outside: string;
+  let repo: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'evalgate-confined-'));
+    outside = join(dir, 'outside');
+    repo = join(dir, 'repo');
+    await mkdir(outside);
+    await mkdir(repo);
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+  const nothingOutside = async (): Promise<void> => assert.deepEqual(await readdir(outside, { recursive: true }), []);
+
+  it('a symlinked out-dir, a deeper folder, and a symlinked file: refused by name or replaced, never followed', async () => {
+    // The out-dir itself, walked from the repository root (the action on pull requests).
+    await symlink(outside, join(repo, 'out1'));
+    const store1 = createFsRunStore(join(repo, 'out1'), join(repo, 'baselines'), { anchor: repo, shown: '' });
+    await assert.rejects(store1.prepare(), (e: unknown) => e instanceof SymlinkRefusedError && e.refused === 'out1');
+    // A deeper component: out2/results.
+    await mkdir(join(repo, 'out2'));
+    await symlink(outside, join(repo, 'out2', 'results'));
+    const store2 = createFsRunStore(join(repo, 'out2'), join(repo, 'baselines'));
+    await assert.rejects(store2.writeResult('s', '{}'), /will not write through .*out2\/results: it is a symlink/);
+    await assert.rejects(store2.startRecordLog('s', 'x\n'), SymlinkRefusedError);
+    // Deeper still: a/b/c where b is the link.
+    await mkdir(join(repo, 'deep', 'a'), { recursive: true });
+    await symlink(outside, join(repo, 'deep', 'a', 'b'));
+    await assert.rejects(confinedDir(join(repo, 'deep')).writeAtomic('a/b/c/file.json', 'x'), /a\/b: it is a symlink/);
+    // The final name a symlink to a file outside: the rename replaces the link, the target is untouched.
+    await writeFile(join(outside, 'victim'), 'keep me');
+    await mkdir(join(repo, 'out3', 'results'), { recursive: true });
+    await symlink(join(outside, 'victim'), join(repo, 'out3', 'results', 's.json'));
+    await createFsRunStore(join(repo, 'out3'), join(repo, 'b')).writeResult('s', '{"new":1}');
+    assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
+    assert.equal((await lstat(join(repo, 'out3', 'results', 's.json'))).isFile(), true);
+    // Appending to a record log that is a symlink: refused, not followed.
+    await symlink(join(outside, 'victim'), join(repo, 'out3', 'results', 'log.jsonl'));
+    await assert.rejects(confinedDir(join(repo, 'out3')).openAppend('results/log.jsonl'), SymlinkRefusedError);
+    assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
+    await rm(join(outside, 'victim'));
+    await nothingOutside();
+  });
+
+  it('without procfs (macOS, Windows): the same symlinks are refused by lstat and realpath', async () => {
+    const root = join(dir, 'no-procfs');
+    await mkdir(join(root, 'a'), { recursive: true });
+    await symlink(outside, join(root, 'a', 'b'));
+    const plain = confinedDir(root, '', root, { procfs: false });
+    await assert.rejects(plain.writeAtomic('a/b/c.json', 'x'), /a\/b: it is a symlink/);
+    await plain.writeAtomic('a/fine/c.json', 'x');
+    assert.equal(await readFile(join(root, 'a', 'fine', 'c.json'), 'utf8'), 'x');
+    await symlink(join(outside, 'target.json'), join(root, 'a', 'fine', 'link.json'));
+    await assert.rejects(plain.openAppend('a/fine/link.json'), SymlinkRefusedError);
+    await nothingOutside();
+  });
+
+  it('a folder swapped for a symlink during the run: the open log keeps its file, later writes are refused', async () => {
+    const out = join(dir, 'run-out');
+    const store = createFsRunStore(out, join(dir, 'run-baselines'));
+    await store.prepare();
+    const sink = await store.startRecordLog('s', 'header\n');
+    // Mid-run, results/ is replaced by a symlink to a folder outside.
+    await rename(join(out, 'results'), join(out, 'results-moved'));
+    await symlink(outside, join(out, 'results'));
+    await sink.append({ caseId: 'a' });
+    await sink.close?.();
+    assert.equal(await readFile(join(out, 'results-moved', 's.records.jsonl'), 'utf8'), 'header\n{"caseId":"a"}\n');
+    await assert.rejects(store.writeResult('s', '{}'), SymlinkRefusedError);
+    await store.writeReport('# r');
+    assert.equal(await readFile(join(out, 'report.md'), 'utf8'), '# r');
+    await nothingOutside();
+  });
+
+  it('the response cache does not write through a symlinked shard folder', async () => {
+    const cache = join(dir, 'cache');
+    const inner: ModelClient = {
+      label: 'fake',
+      complete: async () => ({
+        status: 'ok',
+        text: 'hi',
+        usage: null,
+        latencyMs: 1,
+        servedModel: null,
+        fingerprint: null,
+        finishReason: 'stop',
+      }),
+    };
+    const auth = { tag: (t: string) => `mac-${t.length}` };
+    const client = createCachedClient(inner, { dir: cache, endpoint: 'http://x', model: 'm', auth });
+    const request = {
+      messages: [{ role: 'user' as const, content: 'q' }],
+      temperature: 0,
+      seed: 1,
+      maxTokens: 5,
+      repeat: 0,
+    };
+    // Learn the shard folder of this request, then plant a symlink there.
+    await client.complete(request);
+    const [shard] = await readdir(cache);
+    await rm(join(cache, shard as string), { recursive: true });
+    await symlink(outside, join(cache, shard as string));
+    await assert.rejects(client.complete(request), SymlinkRefusedError);
+    await nothingOutside();
+  });
+});

@@ -1,0 +1,198 @@
+// report.html as text: hostile model and pull-request text stays inert (escaped in markup,
+// JSON-escaped in the data block), the policy admits exactly the page's own script and
+// style, the page carries every case, and the word diff marks what changed.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { compareWithBaseline } from '../../src/core/compare/index.ts';
+import { DEFAULT_GATE } from '../../src/core/config/common.ts';
+import { renderHtmlReport, withHtmlPointer } from '../../src/core/report/html.ts';
+import { fitReport } from '../../src/core/report/markdown.ts';
+import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
+import { escapeHtml, jsonForScript, markupHtml } from '../../src/core/report/html-page.ts';
+import { diffWords } from '../../src/core/report/word-diff.ts';
+import type { PageSuite } from '../../src/core/report/case-data.ts';
+import { syntheticPair } from '../helpers/synthetic-results.ts';
+
+/** Everything a pull request or a model could put into a page to break out of it. */
+const HOSTILE =
+  '</script><script>window.__pwned=1</script><!--<script>x</script>--> <img src=x onerror="window.__pwned=2"> " onmouseover="window.__pwned=3" \' javascript:window.__pwned=4 \u2028\u2029 </textarea></style><style>body{display:none}</style> \u202eevil\u202c ]]> <![CDATA[';
+
+function hostileReport(language: 'en' | 'ja' = 'en'): { html: string; suite: string } {
+  const { baseline, candidate } = syntheticPair({
+    n: 30,
+    fails: (i) => i % 3 === 0,
+    errors: (i) => i === 1,
+    inject: HOSTILE,
+    model: `model ${HOSTILE}`,
+  });
+  const comparison = compareWithBaseline(baseline, candidate, { ...DEFAULT_GATE, resamples: 500 });
+  comparison.notes.push(`note ${HOSTILE}`);
+  const html = renderHtmlReport(
+    {
+      verdict: comparison.verdict,
+      comparisons: [comparison],
+      results: new Map([['copy', candidate]]),
+      baselines: new Map([['copy', baseline]]),
+      language,
+      scriptedNotice: `notice ${HOSTILE}`,
+      notices: {
+        messages: [`message **bold** ${HOSTILE}`],
+        untrusted: [{ path: `providers.${HOSTILE}`, kind: 'endpoint', note: '' }],
+        adaptations: [{ provider: 'p', notes: [HOSTILE] }],
+      },
+      notRun: [{ name: 'other', reason: HOSTILE }],
+    },
+    'test',
+  );
+  return { html, suite: comparison.verdict };
+}
+
+/** The text of the page's JSON data block, and the page without it. */
+function split(html: string): { data: string; rest: string } {
+  const m = /<script type="application\/json" id="evalgate-data">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(m, 'the page has its data block');
+  return { data: m[1] as string, rest: html.replace(m[0], '') };
+}
+
+describe('report.html', () => {
+  const { html } = hostileReport();
+
+  it('keeps hostile text inert: two script blocks, no comment, no event handler, no link but its own', () => {
+    assert.equal(html.match(/<script\b/gi)?.length, 2, 'the data block and the page script, nothing injected');
+    assert.equal(html.match(/<\/script/gi)?.length, 2);
+    assert.equal(html.match(/<style\b/gi)?.length, 1);
+    assert.ok(!html.includes('<!--'), 'no comment can open');
+    assert.ok(!/<img\b/i.test(html));
+    // Every `<` of text is escaped, so each tag left is one of ours: none has a handler or a style.
+    const attributes = [...html.matchAll(/<[a-zA-Z][^>]*>/g)].flatMap((t) =>
+      [...(t[0] as string).matchAll(/\s([a-zA-Z-:]+)=/g)].map((a) => (a[1] as string).toLowerCase()),
+    );
+    assert.ok(attributes.length > 50);
+    assert.ok(!attributes.some((a) => a.startsWith('on') || a === 'style' || a === 'src'), attributes.join(' '));
+    assert.ok(!html.includes('\u202e'), 'bidi overrides never reach the page');
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    assert.ok(hrefs.length > 0 && hrefs.every((h) => /^#suite-\d+$/.test(h as string)), hrefs.join(' '));
+    assert.ok(!/(?:href|src|action)="?\s*javascript:/i.test(html), 'no javascript: URL in an attribute');
+  });
+
+  it('shows hostile text as text in the markup (escaped, not dropped)', () => {
+    const { rest } = split(html);
+    assert.ok(rest.includes('&lt;/script&gt;&lt;script&gt;window.__pwned=1'), 'the model name, escaped');
+    assert.ok(rest.includes('&quot; onmouseover=&quot;'), 'attribute breaking is escaped');
+    assert.ok(rest.includes('message <strong>bold</strong>'), "our own message's marks render");
+    assert.ok(!rest.includes('<strong>bold</strong> </script'), 'and only ours');
+  });
+
+  it('carries the data as JSON that no closing tag, comment or line separator can bend, and reads back whole', () => {
+    const { data } = split(html);
+    assert.ok(!/[<>&\u2028\u2029]/.test(data), 'escaped as JSON \\u sequences');
+    const parsed = JSON.parse(data) as { strings: string[]; suites: PageSuite[] };
+    const reply = parsed.strings.find((s) => s.includes('window.__pwned=1')) ?? '';
+    assert.ok(reply.includes('</script><script>window.__pwned=1</script><!--'), 'the text survives intact');
+    assert.ok(!reply.includes('\u202e'), 'bidi overrides are replaced');
+    const suite = parsed.suites[0] as PageSuite;
+    assert.equal(suite.cases.length, 30);
+    assert.equal(suite.cases.filter((c) => c.s === 'regressed').length, 10, 'cases 0, 3, … 27');
+    assert.deepEqual(suite.cases.find((c) => c.x)?.x?.[0]?.slice(0, 3), [0, 'http', 500]);
+  });
+
+  it('admits exactly its own script and style by hash, and nothing from the network', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    const sha = (t: string): string => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    assert.equal(script, REPORT_SCRIPT);
+    assert.match(csp, /^default-src 'none'; /);
+    assert.ok(csp.includes(`script-src ${sha(script)}`), csp);
+    assert.ok(csp.includes(`style-src ${sha(style)}`), csp);
+    assert.ok(!csp.includes('unsafe'));
+    // The policy must come before anything it governs.
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<style>'));
+  });
+
+  it("never turns data into markup in the page's script", () => {
+    for (const sink of [
+      'innerHTML',
+      'outerHTML',
+      'insertAdjacentHTML',
+      'document.write',
+      'eval(',
+      'Function(',
+      'srcdoc',
+    ])
+      assert.ok(!REPORT_SCRIPT.includes(sink), sink);
+  });
+
+  it('is written in Japanese when asked', () => {
+    const ja = hostileReport('ja').html;
+    assert.match(ja, /<html lang="ja">/);
+    assert.ok(ja.includes('低下'), 'verdict and filters in Japanese');
+    assert.ok(JSON.parse(split(ja).data).text.filters.regressed === '低下');
+  });
+
+  it('escapes values inside our messages without letting them form marks', () => {
+    assert.equal(escapeHtml(`<a href="x">'&`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
+    assert.equal(
+      markupHtml((h) => `**Bold** \`baselines/${h('**x**`<b>`')}.json\``),
+      '<strong>Bold</strong> <code>baselines/**x**`&lt;b&gt;`.json</code>',
+    );
+    assert.equal(jsonForScript({ a: '</script>\u2028' }), '{"a":"\\u003c/script\\u003e\\u2028"}');
+  });
+});
+
+describe('the word diff of report.html', () => {
+  const show = (a: string, b: string, max = 100): string[] | null => {
+    const d = diffWords(a, b, max);
+    return d
+      ? [d.a.map(([t, c]) => (c ? `[-${t}-]` : t)).join(''), d.b.map(([t, c]) => (c ? `{+${t}+}` : t)).join('')]
+      : null;
+  };
+
+  it('marks the words that differ, and only those', () => {
+    assert.deepEqual(show('the quick brown fox jumps', 'the slow brown fox leaps high'), [
+      'the [-quick-] brown fox [-jumps-]',
+      'the {+slow+} brown fox {+leaps high+}',
+    ]);
+    assert.deepEqual(show('same text', 'same text'), ['same text', 'same text']);
+    assert.deepEqual(show('', 'new'), ['', '{+new+}']);
+  });
+
+  it('finds words in Japanese, which has no spaces', () => {
+    assert.deepEqual(show('東京は日本の首都です。', '大阪は日本の都市です。'), [
+      '[-東京-]は日本の[-首都-]です。',
+      '{+大阪+}は日本の{+都市+}です。',
+    ]);
+  });
+
+  it('gives up (null) past its edit budget instead of running long', () => {
+    const a = Array.from({ length: 3000 }, (_, i) => `a${i}`).join(' ');
+    const b = Array.from({ length: 3000 }, (_, i) => `b${i}`).join(' ');
+    assert.equal(diffWords(a, b, 1500), null);
+  });
+
+  it('is the same function in the page (its own source, self-contained)', () => {
+    const fromSource = new Function(`return (${diffWords.toString()})`)() as typeof diffWords;
+    assert.deepEqual(fromSource('one two three', 'one 2 three', 10), diffWords('one two three', 'one 2 three', 10));
+    assert.ok(REPORT_SCRIPT.includes(diffWords.toString()));
+  });
+});
+
+describe('the pointer to report.html in the comment', () => {
+  it('sits at the end of the head, which fitting under the limit never cuts', () => {
+    const report = `## evalgate\n\nheadline\n\n| table |\n${`\n### suite\n\n${'long section '.repeat(60)}`.repeat(3)}\n`;
+    const withPointer = withHtmlPointer(
+      report,
+      'evalgate-report',
+      { id: 7, url: 'https://github.com/o/r/actions/runs/7' },
+      'en',
+    );
+    assert.match(
+      withPointer,
+      /\| table \|\n\n📄 .*`report\.html` in the artifact `evalgate-report` of \[workflow run 7\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/7\)/,
+    );
+    const cut = fitReport(withPointer, 'en', withPointer.indexOf('\n### ') + 300);
+    assert.ok(cut.includes('`report.html`') && !cut.includes('long section'), cut);
+    assert.match(withHtmlPointer(report, 'a`b', null, 'ja'), /アーティファクト ``a`b`` の `report\.html`/);
+  });
+});
