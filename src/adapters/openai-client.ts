@@ -16,22 +16,24 @@ import type OpenAI from 'openai';
 import type * as OpenAIModule from 'openai';
 import { withCause } from '../core/error-cause.ts';
 import type { CallError, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
-import { createHttpFetch, type FetchLike } from './http-fetch.ts';
+import type { FetchLike } from './http-fetch.ts';
 
 /** The SDK module. */
 type Sdk = typeof OpenAIModule;
 let sdkModule: Promise<Sdk> | null = null;
-/**
- * The SDK, loaded on the first call: commands and runs that never reach a model (validate,
- * plan, compare, a run served from the cache) do not pay for loading it.
- */
-function loadSdk(): Promise<Sdk> {
-  sdkModule ??= import('openai');
-  return sdkModule;
-}
-
 /** One transport for every client of the process, so keep-alive connections are shared. */
-let transport: FetchLike | null = null;
+let transport: Promise<FetchLike> | null = null;
+/**
+ * The SDK and its transport, loaded on the first call: commands and runs that never reach
+ * a model (validate, plan, compare, a run served from the cache) do not pay for loading
+ * them. node:http is loaded with the transport, not before: importing it pulls in node's
+ * own undici, a tenth of validate's start-up.
+ */
+function loadSdk(): Promise<[Sdk, FetchLike]> {
+  sdkModule ??= import('openai');
+  transport ??= import('./http-fetch.ts').then((m) => m.createHttpFetch());
+  return Promise.all([sdkModule, transport]);
+}
 
 /** What the adapter needs to reach one endpoint. */
 export interface OpenAIClientOptions {
@@ -120,14 +122,14 @@ export function cutToBytes(text: string, maxBytes: number): string | null {
 export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient {
   let connected: Promise<{ sdk: OpenAI; mod: Sdk }> | null = null;
   const connect = (): Promise<{ sdk: OpenAI; mod: Sdk }> => {
-    connected ??= loadSdk().then((mod) => ({
+    connected ??= loadSdk().then(([mod, fetch]) => ({
       mod,
       sdk: new mod.OpenAI({
         apiKey: options.apiKey,
         baseURL: options.baseUrl,
         maxRetries: 0,
         timeout: options.timeoutMs,
-        fetch: (transport ??= createHttpFetch()),
+        fetch,
       }),
     }));
     return connected;

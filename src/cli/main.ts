@@ -50,8 +50,6 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
-import { historyCommand } from './history.ts';
-import { matrixCommand } from './matrix.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -108,10 +106,11 @@ async function execute(command: Command): Promise<number> {
       return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
+    // Loaded per command, like the SDK and the tokenizer: the other commands do not parse them.
     case 'history':
-      return historyCommand(command);
+      return (await import('./history.ts')).historyCommand(command);
     case 'matrix':
-      return matrixCommand(command);
+      return (await import('./matrix.ts')).matrixCommand(command);
   }
 }
 

@@ -32,7 +32,6 @@ import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } 
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
-import { renderHtmlReport } from './report/html.ts';
 import { renderJunit } from './report/junit.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
@@ -820,6 +819,9 @@ async function finish(
   const report = renderReport(input);
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
+  // Loaded here, when a report is written: commands that never write one (validate, plan)
+  // do not parse the page's renderer, script and styles.
+  const { renderHtmlReport } = await import('./report/html.ts');
   await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
   await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
