@@ -18,9 +18,21 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 /** Statuses whose Response must have no body. */
 const NO_BODY = new Set([204, 205, 304]);
 
+/**
+ * How long a kept-alive connection may sit idle before it is closed on our side. A server
+ * closes idle connections itself (node's after 5 s, uvicorn's — vLLM's — after 5 s, without
+ * saying so in a Keep-Alive header); a request sent on a connection the server is closing
+ * at that moment fails with a reset the server never saw, an attempt that never reached
+ * it. Closing first avoids the race; node's agent shortens this further to a second
+ * before a server's announced `Keep-Alive: timeout`. Idle only: a socket in use is never
+ * closed by this timeout.
+ */
+const IDLE_MS = 4_000;
+
 /** A fetch over node:http(s); its connections are kept alive and shared by every call through it. */
 export function createHttpFetch(): FetchLike {
-  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  const options = { keepAlive: true, timeout: IDLE_MS };
+  const agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
   return (input, init = {}) => {
     const body = init.body;
     if ((typeof input !== 'string' && !(input instanceof URL)) || (body != null && typeof body !== 'string'))

@@ -204,15 +204,20 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
   };
 
   const complete = async (request: ModelRequest): Promise<ModelReply> => {
-    const started = performance.now();
+    let started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     // One abort signal for the whole exchange: the SDK's own timeout ends at the headers,
     // and a body that arrives a byte a second would otherwise hold the call for ever.
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let mod: Sdk | null = null;
     try {
       const client = await connect();
+      // The exchange's clock starts once the SDK is loaded: the first calls of a process
+      // wait for it to load, which is neither the server's time nor its latency (on a
+      // busy machine it took longer than a 1.5 s timeout-ms).
+      started = performance.now();
+      timer = setTimeout(() => controller.abort(), options.timeoutMs);
       const sdk = client.sdk;
       mod = client.mod;
       // Each adaptation removes or replaces one parameter, so this ends after a few rounds.
