@@ -87,13 +87,7 @@ export async function compileJsonSchema(schema: unknown): Promise<ValidateFuncti
     typeof (schema as { $schema?: unknown }).$schema === 'string' &&
     ((schema as { $schema: string }).$schema.includes('2020-12') ||
       (schema as { $schema: string }).$schema.includes('2019-09'));
-  // `format` keywords are not checked (no format plugin is bundled); strict mode would
-  // refuse them, so it is off and the docs say so.
-  const options = { strict: false, validateFormats: false, allErrors: false, logger: false } as const;
-  const ajv = draft2020
-    ? new (await import('ajv/dist/2020.js')).Ajv2020(options)
-    : new (await import('ajv')).Ajv(options);
-  return ajv.compile(schema as object);
+  return (await import('./json-schema.ts')).compileWithAjv(schema as object, draft2020);
 }
 
 const codePoints = (text: string): number => {
