@@ -1,6 +1,13 @@
-// Bundles the two entry points into self-contained ESM files under dist/, so the action
-// and `node dist/cli.js` run without node_modules. Deterministic: same source, same bytes.
-import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+// Bundles the two entry points into self-contained ESM under dist/, so the action and
+// `node dist/cli.js` run without node_modules. Deterministic: same source, same bytes.
+//
+// The CLI is split (esbuild's code splitting): dist/cli.js is the small entry, and what a
+// command loads with import() — main.ts, the tokenizer for `plan`, the OpenAI SDK on the
+// first model call — lives in chunks beside it (dist/cli-*.js), so `evalgate
+// --version` loads a few lines and `validate` never parses the tokenizer. The chunks sit in
+// dist/ itself because the sandbox finds its files next to the code that starts it.
+// The action stays one file: it runs once per job, and its start is not on anyone's wait.
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -16,11 +23,15 @@ const common = {
   },
 };
 
+// Chunks of an earlier build would linger under other hashes: remove them first.
+mkdirSync('dist', { recursive: true });
+for (const file of readdirSync('dist')) if (/^cli-.*\.js$/.test(file)) rmSync(`dist/${file}`);
 await build({
   ...common,
-  entryPoints: ['src/cli/index.ts'],
-  outfile: 'dist/cli.js',
-  banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
+  entryPoints: { cli: 'src/cli/index.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'cli-[name]-[hash]',
 });
 // The bin is committed executable (100755): npm and npx set that mode when they link it, so
 // a bundle that wrote 0644 would show up as a change in a clone and fail CI's dist check.

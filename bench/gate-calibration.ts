@@ -26,7 +26,7 @@
 // Work is split into chunks dealt to worker threads as they free up. Seeded per chunk:
 // the same arguments print the same table, whatever the number of workers.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { adjustAcrossSuites, compareWithBaseline, type SuiteComparison } from '../src/core/compare/index.ts';
 import { DEFAULT_GATE, type GateConfig } from '../src/core/config/common.ts';
@@ -392,6 +392,7 @@ if (!isMainThread) {
   jobs.sort((a, b) => cost(b) - cost(a));
   const totals = new Map<string, Counts>(cells.map((c) => [key(c), emptyCounts()]));
   const started = performance.now();
+  const loadBefore = loadavg()[0] ?? 0;
   const merge = arg('merge', '');
   let next = Number(arg('from', '0'));
   jobs.length = Math.min(jobs.length, Number(arg('to', String(jobs.length))));
@@ -448,7 +449,10 @@ if (!isMainThread) {
     v.length === 0 ? '0' : Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`;
   const elapsed = arg(
     'elapsed',
-    merge !== '' ? `merged from ${merge}` : `${seconds.toFixed(0)} s on ${workers} worker threads`,
+    merge !== ''
+      ? `merged from ${merge}`
+      : // CPU time beside the wall time: on a shared machine the wall time says more about the others.
+        `${seconds.toFixed(0)} s on ${workers} worker threads, ${(process.cpuUsage().user / 1e6).toFixed(0)} s of CPU (load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end)`,
   );
   const get = (scenario: Scenario, n: number, change: number): Counts =>
     totals.get(key({ scenario, n, change })) as Counts;

@@ -153,7 +153,10 @@ export interface Authenticator {
 export interface ResultSink {
   /** Appends one finished record; must be durable before it resolves. */
   append(record: unknown): Promise<void>;
-  /** Releases the sink when the suite ends (a file kept open for appending). */
+  /**
+   * Waits for every append and releases the sink when the suite ends (a file kept open
+   * for appending); called once.
+   */
   close?(): Promise<void>;
 }
 

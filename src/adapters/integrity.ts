@@ -8,7 +8,7 @@
  * With a well-known key (a local server that accepts any key, such as "ollama"), set
  * EVALGATE_CACHE_KEY to a secret of your own; docs/security.md says so.
  */
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync } from 'node:crypto';
 import type { Authenticator } from '../ports.ts';
 
 /** The environment variable that, when set, keys every MAC instead of the API keys. */
@@ -16,7 +16,8 @@ export const CACHE_KEY_ENV = 'EVALGATE_CACHE_KEY';
 
 /** An authenticator for one purpose (cache of one endpoint, record logs of a run). */
 export function createAuthenticator(secret: string, purpose: string): Authenticator {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'evalgate-integrity-v1', purpose, 32));
+  // A KeyObject made once: given raw bytes, createHmac would import the key on every tag.
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'evalgate-integrity-v1', purpose, 32)));
   return { tag: (text) => createHmac('sha256', key).update(text, 'utf8').digest('hex') };
 }
 

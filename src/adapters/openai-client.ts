@@ -12,9 +12,28 @@
  * for the report. Only parameters evalgate itself sends are adapted; anything else the
  * server refuses is the call's error.
  */
-import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAIModule from 'openai';
 import { withCause } from '../core/error-cause.ts';
 import type { CallError, ModelClient, ModelReply, ModelRequest } from '../ports.ts';
+import type { FetchLike } from './http-fetch.ts';
+
+/** The SDK module. */
+type Sdk = typeof OpenAIModule;
+let sdkModule: Promise<Sdk> | null = null;
+/** One transport for every client of the process, so keep-alive connections are shared. */
+let transport: Promise<FetchLike> | null = null;
+/**
+ * The SDK and its transport, loaded on the first call: commands and runs that never reach
+ * a model (validate, plan, compare, a run served from the cache) do not pay for loading
+ * them. node:http is loaded with the transport, not before: importing it pulls in node's
+ * own undici, a tenth of validate's start-up.
+ */
+function loadSdk(): Promise<[Sdk, FetchLike]> {
+  sdkModule ??= import('openai');
+  transport ??= import('./http-fetch.ts').then((m) => m.createHttpFetch());
+  return Promise.all([sdkModule, transport]);
+}
 
 /** What the adapter needs to reach one endpoint. */
 export interface OpenAIClientOptions {
@@ -101,12 +120,20 @@ export function cutToBytes(text: string, maxBytes: number): string | null {
 
 /** Creates a client for one provider. */
 export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient {
-  const sdk = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  let connected: Promise<{ sdk: OpenAI; mod: Sdk }> | null = null;
+  const connect = (): Promise<{ sdk: OpenAI; mod: Sdk }> => {
+    connected ??= loadSdk().then(([mod, fetch]) => ({
+      mod,
+      sdk: new mod.OpenAI({
+        apiKey: options.apiKey,
+        baseURL: options.baseUrl,
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+        fetch,
+      }),
+    }));
+    return connected;
+  };
   const host = safeHost(options.baseUrl);
   const redact = (text: string): string =>
     options.apiKey.length >= 4 ? text.split(options.apiKey).join('[redacted]') : text;
@@ -177,13 +204,22 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
   };
 
   const complete = async (request: ModelRequest): Promise<ModelReply> => {
-    const started = performance.now();
+    let started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
     // One abort signal for the whole exchange: the SDK's own timeout ends at the headers,
     // and a body that arrives a byte a second would otherwise hold the call for ever.
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let mod: Sdk | null = null;
     try {
+      const client = await connect();
+      // The exchange's clock starts once the SDK is loaded: the first calls of a process
+      // wait for it to load, which is neither the server's time nor its latency (on a
+      // busy machine it took longer than a 1.5 s timeout-ms).
+      started = performance.now();
+      timer = setTimeout(() => controller.abort(), options.timeoutMs);
+      const sdk = client.sdk;
+      mod = client.mod;
       // Each adaptation removes or replaces one parameter, so this ends after a few rounds.
       for (let round = 0; ; round++) {
         const body = bodyOf(request);
@@ -198,7 +234,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
           );
         } catch (error) {
           const param =
-            error instanceof APIError ? unsupportedParameter(error.status, error.param, error.message) : null;
+            error instanceof mod.APIError ? unsupportedParameter(error.status, error.param, error.message) : null;
           if (param !== null && round < 2 * ADAPTABLE.length) {
             // Another call may have adapted meanwhile: then this one just goes again as it now would.
             const changed = JSON.stringify(bodyOf(request)) !== JSON.stringify(body) || adapt(param);
@@ -214,7 +250,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
             kind: 'timeout' as const,
             message: `no complete reply within ${options.timeoutMs} ms (timeout-ms), body included`,
           }
-        : describeError(error);
+        : describeError(error, mod);
       if (callError.httpStatus === 400 && /content[_ ]filter|content management policy/i.test(callError.message)) {
         return { status: 'refused', message: redact(callError.message), latencyMs: elapsed(), servedModel: null };
       }
@@ -318,7 +354,16 @@ export function createOpenAIClient(options: OpenAIClientOptions): AdaptingClient
   return { label: `${options.model} at ${host}`, complete, adaptations: () => [...notes] };
 }
 
-function describeError(error: unknown): CallError {
+/** A failed call as data; `mod` is null only when the SDK itself failed to load. */
+function describeError(error: unknown, mod: Sdk | null): CallError {
+  if (mod === null)
+    return {
+      kind: 'malformed',
+      message: `the OpenAI SDK could not be loaded (${errorText(error)})`,
+      cause: 'infrastructure',
+      reason: 'other',
+    };
+  const { APIConnectionTimeoutError, APIUserAbortError, APIConnectionError, APIError } = mod;
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout', message: 'the request timed out' };
   if (error instanceof APIUserAbortError) return { kind: 'timeout', message: 'the request was aborted' };
   if (error instanceof APIConnectionError) {
@@ -339,7 +384,11 @@ function describeError(error: unknown): CallError {
   }
   if (error instanceof SyntaxError)
     return { kind: 'malformed', message: `the response body is not valid JSON (${error.message})` };
-  return { kind: 'malformed', message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'malformed', message: errorText(error) };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The wait a provider asked for: `retry-after-ms`, else `retry-after` in seconds or as an HTTP date. */

@@ -13,6 +13,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError } from '../core/errors.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../core/report/messages.ts';
 import { initKinds } from '../core/init.ts';
+import { isVersionRequest } from '../version.ts';
 
 /** The commands. */
 export type Command =
@@ -684,8 +685,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h') return { name: 'help', text: USAGE };
   const asksHelp = rest.some((a) => a === '--help' || a === '-h');
-  if (first === '--version' || first === '-v' || first === '-V' || first === 'version')
-    return asksHelp ? { name: 'help', text: VERSION_HELP } : { name: 'version' };
+  if (isVersionRequest(first)) return asksHelp ? { name: 'help', text: VERSION_HELP } : { name: 'version' };
   if (first === 'help') {
     const topic = rest.filter((a) => a !== '--help' && a !== '-h');
     if (topic.length === 0 || (topic.length === 1 && topic[0] === 'help')) return { name: 'help', text: USAGE };

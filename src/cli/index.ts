@@ -1,3 +1,8 @@
-import { run } from './main.ts';
+#!/usr/bin/env node
+// The CLI's entry. A bare `--version` is answered here, before anything else is loaded
+// (`--version --help` is help, main.ts's); every other command loads main.ts, which loads what its command needs (the bundle is split the same
+// way, esbuild.config.js), so start-up pays only for what a command uses.
+import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 
-await run();
+if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
+else await (await import('./main.ts')).run();

@@ -24,7 +24,6 @@ import {
 import { repositoryRoot } from '../adapters/git.ts';
 import { createCallingDeps } from '../adapters/run-deps.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { chunkedTokenCounter } from '../core/tokens.ts';
 import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '../adapters/system.ts';
 import { configJsonSchema } from '../core/config/schema.ts';
@@ -51,8 +50,6 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
-import { historyCommand } from './history.ts';
-import { matrixCommand } from './matrix.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -109,10 +106,11 @@ async function execute(command: Command): Promise<number> {
       return noiseCommand(command);
     case 'dataset-exact-copy':
       return datasetCommand(command);
+    // Loaded per command, like the SDK and the tokenizer: the other commands do not parse them.
     case 'history':
-      return historyCommand(command);
+      return (await import('./history.ts')).historyCommand(command);
     case 'matrix':
-      return matrixCommand(command);
+      return (await import('./matrix.ts')).matrixCommand(command);
   }
 }
 
@@ -435,7 +433,8 @@ async function planCommand(command: Extract<Command, { name: 'plan' }>): Promise
   }
   const plans = await planEvaluation(parseConfig(text, command.config), command.suites, {
     workspace: await workspaceOf(command.config),
-    countTokens: chunkedTokenCounter(countTokens),
+    // The tokenizer's tables are most of the bundle: loaded by the one command that counts.
+    countTokens: chunkedTokenCounter((await import('gpt-tokenizer/encoding/o200k_base')).countTokens),
     isCached:
       cacheDir === null
         ? null

@@ -32,7 +32,6 @@ import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } 
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
-import { renderHtmlReport } from './report/html.ts';
 import { renderJunit } from './report/junit.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
@@ -41,7 +40,7 @@ import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, signedRecord, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import { planResume, recordSigner, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
@@ -449,9 +448,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         suite.name,
         auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
-      const sink = auth
-        ? { append: (record: unknown) => rawSink.append(signedRecord(auth, header, record as object)) }
-        : rawSink;
+      const sign = auth ? recordSigner(auth, header) : null;
+      const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
       let result: SuiteResult;
       try {
         result = await runSuite(suite, {
@@ -821,6 +819,9 @@ async function finish(
   const report = renderReport(input);
   const summary = summarize(verdict, comparisons, notRun, notices);
   await deps.store.writeReport(report);
+  // Loaded here, when a report is written: commands that never write one (validate, plan)
+  // do not parse the page's renderer, script and styles.
+  const { renderHtmlReport } = await import('./report/html.ts');
   await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
   await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));

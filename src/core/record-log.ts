@@ -49,9 +49,16 @@ function recordMac(auth: Authenticator, headerMac: string, record: unknown): str
   return macOf(auth, { log: headerMac, record });
 }
 
-/** A record line: the record with its MAC, bound to the log's header. */
-export function signedRecord(auth: Authenticator, header: RecordLogHeader, record: object): Record<string, unknown> {
-  return { ...record, mac: recordMac(auth, macOf(auth, header), record) };
+/**
+ * Signs the record lines of one log: each record with its MAC, bound to the log's header
+ * (whose MAC is computed here once, not per record).
+ */
+export function recordSigner(
+  auth: Authenticator,
+  header: RecordLogHeader,
+): (record: object) => Record<string, unknown> {
+  const headerMac = macOf(auth, header);
+  return (record) => ({ ...record, mac: recordMac(auth, headerMac, record) });
 }
 
 /** The identity a log must carry for its records to be reused. */
@@ -125,6 +132,7 @@ export function planResume(
 
 /** The text a log starts with: its header and any records carried over, each signed. */
 export function startLogText(header: RecordLogHeader, finished: readonly CaseRecord[], auth: Authenticator): string {
-  const lines = [{ ...header, mac: macOf(auth, header) }, ...finished.map((r) => signedRecord(auth, header, r))];
+  const sign = recordSigner(auth, header);
+  const lines = [{ ...header, mac: macOf(auth, header) }, ...finished.map(sign)];
   return lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
 }

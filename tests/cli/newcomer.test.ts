@@ -3,7 +3,8 @@
 // codes in pipes, and the wording after --update-baseline. Run against the bundle users
 // install, dist/cli.js (npm run bundle first).
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { COMMANDS } from '../../src/cli/args.ts';
@@ -75,6 +76,39 @@ describe('help and version', () => {
     assert.match(wrong.stderr, /unknown dataset sub-command "exact-cpy"; did you mean "dataset exact-copy"\?/);
     assert.equal(version.code, 0);
     assert.match(version.stdout, /^evalgate version — /);
+    // The entry answers a bare --version itself; with --help it is main.ts's help.
+    const versionHelp = await runCli(['--version', '--help'], { cwd: ws.dir });
+    assert.equal(versionHelp.stdout, version.stdout);
+  });
+
+  it('the bundle loads ajv when a schema is compiled: draft-07 and 2020-12 schemas validate', async () => {
+    // ajv is CommonJS in a chunk of its own: through import() its named exports were lost.
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-bundle-ajv-'));
+    try {
+      assert.equal((await runCli(['init', '--kind', 'prompt'], { cwd: dir })).code, 0);
+      await writeFile(
+        join(dir, 'checks/modern.schema.json'),
+        JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }),
+      );
+      const config = await readFile(join(dir, 'evalgate.yml'), 'utf8');
+      const extra = '      - type: json-schema\n        name: modern\n        schema: checks/modern.schema.json\n';
+      await writeFile(
+        join(dir, 'evalgate.yml'),
+        config.replace('      - type: contains\n', `${extra}      - type: contains\n`),
+      );
+      const r = await runCli(['validate'], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /support-reply \(prompt\): 12 cases/);
+      await writeFile(
+        join(dir, 'checks/modern.schema.json'),
+        JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'nonsense' }),
+      );
+      const bad = await runCli(['validate'], { cwd: dir });
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /modern\.schema\.json: not a usable JSON Schema/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('suggests the closest option and command (exit 2, no usage dump)', async () => {

@@ -13,12 +13,17 @@ import { checkOutcome } from '../../src/core/kinds/prompt/python.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import { loadTemplate, renderTemplate } from '../../src/core/templates.ts';
 
-const run = (reply: string, assertion: Record<string, unknown>, vars: Record<string, string> = {}) =>
+const run = (
+  reply: string,
+  assertion: Record<string, unknown>,
+  vars: Record<string, string> = {},
+  schema?: TextCheck['schema'],
+) =>
   checkText(reply, {
     assertion: { weight: 1, normalize: [], ...assertion } as unknown as TextCheck['assertion'],
     name: 'a',
     vars,
-    ...(assertion['type'] === 'json-schema' ? { schema: compileJsonSchema(assertion['doc']) } : {}),
+    ...(schema ? { schema } : {}),
   });
 
 describe('prompt assertions', () => {
@@ -48,14 +53,18 @@ describe('prompt assertions', () => {
     assert.equal(run('ABC', { type: 'regex', value: '^abc$', flags: 'i' }).pass, true);
   });
 
-  it('parses JSON and validates it with the schema; counts code points for length', () => {
+  it('parses JSON and validates it with the schema; counts code points for length', async () => {
     assert.equal(run('{"a": 1}', { type: 'is-json' }).pass, true);
     const bad = run('not json', { type: 'is-json' });
     assert.equal(bad.pass, false);
     assert.match(bad.message, /^the reply is not JSON/);
-    const schema = { type: 'object', required: ['answer'], properties: { answer: { type: 'string' } } };
-    assert.equal(run('{"answer": "x"}', { type: 'json-schema', doc: schema }).pass, true);
-    const wrong = run('{"answer": 3}', { type: 'json-schema', doc: schema });
+    const schema = await compileJsonSchema({
+      type: 'object',
+      required: ['answer'],
+      properties: { answer: { type: 'string' } },
+    });
+    assert.equal(run('{"answer": "x"}', { type: 'json-schema' }, {}, schema).pass, true);
+    const wrong = run('{"answer": 3}', { type: 'json-schema' }, {}, schema);
     assert.equal(wrong.pass, false);
     assert.match(wrong.message, /at \/answer: must be string/);
     assert.equal(run('😀😀😀', { type: 'length', max: 3 }).pass, true, 'three code points, six UTF-16 units');

@@ -7,10 +7,17 @@
  * cluster of cases) respects that repeats of one case are not independent; BCa corrects
  * the bias and skew a ratio statistic has on small sets, falling back to the percentile
  * interval when BCa is undefined. Everything is seeded so a run is reproducible.
+ *
+ * Why resampling by counts: eval scores are mostly discrete (pass/fail, 1–5, 0–10), and n
+ * units that take only k distinct (base, candidate) values are resampled faster by drawing
+ * how often each value occurs (a multinomial, O(k)) than by n index draws; continuous
+ * scores need the index draws. Both give the same resamples in distribution
+ * (docs/design/statistics.md, "Resampling by counts").
  */
 import { normalCdf, normalQuantile } from './normal.ts';
 import { quantileSorted } from './quantile.ts';
-import { createRandom } from './random.ts';
+import { binomial } from './binomial.ts';
+import { createRandom, type Random } from './random.ts';
 
 /** One resampling unit: the summed per-case means of its cases on each arm. */
 export interface PairedUnit {
@@ -33,7 +40,20 @@ export interface BootstrapOptions {
   confidence: number;
   resamples: number;
   seed: string;
+  /**
+   * How many index draws a binomial must be expected to settle to be used (see resample());
+   * COUNTS_COST by default. 0 draws every count by binomials, Infinity draws only indices:
+   * the same distribution from other streams, set only to compare them.
+   */
+  countsCost?: number;
 }
+
+/**
+ * A binomial draw costs about as much as this many index draws (measured on the development
+ * machine), so a distinct value's count is drawn by a binomial only while it is expected
+ * to settle at least this many of the draws left.
+ */
+export const COUNTS_COST = 16;
 
 /** The estimate and its interval, with everything a reader needs to trust it. */
 export interface BootstrapResult {
@@ -55,6 +75,8 @@ export interface BootstrapResult {
   skippedResamples: number;
   seed: string;
   units: number;
+  /** Distinct (base, candidate, cases) values among the units. */
+  distinctUnits: number;
   standardError: number;
   biasCorrection: number | null;
   acceleration: number | null;
@@ -67,6 +89,23 @@ export interface BootstrapResult {
 function changeOf(statistic: ChangeStatistic, baseSum: number, candSum: number, cases: number): number {
   if (statistic === 'relative') return baseSum === 0 ? Number.NaN : (candSum - baseSum) / baseSum;
   return cases === 0 ? Number.NaN : (candSum - baseSum) / cases;
+}
+
+/**
+ * The bootstrap distribution: the change of each resample whose change is defined, in
+ * the order drawn (the resamples pairedBootstrap reads its interval from).
+ */
+export function resampledChanges(options: BootstrapOptions): Float64Array {
+  const draws = new Float64Array(options.resamples);
+  const { kept } = resample(
+    distinctUnits(options.units),
+    options.statistic,
+    options.resamples,
+    createRandom(options.seed),
+    draws,
+    options.countsCost ?? COUNTS_COST,
+  );
+  return draws.subarray(0, kept);
 }
 
 /**
@@ -93,32 +132,16 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   if (!Number.isFinite(estimate))
     throw new RangeError('the change is undefined (baseline sum is 0); use the absolute statistic');
 
-  const random = createRandom(seed);
-  // The hot loop: typed arrays and inline rejection sampling (the same stream nextInt
-  // would draw), so large sets and the calibration bench stay fast.
-  const baseOf = Float64Array.from(units, (u) => u.base);
-  const candOf = Float64Array.from(units, (u) => u.candidate);
-  const casesOf = Float64Array.from(units, (u) => u.cases);
-  const limit = 2 ** 32 - (2 ** 32 % n);
+  const cells = distinctUnits(units);
   const draws = new Float64Array(resamples);
-  let kept = 0;
-  let skipped = 0;
-  for (let b = 0; b < resamples; b++) {
-    let bs = 0;
-    let cs = 0;
-    let ks = 0;
-    for (let i = 0; i < n; i++) {
-      let x = random.nextUint32();
-      while (x >= limit) x = random.nextUint32();
-      const j = x % n;
-      bs += baseOf[j] as number;
-      cs += candOf[j] as number;
-      ks += casesOf[j] as number;
-    }
-    const r = changeOf(statistic, bs, cs, ks);
-    if (Number.isFinite(r)) draws[kept++] = r;
-    else skipped++;
-  }
+  const { kept, skipped } = resample(
+    cells,
+    statistic,
+    resamples,
+    createRandom(seed),
+    draws,
+    options.countsCost ?? COUNTS_COST,
+  );
   const sorted = draws.slice(0, kept).sort();
   const standardError = sampleSd(sorted);
 
@@ -136,6 +159,7 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
     skippedResamples: skipped,
     seed,
     units: n,
+    distinctUnits: cells.count.length,
     standardError,
     percentileLower: pct.lower,
     percentileUpper: pct.upper,
@@ -161,7 +185,7 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
     if (r <= estimate) atOrBelow++;
   }
   const z0 = normalQuantile((below + atOrBelow) / (2 * kept));
-  const acceleration = jackknifeAcceleration(units, statistic, baseTotal, candTotal, caseTotal);
+  const acceleration = groupedAcceleration(cells, n, statistic, baseTotal, candTotal, caseTotal);
   const zLow = normalQuantile(alpha);
   const zHigh = normalQuantile(1 - alpha);
   const adjusted = (z: number): number => normalCdf(z0 + (z0 + z) / (1 - acceleration * (z0 + z)));
@@ -195,6 +219,220 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   return { ...base, lower, upper, method: 'bca', fallbackReason: null, biasCorrection: z0, acceleration };
 }
 
+/**
+ * The distinct units, heaviest first (ties by value, so the order does not depend on the
+ * input's), with how many units hold each; and every unit laid out cell by cell in that
+ * order, so the units of cells t, t + 1, … form the block from start[t] to the end.
+ */
+interface UnitCells {
+  base: Float64Array;
+  candidate: Float64Array;
+  cases: Float64Array;
+  count: Float64Array;
+  start: Float64Array;
+  unitBase: Float64Array;
+  unitCandidate: Float64Array;
+  unitCases: Float64Array;
+  casesVary: boolean;
+}
+
+function distinctUnits(units: readonly PairedUnit[]): UnitCells {
+  const index = new Map<string, number>();
+  const found: { base: number; candidate: number; cases: number; count: number }[] = [];
+  for (const u of units) {
+    // Numbers as keys: equal values give equal strings (0 and −0 both "0", harmless for sums).
+    const key = `${u.base},${u.candidate},${u.cases}`;
+    const at = index.get(key);
+    if (at === undefined) {
+      index.set(key, found.length);
+      found.push({ base: u.base, candidate: u.candidate, cases: u.cases, count: 1 });
+    } else (found[at] as { count: number }).count++;
+  }
+  found.sort((x, y) => y.count - x.count || x.base - y.base || x.candidate - y.candidate || x.cases - y.cases);
+  const n = units.length;
+  const cells: UnitCells = {
+    base: Float64Array.from(found, (g) => g.base),
+    candidate: Float64Array.from(found, (g) => g.candidate),
+    cases: Float64Array.from(found, (g) => g.cases),
+    count: Float64Array.from(found, (g) => g.count),
+    start: new Float64Array(found.length),
+    unitBase: new Float64Array(n),
+    unitCandidate: new Float64Array(n),
+    unitCases: new Float64Array(n),
+    casesVary: found.some((g) => g.cases !== found[0]?.cases),
+  };
+  let at = 0;
+  found.forEach((g, j) => {
+    cells.start[j] = at;
+    cells.unitBase.fill(g.base, at, at + g.count);
+    cells.unitCandidate.fill(g.candidate, at, at + g.count);
+    cells.unitCases.fill(g.cases, at, at + g.count);
+    at += g.count;
+  });
+  return cells;
+}
+
+/** Sums of one resample, accumulated without allocation. */
+interface Sums {
+  base: number;
+  candidate: number;
+  cases: number;
+}
+
+/**
+ * Resamples, each n units drawn with replacement, written to `draws` as their finite changes;
+ * no allocation per resample. A resample is the counts of how often each distinct unit is
+ * drawn — a multinomial — drawn as conditional binomials, heaviest cell first: cell t gets
+ * Binomial(m, c_t / C_t) of the m draws left, C_t the units in cells t and after (binomial.ts).
+ * Given those, the m draws left are m uniform draws among the units of the remaining
+ * cells; once a binomial is expected to settle fewer than COUNTS_COST of them
+ * (m · c_t / C_t < COUNTS_COST), they are drawn so, as indices into that block. Continuous
+ * data (every count 1) go straight to indices; binary data take three binomials.
+ */
+function resample(
+  cells: UnitCells,
+  statistic: ChangeStatistic,
+  resamples: number,
+  random: Random,
+  draws: Float64Array,
+  countsCost: number,
+): { kept: number; skipped: number } {
+  const k = cells.count.length;
+  const n = cells.unitBase.length;
+  const { base, candidate, cases, count, start } = cells;
+  const sums: Sums = { base: 0, candidate: 0, cases: 0 };
+  let kept = 0;
+  let skipped = 0;
+  for (let b = 0; b < resamples; b++) {
+    sums.base = 0;
+    sums.candidate = 0;
+    sums.cases = 0;
+    let left = n;
+    let mass = n;
+    let t = 0;
+    for (; t < k && left > 0; t++) {
+      const c = count[t] as number;
+      // The last cell takes what is left; any other, a binomial while it is worth one.
+      if (t < k - 1 && !(left * c >= countsCost * mass)) break;
+      const x = t === k - 1 ? left : binomial(random, left, c / mass);
+      if (x > 0) {
+        sums.base += x * (base[t] as number);
+        sums.candidate += x * (candidate[t] as number);
+        sums.cases += x * (cases[t] as number);
+        left -= x;
+      }
+      mass -= c;
+    }
+    if (left > 0) drawIndices(random, left, t < k ? (start[t] as number) : n, cells, sums);
+    const r = changeOf(statistic, sums.base, sums.candidate, sums.cases);
+    if (Number.isFinite(r)) draws[kept++] = r;
+    else skipped++;
+  }
+  return { kept, skipped };
+}
+
+/**
+ * Adds `m` units drawn uniformly from the block [from, n) of the laid-out units to `sums`.
+ * Each index takes w bits of a generator output — three 10-bit chunks when the block holds
+ * at most 2^10 units, two 16-bit chunks up to 2^16, a whole output beyond — by Lemire's
+ * multiply-and-reject: j = ⌊h·R / 2^w⌋ for a chunk h and block size R, rejecting the
+ * 2^w mod R chunks whose low product bits would make some j likelier. Exactly uniform, at a
+ * third of the generator calls for eval-sized sets. Chunks left over at the end are unused.
+ */
+function drawIndices(random: Random, m: number, from: number, cells: UnitCells, sums: Sums): void {
+  const size = cells.unitBase.length - from;
+  const { unitBase, unitCandidate, unitCases, casesVary } = cells;
+  let bs = 0;
+  let cs = 0;
+  let ks = 0;
+  let i = 0;
+  if (size <= 1024) {
+    const threshold = 1024 % size;
+    while (i < m) {
+      const x = random.nextUint32();
+      for (let shift = 0; shift < 30 && i < m; shift += 10) {
+        // h·R < 2^20: its low 10 bits decide rejection, the rest is the index.
+        const product = ((x >>> shift) & 1023) * size;
+        if ((product & 1023) < threshold) continue;
+        const j = from + (product >>> 10);
+        bs += unitBase[j] as number;
+        cs += unitCandidate[j] as number;
+        if (casesVary) ks += unitCases[j] as number;
+        i++;
+      }
+    }
+  } else if (size <= 65_536) {
+    const threshold = 65_536 % size;
+    while (i < m) {
+      const x = random.nextUint32();
+      for (let shift = 0; shift < 32 && i < m; shift += 16) {
+        // h·R < 2^32, exact in a double; & and >>> read it as an unsigned 32-bit value.
+        const product = ((x >>> shift) & 0xffff) * size;
+        if ((product & 0xffff) < threshold) continue;
+        const j = from + (product >>> 16);
+        bs += unitBase[j] as number;
+        cs += unitCandidate[j] as number;
+        if (casesVary) ks += unitCases[j] as number;
+        i++;
+      }
+    }
+  } else {
+    const limit = 2 ** 32 - (2 ** 32 % size);
+    for (; i < m; i++) {
+      let x = random.nextUint32();
+      while (x >= limit) x = random.nextUint32();
+      const j = from + (x % size);
+      bs += unitBase[j] as number;
+      cs += unitCandidate[j] as number;
+      if (casesVary) ks += unitCases[j] as number;
+    }
+  }
+  sums.base += bs;
+  sums.candidate += cs;
+  sums.cases += casesVary ? ks : m * (unitCases[from] as number);
+}
+
+/**
+ * The jackknife acceleration (jackknifeAcceleration) over distinct units: leaving out any
+ * copy of a distinct unit gives the same estimate, so the n leave-one-out values are k
+ * values with their counts — O(k) after grouping.
+ */
+function groupedAcceleration(
+  groups: UnitCells,
+  n: number,
+  statistic: ChangeStatistic,
+  baseTotal: number,
+  candTotal: number,
+  caseTotal: number,
+): number {
+  if (n < 2) return Number.NaN;
+  const k = groups.base.length;
+  const loo = new Float64Array(k);
+  let sum = 0;
+  for (let j = 0; j < k; j++) {
+    const r = changeOf(
+      statistic,
+      baseTotal - (groups.base[j] as number),
+      candTotal - (groups.candidate[j] as number),
+      caseTotal - (groups.cases[j] as number),
+    );
+    if (!Number.isFinite(r)) return Number.NaN;
+    loo[j] = r;
+    sum += (groups.count[j] as number) * r;
+  }
+  const mean = sum / n;
+  let s2 = 0;
+  let s3 = 0;
+  for (let j = 0; j < k; j++) {
+    const d = (n - 1) * (mean - (loo[j] as number));
+    const c = groups.count[j] as number;
+    s2 += c * d * d;
+    s3 += c * d * d * d;
+  }
+  if (s2 === 0) return Number.NaN;
+  return s3 / (6 * s2 ** 1.5);
+}
+
 /** The reason given for an interval of zero width. */
 export const NO_VARIATION = 'no variation: the resamples that set the interval all give the same change';
 
@@ -209,27 +447,7 @@ export function jackknifeAcceleration(
   candTotal: number,
   caseTotal: number,
 ): number {
-  const n = units.length;
-  if (n < 2) return Number.NaN;
-  const loo = new Float64Array(n);
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const u = units[i] as PairedUnit;
-    const r = changeOf(statistic, baseTotal - u.base, candTotal - u.candidate, caseTotal - u.cases);
-    if (!Number.isFinite(r)) return Number.NaN;
-    loo[i] = r;
-    sum += r;
-  }
-  const mean = sum / n;
-  let s2 = 0;
-  let s3 = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (n - 1) * (mean - (loo[i] as number));
-    s2 += d * d;
-    s3 += d * d * d;
-  }
-  if (s2 === 0) return Number.NaN;
-  return s3 / (6 * s2 ** 1.5);
+  return groupedAcceleration(distinctUnits(units), units.length, statistic, baseTotal, candTotal, caseTotal);
 }
 
 /** Sample standard deviation (n − 1); 0 for fewer than two values. */

@@ -13,6 +13,11 @@ export interface Random {
   nextUint32(): number;
   /** A uniform integer in [0, n), drawn without modulo bias (rejection sampling). */
   nextInt(n: number): number;
+  /**
+   * A uniform double in (0, 1) on a grid of 2^-53, from the next two outputs: the bootstrap's
+   * binomial sampler needs finer steps than 2^-32 so its acceptance tests are not coarsened.
+   */
+  nextDouble(): number;
 }
 
 /** Hashes a string to four 32-bit words (cyrb128), the seed material for sfc32. */
@@ -64,5 +69,10 @@ export function createRandom(seedText: string): Random {
       if (x < limit) return x % n;
     }
   };
-  return { nextUint32, nextInt };
+  const nextDouble = (): number => {
+    const high = nextUint32() >>> 5; // 27 bits
+    const low = nextUint32() >>> 6; // 26 bits
+    return (high * 67_108_864 + low + 0.5) / 9_007_199_254_740_992;
+  };
+  return { nextUint32, nextInt, nextDouble };
 }

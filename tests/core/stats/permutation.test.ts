@@ -77,6 +77,39 @@ describe('sign-flip test', () => {
     assert.equal(q.pValue, 1 / 200_001);
   });
 
+  it('lands within Monte-Carlo error of the exact p, for a count of units that fills no whole word', () => {
+    // 21 irregular units: one past enumeration, so Monte Carlo; the exact p by walking all 2^21 patterns.
+    const d = Array.from({ length: 21 }, (_, i) => Math.sqrt(i + 3) * (i % 4 === 0 ? 1 : -0.8));
+    const observed = Math.abs(d.reduce((s, x) => s + x, 0));
+    let hits = 0;
+    for (let mask = 0; mask < 2 ** 21; mask++) {
+      let sum = 0;
+      for (let j = 0; j < 21; j++) sum += (mask >>> j) & 1 ? Math.abs(d[j] as number) : -Math.abs(d[j] as number);
+      if (Math.abs(sum) >= observed - 1e-9) hits++;
+    }
+    const exact = hits / 2 ** 21;
+    const r = signFlipTest(d, { seed: 'word' });
+    assert.equal(r.method, 'monte-carlo');
+    const se = Math.sqrt((exact * (1 - exact)) / 200_000);
+    assert.ok(Math.abs(r.pValue - exact) < 4 * se + 1e-5, `${r.pValue} vs exact ${exact}`);
+  });
+
+  it('stays exact for thousands of changed 1–5 scores, where the programme is cheaper than Monte Carlo', () => {
+    // 1,500 changes of ±1…±3: (sum of steps) × (units) ≈ 4.5 million states, past the old
+    // 2 million cap that sent such sets to Monte Carlo.
+    // Alternating signs cancel; the first 60 units all dropping leave a p of moderate size.
+    const d = Array.from({ length: 1500 }, (_, i) => ((i % 3) + 1) * (i < 60 || i % 2 === 0 ? -1 : 1));
+    const r = signFlipTest(d, { seed: 'big' });
+    assert.equal(r.method, 'exact');
+    assert.ok(r.pValue > 0.01 && r.pValue < 0.5, String(r.pValue));
+    const mc = signFlipTest(
+      d.map((x, i) => x * (1 + 1e-7 * Math.sin(i))),
+      { seed: 'big' },
+    );
+    assert.equal(mc.method, 'monte-carlo');
+    assert.ok(Math.abs(r.pValue - mc.pValue) < 0.01, `${r.pValue} vs ${mc.pValue}`);
+  });
+
   it('prefers the exact lattice programme for many changed units on a small step', () => {
     const r = signFlipTest(Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? 1 / 3 : -2 / 3)));
     assert.equal(r.method, 'exact');

@@ -236,6 +236,34 @@ describe('docs/design/statistics.md reference numbers', () => {
     });
   }
 
+  it('reproduces every set’s BCa and percentile limits with counts alone and with indices alone', () => {
+    // By default these small sets mix the two (docs/design/statistics.md, "Resampling by counts"); each
+    // alone draws from another random stream, the same distribution, and must land as close.
+    for (const [name, set] of Object.entries(SETS)) {
+      const expected = LIMITS[name] as [number, number][];
+      const tol = TOLERANCE[name] as number;
+      for (const [conf, bca, pct] of [
+        [0.95, expected[0], expected[1]],
+        [0.9, expected[2], expected[3]],
+      ] as const)
+        for (const countsCost of [0, Number.POSITIVE_INFINITY]) {
+          const r = pairedBootstrap({
+            units: units(set),
+            statistic: 'relative',
+            confidence: conf,
+            resamples: 10_000,
+            seed: `${name}|instrument|base-run|cand-run`,
+            countsCost,
+          });
+          const got = [r.lower, r.upper, r.percentileLower, r.percentileUpper];
+          const want = [...(bca as [number, number]), ...(pct as [number, number])];
+          got.forEach((g, i) =>
+            assert.ok(Math.abs(g - (want[i] as number)) < tol, `${name} ${conf} ${countsCost} #${i}: ${g}`),
+          );
+        }
+    }
+  });
+
   it('gives the expected verdicts under the default policy at 95%, with the exact-test guard', () => {
     // docs/design/statistics.md lists C as a regression. The calibration bench (bench/gate-calibration)
     // showed the interval-only rule failing up to 5% of unchanged PRs at small n, so a

@@ -4,8 +4,7 @@
  * A check never throws for a model's reply: a reply that is not JSON fails `is-json`, it
  * does not stop the run.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import type { AssertionConfig, PromptNormalizer } from './config.ts';
 
 /** The outcome of one assertion on one reply. */
@@ -76,19 +75,19 @@ export function normalizeReply(text: string, normalizers: readonly PromptNormali
   return out;
 }
 
-/** Compiles a JSON Schema document with ajv (draft-07, or 2020-12 when its $schema says so). */
-export function compileJsonSchema(schema: unknown): ValidateFunction {
+/**
+ * Compiles a JSON Schema document with ajv (draft-07, or 2020-12 when its $schema says so).
+ * ajv is loaded here, on the first schema, not with the module: only suites with a
+ * json-schema assertion need it, and every command that loads the kinds would pay for it.
+ */
+export async function compileJsonSchema(schema: unknown): Promise<ValidateFunction> {
   const draft2020 =
     schema !== null &&
     typeof schema === 'object' &&
     typeof (schema as { $schema?: unknown }).$schema === 'string' &&
     ((schema as { $schema: string }).$schema.includes('2020-12') ||
       (schema as { $schema: string }).$schema.includes('2019-09'));
-  // `format` keywords are not checked (no format plugin is bundled); strict mode would
-  // refuse them, so it is off and the docs say so.
-  const options = { strict: false, validateFormats: false, allErrors: false, logger: false } as const;
-  const ajv = draft2020 ? new Ajv2020(options) : new Ajv(options);
-  return ajv.compile(schema as object);
+  return (await import('./json-schema.ts')).compileWithAjv(schema as object, draft2020);
 }
 
 const codePoints = (text: string): number => {

@@ -164,7 +164,7 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
           throw configError({ file: path }, `not valid JSON (${(error as Error).message})`);
         }
         try {
-          loaded.schema = compileJsonSchema(doc);
+          loaded.schema = await compileJsonSchema(doc);
         } catch (error) {
           throw configError({ file: path }, `not a usable JSON Schema: ${(error as Error).message}`);
         }

@@ -1,0 +1,180 @@
+// bench/scale — a run of 10,000 (or more) cases: how close evalgate gets to the ideal wall
+// time, and how much memory it holds, against a server that answers every call after 50 ms.
+// Two runs per size, as a pull request's workflow makes them: one writes the baseline, the
+// next is compared with it. Prints figures as ratios measured in this run; asserts nothing.
+//
+//   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js]
+//
+// The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
+// 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M).
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? String(process.argv[i + 1]) : fallback;
+}
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SIZES = arg('cases', '10000,100000').split(',').map(Number);
+const CONCURRENCY = Number(arg('concurrency', '32'));
+const LATENCY_MS = Number(arg('latency', '50'));
+const TIME = '/usr/bin/time';
+/** The CLI to measure (another build, to compare versions). */
+const CLI = resolve(arg('cli', join(ROOT, 'dist/cli.js')));
+
+/** Answers line 2 of the context after LATENCY_MS; counts calls and when they came. */
+async function startServer(): Promise<{
+  url: string;
+  calls: () => number;
+  span: () => number;
+  reset: () => void;
+  close: () => Promise<void>;
+}> {
+  let calls = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const now = performance.now();
+      calls++;
+      first = Math.min(first, now);
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        messages: { role: string; content: string }[];
+      };
+      const user = body.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
+      const context = /<context>\n([\s\S]*?)\n<\/context>/.exec(user)?.[1] ?? user;
+      const content = context.split('\n')[1] ?? '';
+      setTimeout(() => {
+        last = Math.max(last, performance.now());
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: 'bench-server (not a model)',
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 },
+          }),
+        );
+      }, LATENCY_MS);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}/v1`,
+    calls: () => calls,
+    span: () => last - first,
+    reset: () => {
+      calls = 0;
+      first = Number.POSITIVE_INFINITY;
+      last = 0;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Runs the CLI under GNU time; its wall time, exit code, peak RSS and CPU seconds. */
+function runCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ ms: number; code: number | null; peakMiB: number; cpu: number; out: string }> {
+  const rssFile = join(cwd, `rss-${Date.now()}.txt`);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, CLI, ...args], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => void finished(code));
+    const finished = async (code: number | null): Promise<void> => {
+      const ms = performance.now() - started;
+      const [kib, user, system] = ((await readFile(rssFile, 'utf8')).trim().split('\n').pop() ?? '')
+        .split(' ')
+        .map(Number);
+      resolve({ ms, code, peakMiB: (kib as number) / 1024, cpu: (user as number) + (system as number), out });
+    };
+  });
+}
+
+const work = await mkdtemp(join(tmpdir(), 'evalgate-bench-scale-'));
+const server = await startServer();
+const loadBefore = loadavg()[0] ?? 0;
+const rows: string[] = [];
+try {
+  for (const n of SIZES) {
+    const dir = join(work, `n${n}`);
+    await mkdir(join(dir, 'p'), { recursive: true });
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const context = [
+        `Filler ${i} one: the tide came in slowly over the flats.`,
+        `Target ${i}: copy this line exactly, word ${i * 7} included.`,
+        `Filler ${i} two: the lamps were lit at dusk along the quay.`,
+      ].join('\n');
+      lines.push(
+        JSON.stringify({
+          id: `c${String(i).padStart(6, '0')}`,
+          question: `Which line names target ${i}?`,
+          context,
+          expected: `Target ${i}: copy this line exactly, word ${i * 7} included.`,
+        }),
+      );
+    }
+    await writeFile(join(dir, 'cases.jsonl'), `${lines.join('\n')}\n`);
+    await writeFile(join(dir, 'p/system.txt'), 'Copy line 2 of the text exactly.');
+    await writeFile(join(dir, 'p/user.txt'), '<context>\n{context}\n</context>');
+    await writeFile(
+      join(dir, 'evalgate.yml'),
+      `version: 1
+providers:
+  target: {model: bench-model, concurrency: ${CONCURRENCY}, max-tokens: 64}
+suites:
+  - {name: bench, kind: exact-copy, provider: target, dataset: cases.jsonl, templates: {system: p/system.txt, user: p/user.txt}}
+`,
+    );
+    const env = { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: server.url };
+    const ideal = Math.ceil(n / CONCURRENCY) * LATENCY_MS;
+    for (const [label, args] of [
+      ['baseline run (--update-baseline)', ['run', '--no-cache', '--quiet', '--update-baseline', '--out', 'out-base']],
+      ['compared run', ['run', '--no-cache', '--quiet', '--out', 'out']],
+    ] as const) {
+      server.reset();
+      const r = await runCli([...args], dir, env);
+      if (r.code !== 0 && r.code !== 1) process.stderr.write(r.out);
+      const phase = server.span() + LATENCY_MS;
+      rows.push(
+        `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${server.calls()} | ${r.code} |`,
+      );
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+} finally {
+  await server.close();
+  await rm(work, { recursive: true, force: true });
+}
+const loadAfter = loadavg()[0] ?? 0;
+process.stdout.write(
+  [
+    `bench/scale: exact-copy cases against a server on 127.0.0.1 answering after ${LATENCY_MS} ms (not a model), concurrency ${CONCURRENCY}; ${process.version}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.`,
+    '',
+    '| cases | run | ideal (s) | call phase (s) | ideal ÷ call phase | process wall (s) | ideal ÷ wall | peak RSS (MiB) | CPU (s) | CPU per case (ms) | calls | exit |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not.`,
+    '',
+  ].join('\n'),
+);
