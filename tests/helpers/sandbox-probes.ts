@@ -84,6 +84,8 @@ export interface ProcInfo {
   ppid: number;
   pgrp: number;
   rssBytes: number;
+  /** CPU time so far, user and system, in clock ticks. */
+  cpuTicks: number;
   cmdline: string;
 }
 
@@ -100,6 +102,7 @@ export function procInfo(pid: number): ProcInfo | null {
       ppid: Number(rest[1]),
       pgrp: Number(rest[2]),
       rssBytes: rss ? Number(rss[1]) * 1024 : 0,
+      cpuTicks: Number(rest[11]) + Number(rest[12]),
       cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '),
     };
   } catch {

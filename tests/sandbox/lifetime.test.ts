@@ -7,7 +7,7 @@
 // supervisor, which ends every child once evalgate is gone, even a stopped one.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,50 +15,10 @@ import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { CLI_SOURCE, ROOT } from '../helpers/cli.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { allProcesses, isAlive, sleep } from '../helpers/sandbox-probes.ts';
 
 const LOOPING = '```python\nwhile True:\n    pass\n\ndef execute():\n    return 42\n```\n';
 const linux = process.platform === 'linux' && existsSync('/proc/self/stat');
-
-interface ProcStat {
-  pid: number;
-  state: string;
-  ppid: number;
-  pgrp: number;
-  cpuTicks: number;
-  cmdline: string;
-}
-
-/** A process as /proc shows it, or null when it is gone. */
-function procStat(pid: number): ProcStat | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return {
-      pid,
-      state: rest[0] ?? '?',
-      ppid: Number(rest[1]),
-      pgrp: Number(rest[2]),
-      cpuTicks: Number(rest[11]) + Number(rest[12]),
-      cmdline,
-    };
-  } catch {
-    return null;
-  }
-}
-
-function allProcesses(): ProcStat[] {
-  return readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .map((n) => procStat(Number(n)))
-    .filter((p): p is ProcStat => p !== null);
-}
-
-/** Alive: present and not a zombie (a zombie has ended; only its exit status is left). */
-const alive = (p: ProcStat | null): boolean => p !== null && p.state !== 'Z' && p.state !== 'X';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /proc (Linux)' }, () => {
   let server: FakeOpenAI;
@@ -137,7 +97,7 @@ describe('sandbox children die with evalgate', { skip: linux ? false : 'needs /p
       assert.ok(sandbox.length > 0);
       cli.kill(signal);
       await sleep(5000);
-      const left = allProcesses().filter((p) => alive(p) && (sandbox.includes(p.pid) || sandbox.includes(p.pgrp)));
+      const left = allProcesses().filter((p) => isAlive(p) && (sandbox.includes(p.pid) || sandbox.includes(p.pgrp)));
       assert.deepEqual(
         left.map((p) => `${p.pid} ${p.state} ppid ${p.ppid}: ${p.cmdline.slice(0, 120)}`),
         [],
@@ -167,7 +127,7 @@ setInterval(() => undefined, 1000);`;
     }
     parent.kill('SIGKILL');
     await sleep(5000);
-    const left = allProcesses().filter((p) => alive(p) && (python.includes(p.pid) || python.includes(p.pgrp)));
+    const left = allProcesses().filter((p) => isAlive(p) && (python.includes(p.pid) || python.includes(p.pgrp)));
     assert.deepEqual(
       left.map((p) => `${p.pid} ${p.state}: ${p.cmdline.slice(0, 80)}`),
       [],
