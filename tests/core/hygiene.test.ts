@@ -161,4 +161,23 @@ describe('hostile text in the config', () => {
       (e: unknown) => e instanceof ConfigError && /^evalgate\.yml:2: YAML aliases expand too far/.test(e.message),
     );
   });
+
+  it('a __proto__ key is a located config error, not a floor that silently vanishes', () => {
+    // Alone, it used to read as an empty `min` ("name at least one metric"); beside a real
+    // floor it was dropped without a word.
+    for (const floors of ['{__proto__: 0.9}', '{exact-match: 0.8, __proto__: 0.9}', '{__proto__: {exact-match: 2}}']) {
+      assert.throws(
+        () => parseConfig(`${CONFIG}    gate:\n      min: ${floors}\n`, 'evalgate.yml'),
+        (e: unknown) =>
+          e instanceof ConfigError && /^evalgate\.yml:11: the key "__proto__" is not allowed/.test(e.message),
+        floors,
+      );
+    }
+    assert.equal(
+      parseConfig(`${CONFIG}    gate:\n      min: {exact-match: 0.8}\n`, 'evalgate.yml').config.suites[0]?.gate?.min?.[
+        'exact-match'
+      ],
+      0.8,
+    );
+  });
 });
