@@ -153,6 +153,22 @@ describe('example workflows', () => {
     assert.match((await workflowErrors('broken', broken)).join('\n'), /run-on-sundays/);
   });
 
+  it('our own workflows pin every action to a full commit SHA on its Node 24 major, with the version beside it', async () => {
+    // A tag can be moved to other code; a SHA cannot. Release runs with a publishing token.
+    for (const f of await readdir(join(ROOT, '.github/workflows'))) {
+      const text = await readFile(join(ROOT, '.github/workflows', f), 'utf8');
+      const uses = [...text.matchAll(/^\s*(?:- )?uses: (\S+)(.*)$/gm)].filter((m) => !m[1]?.startsWith('./'));
+      assert.ok(uses.length > 0, f);
+      for (const [line, ref, comment] of uses) {
+        assert.match(ref ?? '', /^[\w-]+\/[\w-]+@[0-9a-f]{40}$/, `${f}: ${line}`);
+        const major = /# v(\d+)/.exec(comment ?? '')?.[1];
+        assert.ok(major !== undefined, `${f}: ${line} names no version`);
+        const floor = NODE24_MAJOR[(ref ?? '').split('@')[0] ?? ''] ?? (ref?.startsWith('actions/setup-node@') ? 5 : 0);
+        assert.ok(Number(major) >= floor, `${f}: ${line} is before the action's Node 24 major`);
+      }
+    }
+  });
+
   it('the baseline refresh proposes a pull request instead of pushing to the default branch', () => {
     const wf = parse(WORKFLOW_OPENAI) as Workflow;
     const script = (wf.jobs['refresh-baselines']?.steps ?? []).map((s) => (s as { run?: string }).run ?? '').join('\n');
