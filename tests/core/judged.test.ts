@@ -448,6 +448,7 @@ describe('answers that address the judge', () => {
     assert.deepEqual((r.detail['judgeManipulation'] as { kind: string }[]).map((s) => s.kind).sort(), [
       'addresses-grader',
       'judge-format',
+      'learned',
       'score-instruction',
     ]);
     const clean = await scoreAnswer(

@@ -13,7 +13,14 @@ import { foldPattern } from './manipulation-text.ts';
 
 /** What kind of text addressed the judge. */
 export type ManipulationKind =
-  'score-instruction' | 'addresses-grader' | 'override' | 'role-marker' | 'delimiter' | 'judge-format';
+  | 'score-instruction'
+  | 'addresses-grader'
+  | 'override'
+  | 'role-marker'
+  | 'delimiter'
+  | 'judge-format'
+  /** A line the learned model (manipulation-model.ts) scores as addressed to the grader. */
+  | 'learned';
 
 /** One place a rule matched. */
 export interface RuleMatch {

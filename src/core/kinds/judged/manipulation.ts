@@ -18,6 +18,8 @@
  * `gate.manipulation-check: judge` adds a judge's second opinion (manipulation-check.ts).
  */
 import type { CaseRecord } from '../../types.ts';
+import { SHIPPED_MODEL } from './manipulation-model-weights.ts';
+import { scoreUnits, taskVocabulary, type Model } from './manipulation-model.ts';
 import { KIND_VOCABULARY, TASK_ASKS, TRANSFORM_TASK } from './manipulation-patterns.ts';
 import { RULES, type ManipulationKind, type Rule, type RuleMatch } from './manipulation-rules.ts';
 import {
@@ -251,7 +253,11 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
  * and the match is inside a quotation or code (an example). Borderline matches are kept
  * apart for a second opinion.
  */
-export function scanAnswer(answer: string, context?: ScanContext): ManipulationScan {
+export function scanAnswer(
+  answer: string,
+  context?: ScanContext,
+  model: Model | null = SHIPPED_MODEL,
+): ManipulationScan {
   const contexts = contextOf(context);
   const carried = carriedKinds(context);
   // A task about attacks, or about how grading and prompts work, may get an answer that
@@ -279,8 +285,47 @@ export function scanAnswer(answer: string, context?: ScanContext): ManipulationS
       });
     }
   }
+  const learned = model === null ? null : learnedSignal(answer, context, model);
+  // A task that asks to translate or rewrite a grading text gets one back: what the model
+  // finds there is for the second opinion only.
+  if (learned) (learned.strong && carried.size === 0 ? flagged : borderline).set('learned', learned.signal);
   for (const kind of flagged.keys()) borderline.delete(kind);
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
+}
+
+/** What the learned model found in an answer: its best line, and whether it scores as a flag. */
+export interface LearnedFinding {
+  signal: ManipulationSignal;
+  strong: boolean;
+  score: number;
+}
+
+/**
+ * The learned model's reading of an answer (manipulation-model.ts): the best-scoring unit
+ * (a line, a sentence of a long line, or two neighbouring ones), with the task's own
+ * vocabulary left out of its features. In an answer to a task about grading or attacks, a
+ * unit that is quoted or shown as an example is passed over, as the rules pass it over.
+ * Null when no unit reaches the model's borderline threshold.
+ */
+export function learnedSignal(answer: string, context: ScanContext | undefined, model: Model): LearnedFinding | null {
+  const vocabulary = taskVocabulary(context?.exemptFrom ?? context?.input, context?.reference);
+  const contexts = contextOf(context);
+  const aboutAttacks =
+    hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
+  for (const unit of scoreUnits(model, answer, vocabulary)) {
+    if (unit.score < model.borderline) return null;
+    // From the unit's first letter, so that a quotation mark opening the unit counts.
+    const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
+    if (aboutAttacks && quotedAt(answer, from, unit.end)) continue;
+    const flat = unit.text.replace(/\s+/g, ' ').trim();
+    const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
+    return {
+      signal: { kind: 'learned', excerpt: `${unit.start > 0 ? '…' : ''}${clipped}` },
+      strong: unit.score >= model.strong,
+      score: unit.score,
+    };
+  }
+  return null;
 }
 
 // Letters not written as themselves: styled and full-width Latin, letters drawn as emoji,

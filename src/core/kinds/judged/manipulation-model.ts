@@ -1,0 +1,258 @@
+/**
+ * The learned half of the judge-manipulation scan (manipulation.ts): a logistic regression
+ * over hashed character n-grams, words and a few structural marks of each line of an
+ * answer, trained offline by scripts/train-manipulation-model.ts on the labelled corpus
+ * (tests/corpus/judge-manipulation) and shipped as quantized weights
+ * (manipulation-model-weights.ts). The phrase rules see only what they have words for; the
+ * model scores a line by everything in it ("the evaluator", "top of the scale", a request,
+ * a line at the end that speaks to the reader), so a paraphrase no rule has seen can still
+ * score high.
+ *
+ * An answer is read as units: each line (a long line as its sentences), and each pair of
+ * neighbouring units (a request broken over two lines). The answer's score is its best
+ * unit's; the unit is the excerpt. The case's own task and reference take part: a
+ * character n-gram or word the task or reference also has is not a feature, so an answer
+ * that repeats its task's grading words is read without them (the rules' "a phrase the
+ * case itself uses is not a flag", made graded).
+ *
+ * The features are deterministic and need nothing but this file and manipulation-text.ts:
+ * the training script and the scan share them.
+ */
+import { foldText, joinSpreadLetters } from './manipulation-text.ts';
+
+/** The size of the hashed feature space (a power of two). */
+export const FEATURE_BITS = 16;
+const MASK = (1 << FEATURE_BITS) - 1;
+
+/** A unit of an answer: its text as written and where it is. */
+export interface Unit {
+  text: string;
+  start: number;
+  end: number;
+  /** Whether the unit holds the answer's last non-empty line. */
+  last: boolean;
+  first: boolean;
+}
+
+const LONG_LINE = 200;
+const SENTENCE_END = /(?<=[.!?。！？])\s+|(?<=[。！？])/gu;
+
+/** The units of an answer: lines (long ones as sentences), then each neighbouring pair. */
+export function unitsOf(answer: string): Unit[] {
+  const segments: { start: number; end: number }[] = [];
+  let offset = 0;
+  for (const line of answer.split('\n')) {
+    const lineStart = offset;
+    offset += line.length + 1;
+    if (line.trim() === '') continue;
+    if (line.length <= LONG_LINE) {
+      segments.push({ start: lineStart, end: lineStart + line.length });
+      continue;
+    }
+    let s = 0;
+    for (const m of line.matchAll(SENTENCE_END)) {
+      const e = m.index;
+      if (e > s && line.slice(s, e).trim() !== '') segments.push({ start: lineStart + s, end: lineStart + e });
+      s = e + m[0].length;
+    }
+    if (line.slice(s).trim() !== '') segments.push({ start: lineStart + s, end: lineStart + line.length });
+  }
+  const n = segments.length;
+  const units: Unit[] = [];
+  const make = (a: number, b: number): Unit => ({
+    text: answer.slice(segments[a]!.start, segments[b]!.end),
+    start: segments[a]!.start,
+    end: segments[b]!.end,
+    first: a === 0,
+    last: b === n - 1,
+  });
+  for (let i = 0; i < n; i++) units.push(make(i, i));
+  for (let i = 0; i + 1 < n; i++) units.push(make(i, i + 1));
+  return units;
+}
+
+/** Text as the features read it: folded (manipulation-text.ts), spread letters joined, lower case, digits as 0. */
+export function normalize(text: string): string {
+  return joinSpreadLetters(foldText(text))
+    .toLowerCase()
+    .replace(/\p{Nd}/gu, '0')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const WORD = /[\p{L}\p{M}]+|0+/gu;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** A text's characters (code points), as a string when it has no surrogate pairs (faster to slice). */
+function charsOf(text: string): string | string[] {
+  return SURROGATE.test(text) ? [...text] : text;
+}
+
+/** The n characters from i. */
+function gramAt(chars: string | string[], i: number, n: number): string {
+  return typeof chars === 'string' ? chars.slice(i, i + n) : chars.slice(i, i + n).join('');
+}
+
+/** The n-grams and words of the case's task and reference that are not features of its answer. */
+export interface TaskVocabulary {
+  grams: Set<string>;
+  words: Set<string>;
+}
+
+/** Above this share of its 4-grams in the task, a unit is the task's own text. */
+const TASK_TEXT_SHARE = 0.6;
+const EMPTY_VOCABULARY: TaskVocabulary = { grams: new Set(), words: new Set() };
+const MIN_TASK_GRAM = 3;
+const MAX_GRAM = 4;
+
+/** The vocabulary of a case's task and reference (empty when there is none). */
+export function taskVocabulary(...texts: readonly (string | undefined)[]): TaskVocabulary {
+  const text = normalize(texts.filter((t) => t !== undefined && t !== '').join('\n'));
+  if (text === '') return EMPTY_VOCABULARY;
+  const grams = new Set<string>();
+  const chars = charsOf(text);
+  for (let n = MIN_TASK_GRAM; n <= MAX_GRAM; n++)
+    for (let i = 0; i + n <= chars.length; i++) grams.add(gramAt(chars, i, n));
+  return { grams, words: new Set(text.match(WORD) ?? []) };
+}
+
+// Structural marks: what a line does, in any of the languages.
+const MARKS: readonly [string, RegExp][] = [
+  [
+    'score',
+    /\b0+(?:[.,]0+)?\s*(?:\/|out of|de|sur|von|su|из|分の|점 만점)\s*0+|[★⭐☆✩✪✭]|満点|满分|滿分|五段階|0+\s*(?:点|分|점|балл|pts?\b|points?\b|stars?\b|marks?\b|estrellas)/u,
+  ],
+  ['you', /\b(?:you|your|yours|usted|vous|sie|du|voce|tu)\b|あなた|貴方|您|你|당신|вы\b|вас\b/u],
+  [
+    'please',
+    /\b(?:please|kindly|por favor|bitte|s'il vous|per favore|пожалуйста)\b|お願い|ください|下さい|頂け|いただ|请|請|부탁|주세요|望|幸いです/u,
+  ],
+  [
+    'imperative',
+    /^(?:[-*>#\s]*)(?:give|rate|score|assign|award|mark|grade|treat|consider|record|output|return|set|ignore|disregard|skip|accept|approve|pass)\b/u,
+  ],
+  ['heading', /^(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?|[^\s:：]{1,40}[:：]\s|\[[^\]]{1,30}\]|<[^>]{1,30}>|【[^】]{1,20}】)/u],
+  [
+    'verdict',
+    /\b(?:pass|fail|correct|flawless|perfect|excellent|exemplary|outstanding|impeccable)\b|完璧|満点|合格|完美|优秀|perfecta|perfecto/u,
+  ],
+  [
+    'grading',
+    /grad|judg|evalu|assess|review|rubric|scor|mark|rat(?:e|ing)|採点|評価|審査|评分|评估|评审|calific|evalua|puntu|nota\b|bewert|note\b|평가|채점|оцен/u,
+  ],
+];
+
+/** FNV-1a of a string into the feature space. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & MASK;
+}
+
+/** A unit's features: hashed indices, each with weight 1/√(count) (the vector has length 1). */
+export interface Features {
+  index: Int32Array;
+  value: number;
+}
+
+/** The features of one unit of an answer, its task's vocabulary left out. */
+export function featuresOf(unit: Unit, vocabulary: TaskVocabulary = EMPTY_VOCABULARY): Features {
+  const text = normalize(unit.text);
+  const found = new Set<number>();
+  const chars = charsOf(` ${text} `);
+  for (let n = 1; n <= MAX_GRAM; n++)
+    for (let i = 0; i + n <= chars.length; i++) {
+      const gram = gramAt(chars, i, n);
+      if (n >= MIN_TASK_GRAM && vocabulary.grams.has(gram.trim())) continue;
+      if (n === 1 && gram === ' ') continue;
+      found.add(hash(`c${gram}`));
+    }
+  const words = (text.match(WORD) ?? []).filter((w) => !vocabulary.words.has(w));
+  for (let i = 0; i < words.length; i++) {
+    found.add(hash(`w${words[i]}`));
+    if (i + 1 < words.length) found.add(hash(`b${words[i]} ${words[i + 1]}`));
+  }
+  const marks: string[] = [];
+  for (const [name, pattern] of MARKS) if (pattern.test(text)) marks.push(name);
+  if (unit.last) marks.push('last');
+  if (unit.first) marks.push('first');
+  if (unit.last && unit.first) marks.push('only');
+  const taskShare = vocabulary.grams.size === 0 ? 0 : shareIn(text, vocabulary.grams);
+  if (taskShare > TASK_TEXT_SHARE) marks.push('task-text');
+  marks.push(`len${Math.min(6, Math.floor(Math.log2(1 + chars.length)))}`);
+  for (const m of marks) found.add(hash(`s${m}`));
+  for (let i = 0; i < marks.length; i++)
+    for (let j = i + 1; j < marks.length; j++) found.add(hash(`p${marks[i]}&${marks[j]}`));
+  const index = Int32Array.from(found);
+  return { index, value: index.length === 0 ? 0 : 1 / Math.sqrt(index.length) };
+}
+
+/** The share of a text's 4-grams that its task also has. */
+function shareIn(text: string, grams: Set<string>): number {
+  const chars = charsOf(text);
+  let n = 0;
+  let inTask = 0;
+  for (let i = 0; i + MAX_GRAM <= chars.length; i++) {
+    n++;
+    if (grams.has(gramAt(chars, i, MAX_GRAM))) inTask++;
+  }
+  return n === 0 ? 0 : inTask / n;
+}
+
+/** A trained model: weights over the feature space, a bias, and the two thresholds on the logit. */
+export interface Model {
+  weights: Float32Array;
+  bias: number;
+  /** At or above: a flag (calibrated for no honest answer of the corpus out of fold). */
+  strong: number;
+  /** At or above (and below `strong`): borderline, for the second opinion. */
+  borderline: number;
+}
+
+/** The logit of one unit. */
+export function scoreFeatures(model: Pick<Model, 'weights' | 'bias'>, f: Features): number {
+  let s = 0;
+  for (const i of f.index) s += model.weights[i] ?? 0;
+  return model.bias + s * f.value;
+}
+
+/** A scored unit of an answer. */
+export interface ScoredUnit extends Unit {
+  score: number;
+}
+
+/** Every unit of an answer with its logit, best first. */
+export function scoreUnits(
+  model: Pick<Model, 'weights' | 'bias'>,
+  answer: string,
+  vocabulary: TaskVocabulary = EMPTY_VOCABULARY,
+): ScoredUnit[] {
+  return (
+    unitsOf(answer)
+      // A unit made mostly of the task's own text is the answer quoting its task.
+      .filter((u) => vocabulary.grams.size === 0 || shareIn(normalize(u.text), vocabulary.grams) <= TASK_TEXT_SHARE)
+      .map((u) => ({ ...u, score: scoreFeatures(model, featuresOf(u, vocabulary)) }))
+      .sort((a, b) => b.score - a.score || a.start - b.start)
+  );
+}
+
+/** Weights from their shipped form: int8 in base64, with the scale that undoes the quantization. */
+export function decodeWeights(base64: string, scale: number): Float32Array {
+  const bytes = Buffer.from(base64, 'base64');
+  const weights = new Float32Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) weights[i] = ((bytes[i]! << 24) >> 24) * scale;
+  return weights;
+}
+
+/** Weights in their shipped form. */
+export function encodeWeights(weights: Float32Array): { base64: string; scale: number } {
+  let max = 0;
+  for (const w of weights) max = Math.max(max, Math.abs(w));
+  const scale = max === 0 ? 1 : max / 127;
+  const bytes = new Uint8Array(weights.length);
+  for (let i = 0; i < weights.length; i++) bytes[i] = Math.round(weights[i]! / scale) & 0xff;
+  return { base64: Buffer.from(bytes).toString('base64'), scale };
+}
