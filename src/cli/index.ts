@@ -5,4 +5,8 @@
 import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 
 if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
-else await (await import('./main.ts')).run();
+else {
+  // Before any work: the young generation stops growing at its cap (adapters/young-generation.ts).
+  (await import('../adapters/young-generation.ts')).capYoungGeneration();
+  await (await import('./main.ts')).run();
+}
