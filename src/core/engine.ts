@@ -11,6 +11,7 @@ import type {
   Authenticator,
   Clock,
   CodeRunner,
+  LineSource,
   Logger,
   ModelClient,
   ModelRequest,
@@ -836,6 +837,7 @@ async function finish(
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
+  // Lines from disk are parsed as they are read: a baseline's lines are never all held.
   const text = await store.readBaseline(suite);
   if (text === null) return null;
   const file = `${store.describe().baselines}/${suite}.json`;
@@ -863,12 +865,21 @@ export async function parseResultFileLines(
   if (value === null) {
     // Another layout (hand-edited, reformatted): read whole, as any JSON.
     if (Array.isArray(lines)) return parseResultText((lines as readonly string[]).join('\n'), file);
+    if (isLineSource(lines)) {
+      const all: string[] = [];
+      for await (const line of lines) all.push(line);
+      return parseResultText(all.join('\n'), file);
+    }
     throw new ConfigError(
       { file },
       `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`,
     );
   }
   return checkResultKind(validateResult(value, file), file);
+}
+
+function isLineSource(lines: AsyncIterable<string> | Iterable<string>): lines is LineSource {
+  return (lines as Partial<LineSource>).rereadable === true;
 }
 
 /** Parses a stored result file, naming it when it is not one. */
