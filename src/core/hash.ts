@@ -10,6 +10,16 @@ export function sha256Hex(data: Uint8Array | string): string {
   return bytesToHex(sha256(typeof data === 'string' ? utf8ToBytes(data) : data));
 }
 
+/**
+ * Hex sha256 of texts taken in turn, each followed by a newline: the digest of a long
+ * sequence without a string that holds it all.
+ */
+export function sha256OfLines(lines: Iterable<string>): string {
+  const hash = sha256.create();
+  for (const line of lines) hash.update(utf8ToBytes(`${line}\n`));
+  return bytesToHex(hash.digest());
+}
+
 /** JSON with object keys sorted at every level: the same value always gives the same text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
