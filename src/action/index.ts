@@ -1,6 +1,6 @@
-import { capYoungGeneration } from '../adapters/young-generation.ts';
+import { boundHeapGrowth } from '../adapters/heap-growth.ts';
 import { run } from './main.ts';
 
-// Before any work: the young generation stops growing at its cap (adapters/young-generation.ts).
-capYoungGeneration();
+// Before any work: bounds on how the heap grows (adapters/heap-growth.ts).
+boundHeapGrowth();
 await run();

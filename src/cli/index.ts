@@ -6,7 +6,7 @@ import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 
 if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
 else {
-  // Before any work: the young generation stops growing at its cap (adapters/young-generation.ts).
-  (await import('../adapters/young-generation.ts')).capYoungGeneration();
+  // Before any work: bounds on how the heap grows (adapters/heap-growth.ts).
+  (await import('../adapters/heap-growth.ts')).boundHeapGrowth();
   await (await import('./main.ts')).run();
 }

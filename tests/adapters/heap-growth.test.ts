@@ -1,4 +1,4 @@
-// The young generation's cap (adapters/young-generation.ts): a process that keeps objects
+// The young generation's cap (adapters/heap-growth.ts): a process that keeps objects
 // alive long enough to survive collections, as a long run does, grows V8's young generation
 // to its maximum; with the cap it stops at 32 MiB. Each side runs in its own process, with
 // the maximum set to 64 MiB semi-spaces (128 MiB, what V8 picks on a machine with a few GB),
@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { YOUNG_GENERATION_CAP_BYTES } from '../../src/adapters/young-generation.ts';
+import { YOUNG_GENERATION_CAP_BYTES } from '../../src/adapters/heap-growth.ts';
 
-const MODULE = fileURLToPath(new URL('../../src/adapters/young-generation.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../../src/adapters/heap-growth.ts', import.meta.url));
 
 /** The young generation's size after a workload whose objects survive several collections. */
 function youngGenerationAfterWork(capped: boolean): number {
   const script = `
-    import { capYoungGeneration, youngGenerationBytes } from ${JSON.stringify(MODULE)};
-    if (${capped}) capYoungGeneration();
+    import { boundHeapGrowth, youngGenerationBytes } from ${JSON.stringify(MODULE)};
+    if (${capped}) boundHeapGrowth();
     const kept = [];
     for (let round = 0; round < 30; round++) {
       for (let i = 0; i < 20000; i++) {
