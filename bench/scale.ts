@@ -6,7 +6,8 @@
 //   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js]
 //
 // The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
-// 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M).
+// 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
+// sizes or more, the peak at the largest over the peak at the smallest says how flat memory is.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -113,6 +114,8 @@ const work = await mkdtemp(join(tmpdir(), 'evalgate-bench-scale-'));
 const server = await startServer();
 const loadBefore = loadavg()[0] ?? 0;
 const rows: string[] = [];
+/** Peak RSS (MiB) of each run, by run and number of cases, for the flatness ratio. */
+const peaks = new Map<string, Map<number, number>>();
 try {
   for (const n of SIZES) {
     const dir = join(work, `n${n}`);
@@ -155,6 +158,7 @@ suites:
       const r = await runCli([...args], dir, env);
       if (r.code !== 0 && r.code !== 1) process.stderr.write(r.out);
       const phase = server.span() + LATENCY_MS;
+      peaks.set(label, (peaks.get(label) ?? new Map<number, number>()).set(n, r.peakMiB));
       rows.push(
         `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${server.calls()} | ${r.code} |`,
       );
@@ -166,6 +170,22 @@ suites:
   await rm(work, { recursive: true, force: true });
 }
 const loadAfter = loadavg()[0] ?? 0;
+// Flat memory: the peak at the largest size over the peak at the smallest, per run.
+const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
+const flatness =
+  small === large
+    ? []
+    : [
+        `Peak RSS at ${large.toLocaleString('en-US')} cases ÷ at ${small.toLocaleString('en-US')} (1.00 is flat): ${[
+          ...peaks,
+        ]
+          .map(
+            ([label, byN]) =>
+              `${label.replace(/ \(.*\)$/, '')} ${((byN.get(large) ?? 0) / (byN.get(small) ?? 1)).toFixed(2)}`,
+          )
+          .join(', ')}.`,
+        '',
+      ];
 process.stdout.write(
   [
     `bench/scale: exact-copy cases against a server on 127.0.0.1 answering after ${LATENCY_MS} ms (not a model), concurrency ${CONCURRENCY}; ${process.version}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.`,
@@ -174,6 +194,7 @@ process.stdout.write(
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
+    ...flatness,
     `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not.`,
     '',
   ].join('\n'),

@@ -174,6 +174,14 @@ export interface Clock {
   monotonicMs(): number;
 }
 
+/**
+ * A file's lines read from its source each time they are iterated (never held together),
+ * so a reader can go through them again (a result file in another layout is read whole).
+ */
+export interface LineSource extends AsyncIterable<string> {
+  readonly rereadable: true;
+}
+
 /** Where a run's files go and where baselines live. */
 export interface RunStore {
   /** The record log a previous run into the same output left, if any (its text, or its lines). */
@@ -182,8 +190,12 @@ export interface RunStore {
   startRecordLog(suite: string, initial: string): Promise<ResultSink>;
   /** Writes a result file atomically; chunks are written in turn, so no string holds the whole file. */
   writeResult(suite: string, text: string | Iterable<string>): Promise<void>;
-  /** A baseline's text, or its lines (read line by line, for files too large for one string). */
-  readBaseline(suite: string): Promise<string | readonly string[] | null>;
+  /**
+   * A baseline's text, or its lines: held, or read from disk as they are parsed (files too
+   * large for one string, and baselines whose lines together would take more memory than
+   * their records).
+   */
+  readBaseline(suite: string): Promise<string | readonly string[] | LineSource | null>;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
   /** report.html, the self-contained page of the run. */

@@ -20,7 +20,7 @@ import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
-import type { Located, ResultSink, RunStore, Workspace } from '../ports.ts';
+import type { LineSource, Located, ResultSink, RunStore, Workspace } from '../ports.ts';
 
 const toSlash = (p: string): string => p.split(sep).join('/');
 
@@ -125,34 +125,51 @@ export async function writeFileAtomic(path: string, text: string | Iterable<stri
 }
 
 /**
- * A file's lines (without newlines), read as a stream; null when it does not exist. Lines
- * end at "\n" only (a "\r" before it is dropped): node:readline also breaks at U+2028 and
- * U+2029, which JSON.stringify leaves raw inside strings, so a model reply holding one
- * would split its record in two and make the whole result file unreadable.
+ * A file's lines (without newlines), read as a stream. Lines end at "\n" only (a "\r"
+ * before it is dropped): node:readline also breaks at U+2028 and U+2029, which
+ * JSON.stringify leaves raw inside strings, so a model reply holding one would split its
+ * record in two and make the whole result file unreadable.
  */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+    const parts = `${rest}${chunk as string}`.split('\n');
+    rest = parts.pop() ?? '';
+    for (const part of parts) yield part.endsWith('\r') ? part.slice(0, -1) : part;
+  }
+  if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+}
+
+/** A file's lines, all in memory; null when it does not exist. */
 export async function readLinesIfExists(path: string): Promise<string[] | null> {
   const lines: string[] = [];
-  const push = (line: string): void => {
-    lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-  };
-  let rest = '';
   try {
-    for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
-      const parts = `${rest}${chunk as string}`.split('\n');
-      rest = parts.pop() ?? '';
-      for (const part of parts) push(part);
-    }
+    for await (const line of linesOf(path)) lines.push(line);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  if (rest !== '') push(rest);
   return lines;
+}
+
+/**
+ * A file's lines as a source read from disk each time it is iterated, so a reader holds
+ * one line at a time, never the file (a 100,000-case baseline is millions of lines); null
+ * when the file does not exist.
+ */
+export async function lineSourceIfExists(path: string): Promise<LineSource | null> {
+  try {
+    if (!(await stat(path)).isFile()) return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return { rereadable: true, [Symbol.asyncIterator]: () => linesOf(path) };
 }
 
 /** Reads a result file (or baseline) line by line, so its size is not bounded by the longest string. */
 export async function readResultFile(path: string): Promise<SuiteResult> {
-  const lines = await readLinesIfExists(path);
+  const lines = await lineSourceIfExists(path);
   if (lines === null) throw new ConfigError({ file: path }, `${path}: no such result file`);
   return parseResultFileLines(lines, path);
 }
@@ -225,7 +242,7 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
       return appendingSink(await out.openAppend(rel));
     },
     writeResult: (suite, text) => out.writeAtomic(`results/${suite}.json`, text),
-    readBaseline: async (suite) => readLinesIfExists(join(baselineDir, `${suite}.json`)),
+    readBaseline: async (suite) => lineSourceIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => baselines.writeAtomic(`${suite}.json`, text),
     writeReport: (markdown) => out.writeAtomic('report.md', markdown),
     writeHtmlReport: (html) => out.writeAtomic('report.html', html),

@@ -5,4 +5,8 @@
 import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 
 if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
-else await (await import('./main.ts')).run();
+else {
+  // Before any work: bounds on how the heap grows (adapters/heap-growth.ts).
+  (await import('../adapters/heap-growth.ts')).boundHeapGrowth();
+  await (await import('./main.ts')).run();
+}

@@ -11,6 +11,7 @@ import type {
   Authenticator,
   Clock,
   CodeRunner,
+  LineSource,
   Logger,
   ModelClient,
   ModelRequest,
@@ -367,13 +368,22 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         options.maxPlannedCalls,
         loaded.file,
       );
-    for (const { ls, suite0, refusal, based } of withBase) {
+    // Each suite runs in a function of its own and leaves the list as it starts, so its cases
+    // (a dataset of 100,000 cases takes about 100 MB) are released when it returns: before
+    // the next suite runs and before the report is made. Nothing else holds them by then.
+    const entries: ((typeof withBase)[number] | null)[] = withBase;
+    suites.length = 0;
+    prepared.length = 0;
+    atBase.clear();
+    const runOne = async (i: number): Promise<void> => {
+      const { ls, suite0, refusal, based } = entries[i] as (typeof withBase)[number];
+      entries[i] = null;
       if (budgetStop !== null) {
         notRun.push({ name: suite0.name, reason: 'budget' });
-        continue;
+        return;
       }
       if (refusal || !based) {
-        if (!refusal) continue;
+        if (!refusal) return;
         if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
         deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
         const empty = assembleResult(suite0, [], {
@@ -392,7 +402,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         refused.detail = refusal.detail;
         refused.notes.push(refusal.note);
         comparisons.push(refused);
-        continue;
+        return;
       }
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
@@ -472,7 +482,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           `${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`,
         );
         results.set(suite.name, result);
-        continue;
+        return;
       }
       await deps.store.writeResult(suite.name, resultChunks(result));
       results.set(suite.name, result);
@@ -497,7 +507,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           baselinesWritten.push(suite.name);
         }
       }
-    }
+    };
+    for (let i = 0; i < entries.length; i++) await runOne(i);
   } finally {
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
@@ -836,6 +847,7 @@ async function finish(
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
+  // Lines from disk are parsed as they are read: a baseline's lines are never all held.
   const text = await store.readBaseline(suite);
   if (text === null) return null;
   const file = `${store.describe().baselines}/${suite}.json`;
@@ -863,12 +875,21 @@ export async function parseResultFileLines(
   if (value === null) {
     // Another layout (hand-edited, reformatted): read whole, as any JSON.
     if (Array.isArray(lines)) return parseResultText((lines as readonly string[]).join('\n'), file);
+    if (isLineSource(lines)) {
+      const all: string[] = [];
+      for await (const line of lines) all.push(line);
+      return parseResultText(all.join('\n'), file);
+    }
     throw new ConfigError(
       { file },
       `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`,
     );
   }
   return checkResultKind(validateResult(value, file), file);
+}
+
+function isLineSource(lines: AsyncIterable<string> | Iterable<string>): lines is LineSource {
+  return (lines as Partial<LineSource>).rereadable === true;
 }
 
 /** Parses a stored result file, naming it when it is not one. */

@@ -3,11 +3,46 @@
  * implementation, so the core stays free of `node:crypto` and runs anywhere.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+
+const HEX_DIGITS = '0123456789abcdef';
+
+/**
+ * Bytes as lowercase hex, in one flat string. @noble/hashes' bytesToHex appends two digits
+ * at a time, and V8 keeps such a string as a tree of 32 concatenations (about 1 KB for a
+ * 64-digit hash) until something flattens it; every case keeps its input hash, so at
+ * 100,000 cases those trees were 80 MB, more than the cases' own text.
+ */
+export function hexOf(bytes: Uint8Array): string {
+  const codes = new Array<number>(bytes.length * 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    codes[2 * i] = HEX_DIGITS.charCodeAt(b >> 4);
+    codes[2 * i + 1] = HEX_DIGITS.charCodeAt(b & 15);
+  }
+  if (codes.length <= CODES_PER_CALL) return String.fromCharCode(...codes);
+  const parts: string[] = [];
+  for (let at = 0; at < codes.length; at += CODES_PER_CALL)
+    parts.push(String.fromCharCode(...codes.slice(at, at + CODES_PER_CALL)));
+  return parts.join('');
+}
+
+/** Arguments per String.fromCharCode call (a spread of millions would overflow the stack). */
+const CODES_PER_CALL = 8192;
 
 /** Hex sha256 of bytes, or of a string's UTF-8 bytes. */
 export function sha256Hex(data: Uint8Array | string): string {
-  return bytesToHex(sha256(typeof data === 'string' ? utf8ToBytes(data) : data));
+  return hexOf(sha256(typeof data === 'string' ? utf8ToBytes(data) : data));
+}
+
+/**
+ * Hex sha256 of texts taken in turn, each followed by a newline: the digest of a long
+ * sequence without a string that holds it all.
+ */
+export function sha256OfLines(lines: Iterable<string>): string {
+  const hash = sha256.create();
+  for (const line of lines) hash.update(utf8ToBytes(`${line}\n`));
+  return hexOf(hash.digest());
 }
 
 /** JSON with object keys sorted at every level: the same value always gives the same text. */

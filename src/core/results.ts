@@ -5,6 +5,7 @@
 import { mean } from 'simple-statistics';
 import type { TokenUsage } from '../ports.ts';
 import { configError } from './errors.ts';
+import { sha256Hex, sha256OfLines } from './hash.ts';
 import { costOf, type Pricing } from './pricing.ts';
 import {
   RESULT_SCHEMA_VERSION,
@@ -182,14 +183,34 @@ function withoutIncidental(value: unknown): unknown {
 }
 
 /**
+ * What a result measured, as a digest: its suite, what was tested, its instrument, and
+ * every record's request, reply, scores, usage and detail, without what is incidental.
+ * Records are hashed one at a time (a record's JSON has no raw newline, so one per line
+ * keeps them apart), so no string ever holds a whole result.
+ */
+export function measurementDigest(result: SuiteResult): string {
+  const records = sha256OfLines(
+    (function* () {
+      for (const r of result.records) yield JSON.stringify(withoutIncidental(r));
+    })(),
+  );
+  // The records' digest stands where the records were, so the keys keep their order.
+  const top = Object.fromEntries(
+    Object.entries(result)
+      .filter(([k]) => !INCIDENTAL_TOP.has(k))
+      .map(([k, v]) => [k, k === 'records' ? records : v]),
+  );
+  return sha256Hex(JSON.stringify(withoutIncidental(top)));
+}
+
+/**
  * Whether two results measured the same thing with the same outcome: same suite, what was
  * tested, instrument, and every record's request, reply, scores, usage and detail. A
  * baseline refresh whose result is the same as the stored baseline leaves the file as it
  * is, so identical results give byte-identical baselines and the refresh commits nothing;
  * the stored file keeps its provenance (run id, tool version), which is still true of it.
+ * Compared by digest (measurementDigest), record by record.
  */
 export function sameMeasurement(a: SuiteResult, b: SuiteResult): boolean {
-  const essence = (r: SuiteResult): string =>
-    JSON.stringify(withoutIncidental(Object.fromEntries(Object.entries(r).filter(([k]) => !INCIDENTAL_TOP.has(k)))));
-  return essence(a) === essence(b);
+  return measurementDigest(a) === measurementDigest(b);
 }

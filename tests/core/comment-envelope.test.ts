@@ -246,6 +246,8 @@ describe('baseline equality', () => {
         result([record(0, { request: { messages: [{ role: 'user', content: 'changed' }] } }), record(1), record(2)]),
       ],
       ['a record more', result([0, 1, 2, 3].map((i) => record(i)))],
+      ['a record less', result([0, 1].map((i) => record(i)))],
+      ['records in another order', result([2, 1, 0].map((i) => record(i)))],
       ['the model', result(base.records, { tested: { ...base.tested, model: 'other' } })],
       ['the instrument', result(base.records, { instrument: { ...base.instrument, hash: 'j' } })],
       ['token usage', result([record(0, { usage: { inputTokens: 4, outputTokens: 2 } }), record(1), record(2)])],

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { alignBaselineIds } from '../../src/core/compare/index.ts';
-import { contentSha256, identityBytes, identityText, sha256Hex } from '../../src/core/hash.ts';
+import { contentSha256, hexOf, identityBytes, identityText, sha256Hex } from '../../src/core/hash.ts';
 import { parseExactCopyDataset } from '../../src/core/kinds/exact-copy/dataset.ts';
 import { DEFAULT_COLUMNS, parseJudgedDataset } from '../../src/core/kinds/judged/dataset.ts';
 import { loadTemplate } from '../../src/core/templates.ts';
@@ -32,6 +32,19 @@ describe('identity text', () => {
     const lf = enc('line one\nline two\n');
     assert.equal(identityBytes(lf), lf);
     assert.equal(contentSha256(lf), sha256Hex(lf));
+  });
+});
+
+describe('hashes as hex', () => {
+  it('are the digests written before: every byte value, and a known sha256', () => {
+    // Every input hash and MAC in stored baselines and logs was written with these digits.
+    assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const expected = [...all].map((b) => b.toString(16).padStart(2, '0')).join('');
+    assert.equal(hexOf(all), expected);
+    // Longer than one String.fromCharCode call takes.
+    const long = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 7) & 255);
+    assert.equal(hexOf(long), [...long].map((b) => b.toString(16).padStart(2, '0')).join(''));
   });
 });
 

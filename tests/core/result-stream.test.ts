@@ -124,6 +124,36 @@ describe('result files on disk', () => {
     }
   });
 
+  it('a baseline is parsed as its lines are read from disk, never all held; another layout is read again, whole', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createFsRunStore, writeFileAtomic } = await import('../../src/adapters/fs-store.ts');
+    const { parseResultFileLines } = await import('../../src/core/engine.ts');
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-baseline-lines-'));
+    try {
+      const store = createFsRunStore(join(dir, 'out'), join(dir, 'baselines'));
+      assert.equal(await store.readBaseline('s'), null);
+      const value = result(40);
+      await writeFileAtomic(join(dir, 'baselines', 's.json'), resultChunks(value));
+      const source = await store.readBaseline('s');
+      assert.ok(
+        source !== null && typeof source !== 'string' && !Array.isArray(source),
+        'not the text, nor its lines held',
+      );
+      assert.deepEqual(
+        await parseResultFileLines(source as AsyncIterable<string>, 's.json'),
+        JSON.parse(JSON.stringify(value)),
+      );
+      // Reformatted by hand: the lines are read a second time and parsed whole.
+      await writeFile(join(dir, 'baselines', 's.json'), JSON.stringify(value, null, 4));
+      const reformatted = (await store.readBaseline('s')) as AsyncIterable<string>;
+      assert.equal((await parseResultFileLines(reformatted, 's.json')).records.length, 40);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('read back whole when a reply holds U+2028 or U+2029, which JSON leaves raw', async () => {
     const { mkdtemp, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');

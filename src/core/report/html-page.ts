@@ -70,13 +70,17 @@ function inlineMarks(escaped: string): string {
  * escapes back; the HTML parser sees no `<`, so nothing can close the block early.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass: the data of a page with 100,000 cases is tens of MB, and each pass copies it.
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
 }
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 /** What a page is made of. `body` is markup already built from escaped parts. */
 export interface HtmlPage {
