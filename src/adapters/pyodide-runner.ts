@@ -510,6 +510,8 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   let started: Promise<{ maker: SandboxProcess | null }> | null = null;
   /** The first process while its snapshot is not yet stored: processes started meanwhile are fed by it. */
   let maker: SandboxProcess | null = null;
+  /** Whether the snapshot is settled (stored, found in the cache, or none to be had). */
+  let snapshotStored = false;
   const refill = (): void => {
     if (closed) return;
     if (!snapshot) {
@@ -530,13 +532,17 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         return { maker: first };
       });
       const made = begun.then(async ({ maker: first }) => {
-        if (!first) return found;
+        if (!first) {
+          snapshotStored = true;
+          return found;
+        }
         try {
           return await storeSnapshot(first.snapshot, file);
         } catch {
           return null;
         } finally {
           maker = null;
+          snapshotStored = true;
           first.dropSnapshot();
         }
       });
@@ -549,10 +555,10 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     const begun = started as Promise<{ maker: SandboxProcess | null }>;
     while (pool.length < poolSize) {
       const before = pool[pool.length - 1];
-      const warm = Promise.all([launch, begun]).then(async ([how, { maker: first }]) => {
-        // A runner that makes the snapshot fills its pool one process after another:
+      const warm = Promise.all([launch, begun]).then(async ([how]) => {
+        // While the snapshot is being made the pool fills one process after another:
         // loading side by side, they would slow the one the first case waits for.
-        if (first && before) await before.then((p) => p.ready).catch(() => undefined);
+        if (maker && before) await before.then((p) => p.ready).catch(() => undefined);
         if (closed) throw new Error('the sandbox runner is closed');
         if (maker) return spawnProcess(how, null, 'worker', false, maker);
         const file = await ready;
@@ -566,9 +572,11 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   const takeWarm = async (): Promise<SandboxProcess> => {
     refill();
     const next = pool.shift() as Promise<SandboxProcess>;
-    // Its replacement starts once this one is loaded (at once from a warm pool): loading
-    // beside it would only slow the process a case is waiting for.
-    next.then((p) => p.ready).then(refill, refill);
+    // Its replacement starts now, while this one works — but while the snapshot is still
+    // being made, only once this one is loaded: loading beside it would only slow the
+    // process the first case is waiting for.
+    if (snapshotStored) refill();
+    else next.then((p) => p.ready).then(refill, refill);
     const proc = await next;
     await proc.ready; // throws if Pyodide could not start: an error of the run, not a score
     return proc;
