@@ -6,8 +6,9 @@
  * Three kinds of process, all started the same way and all loaded from one snapshot:
  * - the preparer (one per runner) never runs model code. It turns a task's tests into a
  *   plan, keeping every literal expected value, and picks which reading of a reply
- *   compiles. The first process of a runner boots Python, sends the snapshot and becomes
- *   the preparer;
+ *   compiles. The first process of a runner boots Python, sends the snapshot (to the
+ *   parent, which stores it and passes it on to the processes already waiting for it) and
+ *   becomes the preparer;
  * - a case child runs exactly one round-trip case — the chosen code and the planned tests
  *   — reports the operands of every check as plain data, and is discarded. It never sees
  *   an expected value; the verdict is made here (sandbox-verdict.ts);
@@ -90,9 +91,9 @@ export function locateSandboxFile(candidates: string[]): string {
   throw new Error(`sandbox file not found; looked in ${candidates.join(', ')}`);
 }
 
-/** What a snapshot depends on: the Node version, the Pyodide build and the child script. */
-function snapshotKey(nodeVersion: string, pyodideDir: string, childScript: string): string {
-  const hash = createHash('sha256').update(nodeVersion).update('\0');
+/** What a snapshot depends on: the Node version, the Pyodide build, the child script and the harness defined in it. */
+function snapshotKey(nodeVersion: string, pyodideDir: string, childScript: string, harness: string): string {
+  const hash = createHash('sha256').update(nodeVersion).update('\0').update(harness).update('\0');
   for (const file of [join(pyodideDir, 'pyodide-lock.json'), join(pyodideDir, 'pyodide.mjs'), childScript])
     hash.update(readFileSync(file)).update('\0');
   const wasm = lstatSync(join(pyodideDir, 'pyodide.asm.wasm'));
@@ -141,6 +142,14 @@ interface SandboxProcess {
   kill(): void;
   /** The snapshot it sends over fd 3 (the first process only). */
   snapshot: Promise<Buffer | null>;
+  /**
+   * The first process only: passes its snapshot on to `sink` (another process's fd 3) as
+   * it arrives — what has arrived at once, the rest as it comes — and ends `sink` once
+   * the snapshot is whole or will never be.
+   */
+  feed(sink: NodeJS.WritableStream): void;
+  /** Lets go of the snapshot's bytes once it is stored (no more feeding). */
+  dropSnapshot(): void;
 }
 
 let sigusr1Ignored = false;
@@ -205,19 +214,21 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     '--max-old-space-size=256',
   ];
 
-  // Booting Python takes about 3 s; loading a memory snapshot of a freshly booted
-  // interpreter about 0.5 s. The first process of a runner boots Python, sends a snapshot
-  // over fd 3 before any model code exists in it, and becomes the preparer (which never
-  // runs model code); the others load the snapshot. It is kept in the snapshot cache
-  // (`snapshotCacheDir`, reused by later runs, keyed by the Node version, the Pyodide build
-  // and the child script) or in a private temporary directory removed on close. If none
-  // can be made, processes boot from scratch (slower, equally isolated).
+  // Booting Python takes about 2–3 s; loading a memory snapshot of a freshly booted
+  // interpreter with the harness defined about 0.5 s. The first process of a runner boots
+  // Python, sends a snapshot over fd 3 before any model code exists in it, and becomes the
+  // preparer (which never runs model code); the others load the snapshot. Processes
+  // started while it is being made (the first case's) are fed it as it arrives, so that
+  // their Node and Pyodide start overlaps the boot. It is kept in the snapshot cache
+  // (`snapshotCacheDir`, reused by later runs, keyed by the Node version, the Pyodide
+  // build, the child script and the harness) or in a private temporary directory removed
+  // on close. If none can be made, processes boot from scratch (slower, equally isolated).
   let snapshotDir: string | null = null;
   let snapshot: Promise<string | null> | null = null;
   const cacheFile = (version: string): string | null =>
     options.snapshot === false || !options.snapshotCacheDir
       ? null
-      : join(options.snapshotCacheDir, `pyodide-${snapshotKey(version, pyodideDir, childScript)}.snapshot`);
+      : join(options.snapshotCacheDir, `pyodide-${snapshotKey(version, pyodideDir, childScript, harness)}.snapshot`);
   const storeSnapshot = async (received: Promise<Buffer | null>, file: string | null): Promise<string | null> => {
     const bytes = await received;
     if (bytes === null || bytes.length < 1024 || closed) return null;
@@ -241,15 +252,22 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     return realpathSync(temp);
   };
 
-  /** Starts a sandbox process loading `snapshotFile`, or booting Python (and, with `makeSnapshot`, sending one). */
+  /**
+   * Starts a sandbox process loading `snapshotFile`, or booting Python (and, with
+   * `makeSnapshot`, sending one), or — with `fedBy`, the first process while it still
+   * makes the snapshot — loading the snapshot that process sends, passed on over fd 3: it
+   * starts Node and Pyodide's module while the snapshot is being made, so only loading
+   * the snapshot waits for it.
+   */
   const spawnProcess = (
     how: SandboxLaunch,
     snapshotFile: string | null,
     role: 'worker' | 'preparer',
     makeSnapshot = false,
+    fedBy: SandboxProcess | null = null,
   ): SandboxProcess => {
-    const reads = snapshotFile ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
-    const mode = makeSnapshot ? ['--make-snapshot'] : snapshotFile ? [snapshotFile] : [''];
+    const reads = snapshotFile && !fedBy ? [pyodideDir, childScript, snapshotFile] : [pyodideDir, childScript];
+    const mode = makeSnapshot ? ['--make-snapshot'] : fedBy ? ['--snapshot-fd'] : snapshotFile ? [snapshotFile] : [''];
     const command = [
       ...how.prefix(DATA_LIMIT_BYTES),
       node,
@@ -264,7 +282,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       env: {},
       cwd: '/',
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', makeSnapshot ? 'pipe' : 'ignore'],
+      stdio: ['pipe', 'pipe', 'pipe', makeSnapshot || fedBy ? 'pipe' : 'ignore'],
     });
     trackChildGroup(child); // killed with evalgate, whatever ends it
     const pid = child.pid ?? -1;
@@ -272,27 +290,51 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       supervisor.watch(pid, memoryCap);
       options.onSpawn?.(pid);
     }
-    const channel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
+    if (fedBy) {
+      const sink = child.stdio[3] as NodeJS.WritableStream | null | undefined;
+      if (sink) {
+        sink.on('error', () => undefined); // a child that died while fed is handled by its exit
+        fedBy.feed(sink);
+      }
+    }
+    const channel = makeSnapshot ? (child.stdio[3] as NodeJS.ReadableStream | null | undefined) : null;
+    // What has arrived of the snapshot (the length, 8 bytes, then the snapshot), and the
+    // processes being fed it; `whole` once all of it has arrived, `failed` if it never will.
+    let chunks: Buffer[] = [];
+    let received = 0;
+    let length = -1;
+    let whole = false;
+    let failed = false;
+    const sinks: NodeJS.WritableStream[] = [];
     const snapshotBytes =
       !makeSnapshot || !channel
         ? Promise.resolve(null)
         : new Promise<Buffer | null>((resolve) => {
-            // The snapshot's length (8 bytes), then the snapshot: a wrapper that keeps its
-            // own copy of fd 3 open means the stream may never end.
-            const chunks: Buffer[] = [];
-            let received = 0;
-            let length = -1;
+            // A wrapper that keeps its own copy of fd 3 open means the stream may never
+            // end: the length says when the snapshot is whole.
+            const fail = (): void => {
+              if (whole || failed) return;
+              failed = true;
+              for (const sink of sinks.splice(0)) sink.end();
+              resolve(null);
+            };
             channel.on('data', (chunk: Buffer) => {
+              if (whole || failed) return;
+              if (length < 0 && received + chunk.length >= 8)
+                length = Number(Buffer.concat([...chunks, chunk]).readBigUInt64LE(0));
+              if (length >= 0 && received + chunk.length > 8 + length) chunk = chunk.subarray(0, 8 + length - received);
               chunks.push(chunk);
               received += chunk.length;
-              if (length < 0 && received >= 8) length = Number(Buffer.concat(chunks).readBigUInt64LE(0));
+              for (const sink of sinks) sink.write(chunk);
               if (length >= 0 && received >= 8 + length) {
+                whole = true;
+                for (const sink of sinks.splice(0)) sink.end();
                 resolve(Buffer.concat(chunks).subarray(8, 8 + length));
                 (channel as unknown as { destroy?: () => void }).destroy?.();
               }
             });
-            channel.on('error', () => resolve(null));
-            child.on('exit', () => resolve(null)); // a no-op once resolved
+            channel.on('error', fail);
+            child.on('exit', fail); // a no-op once whole
           });
     let stderr = '';
     let buffer = '';
@@ -348,6 +390,16 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       pid,
       ready,
       snapshot: snapshotBytes,
+      feed: (sink) => {
+        for (const chunk of chunks) sink.write(chunk);
+        if (whole || failed || !makeSnapshot) sink.end();
+        else sinks.push(sink);
+      },
+      dropSnapshot: () => {
+        chunks = [];
+        failed ||= !whole;
+        for (const sink of sinks.splice(0)) sink.end();
+      },
       exited,
       stderr: () => stderr,
       nextLine: () =>
@@ -390,12 +442,27 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     request: CodeRunRequest,
   ): Promise<{ plan: Plan | { error: string }; choice: { chosen: number; syntax?: string | null }; ms: number }> => {
     const ask = async (): Promise<string | null> => {
-      if (!preparer) {
-        const how = await launch;
-        startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)), 'preparer')));
+      // The process making the snapshot becomes the preparer: wait for it rather than
+      // start another beside it.
+      if (!preparer) await started?.catch(() => null);
+      let p: SandboxProcess;
+      for (let attempt = 1; ; attempt++) {
+        if (!preparer) {
+          const how = await launch;
+          startPreparer(Promise.resolve(spawnProcess(how, await (snapshot ?? Promise.resolve(null)), 'preparer')));
+        }
+        p = await (preparer as Promise<SandboxProcess>);
+        try {
+          await p.ready;
+          break;
+        } catch (error) {
+          // No model text has reached a preparer that is not ready: one that died before
+          // (the first, say, while it made the snapshot) is replaced once; a second
+          // failure means Python cannot start, an error of the run.
+          if (attempt >= 2 || closed) throw error;
+          preparer = null;
+        }
       }
-      const p = await (preparer as Promise<SandboxProcess>);
-      await p.ready; // throws if Python could not start: an error of the run
       const id = ++requestId;
       p.send(
         JSON.stringify({
@@ -439,26 +506,62 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
 
   // ---- the pool --------------------------------------------------------------------
   const pool: Promise<SandboxProcess>[] = [];
+  /** Settles once the cache has been looked at and, if a snapshot is to be made, its maker started. */
+  let started: Promise<{ maker: SandboxProcess | null }> | null = null;
+  /** The first process while its snapshot is not yet stored: processes started meanwhile are fed by it. */
+  let maker: SandboxProcess | null = null;
+  /** Whether the snapshot is settled (stored, found in the cache, or none to be had). */
+  let snapshotStored = false;
   const refill = (): void => {
     if (closed) return;
     if (!snapshot) {
-      const made = launch.then(async (how) => {
-        const version = await childVersion(node);
-        const file = cacheFile(version);
+      let found: string | null = null;
+      let file: string | null = null;
+      const begun = launch.then(async (how) => {
+        file = cacheFile(await childVersion(node));
         // The preparer otherwise starts with the first round-trip case (a runner that
         // only serves python checks never needs one).
-        if (options.snapshot === false) return null;
-        if (file && trustedCacheFile(file) && intactCacheFile(file)) return realpathSync(file);
+        if (options.snapshot === false) return { maker: null };
+        if (file && trustedCacheFile(file) && intactCacheFile(file)) {
+          found = realpathSync(file);
+          return { maker: null };
+        }
         const first = spawnProcess(how, null, 'preparer', true);
         startPreparer(Promise.resolve(first));
-        return storeSnapshot(first.snapshot, file).catch(() => null);
+        maker = first;
+        return { maker: first };
       });
+      const made = begun.then(async ({ maker: first }) => {
+        if (!first) {
+          snapshotStored = true;
+          return found;
+        }
+        try {
+          return await storeSnapshot(first.snapshot, file);
+        } catch {
+          return null;
+        } finally {
+          maker = null;
+          snapshotStored = true;
+          first.dropSnapshot();
+        }
+      });
+      started = begun;
       snapshot = made;
+      begun.catch(() => undefined);
       made.catch(() => undefined);
     }
     const ready = snapshot;
+    const begun = started as Promise<{ maker: SandboxProcess | null }>;
     while (pool.length < poolSize) {
-      const warm = Promise.all([launch, ready]).then(([how, file]) => {
+      const before = pool[pool.length - 1];
+      const warm = Promise.all([launch, begun]).then(async ([how]) => {
+        // While the snapshot is being made the pool fills one process after another:
+        // loading side by side, they would slow the one the first case waits for.
+        if (maker && before) await before.then((p) => p.ready).catch(() => undefined);
+        if (closed) throw new Error('the sandbox runner is closed');
+        if (maker) return spawnProcess(how, null, 'worker', false, maker);
+        const file = await ready;
         if (closed) throw new Error('the sandbox runner is closed');
         return spawnProcess(how, file, 'worker');
       });
@@ -469,7 +572,11 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
   const takeWarm = async (): Promise<SandboxProcess> => {
     refill();
     const next = pool.shift() as Promise<SandboxProcess>;
-    refill(); // start its replacement now, while this one works
+    // Its replacement starts now, while this one works — but while the snapshot is still
+    // being made, only once this one is loaded: loading beside it would only slow the
+    // process the first case is waiting for.
+    if (snapshotStored) refill();
+    else next.then((p) => p.ready).then(refill, refill);
     const proc = await next;
     await proc.ready; // throws if Pyodide could not start: an error of the run, not a score
     return proc;

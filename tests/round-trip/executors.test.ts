@@ -176,4 +176,27 @@ describe('the sandbox snapshot cache', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  test('a first process that dies before its snapshot is whole does not stop the run: the processes fed by it boot Python themselves', async () => {
+    // The first process started boots Python to make the snapshot; the case's process,
+    // started meanwhile, waits to be fed it. Killing the first leaves no snapshot at all.
+    const t = tasks[0] as (typeof tasks)[number];
+    let first = 0;
+    const runner = createPyodideRunner({
+      poolSize: 1,
+      onSpawn: (pid) => {
+        if (first !== 0) return;
+        first = pid;
+        process.kill(-pid, 'SIGKILL');
+      },
+    });
+    try {
+      const r = await runner.run({ solution: t.reference, tests: testsOf(t.id) });
+      assert.equal(r.stage, 'passed', r.message);
+      const wrong = await runner.run({ solution: brokenCode('test-failure', t.entryPoint), tests: testsOf(t.id) });
+      assert.equal(wrong.stage, 'test-failure', wrong.message);
+    } finally {
+      await runner.close();
+    }
+  });
 });

@@ -281,8 +281,9 @@ describe('sandbox escape battery (pyodide runner)', () => {
 
   it('a fresh runner, whose first process booted Python and made the snapshot, holds the same line', async () => {
     // The process that booted Python and sent the snapshot becomes the runner's preparer
-    // and never runs model code; the first case runs in a process loaded from the
-    // snapshot, like every later one. One fresh runner checks that path.
+    // and never runs model code; the first case runs in a process that was started while
+    // the snapshot was being made and fed it over fd 3, later ones in processes loaded
+    // from the stored snapshot. One fresh runner checks both paths.
     const spawned: number[] = [];
     const fresh = createPyodideRunner({
       poolSize: 1,

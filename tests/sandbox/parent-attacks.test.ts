@@ -175,11 +175,15 @@ await runner.close();
   async function busyChild(p: Parent): Promise<number> {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      // With a pool of one, the first process started is the preparer and the second
-      // runs the first case; past loading (well under 1.5 s of CPU) it is in the loop.
-      const group = p.spawned[1];
+      // The process running the first case: a sandbox process that is not the preparer;
+      // past loading (well under 1.5 s of CPU) it is in the loop.
       const busy = allProcesses().find(
-        (x) => x.pgrp === group && x.cmdline.includes('child.mjs') && x.state === 'R' && readCpu(x.pid) > 150,
+        (x) =>
+          p.spawned.includes(x.pgrp) &&
+          x.cmdline.includes('child.mjs') &&
+          !x.cmdline.includes('--preparer') &&
+          x.state === 'R' &&
+          readCpu(x.pid) > 150,
       );
       if (busy) return busy.pid;
       assert.ok(Date.now() < deadline && p.proc.exitCode === null, 'no sandbox process became busy');

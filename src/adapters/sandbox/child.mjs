@@ -21,7 +21,7 @@
 //   and picks which reading of a reply compiles, for as many cases as the parent asks.
 // - `checks`: a prompt suite's python check, loaded once and called on many replies, each
 //   call reported on its own line.
-import { constants as fsConstants, createWriteStream, readFileSync, writeSync } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream, readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 // What the report path uses, taken before anything else runs. Strings are quoted with
@@ -117,16 +117,49 @@ const exposeForTests = process.argv.includes('--expose-js-for-tests');
 // The preparer: plans tests and compiles replies, never runs model code, so it skips the
 // warm-up below, which serves the latency of cases.
 const preparerOnly = process.argv.includes('--preparer');
+// `--snapshot-fd`: started while the parent's first process still makes the snapshot, this
+// process is fed it over fd 3 (its length, 8 bytes, then the snapshot) and reads it while
+// Pyodide's module loads. If it never arrives whole, Python boots from scratch.
+const fedSnapshot = snapshotArg === '--snapshot-fd' ? readSnapshotFd() : null;
+fedSnapshot?.catch(() => undefined); // handled where Pyodide loads
+function readSnapshotFd() {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let received = 0;
+    let length = -1;
+    const input = createReadStream(null, { fd: 3 });
+    const done = (bytes) => {
+      if (bytes) resolve(bytes);
+      else reject(new Error('the snapshot did not arrive whole'));
+      input.destroy(); // closes fd 3
+    };
+    input.on('data', (chunk) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (length < 0 && received >= 8) length = Number(Buffer.concat(chunks).readBigUInt64LE(0));
+      if (length >= 0 && received >= 8 + length) done(Buffer.concat(chunks).subarray(8, 8 + length));
+    });
+    input.on('end', () => done(null));
+    input.on('error', () => done(null));
+  });
+}
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const settings = { indexURL: `${pyodideDir}/`, jsglobals: Object.create(null), stdout: capture, stderr: capture };
 
-// `--make-snapshot`: boot Python, import what the harness uses, write the interpreter's
-// memory to fd 3 and close it — all before any model code exists in this process — then
-// carry on as an ordinary child. Later children load the snapshot instead of booting
-// Python: about 0.5 s instead of 3 s.
+// The parent's first line: the trusted harness.
+const setup = parse(await readLine());
+
+// `--make-snapshot`: boot Python, define the trusted harness (compiled, not yet called),
+// import what it uses, write the interpreter's memory to fd 3 and close it — all before
+// any model code exists in this process — then carry on as an ordinary child. Later
+// children load the snapshot instead of booting Python and compiling the harness: about
+// 0.5 s instead of 2–3 s.
 let pyodide;
+let harnessDefined = false;
 if (snapshotArg === '--make-snapshot') {
   pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });
+  pyodide.runPython(setup.harness);
+  harnessDefined = true;
   pyodide.runPython('import ast, base64, builtins, gc, json, marshal, sys, types');
   const bytes = pyodide.makeMemorySnapshot();
   // Its length first: a wrapper process (unshare --fork) keeps its own copy of fd 3
@@ -140,18 +173,25 @@ if (snapshotArg === '--make-snapshot') {
     out.end(bytes, resolve);
   });
 } else {
-  pyodide = await loadPyodide(snapshotArg ? { ...settings, _loadSnapshot: readFileSync(snapshotArg) } : settings);
+  // Fed, Pyodide is handed the snapshot still to come: it reads its files and compiles
+  // its JavaScript meanwhile.
+  const bytes = fedSnapshot ?? (snapshotArg ? readFileSync(snapshotArg) : null);
+  harnessDefined = bytes !== null; // the snapshot's key covers the harness
+  pyodide = await loadPyodide(bytes ? { ...settings, _loadSnapshot: bytes } : settings).catch((error) => {
+    if (!fedSnapshot) throw error;
+    harnessDefined = false;
+    return loadPyodide(settings);
+  });
 }
 pyodide.runPython('import sys\nfor _n in ("js", "pyodide_js"):\n    sys.modules.pop(_n, None)\ndel _n');
 pyodide.unregisterJsModule('js');
 pyodide.unregisterJsModule('pyodide_js');
 
 // Setup while the child waits in the pool: the trusted harness (the parent's first line)
-// is defined and its functions taken, and a throwaway harness instance runs a little
-// Python, so the engine compiles the interpreter's hot paths now rather than during a
-// case (a snapshot-loaded interpreter has run nothing yet).
-const setup = parse(await readLine());
-pyodide.runPython(setup.harness);
+// is defined unless the snapshot holds it, its functions are taken, and a throwaway
+// harness instance runs a little Python, so the engine compiles the interpreter's hot
+// paths now rather than during a case (a snapshot-loaded interpreter has run nothing yet).
+if (!harnessDefined) pyodide.runPython(setup.harness);
 const factory = pyodide.globals.get('__evalgate_harness');
 pyodide.runPython('del __evalgate_harness');
 const NAMES = {
