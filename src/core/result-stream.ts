@@ -51,6 +51,7 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
   let current: string[] = [];
   let startedAt = 0;
   let n = 0;
+  const shared = repeatedStrings();
   for await (const raw of lines) {
     n++;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -79,7 +80,7 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
         const text = current.join('\n').replace(/,$/, '');
         current = [];
         try {
-          records.push(JSON.parse(text));
+          records.push(shared(JSON.parse(text)));
         } catch (error) {
           throw new ResultLinesError(
             startedAt,
@@ -96,4 +97,64 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
   if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
   value['records'] = records;
   return value;
+}
+
+/** The most places in a record's layout whose last string is remembered (a bound for any file). */
+const MAX_SLOTS = 4096;
+
+interface Slot {
+  last?: string;
+  children?: Map<string | number, Slot>;
+}
+
+/**
+ * Records read from a file with one string per value each: the system prompt, the model's
+ * name and every other value that repeats from record to record would be held once per
+ * record, where the run that wrote them held one. This gives a parsed value the string the
+ * previous record held at the same place (same key path) when the two are equal, so a
+ * repeated value is held once. Values are unchanged; the memory kept is one string per place.
+ */
+export function repeatedStrings(): <T>(value: T) => T {
+  const root: Slot = {};
+  let slots = 1;
+  const child = (slot: Slot, key: string | number): Slot | undefined => {
+    let next = slot.children?.get(key);
+    if (next === undefined && slots < MAX_SLOTS) {
+      slot.children ??= new Map();
+      next = {};
+      slot.children.set(key, next);
+      slots++;
+    }
+    return next;
+  };
+  const visit = (value: unknown, slot: Slot): unknown => {
+    if (typeof value === 'string') {
+      if (slot.last === value) return slot.last;
+      slot.last = value;
+      return value;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const next = child(slot, i);
+        if (next) {
+          const item: unknown = value[i];
+          if (typeof item === 'string') value[i] = visit(item, next);
+          else visit(item, next);
+        }
+      }
+      return value;
+    }
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      const next = child(slot, key);
+      if (!next) continue;
+      // Only a string is replaced (by an equal one); an object is changed in place.
+      const item = object[key];
+      if (typeof item === 'string') object[key] = visit(item, next);
+      else visit(item, next);
+    }
+    return value;
+  };
+  return <T>(value: T): T => visit(value, root) as T;
 }

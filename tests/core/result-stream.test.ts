@@ -101,6 +101,46 @@ describe('result files as streams', () => {
   });
 });
 
+describe('records read with their repeated strings shared', () => {
+  it('reads every value as JSON.parse does when values repeat, alternate and change place', async () => {
+    const records = Array.from({ length: 12 }, (_, i) => ({
+      caseId: `case-${i}`,
+      system: 'the same prompt for every record',
+      model: i % 2 === 0 ? 'model-a' : 'model-b',
+      messages: i % 3 === 0 ? ['one', 'two'] : ['two', 'one', 'three'],
+      detail: i % 4 === 0 ? { nested: { text: 'x' } } : { nested: 'x', other: i },
+      text: i % 5 === 0 ? null : 'x',
+    }));
+    const text = `${JSON.stringify({ runId: 'r', records }, null, 2)}\n`;
+    assert.deepEqual(await parseResultLines(linesOf(text)), JSON.parse(text));
+  });
+
+  it('keeps a record\'s own "__proto__" key as data, and every key past the places it remembers', async () => {
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i % 2 === 0 ? 'same' : `v${i}`]));
+    const text = [
+      '{',
+      '  "records": [',
+      '    {',
+      '      "__proto__": {"polluted": "yes"},',
+      `      "detail": ${JSON.stringify(many)}`,
+      '    },',
+      '    {',
+      '      "__proto__": "text",',
+      `      "detail": ${JSON.stringify(many)}`,
+      '    }',
+      '  ]',
+      '}',
+    ];
+    const value = (await parseResultLines(text)) as { records: Record<string, unknown>[] };
+    assert.deepEqual(value, JSON.parse(text.join('\n')));
+    const [first, second] = value.records as [Record<string, unknown>, Record<string, unknown>];
+    assert.equal(Object.getPrototypeOf(first), Object.prototype);
+    assert.equal((first as { polluted?: unknown }).polluted, undefined);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(second, '__proto__')?.value, 'text');
+    assert.equal(({} as { polluted?: unknown }).polluted, undefined);
+  });
+});
+
 describe('result files on disk', () => {
   it("writes chunks atomically and reads the file back line by line, through the CLI's reader", async () => {
     const { mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
