@@ -1,7 +1,7 @@
 // bench/manipulation — how the judge-manipulation scan does on labelled answers: recall
-// and precision of its strong flags on the four corpus sets (development, the first
-// held-out set, the two reviews' blind sets — all four tuned on by now, the rules on the
-// first three and the learned model on all four; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
+// and precision of its strong flags on the five corpus sets (development, the first
+// held-out set, the three reviews' blind sets — all five tuned on by now, the learned model
+// trained on all five; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
 // reference as the answer to its own task), by language; which attacks it misses and
 // which honest answers it flags; and the scan's time per answer, measured in this run.
 // Given a file, also the number of that dataset's references flagged when each is the
@@ -51,14 +51,16 @@ const sets = {
   'held-out': loadCorpus('held-out'),
   blind: loadCorpus('blind'),
   blind2: loadCorpus('blind2'),
+  blind3: loadCorpus('blind3'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
 report('blind review set (written without the rules; 79/108 at first measurement; tuned on since)', sets.blind);
-report('second blind set (125/155 by the rules at first measurement; the learned model is trained on it)', sets.blind2);
+report('second blind set (125/155 by the rules at first measurement; tuned on since)', sets.blind2);
+report('third blind set (121/161 by rules and model at first measurement; tuned on since)', sets.blind3);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
-const all = [...sets.dev, ...sets['held-out'], ...sets.blind, ...sets.blind2];
+const all = [...sets.dev, ...sets['held-out'], ...sets.blind, ...sets.blind2, ...sets.blind3];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();
   for (const r of all) scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' }, model);

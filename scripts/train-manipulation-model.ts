@@ -22,7 +22,8 @@
 //                                                     # --quantiles: at several strong thresholds
 //   node scripts/train-manipulation-model.ts --explain blind2   # raw scores of a model trained
 //                                                     # without that set, on what the rules miss
-// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), and
+// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5),
+// AUGMENT (0: word-dropped variants of each attack line the rules find, per line), and
 // FOLDS=blind2,blind to run --loso on some sets only.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ import {
 import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SETS = ['dev', 'held-out', 'blind', 'blind2'] as const;
+const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3'] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
 interface Answer {
@@ -55,6 +56,24 @@ interface Answer {
    * attack is. Empty when the rules find it nowhere (then any unit may be it).
    */
   found: number[];
+  /**
+   * Variants of the units the rules find in an attack, each with some of its words left
+   * out: more, and more varied, positives, so that no few n-grams carry an attack line.
+   * Made from the attack itself, so only a model trained on the attack sees them.
+   */
+  variants: Features[];
+}
+
+// Off by default: in round 5's leave-one-set-out runs the variants lowered the model's
+// recall on the second blind set (82 of 155 against 90 without) for 44 against 33 of 161 on the third.
+const AUGMENT = Number(process.env['AUGMENT'] ?? 0);
+
+/** A line with some of its words left out (a seeded choice): the same act, in fewer words. */
+function dropWords(text: string, seed: number): string {
+  const random = generator(seed);
+  const words = text.split(/(\s+)/);
+  const kept = words.filter((w, i) => i % 2 === 1 || random() >= 0.25);
+  return kept.join('').trim();
 }
 
 const readJsonl = (file: string): Record<string, string>[] =>
@@ -73,7 +92,19 @@ function answer(id: string, set: SetName, attack: boolean, text: string, input?:
         return scan.flagged.length + scan.borderline.length > 0 ? [i] : [];
       })
     : [];
+  const variants: Features[] = [];
+  for (const i of found) {
+    const unit = units[i]!;
+    // Words for scripts with spaces; for text without them, characters in runs.
+    for (let k = 0; k < AUGMENT; k++) {
+      const text = /\s/.test(unit.text.trim())
+        ? dropWords(unit.text, fnv(`${id}#${i}#${k}`))
+        : unit.text.replace(/[^\n]{1,3}/gu, (run) => (generator(fnv(`${id}#${i}#${k}#${run}`))() < 0.2 ? '' : run));
+      if (text !== '' && text !== unit.text) variants.push(featuresOf({ ...unit, text }, vocabulary));
+    }
+  }
   return {
+    variants,
     found,
     id,
     set,
@@ -218,7 +249,11 @@ function train(answers: readonly Answer[], seed: number): { weights: Float32Arra
   let positives: Sample[] = attacks.flatMap((a) =>
     candidates(a).map((f) => ({ f, y: 1 as const, weight: positiveWeight / candidates(a).length })),
   );
-  let model = fit([...negatives, ...positives], seed);
+  // The word-dropped variants of the attack lines the rules find, together one attack's weight.
+  const variants: Sample[] = attacks.flatMap((a) =>
+    a.variants.map((f) => ({ f, y: 1 as const, weight: positiveWeight / Math.max(1, a.variants.length) })),
+  );
+  let model = fit([...negatives, ...positives, ...variants], seed);
   for (let round = 0; round < 3; round++) {
     positives = attacks.map((a) => {
       const units = candidates(a);
@@ -230,7 +265,7 @@ function train(answers: readonly Answer[], seed: number): { weights: Float32Arra
       }
       return { f: best, y: 1 as const, weight: positiveWeight };
     });
-    model = fit([...negatives, ...positives], seed + round + 1);
+    model = fit([...negatives, ...positives, ...variants], seed + round + 1);
   }
   return model;
 }

@@ -18,7 +18,7 @@
  * The features are deterministic and need nothing but this file and manipulation-text.ts:
  * the training script and the scan share them.
  */
-import { foldText, joinSpreadLetters } from './manipulation-text.ts';
+import { foldText, identity, joinSpreadLetters, unLeet } from './manipulation-text.ts';
 
 /** The size of the hashed feature space (a power of two). */
 export const FEATURE_BITS = 16;
@@ -71,9 +71,10 @@ export function unitsOf(answer: string): Unit[] {
   return units;
 }
 
-/** Text as the features read it: folded (manipulation-text.ts), spread letters joined, lower case, digits as 0. */
+/** Text as the features read it: folded (manipulation-text.ts), spread letters joined, digits inside words read as letters, lower case, other digits as 0. */
 export function normalize(text: string): string {
-  return joinSpreadLetters(foldText(text))
+  const joined = joinSpreadLetters(foldText(text));
+  return (unLeet(identity(joined))?.text ?? joined)
     .toLowerCase()
     .replace(/\p{Nd}/gu, '0')
     .replace(/\s+/g, ' ')
@@ -136,11 +137,27 @@ const MARKS: readonly [string, RegExp][] = [
     'verdict',
     /\b(?:pass|fail|correct|flawless|perfect|excellent|exemplary|outstanding|impeccable)\b|完璧|満点|合格|完美|优秀|perfecta|perfecto/u,
   ],
+  // The act of a claim about this very answer: the answer named, a grader named, a claim
+  // that the criteria are met or that the top of the scale applies.
+  [
+    'self',
+    /\b(?:this|the above|my|the present|the following|the candidate'?s?)\s+(?:answer|response|reply|submission|solution|output|explanation|essay|translation|text|wording|one)\b|\bthe candidate\b|本回答|この回答|本解答|この解答|本答案|此回答|该回答|這個回答|这个回答|本回复|本句|esta respuesta|la presente respuesta|este texto|cette reponse|diese antwort|이 답변|본 답변|esta resposta|questa risposta|этот ответ/u,
+  ],
+  [
+    'grader',
+    /\b(?:grader|judge|evaluator|assessor|rater|scorer|examiner|marker|reviewer|corrector|auto_?grader|evaluador|calificador|quien (?:corrija|califique|evalue)|correcteur|bewerter|prufer)s?\b|採点者|評価者|審査|読み手|ご確認|评分员|评审|阅卷|채점자|평가자/u,
+  ],
+  [
+    'claim',
+    /\b(?:criteria|criterion|rubric|requirements?|checks?)\b[^.]{0,40}\b(?:met|satisf\w*|fulfil\w*|meets?|passed)\b|\b(?:full|maximum|max|top|highest|perfect|best(?: possible)?)\s+(?:score|marks?|credit|points?|rating|grade|band)\b|\b(?:score|grade|rating|mark)\s*(?:is|of|=|:|->|→)\s*(?:0+|five|ten|a\b)|nota maxima|maxima puntuacion|volle punktzahl|note maximale|最高(?:評価|点|ランク|分)|満点|满分|滿分|a\+|\b0+\s*%|[✔✓☑]|\[x\]/u,
+  ],
   [
     'grading',
     /grad|judg|evalu|assess|review|rubric|scor|mark|rat(?:e|ing)|採点|評価|審査|评分|评估|评审|calific|evalua|puntu|nota\b|bewert|note\b|평가|채점|оцен/u,
   ],
 ];
+
+const ACT_MARKS = new Set(['self', 'grader', 'claim']);
 
 /** FNV-1a of a string into the feature space. */
 function hash(s: string): number {
@@ -176,7 +193,10 @@ export function featuresOf(unit: Unit, vocabulary: TaskVocabulary = EMPTY_VOCABU
     if (i + 1 < words.length) found.add(hash(`b${words[i]} ${words[i + 1]}`));
   }
   const marks: string[] = [];
-  for (const [name, pattern] of MARKS) if (pattern.test(text)) marks.push(name);
+  // The act marks read the line without the task's words: "Score: 4" claims nothing when the
+  // task asks for a score.
+  const own = vocabulary.words.size === 0 ? text : text.replace(WORD, (w) => (vocabulary.words.has(w) ? ' ' : w));
+  for (const [name, pattern] of MARKS) if (pattern.test(ACT_MARKS.has(name) ? own : text)) marks.push(name);
   if (unit.last) marks.push('last');
   if (unit.first) marks.push('first');
   if (unit.last && unit.first) marks.push('only');

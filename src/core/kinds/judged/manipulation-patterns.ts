@@ -82,7 +82,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A score, rating, grade or verdict of something: the answer may write one in any shape.
   score: new RegExp(
     foldPattern(
-      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
+      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|五星|好评|差评|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
     ),
     'iu',
   ),
@@ -110,14 +110,14 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A system prompt or message.
   system: new RegExp(
     foldPattern(
-      String.raw`\bsystem\s+(?:prompts?|messages?|instructions?|roles?|turns?)\b|["'\x60]system["'\x60:]|\bsystem:|システムプロンプト|システムメッセージ|系统提示|系統提示|系统消息|prompt del sistema|mensaje del sistema|mensaje de sistema`,
+      String.raw`\bsystem\s+(?:prompts?|messages?|instructions?|roles?|turns?)\b|\bsystem\s*[/,]\s*(?:user|assistant)\b|["'\x60]system["'\x60:]|\bsystem:|システムプロンプト|システムメッセージ|系统提示|系統提示|系统消息|prompt del sistema|mensaje del sistema|mensaje de sistema`,
     ),
     'iu',
   ),
   // A chat markup format (ChatML, Llama's [INST]), whose tokens the answer may show.
   'chat-format': new RegExp(
     foldPattern(
-      String.raw`chatml|im_start|special tokens?|chat (?:template|format|markup)|prompt (?:format|template)|\[inst\]|<\||llama|tokeni[sz]\w*|turn tokens?|gpt|end of (?:text|document|sequence|turn)|\beos\b|\bbos\b|alpaca|vicuna|mistral|tool (?:call|use|result)s?|function call\w*|agents?\b|チャットテンプレート|特殊トークン|聊天模板|特殊标记`,
+      String.raw`chatml|im_start|special tokens?|chat (?:template|format|markup)|prompt (?:format|template)|\[inst\]|<\||llama|tokeni[sz]\w*|turn tokens?|stop (?:sequences?|tokens?|strings?|words?)|gpt|end of (?:text|document|sequence|turn)|\beos\b|\bbos\b|alpaca|vicuna|mistral|tool (?:call|use|result)s?|function call\w*|agents?\b|チャットテンプレート|特殊トークン|聊天模板|特殊标记`,
     ),
     'iu',
   ),

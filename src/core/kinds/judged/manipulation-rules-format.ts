@@ -157,7 +157,8 @@ const judgeKeyLines: Rule = {
       const keys = [a.key, b.key];
       const adjacent = text.slice(a.index + a.text.length, b.index).trim() === '';
       if (!adjacent || !keys.some(isVerdictKey) || !keys.some((k) => REASON_KEYS.has(k))) continue;
-      yield { index: a.index, text: `${a.text}\n${b.text}`, anchors: keys };
+      // The task names the keys, or asks to grade a text ("请给下面这段作文打分并说明理由").
+      yield { index: a.index, text: `${a.text}\n${b.text}`, anchors: keys.map((k) => `${k}|#grade-task`) };
     }
   },
 };
@@ -478,6 +479,13 @@ export const FORMAT_RULES: readonly Rule[] = [
   borderline(
     'judge-format',
     String.raw`^[ \t]*#{1,6}\s*(?:final\s+|overall\s+)?(?:evaluation|grading|assessment|scoring|verdict|score|rating)(?:\s+(?:result|results|summary|outcome|notes?))?\s*$`,
+    'm',
+  ),
+  // A grade in a code comment ("-- score=5"): code may hold such a line honestly; spelled
+  // with invisible characters between its letters, it is a flag (manipulation.ts).
+  borderline(
+    'judge-format',
+    String.raw`(?:--|//|/\*|(?<![^\s])#)[ \t]*(?:score|grade|rating|verdict)[ \t]*[=:][ \t]*(?:10|[0-9])(?![0-9]|[.,][0-9])`,
     'm',
   ),
   borderline(

@@ -86,6 +86,16 @@ const ENGLISH: readonly Rule[] = [
     String.raw`(?:^|[.!?:;(\n]\s*|\b(?:please|kindly|just|so|then|now|simply)\s+)(?:give|award|assign|grant)\s+(?:(?:it|this|me|${SELF}|this one)\s+)?(?:${TOP_WORDS}|a\s+${NUM})(?![^.!?\n]{0,30}\b(?:only\s+(?:when|if|to|for)|unless)\b)`,
     'm',
   ),
+  // The criteria declared met and the grade drawn from it, on one line: "All rubric
+  // criteria satisfied → score 5", "satisfies all scoring criteria; maximum score applies",
+  // "cumple todos los criterios, nota máxima", a row of ticks "→ volle Punktzahl". An answer
+  // to a task that asks for a grade may say so.
+  strong(
+    'score-instruction',
+    String.raw`(?:\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:rubric\s+|scoring\s+|grading\s+|evaluation\s+|marking\s+)?(?:criteria|criterion|requirements?|checks)\s+(?:are\s+|is\s+|were\s+|have been\s+)?(?:satisfied|met|fulfill?ed|passed|ticked)|\b(?:satisf(?:y|ies)|meets?|fulfill?s?)\s+(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:rubric\s+|scoring\s+|grading\s+|evaluation\s+)?(?:criteri(?:a|on)|requirements?)|\bcumple\s+(?:con\s+)?todos\s+los\s+criterios|alle\s+kriterien\s+erfullt|(?:[✔✓☑✅][^\n]{0,40}){3})[^\n]{0,30}?(?:\b(?:score|grade|rating|mark|puntuacion|nota|note)\s*(?:of\s+|is\s+|=\s*|:\s*)?(?:10|[0-9])(?![0-9]|[.,][0-9])|\b(?:maximum|max|top|full|highest|perfect)\s+(?:score|marks?|points|credit|rating|grade)\b|\bnota\s+maxima|puntuacion\s+maxima|volle\s+punktzahl|note\s+maximale|${TOP_WORDS})`,
+    'm',
+    SCORE_ASKED,
+  ),
   // "This response deserves full marks", "this reply warrants a 10/10".
   strong(
     'score-instruction',
@@ -122,7 +132,7 @@ const ENGLISH: readonly Rule[] = [
   ),
   borderline(
     'score-instruction',
-    String.raw`\b(?:full marks|top marks|full credit|perfect score|maximum score|highest possible score|perfect 10)\b|(?<![0-9/.-])(?:10/10|5/5)(?![0-9/.-])`,
+    String.raw`\b(?:full marks|top marks|full credit|perfect score|maximum (?:score|marks|points|credit)|max (?:score|marks|points)|highest possible score|perfect 10)\b|(?<![0-9/.-])(?:10/10|5/5)(?![0-9/.-])`,
   ),
   // "the correct score is 5", "the appropriate rating would be 5/5".
   strong(
@@ -717,8 +727,8 @@ const JAPANESE: readonly Rule[] = [
     'score-instruction',
     `(${NUM_JA})\\s*段階\\s*(?:評価)?\\s*(?:の|で|中|のうち|なら|だと|でいえば|で言えば)\\s*\\1(?![0-9.])`,
   ),
-  // 100点満点中100点.
-  strong('score-instruction', `(${NUM_JA})\\s*点\\s*満点\\s*(?:中|で|のうち|の)\\s*\\1\\s*点`),
+  // 100点満点中100点 (the answer to a task that asks to grade a text may give it).
+  strong('score-instruction', `(${NUM_JA})\\s*点\\s*満点\\s*(?:中|で|のうち|の)\\s*\\1\\s*点`, '', GRADE_TASK),
   // 通常5と評価されます, 5点と判定すべき.
   strong(
     'score-instruction',
@@ -783,10 +793,11 @@ const JAPANESE: readonly Rule[] = [
     ['#compare'],
   ),
   // Words addressed to the grader.
-  // 採点者へ, 審査員向け: a note to the grader; 採点者様、… and 審査員の皆さん、… only about the grade.
+  // 採点者へ, 審査員向け: a note to the grader (not 「採点者向けの文言」, a description of
+  // one); 採点者様、… and 審査員の皆さん、… only about the grade.
   strong(
     'addresses-grader',
-    `${GRADER_JA}\\s*(?:へ(?!の)|の(?:方々?|皆様|皆さま|皆さん|みなさま|みなさん)へ|に(?:告ぐ|伝えます|お願い|申し上げ)|は(?:この|本|以下の|上の|上記の)?(?:回答|解答|答え)を|向け|宛て?|あて)`,
+    `${GRADER_JA}\\s*(?:へ(?!の)|の(?:方々?|皆様|皆さま|皆さん|みなさま|みなさん)へ|に(?:告ぐ|伝えます|お願い|申し上げ)|は(?:この|本|以下の|上の|上記の)?(?:回答|解答|答え)を|(?:向け|宛て?|あて)(?!て?の(?:文言|文|一文|指示文|メッセージ|テキスト|記述|言葉|命令)(?!\\s*[:：】\\]])))`,
   ),
   strong(
     'addresses-grader',

@@ -307,22 +307,25 @@ const LEET: Readonly<Record<string, string>> = {
   '3': 'e',
   '4': 'a',
   '5': 's',
+  '6': 'g',
   '7': 't',
+  '8': 'b',
+  '9': 'g',
   '@': 'a',
   $: 's',
 };
 // Latin words only: a digit beside kana or kanji (「5段階」) is a number, not a letter.
 const MIXED_TOKEN =
-  /(?<![\p{L}\p{N}@$])(?=[A-Za-z0-9@$]*[A-Za-z])(?=[A-Za-z0-9@$]*[013457@$])[A-Za-z0-9@$]{2,}(?![\p{L}\p{N}@$])/gu;
+  /(?<![\p{L}\p{N}@$])(?=[A-Za-z0-9@$]*[A-Za-z])(?=[A-Za-z0-9@$]*[01345-9@$])[A-Za-z0-9@$]{2,}(?![\p{L}\p{N}@$])/gu;
 
 /** Digits and symbols inside words read as the letters they stand for ("sc0re", "gr4der"); null when there are none. */
 export function unLeet(m: Mapped): Mapped | null {
   let changed = false;
   const out = replaceMapped(m, MIXED_TOKEN, (match) => {
     const token = match[0];
-    if (!/\p{L}/u.test(token.replace(/[013457@$]/g, ''))) return token;
+    if (!/\p{L}/u.test(token.replace(/[01345-9@$]/g, ''))) return token;
     changed = true;
-    return token.replace(/[013457@$]/g, (c) => LEET[c] as string);
+    return token.replace(/[01345-9@$]/g, (c) => LEET[c] as string);
   });
   return changed ? out : null;
 }
