@@ -652,7 +652,12 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
       return { stage: 'sandbox-violation', message: `the interpreter was killed by ${exit.signal}` };
     if (/Array buffer allocation failed|out of memory|heap limit/i.test(stderr))
       return { stage: 'sandbox-violation', message: 'the code ran out of the memory the sandbox allows' };
-    return { stage: 'test-failure', message: 'the code ended the interpreter before the tests finished' };
+    // The exit code says which way it ended (the child's own refusals exit 3 or 4, an
+    // uncaught error 1, model code's os._exit its own number); stderr may hold model text.
+    return {
+      stage: 'test-failure',
+      message: `the code ended the interpreter before the tests finished (exit code ${exit.code ?? 'none'})`,
+    };
   };
 
   const runOne = async (request: CodeRunRequest): Promise<CodeRunResult> => {
