@@ -5,30 +5,21 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
-const HEX_DIGITS = '0123456789abcdef';
+/** Each byte's two hex digits. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
 /**
- * Bytes as lowercase hex, in one flat string. @noble/hashes' bytesToHex appends two digits
- * at a time, and V8 keeps such a string as a tree of 32 concatenations (about 1 KB for a
- * 64-digit hash) until something flattens it; every case keeps its input hash, so at
- * 100,000 cases those trees were 80 MB, more than the cases' own text.
+ * Bytes as lowercase hex, in one flat string (Array.prototype.join makes a flat string).
+ * @noble/hashes' bytesToHex appends two digits at a time, and V8 keeps such a string as a
+ * tree of 32 concatenations (about 1 KB for a 64-digit hash) until something flattens it;
+ * every case keeps its input hash, so at 100,000 cases those trees were 80 MB, more than
+ * the cases' own text.
  */
 export function hexOf(bytes: Uint8Array): string {
-  const codes = new Array<number>(bytes.length * 2);
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] as number;
-    codes[2 * i] = HEX_DIGITS.charCodeAt(b >> 4);
-    codes[2 * i + 1] = HEX_DIGITS.charCodeAt(b & 15);
-  }
-  if (codes.length <= CODES_PER_CALL) return String.fromCharCode(...codes);
-  const parts: string[] = [];
-  for (let at = 0; at < codes.length; at += CODES_PER_CALL)
-    parts.push(String.fromCharCode(...codes.slice(at, at + CODES_PER_CALL)));
+  const parts = new Array<string>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) parts[i] = BYTE_HEX[bytes[i] as number] as string;
   return parts.join('');
 }
-
-/** Arguments per String.fromCharCode call (a spread of millions would overflow the stack). */
-const CODES_PER_CALL = 8192;
 
 /** Hex sha256 of bytes, or of a string's UTF-8 bytes. */
 export function sha256Hex(data: Uint8Array | string): string {
