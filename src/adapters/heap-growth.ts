@@ -35,7 +35,8 @@ let installed = false;
 /**
  * Sets the old generation's growing factor, and stops the young generation's growth once
  * it reaches `youngCap` bytes (checked after each young-generation collection; it grows
- * by doubling, so it ends at the first size at or over the cap). Once per process.
+ * by doubling, so it stops doubling at the first size at or over the cap; V8 may still add
+ * a few pages past it, seen up to 40 MiB for a 32 MiB cap). Once per process.
  */
 export function boundHeapGrowth(youngCap: number = YOUNG_GENERATION_CAP_BYTES): void {
   if (installed) return;
