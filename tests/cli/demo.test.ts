@@ -24,11 +24,15 @@ it('the demo makes a baseline, gates a weakened template as a regression, and la
     assert.doesNotMatch(stdout, /\u001b/, 'no terminal escapes in a pipe');
     const summary = JSON.parse(await readFile(join(out, 'candidate/summary.json'), 'utf8'));
     assert.equal(summary.verdict, 'regression');
-    assert.deepEqual(
-      summary.suites.map((s: { verdict: string }) => s.verdict),
-      ['regression', 'pass', 'pass', 'pass', 'pass'],
-    );
     const report = await readFile(join(out, 'candidate/report.md'), 'utf8');
+    const expected = ['regression', 'pass', 'pass', 'pass', 'pass'];
+    const verdicts = summary.suites.map((s: { verdict: string }) => s.verdict);
+    // When a suite's verdict is not the expected one, the message carries its section of
+    // the report (stops by stage and the cases' messages): what a CI log needs to say why.
+    const sections = summary.suites
+      .filter((s: { verdict: string }, i: number) => s.verdict !== expected[i])
+      .map((s: { name: string }) => report.split('\n### ').find((part) => part.split('\n')[0]?.endsWith(` ${s.name}`)));
+    assert.deepEqual(verdicts, expected, `verdicts ${verdicts.join(', ')}\n${sections.join('\n---\n').slice(0, 8000)}`);
     assert.match(report, /not from a real LLM/);
     assert.match(report, /model `scripted-demo-model`/);
     assert.match(report, /What changed: templates: qa-system\.txt/);
