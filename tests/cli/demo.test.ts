@@ -32,7 +32,14 @@ it('the demo makes a baseline, gates a weakened template as a regression, and la
     const sections = summary.suites
       .filter((s: { verdict: string }, i: number) => s.verdict !== expected[i])
       .map((s: { name: string }) => report.split('\n### ').find((part) => part.split('\n')[0]?.endsWith(` ${s.name}`)));
-    assert.deepEqual(verdicts, expected, `verdicts ${verdicts.join(', ')}\n${sections.join('\n---\n').slice(0, 8000)}`);
+    // ...and the distinct stop stages and messages of its records (a sandbox timeout, say).
+    const stops = new Set<string>();
+    for (const s of summary.suites.filter((x: { verdict: string }, i: number) => x.verdict !== expected[i])) {
+      const records = await readFile(join(out, `candidate/results/${s.name}.records.jsonl`), 'utf8').catch(() => '');
+      for (const m of records.matchAll(/"(?:stage|message|error)":"(?!completed")[^"]{0,300}/g)) stops.add(m[0]);
+    }
+    const why = `${[...stops].slice(0, 20).join('\n')}\n${sections.join('\n---\n').slice(0, 8000)}`;
+    assert.deepEqual(verdicts, expected, `verdicts ${verdicts.join(', ')}\n${why}`);
     assert.match(report, /not from a real LLM/);
     assert.match(report, /model `scripted-demo-model`/);
     assert.match(report, /What changed: templates: qa-system\.txt/);
