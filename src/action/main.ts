@@ -39,6 +39,7 @@ import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
 import { count, noun } from '../core/report/plural.ts';
 import { codeBlock, inlineCode } from '../core/report/sanitize.ts';
 import { maskSecrets, stampReport } from '../core/report/status.ts';
+import { failingSuites } from '../core/summary.ts';
 import type { RunStore, Workspace } from '../ports.ts';
 import { annotateConfigError, annotateOutcome } from './annotations.ts';
 import { commentTargetOf, markNotEvaluated, secretValues, writeComment } from './comment.ts';
@@ -570,6 +571,7 @@ async function publish(inputs: Readonly<ActionInputs>, evaluated: Evaluated): Pr
       .map((x) => x.name)
       .join(','),
   );
+  core.setOutput('failing-suites', failingSuites(outcome.comparisons).join(','));
   core.setOutput(
     'changes',
     JSON.stringify(

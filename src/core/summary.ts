@@ -212,6 +212,26 @@ export function summaryProblems(value: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
+/**
+ * Whether a suite's verdict fails the check on its own: a regression, a floor not met, an
+ * error, and an inconclusive or stale-baseline suite whose gate says `fail`. The action's
+ * `failing-suites` output and junit.xml's gate case both ask this.
+ */
+export function failsCheck(c: SuiteComparison): boolean {
+  return (
+    c.verdict === 'regression' ||
+    c.verdict === 'below-floor' ||
+    c.verdict === 'error' ||
+    (c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail') ||
+    (c.verdict === 'stale-baseline' && c.gate['on-stale-baseline'] === 'fail')
+  );
+}
+
+/** The names of the suites whose verdict fails the check, in the run's order. */
+export function failingSuites(comparisons: readonly SuiteComparison[]): string[] {
+  return comparisons.filter(failsCheck).map((c) => c.name);
+}
+
 /** The process exit code for a verdict (docs/design/spec.md §2). */
 export function exitCodeFor(verdict: SuiteVerdict, comparisons: readonly SuiteComparison[]): number {
   if (verdict === 'error') return 3;

@@ -160,6 +160,7 @@ describe('the GitHub Action (dist/index.js)', () => {
     assert.ok(sent.every((q) => q.messages[0]?.content.startsWith('You will be given three lines')));
     assert.equal(r.outputs['verdict'], 'regression');
     assert.equal(r.outputs['regressed-suites'], 'copy-qa-natural');
+    assert.equal(r.outputs['failing-suites'], 'copy-qa-natural');
     assert.match(r.outputs['report-path'] ?? '', /report\.md$/);
     assert.match(r.outputs['html-report-path'] ?? '', /report\.html$/);
     assert.match(r.summary, /## evalgate: ❌ regression/);

@@ -12,7 +12,7 @@ import { DEFAULT_GATE, type GateConfig } from '../../src/core/config/common.ts';
 import { parseConfig } from '../../src/core/config/load.ts';
 import { checkFloorSettings, compareStored } from '../../src/core/engine.ts';
 import { ConfigError } from '../../src/core/errors.ts';
-import { exitCodeFor, summarize } from '../../src/core/summary.ts';
+import { exitCodeFor, failingSuites, summarize } from '../../src/core/summary.ts';
 import { applyTrustedConfig } from '../../src/core/trust.ts';
 import { binaryRows, resultFrom } from '../helpers/results.ts';
 import { elements, parseXml } from '../helpers/xml.ts';
@@ -169,6 +169,8 @@ suites:
     );
     assert.equal(outcome.exitCode, 1);
     assert.equal(outcome.summary.verdict, 'below-floor');
+    // The action's failing-suites output: the floored suite fails the check, the other does not.
+    assert.deepEqual(failingSuites(outcome.comparisons), ['floored']);
     const summary = summarize(outcome.summary.verdict, outcome.comparisons);
     assert.deepEqual(summary.suites[0]?.floors, [{ metric: 'pass-rate', min: 0.9, value: 0.85, met: false }]);
     assert.equal(summary.suites[1]?.floors, undefined);

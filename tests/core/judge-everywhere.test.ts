@@ -18,6 +18,7 @@ import { systemClock } from '../../src/adapters/system.ts';
 import type { SuiteComparison } from '../../src/core/compare/index.ts';
 import { parseConfig, type LoadedConfig } from '../../src/core/config/load.ts';
 import { runEvaluation, type RunOutcome } from '../../src/core/engine.ts';
+import { failingSuites } from '../../src/core/summary.ts';
 import { applyTrustedConfig, targetRoleName } from '../../src/core/trust.ts';
 import {
   judgePromptParts,
@@ -256,6 +257,8 @@ describe('a judge is a judge everywhere', () => {
           /refresh it with `evalgate run --suite control-prompt --update-baseline` on the base branch/,
         );
         assert.equal(r.exitCode, exit, setting);
+        // The action's failing-suites output and junit.xml's gate case agree with the exit code.
+        assert.equal(failingSuites(r.comparisons).includes('control-prompt'), setting === 'fail', setting);
       }
     } finally {
       await writeFile(join(root, 'base', 'evalgate.yml'), baseCfg);

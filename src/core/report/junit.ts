@@ -16,6 +16,7 @@ import type { CaseRecord, SuiteResult } from '../types.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { messagesFor } from './messages.ts';
 import { truncate } from './sanitize.ts';
+import { failsCheck } from '../summary.ts';
 
 /** What junit.xml is made from (the same as the report). */
 export interface JunitInput {
@@ -48,16 +49,6 @@ export function xmlAttribute(text: string): string {
 /** Longest message attribute and failure body (code points), so 10,000 cases stay readable. */
 const MESSAGE_MAX = 300;
 const BODY_MAX = 1500;
-
-/** Whether a suite's verdict fails the check (as the exit code says). */
-export function failsCheck(c: SuiteComparison): boolean {
-  return (
-    c.verdict === 'regression' ||
-    c.verdict === 'below-floor' ||
-    c.verdict === 'error' ||
-    (c.verdict === 'inconclusive' && c.gate['on-inconclusive'] === 'fail')
-  );
-}
 
 interface CaseOutcome {
   id: string;
