@@ -36,6 +36,7 @@ import type {
   CodeRunStage,
   SandboxLayerReport,
 } from '../ports.ts';
+import { cpuMsOfTree } from './process-cpu.ts';
 import { killGroup, trackChildGroup } from './child-lifetime.ts';
 import { detectLaunch, type SandboxLaunch } from './sandbox-layers.ts';
 import { acquireSupervisor, type SupervisorKill } from './sandbox-supervisor.ts';
@@ -82,6 +83,14 @@ const DEFAULT_MEMORY_CAP = GiB;
 const DATA_LIMIT_BYTES = 2 * GiB;
 /** How long past its deadline the supervisor waits before it ends a case itself. */
 const SUPERVISOR_GRACE_MS = 2000;
+/**
+ * A case's limit is CPU time (process-cpu.ts); the clock ends it at this many times the
+ * limit, for code that waits without computing. Where /proc cannot tell CPU time, the clock
+ * alone ends it at the limit.
+ */
+export const CLOCK_BACKSTOP_FACTOR = 3;
+/** How often a running case's CPU time is read. */
+const CPU_POLL_MS = 100;
 /** A python check's process serves this many replies, then a fresh one takes over. */
 const CHECK_CALLS_PER_PROCESS = 2000;
 
@@ -600,32 +609,50 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
     }
   };
 
-  /** Sends a process one piece of work and waits for its answer, killing it at the deadline. */
+  /**
+   * Sends a process one piece of work and waits for its answer, killing it once it has used
+   * `limitMs` of CPU time, or `CLOCK_BACKSTOP_FACTOR` times that on the clock (the clock
+   * alone, at the limit, where /proc cannot tell CPU time). `timedOut` is why it was killed.
+   */
   const exchange = async (
     proc: SandboxProcess,
     message: string,
     limitMs: number,
-  ): Promise<{ line: string | null; timedOut: boolean }> => {
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+  ): Promise<{ line: string | null; timedOut: string | null }> => {
+    let timedOut: string | null = null;
+    const started = performance.now();
+    const cpuAtStart = cpuMsOfTree(proc.pid);
+    const clockMs = cpuAtStart === null ? limitMs : limitMs * CLOCK_BACKSTOP_FACTOR;
+    const stop = (why: string): void => {
+      timedOut ??= why;
       proc.kill();
-    }, limitMs);
+    };
+    const timer = setInterval(() => {
+      const cpu = cpuAtStart === null ? null : cpuMsOfTree(proc.pid);
+      if (cpu !== null && cpu - (cpuAtStart as number) >= limitMs)
+        stop(`the code used ${limitMs} ms of CPU time without finishing and was killed`);
+      else if (performance.now() - started >= clockMs)
+        stop(
+          cpuAtStart === null
+            ? `the code did not finish within ${limitMs} ms and was killed`
+            : `the code did not finish within ${clockMs} ms on the clock (${CLOCK_BACKSTOP_FACTOR}× its ${limitMs} ms CPU limit; it was waiting, not computing) and was killed`,
+        );
+    }, CPU_POLL_MS);
     // The supervisor's deadline holds even while evalgate cannot act (stopped, or busy).
-    supervisor.busy(proc.pid, limitMs + SUPERVISOR_GRACE_MS);
+    supervisor.busy(proc.pid, clockMs + SUPERVISOR_GRACE_MS);
     proc.send(message);
     const line = await proc.nextLine();
-    clearTimeout(timer);
-    return { line: timedOut ? null : line, timedOut };
+    clearInterval(timer);
+    return { line: timedOut === null ? line : null, timedOut };
   };
 
   /** What a process's end without an answer means. */
   const ended = async (
     proc: SandboxProcess,
-    timedOut: boolean,
+    timedOut: string | null,
     limitMs: number,
   ): Promise<{ stage: CodeRunStage; message: string }> => {
-    if (timedOut) return { stage: 'timeout', message: `the code did not finish within ${limitMs} ms and was killed` };
+    if (timedOut !== null) return { stage: 'timeout', message: timedOut };
     const exit = await proc.exited;
     const why: SupervisorKill | null = await supervisor.killedWhy(proc.pid, exit.signal === 'SIGKILL' ? 300 : 0);
     if (why?.reason === 'memory')
@@ -634,7 +661,10 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         message: `the code used more memory than the sandbox allows (${Math.round(why.rssBytes / 2 ** 20)} MiB resident, the cap is ${Math.round(memoryCap / 2 ** 20)} MiB) and was killed`,
       };
     if (why?.reason === 'deadline')
-      return { stage: 'timeout', message: `the code did not finish within ${limitMs} ms and was killed` };
+      return {
+        stage: 'timeout',
+        message: `the code did not finish within ${limitMs} ms of CPU time, or ${limitMs * CLOCK_BACKSTOP_FACTOR} ms on the clock, and was killed by the sandbox's supervisor`,
+      };
     if (why?.reason === 'parent-stopped')
       return {
         stage: 'sandbox-violation',
@@ -755,7 +785,7 @@ export function createPyodideRunner(options: PyodideRunnerOptions = {}): CodeRun
         answer.nonce === nonce && typeof answer.error === 'string'
           ? answer.error
           : line === null
-            ? (await ended(proc, false, timeoutMs)).message
+            ? (await ended(proc, null, timeoutMs)).message
             : 'the sandbox answered something unexpected while loading it';
       return unusable;
     };

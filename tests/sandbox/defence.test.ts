@@ -158,7 +158,13 @@ for _ in range(4):
     });
 
     it('cannot hang the run or end it as anything but a failure: waits, self-signals, aborts', async () => {
-      await likeHonest('Atomics.wait', `_g.Atomics.wait(_g.Int32Array.new(_g.SharedArrayBuffer.new(4)), 0, 0)`);
+      const waited = await likeHonest(
+        'Atomics.wait',
+        `_g.Atomics.wait(_g.Int32Array.new(_g.SharedArrayBuffer.new(4)), 0, 0)`,
+      );
+      // A wait uses no CPU time: the clock's backstop (3× the limit) ends it, and says so.
+      assert.equal(waited.stage, 'timeout');
+      assert.match(waited.message, /within 12000 ms on the clock \(3× its 4000 ms CPU limit/);
       await likeHonest(
         'SIGSTOP to itself',
         `_try("stop", lambda: _g.process.kill(_g.process.pid, "SIGSTOP"))\nwhile True:\n    pass`,

@@ -100,7 +100,14 @@ const assertionSchema = z.discriminatedUnion(
         .max(1)
         .default(0.5)
         .describe('A check returning a number passes when the number is at least this.'),
-      'timeout-ms': z.int().min(100).max(600_000).default(10_000).describe('Wall-clock limit of one check.'),
+      'timeout-ms': z
+        .int()
+        .min(100)
+        .max(600_000)
+        .default(10_000)
+        .describe(
+          'Limit of one call of the check, in ms of CPU time in the sandbox; the clock ends it at three times that.',
+        ),
     }),
     z
       .strictObject({

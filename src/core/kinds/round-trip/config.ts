@@ -43,7 +43,9 @@ export const roundTripSuite = z.strictObject({
     .min(100)
     .max(600_000)
     .default(10_000)
-    .describe("Wall-clock limit of one run of the tests on the model's code."),
+    .describe(
+      "Limit of one run of the tests on the model's code, in ms of CPU time; the clock ends it at three times that.",
+    ),
 });
 
 /** A round-trip suite's configuration. */
