@@ -62,6 +62,20 @@ describe('the time limit of a case', { skip: !linux && 'Linux only (CPU time fro
     assert.equal(result.stage, 'passed', result.message);
   });
 
+  it("lets honest code sleep: Pyodide's time.sleep, whose wrapper the bridge cut emptied, is the C function again, and its wait counts", async () => {
+    const napping = await runner.run({
+      solution: 'import time\ndef execute():\n    time.sleep(0.2)\n    return 42\n',
+      tests: TESTS,
+    });
+    assert.equal(napping.stage, 'passed', napping.message);
+    const sleeping = await runner.run({
+      solution: 'import time\ndef execute():\n    time.sleep(30)\n    return 42\n',
+      tests: TESTS,
+    });
+    assert.equal(sleeping.stage, 'timeout');
+    assert.match(sleeping.message, /1500 ms of CPU time/, 'in wasm the wait computes');
+  });
+
   it('still ends code that computes without end, naming the CPU time', async () => {
     const result = await runner.run({ solution: 'def execute():\n    while True:\n        pass\n', tests: TESTS });
     assert.equal(result.stage, 'timeout');
