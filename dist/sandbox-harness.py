@@ -291,6 +291,17 @@ def __evalgate_harness():
                 return False
 
         problems = []
+        # Pyodide replaces time.sleep with a wrapper of its event loop (it carries the
+        # original's name and module, so the scan below keeps it, with its globals emptied):
+        # honest code that sleeps would fail with a NameError. The original is the C
+        # function; in wasm it waits by computing, so its time counts as CPU time.
+        webloop = _modules.get("pyodide.webloop")
+        time_module = _modules.get("time")
+        if webloop is not None and time_module is not None:
+            original = getattr(webloop, "__dict__", {}).get("_orig_sleep")
+            if _type(original) is _type(len) and getattr(original, "__module__", None) == "time":
+                time_module.sleep = original
+        del webloop, time_module
         bridge = [m for n, m in _tuple(_modules.items()) if module_root(n) in BRIDGE_MODULES]
         # What other modules can hold of the bridge is what the bridge's modules hold (an
         # import binds the same object), its modules and the types of its proxies: a set
