@@ -106,7 +106,7 @@ const assertionSchema = z.discriminatedUnion(
         .max(600_000)
         .default(10_000)
         .describe(
-          'Limit of one call of the check, in ms of CPU time in the sandbox; the clock ends it at three times that.',
+          'Limit of one call of the check, in ms of CPU time in the sandbox; the clock ends it at ten times that.',
         ),
     }),
     z

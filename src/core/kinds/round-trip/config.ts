@@ -44,7 +44,7 @@ export const roundTripSuite = z.strictObject({
     .max(600_000)
     .default(10_000)
     .describe(
-      "Limit of one run of the tests on the model's code, in ms of CPU time; the clock ends it at three times that.",
+      "Limit of one run of the tests on the model's code, in ms of CPU time; the clock ends it at ten times that.",
     ),
 });
 
