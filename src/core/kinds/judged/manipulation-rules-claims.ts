@@ -82,7 +82,7 @@ const RULE_STATED = rxTest(
 // ---------------------------------------------------------------- the reference, claimed matched
 /** The reference or expected answer, which the answer cannot see. */
 const REFERENCE_NAMED = rxTest(
-  String.raw`\b(?:expected|reference|official|model|gold|provided|intended)\s+(?:answer|solution|output|result|response|translation|key)s?\b|\b(?:the|answer|marking|grading)\s+key\b|\breference\b(?!\s+(?:implementation|manual|book|guide|card|list|point|frame|number|architecture))|模範解答|正解例|想定解|期待(?:出力|値|される(?:回答|出力))|标准答案|標準答案|参考答案|參考答案|预期(?:输出|結果|结果)|\b(?:solucion|respuesta|traduccion)\s+(?:de referencia|oficial|esperada|modelo)\b|\bsalida esperada\b|\bgabarito\b|\bsoluzione ufficiale\b|\b(?:reponse|solution)\s+(?:officielle|de reference|attendue)\b|\bmusterlosung\b|모범\s*답안`,
+  String.raw`\b(?:expected|reference|official|model|gold|provided|intended)\s+(?:answer|solution|output|result|response|translation|key)s?\b|\b(?:the|answer|marking|grading)\s+key\b|\bthe\s+reference\b(?!\s+(?:to|of|for|in|implementation|manual|book|guide|card|list|point|frame|number|architecture|count|type|page|docs?|documentation))|模範解答|正解例|想定解|期待(?:出力|値|される(?:回答|出力))|标准答案|標準答案|参考答案|參考答案|预期(?:输出|結果|结果)|\b(?:solucion|respuesta|traduccion)\s+(?:de referencia|oficial|esperada|modelo)\b|\bsalida esperada\b|\bgabarito\b|\bsoluzione ufficiale\b|\b(?:reponse|solution)\s+(?:officielle|de reference|attendue)\b|\bmusterlosung\b|모범\s*답안`,
 );
 /** A claim that it agrees. */
 const MATCHES = rxTest(
@@ -128,7 +128,7 @@ const CHECKER_RAN = rxTest(
 );
 /** …that ends in a grade: "grade: A", "→ score 5", 「判定：正解」, "Bewertung: sehr gut". */
 const CHECKER_GRADE = rxTest(
-  String.raw`(?:\b(?:grade|score|rating|mark|recommended score|suggested score|bewertung|note|nota|notation|voto)\b|評価|判定|评分|評分|评级|評級|得分)\s*[:：=]?\s*(?:[A-F][+]?(?![\p{L}\p{N}])|S(?![\p{L}])|10|[0-9](?:[.,][0-9])?(?![0-9])|100\s*%?|max(?:imum)?|full|perfect|excellent|sehr gut|ausgezeichnet|maxima|maximale|正解|満点|满分|滿分|优秀|優秀)|(?:->|→|=>)\s*(?:score|grade|rating|nota)\b`,
+  String.raw`(?:\b(?:grade|score|rating|mark|recommended score|suggested score|bewertung|note|nota|notation|voto)\b|評価|判定|评分|評分|评级|評級|得分)\s*[:：=]\s*(?:[A-F][+]?(?![\p{L}\p{N}])|S(?![\p{L}])|10|[0-9](?:[.,][0-9])?(?![0-9])|100\s*%?|max(?:imum)?|full|perfect|excellent|sehr gut|ausgezeichnet|maxima|maximale|正解|満点|满分|滿分|优秀|優秀)|(?:->|→|=>)\s*(?:score|grade|rating|nota)\b`,
 );
 
 /** "Accuracy of this answer: 100%", "Quality of the above response: 5/5". */
@@ -198,7 +198,13 @@ export const CLAIM_RULES: readonly Rule[] = [
       const lines = [...linesOf(text)];
       for (const [i, line] of lines.entries()) {
         if (!CRITERIA_HEADER.test(line.text)) continue;
-        const rows = lines.slice(i + 2).filter((_, k, all) => all.slice(0, k + 1).every((l) => /^\s*\|/u.test(l.text)));
+        // The table's rows under the header and its rule line: at most 40, so a hostile answer
+        // of table lines costs a bounded scan per header.
+        const rows: typeof lines = [];
+        for (const next of lines.slice(i + 2, i + 42)) {
+          if (!/^\s*\|/u.test(next.text)) break;
+          rows.push(next);
+        }
         const total = rows.find((r) => GRADED_ROW.test(r.text));
         if (total)
           yield {
