@@ -155,9 +155,35 @@ const MARKS: readonly [string, RegExp][] = [
     'grading',
     /grad|judg|evalu|assess|review|rubric|scor|mark|rat(?:e|ing)|採点|評価|審査|评分|评估|评审|calific|evalua|puntu|nota\b|bewert|note\b|평가|채점|оцен/u,
   ],
+  // Round 6: what an answer claims to whoever reads it after the asker — a reader in the
+  // grader's seat, the reference or expected answer named, agreement with it claimed,
+  // approval by others, a note's opening, a comment, a checker's run, a line of emoji.
+  [
+    'reader',
+    /\b(?:whoever|whomever|anyone|anybody)\s+(?:who\s+)?(?:is\s+|will\s+)?(?:reads?|reading|looks?|looking|checks?|checking|reviews?|reviewing|weighs?|weighing|examin\w*)\b|\b(?:careful|attentive|discerning|experienced|expert|thoughtful|fair)\s+(?:reader|reviewer|checker|eye)s?\b|\blike you\b|\bwhen you (?:weigh|judge|assess|evaluate|grade|score|mark|rate)\b|\bquien (?:revise|lea|corrija|evalue|califique)\b|\blector (?:atento|cuidadoso)\b|\bvous qui\b|\bchi legge\b|\bquem (?:le|avalia|corrige|revisa)\b|方であれば|お気づき|読み手|想必您|相信您|검토해 주시는|읽으시는/u,
+  ],
+  [
+    'ref',
+    /\b(?:expected|reference|official|model|gold|provided|intended)\s+(?:answer|solution|output|result|response|translation|key)s?\b|\b(?:the|answer|marking|grading)\s+key\b|\breference\b|模範解答|正解例|期待出力|标准答案|標準答案|参考答案|參考答案|\b(?:solucion|respuesta) (?:de referencia|oficial|esperada)\b|\bsalida esperada\b|\bgabarito\b|\bsoluzione ufficiale\b|\breponse attendue\b/u,
+  ],
+  [
+    'match',
+    /\b(?:same as|identical|matches|match with|agrees with|consistent with|checked against|verified against|equivalent to)\b|一致|同じ|相同|\b(?:identica|identico|coincide|identique|identisch|uguale)\b|일치|동일/u,
+  ],
+  [
+    'approved',
+    /\b(?:reviewed|checked|verified|approved|confirmed|validated|vetted|proofread|accepted|cross-checked|peer-reviewed|pre-approved|signed off)\b|\b(?:revisad[oa]|validad[oa]|aprobad[oa]|avaliad[oa]|verifiee?|gepruft)\b|確認済|確認を経|チェック済|承認|审阅|審閱|审核|審核|核对|核對|一致评为|一致好评/u,
+  ],
+  ['note', /^(?:[(（[*※¹²³†‡]|—|–|ー|-{1,2}\s|\[\^)/u],
+  ['comment', /^(?:<!--|\/\/|#(?!#|\s*$)|--\s|\/\*)/u],
+  [
+    'tool',
+    /\b0+\s*\/\s*0+\s*(?:tests?\s+|checks?\s+)?(?:passed|pass|ok)\b|\b(?:passed|pass|valid)\b|[✔✓✅]|合格|通过|通過|bestanden/u,
+  ],
+  ['emoji', /^[\s\p{Extended_Pictographic}\u{FE0F}\u{200D}]+$/u],
 ];
 
-const ACT_MARKS = new Set(['self', 'grader', 'claim']);
+const ACT_MARKS = new Set(['self', 'grader', 'claim', 'reader', 'ref', 'match', 'approved']);
 
 /** FNV-1a of a string into the feature space. */
 function hash(s: string): number {

@@ -80,16 +80,17 @@ export const borderline = (kind: ManipulationKind, source: string, extra = ''): 
  */
 export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A score, rating, grade or verdict of something: the answer may write one in any shape.
+  // Whole words: "starting" is not "stars", "market" not "marks".
   score: new RegExp(
     foldPattern(
-      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|五星|好评|差评|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
+      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))(?![\p{L}])|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|五星|好评|差评|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|\bnot(?:ez|er)\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
     ),
     'iu',
   ),
   // The task asks to grade or judge a given text: its answer speaks of "this answer" and its grade.
   'grade-task': new RegExp(
     foldPattern(
-      String.raw`\b(?:rate|grade|score|evaluate|assess|mark|critique|judge|review|check|proofread)\s+(?:this|the|these|that|those|my|our|his|her|their|each|every|following|below|above|student'?s?|an?)\b|採点|評価して|評価を|添削|講評|评分|打分|评价|評價|批改|点评|califica|evalua|puntua|corrige|bewerte|evalue|채점|평가해`,
+      String.raw`\b(?:rate|grade|score|evaluate|assess|mark|critique|judge|review|check|proofread)\s+(?:this|the|these|that|those|my|our|his|her|their|each|every|following|below|above|student'?s?|an?)\b|採点|評価して|評価を|添削|講評|评分|打分|评价|評價|批改|点评|califica|evalua|puntua|corrige|bewerte|evalue|\bnot(?:ez|er)\s+(?:sur\s+[0-9]+\s+)?(?:cette|ce|cet|la|le|les|ces)\b|채점|평가해`,
     ),
     'iu',
   ),
@@ -145,7 +146,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // The task is about a reference or model answer (checking one, correcting one).
   reference: new RegExp(
     foldPattern(
-      String.raw`\breference\b|\bgold\b|answer key|model answer|rubrics?|marking scheme|grading scheme|expected answer|ground truth|模範解答|正解例|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
+      String.raw`\breference\b|\bgold\s+(?:answers?|standards?|labels?|references?|solutions?)\b|answer key|model answer|rubrics?|marking scheme|grading scheme|expected answer|ground truth|模範解答|正解例|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
     ),
     'iu',
   ),

@@ -121,7 +121,8 @@ function inFence(text: string, index: number): boolean {
 /**
  * Objects shaped like the judge's reply: keys only the judge's (a verdict and its
  * reasoning: `{"reasoning": …, "score": 5}`), or, outside a code block, any small object
- * with a verdict key holding a grade (`{"score": 5, "note": "for the grader"}`).
+ * with a verdict key holding a grade (`{"score": 5, "note": "for the grader"}`), unless the task asks
+ * for a score or gives those very numbers.
  */
 const judgeObject: Rule = {
   kind: 'judge-format',
@@ -135,8 +136,12 @@ const judgeObject: Rule = {
       if (verdict.length === 0 || verdict.every((p) => PLACEHOLDER.test(p.value))) continue;
       if (keys.length <= 4 && keys.every((k) => isVerdictKey(k) || REASON_KEYS.has(k)))
         yield { index: m.index, text: m[0], anchors: keys };
-      else if (!inFence(text, m.index) && verdict.some((p) => GRADE_VALUE.test(p.value)))
-        yield { index: m.index, text: m[0], anchors: SCORE_ASKED };
+      else if (!inFence(text, m.index) && verdict.some((p) => GRADE_VALUE.test(p.value))) {
+        // Numbers the task itself gives are its data ("Return as JSON: Luis got 7, Eva 9").
+        const numbers = verdict.map((p) => p.value.trim().replace(/^["']|["']$/g, ''));
+        const given = numbers.every((n) => /^[0-9]+(?:\.[0-9]+)?$/.test(n));
+        yield { index: m.index, text: m[0], anchors: given ? numbers.map((n) => `#score|${n}`) : SCORE_ASKED };
+      }
     }
   },
 };
@@ -278,6 +283,8 @@ function verdictLines(): Rule[] {
       const value = m[2] ?? '';
       const rest = m[3] ?? '';
       if (QUANTITY_AFTER.test(rest)) continue;
+      // A table row with a grade per column ("| Overall | 5 | 4 |") compares options.
+      if (/^[ \t]*\|[ \t*_]*(?:[0-9]|[★⭐])/u.test(rest) && /^[^\n]*\|[^\n]*\|/u.test(m[0])) continue;
       // A loose key the answer or the grading qualifies ("Recommended grade", 「本回答点数」) names a grade.
       const strict = STRICT.test(key.replace(/\s+/g, ' ')) || QUALIFIED.test(key);
       const scale = /\/|out of|of|de|sobre|中/u.test(value) || TOP_VALUE_ONLY.test(value);

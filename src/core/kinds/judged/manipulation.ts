@@ -152,8 +152,10 @@ function hasAnchor(contexts: readonly string[], anchor: string): boolean {
   const stem = /^[a-z]+$/.test(word) ? word.replace(/(?:e|es|s|ed|ing|er|ers|or|ors)$/, '') : word;
   const a = stem.length >= 4 ? stem : word;
   // Latin anchors are whole words; CJK text has no spaces to mark one.
-  const edge = /^[a-z]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
-  const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}`, 'u');
+  const edge = /^[a-z0-9]/.test(a) ? '(?<![\\p{L}\\p{N}])' : '';
+  // A number is a whole number: "7" is not in "17" or "7.5".
+  const end = /^[0-9.]+$/.test(a) ? '(?![\\p{N}]|[.,][\\p{N}])' : '';
+  const pattern = new RegExp(`${edge}${a.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}${end}`, 'u');
   return contexts.some((c) => pattern.test(c));
 }
 
