@@ -198,11 +198,11 @@ export interface RunStore {
   readBaseline(suite: string): Promise<string | readonly string[] | LineSource | null>;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
-  /** report.html, the self-contained page of the run. */
-  writeHtmlReport(html: string): Promise<void>;
+  /** report.html, the self-contained page of the run; pieces are written in turn, so no string holds the page. */
+  writeHtmlReport(html: string | Iterable<string>): Promise<void>;
   writeSummary(text: string): Promise<void>;
-  /** junit.xml: the run for CI test reporters. */
-  writeJunit(xml: string): Promise<void>;
+  /** junit.xml: the run for CI test reporters; pieces are written in turn. */
+  writeJunit(xml: string | Iterable<string>): Promise<void>;
   /** Where things were written, for messages. */
   describe(): { out: string; baselines: string };
 }

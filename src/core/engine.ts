@@ -33,7 +33,7 @@ import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } 
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
-import { renderJunit } from './report/junit.ts';
+import { junitChunks } from './report/junit.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -832,10 +832,11 @@ async function finish(
   await deps.store.writeReport(report);
   // Loaded here, when a report is written: commands that never write one (validate, plan)
   // do not parse the page's renderer, script and styles.
-  const { renderHtmlReport } = await import('./report/html.ts');
-  await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
+  // Both pages are written piece by piece: at 100,000 cases either, held whole, was tens of MB.
+  const { htmlReportChunks } = await import('./report/html.ts');
+  await deps.store.writeHtmlReport(htmlReportChunks(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
-  await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
+  await deps.store.writeJunit(junitChunks({ comparisons, results, notRun }));
   return {
     summary,
     report,
