@@ -41,7 +41,7 @@ import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, recordSigner, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import { planResume, recordSigner, startLogLines, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
@@ -424,7 +424,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       };
       const auth = deps.authenticator;
       const planned =
-        options.fresh || !auth ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+        options.fresh || !auth ? null : await planResume(await deps.store.readRecordLog(suite.name), identity, auth);
       if (planned && 'rejectedLog' in planned) {
         rejectedRecords += planned.rejectedLog;
         deps.logger.warn(
@@ -456,7 +456,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
       const rawSink = await deps.store.startRecordLog(
         suite.name,
-        auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
+        auth ? startLogLines(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
       const sign = auth ? recordSigner(auth, header) : null;
       const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
