@@ -370,20 +370,24 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       );
     // Each suite runs in a function of its own and leaves the list as it starts, so its cases
     // (a dataset of 100,000 cases takes about 100 MB) are released when it returns: before
-    // the next suite runs and before the report is made. Nothing else holds them by then.
+    // its result file, comparison and baseline are made (settleOne), before the next suite
+    // runs and before the report is made. Nothing else holds them by then.
     const entries: ((typeof withBase)[number] | null)[] = withBase;
     suites.length = 0;
     prepared.length = 0;
     atBase.clear();
-    const runOne = async (i: number): Promise<void> => {
+    // Runs suite i; a measured suite's result is returned to be compared by `settleOne`,
+    // after this function has returned: its cases, and the kind's closures over them, are
+    // no longer reachable while the result file, the comparison and the baseline are made.
+    const runOne = async (i: number): Promise<{ config: SuiteConfig; result: SuiteResult } | null> => {
       const { ls, suite0, refusal, based } = entries[i] as (typeof withBase)[number];
       entries[i] = null;
       if (budgetStop !== null) {
         notRun.push({ name: suite0.name, reason: 'budget' });
-        return;
+        return null;
       }
       if (refusal || !based) {
-        if (!refusal) return;
+        if (!refusal) return null;
         if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
         deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
         const empty = assembleResult(suite0, [], {
@@ -402,7 +406,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         refused.detail = refusal.detail;
         refused.notes.push(refusal.note);
         comparisons.push(refused);
-        return;
+        return null;
       }
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
@@ -482,33 +486,40 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           `${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`,
         );
         results.set(suite.name, result);
-        return;
+        return null;
       }
-      await deps.store.writeResult(suite.name, resultChunks(result));
-      results.set(suite.name, result);
-      const baseline = baselines.get(suite.name) ?? null;
-      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
+      return { config: ls.config, result };
+    };
+    const settleOne = async (config: SuiteConfig, result: SuiteResult): Promise<void> => {
+      const name = result.suite.name;
+      await deps.store.writeResult(name, resultChunks(result));
+      results.set(name, result);
+      const baseline = baselines.get(name) ?? null;
+      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, config, options.onInconclusive));
       comparisons.push(comparison);
       if (result.incomplete) {
         budgetStop = result.incomplete.reason;
         deps.logger.warn(
-          `${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`,
+          `${name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`,
         );
       }
       if (options.updateBaseline) {
         if (comparison.verdict === 'error' || result.incomplete) {
-          deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+          deps.logger.warn(`${name}: baseline not updated, because the run has errors over tolerance`);
         } else if (baseline && sameMeasurement(baseline, result)) {
           deps.logger.info(
-            `${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
+            `${name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
           );
         } else {
-          await deps.store.writeBaseline(suite.name, resultChunks(result));
-          baselinesWritten.push(suite.name);
+          await deps.store.writeBaseline(name, resultChunks(result));
+          baselinesWritten.push(name);
         }
       }
     };
-    for (let i = 0; i < entries.length; i++) await runOne(i);
+    for (let i = 0; i < entries.length; i++) {
+      const measured = await runOne(i);
+      if (measured) await settleOne(measured.config, measured.result);
+    }
   } finally {
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
