@@ -184,10 +184,13 @@ export interface LineSource extends AsyncIterable<string> {
 
 /** Where a run's files go and where baselines live. */
 export interface RunStore {
-  /** The record log a previous run into the same output left, if any (its text, or its lines). */
-  readRecordLog(suite: string): Promise<string | readonly string[] | null>;
-  /** Replaces the record log with `initial` (atomically) and returns a sink appending to it. */
-  startRecordLog(suite: string, initial: string): Promise<ResultSink>;
+  /**
+   * The record log a previous run into the same output left, if any: its text, or its lines
+   * (held, or read from disk as they are checked, so a large log is never held whole).
+   */
+  readRecordLog(suite: string): Promise<string | readonly string[] | LineSource | null>;
+  /** Replaces the record log with `initial` (atomically; pieces written in turn) and returns a sink appending to it. */
+  startRecordLog(suite: string, initial: string | Iterable<string>): Promise<ResultSink>;
   /** Writes a result file atomically; chunks are written in turn, so no string holds the whole file. */
   writeResult(suite: string, text: string | Iterable<string>): Promise<void>;
   /**
@@ -198,11 +201,11 @@ export interface RunStore {
   readBaseline(suite: string): Promise<string | readonly string[] | LineSource | null>;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
-  /** report.html, the self-contained page of the run. */
-  writeHtmlReport(html: string): Promise<void>;
+  /** report.html, the self-contained page of the run; pieces are written in turn, so no string holds the page. */
+  writeHtmlReport(html: string | Iterable<string>): Promise<void>;
   writeSummary(text: string): Promise<void>;
-  /** junit.xml: the run for CI test reporters. */
-  writeJunit(xml: string): Promise<void>;
+  /** junit.xml: the run for CI test reporters; pieces are written in turn. */
+  writeJunit(xml: string | Iterable<string>): Promise<void>;
   /** Where things were written, for messages. */
   describe(): { out: string; baselines: string };
 }

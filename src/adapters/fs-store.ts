@@ -140,18 +140,6 @@ async function* linesOf(path: string): AsyncGenerator<string> {
   if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
 }
 
-/** A file's lines, all in memory; null when it does not exist. */
-export async function readLinesIfExists(path: string): Promise<string[] | null> {
-  const lines: string[] = [];
-  try {
-    for await (const line of linesOf(path)) lines.push(line);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  return lines;
-}
-
 /**
  * A file's lines as a source read from disk each time it is iterated, so a reader holds
  * one line at a time, never the file (a 100,000-case baseline is millions of lines); null
@@ -234,7 +222,7 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
   const baselines = confinedDir(baselineDir);
   return {
     prepare: () => out.ensureDir('results'),
-    readRecordLog: async (suite) => readLinesIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
+    readRecordLog: async (suite) => lineSourceIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
     startRecordLog: async (suite, initial): Promise<ResultSink> => {
       const rel = `results/${suite}.records.jsonl`;
       await out.writeAtomic(rel, initial);

@@ -33,7 +33,7 @@ import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } 
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
-import { renderJunit } from './report/junit.ts';
+import { junitChunks } from './report/junit.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -41,7 +41,7 @@ import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, recordSigner, startLogText, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import { planResume, recordSigner, startLogLines, type RecordLogHeader, type ResumePlan } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
@@ -370,20 +370,24 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       );
     // Each suite runs in a function of its own and leaves the list as it starts, so its cases
     // (a dataset of 100,000 cases takes about 100 MB) are released when it returns: before
-    // the next suite runs and before the report is made. Nothing else holds them by then.
+    // its result file, comparison and baseline are made (settleOne), before the next suite
+    // runs and before the report is made. Nothing else holds them by then.
     const entries: ((typeof withBase)[number] | null)[] = withBase;
     suites.length = 0;
     prepared.length = 0;
     atBase.clear();
-    const runOne = async (i: number): Promise<void> => {
+    // Runs suite i; a measured suite's result is returned to be compared by `settleOne`,
+    // after this function has returned: its cases, and the kind's closures over them, are
+    // no longer reachable while the result file, the comparison and the baseline are made.
+    const runOne = async (i: number): Promise<{ config: SuiteConfig; result: SuiteResult } | null> => {
       const { ls, suite0, refusal, based } = entries[i] as (typeof withBase)[number];
       entries[i] = null;
       if (budgetStop !== null) {
         notRun.push({ name: suite0.name, reason: 'budget' });
-        return;
+        return null;
       }
       if (refusal || !based) {
-        if (!refusal) return;
+        if (!refusal) return null;
         if (options.shard) throw new ConfigError({ file: loaded.file }, `${suite0.name}: ${refusal.note}`);
         deps.logger.warn(`${suite0.name}: not measured: ${refusal.note}`);
         const empty = assembleResult(suite0, [], {
@@ -402,7 +406,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         refused.detail = refusal.detail;
         refused.notes.push(refusal.note);
         comparisons.push(refused);
-        return;
+        return null;
       }
       const whole = based.suite;
       if (based.restored + based.reverted > 0)
@@ -424,7 +428,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       };
       const auth = deps.authenticator;
       const planned =
-        options.fresh || !auth ? null : planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+        options.fresh || !auth ? null : await planResume(await deps.store.readRecordLog(suite.name), identity, auth);
       if (planned && 'rejectedLog' in planned) {
         rejectedRecords += planned.rejectedLog;
         deps.logger.warn(
@@ -456,7 +460,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       deps.onSuiteStart?.(suite.name, total, resume?.finished.length ?? 0);
       const rawSink = await deps.store.startRecordLog(
         suite.name,
-        auth ? startLogText(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
+        auth ? startLogLines(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
       const sign = auth ? recordSigner(auth, header) : null;
       const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
@@ -482,33 +486,40 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           `${suite.name}: shard ${sliced.info.index}/${sliced.info.count} of run ${header.runId} written (${sliced.info.caseIds.length} of ${sliced.info.totalCases} cases); merge all shards with "evalgate merge"`,
         );
         results.set(suite.name, result);
-        return;
+        return null;
       }
-      await deps.store.writeResult(suite.name, resultChunks(result));
-      results.set(suite.name, result);
-      const baseline = baselines.get(suite.name) ?? null;
-      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, ls.config, options.onInconclusive));
+      return { config: ls.config, result };
+    };
+    const settleOne = async (config: SuiteConfig, result: SuiteResult): Promise<void> => {
+      const name = result.suite.name;
+      await deps.store.writeResult(name, resultChunks(result));
+      results.set(name, result);
+      const baseline = baselines.get(name) ?? null;
+      const comparison = compareWithBaseline(baseline, result, gateFor(loaded, config, options.onInconclusive));
       comparisons.push(comparison);
       if (result.incomplete) {
         budgetStop = result.incomplete.reason;
         deps.logger.warn(
-          `${suite.name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`,
+          `${name}: stopped by the budget with ${result.incomplete.missing} case run(s) not made: ${budgetStop}; rerun into the same output with a larger budget to resume`,
         );
       }
       if (options.updateBaseline) {
         if (comparison.verdict === 'error' || result.incomplete) {
-          deps.logger.warn(`${suite.name}: baseline not updated, because the run has errors over tolerance`);
+          deps.logger.warn(`${name}: baseline not updated, because the run has errors over tolerance`);
         } else if (baseline && sameMeasurement(baseline, result)) {
           deps.logger.info(
-            `${suite.name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
+            `${name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
           );
         } else {
-          await deps.store.writeBaseline(suite.name, resultChunks(result));
-          baselinesWritten.push(suite.name);
+          await deps.store.writeBaseline(name, resultChunks(result));
+          baselinesWritten.push(name);
         }
       }
     };
-    for (let i = 0; i < entries.length; i++) await runOne(i);
+    for (let i = 0; i < entries.length; i++) {
+      const measured = await runOne(i);
+      if (measured) await settleOne(measured.config, measured.result);
+    }
   } finally {
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
   }
@@ -832,10 +843,11 @@ async function finish(
   await deps.store.writeReport(report);
   // Loaded here, when a report is written: commands that never write one (validate, plan)
   // do not parse the page's renderer, script and styles.
-  const { renderHtmlReport } = await import('./report/html.ts');
-  await deps.store.writeHtmlReport(renderHtmlReport(input, deps.toolVersion ?? null));
+  // Both pages are written piece by piece: at 100,000 cases either, held whole, was tens of MB.
+  const { htmlReportChunks } = await import('./report/html.ts');
+  await deps.store.writeHtmlReport(htmlReportChunks(input, deps.toolVersion ?? null));
   await deps.store.writeSummary(`${JSON.stringify(summary, null, 2)}\n`);
-  await deps.store.writeJunit(renderJunit({ comparisons, results, notRun }));
+  await deps.store.writeJunit(junitChunks({ comparisons, results, notRun }));
   return {
     summary,
     report,

@@ -73,40 +73,50 @@ export interface LogIdentity {
 /**
  * Reads a record log and decides what a rerun may keep; null when nothing can be resumed.
  * A log whose header does not verify is not resumed at all (`rejected` counts its lines).
+ * The log arrives as its text or its lines, read from disk as they are checked: a log of
+ * 100,000 records is never held as lines, only the records kept.
  */
-export function planResume(
-  text: string | readonly string[] | null,
+export async function planResume(
+  text: string | Iterable<string> | AsyncIterable<string> | null,
   identity: LogIdentity,
   auth: Authenticator,
-): ResumePlan | { rejectedLog: number } | null {
+): Promise<ResumePlan | { rejectedLog: number } | null> {
   if (text === null || text === '') return null;
-  // A log too large for one string arrives as its lines.
-  const lines = (typeof text === 'string' ? text.split('\n') : text).filter((l) => l !== '');
-  if (lines.length === 0) return null;
+  const lines = typeof text === 'string' ? text.split('\n') : text;
   let header: RecordLogHeader | null = null;
   let headerMac = '';
-  try {
-    const first = JSON.parse(lines[0] as string) as Partial<RecordLogHeader> & { mac?: string };
-    if (first.type === 'evalgate-record-log' && first.version === 1) {
-      const { mac, ...rest } = first;
-      headerMac = macOf(auth, rest);
-      if (mac !== headerMac) return { rejectedLog: lines.length };
-      header = rest as RecordLogHeader;
-    }
-  } catch {
-    return null;
-  }
-  if (
-    !header ||
-    header.suite !== identity.suite ||
-    header.tested !== identity.tested ||
-    header.instrument !== identity.instrument
-  )
-    return null;
+  let seen = 0;
+  let forged = false;
   const kept = new Map<string, CaseRecord>();
   let dropped = 0;
   let rejected = 0;
-  for (const line of lines.slice(1)) {
+  for await (const line of lines) {
+    if (line === '') continue;
+    seen++;
+    if (seen === 1) {
+      try {
+        const first = JSON.parse(line) as Partial<RecordLogHeader> & { mac?: string };
+        if (first.type === 'evalgate-record-log' && first.version === 1) {
+          const { mac, ...rest } = first;
+          headerMac = macOf(auth, rest);
+          if (mac !== headerMac) forged = true;
+          else header = rest as RecordLogHeader;
+        }
+      } catch {
+        return null;
+      }
+      if (forged) continue;
+      if (
+        !header ||
+        header.suite !== identity.suite ||
+        header.tested !== identity.tested ||
+        header.instrument !== identity.instrument
+      )
+        return null;
+      continue;
+    }
+    // A log whose header failed is only counted.
+    if (forged) continue;
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -127,12 +137,18 @@ export function planResume(
     if (identity.cases.get(record.caseId) !== record.inputHash || record.repeat >= identity.repeats) continue;
     kept.set(`${record.caseId}\u0000${record.repeat}`, record);
   }
+  if (forged) return { rejectedLog: seen };
+  if (header === null) return null;
   return { header, finished: [...kept.values()], droppedLines: dropped, rejected };
 }
 
-/** The text a log starts with: its header and any records carried over, each signed. */
-export function startLogText(header: RecordLogHeader, finished: readonly CaseRecord[], auth: Authenticator): string {
+/** The lines a log starts with: its header and any records carried over, each signed (written in turn, never one string). */
+export function* startLogLines(
+  header: RecordLogHeader,
+  finished: readonly CaseRecord[],
+  auth: Authenticator,
+): Generator<string> {
   const sign = recordSigner(auth, header);
-  const lines = [{ ...header, mac: macOf(auth, header) }, ...finished.map(sign)];
-  return lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  yield `${JSON.stringify({ ...header, mac: macOf(auth, header) })}\n`;
+  for (const record of finished) yield `${JSON.stringify(sign(record))}\n`;
 }

@@ -3,16 +3,25 @@
 // style, the page carries every case, and the word diff marks what changed.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { createFsRunStore } from '../../src/adapters/fs-store.ts';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
+import { compareStored } from '../../src/core/engine.ts';
+import { pageSuite, TextTable } from '../../src/core/report/case-data.ts';
 import { renderHtmlReport, withHtmlPointer } from '../../src/core/report/html.ts';
+import { renderJunit } from '../../src/core/report/junit.ts';
+import { viewMessagesFor } from '../../src/core/report/views-messages.ts';
 import { fitReport } from '../../src/core/report/markdown.ts';
 import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
 import { escapeHtml, jsonForScript, markupHtml } from '../../src/core/report/html-page.ts';
 import { diffWords } from '../../src/core/report/word-diff.ts';
 import type { PageSuite } from '../../src/core/report/case-data.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
+import { parseXml } from '../helpers/xml.ts';
 
 /** Everything a pull request or a model could put into a page to break out of it. */
 const HOSTILE =
@@ -138,6 +147,72 @@ describe('report.html', () => {
       '<strong>Bold</strong> <code>baselines/**x**`&lt;b&gt;`.json</code>',
     );
     assert.equal(jsonForScript({ a: '</script>\u2028' }), '{"a":"\\u003c/script\\u003e\\u2028"}');
+  });
+});
+
+describe('report.html and junit.xml written piece by piece', () => {
+  it('are on disk what the whole page and document would be, through several writes, data block included', async () => {
+    // More than one write batch (1 MiB) of page: every suite and case crosses a piece boundary somewhere.
+    const alpha = syntheticPair({
+      n: 1500,
+      fails: (i) => i % 4 === 0,
+      errors: (i) => i % 9 === 2,
+      inject: HOSTILE,
+      suite: 'alpha',
+      freeTextWords: 30,
+    });
+    const beta = syntheticPair({ n: 400, fails: (i) => i % 3 === 0, suite: 'beta' });
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-pieces-'));
+    try {
+      const pairs = [alpha, beta].map((p) => ({ baseline: p.baseline, candidate: p.candidate }));
+      const notRun = [{ name: 'gamma', reason: 'unchanged' }];
+      const outcome = await compareStored(
+        pairs,
+        () => ({ ...DEFAULT_GATE, resamples: 500 }),
+        { store: createFsRunStore(dir, join(dir, 'baselines')), toolVersion: 'test' },
+        notRun,
+      );
+      const html = await readFile(join(dir, 'report.html'), 'utf8');
+      assert.ok(html.length > 2 * (1 << 20), `${html.length} characters: several writes`);
+      const input = {
+        verdict: outcome.summary.verdict,
+        comparisons: outcome.comparisons,
+        results: outcome.results,
+        baselines: new Map(pairs.map((p) => [p.candidate.suite.name, p.baseline])),
+        notRun,
+        language: 'en' as const,
+        notices: {},
+        baselinesWritten: [],
+      };
+      assert.equal(html, renderHtmlReport(input, 'test'));
+      // The data block as one JSON.stringify of the whole data would write it.
+      const table = new TextTable();
+      const suites = outcome.comparisons.map((c) =>
+        pageSuite(c, outcome.results.get(c.name), input.baselines.get(c.name) ?? null, table, 'en'),
+      );
+      const whole = jsonForScript({ text: viewMessagesFor('en').client, strings: table.texts, suites });
+      assert.equal(split(html).data, whole);
+      const parsed = JSON.parse(whole) as { suites: PageSuite[] };
+      assert.deepEqual(
+        parsed.suites.map((s) => s.cases.length),
+        [1500, 400],
+      );
+
+      const xml = await readFile(join(dir, 'junit.xml'), 'utf8');
+      assert.equal(xml, renderJunit({ comparisons: outcome.comparisons, results: outcome.results, notRun }));
+      const root = parseXml(xml);
+      assert.deepEqual(
+        root.children.map((s) => [s.attributes['name'], s.children.filter((c) => c.name === 'testcase').length]),
+        [
+          ['alpha', 1501],
+          ['beta', 401],
+          ['gamma', 1],
+        ],
+      );
+      assert.equal(root.attributes['tests'], String(1501 + 401 + 1));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -387,14 +387,21 @@ export function applyFloors(comparisons: SuiteComparison[]): SuiteComparison[] {
  * verdict must hold against.
  */
 function reattributed(candidate: SuiteResult, baseline: SuiteResult): SuiteResult {
+  const eligible = (r: CaseRecord): boolean =>
+    r.status === 'error' && r.error !== null && r.reply !== null && causeOf(r.error).cause === 'candidate';
+  // Only the cases with such an error are keyed: a key holds a record's request and reply,
+  // and one per baseline record was most of the memory of a 100,000-case comparison.
+  const cases = new Set<string>();
+  for (const r of candidate.records) if (eligible(r)) cases.add(r.caseId);
+  if (cases.size === 0) return candidate;
   const scored = new Set<string>();
   const key = (r: CaseRecord): string =>
     JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
-  for (const r of baseline.records) if (r.scores !== null && r.reply !== null) scored.add(key(r));
+  for (const r of baseline.records)
+    if (r.scores !== null && r.reply !== null && cases.has(r.caseId)) scored.add(key(r));
   let changed = false;
   const records = candidate.records.map((r) => {
-    if (r.status !== 'error' || r.error === null || r.reply === null) return r;
-    if (causeOf(r.error).cause !== 'candidate' || !scored.has(key(r))) return r;
+    if (!eligible(r) || r.error === null || !scored.has(key(r))) return r;
     changed = true;
     return { ...r, error: { ...r.error, cause: 'infrastructure' as const, reason: 'unchanged-reply' } };
   });

@@ -96,6 +96,16 @@ export interface HtmlPage {
 
 /** The whole document, with a policy that allows exactly its own style and script. */
 export function renderPage(page: HtmlPage): string {
+  const { data, ...rest } = page;
+  return [...pageChunks(rest, data === undefined ? undefined : [jsonForScript(data)])].join('');
+}
+
+/**
+ * The document of `renderPage` in pieces, for a page too large to hold as one string: the
+ * data block's text comes from `data`, pieces of JSON already made safe by `jsonForScript`
+ * (none: no data block). Joined, the pieces are the document `renderPage` returns.
+ */
+export function* pageChunks(page: Omit<HtmlPage, 'data'>, data: Iterable<string> | undefined): Generator<string> {
   const policy = [
     "default-src 'none'",
     `style-src '${cspHash(page.style)}'`,
@@ -104,7 +114,7 @@ export function renderPage(page: HtmlPage): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  return [
+  yield [
     '<!doctype html>',
     `<html lang="${page.language}">`,
     '<head>',
@@ -117,14 +127,14 @@ export function renderPage(page: HtmlPage): string {
     '</head>',
     '<body>',
     page.body,
-    page.data === undefined
-      ? ''
-      : `<script type="application/json" id="evalgate-data">${jsonForScript(page.data)}</script>`,
-    page.script === undefined ? '' : `<script>${page.script}</script>`,
-    '</body>',
-    '</html>',
     '',
   ].join('\n');
+  if (data !== undefined) {
+    yield '<script type="application/json" id="evalgate-data">';
+    yield* data;
+    yield '</script>';
+  }
+  yield ['', page.script === undefined ? '' : `<script>${page.script}</script>`, '</body>', '</html>', ''].join('\n');
 }
 
 /** The CSP source for an inline block: 'sha256-' and the base64 of its UTF-8 text's digest. */

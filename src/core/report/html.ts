@@ -6,18 +6,19 @@
  * errors grouped by kind and status, usage, and a table of every case (filled in by the
  * page's script from the embedded data: html-client.ts).
  *
- * Pure: a function from the report's input to a string. Everything that can come from a
+ * Pure: a function from the report's input to a string, or to its pieces (written as they
+ * come, so no string holds a page of 100,000 cases). Everything that can come from a
  * pull request or a model is escaped (html-page.ts); the sentences are the Markdown
  * report's own (messages.ts, facts.ts) plus the page's (views-messages.ts).
  */
 import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import type { SuiteResult } from '../types.ts';
-import { groupErrors, pageSuite, TextTable } from './case-data.ts';
+import { groupErrors, pageSuite, TextTable, type PageSuite } from './case-data.ts';
 import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
-import { BASE_STYLE, escapeHtml, markupHtml, renderPage } from './html-page.ts';
+import { BASE_STYLE, escapeHtml, jsonForScript, markupHtml, pageChunks } from './html-page.ts';
 import type { ReportInput } from './markdown.ts';
 import type { ReportLanguage } from './languages.ts';
 import { messagesFor, type Messages } from './messages.ts';
@@ -28,6 +29,15 @@ import { viewMessagesFor, type ViewMessages } from './views-messages.ts';
 
 /** Renders report.html. `version` is the tool's, named in the footer when known. */
 export function renderHtmlReport(input: ReportInput, version: string | null): string {
+  return [...htmlReportChunks(input, version)].join('');
+}
+
+/**
+ * report.html in pieces, to be written as they come: at 100,000 cases the page is tens of
+ * MB, and one string of it (with the JSON of its data and the escaped copy of that) held
+ * several times that at once. Joined, the pieces are the page `renderHtmlReport` returns.
+ */
+export function* htmlReportChunks(input: ReportInput, version: string | null): Generator<string> {
   const language = input.language ?? 'en';
   const m = messagesFor(language);
   const v = viewMessagesFor(language);
@@ -61,14 +71,44 @@ export function renderHtmlReport(input: ReportInput, version: string | null): st
     return pageSuite(c, result, baseline, table, language);
   });
   body.push('</main>', `<footer><p class="muted">${escapeHtml(v.report.generatedBy(version ?? ''))}</p></footer>`);
-  return renderPage({
-    language,
-    title: `${v.report.title}: ${m.more.verdict[input.verdict]}`,
-    style: BASE_STYLE + REPORT_STYLE,
-    body: body.join('\n'),
-    script: REPORT_SCRIPT,
-    data: { text: v.client, strings: table.texts, suites },
-  });
+  yield* pageChunks(
+    {
+      language,
+      title: `${v.report.title}: ${m.more.verdict[input.verdict]}`,
+      style: BASE_STYLE + REPORT_STYLE,
+      body: body.join('\n'),
+      script: REPORT_SCRIPT,
+    },
+    pageDataChunks(v.client, table.texts, suites),
+  );
+}
+
+/**
+ * The page's data, `{ text, strings, suites }`, as `jsonForScript` would write it whole:
+ * one piece per text and per case, each escaped on its own (the escapes are per character,
+ * so the pieces join to the same text).
+ */
+function* pageDataChunks(
+  text: ViewMessages['client'],
+  strings: readonly string[],
+  suites: PageSuite[],
+): Generator<string> {
+  yield openEnd(jsonForScript({ text, strings: [] }));
+  for (let i = 0; i < strings.length; i++) yield `${i > 0 ? ',' : ''}${jsonForScript(strings[i])}`;
+  yield '],"suites":[';
+  for (let i = 0; i < suites.length; i++) {
+    const suite = suites[i] as PageSuite;
+    yield `${i > 0 ? ',' : ''}${openEnd(jsonForScript({ ...suite, cases: [] }))}`;
+    for (let j = 0; j < suite.cases.length; j++) yield `${j > 0 ? ',' : ''}${jsonForScript(suite.cases[j])}`;
+    yield ']}';
+  }
+  yield ']}';
+}
+
+/** JSON of an object whose last value is an empty array, without its closing `]}`: the array is written after it. */
+function openEnd(json: string): string {
+  if (!json.endsWith('[]}')) throw new Error('report.html: the page data does not end in an empty list');
+  return json.slice(0, -2);
 }
 
 /**

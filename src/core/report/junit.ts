@@ -61,23 +61,36 @@ interface CaseOutcome {
 
 /** Renders junit.xml. */
 export function renderJunit(input: JunitInput): string {
+  return [...junitChunks(input)].join('');
+}
+
+/**
+ * junit.xml in pieces, to be written as they come: one per test case, so no string holds
+ * the XML of every case (the totals come first, from the outcomes, which are held; their
+ * XML is not). Joined, the pieces are the document `renderJunit` returns.
+ */
+export function* junitChunks(input: JunitInput): Generator<string> {
   const suites = input.comparisons.map((c) => suiteXml(c, input.results.get(c.name)));
   const reasons = messagesFor('en').notRunReason;
   for (const s of input.notRun ?? []) suites.push(notRunXml(s.name, reasons[s.reason] ?? s.reason));
   const sum = (key: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
     suites.reduce((total, s) => total + s.counts[key], 0);
   const time = suites.reduce((total, s) => total + s.seconds, 0);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="evalgate" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${seconds(time)}">`,
-    ...suites.map((s) => s.xml),
-    '</testsuites>',
-    '',
-  ].join('\n');
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="evalgate" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${seconds(time)}">\n`;
+  for (const s of suites) {
+    yield s.head;
+    for (const x of s.cases) yield `\n${testcaseXml(s.classname, x)}`;
+    yield '\n  </testsuite>\n';
+  }
+  yield '</testsuites>\n';
 }
 
+/** A suite's element: its opening tag and properties, then a test case per outcome. */
 interface SuiteXml {
-  xml: string;
+  head: string;
+  classname: string;
+  cases: readonly CaseOutcome[];
   seconds: number;
   counts: { tests: number; failures: number; errors: number; skipped: number };
 }
@@ -99,17 +112,16 @@ function suiteXml(c: SuiteComparison, result: SuiteResult | undefined): SuiteXml
   const properties = suiteProperties(c, result).map(
     ([name, value]) => `      <property name="${xmlAttribute(name)}" value="${xmlAttribute(value)}"/>`,
   );
-  const classname = `evalgate.${c.name}`;
   return {
     seconds: time,
     counts,
-    xml: [
+    classname: `evalgate.${c.name}`,
+    cases: all,
+    head: [
       `  <testsuite name="${xmlAttribute(c.name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(time)}"${stamp}>`,
       '    <properties>',
       ...properties,
       '    </properties>',
-      ...all.map((x) => testcaseXml(classname, x)),
-      '  </testsuite>',
     ].join('\n'),
   };
 }
@@ -119,14 +131,14 @@ function notRunXml(name: string, reason: string): SuiteXml {
   return {
     seconds: 0,
     counts: { tests: 1, failures: 0, errors: 0, skipped: 1 },
-    xml: [
+    classname: `evalgate.${name}`,
+    cases: [gate],
+    head: [
       `  <testsuite name="${xmlAttribute(name)}" tests="1" failures="0" errors="0" skipped="1" time="0">`,
       '    <properties>',
       '      <property name="evalgate.verdict" value="not-run"/>',
       `      <property name="evalgate.reason" value="${xmlAttribute(reason)}"/>`,
       '    </properties>',
-      testcaseXml(`evalgate.${name}`, gate),
-      '  </testsuite>',
     ].join('\n'),
   };
 }
