@@ -258,3 +258,18 @@ export type SuiteConfig = z.output<typeof commonSuiteSchema>;
 export const EXECUTORS = ['pyodide', 'unsafe-host-python'] as const;
 /** An executor. */
 export type Executor = (typeof EXECUTORS)[number];
+
+/**
+ * The limit of one run of model code or of one python check in the sandbox, in ms of CPU
+ * time; the clock ends it at ten times that (docs/design/sandbox.md, "Time limits").
+ */
+export function sandboxTimeLimit(what: string) {
+  return z
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      `Limit of ${what}, in ms of CPU time in the sandbox, whose clock ends it at ten times that (unsafe-host-python: on the clock).`,
+    );
+}

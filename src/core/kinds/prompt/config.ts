@@ -4,7 +4,7 @@
  * of the kind and its entry, built on the keys every suite has (name, provider, repeats, gate).
  */
 import { z } from 'zod';
-import { lineText, suiteCommon } from '../../config/common.ts';
+import { lineText, sandboxTimeLimit, suiteCommon } from '../../config/common.ts';
 
 /** The kind's name, the `kind:` value in evalgate.yml. */
 export const PROMPT = 'prompt';
@@ -100,14 +100,7 @@ const assertionSchema = z.discriminatedUnion(
         .max(1)
         .default(0.5)
         .describe('A check returning a number passes when the number is at least this.'),
-      'timeout-ms': z
-        .int()
-        .min(100)
-        .max(600_000)
-        .default(10_000)
-        .describe(
-          'Limit of one call of the check, in ms of CPU time in the sandbox; the clock ends it at ten times that.',
-        ),
+      'timeout-ms': sandboxTimeLimit('one call of the check'),
     }),
     z
       .strictObject({

@@ -3,7 +3,7 @@
  * (description to code, code to description), and the executor that runs the model's code.
  */
 import { z } from 'zod';
-import { EXECUTORS, suiteCommon } from '../../config/common.ts';
+import { EXECUTORS, sandboxTimeLimit, suiteCommon } from '../../config/common.ts';
 
 /** The kind's name, the `kind:` value in evalgate.yml. */
 export const ROUND_TRIP = 'round-trip';
@@ -38,14 +38,7 @@ export const roundTripSuite = z.strictObject({
     .describe(
       'ja and zh: the least share of Japanese (or Han) characters in a description, after removing ASCII, digits, symbols and code spans.',
     ),
-  'timeout-ms': z
-    .int()
-    .min(100)
-    .max(600_000)
-    .default(10_000)
-    .describe(
-      "Limit of one run of the tests on the model's code, in ms of CPU time; the clock ends it at ten times that.",
-    ),
+  'timeout-ms': sandboxTimeLimit("one run of the tests on the model's code"),
 });
 
 /** A round-trip suite's configuration. */
