@@ -299,6 +299,10 @@ export function scanAnswer(
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
+/** A line that is a label and a grade out of a scale, and nothing else. */
+const GRADE_LINE =
+  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?[*_ \t.]*$/gmu;
+
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
   signal: ManipulationSignal;
@@ -318,7 +322,11 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
   const contexts = contextOf(context);
   const aboutAttacks =
     hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
-  for (const unit of scoreUnits(model, answer, vocabulary)) {
+  // A task that asks for a grade gets one: a line that is only a labelled grade
+  // ("Calificación: 6/10", 「評価：4/5」) is its reply, not a request; blanked to spaces so
+  // the units keep their places.
+  const read = hasAnchor(contexts, '#score') ? answer.replace(GRADE_LINE, (m) => ' '.repeat(m.length)) : answer;
+  for (const unit of scoreUnits(model, read, vocabulary)) {
     if (unit.score < model.borderline) return null;
     // From the unit's first letter, so that a quotation mark opening the unit counts.
     const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
