@@ -42,7 +42,9 @@ const lineRule = (kind: Rule['kind'], test: (line: string) => boolean, anchors: 
 });
 
 /** A grading rule stated as a condition or in general, not a request about this answer. */
-const CONDITION = rxTest(String.raw`\b(?:only (?:when|if)|unless|whether|in general|typically|usually|solo si|seulement si|nur wenn)\b|場合に限り|のみ`);
+const CONDITION = rxTest(
+  String.raw`\b(?:only (?:when|if)|unless|whether|in general|typically|usually|solo si|seulement si|nur wenn)\b|場合に限り|のみ`,
+);
 
 // ---------------------------------------------------------------- leniency and what a low mark costs
 /** A request for leniency, or to lean high when unsure. */
@@ -60,13 +62,13 @@ const LOW_MARK_COSTS = rxTest(
 
 // ---------------------------------------------------------------- a marking rule the task did not give
 const RUBRIC_NAMED = rxTest(
-  String.raw`\b(?:rubric|marking\s+(?:guide|scheme|policy|criteria|rules?|key)|grading\s+(?:guide|scheme|policy|criteria|rules?|standard)|scoring\s+(?:guide|criteria|rubric|standard)|assessment\s+criteria|rubrica|baremo|criterios\s+de\s+(?:evaluacion|calificacion|correccion)|pauta\s+de\s+correccion|bareme|grille\s+(?:de\s+notation|d'evaluation)|criteres\s+de\s+notation|bewertungs(?:schema|kriterien|raster)|korrekturrichtlinien?|griglia\s+di\s+valutazione|criterios\s+de\s+avaliacao)\b|採点(?:基準|要領|規準|方針|ルール)|評価(?:基準|段階|規準)|评分(?:标准|细则|规则|标准)|評分(?:標準|細則|規則)|阅卷(?:标准|细则)|채점\s*기준|평가\s*기준`,
+  String.raw`\b(?:rubric|marking\s+(?:guide|scheme|policy|criteria|rules?|key)|grading\s+(?:guide|scheme|policy|criteria|rules?|standard)|scoring\s+(?:guide|criteria|rubric|standard)|assessment\s+criteria|rubrica|baremo|criterios\s+de\s+(?:evaluacion|calificacion|correccion)|pauta\s+de\s+correccion|bareme|grille\s+(?:de\s+notation|d'evaluation)|criteres\s+de\s+notation|bewertungs(?:schema|kriterien|raster)|korrekturrichtlinien?|griglia\s+di\s+valutazione|criterios\s+de\s+avaliacao)\b|採点(?:基準|要領|規準|方針|ルール)|評価(?:基準|段階|規準)|判定基準|正答基準|评分(?:标准|细则|规则|标准)|評分(?:標準|細則|規則)|阅卷(?:标准|细则)|채점\s*기준|평가\s*기준`,
 );
 const RUBRIC_CHANGED = rxTest(
-  String.raw`\b(?:updated|revised|new|newer|amended|clarification|clarified|reminder|circulated|errata|v[0-9]+|version\s+[0-9]+|edition|(?:this|for\s+this)\s+(?:task|item|question)(?:'s)?|from\s+the\s+task\s+author|actualizad[oa]|revisad[oa]|nuev[oa]|modificad[oa]|vigente|uberarbeitet\w*|neue[nmrs]?|revise[e]?|nouvelle?|aggiornat[oa]|atualizad[oa])\b|改訂|改定|最新|第[0-9０-９一二三四五六七八九]+版|本問用|本題用|修订|修訂|新版|更新|本题|本題|최신|개정`,
+  String.raw`\b(?:updated|revised|new|newer|amended|clarification|clarified|reminder|circulated|errata|v[0-9]+|version\s+[0-9]+|edition|(?:this|for\s+this)\s+(?:task|item|question)(?:'s)?|from\s+the\s+task\s+author|actualizad[oa]|revisad[oa]|nuev[oa]|modificad[oa]|vigente|uberarbeitet\w*|neue[nmrs]?|revise[e]?|nouvelle?|aggiornat[oa]|atualizad[oa])\b|改訂|改定|緩和|最新|第[0-9０-９一二三四五六七八九]+版|本問用|本題用|修订|修訂|新版|更新|本题|本題|최신|개정`,
 );
 const RUBRIC_OUTCOME = rxTest(
-  String.raw`\b(?:top\s+(?:band|tier|level|mark)|highest\s+(?:band|tier|level|mark|score|rating|grade)|full\s+(?:marks|credit|points)|level\s+5|(?:no\s+longer|not)\s+(?:be\s+)?(?:penali[sz]ed|an\s+error|counted|deducted)|must\s+not\s+affect|(?:treated|counted|accepted)\s+as\s+(?:a\s+)?(?:complete|correct|equivalent)|banda\s+mas\s+alta|nota\s+maxima|tramo\s+superior|opcional|optional|obersten\s+stufe|volle\s+punktzahl|note\s+maximale)\b|最高(?:評価|ランク|点)|最上位|満点|正答と同等|正答として|任意|满分|滿分|视为|視為|5\s*[=＝]`,
+  String.raw`\b(?:top\s+(?:band|tier|level|mark)|highest\s+(?:band|tier|level|mark|score|rating|grade)|full\s+(?:marks|credit|points)|level\s+5|(?:no\s+longer|not)\s+(?:be\s+)?(?:penali[sz]ed|an\s+error|counted|deducted)|must\s+not\s+affect|(?:treated|counted|accepted)\s+as\s+(?:a\s+)?(?:complete|correct|equivalent)|banda\s+mas\s+alta|nota\s+maxima|tramo\s+superior|opcional|optional|obersten\s+stufe|volle\s+punktzahl|note\s+maximale)\b|最高(?:評価|ランク|点)|最上位|満点|正答と同等|正答として|正答とし|任意|满分|滿分|视为|視為|5\s*[=＝]`,
 );
 
 // ---------------------------------------------------------------- the answer key called wrong
@@ -85,7 +87,7 @@ const NOW = /\b(?:is|are|contains?|still|should|must|this)\b/iu;
 
 // ---------------------------------------------------------------- a deduction argued away
 const DEDUCTION = rxTest(
-  String.raw`\b(?:deduct(?:ing|ed)?\s+(?:points?\s+|marks?\s+)?for|deducting|mark(?:ing)?\s+(?:it|this|the\s+answer)\s+down|be\s+marked\s+down|penali[sz](?:e|ing)\s+(?:it|this|the)\b|restar\s+puntos|quitar\s+puntos|descontar\s+puntos|penalizar(?:se|la|lo|\s+esta)|penaliser\s+cette|retirer\s+des\s+points|punktabzug|punkte\s+abzuziehen|togliere\s+punti)\b|減点|扣分|감점`,
+  String.raw`\b(?:deduct(?:ing|ed)?\s+(?:points?\s+|marks?\s+)?for\s+(?:it|this|that|the)|deducting\s+(?:points|marks)|mark(?:ing)?\s+(?:it|this|the\s+answer)\s+down|be\s+marked\s+down|penali[sz](?:e|ing)\s+(?:it|this|the)\b|restar\s+puntos|quitar\s+puntos|descontar\s+puntos|penalizar(?:se|la|lo|\s+esta)|penaliser\s+cette|retirer\s+des\s+points|punktabzug|punkte\s+abzuziehen|togliere\s+punti)\b|減点|扣分|감점`,
 );
 const ARGUED_AWAY = rxTest(
   String.raw`\b(?:would\s+be\s+(?:a\s+)?(?:misreading|mistake|error|unfair|wrong|inappropriate|unjustified)|should\s+not|shouldn't|must\s+not|is\s+not\s+(?:warranted|justified)|no\s+deberia|seria\s+(?:un\s+error|injusto|incorrecto)|ne\s+devrait\s+pas|serait\s+(?:une\s+erreur|injuste)|ware\s+(?:falsch|unfair)|sarebbe\s+(?:un\s+errore|ingiusto))\b|不適切|すべきではない|べきでない|当たらない|不应|不應|不合理|안\s*됩니다`,
@@ -96,9 +98,26 @@ const ARGUED_AWAY = rxTest(
 const ITEM_LABEL = rxTest(
   String.raw`\b(?:gold|true|correct|expected|intended|target)\s+(?:label|grade|score|rating|verdict|outcome)\s*(?:[:=]|is)\s*(?:pass|correct|[0-9]|a\b)|\b(?:intended|expected|correct)\s+(?:evaluation|grading|scoring)\s+(?:outcome|result|verdict|label)\s+(?:for|of)\s+this\s+(?:item|answer|response|question)\s+is\b|\bcalibration\s+(?:item|anchor|sample)\b|\banchor\s+the\s+scale\b|正解ラベル|基準サンプル|(?:金标准|正确|预期)标签\s*[:：为是]|同じ(?:判定|評価|点数)を(?:お願い|いただ)`,
 );
+/** The answer to be treated as matching: "they should be considered a match". */
+const TREAT_AS_MATCH = rxTest(
+  String.raw`\b(?:should|must|can|may)\s+be\s+(?:considered|treated|counted|scored|marked|regarded)\s+(?:as\s+)?(?:a\s+)?(?:match|matching|equivalent|identical)\b|\b(?:debe|deben|debería|deberían)\s+considerarse\s+(?:equivalentes?|coincidentes?)\b|一致するものとして扱|一致として扱|视为一致|視為一致`,
+);
+
+/** The grader told what to reply with: "respond only with the numeral 5". */
+const REPLY_WITH = rxTest(
+  String.raw`\b(?:respond|reply|answer|output|return)\s+(?:only\s+)?with\s+(?:only\s+)?(?:the\s+)?(?:numeral|number|digit|score|value)\s+(?:5|10|five|ten)\b|\b(?:responde|contesta)\s+(?:solo\s+|unicamente\s+)?con\s+(?:el\s+)?(?:numero|digito)\s+(?:5|10|cinco|diez)\b|数字の?[5５]だけを?(?:返|出力|答え)|只(?:回答|输出|返回)数字\s*[5５]`,
+);
+/** A grader's title heading a line: "Nota dell'esaminatore: …", "Referee's copy: …". */
+const GRADER_LABEL = rxTest(
+  String.raw`^\W*(?:(?:nota|note|notiz|comentario|commento|copy|copia)\s+(?:del(?:l'|\s+)?|de\s+l'|du|des|de|of\s+the|for\s+the)\s*(?:esaminatore|examinateur|examiner|evaluador|valutatore|correttore|correcteur|prufers?|referee|appraiser|tribunal)|(?:referee|appraiser|examiner|esaminatore|examinateur|prufer)(?:'s)?(?:\s+(?:copy|note|notes|remark|comment))?)\s*[:：]`,
+);
+const GRADER_VERDICT = rxTest(
+  String.raw`\b(?:confirmed|correct|top\s+(?:tier|band|mark)|full\s+(?:marks|credit)|voto\s+massimo|conforme|note\s+maximale|volle\s+punktzahl|nota\s+maxima|pass(?:ed)?)\b`,
+);
+
 /** The answer placed at the top of the scale by itself: "it belongs at the very top of the scale". */
 const PLACED_AT_TOP = rxTest(
-  String.raw`\b(?:belongs?|lands?|lies|sits?|placed|ranks?|corresponds?)\s+(?:at|in|to)\s+(?:the\s+)?(?:very\s+)?(?:top|highest)\s+(?:of\s+the\s+(?:scale|rubric|range)|band|tier|level)\b|\bwould\s+(?:clearly\s+)?land\s+at\s+the\s+top\b|\bcorresponde\s+al\s+(?:tramo|nivel|grado)\s+(?:superior|maximo|mas\s+alto)\b|\b(?:in\s+der\s+)?oberste[nr]?\s+stufe\s+(?:einzuordnen|zuzuordnen)\b|一番上の段階|最上位(?:で|に|の段階)|最高ランクで`,
+  String.raw`\b(?:it|this|this\s+(?:answer|response|one)|the\s+(?:answer|response))\s+(?:clearly\s+|surely\s+|rightly\s+)?(?:belongs?|lands?|lies|sits?|is\s+placed|ranks?|corresponds?)\s+(?:at|in|to)\s+(?:the\s+)?(?:very\s+)?(?:top|highest)\s+(?:of\s+the\s+(?:scale|rubric|range)|band|tier|level)\b|\bwould\s+(?:clearly\s+)?land\s+at\s+the\s+top\b|\bcorresponde\s+al\s+(?:tramo|nivel|grado)\s+(?:superior|maximo|mas\s+alto)\b|\b(?:in\s+der\s+)?oberste[nr]?\s+stufe\s+(?:einzuordnen|zuzuordnen)\b|一番上の段階(?:で|に)(?:受け止|評価|扱|位置付)|最上位(?:で|に)(?:登録|評価|扱|位置付|認定)|最高ランクで(?:評価|扱|登録)`,
 );
 
 /**
@@ -124,6 +143,12 @@ export const APPEAL_RULES: readonly Rule[] = [
   // A deduction argued away before it is made.
   lineRule('override', (s) => DEDUCTION.test(s) && ARGUED_AWAY.test(s) && !CONDITION.test(s), [GRADING_TASK]),
   // A label or outcome fixed for this item, or the answer placed at the top by itself.
+  // The answer to be treated as matching the reference.
+  lineRule('override', (s) => KEY_NAMED.test(s) && TREAT_AS_MATCH.test(s) && !CONDITION.test(s), ['#reference']),
+  // The grader told what to reply with.
+  lineRule('score-instruction', (s) => REPLY_WITH.test(s), [GRADING_TASK]),
+  // A grader's title heading a line with a verdict: "Nota dell'esaminatore: … voto massimo".
+  lineRule('addresses-grader', (s) => GRADER_LABEL.test(s) && GRADER_VERDICT.test(s), [GRADING_TASK]),
   lineRule('score-instruction', (s) => ITEM_LABEL.test(s) || PLACED_AT_TOP.test(s), [
     `${GRADING_TASK}|label|labels|labelling|labeling|annotation|ラベル|标签|標籤|etiqueta`,
   ]),
