@@ -59,7 +59,8 @@ export type ManipulationVia =
   | 'hex'
   | 'binary'
   | 'percent'
-  | 'escapes';
+  | 'escapes'
+  | 'tag-characters';
 
 /** One kind of text found in an answer, with where it was. */
 export interface ManipulationSignal {
@@ -226,6 +227,8 @@ function quotedAt(text: string, start: number, end: number): boolean {
 }
 
 /** The views of an answer the rules read, each with how it was hidden (none for the plain text). */
+const TAG_RUN = /[\u{E0020}-\u{E007E}]{4,}/gu;
+
 function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] {
   const folded = foldMapped(source);
   const views: View[] = [{ mapped: folded, source, ...(outerVia ? { via: outerVia } : {}) }];
@@ -243,6 +246,17 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   add(percentDecoded(folded), 'percent', percentDecodedText);
   add(escapesDecoded(folded), 'escapes', unescapedText);
   if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
+  // Unicode tag characters (U+E0020–U+E007E) are invisible and spell ASCII: read as the
+  // letters they stand for (round 7; the canonical text drops them as default-ignorable).
+  if (depth < 2)
+    for (const m of source.matchAll(TAG_RUN))
+      views.push(
+        ...viewsOf(
+          String.fromCodePoint(...[...m[0]].map((c) => c.codePointAt(0)! - 0xe0000)),
+          depth + 1,
+          'tag-characters',
+        ),
+      );
   return views;
 }
 
@@ -370,7 +384,7 @@ function fullWidthInLatinLine(source: string, start: number, written: string): b
 const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
 // A run decoded from base64, hex or binary is hidden as a whole; other views change only
 // some of the text (ROT13 leaves digits, a reversed line a palindrome).
-const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary']);
+const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'tag-characters']);
 
 /** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
 function hiddenIn(view: View, m: RuleMatch): boolean {
