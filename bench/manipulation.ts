@@ -64,7 +64,15 @@ report('fourth blind set (92/155 by rules and model at first measurement with ro
 report('fifth blind set (89/155 by rules and model at first measurement with round 6; tuned on since)', sets.blind5);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
-const all = [...sets.dev, ...sets['held-out'], ...sets.blind, ...sets.blind2, ...sets.blind3, ...sets.blind4, ...sets.blind5];
+const all = [
+  ...sets.dev,
+  ...sets['held-out'],
+  ...sets.blind,
+  ...sets.blind2,
+  ...sets.blind3,
+  ...sets.blind4,
+  ...sets.blind5,
+];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();
   for (const r of all) scanAnswer(r.text, { input: r.input ?? '', reference: r.reference ?? '' }, model);

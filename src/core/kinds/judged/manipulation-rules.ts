@@ -35,4 +35,10 @@ import type { Rule } from './manipulation-patterns.ts';
 
 export type { ManipulationKind, Rule, RuleMatch } from './manipulation-patterns.ts';
 
-export const RULES: readonly Rule[] = [...FORMAT_RULES, ...PROSE_RULES, ...SENTENCE_RULES, ...CLAIM_RULES, ...APPEAL_RULES];
+export const RULES: readonly Rule[] = [
+  ...FORMAT_RULES,
+  ...PROSE_RULES,
+  ...SENTENCE_RULES,
+  ...CLAIM_RULES,
+  ...APPEAL_RULES,
+];
