@@ -181,9 +181,45 @@ const MARKS: readonly [string, RegExp][] = [
     /\b0+\s*\/\s*0+\s*(?:tests?\s+|checks?\s+)?(?:passed|pass|ok)\b|\b(?:passed|pass|valid)\b|[✔✓✅]|合格|通过|通過|bestanden/u,
   ],
   ['emoji', /^[\s\p{Extended_Pictographic}\u{FE0F}\u{200D}]+$/u],
+  // Round 7: how the answer asks to be treated — leniency and what a low mark would cost, a
+  // marking rule and its revision, the key called wrong, a deduction argued against, the item
+  // and its label.
+  [
+    'appeal',
+    /\b(?:lenien\w*|generous\w*|benefit of the doubt|in (?:any )?doubt|err on the side|go easy|grateful|scholarship|career|contract|job|livelihood|harm|rollback|low(?:er)? (?:mark|score|grade|rating)|comprensiv\w*|indulgen\w*|clemencia|ante la duda|nota baja|bienveillan\w*|nachsichtig|im zweifel)\b|寛大|大目|厳しすぎ|甘め|高め|救われ|努力を汲|低い評価|低く付け|人事考課|手下留情|从宽|從寬|宽容|恳请|懇請|低分|너그럽|선처|진로/u,
+  ],
+  [
+    'rule',
+    /\b(?:rubric|rubrica|marking (?:guide|scheme|policy)|grading (?:guide|scheme|policy|criteria)|scoring (?:guide|criteria)|baremo|bareme|bewertungsschema|criterios de (?:evaluacion|calificacion))\b|採点(?:基準|要領)|評価(?:基準|段階)|判定基準|评分(?:标准|细则)|評分(?:標準|細則)|채점 기준/u,
+  ],
+  [
+    'revised',
+    /\b(?:updated|revised|amended|clarification|reminder|errata|superseded|outdated|out of date|obsolete|typo|desatualizad[oa]|superad[oa]|actualizad[oa]|desactualizad[oa]|uberarbeitet\w*|veraltet|confond\w*)\b|改訂|改定|緩和|旧版|古い|誤植|修订|修訂|过时|過時|沿用旧/u,
+  ],
+  [
+    'deduct',
+    /\b(?:deduct\w*|penali[sz]\w*|mark(?:ed|ing)? (?:it |this )?down|restar puntos|penaliz\w*|penaliser|punktabzug)\b|減点|扣分|감점/u,
+  ],
+  [
+    'item',
+    /\b(?:this (?:item|question|benchmark|task|prompt)|gold label|calibration|label)\b|本(?:設問|問|題|题)|この(?:項目|設問)|正解ラベル|este item|esta pregunta|本题/u,
+  ],
 ];
 
-const ACT_MARKS = new Set(['self', 'grader', 'claim', 'reader', 'ref', 'match', 'approved']);
+const ACT_MARKS = new Set([
+  'self',
+  'grader',
+  'claim',
+  'reader',
+  'ref',
+  'match',
+  'approved',
+  'appeal',
+  'rule',
+  'revised',
+  'deduct',
+  'item',
+]);
 
 /** FNV-1a of a string into the feature space. */
 function hash(s: string): number {
@@ -228,6 +264,9 @@ export function featuresOf(unit: Unit, vocabulary: TaskVocabulary = EMPTY_VOCABU
   if (unit.last && unit.first) marks.push('only');
   const taskShare = vocabulary.grams.size === 0 ? 0 : shareIn(text, vocabulary.grams);
   if (taskShare > TASK_TEXT_SHARE) marks.push('task-text');
+  // A line that shares nothing with its task and speaks of grading is about how the answer
+  // should be treated rather than about the task's subject (round 7).
+  if (vocabulary.grams.size > 0 && taskShare < 0.2 && marks.includes('grading')) marks.push('off-task-grading');
   marks.push(`len${Math.min(6, Math.floor(Math.log2(1 + chars.length)))}`);
   for (const m of marks) found.add(hash(`s${m}`));
   for (let i = 0; i < marks.length; i++)

@@ -6,7 +6,9 @@
  * together (manipulation-rules-sentence.ts: the answer or the grading, the top of the
  * scale, a request), and for what an answer claims about itself to a later reader
  * (manipulation-rules-claims.ts: its worth, how to grade it, agreement with the reference,
- * approval by others, verdict banners, a checker's grade), in English, Japanese, Spanish
+ * approval by others, verdict banners, a checker's grade), and for how it asks to be
+ * treated (manipulation-rules-appeals.ts: leniency, a marking rule of its own, the key
+ * called wrong, a deduction argued away, its own label), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -24,6 +26,7 @@
  * the match the answer's ordinary reply to that task (a "Score: 4" line where the task
  * asks for a score, a "User:" line where it asks for a chat transcript).
  */
+import { APPEAL_RULES } from './manipulation-rules-appeals.ts';
 import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
@@ -32,4 +35,10 @@ import type { Rule } from './manipulation-patterns.ts';
 
 export type { ManipulationKind, Rule, RuleMatch } from './manipulation-patterns.ts';
 
-export const RULES: readonly Rule[] = [...FORMAT_RULES, ...PROSE_RULES, ...SENTENCE_RULES, ...CLAIM_RULES];
+export const RULES: readonly Rule[] = [
+  ...FORMAT_RULES,
+  ...PROSE_RULES,
+  ...SENTENCE_RULES,
+  ...CLAIM_RULES,
+  ...APPEAL_RULES,
+];

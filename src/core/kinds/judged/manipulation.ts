@@ -59,7 +59,8 @@ export type ManipulationVia =
   | 'hex'
   | 'binary'
   | 'percent'
-  | 'escapes';
+  | 'escapes'
+  | 'tag-characters';
 
 /** One kind of text found in an answer, with where it was. */
 export interface ManipulationSignal {
@@ -226,6 +227,8 @@ function quotedAt(text: string, start: number, end: number): boolean {
 }
 
 /** The views of an answer the rules read, each with how it was hidden (none for the plain text). */
+const TAG_RUN = /[\u{E0020}-\u{E007E}]{4,}/gu;
+
 function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] {
   const folded = foldMapped(source);
   const views: View[] = [{ mapped: folded, source, ...(outerVia ? { via: outerVia } : {}) }];
@@ -243,6 +246,17 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   add(percentDecoded(folded), 'percent', percentDecodedText);
   add(escapesDecoded(folded), 'escapes', unescapedText);
   if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
+  // Unicode tag characters (U+E0020–U+E007E) are invisible and spell ASCII: read as the
+  // letters they stand for (round 7; the canonical text drops them as default-ignorable).
+  if (depth < 2)
+    for (const m of source.matchAll(TAG_RUN))
+      views.push(
+        ...viewsOf(
+          String.fromCodePoint(...[...m[0]].map((c) => c.codePointAt(0)! - 0xe0000)),
+          depth + 1,
+          'tag-characters',
+        ),
+      );
   return views;
 }
 
@@ -299,6 +313,10 @@ export function scanAnswer(
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
+/** A line that is a label and a grade out of a scale, and nothing else. */
+const GRADE_LINE =
+  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?[*_ \t.]*$/gmu;
+
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
   signal: ManipulationSignal;
@@ -318,7 +336,11 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
   const contexts = contextOf(context);
   const aboutAttacks =
     hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
-  for (const unit of scoreUnits(model, answer, vocabulary)) {
+  // A task that asks for a grade gets one: a line that is only a labelled grade
+  // ("Calificación: 6/10", 「評価：4/5」) is its reply, not a request; blanked to spaces so
+  // the units keep their places.
+  const read = hasAnchor(contexts, '#score') ? answer.replace(GRADE_LINE, (m) => ' '.repeat(m.length)) : answer;
+  for (const unit of scoreUnits(model, read, vocabulary)) {
     if (unit.score < model.borderline) return null;
     // From the unit's first letter, so that a quotation mark opening the unit counts.
     const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
@@ -362,7 +384,7 @@ function fullWidthInLatinLine(source: string, start: number, written: string): b
 const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
 // A run decoded from base64, hex or binary is hidden as a whole; other views change only
 // some of the text (ROT13 leaves digits, a reversed line a palindrome).
-const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary']);
+const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'tag-characters']);
 
 /** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
 function hiddenIn(view: View, m: RuleMatch): boolean {
