@@ -274,8 +274,7 @@ export function pairCases(
 export function groupUnits(paired: PairedCases, table: CaseTable): PairedUnits {
   const { at, base, cand } = paired;
   const n = at.length;
-  if (!table.cluster.some((c) => c !== undefined))
-    return { base, candidate: cand, cases: new Float64Array(n).fill(1) };
+  if (!table.cluster.some((c) => c !== undefined)) return { base, candidate: cand, cases: new Float64Array(n).fill(1) };
   const units = new Map<string, number>();
   const sums: { base: number; candidate: number; cases: number }[] = [];
   for (let j = 0; j < n; j++) {
