@@ -6,7 +6,7 @@
  * metrics, the power figures, and the run-wide Holm adjustment.
  */
 import type { GateConfig } from '../config/common.ts';
-import { pairedBootstrap, type BootstrapResult, type PairedUnit } from '../stats/bootstrap.ts';
+import { pairedBootstrap, type BootstrapResult, type PairedUnits } from '../stats/bootstrap.ts';
 import { decideGate, type VerdictDetail } from '../stats/gate.ts';
 import { mcnemarExact, type McNemarResult } from '../stats/mcnemar.ts';
 import { taroneHolm, type MultiplicityMethod } from '../stats/multiplicity.ts';
@@ -19,10 +19,11 @@ import { describeInstrumentChanges, describeTestedChanges } from './identity-dif
 import {
   alignBaselineIds,
   caseChanges,
-  caseCount,
+  caseTable,
   groupUnits,
   pairCases,
   type CaseChange,
+  type CaseTable,
   type PairedCases,
   type Pairing,
 } from './pairing.ts';
@@ -248,7 +249,9 @@ function compareMeasured(
   // net win per case is the paired difference, against a baseline of 0 by construction.
   const netWin = result.metric === PAIRWISE_METRIC;
   const worst = worstValue(result.metric, worstOf, candidate, baseline, netWin);
-  const paired = pairCases(baseline, candidate, result.metric, netWin, { worst });
+  // Each case numbered once for both pairings (measured and pessimistic) and the changes.
+  const table = caseTable(baseline, candidate);
+  const paired = pairCases(baseline, candidate, result.metric, netWin, { worst }, table);
   result.pairing = paired.summary;
   if (paired.ids.length === 0) {
     result.notes.push('No case is present on both sides with the same id and input hash, so nothing can be compared.');
@@ -256,7 +259,7 @@ function compareMeasured(
   }
   // A comparison over less than half of what the baseline measured is not the same
   // comparison: deleting or editing cases must not turn a drop into "inconclusive".
-  const baselineCases = caseCount(baseline);
+  const baselineCases = table.baseCases;
   if (paired.ids.length * 2 < baselineCases) {
     result.notes.push(
       `Only ${paired.ids.length} of the baseline's ${baselineCases} cases could be paired (the rest were removed, edited, or have no valid sample); at least half must pair. Restore the cases, or refresh the baseline after merge.`,
@@ -271,8 +274,8 @@ function compareMeasured(
     seed: `${candidate.suite.name}|${candidate.instrument.hash}|${baseline.runId}|${candidate.runId}`,
     clusterNoun,
   };
-  estimateAndDecide(result, paired, groupUnits(paired, baseline), how);
-  checkInfrastructureErrors(result, baseline, candidate, worst, how);
+  estimateAndDecide(result, paired, groupUnits(paired, table), how);
+  checkInfrastructureErrors(result, baseline, candidate, worst, how, table);
   if (paired.ids.length < gate['min-cases']) {
     result.notes.push(
       `Only ${paired.ids.length} cases were compared (min-cases is ${gate['min-cases']}), so this suite cannot report a regression.`,
@@ -281,7 +284,7 @@ function compareMeasured(
   if (candidate.instrument.metrics.find((m) => m.name === result.metric)?.binary === true) {
     addMcNemar(result, paired);
   }
-  const changes = caseChanges(paired, baseline, candidate);
+  const changes = caseChanges(paired, baseline, candidate, table);
   result.improvedCases = changes.improved;
   result.regressedCases = changes.regressed;
   return result;
@@ -460,11 +463,12 @@ function worstValue(
   const higherIsBetter = def?.higherIsBetter ?? true;
   if (def?.binary) return higherIsBetter ? 0 : 1;
   let worst: number | null = null;
-  for (const r of [...baseline.records, ...candidate.records]) {
-    const v = r.scores?.[metric];
-    if (v === undefined || !Number.isFinite(v)) continue;
-    if (worst === null || (higherIsBetter ? v < worst : v > worst)) worst = v;
-  }
+  for (const records of [baseline.records, candidate.records])
+    for (const r of records) {
+      const v = r.scores?.[metric];
+      if (v === undefined || !Number.isFinite(v)) continue;
+      if (worst === null || (higherIsBetter ? v < worst : v > worst)) worst = v;
+    }
   return worst;
 }
 
@@ -483,15 +487,16 @@ function checkInfrastructureErrors(
   candidate: SuiteResult,
   worst: number | null,
   how: { netWin: boolean; seed: string; clusterNoun: ClusterNoun },
+  table: CaseTable,
 ): void {
   if (result.errors.byCause.infrastructure.records === 0 || worst === null) return;
   const measured = STAT_RANK[result.verdict];
   if (measured === undefined) return;
-  const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true });
+  const paired = pairCases(baseline, candidate, result.metric, how.netWin, { worst, infrastructure: true }, table);
   const cases = paired.summary.failedByInfrastructure;
   if (cases.length === 0) return;
   const probe: SuiteComparison = { ...result, notes: [] };
-  estimateAndDecide(probe, paired, groupUnits(paired, baseline), how);
+  estimateAndDecide(probe, paired, groupUnits(paired, table), how);
   result.pessimistic = { verdict: probe.verdict, change: probe.change, cases };
   if ((STAT_RANK[probe.verdict] ?? 0) > measured) {
     const shown = cases.slice(0, 10).join(', ');
@@ -516,7 +521,7 @@ function settle(result: SuiteComparison, verdict: SuiteVerdict, detail: SuiteCom
 function estimateAndDecide(
   result: SuiteComparison,
   paired: PairedCases,
-  units: PairedUnit[],
+  units: PairedUnits,
   how: { netWin: boolean; seed: string; clusterNoun: ClusterNoun },
 ): void {
   const gate = result.gate;
@@ -541,10 +546,9 @@ function estimateAndDecide(
     ? gate['max-drop']
     : (gate['absolute-threshold'] ?? (how.netWin ? DEFAULT_NET_WIN_THRESHOLD : undefined));
   result.threshold = threshold ?? null;
-  result.exactTest = signFlipTest(
-    units.map((u) => u.candidate - u.base),
-    { seed: how.seed },
-  );
+  const changes = new Array<number>(units.base.length);
+  for (let i = 0; i < changes.length; i++) changes[i] = (units.candidate[i] as number) - (units.base[i] as number);
+  result.exactTest = signFlipTest(changes, { seed: how.seed });
   if (threshold === undefined) {
     settle(result, 'inconclusive', 'undefined-relative-change');
     return;
@@ -561,8 +565,8 @@ function estimateAndDecide(
     confidence: gate.confidence,
   });
   settle(result, decision.verdict, decision.detail);
-  const unit: ResampledUnit = units.length === paired.ids.length ? 'cases' : how.clusterNoun;
-  result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.length, unit);
+  const unit: ResampledUnit = units.base.length === paired.ids.length ? 'cases' : how.clusterNoun;
+  result.power = powerOf(bootstrap.standardError, gate.confidence, threshold, units.base.length, unit);
 }
 
 /** McNemar's exact test on the discordant pairs, when every case mean is 0 or 1. */
@@ -664,7 +668,7 @@ export function overallVerdict(verdicts: readonly SuiteVerdict[]): SuiteVerdict 
   return 'pass';
 }
 
-function average(values: readonly number[]): number {
+function average(values: Float64Array): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 

@@ -5,8 +5,7 @@
  * units the bootstrap and the exact test resample (docs/design/statistics.md).
  */
 import { causeOf } from '../error-cause.ts';
-import { caseMeans } from '../results.ts';
-import type { PairedUnit } from '../stats/bootstrap.ts';
+import type { PairedUnits } from '../stats/bootstrap.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 
 /** How the two sides' cases lined up. */
@@ -54,12 +53,119 @@ export interface CaseChange {
   candidateDetail: Record<string, unknown> | null;
 }
 
+/**
+ * The cases of a baseline and a candidate, each numbered once: a shared index (case id →
+ * integer) and, per case number, what the comparison reads — each side's input hash (the
+ * last record's, as a Map keyed by id would keep) and the baseline's cluster. Built in one
+ * pass over each side's records; the per-case means of a metric are then columns indexed
+ * by case number (`sideMeans`), so a 100,000-case comparison holds one Map of ids instead
+ * of a Map (and an object) per case for each side, metric and pairing.
+ *
+ * Numbers are given in the order the candidate's records first name their cases, then the
+ * baseline's cases the candidate lacks in the order the baseline first names them: the
+ * orders `added`, `edited`, `withoutValidSample` and `removed` are listed in.
+ */
+export interface CaseTable {
+  /** Case id of each number. */
+  ids: string[];
+  index: Map<string, number>;
+  baseHash: (string | undefined)[];
+  candHash: (string | undefined)[];
+  /** The baseline's cluster of each case (the last record's that names one). */
+  cluster: (string | undefined)[];
+  /** Distinct cases of each side. */
+  baseCases: number;
+  candCases: number;
+}
+
+/** Numbers the cases of both sides (see CaseTable). */
+export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTable {
+  const ids: string[] = [];
+  const index = new Map<string, number>();
+  const baseHash: (string | undefined)[] = [];
+  const candHash: (string | undefined)[] = [];
+  const cluster: (string | undefined)[] = [];
+  const numberOf = (id: string): number => {
+    let at = index.get(id);
+    if (at === undefined) {
+      at = ids.length;
+      index.set(id, at);
+      ids.push(id);
+      baseHash.push(undefined);
+      candHash.push(undefined);
+      cluster.push(undefined);
+    }
+    return at;
+  };
+  for (const r of candidate.records) candHash[numberOf(r.caseId)] = r.inputHash;
+  const candCases = ids.length;
+  let baseCases = 0;
+  for (const r of baseline.records) {
+    const at = numberOf(r.caseId);
+    if (baseHash[at] === undefined) baseCases++;
+    baseHash[at] = r.inputHash;
+    if (r.cluster !== undefined) cluster[at] = r.cluster;
+  }
+  return { ids, index, baseHash, candHash, cluster, baseCases, candCases };
+}
+
+/**
+ * The per-case means of `metric` over `records`, as columns by case number: `count[i]` valid
+ * samples (0: none, and `mean[i]` is 0), summed in record order as `caseMeans` does, so each
+ * mean is the same number. With `counting`, a candidate record without a score that the
+ * candidate caused (or, with `infrastructure`, the machinery) counts as the worst value, and
+ * its case is marked in `failed` (bit 1: by the candidate, bit 2: by the infrastructure).
+ */
+export function sideMeans(
+  records: readonly CaseRecord[],
+  metric: string,
+  table: CaseTable,
+  counting: FailureCounting = { worst: null },
+): { mean: Float64Array; count: Uint32Array; failed: Uint8Array } {
+  const n = table.ids.length;
+  const mean = new Float64Array(n);
+  const count = new Uint32Array(n);
+  const failed = new Uint8Array(n);
+  const worst = counting.worst;
+  for (const r of records) {
+    let value = r.scores?.[metric];
+    const at = table.index.get(r.caseId) as number;
+    if (value === undefined || !Number.isFinite(value)) {
+      if (worst === null) continue;
+      const by = failedBy(r, counting.infrastructure === true);
+      if (by === 0) continue;
+      failed[at] = (failed[at] as number) | by;
+      value = worst;
+    }
+    mean[at] = (mean[at] as number) + value;
+    count[at] = (count[at] as number) + 1;
+  }
+  for (let i = 0; i < n; i++) if ((count[i] as number) > 0) mean[i] = (mean[i] as number) / (count[i] as number);
+  return { mean, count, failed };
+}
+
+/**
+ * Whether a record without a score counts as a failure: 1 when the candidate caused it (an
+ * error of cause `candidate`, or a refusal the suite leaves unscored), 2 for the machinery's
+ * errors when they count too, else 0.
+ */
+function failedBy(r: CaseRecord, infrastructure: boolean): 0 | 1 | 2 {
+  if (r.status === 'refused') return 1;
+  if (r.status !== 'error') return 0;
+  // An error without its description is unknown: counted against the candidate.
+  const cause = r.error ? causeOf(r.error).cause : 'candidate';
+  if (cause === 'candidate') return 1;
+  return infrastructure ? 2 : 0;
+}
+
 /** The paired cases (sorted by id) and their case means on each side, index for index. */
 export interface PairedCases {
   summary: Pairing;
   ids: string[];
-  base: number[];
-  cand: number[];
+  /** Each paired case's number in the CaseTable. */
+  at: Uint32Array;
+  base: Float64Array;
+  cand: Float64Array;
 }
 
 /**
@@ -70,6 +176,9 @@ export interface PairedCases {
  * stays removed-and-added, and an input hash shared by several cases renames nothing.
  */
 export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult): SuiteResult {
+  const oldScheme = /^q-[0-9a-f]{12}$/;
+  // Most baselines have no case of the old scheme: nothing to rename, and no Map of ids made.
+  if (!baseline.records.some((r) => oldScheme.test(r.caseId))) return baseline;
   const baseIds = hashesOf(baseline.records);
   const candIds = hashesOf(candidate.records);
   const unmatched = (from: Map<string, string>, other: Map<string, string>, scheme: RegExp): Map<string, string[]> => {
@@ -78,7 +187,7 @@ export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult):
       if (!other.has(id) && scheme.test(id)) byHash.set(hash, [...(byHash.get(hash) ?? []), id]);
     return byHash;
   };
-  const baseByHash = unmatched(baseIds, candIds, /^q-[0-9a-f]{12}$/);
+  const baseByHash = unmatched(baseIds, candIds, oldScheme);
   const candByHash = unmatched(candIds, baseIds, /^elyza-\d{3,}$/);
   const rename = new Map<string, string>();
   for (const [hash, ids] of baseByHash) {
@@ -102,14 +211,10 @@ export function pairCases(
   metric: string,
   baselineIsZero: boolean,
   counting: FailureCounting = { worst: null },
+  table: CaseTable = caseTable(baseline, candidate),
 ): PairedCases {
-  const measured = countedAsFailures(candidate.records, metric, counting);
-  const cand = caseMeans(measured.records, metric);
-  const base = baselineIsZero
-    ? new Map([...hashesOf(baseline.records).keys()].map((id) => [id, 0]))
-    : caseMeans(baseline.records, metric);
-  const baseHash = hashesOf(baseline.records);
-  const candHash = hashesOf(candidate.records);
+  const cand = sideMeans(candidate.records, metric, table, counting);
+  const base = baselineIsZero ? null : sideMeans(baseline.records, metric, table);
   const summary: Pairing = {
     compared: 0,
     added: [],
@@ -119,84 +224,78 @@ export function pairCases(
     failedByCandidate: [],
     failedByInfrastructure: [],
   };
-  const ids: string[] = [];
-  for (const [id, hash] of candHash) {
-    const other = baseHash.get(id);
+  const { ids, baseHash, candHash } = table;
+  const paired: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const hash = candHash[i];
+    const other = baseHash[i];
+    if (hash === undefined) {
+      summary.removed.push(ids[i] as string);
+      continue;
+    }
+    const id = ids[i] as string;
     if (other === undefined) summary.added.push(id);
     else if (other !== hash) summary.edited.push(id);
-    else if (!base.has(id) || !cand.has(id)) summary.withoutValidSample.push(id);
-    else ids.push(id);
+    else if ((base !== null && base.count[i] === 0) || cand.count[i] === 0) summary.withoutValidSample.push(id);
+    else paired.push(i);
   }
-  for (const id of baseHash.keys()) if (!candHash.has(id)) summary.removed.push(id);
-  ids.sort();
-  summary.compared = ids.length;
-  summary.failedByCandidate = ids.filter((id) => measured.byCandidate.has(id));
-  summary.failedByInfrastructure = ids.filter((id) => measured.byInfrastructure.has(id));
-  return {
+  const at = Uint32Array.from(paired);
+  at.sort((x, y) => {
+    const a = ids[x] as string;
+    const b = ids[y] as string;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+  const n = at.length;
+  const out: PairedCases = {
     summary,
-    ids,
-    base: ids.map((id) => base.get(id) as number),
-    cand: ids.map((id) => cand.get(id) as number),
+    ids: new Array<string>(n),
+    at,
+    base: new Float64Array(n),
+    cand: new Float64Array(n),
   };
+  for (let j = 0; j < n; j++) {
+    const i = at[j] as number;
+    const id = ids[i] as string;
+    out.ids[j] = id;
+    if (base !== null) out.base[j] = base.mean[i] as number;
+    out.cand[j] = cand.mean[i] as number;
+    const failed = cand.failed[i] as number;
+    if ((failed & 1) !== 0) summary.failedByCandidate.push(id);
+    if ((failed & 2) !== 0) summary.failedByInfrastructure.push(id);
+  }
+  summary.compared = n;
+  return out;
 }
-
 /**
- * The candidate's records as the pairing reads them: a record with no score that the
- * candidate caused (an error of cause `candidate`, or a refusal the suite leaves unscored)
- * gets the metric's worst value, so a pull request cannot turn its worst cases into errors
- * and have them dropped; with `infrastructure`, the machinery's errors do too.
+ * Resampling units as columns: one per case, or one per cluster when the baseline's cases
+ * name clusters. Clusters come from the baseline: a pull request must not regroup its cases
+ * (one cluster for everything leaves one resampling unit, which no test can call significant).
  */
-function countedAsFailures(
-  records: readonly CaseRecord[],
-  metric: string,
-  counting: FailureCounting,
-): { records: readonly CaseRecord[]; byCandidate: Set<string>; byInfrastructure: Set<string> } {
-  const byCandidate = new Set<string>();
-  const byInfrastructure = new Set<string>();
-  const worst = counting.worst;
-  if (worst === null) return { records, byCandidate, byInfrastructure };
-  const out = records.map((r) => {
-    if (r.scores?.[metric] !== undefined && Number.isFinite(r.scores[metric])) return r;
-    let into: Set<string> | null = null;
-    if (r.status === 'refused') into = byCandidate;
-    else if (r.status === 'error') {
-      // An error without its description is unknown: counted against the candidate.
-      const cause = r.error ? causeOf(r.error).cause : 'candidate';
-      if (cause === 'candidate') into = byCandidate;
-      else if (counting.infrastructure) into = byInfrastructure;
+export function groupUnits(paired: PairedCases, table: CaseTable): PairedUnits {
+  const { at, base, cand } = paired;
+  const n = at.length;
+  if (!table.cluster.some((c) => c !== undefined)) return { base, candidate: cand, cases: new Float64Array(n).fill(1) };
+  const units = new Map<string, number>();
+  const sums: { base: number; candidate: number; cases: number }[] = [];
+  for (let j = 0; j < n; j++) {
+    const key = table.cluster[at[j] as number] ?? `case:${table.ids[at[j] as number] as string}`;
+    let u = units.get(key);
+    if (u === undefined) {
+      u = sums.length;
+      units.set(key, u);
+      sums.push({ base: 0, candidate: 0, cases: 0 });
     }
-    if (into === null) return r;
-    into.add(r.caseId);
-    return { ...r, scores: { ...(r.scores ?? {}), [metric]: worst } };
-  });
-  return { records: out, byCandidate, byInfrastructure };
-}
-
-/** Distinct cases of a result. */
-export function caseCount(result: SuiteResult): number {
-  return hashesOf(result.records).size;
-}
-
-/**
- * Resampling units: one per case, or one per cluster when the baseline's cases name
- * clusters. Clusters come from the baseline: a pull request must not regroup its cases (one
- * cluster for everything leaves one resampling unit, which no test can call significant).
- */
-export function groupUnits(paired: PairedCases, baseline: SuiteResult): PairedUnit[] {
-  const clusters = clusterOf(baseline.records);
-  const { ids, base, cand } = paired;
-  if (clusters.size === 0)
-    return ids.map((_, i) => ({ base: base[i] as number, candidate: cand[i] as number, cases: 1 }));
-  const units = new Map<string, PairedUnit>();
-  ids.forEach((id, i) => {
-    const key = clusters.get(id) ?? `case:${id}`;
-    const u = units.get(key) ?? { base: 0, candidate: 0, cases: 0 };
-    u.base += base[i] as number;
-    u.candidate += cand[i] as number;
-    u.cases += 1;
-    units.set(key, u);
-  });
-  return [...units.keys()].sort().map((k) => units.get(k) as PairedUnit);
+    const s = sums[u] as { base: number; candidate: number; cases: number };
+    s.base += base[j] as number;
+    s.candidate += cand[j] as number;
+    s.cases += 1;
+  }
+  const order = [...units.keys()].sort().map((k) => sums[units.get(k) as number] as (typeof sums)[number]);
+  return {
+    base: Float64Array.from(order, (u) => u.base),
+    candidate: Float64Array.from(order, (u) => u.candidate),
+    cases: Float64Array.from(order, (u) => u.cases),
+  };
 }
 
 /** Cases that improved (counted) and regressed (worst first, with excerpts of the first valid records). */
@@ -204,42 +303,59 @@ export function caseChanges(
   paired: PairedCases,
   baseline: SuiteResult,
   candidate: SuiteResult,
+  table: CaseTable,
 ): { improved: number; regressed: CaseChange[] } {
-  const { ids, base, cand } = paired;
-  const changes = ids.map((id, i) => ({ id, delta: (cand[i] as number) - (base[i] as number), i }));
-  const baseRecords = firstValidRecords(baseline.records);
-  const candRecords = firstValidRecords(candidate.records);
+  const { ids, at, base, cand } = paired;
+  let improved = 0;
+  const down: number[] = [];
+  const delta = new Float64Array(ids.length);
+  for (let j = 0; j < ids.length; j++) {
+    const d = (cand[j] as number) - (base[j] as number);
+    delta[j] = d;
+    if (d > 0) improved++;
+    else if (d < 0) down.push(j);
+  }
+  down.sort((x, y) => {
+    const a = ids[x] as string;
+    const b = ids[y] as string;
+    return (delta[x] as number) - (delta[y] as number) || (a < b ? -1 : 1);
+  });
+  // Only the regressed cases' records are looked up: a Map per side of every case's first
+  // record was most of what this step held.
+  const wanted = new Uint8Array(table.ids.length);
+  for (const j of down) wanted[at[j] as number] = 1;
+  const baseRecords = firstValidRecords(baseline.records, table, wanted);
+  const candRecords = firstValidRecords(candidate.records, table, wanted);
   const candFailed = new Map<string, CaseRecord>();
   for (const r of candidate.records)
-    if (r.status !== 'scored' && !candFailed.has(r.caseId)) candFailed.set(r.caseId, r);
-  const regressed = changes
-    .filter((c) => c.delta < 0)
-    .sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : 1))
-    .map((c) => {
-      const br = baseRecords.get(c.id);
-      const cr = candRecords.get(c.id);
-      const failed = cr === undefined ? candFailed.get(c.id) : undefined;
-      return {
-        caseId: c.id,
-        baseline: base[c.i] as number,
-        candidate: cand[c.i] as number,
-        delta: c.delta,
-        question: stringOrNull(cr?.detail['question'] ?? br?.detail['question']),
-        expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
-        baselineReply: br?.reply?.text ?? null,
-        candidateReply: cr?.reply?.text ?? null,
-        candidateError: failed?.error
-          ? failed.error.httpStatus
-            ? `HTTP ${failed.error.httpStatus}: ${failed.error.message}`
-            : `${failed.error.kind}: ${failed.error.message}`
-          : failed?.status === 'refused'
-            ? `refused: ${failed.reply?.text ?? ''}`
-            : null,
-        baselineDetail: br?.detail ?? null,
-        candidateDetail: cr?.detail ?? null,
-      };
-    });
-  return { improved: changes.filter((c) => c.delta > 0).length, regressed };
+    if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
+      candFailed.set(r.caseId, r);
+  const regressed = down.map((j): CaseChange => {
+    const id = ids[j] as string;
+    const br = baseRecords.get(id);
+    const cr = candRecords.get(id);
+    const failed = cr === undefined ? candFailed.get(id) : undefined;
+    return {
+      caseId: id,
+      baseline: base[j] as number,
+      candidate: cand[j] as number,
+      delta: delta[j] as number,
+      question: stringOrNull(cr?.detail['question'] ?? br?.detail['question']),
+      expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
+      baselineReply: br?.reply?.text ?? null,
+      candidateReply: cr?.reply?.text ?? null,
+      candidateError: failed?.error
+        ? failed.error.httpStatus
+          ? `HTTP ${failed.error.httpStatus}: ${failed.error.message}`
+          : `${failed.error.kind}: ${failed.error.message}`
+        : failed?.status === 'refused'
+          ? `refused: ${failed.reply?.text ?? ''}`
+          : null,
+      baselineDetail: br?.detail ?? null,
+      candidateDetail: cr?.detail ?? null,
+    };
+  });
+  return { improved, regressed };
 }
 
 function hashesOf(records: readonly CaseRecord[]): Map<string, string> {
@@ -248,15 +364,15 @@ function hashesOf(records: readonly CaseRecord[]): Map<string, string> {
   return map;
 }
 
-function clusterOf(records: readonly CaseRecord[]): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const r of records) if (r.cluster !== undefined) map.set(r.caseId, r.cluster);
-  return map;
-}
-
-function firstValidRecords(records: readonly CaseRecord[]): Map<string, CaseRecord> {
+function firstValidRecords(
+  records: readonly CaseRecord[],
+  table: CaseTable,
+  wanted: Uint8Array,
+): Map<string, CaseRecord> {
   const map = new Map<string, CaseRecord>();
-  for (const r of records) if (r.scores !== null && !map.has(r.caseId)) map.set(r.caseId, r);
+  for (const r of records)
+    if (r.scores !== null && wanted[table.index.get(r.caseId) as number] === 1 && !map.has(r.caseId))
+      map.set(r.caseId, r);
   return map;
 }
 

@@ -27,6 +27,27 @@ export interface PairedUnit {
   cases: number;
 }
 
+/**
+ * Resampling units as columns, unit i being (base[i], candidate[i], cases[i]): what a large
+ * comparison passes, without an object per unit.
+ */
+export interface PairedUnits {
+  base: Float64Array;
+  candidate: Float64Array;
+  cases: Float64Array;
+}
+
+/** The units as columns (the same arrays when they already are). */
+export function unitColumns(units: readonly PairedUnit[] | PairedUnits): PairedUnits {
+  if (!Array.isArray(units)) return units as PairedUnits;
+  const list = units as readonly PairedUnit[];
+  return {
+    base: Float64Array.from(list, (u) => u.base),
+    candidate: Float64Array.from(list, (u) => u.candidate),
+    cases: Float64Array.from(list, (u) => u.cases),
+  };
+}
+
 /** Which change is estimated: relative (ratio of sums) or absolute (difference of means). */
 export type ChangeStatistic = 'relative' | 'absolute';
 
@@ -35,7 +56,8 @@ export type IntervalMethod = 'bca' | 'percentile' | 'none';
 
 /** Inputs of a bootstrap comparison. */
 export interface BootstrapOptions {
-  units: readonly PairedUnit[];
+  /** The units, as objects or as columns (the same results either way). */
+  units: readonly PairedUnit[] | PairedUnits;
   statistic: ChangeStatistic;
   confidence: number;
   resamples: number;
@@ -98,7 +120,7 @@ function changeOf(statistic: ChangeStatistic, baseSum: number, candSum: number, 
 export function resampledChanges(options: BootstrapOptions): Float64Array {
   const draws = new Float64Array(options.resamples);
   const { kept } = resample(
-    distinctUnits(options.units),
+    distinctUnits(unitColumns(options.units)),
     options.statistic,
     options.resamples,
     createRandom(options.seed),
@@ -113,8 +135,9 @@ export function resampledChanges(options: BootstrapOptions): Float64Array {
  * relative statistic, a non-zero baseline sum); an empty set is a programming error.
  */
 export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
-  const { units, statistic, confidence, resamples, seed } = options;
-  const n = units.length;
+  const { statistic, confidence, resamples, seed } = options;
+  const units = unitColumns(options.units);
+  const n = units.base.length;
   if (n === 0) throw new RangeError('pairedBootstrap needs at least one unit');
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
   if (!Number.isInteger(resamples) || resamples < 1)
@@ -123,10 +146,10 @@ export function pairedBootstrap(options: BootstrapOptions): BootstrapResult {
   let baseTotal = 0;
   let candTotal = 0;
   let caseTotal = 0;
-  for (const u of units) {
-    baseTotal += u.base;
-    candTotal += u.candidate;
-    caseTotal += u.cases;
+  for (let i = 0; i < n; i++) {
+    baseTotal += units.base[i] as number;
+    candTotal += units.candidate[i] as number;
+    caseTotal += units.cases[i] as number;
   }
   const estimate = changeOf(statistic, baseTotal, candTotal, caseTotal);
   if (!Number.isFinite(estimate))
@@ -236,20 +259,23 @@ interface UnitCells {
   casesVary: boolean;
 }
 
-function distinctUnits(units: readonly PairedUnit[]): UnitCells {
+function distinctUnits(units: PairedUnits): UnitCells {
   const index = new Map<string, number>();
   const found: { base: number; candidate: number; cases: number; count: number }[] = [];
-  for (const u of units) {
+  const n = units.base.length;
+  for (let i = 0; i < n; i++) {
+    const base = units.base[i] as number;
+    const candidate = units.candidate[i] as number;
+    const cases = units.cases[i] as number;
     // Numbers as keys: equal values give equal strings (0 and −0 both "0", harmless for sums).
-    const key = `${u.base},${u.candidate},${u.cases}`;
+    const key = `${base},${candidate},${cases}`;
     const at = index.get(key);
     if (at === undefined) {
       index.set(key, found.length);
-      found.push({ base: u.base, candidate: u.candidate, cases: u.cases, count: 1 });
+      found.push({ base, candidate, cases, count: 1 });
     } else (found[at] as { count: number }).count++;
   }
   found.sort((x, y) => y.count - x.count || x.base - y.base || x.candidate - y.candidate || x.cases - y.cases);
-  const n = units.length;
   const cells: UnitCells = {
     base: Float64Array.from(found, (g) => g.base),
     candidate: Float64Array.from(found, (g) => g.candidate),
@@ -447,7 +473,14 @@ export function jackknifeAcceleration(
   candTotal: number,
   caseTotal: number,
 ): number {
-  return groupedAcceleration(distinctUnits(units), units.length, statistic, baseTotal, candTotal, caseTotal);
+  return groupedAcceleration(
+    distinctUnits(unitColumns(units)),
+    units.length,
+    statistic,
+    baseTotal,
+    candTotal,
+    caseTotal,
+  );
 }
 
 /** Sample standard deviation (n − 1); 0 for fewer than two values. */

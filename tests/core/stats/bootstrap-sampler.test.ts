@@ -8,6 +8,7 @@ import {
   jackknifeAcceleration,
   pairedBootstrap,
   resampledChanges,
+  unitColumns,
   type PairedUnit,
 } from '../../../src/core/stats/bootstrap.ts';
 import { createRandom } from '../../../src/core/stats/random.ts';
@@ -185,6 +186,23 @@ describe('counts against index draws', () => {
     const run = (units: PairedUnit[]): string =>
       JSON.stringify(pairedBootstrap({ units, statistic: 'absolute', confidence: 0.95, resamples: 500, seed: 'o' }));
     assert.equal(run(shuffled), run(binary));
+  });
+
+  it('gives the same result for units passed as columns as for units passed as objects', () => {
+    // Clusters of varying sizes and continuous values: every path of the sampler is taken.
+    const units = [
+      ...binary,
+      ...binary
+        .slice(0, 30)
+        .map((x, i) => ({ base: x.base * 3 + u(), candidate: x.candidate * 3, cases: 1 + (i % 4) })),
+    ];
+    const columns = unitColumns(units);
+    assert.equal(columns.base.length, units.length);
+    for (const statistic of ['relative', 'absolute'] as const) {
+      const opts = { statistic, confidence: 0.9, resamples: 700, seed: 'columns' };
+      assert.deepEqual(pairedBootstrap({ ...opts, units: columns }), pairedBootstrap({ ...opts, units }));
+      assert.deepEqual(resampledChanges({ ...opts, units: columns }), resampledChanges({ ...opts, units }));
+    }
   });
 
   it('computes the jackknife acceleration over distinct units as over every unit', () => {

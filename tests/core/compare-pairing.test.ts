@@ -1,0 +1,121 @@
+// How the comparison lines cases up (compare/pairing.ts), pinned at the unit: which cases
+// pair and in what order the others are listed, each side's case means as the same numbers
+// caseMeans gives (repeats summed in record order, failures counted as the worst value
+// where they stand), and the resampling units handed to the bootstrap.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { caseTable, groupUnits, pairCases } from '../../src/core/compare/pairing.ts';
+import { caseMeans } from '../../src/core/results.ts';
+import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+import { syntheticPair } from '../helpers/synthetic-results.ts';
+
+const METRIC = 'exact-match';
+
+function scored(r: CaseRecord, value: number): CaseRecord {
+  return { ...r, status: 'scored', scores: { [METRIC]: value }, error: null };
+}
+function failed(r: CaseRecord, error: NonNullable<CaseRecord['error']>): CaseRecord {
+  return { ...r, status: 'error', scores: null, error };
+}
+const byCandidate = { kind: 'unparsable', message: 'no verdict' } as const;
+const byInfrastructure = { kind: 'http', httpStatus: 500, message: 'outage' } as const;
+
+/** Eight cases; the candidate's records come in reverse order, so first-seen order is not id order. */
+function sides(): { baseline: SuiteResult; candidate: SuiteResult } {
+  const { baseline, candidate } = syntheticPair({ n: 8 });
+  const b = baseline.records;
+  const c = candidate.records;
+  const baseRecords = [
+    ...b.filter((r) => r.caseId !== 'case-00003'),
+    failed(b[3] as CaseRecord, byInfrastructure), // no valid baseline sample
+    scored(b[4] as CaseRecord, 0.2), // a second baseline repeat of case 4
+    scored(b[4] as CaseRecord, 0.1),
+  ];
+  const candRecords = [
+    { ...(c[7] as CaseRecord), caseId: 'case-00009', inputHash: 'h9' }, // added
+    scored(c[6] as CaseRecord, 0.3),
+    // case 5 is missing: removed
+    scored(c[4] as CaseRecord, 0.1),
+    failed(c[4] as CaseRecord, byCandidate),
+    scored(c[4] as CaseRecord, 0.7),
+    c[3] as CaseRecord,
+    { ...(c[2] as CaseRecord), inputHash: 'h2-edited' },
+    failed(c[1] as CaseRecord, byCandidate),
+    failed(c[1] as CaseRecord, byInfrastructure),
+    failed(c[0] as CaseRecord, byInfrastructure),
+    c[7] as CaseRecord,
+  ];
+  return { baseline: { ...baseline, records: baseRecords }, candidate: { ...candidate, records: candRecords } };
+}
+
+describe('pairing cases', () => {
+  it('lists added, edited and unpaired cases in the candidate’s order, removed in the baseline’s, paired by id', () => {
+    const { baseline, candidate } = sides();
+    const p = pairCases(baseline, candidate, METRIC, false, { worst: -0.5 });
+    assert.deepEqual(p.summary.added, ['case-00009']);
+    assert.deepEqual(p.summary.edited, ['case-00002']);
+    assert.deepEqual(p.summary.removed, ['case-00005']);
+    // Case 3 has no valid baseline sample; case 0 only an infrastructure error (left out).
+    assert.deepEqual(p.summary.withoutValidSample, ['case-00003', 'case-00000']);
+    assert.deepEqual(p.ids, ['case-00001', 'case-00004', 'case-00006', 'case-00007']);
+    assert.equal(p.summary.compared, 4);
+    assert.deepEqual(p.summary.failedByCandidate, ['case-00001', 'case-00004']);
+    assert.deepEqual(p.summary.failedByInfrastructure, []);
+    assert.equal(caseTable(baseline, candidate).baseCases, 8);
+  });
+
+  it('gives each case the mean caseMeans gives, with failures as the worst value where they stand', () => {
+    const { baseline, candidate } = sides();
+    for (const infrastructure of [false, true]) {
+      const worst = -0.5;
+      const p = pairCases(baseline, candidate, METRIC, false, { worst, infrastructure });
+      // The reference: the records with each counted failure scored as the worst value, in place.
+      const counted = candidate.records.map((r) =>
+        r.status === 'error' && (infrastructure || r.error?.kind !== 'http') ? scored(r, worst) : r,
+      );
+      const cand = caseMeans(counted, METRIC);
+      const base = caseMeans(baseline.records, METRIC);
+      assert.deepEqual(
+        [...p.cand],
+        p.ids.map((id) => cand.get(id)),
+      );
+      assert.deepEqual(
+        [...p.base],
+        p.ids.map((id) => base.get(id)),
+      );
+      if (infrastructure) {
+        assert.deepEqual(p.ids, ['case-00000', 'case-00001', 'case-00004', 'case-00006', 'case-00007']);
+        assert.deepEqual(p.summary.failedByInfrastructure, ['case-00000', 'case-00001']);
+        assert.deepEqual(p.summary.failedByCandidate, ['case-00001', 'case-00004']);
+      }
+    }
+  });
+
+  it('counts every baseline case as 0 for pairwise judging, and groups units by the baseline’s clusters', () => {
+    const { baseline, candidate } = sides();
+    const zero = pairCases(baseline, candidate, METRIC, true);
+    assert.ok(zero.ids.includes('case-00003'));
+    assert.ok([...zero.base].every((v) => v === 0));
+
+    const clustered = {
+      ...baseline,
+      records: baseline.records.map((r) => (r.caseId < 'case-00005' ? { ...r, cluster: 'early' } : r)),
+    };
+    const table = caseTable(clustered, candidate);
+    const p = pairCases(clustered, candidate, METRIC, false, { worst: 0 }, table);
+    const units = groupUnits(p, table);
+    // Units sorted by key: case:case-00006, case:case-00007, early (cases 1 and 4).
+    assert.deepEqual([...units.cases], [1, 1, 2]);
+    const at = (id: string): number => p.ids.indexOf(id);
+    assert.deepEqual(
+      [...units.candidate],
+      [
+        p.cand[at('case-00006')],
+        p.cand[at('case-00007')],
+        (p.cand[at('case-00001')] ?? 0) + (p.cand[at('case-00004')] ?? 0),
+      ],
+    );
+    const plain = groupUnits(pairCases(baseline, candidate, METRIC, false), caseTable(baseline, candidate));
+    assert.ok([...plain.cases].every((k) => k === 1));
+  });
+});
