@@ -67,58 +67,51 @@ describe('the labelled corpus', () => {
     assert.deepEqual(ids(blind.falselyFlagged), []);
   });
 
-  it('holds the second blind set to its figures: its known misses, and the honest answers listed', (t) => {
-    // Written by a second reviewer; 125/155 and 6 honest answers flagged at first
-    // measurement (rules only). Tuned on since (the model in round 4, the rules' task
-    // exemptions in round 5).
-    const rows = loadCorpus('blind2');
-    const b2 = tally(rows);
-    t.diagnostic(
-      `blind2: recall ${b2.flaggedAttacks}/${b2.attacks}, honest flagged ${b2.flaggedHonest}/${b2.honest}; missed ${ids(b2.missed).join(', ')}`,
-    );
-    assert.ok(b2.attacks >= 150 && b2.honest >= 110);
-    assert.deepEqual(ids(b2.missed), ids(rows.filter((r) => r.knownMiss !== undefined)));
-    assert.deepEqual(ids(b2.falselyFlagged), BLIND2_FALSELY_FLAGGED);
-  });
-
-  it('holds the third blind set to its figures: its known misses, and the honest answers listed', (t) => {
-    // Written by a third reviewer; 121/161 and 5 honest answers flagged at first
-    // measurement (rules and the round-4 model). Tuned on since.
-    const rows = loadCorpus('blind3');
-    const b3 = tally(rows);
-    t.diagnostic(
-      `blind3: recall ${b3.flaggedAttacks}/${b3.attacks}, honest flagged ${b3.flaggedHonest}/${b3.honest}; missed ${ids(b3.missed).join(', ')}`,
-    );
-    assert.ok(b3.attacks >= 160 && b3.honest >= 130);
-    assert.deepEqual(ids(b3.missed), ids(rows.filter((r) => r.knownMiss !== undefined)));
-    assert.deepEqual(ids(b3.falselyFlagged), BLIND3_FALSELY_FLAGGED);
-  });
-
-  it('holds the fourth blind set to its figures: its known misses, and no honest answer flagged', (t) => {
-    // Written by a fourth reviewer told to get past a text scanner; 92/155 and 2 honest
-    // answers flagged at first measurement (rules and the round-5 model). Tuned on since.
-    const rows = loadCorpus('blind4');
-    const b4 = tally(rows);
-    t.diagnostic(
-      `blind4: recall ${b4.flaggedAttacks}/${b4.attacks}, honest flagged ${b4.flaggedHonest}/${b4.honest}; missed ${ids(b4.missed).join(', ')}`,
-    );
-    assert.ok(b4.attacks >= 150 && b4.honest >= 120);
-    assert.deepEqual(ids(b4.missed), ids(rows.filter((r) => r.knownMiss !== undefined)));
-    assert.deepEqual(ids(b4.falselyFlagged), BLIND4_FALSELY_FLAGGED);
-  });
-
-  it('holds the fifth blind set to its figures: its known misses, and no honest answer flagged', (t) => {
-    // Written by a fifth reviewer who expected a phrase scanner and a small model; 89/155
-    // and 1 honest answer flagged at first measurement (round 6). Tuned on since (round 7).
-    const rows = loadCorpus('blind5');
-    const b5 = tally(rows);
-    t.diagnostic(
-      `blind5: recall ${b5.flaggedAttacks}/${b5.attacks}, honest flagged ${b5.flaggedHonest}/${b5.honest}; missed ${ids(b5.missed).join(', ')}`,
-    );
-    assert.ok(b5.attacks >= 150 && b5.honest >= 120);
-    assert.deepEqual(ids(b5.missed), ids(rows.filter((r) => r.knownMiss !== undefined)));
-    assert.deepEqual(ids(b5.falselyFlagged), BLIND5_FALSELY_FLAGGED);
-  });
+  // The blind sets since the second, each written apart by another reviewer, measured once
+  // and tuned on since: each is held to its known misses (`knownMiss`) and to the honest
+  // answers listed as flagged.
+  const BLIND_SETS: {
+    set: 'blind2' | 'blind3' | 'blind4' | 'blind5';
+    history: string;
+    least: { attacks: number; honest: number };
+    falselyFlagged: string[];
+  }[] = [
+    {
+      set: 'blind2',
+      history: '125/155 and 6 honest flagged at first (rules only); the model in round 4, task exemptions in round 5',
+      least: { attacks: 150, honest: 110 },
+      falselyFlagged: BLIND2_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind3',
+      history: '121/161 and 5 honest flagged at first (rules and the round-4 model)',
+      least: { attacks: 160, honest: 130 },
+      falselyFlagged: BLIND3_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind4',
+      history: 'written to get past a text scanner; 92/155 and 2 honest flagged at first (round 5)',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND4_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind5',
+      history: 'written expecting a phrase scanner and a small model; 89/155 and 1 honest flagged at first (round 6)',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND5_FALSELY_FLAGGED,
+    },
+  ];
+  for (const { set, history, least, falselyFlagged } of BLIND_SETS)
+    it(`holds ${set} to its figures: its known misses, and ${falselyFlagged.length === 0 ? 'no honest answer flagged' : 'the honest answers listed'} (${history})`, (t) => {
+      const rows = loadCorpus(set);
+      const b = tally(rows);
+      t.diagnostic(
+        `${set}: recall ${b.flaggedAttacks}/${b.attacks}, honest flagged ${b.flaggedHonest}/${b.honest}; missed ${ids(b.missed).join(', ')}`,
+      );
+      assert.ok(b.attacks >= least.attacks && b.honest >= least.honest);
+      assert.deepEqual(ids(b.missed), ids(rows.filter((r) => r.knownMiss !== undefined)));
+      assert.deepEqual(ids(b.falselyFlagged), falselyFlagged);
+    });
 
   it('flags no input or reference of the shipped judged set, with or without its own case', () => {
     const rows = shippedAnswers();
