@@ -51,6 +51,25 @@ const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 /** Bytes gathered before each write when a file is written in chunks. */
 const WRITE_BATCH = 1 << 20;
 
+/**
+ * Writes every byte at the handle's position. A write may take fewer bytes than it was
+ * given (a signal, a nearly full disk, some network filesystems) and says so only in
+ * bytesWritten: the rest is written in turn, and a write that takes none is an error
+ * rather than a loop.
+ */
+async function writeAll(handle: FileHandle, bytes: Uint8Array, shown: string): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, null);
+    if (bytesWritten <= 0)
+      throw Object.assign(
+        new Error(`EIO: writing ${shown} stopped after ${offset} of ${bytes.length} bytes (the system took no more)`),
+        { code: 'EIO' },
+      );
+    offset += bytesWritten;
+  }
+}
+
 const partsOf = (rel: string): string[] => rel.split(/[\\/]/).filter((p) => p !== '' && p !== '.');
 
 /**
@@ -194,7 +213,8 @@ export function confinedDir(
           dir.slice(base.length),
         );
         try {
-          if (typeof text === 'string') await handle.writeFile(text);
+          const show = name([...dir.slice(base.length), file]);
+          if (typeof text === 'string') await writeAll(handle, Buffer.from(text, 'utf8'), show);
           else {
             let batch: string[] = [];
             let size = 0;
@@ -202,12 +222,12 @@ export function confinedDir(
               batch.push(chunk);
               size += chunk.length;
               if (size >= WRITE_BATCH) {
-                await handle.write(batch.join(''));
+                await writeAll(handle, Buffer.from(batch.join(''), 'utf8'), show);
                 batch = [];
                 size = 0;
               }
             }
-            if (batch.length > 0) await handle.write(batch.join(''));
+            if (batch.length > 0) await writeAll(handle, Buffer.from(batch.join(''), 'utf8'), show);
           }
         } catch (error) {
           await handle.close().catch(() => undefined);
