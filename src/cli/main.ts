@@ -29,7 +29,7 @@ import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '..
 import { configJsonSchema } from '../core/config/schema.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { initKinds, starterFiles } from '../core/init.ts';
+import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import {
   compareStored,
@@ -50,6 +50,7 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
+import { readConfig, readOptionalConfig } from './config-file.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -111,20 +112,6 @@ async function execute(command: Command): Promise<number> {
       return (await import('./history.ts')).historyCommand(command);
     case 'matrix':
       return (await import('./matrix.ts')).matrixCommand(command);
-  }
-}
-
-async function readConfig(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(
-      { file: path },
-      code === 'ENOENT'
-        ? `evalgate: ${path} does not exist. Run "evalgate init${dirname(path) === '.' ? '' : ` --dir ${dirname(path)}`}" to write a starter config, templates, a small dataset and a workflow (--kind ${initKinds().join(', ')}), or pass --config FILE`
-        : `evalgate: cannot read ${path} (${code ?? String(error)})`,
-    );
   }
 }
 
@@ -296,12 +283,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   for (const dir of command.dirs) {
     for (const result of await readResults(dir)) parts.push({ source: dir, result });
   }
-  let loaded: LoadedConfig | null = null;
-  try {
-    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-  }
+  const loaded = await readOptionalConfig(command.config, command.configGiven);
   const root = dirname(resolve(command.config));
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
@@ -455,13 +437,8 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
   const candidates = await readResults(command.candidate);
   const baselines = await readResults(command.baseline);
   const byName = new Map(baselines.map((b) => [b.suite.name, b]));
-  let loaded: LoadedConfig | null = null;
-  try {
-    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    // No config file: compare under the default gate.
-  }
+  // No config file: compare under the default gate.
+  const loaded = await readOptionalConfig(command.config, command.configGiven);
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, resolve(command.baseline));
   const outcome = await compareStored(
