@@ -42,6 +42,16 @@ export interface ConfinedDir {
   openAppend(rel: string): Promise<FileHandle>;
   /** Creates the folders of a relative path (checking each). */
   ensureDir(rel: string): Promise<void>;
+  /**
+   * Creates a file that does not exist yet (false, and nothing written, when one does);
+   * its folders are created as for writeAtomic. A symlink in its place is refused.
+   */
+  createNew(rel: string, text: string): Promise<boolean>;
+  /**
+   * What is at a path, creating nothing: a symlink at any component (the last included)
+   * is refused, so a caller can check every path before it writes any.
+   */
+  lookup(rel: string): Promise<'missing' | 'file' | 'folder' | 'other'>;
 }
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -193,8 +203,57 @@ export function confinedDir(
     }
   };
 
+  const lookup = async (rel: string): Promise<'missing' | 'file' | 'folder' | 'other'> => {
+    const parts = [...base, ...partsOf(rel)];
+    if (parts.includes('..')) throw new Error(`confinedDir: a path component ".." below ${anchor}`);
+    let path = anchor;
+    for (let i = 0; i < parts.length; i++) {
+      path = join(path, parts[i] as string);
+      const info = await lstat(path).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      });
+      if (info === null) return 'missing';
+      if (info.isSymbolicLink()) throw new SymlinkRefusedError(name(parts.slice(0, i + 1)), 'is a symlink');
+      if (i === parts.length - 1) return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other';
+      if (!info.isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: ${path} is not a folder`), { code: 'ENOTDIR', path });
+    }
+    return 'folder';
+  };
+
   return {
     path: name(base),
+    lookup,
+    createNew: async (rel, text) => {
+      const { dir, file } = split(rel);
+      return withFolder(dir, async (d) => {
+        let handle: FileHandle;
+        try {
+          handle = await openFile(
+            d,
+            file,
+            constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+            dir.slice(base.length),
+          );
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          // O_EXCL refuses a symlink as an existing name without following it; say which.
+          if ((await lstat(`${d}/${file}`)).isSymbolicLink())
+            throw new SymlinkRefusedError(name([...dir, file]), 'is a symlink');
+          return false;
+        }
+        try {
+          await writeAll(handle, Buffer.from(text, 'utf8'), name([...dir, file]));
+          await handle.close();
+        } catch (error) {
+          await handle.close().catch(() => undefined);
+          await rm(`${d}/${file}`, { force: true });
+          throw error;
+        }
+        return true;
+      });
+    },
     ensureDir: (rel) => withFolder([...base, ...partsOf(rel)], async () => undefined),
     openAppend: async (rel) => {
       const { dir, file } = split(rel);
@@ -213,7 +272,7 @@ export function confinedDir(
           dir.slice(base.length),
         );
         try {
-          const show = name([...dir.slice(base.length), file]);
+          const show = name([...dir, file]);
           if (typeof text === 'string') await writeAll(handle, Buffer.from(text, 'utf8'), show);
           else {
             let batch: string[] = [];

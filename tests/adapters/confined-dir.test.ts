@@ -117,6 +117,37 @@ describe('confined writes', () => {
     await nothingOutside();
   });
 
+  it('createNew keeps an existing file and refuses a symlink in its place; lookup creates nothing', async () => {
+    const root = join(dir, 'create-new');
+    const folder = confinedDir(root, '', '');
+    assert.equal(await folder.lookup('a/b/new.txt'), 'missing');
+    await assert.rejects(readdir(join(root, 'a')), 'lookup created no folder');
+    assert.equal(await folder.createNew('a/b/new.txt', 'first'), true);
+    assert.equal(await folder.createNew('a/b/new.txt', 'second'), false);
+    assert.equal(await readFile(join(root, 'a', 'b', 'new.txt'), 'utf8'), 'first');
+    assert.equal(await folder.lookup('a/b/new.txt'), 'file');
+    assert.equal(await folder.lookup('a/b'), 'folder');
+    await writeFile(join(outside, 'victim'), 'keep me');
+    await symlink(join(outside, 'victim'), join(root, 'a', 'b', 'link.txt'));
+    await symlink(outside, join(root, 'a', 'c'));
+    for (const [rel, refused] of [
+      ['a/b/link.txt', 'a/b/link.txt'],
+      ['a/c/new.txt', 'a/c'],
+    ] as const) {
+      await assert.rejects(
+        folder.createNew(rel, 'x'),
+        (e: unknown) => e instanceof SymlinkRefusedError && e.refused === refused,
+      );
+      await assert.rejects(
+        folder.lookup(rel),
+        (e: unknown) => e instanceof SymlinkRefusedError && e.refused === refused,
+      );
+    }
+    assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
+    await rm(join(outside, 'victim'));
+    await nothingOutside();
+  });
+
   it('a file arrives whole when the system writes fewer bytes than asked (short writes)', async () => {
     // FileHandle.write may write less than it was given (a full disk's last blocks, a
     // signal, a network filesystem); the caller must write the rest. At the boundary,
