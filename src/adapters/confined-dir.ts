@@ -230,12 +230,7 @@ export function confinedDir(
       return withFolder(dir, async (d) => {
         let handle: FileHandle;
         try {
-          handle = await openFile(
-            d,
-            file,
-            constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-            dir.slice(base.length),
-          );
+          handle = await openFile(d, file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, dir);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
           // O_EXCL refuses a symlink as an existing name without following it; say which.
@@ -258,19 +253,14 @@ export function confinedDir(
     openAppend: async (rel) => {
       const { dir, file } = split(rel);
       return withFolder(dir, (d) =>
-        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir.slice(base.length)),
+        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir),
       );
     },
     writeAtomic: async (rel, text) => {
       const { dir, file } = split(rel);
       await withFolder(dir, async (d) => {
         const temp = `.${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-        const handle = await openFile(
-          d,
-          temp,
-          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-          dir.slice(base.length),
-        );
+        const handle = await openFile(d, temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, dir);
         try {
           const show = name([...dir, file]);
           if (typeof text === 'string') await writeAll(handle, Buffer.from(text, 'utf8'), show);

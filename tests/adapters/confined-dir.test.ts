@@ -47,9 +47,14 @@ describe('confined writes', () => {
     await createFsRunStore(join(repo, 'out3'), join(repo, 'b')).writeResult('s', '{"new":1}');
     assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
     assert.equal((await lstat(join(repo, 'out3', 'results', 's.json'))).isFile(), true);
-    // Appending to a record log that is a symlink: refused, not followed.
+    // Appending to a record log that is a symlink: refused, not followed, and named from the
+    // repository root when the out-dir is walked from there (the action on pull requests).
     await symlink(join(outside, 'victim'), join(repo, 'out3', 'results', 'log.jsonl'));
     await assert.rejects(confinedDir(join(repo, 'out3')).openAppend('results/log.jsonl'), SymlinkRefusedError);
+    await assert.rejects(
+      confinedDir(repo, 'out3', '').openAppend('results/log.jsonl'),
+      (e: unknown) => e instanceof SymlinkRefusedError && e.refused === 'out3/results/log.jsonl',
+    );
     assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
     await rm(join(outside, 'victim'));
     await nothingOutside();
