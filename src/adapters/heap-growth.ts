@@ -22,7 +22,6 @@
  * kept in evalgate's cache folder (v8-flags/); every later start reads a file of a few
  * bytes. A flag V8 does not know is skipped quietly, and said in the debug output.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -67,8 +66,10 @@ export function v8FlagsFile(cacheDir: string): string {
   return join(cacheDir, 'v8-flags', `${build.replace(/[^\w.-]/g, '_')}.json`);
 }
 
+// node:child_process is loaded only when V8 is asked (once per build): importing it costs
+// every start a few milliseconds.
 const listOwnOptions = (): string =>
-  execFileSync(process.execPath, ['--v8-options'], {
+  process.getBuiltinModule('node:child_process').execFileSync(process.execPath, ['--v8-options'], {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
     timeout: 10_000,
