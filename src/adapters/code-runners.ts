@@ -2,9 +2,9 @@
  * The executors of round-trip suites: the Pyodide sandbox by default, the host's Python
  * only when a suite opts in to `unsafe-host-python`.
  */
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { CodeRunner } from '../ports.ts';
+import { evalgateCacheRoot } from './heap-growth.ts';
 import { createHostPythonRunner } from './host-python-runner.ts';
 import { createPyodideRunner } from './pyodide-runner.ts';
 
@@ -14,10 +14,7 @@ import { createPyodideRunner } from './pyodide-runner.ts';
  */
 export function sandboxCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
   if (env['EVALGATE_SANDBOX_CACHE'] === '0') return null;
-  const base =
-    env['EVALGATE_CACHE_DIR'] ??
-    (env['XDG_CACHE_HOME'] ? join(env['XDG_CACHE_HOME'], 'evalgate') : join(homedir(), '.cache', 'evalgate'));
-  return join(base, 'sandbox');
+  return join(evalgateCacheRoot(env), 'sandbox');
 }
 
 /**

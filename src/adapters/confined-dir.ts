@@ -42,6 +42,16 @@ export interface ConfinedDir {
   openAppend(rel: string): Promise<FileHandle>;
   /** Creates the folders of a relative path (checking each). */
   ensureDir(rel: string): Promise<void>;
+  /**
+   * Creates a file that does not exist yet (false, and nothing written, when one does);
+   * its folders are created as for writeAtomic. A symlink in its place is refused.
+   */
+  createNew(rel: string, text: string): Promise<boolean>;
+  /**
+   * What is at a path, creating nothing: a symlink at any component (the last included)
+   * is refused, so a caller can check every path before it writes any.
+   */
+  lookup(rel: string): Promise<'missing' | 'file' | 'folder' | 'other'>;
 }
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -50,6 +60,25 @@ const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 /** Bytes gathered before each write when a file is written in chunks. */
 const WRITE_BATCH = 1 << 20;
+
+/**
+ * Writes every byte at the handle's position. A write may take fewer bytes than it was
+ * given (a signal, a nearly full disk, some network filesystems) and says so only in
+ * bytesWritten: the rest is written in turn, and a write that takes none is an error
+ * rather than a loop.
+ */
+async function writeAll(handle: FileHandle, bytes: Uint8Array, shown: string): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, null);
+    if (bytesWritten <= 0)
+      throw Object.assign(
+        new Error(`EIO: writing ${shown} stopped after ${offset} of ${bytes.length} bytes (the system took no more)`),
+        { code: 'EIO' },
+      );
+    offset += bytesWritten;
+  }
+}
 
 const partsOf = (rel: string): string[] => rel.split(/[\\/]/).filter((p) => p !== '' && p !== '.');
 
@@ -174,27 +203,67 @@ export function confinedDir(
     }
   };
 
+  const lookup = async (rel: string): Promise<'missing' | 'file' | 'folder' | 'other'> => {
+    const parts = [...base, ...partsOf(rel)];
+    if (parts.includes('..')) throw new Error(`confinedDir: a path component ".." below ${anchor}`);
+    let path = anchor;
+    for (let i = 0; i < parts.length; i++) {
+      path = join(path, parts[i] as string);
+      const info = await lstat(path).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      });
+      if (info === null) return 'missing';
+      if (info.isSymbolicLink()) throw new SymlinkRefusedError(name(parts.slice(0, i + 1)), 'is a symlink');
+      if (i === parts.length - 1) return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other';
+      if (!info.isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: ${path} is not a folder`), { code: 'ENOTDIR', path });
+    }
+    return 'folder';
+  };
+
   return {
     path: name(base),
+    lookup,
+    createNew: async (rel, text) => {
+      const { dir, file } = split(rel);
+      return withFolder(dir, async (d) => {
+        let handle: FileHandle;
+        try {
+          handle = await openFile(d, file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, dir);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          // O_EXCL refuses a symlink as an existing name without following it; say which.
+          if ((await lstat(`${d}/${file}`)).isSymbolicLink())
+            throw new SymlinkRefusedError(name([...dir, file]), 'is a symlink');
+          return false;
+        }
+        try {
+          await writeAll(handle, Buffer.from(text, 'utf8'), name([...dir, file]));
+          await handle.close();
+        } catch (error) {
+          await handle.close().catch(() => undefined);
+          await rm(`${d}/${file}`, { force: true });
+          throw error;
+        }
+        return true;
+      });
+    },
     ensureDir: (rel) => withFolder([...base, ...partsOf(rel)], async () => undefined),
     openAppend: async (rel) => {
       const { dir, file } = split(rel);
       return withFolder(dir, (d) =>
-        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir.slice(base.length)),
+        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir),
       );
     },
     writeAtomic: async (rel, text) => {
       const { dir, file } = split(rel);
       await withFolder(dir, async (d) => {
         const temp = `.${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-        const handle = await openFile(
-          d,
-          temp,
-          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-          dir.slice(base.length),
-        );
+        const handle = await openFile(d, temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, dir);
         try {
-          if (typeof text === 'string') await handle.writeFile(text);
+          const show = name([...dir, file]);
+          if (typeof text === 'string') await writeAll(handle, Buffer.from(text, 'utf8'), show);
           else {
             let batch: string[] = [];
             let size = 0;
@@ -202,12 +271,12 @@ export function confinedDir(
               batch.push(chunk);
               size += chunk.length;
               if (size >= WRITE_BATCH) {
-                await handle.write(batch.join(''));
+                await writeAll(handle, Buffer.from(batch.join(''), 'utf8'), show);
                 batch = [];
                 size = 0;
               }
             }
-            if (batch.length > 0) await handle.write(batch.join(''));
+            if (batch.length > 0) await writeAll(handle, Buffer.from(batch.join(''), 'utf8'), show);
           }
         } catch (error) {
           await handle.close().catch(() => undefined);

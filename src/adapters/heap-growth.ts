@@ -15,7 +15,16 @@
  *   collection. `--heap-growing-percent=50` sets it at 1.5 times.
  *
  * Measured with bench/scale.ts: the CPU per case is the same as without them.
+ *
+ * Both are V8's own flags, and a V8 may rename or drop one: setFlagsFromString then
+ * prints "Error: unrecognized flag" on stderr (and changes nothing). There is no way to ask
+ * V8 in-process, so `node --v8-options` is asked once per Node and V8 build and its answer
+ * kept in evalgate's cache folder (v8-flags/); every later start reads a file of a few
+ * bytes. A flag V8 does not know is skipped quietly, and said in the debug output.
  */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
@@ -30,6 +39,91 @@ export function youngGenerationBytes(): number {
   return getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
 }
 
+/**
+ * evalgate's cache folder outside any checkout: $EVALGATE_CACHE_DIR, else
+ * $XDG_CACHE_HOME/evalgate, else ~/.cache/evalgate.
+ */
+export function evalgateCacheRoot(env: Readonly<Record<string, string | undefined>>): string {
+  return (
+    env['EVALGATE_CACHE_DIR'] ??
+    (env['XDG_CACHE_HOME'] ? join(env['XDG_CACHE_HOME'], 'evalgate') : join(homedir(), '.cache', 'evalgate'))
+  );
+}
+
+/** How the flags are checked: where answers are kept, and how V8's options are listed. */
+export interface V8FlagCheck {
+  /** The folder whose v8-flags/ keeps the answers; null keeps none (every start asks). */
+  cacheDir: string | null;
+  /** The output of `node --v8-options` for this process's binary (the child is the boundary). */
+  listOptions?: () => string;
+  /** Told what was skipped, and why. */
+  debug?: (line: string) => void;
+}
+
+/** Where the answer for this process's Node and V8 build is kept below `cacheDir`. */
+export function v8FlagsFile(cacheDir: string): string {
+  const build = `${process.version}-v8-${process.versions.v8}-${process.platform}-${process.arch}`;
+  return join(cacheDir, 'v8-flags', `${build.replace(/[^\w.-]/g, '_')}.json`);
+}
+
+// node:child_process is loaded only when V8 is asked (once per build): importing it costs
+// every start a few milliseconds.
+const listOwnOptions = (): string =>
+  process.getBuiltinModule('node:child_process').execFileSync(process.execPath, ['--v8-options'], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 2 ** 20,
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+
+/** Which of `names` (`--flag`, no value) this process's V8 knows; see the module's comment. */
+export function knownV8Flags(names: readonly string[], check: V8FlagCheck): Set<string> {
+  const file = check.cacheDir === null ? null : v8FlagsFile(check.cacheDir);
+  let answers: Record<string, unknown> = {};
+  if (file !== null) {
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (typeof stored === 'object' && stored !== null && !Array.isArray(stored))
+        answers = stored as Record<string, unknown>;
+    } catch {
+      // Not there yet, or unreadable: asked below.
+    }
+  }
+  if (names.every((n) => typeof answers[n] === 'boolean')) return new Set(names.filter((n) => answers[n] === true));
+  let listed: Set<string>;
+  try {
+    listed = new Set(
+      [...(check.listOptions ?? listOwnOptions)().matchAll(/^ {2}--([a-z0-9-]+)(?= |$)/gm)].map((m) => `--${m[1]}`),
+    );
+  } catch (error) {
+    // Without the list nothing is set: a flag V8 does not know would print an error.
+    check.debug?.(`cannot list V8's options (${(error as Error).message}); no heap flag is set`);
+    return new Set();
+  }
+  if (listed.size === 0) {
+    check.debug?.('node --v8-options listed no option; no heap flag is set');
+    return new Set();
+  }
+  const known = new Set(names.filter((n) => listed.has(n)));
+  if (file !== null) {
+    try {
+      mkdirSync(join(file, '..'), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(
+        temp,
+        `${JSON.stringify({ ...answers, ...Object.fromEntries(names.map((n) => [n, known.has(n)])) })}\n`,
+      );
+      renameSync(temp, file);
+    } catch (error) {
+      check.debug?.(`cannot keep V8's answer in ${file} (${(error as Error).message}); the next start asks again`);
+    }
+  }
+  return known;
+}
+
+const GROWING_FLAG = '--heap-growing-percent';
+const YOUNG_FLAG = '--semi-space-growth-factor';
+
 let installed = false;
 
 /**
@@ -38,13 +132,21 @@ let installed = false;
  * by doubling, so it stops doubling at the first size at or over the cap; V8 may still add
  * a few pages past it, seen up to 40 MiB for a 32 MiB cap). Once per process.
  */
-export function boundHeapGrowth(youngCap: number = YOUNG_GENERATION_CAP_BYTES): void {
+export function boundHeapGrowth(
+  youngCap: number = YOUNG_GENERATION_CAP_BYTES,
+  check: V8FlagCheck = { cacheDir: evalgateCacheRoot(process.env) },
+): void {
   if (installed) return;
   installed = true;
-  setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWING_PERCENT}`);
+  const known = knownV8Flags([GROWING_FLAG, YOUNG_FLAG], check);
+  const skipped = (flag: string, effect: string): void =>
+    check.debug?.(`V8 ${process.versions.v8} does not know ${flag}: not set, ${effect}`);
+  if (known.has(GROWING_FLAG)) setFlagsFromString(`${GROWING_FLAG}=${OLD_GENERATION_GROWING_PERCENT}`);
+  else skipped(GROWING_FLAG, 'the old generation grows as V8 decides');
+  if (!known.has(YOUNG_FLAG)) return skipped(YOUNG_FLAG, 'the young generation grows as V8 decides');
   const stop = (): boolean => {
     if (youngGenerationBytes() < youngCap) return false;
-    setFlagsFromString('--semi-space-growth-factor=1');
+    setFlagsFromString(`${YOUNG_FLAG}=1`);
     return true;
   };
   if (stop()) return;

@@ -38,6 +38,8 @@ export type Command =
   | {
       name: 'merge';
       config: string;
+      /** --config was typed (a missing one is then an error, not the default gate). */
+      configGiven: boolean;
       out: string;
       baselineDir: string | null;
       dirs: string[];
@@ -47,6 +49,7 @@ export type Command =
   | {
       name: 'compare';
       config: string;
+      configGiven: boolean;
       baseline: string;
       candidate: string;
       out: string;
@@ -72,6 +75,7 @@ export type Command =
   | {
       name: 'history';
       config: string;
+      configGiven: boolean;
       suites: string[];
       baselineDir: string | null;
       ref: string;
@@ -126,6 +130,11 @@ const config: OptionSpec = {
   default: 'evalgate.yml',
   description: 'The configuration file; every path in it is relative to its folder.',
 };
+/** --config of the commands that also work without one (compare, merge, history). */
+const optionalConfig = (without: string): OptionSpec => ({
+  ...config,
+  description: `The configuration whose gates and report.language apply; paths are relative to its folder. When the default does not exist, ${without}; a --config FILE that does not exist is an error.`,
+});
 const suite: OptionSpec = {
   type: 'string',
   value: 'NAME',
@@ -183,7 +192,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'run-id': {
         type: 'string',
         value: 'ID',
-        description: "The run's id; shards of one run share it (default on GitHub Actions: the workflow run).",
+        default: "a new one (a resumed run keeps its own); with --shard, the workflow run's on GitHub Actions",
+        description: "The run's id, recorded in its results; the shards of one run share it.",
       },
       shard: {
         type: 'string',
@@ -295,7 +305,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'compare',
     summary: 'Compare stored results with stored baselines (no model is called) and write the report.',
     options: {
-      config,
+      config: optionalConfig('every suite is compared under the default gate'),
       baseline: {
         type: 'string',
         value: 'PATH',
@@ -306,7 +316,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'PATH',
         description: "A result file, or a folder of them (or a run's --out). Required.",
       },
-      out,
+      out: {
+        ...out,
+        description: 'Where report.md, report.html, summary.json and junit.xml are written (created if missing).',
+      },
       language,
     },
     examples: ['evalgate compare --baseline baselines --candidate evalgate-out'],
@@ -319,6 +332,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       return {
         name: 'compare',
         config: str(v, 'config', 'evalgate.yml'),
+        configGiven: typeof v['config'] === 'string',
         baseline: v['baseline'],
         candidate: v['candidate'],
         out: str(v, 'out', 'evalgate-out'),
@@ -329,7 +343,15 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'merge',
     summary: 'Combine the results of the shards of one run and decide over all of them.',
-    options: { config, out, 'baseline-dir': baselineDir, language },
+    options: {
+      config: optionalConfig('every suite is decided under the default gate, in the order of the shards'),
+      out,
+      'baseline-dir': {
+        ...baselineDir,
+        description: 'Where the baselines the merged results are compared with are read.',
+      },
+      language,
+    },
     positionals: { name: 'SHARD_DIR …', description: 'The --out folders of the shards.', min: 1 },
     examples: ['evalgate merge --out evalgate-out part-1 part-2 part-3 part-4'],
     build(v, positionals) {
@@ -341,6 +363,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       return {
         name: 'merge',
         config: str(v, 'config', 'evalgate.yml'),
+        configGiven: typeof v['config'] === 'string',
         out: str(v, 'out', 'evalgate-out'),
         baselineDir: strOrNull(v, 'baseline-dir'),
         dirs: [...positionals],
@@ -410,7 +433,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary:
       "Each suite's metric over the commits that changed its baseline: a table, and history.html/.svg/.json in --out. Reads git only.",
     options: {
-      config,
+      config: optionalConfig("the baselines/ beside it are read, with the default gate's confidence"),
       suite,
       'baseline-dir': { ...baselineDir, description: 'The baselines folder whose git history is read.' },
       ref: {
@@ -439,6 +462,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       return {
         name: 'history',
         config: str(v, 'config', 'evalgate.yml'),
+        configGiven: typeof v['config'] === 'string',
         suites: list(v, 'suite'),
         baselineDir: strOrNull(v, 'baseline-dir'),
         ref: str(v, 'ref', 'HEAD'),

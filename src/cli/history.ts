@@ -3,24 +3,24 @@
  * printed as a table, and written to --out as history.md, history.html (a chart and a
  * table per suite), history.svg and history.json. Reads git only; calls no model.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ensureWritableFolder, writeFileAtomic } from '../adapters/fs-store.ts';
 import { readBaselineHistory } from '../adapters/baseline-history.ts';
 import { openGitRepo, repositoryRoot } from '../adapters/git.ts';
-import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { suiteGates } from '../core/engine.ts';
 import { ConfigError } from '../core/errors.ts';
 import { renderHistoryHtml, renderHistoryMarkdown, renderHistorySvg } from '../core/history.ts';
 import { viewMessagesFor } from '../core/report/views-messages.ts';
 import type { Command } from './args.ts';
+import { readOptionalConfig } from './config-file.ts';
 
 /** Resamples of each baseline's interval: enough for a chart's band, far fewer than the gate's. */
 const HISTORY_RESAMPLES = 2000;
 
 /** Runs `evalgate history`; exit 0 when the history was read (even when it is empty). */
 export async function historyCommand(command: Extract<Command, { name: 'history' }>): Promise<number> {
-  const loaded = await optionalConfig(command.config);
+  const loaded = await readOptionalConfig(command.config, command.configGiven);
   const baselineDir = resolve(command.baselineDir ?? join(dirname(resolve(command.config)), 'baselines'));
   const fail = (path: string, message: string): ConfigError =>
     new ConfigError({ file: 'command line', path }, `evalgate: ${message}`);
@@ -67,17 +67,6 @@ export async function historyCommand(command: Extract<Command, { name: 'history'
   );
   process.stdout.write(`${markdown}\n${viewMessagesFor(language).history.written(join(out, 'history.html'))}\n`);
   return 0;
-}
-
-/** The config when there is one (for the baselines folder, gates and language); its errors are shown. */
-async function optionalConfig(path: string): Promise<LoadedConfig | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return null;
-  }
-  return parseConfig(text, path);
 }
 
 /**

@@ -6,7 +6,14 @@ import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 
 if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
 else {
-  // Before any work: bounds on how the heap grows (adapters/heap-growth.ts).
-  (await import('../adapters/heap-growth.ts')).boundHeapGrowth();
+  // Before any work: bounds on how the heap grows (adapters/heap-growth.ts). A flag this
+  // Node's V8 does not know is skipped; EVALGATE_DEBUG=1 says so on stderr.
+  const { boundHeapGrowth, evalgateCacheRoot } = await import('../adapters/heap-growth.ts');
+  boundHeapGrowth(undefined, {
+    cacheDir: evalgateCacheRoot(process.env),
+    ...(process.env['EVALGATE_DEBUG'] === '1'
+      ? { debug: (line: string) => process.stderr.write(`evalgate: debug: ${line}\n`) }
+      : {}),
+  });
   await (await import('./main.ts')).run();
 }

@@ -2,7 +2,7 @@
  * The CLI edge: parse arguments, build adapters, call the engine, print, and set the exit
  * code. `run()` owns the one try/catch (docs/design/architecture.md, house style 1).
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Workspace } from '../ports.ts';
 import {
@@ -22,6 +22,7 @@ import {
   runAuthenticator,
 } from '../adapters/providers.ts';
 import { repositoryRoot } from '../adapters/git.ts';
+import { confinedDir, SymlinkRefusedError } from '../adapters/confined-dir.ts';
 import { createCallingDeps } from '../adapters/run-deps.ts';
 import { isCachedRequest } from '../adapters/response-cache.ts';
 import { chunkedTokenCounter } from '../core/tokens.ts';
@@ -29,7 +30,7 @@ import { createConsoleLogger, judgeNonceSource, newRunId, systemClock } from '..
 import { configJsonSchema } from '../core/config/schema.ts';
 import { parseConfig, type LoadedConfig } from '../core/config/load.ts';
 import { buildExactCopySet } from '../core/datasets/squad.ts';
-import { initKinds, starterFiles } from '../core/init.ts';
+import { starterFiles } from '../core/init.ts';
 import { runtimeProblems, selectSuites } from '../core/suites.ts';
 import {
   compareStored,
@@ -50,6 +51,7 @@ import { formatMetric, formatPercent, formatSigned } from '../core/report/format
 import type { SuiteResult } from '../core/types.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { parseCommand, type Command } from './args.ts';
+import { readConfig, readOptionalConfig } from './config-file.ts';
 import { createProgress } from './progress.ts';
 import { colourEnabled, paint, verdictColour } from './colour.ts';
 import { messagesFor, type ReportLanguage } from '../core/report/messages.ts';
@@ -111,20 +113,6 @@ async function execute(command: Command): Promise<number> {
       return (await import('./history.ts')).historyCommand(command);
     case 'matrix':
       return (await import('./matrix.ts')).matrixCommand(command);
-  }
-}
-
-async function readConfig(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(
-      { file: path },
-      code === 'ENOENT'
-        ? `evalgate: ${path} does not exist. Run "evalgate init${dirname(path) === '.' ? '' : ` --dir ${dirname(path)}`}" to write a starter config, templates, a small dataset and a workflow (--kind ${initKinds().join(', ')}), or pass --config FILE`
-        : `evalgate: cannot read ${path} (${code ?? String(error)})`,
-    );
   }
 }
 
@@ -296,12 +284,7 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   for (const dir of command.dirs) {
     for (const result of await readResults(dir)) parts.push({ source: dir, result });
   }
-  let loaded: LoadedConfig | null = null;
-  try {
-    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-  }
+  const loaded = await readOptionalConfig(command.config, command.configGiven);
   const root = dirname(resolve(command.config));
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, command.baselineDir ? resolve(command.baselineDir) : join(root, 'baselines'));
@@ -315,16 +298,40 @@ async function mergeCommand(command: Extract<Command, { name: 'merge' }>): Promi
   return outcome.exitCode;
 }
 
+/**
+ * `evalgate init`: writes the starter files below --dir through the confined writer
+ * (adapters/confined-dir.ts): a symlink on any path it writes (a folder such as .github, a
+ * starter file, .gitignore, the config) could point outside the repository, and is refused
+ * by name before anything is written. Existing files are kept; the config is replaced only
+ * under --force, and then atomically (the rename replaces the name, never what it points to).
+ */
 async function initCommand(dir: string, force: boolean, kind: string): Promise<number> {
   await ensureWritableFolder(dir, '--dir');
+  const repo = confinedDir(dir, '', dir === '.' ? '' : dir.replace(/[\\/]+$/, ''));
+  const files = starterFiles(kind);
+  const cannot = (path: string, error: unknown): ConfigError =>
+    error instanceof ConfigError
+      ? error
+      : new ConfigError(
+          { file: join(dir, path) },
+          `evalgate: cannot write ${join(dir, path)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        );
+  // Every path init writes, checked before it writes any.
+  const found = new Map<string, Awaited<ReturnType<typeof repo.lookup>>>();
+  for (const path of [...Object.keys(files), '.gitignore']) {
+    try {
+      found.set(path, await repo.lookup(path));
+    } catch (error) {
+      if (error instanceof SymlinkRefusedError)
+        throw new ConfigError(
+          { file: error.refused },
+          `evalgate: init will not write through ${error.refused}: it is a symlink, which could point outside the repository; nothing was written. Replace it with the folder or file itself, or remove it, and run init again`,
+        );
+      throw cannot(path, error);
+    }
+  }
   const configPath = join(dir, 'evalgate.yml');
-  if (
-    !force &&
-    (await stat(configPath).then(
-      () => true,
-      () => false,
-    ))
-  ) {
+  if (!force && found.get('evalgate.yml') !== 'missing') {
     throw new ConfigError(
       { file: configPath },
       `evalgate: ${configPath} already exists; nothing was written. Pass --force to overwrite it (the other starter files are never overwritten)`,
@@ -332,35 +339,40 @@ async function initCommand(dir: string, force: boolean, kind: string): Promise<n
   }
   const written: string[] = [];
   const kept: string[] = [];
-  for (const [path, text] of Object.entries(starterFiles(kind))) {
-    const target = join(dir, path);
+  for (const [path, text] of Object.entries(files)) {
     try {
-      await mkdir(dirname(target), { recursive: true });
       // Never overwrite, except the config under --force.
-      await writeFile(target, text, { flag: force && path === 'evalgate.yml' ? 'w' : 'wx' });
+      if (force && path === 'evalgate.yml') await repo.writeAtomic(path, text);
+      else if (!(await repo.createNew(path, text))) {
+        kept.push(path);
+        continue;
+      }
       written.push(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new ConfigError(
-          { file: target },
-          `evalgate: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-        );
-      kept.push(path);
+      throw cannot(path, error);
     }
   }
   // evalgate's own folders (the response cache, the run output) never belong in git.
-  const gitignore = join(dir, '.gitignore');
-  const existing = await readFile(gitignore, 'utf8').catch(() => null);
+  const existing = found.get('.gitignore') === 'file' ? await readFile(join(dir, '.gitignore'), 'utf8') : null;
   const present = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim()));
   const add = GITIGNORE_LINES.filter(
     (l) => !present.has(l) && !present.has(l.replace(/\/$/, '')) && !present.has(`/${l}`),
   );
   if (add.length > 0) {
     const sep = existing === null || existing === '' || existing.endsWith('\n') ? '' : '\n';
-    await writeFile(
-      gitignore,
-      `${existing ?? ''}${sep}${existing ? '\n' : ''}# evalgate: the response cache and run output\n${add.join('\n')}\n`,
-    );
+    try {
+      // Appended (O_APPEND, never through a symlink): the user's lines stay as they are.
+      const handle = await repo.openAppend('.gitignore');
+      try {
+        await handle.appendFile(
+          `${sep}${existing ? '\n' : ''}# evalgate: the response cache and run output\n${add.join('\n')}\n`,
+        );
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw cannot('.gitignore', error);
+    }
     process.stdout.write(`${existing === null ? 'created ' : 'updated '} .gitignore (${add.join(', ')})\n`);
   }
   for (const p of written) process.stdout.write(`created  ${p}\n`);
@@ -455,13 +467,8 @@ async function compareCommand(command: Extract<Command, { name: 'compare' }>): P
   const candidates = await readResults(command.candidate);
   const baselines = await readResults(command.baseline);
   const byName = new Map(baselines.map((b) => [b.suite.name, b]));
-  let loaded: LoadedConfig | null = null;
-  try {
-    loaded = parseConfig(await readFile(command.config, 'utf8'), command.config);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    // No config file: compare under the default gate.
-  }
+  // No config file: compare under the default gate.
+  const loaded = await readOptionalConfig(command.config, command.configGiven);
   const language = languageOf(command.language, loaded);
   const store = createFsRunStore(out, resolve(command.baseline));
   const outcome = await compareStored(

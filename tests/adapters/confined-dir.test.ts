@@ -2,10 +2,10 @@
 // request can commit one anywhere in the checkout (adapters/confined-dir.ts). Each
 // variant is a symlink that would have sent a write outside; none may.
 import assert from 'node:assert/strict';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, open, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { confinedDir, SymlinkRefusedError } from '../../src/adapters/confined-dir.ts';
 import { createFsRunStore } from '../../src/adapters/fs-store.ts';
 import { createCachedClient } from '../../src/adapters/response-cache.ts';
@@ -47,9 +47,14 @@ describe('confined writes', () => {
     await createFsRunStore(join(repo, 'out3'), join(repo, 'b')).writeResult('s', '{"new":1}');
     assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
     assert.equal((await lstat(join(repo, 'out3', 'results', 's.json'))).isFile(), true);
-    // Appending to a record log that is a symlink: refused, not followed.
+    // Appending to a record log that is a symlink: refused, not followed, and named from the
+    // repository root when the out-dir is walked from there (the action on pull requests).
     await symlink(join(outside, 'victim'), join(repo, 'out3', 'results', 'log.jsonl'));
     await assert.rejects(confinedDir(join(repo, 'out3')).openAppend('results/log.jsonl'), SymlinkRefusedError);
+    await assert.rejects(
+      confinedDir(repo, 'out3', '').openAppend('results/log.jsonl'),
+      (e: unknown) => e instanceof SymlinkRefusedError && e.refused === 'out3/results/log.jsonl',
+    );
     assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
     await rm(join(outside, 'victim'));
     await nothingOutside();
@@ -115,5 +120,78 @@ describe('confined writes', () => {
     await symlink(outside, join(cache, shard as string));
     await assert.rejects(client.complete(request), SymlinkRefusedError);
     await nothingOutside();
+  });
+
+  it('createNew keeps an existing file and refuses a symlink in its place; lookup creates nothing', async () => {
+    const root = join(dir, 'create-new');
+    const folder = confinedDir(root, '', '');
+    assert.equal(await folder.lookup('a/b/new.txt'), 'missing');
+    await assert.rejects(readdir(join(root, 'a')), 'lookup created no folder');
+    assert.equal(await folder.createNew('a/b/new.txt', 'first'), true);
+    assert.equal(await folder.createNew('a/b/new.txt', 'second'), false);
+    assert.equal(await readFile(join(root, 'a', 'b', 'new.txt'), 'utf8'), 'first');
+    assert.equal(await folder.lookup('a/b/new.txt'), 'file');
+    assert.equal(await folder.lookup('a/b'), 'folder');
+    await writeFile(join(outside, 'victim'), 'keep me');
+    await symlink(join(outside, 'victim'), join(root, 'a', 'b', 'link.txt'));
+    await symlink(outside, join(root, 'a', 'c'));
+    for (const [rel, refused] of [
+      ['a/b/link.txt', 'a/b/link.txt'],
+      ['a/c/new.txt', 'a/c'],
+    ] as const) {
+      await assert.rejects(
+        folder.createNew(rel, 'x'),
+        (e: unknown) => e instanceof SymlinkRefusedError && e.refused === refused,
+      );
+      await assert.rejects(
+        folder.lookup(rel),
+        (e: unknown) => e instanceof SymlinkRefusedError && e.refused === refused,
+      );
+    }
+    assert.equal(await readFile(join(outside, 'victim'), 'utf8'), 'keep me');
+    await rm(join(outside, 'victim'));
+    await nothingOutside();
+  });
+
+  it('a file arrives whole when the system writes fewer bytes than asked (short writes)', async () => {
+    // FileHandle.write may write less than it was given (a full disk's last blocks, a
+    // signal, a network filesystem); the caller must write the rest. At the boundary,
+    // every write here stops after 64 KiB and reports so, as the system call would.
+    const CAP = 64 * 1024;
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<{ bytesWritten: number }> };
+    await probe.close();
+    const write = proto.write;
+    const short = mock.method(proto, 'write', function (this: unknown, data: unknown, ...rest: unknown[]) {
+      if (typeof data === 'string') {
+        // write(string, position, encoding): only the first CAP bytes reach the file.
+        const bytes = Buffer.from(data, (rest[1] as BufferEncoding | undefined) ?? 'utf8');
+        return write.call(this, bytes, 0, Math.min(bytes.length, CAP), rest[0] ?? null);
+      }
+      const bytes = data as Uint8Array;
+      const offset = (rest[0] as number | undefined) ?? 0;
+      const length = (rest[1] as number | undefined) ?? bytes.byteLength - offset;
+      return write.call(this, bytes, offset, Math.min(length, CAP), rest[2] ?? null);
+    });
+    try {
+      const folder = confinedDir(join(dir, 'short-writes'));
+      // Several 1 MiB batches of multi-byte text (bytes are not characters), and one string.
+      const line = (i: number): string => `{"case":${i},"reply":"こんにちは — ${'é'.repeat(40)}"}\n`;
+      const lines = Array.from({ length: 40_000 }, (_, i) => line(i));
+      await folder.writeAtomic('results/big.jsonl', lines);
+      const expected = lines.join('');
+      assert.ok(Buffer.byteLength(expected) > 3 * 2 ** 20, 'more than three batches');
+      const whole = async (path: string): Promise<void> => {
+        const text = await readFile(join(dir, 'short-writes', path), 'utf8');
+        assert.equal(text.length, expected.length, `${path}: every character written`);
+        assert.ok(text === expected, `${path}: the same text`);
+      };
+      await whole('results/big.jsonl');
+      await folder.writeAtomic('whole.txt', expected);
+      await whole('whole.txt');
+      assert.ok(short.mock.callCount() > 2 * (Buffer.byteLength(expected) / CAP), 'the writes were cut short');
+    } finally {
+      short.mock.restore();
+    }
   });
 });

@@ -8,9 +8,13 @@
 // so the test does not depend on the machine's memory.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { YOUNG_GENERATION_CAP_BYTES } from '../../src/adapters/heap-growth.ts';
+import { knownV8Flags, v8FlagsFile, YOUNG_GENERATION_CAP_BYTES } from '../../src/adapters/heap-growth.ts';
+import { runCli } from '../helpers/cli.ts';
 
 const MODULE = fileURLToPath(new URL('../../src/adapters/heap-growth.ts', import.meta.url));
 
@@ -34,6 +38,8 @@ function youngGenerationAfterWork(capped: boolean): number {
   `;
   const out = spawnSync(process.execPath, ['--max-semi-space-size=64', '--input-type=module', '-e', script], {
     encoding: 'utf8',
+    // V8's answer about the flags is kept in a test folder, not the user's cache.
+    env: { ...process.env, EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
   });
   assert.equal(out.status, 0, out.stderr);
   return Number(out.stdout);
@@ -47,5 +53,64 @@ describe('the young generation cap', () => {
     const capped = youngGenerationAfterWork(true);
     assert.ok(capped >= YOUNG_GENERATION_CAP_BYTES, `it grows as usual up to the cap (${capped} bytes)`);
     assert.ok(capped < nextDoubling, `it never doubles past the cap (largest: ${capped} bytes)`);
+  });
+});
+
+// A Node whose V8 dropped or renamed one of the two flags: setting it would print V8's
+// "Error: unrecognized flag" on every command's stderr. Which flags V8 knows comes from
+// `node --v8-options`, asked once per Node and V8 build, kept in the cache folder.
+describe('heap flags V8 does not know', () => {
+  const FLAGS = ['--heap-growing-percent', '--semi-space-growth-factor', '--evalgate-no-such-flag'];
+
+  it('are the ones V8 refuses; the answer is asked once and kept for later starts', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'evalgate-v8-flags-'));
+    try {
+      const known = knownV8Flags(FLAGS, { cacheDir });
+      // V8 itself, one process per flag: the flags called unknown are exactly those it refuses.
+      for (const flag of FLAGS) {
+        const r = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString('${flag}=1')`], {
+          encoding: 'utf8',
+        });
+        assert.equal(r.status, 0);
+        assert.equal(/unrecognized flag/.test(r.stderr), !known.has(flag), `${flag}: ${r.stderr}`);
+      }
+      assert.deepEqual([...known].sort(), ['--heap-growing-percent', '--semi-space-growth-factor']);
+      assert.equal((await readdir(join(cacheDir, 'v8-flags'))).length, 1, 'one answer kept');
+      // A later start reads the answer instead of starting node again.
+      const asked = (): string => assert.fail('V8 was asked again');
+      assert.deepEqual(knownV8Flags(FLAGS, { cacheDir, listOptions: asked }), known);
+      // A flag the kept answer does not cover is asked about.
+      let listings = 0;
+      const list = (): string => (listings++, '  --heap-growing-percent (x)\n  --other-flag (y)\n');
+      assert.deepEqual([...knownV8Flags(['--other-flag'], { cacheDir, listOptions: list })], ['--other-flag']);
+      assert.equal(listings, 1);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('are skipped without a word on stderr, and named with EVALGATE_DEBUG=1', async () => {
+    // The kept answer of a V8 that knows neither flag, where the CLI reads it.
+    const cacheDir = await mkdtemp(join(tmpdir(), 'evalgate-v8-flags-'));
+    try {
+      await mkdir(join(cacheDir, 'v8-flags'));
+      await writeFile(
+        v8FlagsFile(cacheDir),
+        JSON.stringify({ '--heap-growing-percent': false, '--semi-space-growth-factor': false }),
+      );
+      const quiet = await runCli(['help', 'validate'], { cwd: cacheDir, env: { EVALGATE_CACHE_DIR: cacheDir } });
+      assert.equal(quiet.code, 0, quiet.stderr);
+      assert.equal(quiet.stderr, '');
+      const debug = await runCli(['help', 'validate'], {
+        cwd: cacheDir,
+        env: { EVALGATE_CACHE_DIR: cacheDir, EVALGATE_DEBUG: '1' },
+      });
+      assert.equal(debug.code, 0, debug.stderr);
+      assert.match(debug.stderr, /^evalgate: debug: V8 [\d.]+\S* does not know --heap-growing-percent: not set/m);
+      assert.match(debug.stderr, /^evalgate: debug: V8 [\d.]+\S* does not know --semi-space-growth-factor: not set/m);
+      assert.doesNotMatch(debug.stderr, /unrecognized flag/);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 });

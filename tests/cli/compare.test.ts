@@ -1,6 +1,6 @@
 // `evalgate compare` on stored results, stale baselines, pairing, and `evalgate dataset`.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { exampleWorkspace, runCli } from '../helpers/cli.ts';
@@ -65,6 +65,32 @@ describe('comparing stored results', () => {
       { cwd: ws.dir, env: {} },
     );
     assert.equal(r.code, 1);
+  });
+
+  it('without a config compares under the default gate, as its help says; a --config that does not exist is refused', async () => {
+    const help = await runCli(['compare', '--help'], { cwd: ws.dir, env: {} });
+    assert.match(
+      help.stdout,
+      /--config FILE .*When the default does not exist, every suite is compared under the default gate/,
+    );
+    // A folder with no evalgate.yml: the comparison runs and still finds the regression.
+    await mkdir(join(ws.dir, 'no-config'), { recursive: true });
+    const bare = await runCli(['compare', '--baseline', '../baselines', '--candidate', '../cand', '--out', 'cmp'], {
+      cwd: join(ws.dir, 'no-config'),
+      env: {},
+    });
+    assert.equal(bare.code, 1, bare.stderr);
+    assert.equal(JSON.parse(await readFile(join(ws.dir, 'no-config/cmp/summary.json'), 'utf8')).verdict, 'regression');
+    // A --config the user named (a typo) never falls back to the default gate.
+    const typo = await runCli(
+      ['compare', '--config', 'evalgate.yaml', '--baseline', 'baselines', '--candidate', 'cand', '--out', 'cmp-typo'],
+      { cwd: ws.dir, env: {} },
+    );
+    assert.equal(typo.code, 2, typo.stdout);
+    assert.match(typo.stderr, /--config evalgate\.yaml does not exist/);
+    const merged = await runCli(['merge', '--config', 'ci.yml', '--out', 'merged', 'cand'], { cwd: ws.dir, env: {} });
+    assert.equal(merged.code, 2, merged.stdout);
+    assert.match(merged.stderr, /--config ci\.yml does not exist/);
   });
 
   it('names a baseline that is not a result file (exit 2)', async () => {

@@ -273,6 +273,7 @@ describe('report.html, history and matrix', () => {
         historyCommand({
           name: 'history',
           config: join(lone, 'evalgate.yml'),
+          configGiven: false,
           suites: [],
           baselineDir: join(lone, 'baselines'),
           ref: 'HEAD',
