@@ -226,7 +226,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       if (v['update-baseline'] && v['shard'])
         throw usageError(
           'run',
-          '--update-baseline needs the whole suite: use it with "evalgate merge" results, not with --shard',
+          '--update-baseline needs every case of the suite in one run: drop --shard (merged shards cannot be written as a baseline)',
         );
       const maxCalls = v['max-calls'] === undefined ? null : Number(v['max-calls']);
       const maxCost = v['max-cost'] === undefined ? null : Number(v['max-cost']);

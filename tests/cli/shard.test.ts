@@ -96,4 +96,15 @@ describe('shard and merge', () => {
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--shard must be i\/n with 1 ≤ i ≤ n/);
   });
+
+  it('refuses to write a baseline from one shard, and says what to run instead', async () => {
+    const r = await run(['run', '--update-baseline', '--shard', '1/2', '--run-id', 'r', '--out', 'x']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--update-baseline needs every case of the suite in one run: drop --shard/);
+    assert.doesNotMatch(
+      r.stderr,
+      /evalgate merge/,
+      'merge cannot write a baseline, so the message must not send users there',
+    );
+  });
 });
