@@ -145,6 +145,40 @@ export function sideMeans(
 }
 
 /**
+ * The records of each case, by case number, as two typed columns: case i's records are
+ * `records[order[k]]` for k from `start[i]` to `start[i + 1] - 1`, in record order. What a
+ * Map of arrays per case held, in two arrays of integers.
+ */
+export function recordsByCase(
+  records: readonly CaseRecord[],
+  table: CaseTable,
+): { start: Uint32Array; order: Uint32Array; of: (i: number) => CaseRecord[] } {
+  const n = table.ids.length;
+  const start = new Uint32Array(n + 1);
+  const numbers = new Uint32Array(records.length);
+  for (let k = 0; k < records.length; k++) {
+    const at = table.index.get((records[k] as CaseRecord).caseId) as number;
+    numbers[k] = at;
+    start[at + 1] = (start[at + 1] as number) + 1;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
+  const order = new Uint32Array(records.length);
+  const filled = start.slice(0, n);
+  for (let k = 0; k < records.length; k++) {
+    const at = numbers[k] as number;
+    order[filled[at] as number] = k;
+    filled[at] = (filled[at] as number) + 1;
+  }
+  const of = (i: number): CaseRecord[] => {
+    const out: CaseRecord[] = [];
+    for (let k = start[i] as number; k < (start[i + 1] as number); k++)
+      out.push(records[order[k] as number] as CaseRecord);
+    return out;
+  };
+  return { start, order, of };
+}
+
+/**
  * Whether a record without a score counts as a failure: 1 when the candidate caused it (an
  * error of cause `candidate`, or a refusal the suite leaves unscored), 2 for the machinery's
  * errors when they count too, else 0.
