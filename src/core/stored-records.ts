@@ -45,6 +45,14 @@ export function recordColumns(records: readonly CaseRecord[]): RecordColumns | n
   return (records as { [STORED]?: { columns: RecordColumns } })[STORED]?.columns ?? null;
 }
 
+/** The first record of a case, found through the columns when the records are stored (no record parsed but that one). */
+export function firstRecordOf(records: readonly CaseRecord[], caseId: string): CaseRecord | undefined {
+  const columns = recordColumns(records);
+  if (!columns) return records.find((r) => r.caseId === caseId);
+  const at = columns.caseId.indexOf(caseId);
+  return at < 0 ? undefined : records[at];
+}
+
 const STATUS: Record<string, number> = { scored: 0, error: 1, refused: 2 };
 
 /** Growable columns, filled record by record at the first reading. */
