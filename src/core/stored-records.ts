@@ -37,6 +37,8 @@ export interface RecordColumns {
   status: Uint8Array;
   /** An errored record's cause: 1 the candidate (also an error without its description), 2 the infrastructure; else 0. */
   cause: Uint8Array;
+  /** 1 where the record's scores are not null. */
+  hasScores: Uint8Array;
   scores: Map<string, Float64Array>;
 }
 
@@ -62,6 +64,7 @@ class ColumnsBuilder {
   cluster: (string | undefined)[] = [];
   status: number[] = [];
   cause: number[] = [];
+  hasScores: number[] = [];
   scores = new Map<string, number[]>();
   private lastId = '';
   private lastHash = '';
@@ -78,6 +81,7 @@ class ColumnsBuilder {
     this.cluster.push(r.cluster);
     this.status.push(STATUS[r.status] ?? 3);
     this.cause.push(r.status !== 'error' ? 0 : r.error ? (causeOf(r.error).cause === 'candidate' ? 1 : 2) : 1);
+    this.hasScores.push(r.scores !== null ? 1 : 0);
     const scores = r.scores && typeof r.scores === 'object' ? r.scores : null;
     if (scores)
       for (const metric of Object.keys(scores)) {
@@ -99,6 +103,7 @@ class ColumnsBuilder {
       cluster: this.cluster,
       status: Uint8Array.from(this.status),
       cause: Uint8Array.from(this.cause),
+      hasScores: Uint8Array.from(this.hasScores),
       scores: new Map([...this.scores].map(([k, v]) => [k, Float64Array.from(v)])),
     };
   }

@@ -395,9 +395,18 @@ export function caseChanges(
   const baseRecords = firstValidRecords(baseline.records, table, wanted);
   const candRecords = firstValidRecords(candidate.records, table, wanted);
   const candFailed = new Map<string, CaseRecord>();
-  for (const r of candidate.records)
-    if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
-      candFailed.set(r.caseId, r);
+  const columns = recordColumns(candidate.records);
+  if (columns) {
+    // Only the records kept are read from the file.
+    for (let k = 0; k < columns.caseId.length; k++) {
+      const id = columns.caseId[k] as string;
+      if (columns.status[k] !== 0 && wanted[table.index.get(id) as number] === 1 && !candFailed.has(id))
+        candFailed.set(id, candidate.records[k] as CaseRecord);
+    }
+  } else
+    for (const r of candidate.records)
+      if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
+        candFailed.set(r.caseId, r);
   const regressed = down.map((j): CaseChange => {
     const id = ids[j] as string;
     const br = baseRecords.get(id);
@@ -438,6 +447,15 @@ function firstValidRecords(
   wanted: Uint8Array,
 ): Map<string, CaseRecord> {
   const map = new Map<string, CaseRecord>();
+  const columns = recordColumns(records);
+  if (columns) {
+    for (let k = 0; k < columns.caseId.length; k++) {
+      const id = columns.caseId[k] as string;
+      if (columns.hasScores[k] === 1 && wanted[table.index.get(id) as number] === 1 && !map.has(id))
+        map.set(id, records[k] as CaseRecord);
+    }
+    return map;
+  }
   for (const r of records)
     if (r.scores !== null && wanted[table.index.get(r.caseId) as number] === 1 && !map.has(r.caseId))
       map.set(r.caseId, r);
