@@ -18,6 +18,7 @@ import { mkdir, readdir, readFile, realpath, rm, stat, writeFile, type FileHandl
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
+import { collectBeforeReport } from './heap-growth.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
 import type { LineAt, LineSource, Located, RangeFile, ResultSink, RunStore, Workspace } from '../ports.ts';
@@ -317,9 +318,16 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
     readBaseline: async (suite) => lineSourceIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => baselines.writeAtomic(`${suite}.json`, text),
     writeReport: (markdown) => out.writeAtomic('report.md', markdown),
-    writeHtmlReport: (html) => out.writeAtomic('report.html', html),
+    // Each page is made as it is written: the heap is collected first (heap-growth.ts).
+    writeHtmlReport: (html) => {
+      collectBeforeReport();
+      return out.writeAtomic('report.html', html);
+    },
     writeSummary: (text) => out.writeAtomic('summary.json', text),
-    writeJunit: (xml) => out.writeAtomic('junit.xml', xml),
+    writeJunit: (xml) => {
+      collectBeforeReport();
+      return out.writeAtomic('junit.xml', xml);
+    },
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };
 }

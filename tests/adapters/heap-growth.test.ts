@@ -49,3 +49,28 @@ describe('the young generation cap', () => {
     assert.ok(capped < nextDoubling, `it never doubles past the cap (largest: ${capped} bytes)`);
   });
 });
+
+describe('a full collection before each report', () => {
+  it('frees what is no longer reachable once the bounds are installed, and adds no global gc', () => {
+    const script = `
+      import { boundHeapGrowth, collectBeforeReport } from ${JSON.stringify(MODULE)};
+      const garbage = () => { let a = []; for (let i = 0; i < 300000; i++) a.push({ i, s: 'x' + i }); return a.length; };
+      garbage();
+      const before = process.memoryUsage().heapUsed;
+      collectBeforeReport();
+      const unbounded = process.memoryUsage().heapUsed;
+      boundHeapGrowth();
+      garbage();
+      const grown = process.memoryUsage().heapUsed;
+      collectBeforeReport();
+      const collected = process.memoryUsage().heapUsed;
+      process.stdout.write(JSON.stringify({ before, unbounded, grown, collected, global: typeof globalThis.gc }));
+    `;
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    const m = JSON.parse(out.stdout) as Record<string, number | string>;
+    assert.ok((m['unbounded'] as number) > (m['before'] as number) * 0.8, `nothing collected before: ${out.stdout}`);
+    assert.ok((m['collected'] as number) < (m['grown'] as number) / 2, `collected: ${out.stdout}`);
+    assert.equal(m['global'], 'undefined');
+  });
+});
