@@ -1,0 +1,17 @@
+import { createRequire as __evalgateCreateRequire } from 'node:module';
+const require = __evalgateCreateRequire(import.meta.url);
+import {
+  OLD_GENERATION_GROWING_PERCENT,
+  YOUNG_GENERATION_CAP_BYTES,
+  boundHeapGrowth,
+  collectBeforeReport,
+  youngGenerationBytes
+} from "./cli-chunk-66XZJ2XZ.js";
+import "./cli-chunk-K5RSY7YU.js";
+export {
+  OLD_GENERATION_GROWING_PERCENT,
+  YOUNG_GENERATION_CAP_BYTES,
+  boundHeapGrowth,
+  collectBeforeReport,
+  youngGenerationBytes
+};
