@@ -180,6 +180,31 @@ export interface Clock {
  */
 export interface LineSource extends AsyncIterable<string> {
   readonly rereadable: true;
+  /** The same file with byte offsets, when its parts can be read again by offset (a file on disk). */
+  readonly ranges?: RangeFile;
+}
+
+/** One line of a file and where it is: bytes `start` to `end` (the newline and a CR before it excluded). */
+export interface LineAt {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * A file read once in order, line by line with byte offsets, whose byte ranges can then be
+ * read again (synchronously, from the handle opened for the first reading, so a file
+ * replaced by another is still the one read). A stored result keeps where each record is
+ * instead of the record (core/stored-records.ts).
+ */
+export interface RangeFile {
+  /** The file's name, for errors. */
+  readonly path: string;
+  lines(): AsyncIterable<LineAt>;
+  /** The text of bytes `start` to `end`; throws when the file no longer holds them. */
+  read(start: number, end: number): string;
+  /** The file's size now, in bytes. */
+  size(): number;
 }
 
 /** Where a run's files go and where baselines live. */
@@ -193,6 +218,11 @@ export interface RunStore {
   startRecordLog(suite: string, initial: string | Iterable<string>): Promise<ResultSink>;
   /** Writes a result file atomically; chunks are written in turn, so no string holds the whole file. */
   writeResult(suite: string, text: string | Iterable<string>): Promise<void>;
+  /**
+   * The result file writeResult wrote, as lines read from disk (a store that can give them):
+   * a run compares and reports from the file, its records left there (core/stored-records.ts).
+   */
+  readResult?(suite: string): Promise<LineSource | null>;
   /**
    * A baseline's text, or its lines: held, or read from disk as they are parsed (files too
    * large for one string, and baselines whose lines together would take more memory than

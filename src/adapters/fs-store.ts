@@ -13,14 +13,15 @@
  * but a regular file or folder is refused before a byte is read, so a pull request cannot
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
+import { collectBeforeReport } from './heap-growth.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
-import type { LineSource, Located, ResultSink, RunStore, Workspace } from '../ports.ts';
+import type { LineAt, LineSource, Located, RangeFile, ResultSink, RunStore, Workspace } from '../ports.ts';
 
 const toSlash = (p: string): string => p.split(sep).join('/');
 
@@ -152,8 +153,91 @@ export async function lineSourceIfExists(path: string): Promise<LineSource | nul
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  return { rereadable: true, [Symbol.asyncIterator]: () => linesOf(path) };
+  return { rereadable: true, [Symbol.asyncIterator]: () => linesOf(path), ranges: rangeFile(path) };
 }
+
+/**
+ * A file's lines with their byte offsets, and its byte ranges read again later
+ * (ports.ts RangeFile). One handle is opened at the first reading and kept, so what is
+ * read again comes from the file that was read first even if another is put in its place;
+ * it is closed when the object is collected. Lines end at "\n" only, as in linesOf.
+ */
+export function rangeFile(path: string): RangeFile {
+  let fd: number | null = null;
+  let block = Buffer.alloc(0);
+  let blockStart = 0;
+  let blockLength = 0;
+  const open = (): number => {
+    if (fd === null) {
+      fd = openSync(path, 'r');
+      handles.register(reader, fd);
+    }
+    return fd;
+  };
+  const reader: RangeFile = {
+    path,
+    async *lines(): AsyncGenerator<LineAt> {
+      const handle = open();
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      let rest: Buffer = Buffer.alloc(0);
+      let restStart = 0;
+      let position = 0;
+      for (;;) {
+        const got = readSync(handle, chunk, 0, chunk.length, position);
+        if (got === 0) break;
+        position += got;
+        const buf = rest.length > 0 ? Buffer.concat([rest, chunk.subarray(0, got)]) : chunk.subarray(0, got);
+        let from = 0;
+        for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
+          const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
+          yield { text: buf.toString('utf8', from, end), start: restStart + from, end: restStart + end };
+          from = nl + 1;
+        }
+        rest = Buffer.from(buf.subarray(from));
+        restStart += from;
+        // Yield to the event loop between chunks, as a stream would.
+        await Promise.resolve();
+      }
+      if (rest.length > 0) {
+        const end = rest[rest.length - 1] === 13 ? rest.length - 1 : rest.length;
+        yield { text: rest.toString('utf8', 0, end), start: restStart, end: restStart + end };
+      }
+    },
+    read(start, end) {
+      // Readers mostly go through the records in order: a block of 1 MB read at once serves
+      // the next records too.
+      if (start < blockStart || end > blockStart + blockLength) {
+        const want = Math.max(end - start, 1 << 20);
+        if (block.length < want) block = Buffer.allocUnsafe(want);
+        let got = 0;
+        for (;;) {
+          const n = readSync(open(), block, got, want - got, start + got);
+          if (n === 0) break;
+          got += n;
+          if (got === want) break;
+        }
+        blockStart = start;
+        blockLength = got;
+        if (end > start + got) {
+          blockLength = 0;
+          throw new Error(`the file is shorter than when it was read (it ends before byte ${end})`);
+        }
+      }
+      return block.toString('utf8', start - blockStart, end - blockStart);
+    },
+    size: () => fstatSync(open()).size,
+  };
+  return reader;
+}
+
+/** Closes a RangeFile's handle once nothing refers to the reader. */
+const handles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
 
 /** Reads a result file (or baseline) line by line, so its size is not bounded by the longest string. */
 export async function readResultFile(path: string): Promise<SuiteResult> {
@@ -230,12 +314,20 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
       return appendingSink(await out.openAppend(rel));
     },
     writeResult: (suite, text) => out.writeAtomic(`results/${suite}.json`, text),
+    readResult: async (suite) => lineSourceIfExists(join(outDir, 'results', `${suite}.json`)),
     readBaseline: async (suite) => lineSourceIfExists(join(baselineDir, `${suite}.json`)),
     writeBaseline: (suite, text) => baselines.writeAtomic(`${suite}.json`, text),
     writeReport: (markdown) => out.writeAtomic('report.md', markdown),
-    writeHtmlReport: (html) => out.writeAtomic('report.html', html),
+    // Each page is made as it is written: the heap is collected first (heap-growth.ts).
+    writeHtmlReport: (html) => {
+      collectBeforeReport();
+      return out.writeAtomic('report.html', html);
+    },
     writeSummary: (text) => out.writeAtomic('summary.json', text),
-    writeJunit: (xml) => out.writeAtomic('junit.xml', xml),
+    writeJunit: (xml) => {
+      collectBeforeReport();
+      return out.writeAtomic('junit.xml', xml);
+    },
     describe: () => ({ out: outDir, baselines: baselineDir }),
   };
 }

@@ -34,6 +34,7 @@ import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem
 import { checkResultKind } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
+import { readStoredResult, StoredRecordError } from './stored-records.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -490,9 +491,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       }
       return { config: ls.config, result };
     };
-    const settleOne = async (config: SuiteConfig, result: SuiteResult): Promise<void> => {
-      const name = result.suite.name;
-      await deps.store.writeResult(name, resultChunks(result));
+    const settleOne = async (measured: { config: SuiteConfig; result: SuiteResult | null }): Promise<void> => {
+      const { config } = measured;
+      let written: SuiteResult | null = measured.result as SuiteResult;
+      measured.result = null;
+      const name = written.suite.name;
+      await deps.store.writeResult(name, resultChunks(written));
+      // Compared and reported from the file just written, whose records stay there
+      // (stored-records.ts): the run's records, 100 MB at 100,000 cases, are let go here.
+      const lines = await deps.store.readResult?.(name);
+      const result = lines ? await parseResultFileLines(lines, lines.ranges?.path ?? `results/${name}.json`) : written;
+      written = null;
       results.set(name, result);
       const baseline = baselines.get(name) ?? null;
       const comparison = compareWithBaseline(baseline, result, gateFor(loaded, config, options.onInconclusive));
@@ -518,7 +527,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     };
     for (let i = 0; i < entries.length; i++) {
       const measured = await runOne(i);
-      if (measured) await settleOne(measured.config, measured.result);
+      if (measured) await settleOne(measured);
     }
   } finally {
     await Promise.all([...codeRunners.values()].map((r) => r.close()));
@@ -876,9 +885,11 @@ export async function parseResultFileLines(
 ): Promise<SuiteResult> {
   let value: unknown;
   try {
-    value = await parseResultLines(lines);
+    // A file on disk keeps its records there, read again as they are needed (stored-records.ts).
+    const ranges = isLineSource(lines) ? lines.ranges : undefined;
+    value = ranges ? await readStoredResult(ranges) : await parseResultLines(lines);
   } catch (error) {
-    const line = error instanceof ResultLinesError ? `:${error.line}` : '';
+    const line = error instanceof ResultLinesError || error instanceof StoredRecordError ? `:${error.line}` : '';
     throw new ConfigError(
       { file },
       `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,

@@ -7,6 +7,7 @@ import type { TokenUsage } from '../ports.ts';
 import { configError } from './errors.ts';
 import { sha256Hex, sha256OfLines } from './hash.ts';
 import { costOf, type Pricing } from './pricing.ts';
+import { storedRecordProblem } from './stored-records.ts';
 import {
   RESULT_SCHEMA_VERSION,
   type CaseRecord,
@@ -156,6 +157,12 @@ export function validateResult(value: unknown, file: string): SuiteResult {
     return fail('instrument.primaryMetric is missing');
   if (!v.tested || typeof v.tested.hash !== 'string') return fail('tested.hash is missing');
   if (!Array.isArray(v.records)) return fail('records is not a list');
+  // Records left in their file were checked as they were read (stored-records.ts).
+  const stored = storedRecordProblem(v.records);
+  if (stored !== null) {
+    if (stored >= 0) fail(`records[${stored}] lacks caseId, inputHash or repeat`);
+    return v as SuiteResult;
+  }
   v.records.forEach((r, i) => {
     if (!r || typeof r.caseId !== 'string' || typeof r.inputHash !== 'string' || typeof r.repeat !== 'number') {
       fail(`records[${i}] lacks caseId, inputHash or repeat`);

@@ -8,6 +8,7 @@
 // so the test does not depend on the machine's memory.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,5 +113,36 @@ describe('heap flags V8 does not know', () => {
     } finally {
       await rm(cacheDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a full collection before each report', () => {
+  it('frees what is no longer reachable once the bounds are installed, and adds no global gc', () => {
+    const script = `
+      import { boundHeapGrowth, collectBeforeReport } from ${JSON.stringify(MODULE)};
+      const garbage = () => { let a = []; for (let i = 0; i < 300000; i++) a.push({ i, s: 'x' + i }); return a.length; };
+      garbage();
+      const before = process.memoryUsage().heapUsed;
+      collectBeforeReport();
+      const unbounded = process.memoryUsage().heapUsed;
+      boundHeapGrowth();
+      garbage();
+      const grown = process.memoryUsage().heapUsed;
+      collectBeforeReport();
+      const collected = process.memoryUsage().heapUsed;
+      process.stdout.write(JSON.stringify({ before, unbounded, grown, collected, global: typeof globalThis.gc }));
+    `;
+    // The flags' answer is kept in a folder of the test's own, not the user's cache.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'evalgate-v8-flags-'));
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, EVALGATE_CACHE_DIR: cacheDir },
+    });
+    rmSync(cacheDir, { recursive: true, force: true });
+    assert.equal(out.status, 0, out.stderr);
+    const m = JSON.parse(out.stdout) as Record<string, number | string>;
+    assert.ok((m['unbounded'] as number) > (m['before'] as number) * 0.8, `nothing collected before: ${out.stdout}`);
+    assert.ok((m['collected'] as number) < (m['grown'] as number) / 2, `collected: ${out.stdout}`);
+    assert.equal(m['global'], 'undefined');
   });
 });

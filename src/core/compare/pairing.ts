@@ -6,6 +6,7 @@
  */
 import { causeOf } from '../error-cause.ts';
 import type { PairedUnits } from '../stats/bootstrap.ts';
+import { recordColumns } from '../stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 
 /** How the two sides' cases lined up. */
@@ -97,15 +98,22 @@ export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTa
     }
     return at;
   };
-  for (const r of candidate.records) candHash[numberOf(r.caseId)] = r.inputHash;
+  // A stored result's columns (stored-records.ts) give the same values without parsing each record.
+  const cc = recordColumns(candidate.records);
+  if (cc) for (let k = 0; k < cc.caseId.length; k++) candHash[numberOf(cc.caseId[k] as string)] = cc.inputHash[k];
+  else for (const r of candidate.records) candHash[numberOf(r.caseId)] = r.inputHash;
   const candCases = ids.length;
   let baseCases = 0;
-  for (const r of baseline.records) {
-    const at = numberOf(r.caseId);
+  const side = (id: string, hash: string, c: string | undefined): void => {
+    const at = numberOf(id);
     if (baseHash[at] === undefined) baseCases++;
-    baseHash[at] = r.inputHash;
-    if (r.cluster !== undefined) cluster[at] = r.cluster;
-  }
+    baseHash[at] = hash;
+    if (c !== undefined) cluster[at] = c;
+  };
+  const bc = recordColumns(baseline.records);
+  if (bc)
+    for (let k = 0; k < bc.caseId.length; k++) side(bc.caseId[k] as string, bc.inputHash[k] as string, bc.cluster[k]);
+  else for (const r of baseline.records) side(r.caseId, r.inputHash, r.cluster);
   return { ids, index, baseHash, candHash, cluster, baseCases, candCases };
 }
 
@@ -127,6 +135,27 @@ export function sideMeans(
   const count = new Uint32Array(n);
   const failed = new Uint8Array(n);
   const worst = counting.worst;
+  const columns = recordColumns(records);
+  if (columns) {
+    const scores = columns.scores.get(metric);
+    for (let k = 0; k < columns.caseId.length; k++) {
+      let value = scores ? (scores[k] as number) : Number.NaN;
+      const at = table.index.get(columns.caseId[k] as string) as number;
+      if (Number.isNaN(value)) {
+        if (worst === null) continue;
+        const status = columns.status[k] as number;
+        const cause = columns.cause[k] as number;
+        const by = status === 2 ? 1 : status !== 1 ? 0 : cause === 1 ? 1 : counting.infrastructure === true ? 2 : 0;
+        if (by === 0) continue;
+        failed[at] = (failed[at] as number) | by;
+        value = worst;
+      }
+      mean[at] = (mean[at] as number) + value;
+      count[at] = (count[at] as number) + 1;
+    }
+    for (let i = 0; i < n; i++) if ((count[i] as number) > 0) mean[i] = (mean[i] as number) / (count[i] as number);
+    return { mean, count, failed };
+  }
   for (const r of records) {
     let value = r.scores?.[metric];
     const at = table.index.get(r.caseId) as number;
@@ -142,6 +171,41 @@ export function sideMeans(
   }
   for (let i = 0; i < n; i++) if ((count[i] as number) > 0) mean[i] = (mean[i] as number) / (count[i] as number);
   return { mean, count, failed };
+}
+
+/**
+ * The records of each case, by case number, as two typed columns: case i's records are
+ * `records[order[k]]` for k from `start[i]` to `start[i + 1] - 1`, in record order. What a
+ * Map of arrays per case held, in two arrays of integers.
+ */
+export function recordsByCase(
+  records: readonly CaseRecord[],
+  table: CaseTable,
+): { start: Uint32Array; order: Uint32Array; of: (i: number) => CaseRecord[] } {
+  const n = table.ids.length;
+  const start = new Uint32Array(n + 1);
+  const numbers = new Uint32Array(records.length);
+  const columns = recordColumns(records);
+  for (let k = 0; k < records.length; k++) {
+    const at = table.index.get(columns ? (columns.caseId[k] as string) : (records[k] as CaseRecord).caseId) as number;
+    numbers[k] = at;
+    start[at + 1] = (start[at + 1] as number) + 1;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
+  const order = new Uint32Array(records.length);
+  const filled = start.slice(0, n);
+  for (let k = 0; k < records.length; k++) {
+    const at = numbers[k] as number;
+    order[filled[at] as number] = k;
+    filled[at] = (filled[at] as number) + 1;
+  }
+  const of = (i: number): CaseRecord[] => {
+    const out: CaseRecord[] = [];
+    for (let k = start[i] as number; k < (start[i + 1] as number); k++)
+      out.push(records[order[k] as number] as CaseRecord);
+    return out;
+  };
+  return { start, order, of };
 }
 
 /**
@@ -178,7 +242,11 @@ export interface PairedCases {
 export function alignBaselineIds(baseline: SuiteResult, candidate: SuiteResult): SuiteResult {
   const oldScheme = /^q-[0-9a-f]{12}$/;
   // Most baselines have no case of the old scheme: nothing to rename, and no Map of ids made.
-  if (!baseline.records.some((r) => oldScheme.test(r.caseId))) return baseline;
+  const columns = recordColumns(baseline.records);
+  const old = columns
+    ? columns.caseId.some((id) => oldScheme.test(id))
+    : baseline.records.some((r) => oldScheme.test(r.caseId));
+  if (!old) return baseline;
   const baseIds = hashesOf(baseline.records);
   const candIds = hashesOf(candidate.records);
   const unmatched = (from: Map<string, string>, other: Map<string, string>, scheme: RegExp): Map<string, string[]> => {
@@ -327,9 +395,18 @@ export function caseChanges(
   const baseRecords = firstValidRecords(baseline.records, table, wanted);
   const candRecords = firstValidRecords(candidate.records, table, wanted);
   const candFailed = new Map<string, CaseRecord>();
-  for (const r of candidate.records)
-    if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
-      candFailed.set(r.caseId, r);
+  const columns = recordColumns(candidate.records);
+  if (columns) {
+    // Only the records kept are read from the file.
+    for (let k = 0; k < columns.caseId.length; k++) {
+      const id = columns.caseId[k] as string;
+      if (columns.status[k] !== 0 && wanted[table.index.get(id) as number] === 1 && !candFailed.has(id))
+        candFailed.set(id, candidate.records[k] as CaseRecord);
+    }
+  } else
+    for (const r of candidate.records)
+      if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
+        candFailed.set(r.caseId, r);
   const regressed = down.map((j): CaseChange => {
     const id = ids[j] as string;
     const br = baseRecords.get(id);
@@ -370,6 +447,15 @@ function firstValidRecords(
   wanted: Uint8Array,
 ): Map<string, CaseRecord> {
   const map = new Map<string, CaseRecord>();
+  const columns = recordColumns(records);
+  if (columns) {
+    for (let k = 0; k < columns.caseId.length; k++) {
+      const id = columns.caseId[k] as string;
+      if (columns.hasScores[k] === 1 && wanted[table.index.get(id) as number] === 1 && !map.has(id))
+        map.set(id, records[k] as CaseRecord);
+    }
+    return map;
+  }
   for (const r of records)
     if (r.scores !== null && wanted[table.index.get(r.caseId) as number] === 1 && !map.has(r.caseId))
       map.set(r.caseId, r);

@@ -12,9 +12,9 @@
  * and grouped by what it returns.
  */
 import { alignBaselineIds, type SuiteComparison } from '../compare/index.ts';
+import { caseTable, recordsByCase, sideMeans } from '../compare/pairing.ts';
 import { findKind } from '../kinds/index.ts';
 import type { CaseSection } from '../kinds/kind.ts';
-import { caseMeans } from '../results.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
 import type { ReportLanguage } from './languages.ts';
@@ -153,30 +153,39 @@ export function pageSuite(
   if (!result) return empty;
   const baseline = original === null ? null : alignBaselineIds(original, result);
   const netWin = metric === 'net-win';
-  const cand = caseMeans(result.records, metric);
-  const base = baseline ? caseMeans(baseline.records, metric) : new Map<string, number>();
+  // Each case numbered once (the comparison's CaseTable): means of each metric and the
+  // records of each case are columns by number, not a Map (of arrays) per case.
+  const numbered = caseTable(baseline ?? ({ records: [] as CaseRecord[] } as SuiteResult), result);
+  const meansOf = (side: SuiteResult, name: string): { mean: Float64Array; count: Uint32Array } =>
+    sideMeans(side.records, name, numbered);
+  const cand = meansOf(result, metric);
+  const base = baseline ? meansOf(baseline, metric) : null;
   const passFailMetrics = result.instrument.metrics.filter((m) => m.binary);
-  const failedIn = (id: string, means: Map<string, Map<string, number>>): boolean =>
-    passFailMetrics.some((m) => {
-      const v = means.get(m.name)?.get(id);
-      return v !== undefined && (m.higherIsBetter ? v < 1 : v > 0);
+  const passFailMeans = passFailMetrics.map((m) => ({ m, means: meansOf(result, m.name) }));
+  const failedIn = (i: number): boolean =>
+    passFailMeans.some(({ m, means }) => {
+      if (means.count[i] === 0) return false;
+      const v = means.mean[i] as number;
+      return m.higherIsBetter ? v < 1 : v > 0;
     });
-  const passFailMeans = new Map(passFailMetrics.map((m) => [m.name, caseMeans(result.records, m.name)]));
   const p = comparison.pairing;
-  const marks = new Map<string, CaseStatus>();
-  for (const id of p?.added ?? []) marks.set(id, 'added');
-  for (const id of p?.removed ?? []) marks.set(id, 'removed');
-  for (const id of p?.edited ?? []) marks.set(id, 'edited');
-  for (const id of p?.withoutValidSample ?? []) marks.set(id, 'unpaired');
+  // 0: unmarked; else 1 + the index in MARKS (a later list wins, as a Map's set would).
+  const marks = new Uint8Array(numbered.ids.length);
+  const MARKS: CaseStatus[] = ['added', 'removed', 'edited', 'unpaired'];
+  [p?.added, p?.removed, p?.edited, p?.withoutValidSample].forEach((list, k) => {
+    for (const id of list ?? []) {
+      const at = numbered.index.get(id);
+      if (at !== undefined) marks[at] = k + 1;
+    }
+  });
   const regressed = new Set(comparison.regressedCases.map((r) => r.caseId));
-  const byCase = (records: readonly CaseRecord[]): Map<string, CaseRecord[]> => {
-    const map = new Map<string, CaseRecord[]>();
-    for (const r of records) map.set(r.caseId, [...(map.get(r.caseId) ?? []), r]);
-    return map;
-  };
-  const candRecords = byCase(result.records);
-  const baseRecords = baseline ? byCase(baseline.records) : new Map<string, CaseRecord[]>();
-  const ids = [...new Set([...candRecords.keys(), ...baseRecords.keys()])].sort();
+  const candRecords = recordsByCase(result.records, numbered);
+  const baseRecords = baseline ? recordsByCase(baseline.records, numbered) : null;
+  const sorted = Uint32Array.from(numbered.ids, (_, i) => i).sort((x, y) => {
+    const a = numbered.ids[x] as string;
+    const b = numbered.ids[y] as string;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
   const kind = findKind(result.suite.kind);
   const sections = (record: CaseRecord | undefined): [number, number, number][] | undefined => {
     if (!record || !kind?.report?.caseSections) return undefined;
@@ -189,15 +198,24 @@ export function pageSuite(
     ]);
   };
   const compared = p !== null && comparison.bootstrap !== null;
-  const cases = ids.map((id): PageCase => {
-    const cr = candRecords.get(id) ?? [];
-    const br = baseRecords.get(id) ?? [];
+  const cases = Array.from(sorted, (i): PageCase => {
+    const id = numbered.ids[i] as string;
+    const cr = candRecords.of(i);
+    const br = baseRecords?.of(i) ?? [];
     const c0 = firstShown(cr);
     const b0 = firstShown(br);
-    const b = netWin && baseline ? (br.length > 0 ? 0 : null) : (base.get(id) ?? null);
-    const c = cand.get(id) ?? null;
-    let s: CaseStatus = marks.get(id) ?? (cr.length === 0 ? 'removed' : 'unpaired');
-    if (!marks.has(id) && compared && b !== null && c !== null)
+    const b =
+      netWin && baseline
+        ? br.length > 0
+          ? 0
+          : null
+        : base !== null && base.count[i] !== 0
+          ? (base.mean[i] as number)
+          : null;
+    const c = cand.count[i] !== 0 ? (cand.mean[i] as number) : null;
+    const mark = marks[i] as number;
+    let s: CaseStatus = mark > 0 ? (MARKS[mark - 1] as CaseStatus) : cr.length === 0 ? 'removed' : 'unpaired';
+    if (mark === 0 && compared && b !== null && c !== null)
       s = regressed.has(id) ? 'regressed' : c > b ? 'improved' : c < b ? 'regressed' : 'same';
     const errors = cr.flatMap((r): [number, string, number | null, number][] => {
       const e = describeError(r);
@@ -211,7 +229,7 @@ export function pageSuite(
       s,
       b: round(b),
       c: round(c),
-      ...(failedIn(id, passFailMeans) ? { f: 1 as const } : {}),
+      ...(failedIn(i) ? { f: 1 as const } : {}),
       n: cr.length,
       q: table.add(detail['question'], TEXT_LIMITS.question),
       e: table.add(detail['expected'], TEXT_LIMITS.expected),

@@ -11,7 +11,7 @@
  * content can close one.
  */
 import type { SuiteComparison } from '../compare/index.ts';
-import { caseMeans } from '../results.ts';
+import { caseTable, recordsByCase, sideMeans } from '../compare/pairing.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { messagesFor } from './messages.ts';
@@ -80,7 +80,7 @@ export function* junitChunks(input: JunitInput): Generator<string> {
   yield `<testsuites name="evalgate" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${seconds(time)}">\n`;
   for (const s of suites) {
     yield s.head;
-    for (const x of s.cases) yield `\n${testcaseXml(s.classname, x)}`;
+    for (const x of s.cases()) yield `\n${testcaseXml(s.classname, x)}`;
     yield '\n  </testsuite>\n';
   }
   yield '</testsuites>\n';
@@ -90,23 +90,39 @@ export function* junitChunks(input: JunitInput): Generator<string> {
 interface SuiteXml {
   head: string;
   classname: string;
-  cases: readonly CaseOutcome[];
+  /** The outcomes, as they are written: 100,000 of them are never all held. */
+  cases: () => Iterable<CaseOutcome>;
   seconds: number;
   counts: { tests: number; failures: number; errors: number; skipped: number };
 }
 
 function suiteXml(c: SuiteComparison, result: SuiteResult | undefined): SuiteXml {
-  const cases = result ? caseOutcomes(c, result) : [];
+  const outcomes = result
+    ? caseOutcomes(c, result)
+    : { length: 0, ids: [] as string[], at: (): CaseOutcome => ({}) as CaseOutcome };
   const gate = gateCase(c);
-  const all = [...cases, gate];
-  const counts = {
-    tests: all.length,
-    failures: all.filter((x) => x.kind === 'failure').length,
-    errors: all.filter((x) => x.kind === 'error').length,
-    skipped: all.filter((x) => x.kind === 'skipped').length,
+  const counts = { tests: outcomes.length + 1, failures: 0, errors: 0, skipped: 0 };
+  let caseSeconds = 0;
+  const tally = (x: CaseOutcome): void => {
+    if (x.kind === 'failure') counts.failures++;
+    else if (x.kind === 'error') counts.errors++;
+    else if (x.kind === 'skipped') counts.skipped++;
   };
+  // A passing case is written from its id and time alone, kept as a column; the others
+  // (a few in most runs) are kept whole, so no record is read again to write them.
+  const passSeconds = new Float64Array(outcomes.length);
+  const kept = new Map<number, CaseOutcome>();
+  for (let i = 0; i < outcomes.length; i++) {
+    const x = outcomes.at(i);
+    tally(x);
+    caseSeconds += x.seconds;
+    if (x.kind === 'pass') passSeconds[i] = x.seconds;
+    else kept.set(i, x);
+  }
+  const ids = outcomes.ids;
+  tally(gate);
   const wall = result ? (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000 : NaN;
-  const time = Number.isFinite(wall) && wall >= 0 ? wall : cases.reduce((t, x) => t + x.seconds, 0);
+  const time = Number.isFinite(wall) && wall >= 0 ? wall : caseSeconds;
   const stamp =
     result && Number.isFinite(Date.parse(result.startedAt)) ? ` timestamp="${xmlAttribute(result.startedAt)}"` : '';
   const properties = suiteProperties(c, result).map(
@@ -116,7 +132,20 @@ function suiteXml(c: SuiteComparison, result: SuiteResult | undefined): SuiteXml
     seconds: time,
     counts,
     classname: `evalgate.${c.name}`,
-    cases: all,
+    cases: function* () {
+      for (let i = 0; i < outcomes.length; i++)
+        yield (
+          kept.get(i) ?? {
+            id: ids[i] as string,
+            seconds: passSeconds[i] as number,
+            kind: 'pass',
+            type: '',
+            message: '',
+            body: '',
+          }
+        );
+      yield gate;
+    },
     head: [
       `  <testsuite name="${xmlAttribute(c.name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(time)}"${stamp}>`,
       '    <properties>',
@@ -132,7 +161,7 @@ function notRunXml(name: string, reason: string): SuiteXml {
     seconds: 0,
     counts: { tests: 1, failures: 0, errors: 0, skipped: 1 },
     classname: `evalgate.${name}`,
-    cases: [gate],
+    cases: () => [gate],
     head: [
       `  <testsuite name="${xmlAttribute(name)}" tests="1" failures="0" errors="0" skipped="1" time="0">`,
       '    <properties>',
@@ -206,19 +235,35 @@ function gateCase(c: SuiteComparison): CaseOutcome {
   };
 }
 
-/** One outcome per case, in the order the result holds them. */
-function caseOutcomes(c: SuiteComparison, result: SuiteResult): CaseOutcome[] {
-  const byCase = new Map<string, CaseRecord[]>();
-  for (const r of result.records) byCase.set(r.caseId, [...(byCase.get(r.caseId) ?? []), r]);
+/**
+ * One outcome per case, in the order the result first names them, made on demand (`at`):
+ * the cases are numbered once (CaseTable), their records grouped by number in two typed
+ * columns and their means of each binary metric held as columns, where a Map of arrays
+ * (copied on every record) and a Map of means per metric were held before.
+ */
+function caseOutcomes(
+  c: SuiteComparison,
+  result: SuiteResult,
+): { length: number; ids: readonly string[]; at: (i: number) => CaseOutcome } {
+  const table = caseTable({ records: [] as CaseRecord[] } as SuiteResult, result);
+  const n = table.candCases;
+  const all = result.records;
+  const byCase = recordsByCase(all, table);
   const binary = result.instrument.metrics.filter((m) => m.binary).map((m) => m.name);
   const primaryBinary = binary.includes(c.metric);
-  const means = caseMeans(result.records, c.metric);
+  const means = new Map([c.metric, ...binary].map((name) => [name, sideMeans(all, name, table)]));
+  const meanOf = (name: string, i: number): number | undefined => {
+    const m = means.get(name) as ReturnType<typeof sideMeans>;
+    return (m.count[i] as number) > 0 ? (m.mean[i] as number) : undefined;
+  };
   const regressed = new Map(c.regressedCases.map((x) => [x.caseId, x]));
-  return [...byCase].map(([id, records]) => {
+  const at = (i: number): CaseOutcome => {
+    const id = table.ids[i] as string;
+    const records = byCase.of(i);
     const seconds = records.reduce((t, r) => t + (r.latencyMs ?? 0), 0) / 1000;
     const first = records.find((r) => r.status !== 'error' && r.reply) ?? records[0];
     const errored = records.filter((r) => r.status === 'error');
-    const mean = means.get(id);
+    const mean = meanOf(c.metric, i);
     const reasons: string[] = [];
     if (errored.length > 0)
       reasons.push(
@@ -226,7 +271,7 @@ function caseOutcomes(c: SuiteComparison, result: SuiteResult): CaseOutcome[] {
       );
     if (primaryBinary && mean !== undefined && mean < 1) {
       // The other binary metrics this case missed (a prompt suite's assertions, say).
-      const missed = binary.filter((name) => name !== c.metric && (caseMeans(records, name).get(id) ?? 1) < 1);
+      const missed = binary.filter((name) => name !== c.metric && (meanOf(name, i) ?? 1) < 1);
       reasons.push(
         `failed: ${c.metric} ${formatMetric(mean)}${missed.length > 0 ? ` (missed: ${missed.join(', ')})` : ''}`,
       );
@@ -264,7 +309,8 @@ function caseOutcomes(c: SuiteComparison, result: SuiteResult): CaseOutcome[] {
       message: reasons.join('; '),
       body,
     };
-  });
+  };
+  return { length: n, ids: table.ids, at };
 }
 
 function seconds(value: number): string {

@@ -7,7 +7,8 @@
 import { configError } from '../../errors.ts';
 import { sha256Hex } from '../../hash.ts';
 import { loadTemplate } from '../../templates.ts';
-import type { SuiteResult } from '../../types.ts';
+import { recordColumns } from '../../stored-records.ts';
+import type { CaseRecord, SuiteResult } from '../../types.ts';
 import { loadAnswerInputs } from '../answer-inputs.ts';
 import type { SuiteKind } from '../kind.ts';
 import { builtinJudgeTemplate } from './builtin-templates.ts';
@@ -118,7 +119,28 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
 };
 
 /** The first valid answer of each case in a result, for pairwise judging. */
-function answersOf(result: SuiteResult): Map<string, { inputHash: string; text: string }> {
+function answersOf(result: SuiteResult): Pick<ReadonlyMap<string, { inputHash: string; text: string }>, 'get'> {
+  // A baseline left in its file (stored-records.ts): each case's answering record by number,
+  // its text read again when the case is judged, so the run does not hold every answer.
+  const columns = recordColumns(result.records);
+  if (columns) {
+    const at = new Map<string, number>();
+    for (let k = 0; k < columns.caseId.length; k++) {
+      const id = columns.caseId[k] as string;
+      if (columns.status[k] !== 1 && !at.has(id)) {
+        const r = result.records[k] as CaseRecord;
+        if (r.reply) at.set(id, k);
+      }
+    }
+    return {
+      get: (id) => {
+        const k = at.get(id);
+        if (k === undefined) return undefined;
+        const r = result.records[k] as CaseRecord;
+        return { inputHash: r.inputHash, text: (r.reply as NonNullable<CaseRecord['reply']>).text };
+      },
+    };
+  }
   const out = new Map<string, { inputHash: string; text: string }>();
   for (const r of result.records) {
     if (r.reply && r.status !== 'error' && !out.has(r.caseId))

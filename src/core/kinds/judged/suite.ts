@@ -123,7 +123,7 @@ export interface JudgedInputs {
   templates: { system?: Template; user: Template };
   judgeTemplate: { id: string; sha256: string; text: Template; language: 'en' | 'ja' };
   /** Pairwise mode: the baseline's answers by case id and input hash. */
-  baselineAnswers: ReadonlyMap<string, { inputHash: string; text: string }> | null;
+  baselineAnswers: Pick<ReadonlyMap<string, { inputHash: string; text: string }>, 'get'> | null;
   /**
    * A fresh random token (16+ lowercase hex digits) for each judge prompt's delimiters,
    * from the edge: the core has no randomness of its own.

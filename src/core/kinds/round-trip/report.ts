@@ -8,6 +8,7 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { formatMetric } from '../../report/format.ts';
 import { inlineCode, inlineText } from '../../report/sanitize.ts';
 import { missingLayersOf, sandboxLine } from '../../report/sandbox-line.ts';
+import { firstRecordOf } from '../../stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../../types.ts';
 import type { CaseSection, KindReportContext } from '../kind.ts';
 import { ROUND_TRIP } from './config.ts';
@@ -133,7 +134,7 @@ export function roundTripCaseLines(
     ['baseline', baseline],
     ['candidate', result],
   ] as const) {
-    const rec = res?.records.find((x) => x.caseId === caseId);
+    const rec = res ? firstRecordOf(res.records, caseId) : undefined;
     const d = rec ? detailOf(rec.detail) : null;
     if (d)
       out.push(

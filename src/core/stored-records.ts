@@ -1,0 +1,323 @@
+/**
+ * A result file's records left in the file. Parsed, the records of a 100,000-case result
+ * are about 100 MB of objects (every reply, question and detail), held from the moment the
+ * file is read until the reports are written. A result read from a file on disk (a
+ * baseline, or a candidate `evalgate compare` reads) keeps instead where each record is —
+ * its byte offsets and a checksum of its text, 20 bytes a record — and its `records` list
+ * parses a record again from the file whenever a reader asks for it. Every reader goes
+ * through the list as it did (indexes, iteration, map, filter…) and gets the same values;
+ * the list cannot be changed.
+ *
+ * The file is read again through the handle opened to read it first (so a file put in
+ * its place is not read), and each record read again must have the size and checksum it
+ * had: a file truncated or edited while evalgate runs fails with an error naming it, never
+ * with other records. The checksum is two 32-bit FNV-1a hashes of the record's text: it
+ * detects a change, it is no defence against forgery (the first reading already checked
+ * what the file holds; a file a pull request controls is checked as any input).
+ */
+import type { LineAt, RangeFile } from '../ports.ts';
+import { ConfigError } from './errors.ts';
+import { causeOf } from './error-cause.ts';
+import type { CaseRecord } from './types.ts';
+
+/** Where a list of stored records is, for validateResult (which checked them at the first reading). */
+const STORED = Symbol('stored records');
+
+/**
+ * What the comparison reads of every record, kept as columns at the first reading, so
+ * numbering the cases and taking their means does not parse every record again: each
+ * record's case id, input hash and cluster, its status, its error's cause, and its score
+ * on each metric (NaN where it has none or a value that is not finite).
+ */
+export interface RecordColumns {
+  caseId: string[];
+  inputHash: string[];
+  cluster: (string | undefined)[];
+  /** 0 scored, 1 error, 2 refused, 3 anything else. */
+  status: Uint8Array;
+  /** An errored record's cause: 1 the candidate (also an error without its description), 2 the infrastructure; else 0. */
+  cause: Uint8Array;
+  /** 1 where the record's scores are not null. */
+  hasScores: Uint8Array;
+  scores: Map<string, Float64Array>;
+}
+
+/** The columns of a stored result's records, or null for records held as objects. */
+export function recordColumns(records: readonly CaseRecord[]): RecordColumns | null {
+  return (records as { [STORED]?: { columns: RecordColumns } })[STORED]?.columns ?? null;
+}
+
+/** The first record of a case, found through the columns when the records are stored (no record parsed but that one). */
+export function firstRecordOf(records: readonly CaseRecord[], caseId: string): CaseRecord | undefined {
+  const columns = recordColumns(records);
+  if (!columns) return records.find((r) => r.caseId === caseId);
+  const at = columns.caseId.indexOf(caseId);
+  return at < 0 ? undefined : records[at];
+}
+
+const STATUS: Record<string, number> = { scored: 0, error: 1, refused: 2 };
+
+/** Growable columns, filled record by record at the first reading. */
+class ColumnsBuilder {
+  caseId: string[] = [];
+  inputHash: string[] = [];
+  cluster: (string | undefined)[] = [];
+  status: number[] = [];
+  cause: number[] = [];
+  hasScores: number[] = [];
+  scores = new Map<string, number[]>();
+  private lastId = '';
+  private lastHash = '';
+  add(value: unknown): void {
+    const r = value as CaseRecord;
+    const n = this.caseId.length;
+    // A case's repeats share one string.
+    const id = r.caseId === this.lastId ? this.lastId : r.caseId;
+    const hash = r.inputHash === this.lastHash ? this.lastHash : r.inputHash;
+    this.lastId = id;
+    this.lastHash = hash;
+    this.caseId.push(id);
+    this.inputHash.push(hash);
+    this.cluster.push(r.cluster);
+    this.status.push(STATUS[r.status] ?? 3);
+    this.cause.push(r.status !== 'error' ? 0 : r.error ? (causeOf(r.error).cause === 'candidate' ? 1 : 2) : 1);
+    this.hasScores.push(r.scores !== null ? 1 : 0);
+    const scores = r.scores && typeof r.scores === 'object' ? r.scores : null;
+    if (scores)
+      for (const metric of Object.keys(scores)) {
+        let column = this.scores.get(metric);
+        if (!column) {
+          column = new Array<number>(n).fill(Number.NaN);
+          this.scores.set(metric, column);
+        }
+      }
+    for (const [metric, column] of this.scores) {
+      const v = scores?.[metric];
+      column.push(typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN);
+    }
+  }
+  build(): RecordColumns {
+    return {
+      caseId: this.caseId,
+      inputHash: this.inputHash,
+      cluster: this.cluster,
+      status: Uint8Array.from(this.status),
+      cause: Uint8Array.from(this.cause),
+      hasScores: Uint8Array.from(this.hasScores),
+      scores: new Map([...this.scores].map(([k, v]) => [k, Float64Array.from(v)])),
+    };
+  }
+}
+
+/** What the first reading found wrong with a record: its index, or -1. */
+export function storedRecordProblem(records: unknown): number | null {
+  const info = (records as { [STORED]?: { invalid: number } } | null)?.[STORED];
+  return info === undefined ? null : info.invalid;
+}
+
+/** The two 32-bit hashes of a text (FNV-1a over UTF-16 units, two offsets), as one pair. */
+function checksum(text: string, out: Uint32Array, at: number): void {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  out[at] = a >>> 0;
+  out[at + 1] = b >>> 0;
+}
+
+/** Growable columns of record positions. */
+class Positions {
+  start = new Float64Array(1024);
+  end = new Float64Array(1024);
+  sums = new Uint32Array(2048);
+  n = 0;
+  add(start: number, end: number, text: string): void {
+    if (this.n === this.start.length) {
+      const grow = <T extends Float64Array | Uint32Array>(a: T, size: number): T => {
+        const b = new (a.constructor as new (n: number) => T)(size);
+        b.set(a);
+        return b;
+      };
+      this.start = grow(this.start, this.n * 2);
+      this.end = grow(this.end, this.n * 2);
+      this.sums = grow(this.sums, this.n * 4);
+    }
+    this.start[this.n] = start;
+    this.end[this.n] = end;
+    checksum(text, this.sums, this.n * 2);
+    this.n++;
+  }
+}
+
+/** A record's text as the first reading joined it: lines joined by "\n", a CR before a newline dropped. */
+function recordText(raw: string): string {
+  const text = raw.includes('\r')
+    ? raw
+        .split('\n')
+        .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+        .join('\n')
+    : raw;
+  return text.endsWith(',') ? text.slice(0, -1) : text;
+}
+
+/** Whether a parsed record has what validateResult requires of every record. */
+function wellFormed(r: unknown): boolean {
+  const v = r as Partial<CaseRecord> | null;
+  return !!v && typeof v.caseId === 'string' && typeof v.inputHash === 'string' && typeof v.repeat === 'number';
+}
+
+/** A record that does not parse, at its first line (1-based). */
+export class StoredRecordError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
+  }
+}
+
+/**
+ * Reads a result file in the layout resultChunks writes, parsing each record once to check
+ * it and keeping only where it is; returns the document with `records` a list read from
+ * the file (see above), or null when the file is in another layout. Throws
+ * StoredRecordError naming the line of a record that does not parse.
+ */
+export async function readStoredResult(file: RangeFile): Promise<Record<string, unknown> | null> {
+  const head: string[] = [];
+  const tail: string[] = [];
+  const at = new Positions();
+  const columns = new ColumnsBuilder();
+  let state: 'head' | 'records' | 'tail' = 'head';
+  let current: string[] = [];
+  let recordStart = 0;
+  let startedAt = 0;
+  let invalid = -1;
+  let n = 0;
+  for await (const { text: line, start, end } of file.lines() as AsyncIterable<LineAt>) {
+    n++;
+    if (state === 'head') {
+      if (line === '  "records": [') {
+        state = 'records';
+        head.push('  "records": []');
+      } else {
+        head.push(line);
+      }
+      continue;
+    }
+    if (state === 'records') {
+      if (current.length === 0) {
+        if (line === '  ]' || line === '  ],') {
+          state = 'tail';
+          if (line.endsWith(',')) head[head.length - 1] = `${head[head.length - 1] as string},`;
+          continue;
+        }
+        if (line !== '    {') return null;
+        startedAt = n;
+        recordStart = start;
+      }
+      current.push(line);
+      if (line === '    }' || line === '    },') {
+        const text = recordText(current.join('\n'));
+        current = [];
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch (error) {
+          throw new StoredRecordError(
+            startedAt,
+            `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`,
+          );
+        }
+        if (invalid < 0 && !wellFormed(value)) invalid = at.n;
+        if (invalid < 0) columns.add(value);
+        at.add(recordStart, end, text);
+      }
+      continue;
+    }
+    tail.push(line);
+  }
+  if (state !== 'tail') return state === 'head' ? (JSON.parse(head.join('\n')) as Record<string, unknown>) : null;
+  const value = JSON.parse([...head, ...tail].join('\n')) as Record<string, unknown>;
+  if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
+  value['records'] = storedRecords(file, at, invalid, file.size(), invalid < 0 ? columns.build() : null);
+  return value;
+}
+
+/** The list of records kept at `at` in `file` (of `size` bytes when read). */
+function storedRecords(
+  file: RangeFile,
+  at: Positions,
+  invalid: number,
+  size: number,
+  columns: RecordColumns | null,
+): CaseRecord[] {
+  const { n, start, end } = at;
+  const sums = at.sums.slice(0, n * 2);
+  const check = new Uint32Array(2);
+  let lastIndex = -1;
+  let last: CaseRecord | undefined;
+  let reads = 0;
+  const changed = (what: string): never => {
+    throw new ConfigError(
+      { file: file.path },
+      `${file.path}: the file changed while evalgate was reading it (${what}); run again once nothing else writes to it`,
+    );
+  };
+  const record = (i: number): CaseRecord => {
+    if (i === lastIndex) return last as CaseRecord;
+    // The size is checked now and then (every record's text is checked below).
+    if (reads++ % 1024 === 0 && file.size() !== size) changed(`it was ${size} bytes and is ${file.size()}`);
+    let raw: string;
+    try {
+      raw = file.read(start[i] as number, end[i] as number);
+    } catch (error) {
+      return changed((error as Error).message);
+    }
+    const text = recordText(raw);
+    checksum(text, check, 0);
+    if (check[0] !== sums[i * 2] || check[1] !== sums[i * 2 + 1]) changed(`record ${i} is not what it was`);
+    last = JSON.parse(text) as CaseRecord;
+    lastIndex = i;
+    return last;
+  };
+  const target = new Array<CaseRecord>();
+  const indexOf = (key: string | symbol): number => {
+    if (typeof key !== 'string' || key.length === 0 || key.length > 10) return -1;
+    // A canonical index: digits only, no leading zero.
+    let i = 0;
+    for (let k = 0; k < key.length; k++) {
+      const c = key.charCodeAt(k);
+      if (c < 48 || c > 57 || (c === 48 && k === 0 && key.length > 1)) return -1;
+      i = i * 10 + (c - 48);
+    }
+    return i < n ? i : -1;
+  };
+  const readOnly = (): never => {
+    throw new TypeError('the records of a stored result cannot be changed; copy them first');
+  };
+  return new Proxy(target, {
+    get(t, key, receiver) {
+      const i = indexOf(key);
+      if (i >= 0) return record(i);
+      if (key === 'length') return n;
+      if (key === STORED) return { invalid, columns };
+      return Reflect.get(t, key, receiver) as unknown;
+    },
+    has(t, key) {
+      return indexOf(key) >= 0 || key === STORED || Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      const i = indexOf(key);
+      if (i >= 0) return { value: record(i), writable: false, enumerable: true, configurable: true };
+      return Reflect.getOwnPropertyDescriptor(t, key);
+    },
+    ownKeys(t) {
+      return [...Array.from({ length: n }, (_, i) => String(i)), ...Reflect.ownKeys(t)];
+    },
+    set: readOnly,
+    defineProperty: readOnly,
+    deleteProperty: readOnly,
+  });
+}

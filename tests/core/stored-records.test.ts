@@ -1,0 +1,187 @@
+// A result read from a file keeps its records in the file (core/stored-records.ts): readers
+// get the same values as from a parse of the whole file, and a file changed while it is in
+// use fails with an error naming it instead of giving other records.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { readResultFile } from '../../src/adapters/fs-store.ts';
+import { compareWithBaseline } from '../../src/core/compare/index.ts';
+import { DEFAULT_GATE } from '../../src/core/config/common.ts';
+import { ConfigError } from '../../src/core/errors.ts';
+import { renderJunit } from '../../src/core/report/junit.ts';
+import { syntheticPair } from '../helpers/synthetic-results.ts';
+import { measurementDigest } from '../../src/core/results.ts';
+import { resultChunks } from '../../src/core/result-stream.ts';
+import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+
+// Long enough that a file of a few hundred records is read again in several blocks (1 MB each).
+const PAD = 'lorem ipsum '.repeat(400);
+
+function record(i: number): CaseRecord {
+  return {
+    caseId: `case-${i}`,
+    repeat: 0,
+    inputHash: `h${i}`,
+    status: i % 4 === 0 ? 'error' : 'scored',
+    scores: i % 4 === 0 ? null : { 'exact-match': i % 3 === 0 ? 0 : 1 },
+    // Multi-byte text and a line separator: offsets are in bytes, lines end at "\n" only.
+    request: { messages: [{ role: 'user', content: `Frage ${i}: Größe? 東京\u2028 "q" }\n    },` }] },
+    reply: i % 4 === 0 ? null : { text: `Antwort ${i} ✓`, servedModel: 'm', fingerprint: null, finishReason: 'stop' },
+    usage: { inputTokens: i, outputTokens: 2 * i },
+    latencyMs: 3,
+    error: i % 4 === 0 ? { kind: 'http', httpStatus: 500, message: 'boom' } : null,
+    attempts: 1,
+    cached: false,
+    detail: { expected: `Antwort ${i} ✓`, question: `Frage ${i}`, context: PAD },
+  };
+}
+
+function result(n: number): SuiteResult {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: '0.1.0' },
+    runId: 'r',
+    suite: { name: 's', kind: 'exact-copy' },
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:01:00Z',
+    tested: { dataset: { path: 'd', sha256: 'x', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
+    instrument: { scoringVersion: 'v', primaryMetric: 'exact-match', metrics: [], settings: {}, hash: 'i' },
+    aggregates: {
+      cases: n,
+      records: n,
+      scored: n,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: n },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
+    records: Array.from({ length: n }, (_, i) => record(i)),
+  };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'evalgate-stored-'));
+after(() => rm(dir, { recursive: true, force: true }));
+let files = 0;
+async function written(value: SuiteResult, crlf = false): Promise<string> {
+  const path = join(dir, `result-${files++}.json`);
+  const text = [...resultChunks(value)].join('');
+  await writeFile(path, crlf ? text.replace(/\n/g, '\r\n') : text);
+  return path;
+}
+
+function changedError(path: string): (error: unknown) => boolean {
+  return (error) =>
+    error instanceof ConfigError && error.message.includes(path) && error.message.includes('changed while');
+}
+
+describe('records left in their file', () => {
+  for (const crlf of [false, true]) {
+    it(`gives every reader the values a parse of the whole file gives${crlf ? ' (CRLF line ends)' : ''}`, async () => {
+      const value = result(40);
+      const path = await written(value, crlf);
+      const read = await readResultFile(path);
+      const whole = JSON.parse(await readFile(path, 'utf8')) as SuiteResult;
+      assert.equal(read.records.length, 40);
+      assert.ok(Array.isArray(read.records));
+      assert.deepEqual([...read.records], whole.records);
+      assert.deepEqual(
+        read.records.map((r) => r.caseId),
+        whole.records.map((r) => r.caseId),
+      );
+      assert.equal(read.records.filter((r) => r.status === 'error').length, 10);
+      assert.deepEqual(read.records[7], whole.records[7]);
+      assert.equal(
+        JSON.stringify(read.records),
+        JSON.stringify(whole.records),
+        'serialized the same (the baseline digest)',
+      );
+      assert.equal(measurementDigest(read), measurementDigest(whole));
+    });
+  }
+
+  it('cannot be changed', async () => {
+    const read = await readResultFile(await written(result(3)));
+    assert.throws(() => {
+      (read.records as CaseRecord[])[0] = record(9);
+    }, TypeError);
+    assert.throws(() => (read.records as CaseRecord[]).push(record(9)), TypeError);
+  });
+
+  it('fails naming the file when it was truncated after it was read', async () => {
+    const path = await written(result(600));
+    const read = await readResultFile(path);
+    const size = (await readFile(path)).length;
+    await truncate(path, Math.floor(size / 2));
+    assert.throws(() => read.records.map((r) => r.caseId), changedError(path));
+  });
+
+  it('fails naming the file when a record was edited in place (same size)', async () => {
+    const path = await written(result(600));
+    const read = await readResultFile(path);
+    const bytes = await readFile(path);
+    const at = bytes.indexOf('Antwort 17 ✓');
+    bytes.write('Antwort 71', at);
+    await writeFile(path, bytes);
+    assert.equal(read.records[3]?.caseId, 'case-3', 'records before the edit read as they were');
+    assert.throws(() => read.records[17], changedError(path));
+  });
+
+  it('reads the file it first read when another is put in its place', async () => {
+    const path = await written(result(10));
+    const read = await readResultFile(path);
+    const other = await written({ ...result(10), records: result(10).records.map((r) => ({ ...r, caseId: 'x' })) });
+    await rename(other, path);
+    assert.equal(read.records[5]?.caseId, 'case-5');
+  });
+
+  it('names the record that lacks its case id, as a file read whole does', async () => {
+    const value = result(5);
+    const broken = { ...value, records: value.records.map((r, i) => (i === 2 ? { ...r, caseId: 3 } : r)) };
+    const path = await written(broken as unknown as SuiteResult);
+    await assert.rejects(readResultFile(path), /records\[2\] lacks caseId, inputHash or repeat/);
+  });
+
+  it('names the line of a record that is not JSON', async () => {
+    const path = await written(result(5));
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace('"caseId": "case-3"', '"caseId": case-3'));
+    await assert.rejects(readResultFile(path), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+: not valid JSON`));
+      return true;
+    });
+  });
+
+  it('gives the same comparison and junit.xml as the records held whole (the comparison reads their columns)', async () => {
+    const pair = syntheticPair({ n: 300, fails: (i) => i % 7 === 0, errors: (i) => i % 11 === 1 });
+    // Clusters, a refusal and errors of both causes, so every column is read.
+    pair.baseline.records.forEach((r, i) => (r.cluster = `c${i % 13}`));
+    const refused = pair.candidate.records[5] as CaseRecord;
+    Object.assign(refused, { status: 'refused', scores: null });
+    pair.candidate.records.forEach((r, i) => {
+      if (r.error)
+        r.error = {
+          ...r.error,
+          cause: i % 2 === 0 ? 'candidate' : 'infrastructure',
+          reason: i % 2 === 0 ? 'reply-unusable' : 'http-5xx',
+        } as typeof r.error;
+    });
+    const base = await readResultFile(await written(pair.baseline));
+    const cand = await readResultFile(await written(pair.candidate));
+    const gate = { ...DEFAULT_GATE, 'max-error-rate': 1 };
+    const held = compareWithBaseline(pair.baseline, pair.candidate, gate);
+    const stored = compareWithBaseline(base, cand, gate);
+    assert.deepEqual(stored, held);
+    assert.ok((held.pairing?.failedByCandidate.length ?? 0) > 0, 'candidate failures were counted');
+    assert.equal(
+      renderJunit({ comparisons: [stored], results: new Map([['copy', cand]]) }),
+      renderJunit({ comparisons: [held], results: new Map([['copy', pair.candidate]]) }),
+    );
+  });
+});
