@@ -41,7 +41,14 @@ import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, recordSigner, startLogLines, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import {
+  planResume,
+  readBackLog,
+  recordSigner,
+  startLogLines,
+  type RecordLogHeader,
+  type ResumePlan,
+} from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
 import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
@@ -424,11 +431,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
         instrument: suite.instrument.hash,
         repeats: suite.repeats,
-        cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
       };
       const auth = deps.authenticator;
+      // The map of case ids is made only to read an old log, and not kept while the calls run.
       const planned =
-        options.fresh || !auth ? null : await planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+        options.fresh || !auth
+          ? null
+          : await planResume(
+              await deps.store.readRecordLog(suite.name),
+              { ...identity, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])) },
+              auth,
+            );
       if (planned && 'rejectedLog' in planned) {
         rejectedRecords += planned.rejectedLog;
         deps.logger.warn(
@@ -462,6 +475,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         suite.name,
         auth ? startLogLines(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
+      let closing: Promise<void> | undefined;
+      const closeSink = (): Promise<void> => (closing ??= Promise.resolve(rawSink.close?.()));
       const sign = auth ? recordSigner(auth, header) : null;
       const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
       let result: SuiteResult;
@@ -475,9 +490,20 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           startedAt: header.startedAt,
           finished: resume?.finished ?? [],
           onRecord: (record) => deps.onRecord?.(suite.name, record),
+          // Finished records live in the log while the calls run; read back (and checked) at the end.
+          readBack: async (expected) => {
+            await closeSink();
+            return readBackLog(
+              await deps.store.readRecordLog(suite.name),
+              header,
+              auth,
+              expected,
+              `${deps.store.describe().out}/results/${suite.name}.records.jsonl`,
+            );
+          },
         });
       } finally {
-        await rawSink.close?.();
+        await closeSink();
       }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.

@@ -48,25 +48,43 @@ export interface RunSuiteDeps {
   /** Records already finished (resume): they are kept and not run again. */
   finished?: readonly CaseRecord[];
   onRecord?: (record: CaseRecord) => void;
+  /**
+   * Reads every record of the sink back (those carried over and those appended, `count` in
+   * all) once the calls are done. Given, the run holds no finished record while it calls.
+   */
+  readBack?: (count: number) => Promise<readonly CaseRecord[]>;
 }
 
 /** Runs a suite to completion and returns its result. */
 export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promise<SuiteResult> {
   const startedAt = deps.startedAt ?? deps.clock.nowIso();
-  const records: CaseRecord[] = [...(deps.finished ?? [])];
-  const done = new Set(records.map((r) => `${r.caseId}\u0000${r.repeat}`));
-  const work: { evalCase: EvalCase; repeat: number }[] = [];
-  for (const evalCase of suite.cases) {
-    for (let repeat = 0; repeat < suite.repeats; repeat++) {
-      if (!done.has(`${evalCase.id}\u0000${repeat}`)) work.push({ evalCase, repeat });
+  const finished = deps.finished ?? [];
+  // With readBack, no finished record stays in memory while the calls run: each is in the
+  // sink (the record log) and read back from there at the end. Only counts are kept.
+  const kept: CaseRecord[] | null = deps.readBack ? null : [...finished];
+  let appended = 0;
+  const done = new Set(finished.map((r) => `${r.caseId}\u0000${r.repeat}`));
+  // Case × repeat in order, as an index: no list of work items (one per case) is made.
+  const { cases, repeats } = suite;
+  const total = cases.length * repeats;
+  let cursor = 0;
+  const nextItem = (): { evalCase: EvalCase; repeat: number } | null => {
+    while (cursor < total) {
+      const at = cursor++;
+      const evalCase = cases[Math.floor(at / repeats)] as EvalCase;
+      const repeat = at % repeats;
+      if (done.size > 0 && done.has(`${evalCase.id}\u0000${repeat}`)) continue;
+      return { evalCase, repeat };
     }
-  }
-  if (work.length > 0) suite.warmUp?.();
-  let next = 0;
+    return null;
+  };
+  const remaining = total - done.size;
+  if (remaining > 0) suite.warmUp?.();
   let budgetStop: string | null = null;
   const worker = async (): Promise<void> => {
-    while (next < work.length && budgetStop === null) {
-      const item = work[next++] as { evalCase: EvalCase; repeat: number };
+    while (budgetStop === null) {
+      const item = nextItem();
+      if (item === null) return;
       const record = await suite.runCase(item.evalCase, item.repeat);
       if (record.status === 'error' && record.error?.kind === 'budget') {
         // The budget refused a call: that is no result, so it is left out of the log and a
@@ -75,19 +93,22 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
         continue;
       }
       await deps.sink.append(record);
-      records.push(record);
+      appended++;
+      kept?.push(record);
       deps.onRecord?.(record);
     }
   };
-  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
+  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, remaining)) }, worker);
   await Promise.all(workers);
+  const finishedAt = deps.clock.nowIso();
+  const records = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
   const result = assembleResult(suite, records, {
     startedAt,
-    finishedAt: deps.clock.nowIso(),
+    finishedAt,
     runId: deps.runId,
     toolVersion: deps.toolVersion,
   });
-  const missing = suite.cases.length * suite.repeats - records.length;
+  const missing = total - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
 
