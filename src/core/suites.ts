@@ -30,6 +30,8 @@ export interface LoadedSuite {
     runners?: CodeRunners,
     nonce?: (material: string) => string,
   ): PreparedSuite;
+  /** Whether `prepare` reads the baseline (else the run does not hold it while calling). */
+  preparesWithBaseline: boolean;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** The providers that grade the answers (judges), when the suite's kind has any. */
@@ -195,6 +197,7 @@ export async function loadSuite(
     cases: kindLoaded.cases,
     caseCount: kindLoaded.caseCount ?? kindLoaded.cases.length,
     providers: kind.providers(suite),
+    preparesWithBaseline: kind.preparesWithBaseline?.(suite) ?? false,
     ...(kindLoaded.judges ? { judges: kindLoaded.judges } : {}),
     ...(kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {}),
     prepare: (clients, baseline, runners = noRunners, nonce = noNonce) =>

@@ -36,6 +36,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   worstScore: (metric) => (metric === 'score' ? 1 : metric === 'net-win' ? -1 : null),
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
   judgeProviders: (suite) => judgesOf(suite),
+  preparesWithBaseline: (suite) => suite.mode === 'pairwise',
   providerKey: () => 'judge',
   async load(ctx) {
     const s = ctx.suite;
