@@ -307,8 +307,12 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
-    // A pull request's dataset stops being read past the calls it may make.
-    ...(options.maxPlannedCalls !== undefined ? { cases: { maxRows: options.maxPlannedCalls } } : {}),
+    // Cases keep no text while the run calls when their rows can be read back (datasets/collect.ts);
+    // a pull request's dataset stops being read past the calls it may make.
+    cases: {
+      lazy: true,
+      ...(options.maxPlannedCalls !== undefined ? { maxRows: options.maxPlannedCalls } : {}),
+    },
   });
   const notRun = [...(options.notRun ?? []), ...gone];
   for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));

@@ -34,6 +34,11 @@ export interface PreparedSuite {
   plan(evalCase: EvalCase, repeat: number): PlannedCall[];
   /** Starts what the suite will need (a sandbox warming up) while the first calls are made. */
   warmUp?(): void;
+  /**
+   * Gives cases whole when `cases` holds some without their text (read back from the
+   * dataset file while the run calls, a few at a time: datasets/collect.ts).
+   */
+  readCases?(cases: readonly EvalCase[]): Promise<EvalCase[]>;
 }
 
 /** Everything a run needs from outside. */
@@ -68,24 +73,50 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   const { cases, repeats } = suite;
   const total = cases.length * repeats;
   let cursor = 0;
-  const nextItem = (): { evalCase: EvalCase; repeat: number } | null => {
+  const nextItem = (): { index: number; repeat: number } | null => {
     while (cursor < total) {
       const at = cursor++;
-      const evalCase = cases[Math.floor(at / repeats)] as EvalCase;
+      const index = Math.floor(at / repeats);
       const repeat = at % repeats;
-      if (done.size > 0 && done.has(`${evalCase.id}\u0000${repeat}`)) continue;
-      return { evalCase, repeat };
+      if (done.size > 0 && done.has(`${(cases[index] as EvalCase).id}\u0000${repeat}`)) continue;
+      return { index, repeat };
     }
     return null;
+  };
+  // Cases kept without their text are read back in batches as the cursor reaches them: only
+  // the batch being handed out and the one before it are held (a few times the concurrency).
+  const readCases = suite.readCases?.bind(suite);
+  const batchSize = Math.max(64, 2 * suite.concurrency);
+  const batches = new Map<number, Promise<EvalCase[]>>();
+  const caseAt = async (index: number): Promise<EvalCase> => {
+    if (!readCases) return cases[index] as EvalCase;
+    const b = Math.floor(index / batchSize);
+    let batch = batches.get(b);
+    if (batch === undefined) {
+      batch = readCases(cases.slice(b * batchSize, (b + 1) * batchSize));
+      batch.catch(() => undefined); // awaited below by every case of the batch
+      batches.set(b, batch);
+      for (const k of batches.keys()) if (k < b - 1) batches.delete(k);
+    }
+    return (await batch)[index - b * batchSize] as EvalCase;
   };
   const remaining = total - done.size;
   if (remaining > 0) suite.warmUp?.();
   let budgetStop: string | null = null;
+  // A case that cannot be read back (its dataset changed during the run) stops every worker.
+  let failure: { error: unknown } | null = null;
   const worker = async (): Promise<void> => {
-    while (budgetStop === null) {
+    while (budgetStop === null && failure === null) {
       const item = nextItem();
       if (item === null) return;
-      const record = await suite.runCase(item.evalCase, item.repeat);
+      let evalCase: EvalCase;
+      try {
+        evalCase = await caseAt(item.index);
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      const record = await suite.runCase(evalCase, item.repeat);
       if (record.status === 'error' && record.error?.kind === 'budget') {
         // The budget refused a call: that is no result, so it is left out of the log and a
         // rerun with a larger budget runs the case. No further case is started.
@@ -100,6 +131,8 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   };
   const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, remaining)) }, worker);
   await Promise.all(workers);
+  batches.clear();
+  if (failure !== null) throw (failure as { error: unknown }).error;
   const finishedAt = deps.clock.nowIso();
   const records = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
   const result = assembleResult(suite, records, {

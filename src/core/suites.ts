@@ -96,6 +96,7 @@ function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folde
       await note(path, reads.folders);
       return inner.listFolders(path);
     },
+    ...(inner.readRange ? { readRange: inner.readRange.bind(inner) } : {}),
   };
 }
 
@@ -185,7 +186,14 @@ export async function loadSuite(
       await check(workspace, path, where, what);
       return refuseLfsPointer(await workspace.readStream(path), pointerError(path, where, what));
     },
-    cases: (file) => collectCases(file, options.cases),
+    cases: (file) => {
+      const readRange = workspace.readRange?.bind(workspace);
+      return collectCases(
+        file,
+        options.cases,
+        readRange ? (offset, length) => readRange(file, offset, length) : undefined,
+      );
+    },
     workspace,
     provider,
     gate: { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig,
