@@ -16,6 +16,8 @@ import { collectCases } from '../../src/core/datasets/collect.ts';
 import { runEvaluation } from '../../src/core/engine.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import { parseExactCopyDataset, readExactCopyDataset } from '../../src/core/kinds/exact-copy/dataset.ts';
+import { DEFAULT_COLUMNS, parseJudgedDataset, readJudgedDataset } from '../../src/core/kinds/judged/dataset.ts';
+import { parsePromptDataset, readPromptDataset } from '../../src/core/kinds/prompt/dataset.ts';
 import type { EvalCase } from '../../src/core/types.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
@@ -52,6 +54,34 @@ describe('cases read back from the dataset by byte range', () => {
     // A shard's slice is in id order, not file order; a base commit's case (whole) passes through.
     const picked = [cases[140], cases[3], cases[77], whole[5], cases[78]] as EvalCase[];
     assert.deepEqual(await read(picked), [whole[140], whole[3], whole[77], whole[5], whole[78]]);
+  });
+
+  it("read back the judged and prompt kinds' JSONL rows as their whole-file parses give them", async () => {
+    const text = `\uFEFF${Array.from({ length: 90 }, (_, i) =>
+      JSON.stringify({
+        id: `t${i}`,
+        input: `frage ${i} ü`,
+        reference: `antwort — ${i}`,
+        criteria: i % 2 ? '' : 'kurz',
+        n: i,
+      }),
+    ).join('\r\n')}\n`;
+    const bytes = enc(text);
+    const lazy = () =>
+      collectCases('tasks.jsonl', { lazy: true }, (offset, length) =>
+        Promise.resolve(bytes.slice(offset, offset + length)),
+      );
+    const judged = lazy();
+    await readJudgedDataset(once(bytes), 'tasks.jsonl', undefined, DEFAULT_COLUMNS, judged);
+    assert.ok(judged.readCases && judged.cases.every((c) => Object.keys(c.inputs).length === 0));
+    assert.deepEqual(
+      await judged.readCases(judged.cases),
+      parseJudgedDataset(bytes, 'tasks.jsonl', undefined, DEFAULT_COLUMNS),
+    );
+    const prompt = lazy();
+    await readPromptDataset(once(bytes), 'tasks.jsonl', undefined, prompt);
+    assert.ok(prompt.readCases && prompt.cases.every((c) => Object.keys(c.inputs).length === 0));
+    assert.deepEqual(await prompt.readCases(prompt.cases), parsePromptDataset(bytes, 'tasks.jsonl', undefined).cases);
   });
 
   it('fails naming the line when a row was edited, cut or made invalid since it was loaded', async () => {

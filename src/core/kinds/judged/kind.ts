@@ -86,8 +86,8 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
       cases,
       caseCount: collected.count,
       judges: judgeNames,
-      prepare: (env) =>
-        prepareJudgedSuite({
+      prepare: (env) => {
+        const prepared = prepareJudgedSuite({
           suite: s,
           provider,
           client: env.client(s.provider),
@@ -99,7 +99,10 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
           baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,
           nonce: (material) => env.nonce(material),
           manipulationCheck: ctx.gate['manipulation-check'],
-        }),
+        });
+        const readCases = collected.readCases;
+        return readCases ? { ...prepared, readCases } : prepared;
+      },
       rejudge: (request) =>
         rejudgeResult({
           ...request,
