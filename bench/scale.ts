@@ -9,6 +9,7 @@
 // 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
 // sizes or more, the peak at the largest over the peak at the smallest says how flat memory is.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,11 +32,13 @@ const CLI = resolve(arg('cli', join(ROOT, 'dist/cli.js')));
 async function startServer(): Promise<{
   url: string;
   calls: () => number;
+  replied: () => number;
   span: () => number;
   reset: () => void;
   close: () => Promise<void>;
 }> {
   let calls = 0;
+  let replied = 0;
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -52,6 +55,7 @@ async function startServer(): Promise<{
       const context = /<context>\n([\s\S]*?)\n<\/context>/.exec(user)?.[1] ?? user;
       const content = context.split('\n')[1] ?? '';
       setTimeout(() => {
+        replied++;
         last = Math.max(last, performance.now());
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
@@ -72,9 +76,11 @@ async function startServer(): Promise<{
   return {
     url: `http://127.0.0.1:${address.port}/v1`,
     calls: () => calls,
+    replied: () => replied,
     span: () => last - first,
     reset: () => {
       calls = 0;
+      replied = 0;
       first = Number.POSITIVE_INFINITY;
       last = 0;
     },
@@ -82,12 +88,28 @@ async function startServer(): Promise<{
   };
 }
 
-/** Runs the CLI under GNU time; its wall time, exit code, peak RSS and CPU seconds. */
+/** The peak RSS (VmHWM, MiB) so far of the process a GNU time process runs, or null. */
+function peakSoFar(timePid: number | undefined): number | null {
+  try {
+    const child = readFileSync(`/proc/${timePid}/task/${timePid}/children`, 'utf8').trim().split(' ')[0];
+    const status = readFileSync(`/proc/${child}/status`, 'utf8');
+    const kib = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kib === undefined ? null : Number(kib) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs the CLI under GNU time; its wall time, exit code, peak RSS and CPU seconds, and its
+ * peak RSS up to the server's last reply (`callsDone` tells when that is): the call phase's.
+ */
 function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string>,
-): Promise<{ ms: number; code: number | null; peakMiB: number; cpu: number; out: string }> {
+  callsDone: () => boolean = () => false,
+): Promise<{ ms: number; code: number | null; peakMiB: number; callPeakMiB: number | null; cpu: number; out: string }> {
   const rssFile = join(cwd, `rss-${Date.now()}.txt`);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -96,6 +118,15 @@ function runCli(
       env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Sampled until the last reply: the peak of the loading and call phases, before results are written.
+    let callPeakMiB: number | null = null;
+    const sampler = setInterval(() => {
+      if (callsDone()) {
+        clearInterval(sampler);
+        return;
+      }
+      callPeakMiB = peakSoFar(child.pid) ?? callPeakMiB;
+    }, 50);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -105,7 +136,15 @@ function runCli(
       const [kib, user, system] = ((await readFile(rssFile, 'utf8')).trim().split('\n').pop() ?? '')
         .split(' ')
         .map(Number);
-      resolve({ ms, code, peakMiB: (kib as number) / 1024, cpu: (user as number) + (system as number), out });
+      clearInterval(sampler);
+      resolve({
+        ms,
+        code,
+        peakMiB: (kib as number) / 1024,
+        callPeakMiB,
+        cpu: (user as number) + (system as number),
+        out,
+      });
     };
   });
 }
@@ -116,6 +155,8 @@ const loadBefore = loadavg()[0] ?? 0;
 const rows: string[] = [];
 /** Peak RSS (MiB) of each run, by run and number of cases, for the flatness ratio. */
 const peaks = new Map<string, Map<number, number>>();
+/** The same for the peak up to the last reply (the call phase). */
+const callPeaks = new Map<string, Map<number, number>>();
 try {
   for (const n of SIZES) {
     const dir = join(work, `n${n}`);
@@ -155,12 +196,14 @@ suites:
       ['compared run', ['run', '--no-cache', '--quiet', '--out', 'out']],
     ] as const) {
       server.reset();
-      const r = await runCli([...args], dir, env);
+      const r = await runCli([...args], dir, env, () => server.replied() >= n);
       if (r.code !== 0 && r.code !== 1) process.stderr.write(r.out);
       const phase = server.span() + LATENCY_MS;
       peaks.set(label, (peaks.get(label) ?? new Map<number, number>()).set(n, r.peakMiB));
+      if (r.callPeakMiB !== null)
+        callPeaks.set(label, (callPeaks.get(label) ?? new Map<number, number>()).set(n, r.callPeakMiB));
       rows.push(
-        `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${server.calls()} | ${r.code} |`,
+        `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.callPeakMiB?.toFixed(0) ?? '?'} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${server.calls()} | ${r.code} |`,
       );
     }
     await rm(dir, { recursive: true, force: true });
@@ -172,30 +215,30 @@ suites:
 const loadAfter = loadavg()[0] ?? 0;
 // Flat memory: the peak at the largest size over the peak at the smallest, per run.
 const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
+const ratios = (of: Map<string, Map<number, number>>): string =>
+  [...of]
+    .map(
+      ([label, byN]) =>
+        `${label.replace(/ \(.*\)$/, '')} ${((byN.get(large) ?? 0) / (byN.get(small) ?? 1)).toFixed(2)}`,
+    )
+    .join(', ');
 const flatness =
   small === large
     ? []
     : [
-        `Peak RSS at ${large.toLocaleString('en-US')} cases ÷ at ${small.toLocaleString('en-US')} (1.00 is flat): ${[
-          ...peaks,
-        ]
-          .map(
-            ([label, byN]) =>
-              `${label.replace(/ \(.*\)$/, '')} ${((byN.get(large) ?? 0) / (byN.get(small) ?? 1)).toFixed(2)}`,
-          )
-          .join(', ')}.`,
+        `Peak RSS at ${large.toLocaleString('en-US')} cases ÷ at ${small.toLocaleString('en-US')} (1.00 is flat): ${ratios(peaks)}; to the last reply (the call phase): ${ratios(callPeaks)}.`,
         '',
       ];
 process.stdout.write(
   [
     `bench/scale: exact-copy cases against a server on 127.0.0.1 answering after ${LATENCY_MS} ms (not a model), concurrency ${CONCURRENCY}; ${process.version}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.`,
     '',
-    '| cases | run | ideal (s) | call phase (s) | ideal ÷ call phase | process wall (s) | ideal ÷ wall | peak RSS (MiB) | CPU (s) | CPU per case (ms) | calls | exit |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| cases | run | ideal (s) | call phase (s) | ideal ÷ call phase | process wall (s) | ideal ÷ wall | peak RSS (MiB) | to last reply (MiB) | CPU (s) | CPU per case (ms) | calls | exit |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     ...flatness,
-    `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not.`,
+    `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. To last reply: the CLI's peak RSS (VmHWM) sampled every 50 ms until the server sends its last reply, so loading and the call phase without writing results and reports. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not.`,
     '',
   ].join('\n'),
 );

@@ -132,6 +132,12 @@ export interface Workspace {
   readBytes(path: string): Promise<Uint8Array>;
   /** A file's bytes in chunks (datasets: never the whole file at once); throws as readBytes. */
   readStream(path: string): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * Up to `length` bytes of a file from byte `offset` (fewer when the file is shorter now);
+   * throws as readBytes. A run reads its dataset's rows back with it while it calls, so no
+   * case's text is held longer than its calls. Optional: without it, cases are kept.
+   */
+  readRange?(path: string, offset: number, length: number): Promise<Uint8Array>;
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly inside a folder, sorted; null when it is not a folder. */
   listFolders(path: string): Promise<string[] | null>;

@@ -14,7 +14,7 @@
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
@@ -102,6 +102,23 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
       const real = await need(path, 'file');
       if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
       return createReadStream(real, { highWaterMark: 1 << 20 });
+    },
+    readRange: async (path, offset, length) => {
+      const real = await need(path, 'file');
+      if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
+      const handle = await open(real, 'r');
+      try {
+        const bytes = new Uint8Array(length);
+        let got = 0;
+        while (got < length) {
+          const { bytesRead } = await handle.read(bytes, got, length - got, offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return bytes.subarray(0, got);
+      } finally {
+        await handle.close();
+      }
     },
     exists: async (path) => (await need(path, 'file')) !== null,
     listFolders: async (path) => {

@@ -31,7 +31,8 @@ import {
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
-import { checkResultKind } from './kinds/index.ts';
+import { checkResultKind, findKind, recordDetailProblem } from './kinds/index.ts';
+import type { SuiteKind } from './kinds/kind.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
 import { readStoredResult, StoredRecordError } from './stored-records.ts';
@@ -42,9 +43,16 @@ import { messagesFor, type ReportLanguage } from './report/messages.ts';
 import { planSuite, type SuitePlan } from './plan.ts';
 import { enforcePrBudget } from './pr-budget.ts';
 import { pricingFor } from './pricing.ts';
-import { planResume, recordSigner, startLogLines, type RecordLogHeader, type ResumePlan } from './record-log.ts';
+import {
+  planResume,
+  readBackLog,
+  recordSigner,
+  startLogLines,
+  type RecordLogHeader,
+  type ResumePlan,
+} from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
-import { sameMeasurement, validateResult } from './results.ts';
+import { recordFieldsProblem, sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
 import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
@@ -300,8 +308,12 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   const { suites, gone } = await loadSelected(loaded, options.suites, deps.workspace, {
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.removed ? { removed: options.removed } : {}),
-    // A pull request's dataset stops being read past the calls it may make.
-    ...(options.maxPlannedCalls !== undefined ? { cases: { maxRows: options.maxPlannedCalls } } : {}),
+    // Cases keep no text while the run calls when their rows can be read back (datasets/collect.ts);
+    // a pull request's dataset stops being read past the calls it may make.
+    cases: {
+      lazy: true,
+      ...(options.maxPlannedCalls !== undefined ? { maxRows: options.maxPlannedCalls } : {}),
+    },
   });
   const notRun = [...(options.notRun ?? []), ...gone];
   for (const w of suites.flatMap((s) => s.warnings)) deps.logger.warn(formatProblem(w));
@@ -320,7 +332,20 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     }
   }
   const baselines = new Map<string, SuiteResult | null>();
-  for (const s of suites) baselines.set(s.config.name, await readBaseline(deps.store, s.config.name));
+  // A baseline only compared with (the kind does not read it to prepare) is checked here
+  // record by record and read again when its suite is compared: the calls never hold it.
+  const toReread = new Set<string>();
+  for (const s of suites) {
+    const checked = s.preparesWithBaseline
+      ? await readBaseline(deps.store, s.config.name)
+      : await checkBaseline(deps.store, s.config.name);
+    if (checked === REREAD) toReread.add(s.config.name);
+    else baselines.set(s.config.name, checked);
+  }
+  const baselineOf = async (name: string): Promise<SuiteResult | null> => {
+    if (toReread.delete(name)) baselines.set(name, await readBaseline(deps.store, name));
+    return baselines.get(name) ?? null;
+  };
   // Code runners (round-trip) start on first use and are closed however the run ends.
   const codeRunners = new Map<string, CodeRunner>();
   const runners: CodeRunners = (executor, timeoutMs) => {
@@ -399,7 +424,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         });
         results.set(suite0.name, empty);
         const refused = compareWithBaseline(
-          baselines.get(suite0.name) ?? null,
+          await baselineOf(suite0.name),
           empty,
           gateFor(loaded, ls.config, options.onInconclusive),
         );
@@ -425,11 +450,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         tested: `${suite.tested.hash}${options.shard ? `#${options.shard.index}/${options.shard.count}` : ''}`,
         instrument: suite.instrument.hash,
         repeats: suite.repeats,
-        cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])),
       };
       const auth = deps.authenticator;
+      // The map of case ids is made only to read an old log, and not kept while the calls run.
       const planned =
-        options.fresh || !auth ? null : await planResume(await deps.store.readRecordLog(suite.name), identity, auth);
+        options.fresh || !auth
+          ? null
+          : await planResume(
+              await deps.store.readRecordLog(suite.name),
+              { ...identity, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])) },
+              auth,
+            );
       if (planned && 'rejectedLog' in planned) {
         rejectedRecords += planned.rejectedLog;
         deps.logger.warn(
@@ -463,6 +494,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
         suite.name,
         auth ? startLogLines(header, resume?.finished ?? [], auth) : `${JSON.stringify(header)}\n`,
       );
+      let closing: Promise<void> | undefined;
+      const closeSink = (): Promise<void> => (closing ??= Promise.resolve(rawSink.close?.()));
       const sign = auth ? recordSigner(auth, header) : null;
       const sink = sign ? { append: (record: unknown) => rawSink.append(sign(record as object)) } : rawSink;
       let result: SuiteResult;
@@ -476,9 +509,20 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           startedAt: header.startedAt,
           finished: resume?.finished ?? [],
           onRecord: (record) => deps.onRecord?.(suite.name, record),
+          // Finished records live in the log while the calls run; read back (and checked) at the end.
+          readBack: async (expected) => {
+            await closeSink();
+            return readBackLog(
+              await deps.store.readRecordLog(suite.name),
+              header,
+              auth,
+              expected,
+              `${deps.store.describe().out}/results/${suite.name}.records.jsonl`,
+            );
+          },
         });
       } finally {
-        await rawSink.close?.();
+        await closeSink();
       }
       if (sliced) {
         // A slice is not compared: one decision is made over all slices by `evalgate merge`.
@@ -503,7 +547,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       const result = lines ? await parseResultFileLines(lines, lines.ranges?.path ?? `results/${name}.json`) : written;
       written = null;
       results.set(name, result);
-      const baseline = baselines.get(name) ?? null;
+      const baseline = await baselineOf(name);
       const comparison = compareWithBaseline(baseline, result, gateFor(loaded, config, options.onInconclusive));
       comparisons.push(comparison);
       if (result.incomplete) {
@@ -536,6 +580,8 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     const summary = summarize('pass', []);
     return { summary, report: '', exitCode: 0, comparisons: [], results, baselinesWritten: [] };
   }
+  // Suites the budget left unrun are reported with their baselines, as before.
+  for (const name of [...toReread]) await baselineOf(name);
   const adaptations = deps.adaptations?.() ?? [];
   // A removed suite whose files are gone was not run from the base's definition: say so.
   const goneNames = new Set(gone.map((g) => `suites.${g.name}`));
@@ -865,6 +911,58 @@ async function finish(
     results,
     baselinesWritten,
   };
+}
+
+/** Marks a baseline that was checked without being kept (read again when compared). */
+const REREAD = Symbol('reread');
+
+/**
+ * Checks a suite's baseline as readBaseline does, with the same messages, but record by
+ * record without keeping them: REREAD when it was checked so, the baseline itself when it
+ * was read whole (a small file, another layout), null when there is none.
+ */
+async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResult | null | typeof REREAD> {
+  const text = await store.readBaseline(suite);
+  if (text === null) return null;
+  const file = `${store.describe().baselines}/${suite}.json`;
+  if (typeof text === 'string' || !isLineSource(text))
+    return typeof text === 'string' ? parseResultText(text, file) : parseResultFileLines(text, file);
+  // The same checks as validateResult and checkResultKind, in their order: JSON first, the
+  // document's own fields, every record's fields, the kind, then the first detail it refuses.
+  let started = false;
+  let kind: SuiteKind | undefined;
+  let fieldProblem: string | null = null;
+  let detailProblem: string | null = null;
+  const visit = (record: unknown, i: number, head: () => unknown): void => {
+    if (!started) {
+      started = true;
+      const name = (head() as { suite?: { kind?: unknown } } | null)?.suite?.kind;
+      kind = typeof name === 'string' ? findKind(name) : undefined;
+    }
+    fieldProblem ??= recordFieldsProblem(record, i);
+    if (fieldProblem === null && detailProblem === null && kind)
+      detailProblem = recordDetailProblem(kind, record as CaseRecord, i);
+  };
+  let value: unknown;
+  try {
+    value = await parseResultLines(text, visit);
+  } catch (error) {
+    const line = error instanceof ResultLinesError ? `:${error.line}` : '';
+    throw new ConfigError(
+      { file },
+      `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,
+    );
+  }
+  // Another layout, or no records: read whole, as readBaseline does.
+  if (value === null || !started) return readBaseline(store, suite);
+  const head = validateResult(value, file);
+  const fail = (prefix: string, what: string): never => {
+    throw configError({ file }, `${prefix}: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`);
+  };
+  if (fieldProblem !== null) fail('not an evalgate result file', fieldProblem);
+  checkResultKind(head, file);
+  if (detailProblem !== null) fail('not an evalgate result file this version can read', detailProblem);
+  return REREAD;
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {

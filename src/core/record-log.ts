@@ -13,6 +13,7 @@
  */
 import type { Authenticator } from '../ports.ts';
 import { canonicalJson } from './hash.ts';
+import { repeatedStrings } from './result-stream.ts';
 import type { CaseRecord } from './types.ts';
 
 /** The log's first line. */
@@ -151,4 +152,64 @@ export function* startLogLines(
   const sign = recordSigner(auth, header);
   yield `${JSON.stringify({ ...header, mac: macOf(auth, header) })}\n`;
   for (const record of finished) yield `${JSON.stringify(sign(record))}\n`;
+}
+
+/**
+ * The records of a log this run wrote, read back when its suite's calls are done: a
+ * running suite keeps no finished record in memory (at 100,000 cases they were most of
+ * what the call phase held), only how many it appended. The log must be exactly what was
+ * written: its header, then `expected` record lines, each signed with the run's key when
+ * there is one. Anything else — a line that does not parse, a MAC that fails, a header
+ * that is not this run's, more or fewer records — means the file changed while the suite
+ * ran; that is an error naming the file and line, never a record skipped.
+ */
+export async function readBackLog(
+  text: string | Iterable<string> | AsyncIterable<string> | null,
+  header: RecordLogHeader,
+  auth: Authenticator | undefined,
+  expected: number,
+  file: string,
+): Promise<CaseRecord[]> {
+  const fail = (line: number | null, why: string): Error =>
+    new Error(
+      `${file}${line === null ? '' : `:${line}`}: ${why}; the record log changed while the suite ran (another process wrote to the output folder?); run again into an output folder nothing else writes to`,
+    );
+  if (text === null) throw fail(null, 'the record log is gone');
+  const lines = typeof text === 'string' ? text.split('\n') : text;
+  const headerMac = auth ? macOf(auth, header) : '';
+  const wanted = JSON.stringify(auth ? { ...header, mac: headerMac } : header);
+  const shared = repeatedStrings();
+  const records: CaseRecord[] = [];
+  const seen = new Set<string>();
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if (n === 1) {
+      if (line !== wanted) throw fail(1, 'the first line is not the header this run wrote');
+      continue;
+    }
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw fail(n, `not valid JSON (${(error as Error).message})`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(n, 'not a record');
+    let record = value as CaseRecord & { mac?: string };
+    if (auth) {
+      const { mac, ...rest } = record;
+      if (mac !== recordMac(auth, headerMac, rest)) throw fail(n, 'the line does not carry this run’s MAC');
+      record = rest as CaseRecord;
+    }
+    if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number') throw fail(n, 'not a record');
+    const key = `${record.caseId}\u0000${record.repeat}`;
+    if (seen.has(key)) throw fail(n, `case ${record.caseId} repeat ${record.repeat} is in the log twice`);
+    seen.add(key);
+    records.push(shared(record));
+  }
+  if (n === 0) throw fail(null, 'the record log is empty');
+  if (records.length !== expected)
+    throw fail(null, `it holds ${records.length} record(s) where the run appended ${expected}`);
+  return records;
 }

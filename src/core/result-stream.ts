@@ -38,12 +38,22 @@ export class ResultLinesError extends Error {
 }
 
 /**
+ * Sees each record of a result file as it is parsed, in place of keeping it: its index and
+ * the document before the records (parsed when first asked for).
+ */
+export type RecordVisitor = (record: unknown, index: number, head: () => unknown) => void;
+
+/**
  * Reads the value of a result file from its lines (without their newlines), parsing each
  * record on its own, so no string ever holds the whole file. Returns null when the file is
  * not in the layout resultChunks writes (the caller then reads it whole). Throws
- * ResultLinesError naming the line of a record that does not parse.
+ * ResultLinesError naming the line of a record that does not parse. With `each`, every
+ * record goes to it and none is kept (the value's records list is then empty).
  */
-export async function parseResultLines(lines: AsyncIterable<string> | Iterable<string>): Promise<unknown> {
+export async function parseResultLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  each?: RecordVisitor,
+): Promise<unknown> {
   const head: string[] = [];
   const tail: string[] = [];
   const records: unknown[] = [];
@@ -52,6 +62,8 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
   let startedAt = 0;
   let n = 0;
   const shared = repeatedStrings();
+  let visited = 0;
+  let headValue: unknown;
   for await (const raw of lines) {
     n++;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -79,14 +91,17 @@ export async function parseResultLines(lines: AsyncIterable<string> | Iterable<s
       if (line === '    }' || line === '    },') {
         const text = current.join('\n').replace(/,$/, '');
         current = [];
+        let record: unknown;
         try {
-          records.push(shared(JSON.parse(text)));
+          record = JSON.parse(text);
         } catch (error) {
           throw new ResultLinesError(
             startedAt,
             `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`,
           );
         }
+        if (each) each(record, visited++, () => (headValue ??= JSON.parse(`${head.join('\n')}\n}`) as unknown));
+        else records.push(shared(record));
       }
       continue;
     }

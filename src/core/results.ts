@@ -164,11 +164,18 @@ export function validateResult(value: unknown, file: string): SuiteResult {
     return v as SuiteResult;
   }
   v.records.forEach((r, i) => {
-    if (!r || typeof r.caseId !== 'string' || typeof r.inputHash !== 'string' || typeof r.repeat !== 'number') {
-      fail(`records[${i}] lacks caseId, inputHash or repeat`);
-    }
+    const problem = recordFieldsProblem(r, i);
+    if (problem !== null) fail(problem);
   });
   return v as SuiteResult;
+}
+
+/** What is wrong with the i-th record's identifying fields, or null (validateResult's check of one record). */
+export function recordFieldsProblem(record: unknown, i: number): string | null {
+  const r = record as Partial<CaseRecord> | null;
+  if (!r || typeof r.caseId !== 'string' || typeof r.inputHash !== 'string' || typeof r.repeat !== 'number')
+    return `records[${i}] lacks caseId, inputHash or repeat`;
+  return null;
 }
 
 // What a run's clock, cache and network leave in a result without changing what was

@@ -34,6 +34,11 @@ export interface PreparedSuite {
   plan(evalCase: EvalCase, repeat: number): PlannedCall[];
   /** Starts what the suite will need (a sandbox warming up) while the first calls are made. */
   warmUp?(): void;
+  /**
+   * Gives cases whole when `cases` holds some without their text (read back from the
+   * dataset file while the run calls, a few at a time: datasets/collect.ts).
+   */
+  readCases?(cases: readonly EvalCase[]): Promise<EvalCase[]>;
 }
 
 /** Everything a run needs from outside. */
@@ -48,26 +53,70 @@ export interface RunSuiteDeps {
   /** Records already finished (resume): they are kept and not run again. */
   finished?: readonly CaseRecord[];
   onRecord?: (record: CaseRecord) => void;
+  /**
+   * Reads every record of the sink back (those carried over and those appended, `count` in
+   * all) once the calls are done. Given, the run holds no finished record while it calls.
+   */
+  readBack?: (count: number) => Promise<readonly CaseRecord[]>;
 }
 
 /** Runs a suite to completion and returns its result. */
 export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promise<SuiteResult> {
   const startedAt = deps.startedAt ?? deps.clock.nowIso();
-  const records: CaseRecord[] = [...(deps.finished ?? [])];
-  const done = new Set(records.map((r) => `${r.caseId}\u0000${r.repeat}`));
-  const work: { evalCase: EvalCase; repeat: number }[] = [];
-  for (const evalCase of suite.cases) {
-    for (let repeat = 0; repeat < suite.repeats; repeat++) {
-      if (!done.has(`${evalCase.id}\u0000${repeat}`)) work.push({ evalCase, repeat });
+  const finished = deps.finished ?? [];
+  // With readBack, no finished record stays in memory while the calls run: each is in the
+  // sink (the record log) and read back from there at the end. Only counts are kept.
+  const kept: CaseRecord[] | null = deps.readBack ? null : [...finished];
+  let appended = 0;
+  const done = new Set(finished.map((r) => `${r.caseId}\u0000${r.repeat}`));
+  // Case × repeat in order, as an index: no list of work items (one per case) is made.
+  const { cases, repeats } = suite;
+  const total = cases.length * repeats;
+  let cursor = 0;
+  const nextItem = (): { index: number; repeat: number } | null => {
+    while (cursor < total) {
+      const at = cursor++;
+      const index = Math.floor(at / repeats);
+      const repeat = at % repeats;
+      if (done.size > 0 && done.has(`${(cases[index] as EvalCase).id}\u0000${repeat}`)) continue;
+      return { index, repeat };
     }
-  }
-  if (work.length > 0) suite.warmUp?.();
-  let next = 0;
+    return null;
+  };
+  // Cases kept without their text are read back in batches as the cursor reaches them: only
+  // the batch being handed out and the one before it are held (a few times the concurrency).
+  const readCases = suite.readCases?.bind(suite);
+  const batchSize = Math.max(64, 2 * suite.concurrency);
+  const batches = new Map<number, Promise<EvalCase[]>>();
+  const caseAt = async (index: number): Promise<EvalCase> => {
+    if (!readCases) return cases[index] as EvalCase;
+    const b = Math.floor(index / batchSize);
+    let batch = batches.get(b);
+    if (batch === undefined) {
+      batch = readCases(cases.slice(b * batchSize, (b + 1) * batchSize));
+      batch.catch(() => undefined); // awaited below by every case of the batch
+      batches.set(b, batch);
+      for (const k of batches.keys()) if (k < b - 1) batches.delete(k);
+    }
+    return (await batch)[index - b * batchSize] as EvalCase;
+  };
+  const remaining = total - done.size;
+  if (remaining > 0) suite.warmUp?.();
   let budgetStop: string | null = null;
+  // A case that cannot be read back (its dataset changed during the run) stops every worker.
+  let failure: { error: unknown } | null = null;
   const worker = async (): Promise<void> => {
-    while (next < work.length && budgetStop === null) {
-      const item = work[next++] as { evalCase: EvalCase; repeat: number };
-      const record = await suite.runCase(item.evalCase, item.repeat);
+    while (budgetStop === null && failure === null) {
+      const item = nextItem();
+      if (item === null) return;
+      let evalCase: EvalCase;
+      try {
+        evalCase = await caseAt(item.index);
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      const record = await suite.runCase(evalCase, item.repeat);
       if (record.status === 'error' && record.error?.kind === 'budget') {
         // The budget refused a call: that is no result, so it is left out of the log and a
         // rerun with a larger budget runs the case. No further case is started.
@@ -75,19 +124,24 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
         continue;
       }
       await deps.sink.append(record);
-      records.push(record);
+      appended++;
+      kept?.push(record);
       deps.onRecord?.(record);
     }
   };
-  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, work.length)) }, worker);
+  const workers = Array.from({ length: Math.max(1, Math.min(suite.concurrency, remaining)) }, worker);
   await Promise.all(workers);
+  batches.clear();
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  const finishedAt = deps.clock.nowIso();
+  const records = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
   const result = assembleResult(suite, records, {
     startedAt,
-    finishedAt: deps.clock.nowIso(),
+    finishedAt,
     runId: deps.runId,
     toolVersion: deps.toolVersion,
   });
-  const missing = suite.cases.length * suite.repeats - records.length;
+  const missing = total - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
 

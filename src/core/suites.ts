@@ -30,6 +30,8 @@ export interface LoadedSuite {
     runners?: CodeRunners,
     nonce?: (material: string) => string,
   ): PreparedSuite;
+  /** Whether `prepare` reads the baseline (else the run does not hold it while calling). */
+  preparesWithBaseline: boolean;
   /** The providers the suite calls (target first, then judges). */
   providers: readonly string[];
   /** The providers that grade the answers (judges), when the suite's kind has any. */
@@ -94,6 +96,7 @@ function recordingWorkspace(inner: Workspace, reads: { files: Set<string>; folde
       await note(path, reads.folders);
       return inner.listFolders(path);
     },
+    ...(inner.readRange ? { readRange: inner.readRange.bind(inner) } : {}),
   };
 }
 
@@ -183,7 +186,14 @@ export async function loadSuite(
       await check(workspace, path, where, what);
       return refuseLfsPointer(await workspace.readStream(path), pointerError(path, where, what));
     },
-    cases: (file) => collectCases(file, options.cases),
+    cases: (file) => {
+      const readRange = workspace.readRange?.bind(workspace);
+      return collectCases(
+        file,
+        options.cases,
+        readRange ? (offset, length) => readRange(file, offset, length) : undefined,
+      );
+    },
     workspace,
     provider,
     gate: { ...loaded.config.gate, ...(suite.gate ?? {}) } as GateConfig,
@@ -195,6 +205,7 @@ export async function loadSuite(
     cases: kindLoaded.cases,
     caseCount: kindLoaded.caseCount ?? kindLoaded.cases.length,
     providers: kind.providers(suite),
+    preparesWithBaseline: kind.preparesWithBaseline?.(suite) ?? false,
     ...(kindLoaded.judges ? { judges: kindLoaded.judges } : {}),
     ...(kindLoaded.rejudge ? { rejudge: kindLoaded.rejudge.bind(kindLoaded) } : {}),
     prepare: (clients, baseline, runners = noRunners, nonce = noNonce) =>

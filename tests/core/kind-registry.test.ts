@@ -166,6 +166,30 @@ describe('a kind registered through the public interface', () => {
     }
   });
 
+  it('checks a baseline record by record before any call, in the order a whole read does', async () => {
+    const path = join(dir, 'baselines', 'parrot.json');
+    const text = await readFile(path, 'utf8');
+    // A bad detail in the first record and a record without its id later (line-6, the ninth in id
+    // order): the ids are checked first, as a whole read does.
+    const broken = text
+      .replace('"expected": "line number 1 of the echo set"', '"expected": 5')
+      .replace('"caseId": "line-6"', '"caseID": "line-6"');
+    assert.notEqual(broken, text);
+    await writeFile(path, broken);
+    try {
+      await assert.rejects(run({ updateBaseline: false, out: 'fifth' }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(
+          error.message,
+          /parrot\.json: not an evalgate result file: records\[8\] lacks caseId, inputHash or repeat\. Produce/,
+        );
+        return true;
+      });
+    } finally {
+      await writeFile(path, text);
+    }
+  });
+
   it("adds its note to evalgate plan's text", () => {
     const plan = renderPlan(
       [

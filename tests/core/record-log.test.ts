@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lineSourceIfExists } from '../../src/adapters/fs-store.ts';
-import { planResume, startLogLines, type RecordLogHeader } from '../../src/core/record-log.ts';
+import { planResume, readBackLog, startLogLines, type RecordLogHeader } from '../../src/core/record-log.ts';
 import type { Authenticator } from '../../src/ports.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 
@@ -62,5 +62,46 @@ describe('resuming from a record log read line by line', () => {
     assert.deepEqual(await planResume(source, identity, keyed('another key')), { rejectedLog: 8 });
     assert.equal(await planResume(source, { ...identity, suite: 'other' }, auth), null);
     assert.equal(await lineSourceIfExists(join(dir, 'missing.jsonl')), null);
+  });
+});
+
+// A running suite keeps no finished record: the log is read back when its calls are done.
+// Whatever changed the file in between fails the run naming the line, never a record skipped.
+describe('reading back the log a suite wrote while it ran', () => {
+  const file = 'out/results/copy.records.jsonl';
+  const written = [...startLogLines(header, candidate.records, auth)];
+  const n = candidate.records.length;
+  const readBack = (lines: readonly string[], expected = n, key = auth) =>
+    readBackLog(lines.join(''), header, key, expected, file);
+
+  it('gives back every record as it was appended, signed or not', async () => {
+    assert.deepEqual(await readBack(written), candidate.records);
+    const unsigned = [`${JSON.stringify(header)}\n`, ...candidate.records.map((r) => `${JSON.stringify(r)}\n`)];
+    assert.deepEqual(await readBackLog(unsigned.join(''), header, undefined, n, file), candidate.records);
+  });
+
+  it('fails naming the line that was edited, cut or is not a record', async () => {
+    const edited = [...written];
+    edited[3] = (edited[3] as string).replace('"repeat":0', '"repeat":1');
+    await assert.rejects(readBack(edited), (e: Error) => e.message.startsWith(`${file}:4: `) && /MAC/.test(e.message));
+    const cut = [...written];
+    cut[2] = `${(cut[2] as string).slice(0, 40)}\n`;
+    await assert.rejects(readBack(cut), (e: Error) => e.message.startsWith(`${file}:3: not valid JSON`));
+    const array = [...written];
+    array[5] = '[1]\n';
+    await assert.rejects(readBack(array), (e: Error) => e.message.startsWith(`${file}:6: not a record`));
+  });
+
+  it('fails when records are added, repeated or missing, or the header is not this run’s', async () => {
+    await assert.rejects(readBack([...written, written[2] as string], n + 1), (e: Error) =>
+      e.message.startsWith(`${file}:${n + 2}: case case-00001 repeat 0 is in the log twice`),
+    );
+    await assert.rejects(readBack(written.slice(0, -1)), (e: Error) =>
+      e.message.includes(`holds ${n - 1} record(s) where the run appended ${n}`),
+    );
+    await assert.rejects(readBack(written, n, keyed('another key')), (e: Error) =>
+      e.message.startsWith(`${file}:1: the first line is not the header this run wrote`),
+    );
+    await assert.rejects(readBackLog(null, header, auth, n, file), /the record log is gone/);
   });
 });

@@ -3,18 +3,41 @@
  * command needs no more than to know they are valid (`evalgate validate`), so validating
  * a million rows holds one row at a time. On a pull request a row limit stops reading as
  * soon as the rows alone exceed the calls the base allows (core/pr-budget.ts).
+ *
+ * A run may keep its cases without their text: a kind that can build a case again from its
+ * row (`rebuildWith`) hands each case with the row's place in the file, the case keeps only
+ * its id, hash, line and that place, and `readCases` reads the rows back while the run
+ * calls — a few at a time — checking that each is still the row that was loaded.
  */
 import { configError } from '../errors.ts';
 import type { EvalCase } from '../types.ts';
+import type { StreamRow } from './stream.ts';
+
+/** Where a row is in its file: its first byte and its length in bytes (without its line break). */
+export interface RowPlace {
+  offset: number;
+  bytes: number;
+}
 
 /** Collects one dataset's cases. */
 export interface CaseCollector {
-  add(evalCase: EvalCase): void;
+  add(evalCase: EvalCase, place?: RowPlace): void;
   /** Cases read so far. */
   readonly count: number;
-  /** The cases, when kept (empty when only counted). */
+  /** The cases, when kept (empty when only counted; without their inputs when read back lazily). */
   readonly cases: EvalCase[];
+  /**
+   * How this dataset's kind builds a case from a row again (with no check across rows, such
+   * as ids used twice): given before the first `add`, cases added with a place keep no text
+   * when the collector can read the file back. Cases then need `readCases` to be run.
+   */
+  rebuildWith(rebuild: (row: StreamRow) => EvalCase): void;
+  /** Reads the text of cases back from the file (null when every case kept its own). */
+  readonly readCases: CaseReader | null;
 }
+
+/** Gives the cases whole: those kept without text read back from the file, the others as they are. */
+export type CaseReader = (cases: readonly EvalCase[]) => Promise<EvalCase[]>;
 
 /** How a load treats cases: kept or counted, and the most rows a dataset may have. */
 export interface CaseOptions {
@@ -22,27 +45,131 @@ export interface CaseOptions {
   keep?: boolean;
   /** The most rows a dataset may have: a pull request's call budget (each row is at least one call). */
   maxRows?: number | null;
+  /** Keep cases without their text when the file can be read back by byte range (a run). Default false. */
+  lazy?: boolean;
 }
 
-/** A collector for the dataset `file`. */
-export function collectCases(file: string, options: CaseOptions = {}): CaseCollector {
+/** Reads `length` bytes of the dataset from `offset` (fewer when the file is shorter now). */
+export type RangeReader = (offset: number, length: number) => Promise<Uint8Array>;
+
+/** The inputs of a case kept without its text (never read: readCases gives the case whole). */
+const NO_INPUTS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A case kept without its text, and where its row is. */
+type PlacedCase = EvalCase & { place: RowPlace };
+
+/** A collector for the dataset `file`; `readRange` reads it back (lazy cases need it). */
+export function collectCases(file: string, options: CaseOptions = {}, readRange?: RangeReader): CaseCollector {
   const keep = options.keep ?? true;
   const maxRows = options.maxRows ?? null;
   const cases: EvalCase[] = [];
   let count = 0;
+  let rebuild: ((row: StreamRow) => EvalCase) | null = null;
+  let placed = 0;
+  const lazy = keep && (options.lazy ?? false) && readRange !== undefined;
   return {
-    add(evalCase) {
+    add(evalCase, place) {
       count++;
       if (maxRows !== null && count > maxRows)
         throw configError(
           { file, line: evalCase.source?.line },
           `the dataset has more than ${maxRows} rows, and each row is at least one model call: a pull request may make at most ${maxRows} (budget.max-pr-calls of the base branch); reading stopped here and nothing was called. Split the dataset, or raise budget.max-pr-calls on the base branch first`,
         );
-      if (keep) cases.push(evalCase);
+      if (!keep) return;
+      if (lazy && rebuild !== null && place !== undefined) {
+        const { inputs: _inputs, ...rest } = evalCase;
+        cases.push({ ...rest, inputs: NO_INPUTS, place } as PlacedCase);
+        placed++;
+      } else {
+        cases.push(evalCase);
+      }
     },
     get count() {
       return count;
     },
     cases,
+    rebuildWith(fn) {
+      rebuild = fn;
+    },
+    get readCases() {
+      return placed > 0 && rebuild !== null && readRange !== undefined ? rowReader(file, readRange, rebuild) : null;
+    },
+  };
+}
+
+/** Rows close together are read in one range when it holds little else (at most this many bytes besides them). */
+const GAP_BYTES = 64 * 1024;
+
+/**
+ * Reads cases' rows back by byte range and builds them again. The file is PR-controlled
+ * and may have changed since it was loaded: a row that no longer decodes, parses, or
+ * builds the same case (same id, same input hash) fails the run naming the file and line.
+ */
+function rowReader(file: string, readRange: RangeReader, rebuild: (row: StreamRow) => EvalCase): CaseReader {
+  const changed = (line: number, why: string): Error =>
+    configError(
+      { file, line },
+      `line ${line} changed while the run was reading the dataset (${why}); a dataset must not change during a run: run again once nothing writes to it`,
+    );
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const build = (c: PlacedCase, bytes: Uint8Array): EvalCase => {
+    const { line } = c.source;
+    if (bytes.length !== c.place.bytes) throw changed(line, 'the file is shorter now');
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      throw changed(line, 'not valid UTF-8 now');
+    }
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw changed(line, `not valid JSON now: ${(error as Error).message}`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw changed(line, 'not a JSON object now');
+    let again: EvalCase;
+    try {
+      again = rebuild({ line, value: value as Record<string, unknown> });
+    } catch (error) {
+      throw changed(line, (error as Error).message);
+    }
+    if (again.id !== c.id || again.inputHash !== c.inputHash) throw changed(line, 'its case is not the one loaded');
+    return again;
+  };
+  return async (cases) => {
+    const out: EvalCase[] = new Array<EvalCase>(cases.length);
+    let i = 0;
+    while (i < cases.length) {
+      const first = cases[i] as EvalCase;
+      if (!('place' in first)) {
+        out[i++] = first;
+        continue;
+      }
+      // The following placed cases in file order, as long as the range holds little else.
+      const start = (first as PlacedCase).place.offset;
+      let end = start + (first as PlacedCase).place.bytes;
+      let used = (first as PlacedCase).place.bytes;
+      let j = i + 1;
+      for (; j < cases.length; j++) {
+        const next = cases[j] as EvalCase;
+        if (!('place' in next)) break;
+        const { offset, bytes } = (next as PlacedCase).place;
+        const nextEnd = Math.max(end, offset + bytes);
+        if (offset < start || nextEnd - start - (used + bytes) > GAP_BYTES) break;
+        end = nextEnd;
+        used += bytes;
+      }
+      const range = await readRange(start, end - start);
+      for (let k = i; k < j; k++) {
+        const c = cases[k] as PlacedCase;
+        const from = c.place.offset - start;
+        out[k] = build(c, range.subarray(from, Math.min(range.length, from + c.place.bytes)));
+      }
+      i = j;
+    }
+    return out;
   };
 }

@@ -18,6 +18,23 @@ import { parseCsv } from './csv.ts';
 export interface StreamRow {
   line: number;
   value: Record<string, unknown>;
+  /** JSON Lines: where the line is in the file (its first byte, its length in bytes without "\n"). */
+  place?: { offset: number; bytes: number };
+}
+
+/** How many bytes a string takes in UTF-8 (a string from a strict decoder: no lone surrogate). */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 2; // a pair: two units, four bytes
+      i++;
+    } else n += 2;
+  }
+  return n;
 }
 
 /** A dataset's bytes as they arrive, and their identity hash once they have. */
@@ -92,9 +109,12 @@ export function hashedChunks(source: AsyncIterable<Uint8Array>): HashedChunks {
   };
 }
 
-/** Strict UTF-8 text of chunks, in pieces; a bad byte names the file. */
-async function* textOf(chunks: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+/**
+ * Strict UTF-8 text of chunks, in pieces; a bad byte names the file. A leading BOM is
+ * dropped, unless `keepBom` (a reader that counts bytes drops it itself).
+ */
+async function* textOf(chunks: AsyncIterable<Uint8Array>, file: string, keepBom = false): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: keepBom });
   try {
     for await (const chunk of chunks) {
       const text = decoder.decode(chunk, { stream: true });
@@ -113,8 +133,11 @@ export async function* jsonlRows(chunks: AsyncIterable<Uint8Array>, file: string
   let pending = '';
   let line = 0;
   let first = true;
+  let offset = 0; // the byte the next line starts at
   const parseLine = (raw: string): StreamRow | null => {
     line++;
+    const place = { offset, bytes: utf8Length(raw) };
+    offset += place.bytes + 1;
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') return null;
     let value: unknown;
@@ -128,12 +151,15 @@ export async function* jsonlRows(chunks: AsyncIterable<Uint8Array>, file: string
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value))
       throw configError({ file, line }, 'each line must be a JSON object');
-    return { line, value: value as Record<string, unknown> };
+    return { line, value: value as Record<string, unknown>, place };
   };
-  for await (let text of textOf(chunks, file)) {
+  for await (let text of textOf(chunks, file, true)) {
     if (first) {
       first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (text.charCodeAt(0) === 0xfeff) {
+        text = text.slice(1);
+        offset = 3;
+      }
     }
     pending += text;
     let start = 0;

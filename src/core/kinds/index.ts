@@ -6,7 +6,7 @@
  */
 import type { SuiteConfig } from '../config/common.ts';
 import { configError } from '../errors.ts';
-import type { SuiteResult } from '../types.ts';
+import type { CaseRecord, SuiteResult } from '../types.ts';
 import type { ExactCopySuiteConfig } from './exact-copy/config.ts';
 import { exactCopyKind } from './exact-copy/kind.ts';
 import type { JudgedSuiteConfig } from './judged/config.ts';
@@ -101,12 +101,17 @@ export function checkResultKind(result: SuiteResult, file: string): SuiteResult 
   if (!kind)
     return fail(`suite.kind is ${JSON.stringify(result.suite.kind)}; this evalgate knows ${kindNames().join(', ')}`);
   result.records.forEach((r, i) => {
-    const detail = kind.detailSchema.safeParse(r.detail);
-    if (!detail.success) {
-      const issue = detail.error.issues[0];
-      const at = issue && issue.path.length > 0 ? `.${issue.path.map(String).join('.')}` : '';
-      fail(`records[${i}] (case ${r.caseId}) detail${at}: ${issue?.message ?? 'invalid'} for a ${kind.name} record`);
-    }
+    const problem = recordDetailProblem(kind, r, i);
+    if (problem !== null) fail(problem);
   });
   return result;
+}
+
+/** What is wrong with the i-th record's detail for its kind, or null (checkResultKind's check of one record). */
+export function recordDetailProblem(kind: SuiteKind, record: CaseRecord, i: number): string | null {
+  const detail = kind.detailSchema.safeParse(record.detail);
+  if (detail.success) return null;
+  const issue = detail.error.issues[0];
+  const at = issue && issue.path.length > 0 ? `.${issue.path.map(String).join('.')}` : '';
+  return `records[${i}] (case ${record.caseId}) detail${at}: ${issue?.message ?? 'invalid'} for a ${kind.name} record`;
 }

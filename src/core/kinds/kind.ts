@@ -189,6 +189,12 @@ export interface SuiteKind<Config extends SuiteConfig = SuiteConfig, Detail = un
   providerKey?(config: Config, name: string): string | readonly PropertyKey[];
   /** Reads and checks the suite's files; throws a ConfigError naming file, line and what to fix. */
   load(ctx: KindLoadContext<Config>): Promise<KindLoaded>;
+  /**
+   * Whether building the runnable suite reads its baseline (pairwise judging reads the
+   * baseline's answers). Default false: the run then only checks the baseline before the
+   * calls and reads it again when it compares, so the calls never hold it.
+   */
+  preparesWithBaseline?(config: Config): boolean;
   /** What the kind adds to the report. */
   readonly report?: KindReport;
   /**

@@ -39,8 +39,11 @@ function jsonItems(text: string, file: string): LabelledRow[] {
   });
 }
 
-/** Turns rows into cases, one at a time: fields checked, identity hashed, ids unique. */
-function exactCopyCaseOf(file: string): (row: LabelledRow) => EvalCase {
+/**
+ * Turns rows into cases, one at a time: fields checked, identity hashed, ids unique (unless
+ * `unique` is false: a row read back during the run, which is checked against its case).
+ */
+function exactCopyCaseOf(file: string, unique = true): (row: LabelledRow) => EvalCase {
   // Each id's first row, as a number (a million ids must not each keep a label string).
   const seen = new Map<string, number>();
   const labelOf = (row: number): string => (row < 0 ? `items[${-row - 1}]` : `line ${row}`);
@@ -67,13 +70,13 @@ function exactCopyCaseOf(file: string): (row: LabelledRow) => EvalCase {
     // Identity ignores line endings and a BOM (hash.ts); the case keeps the exact text.
     const inputHash = hashValue(identityValue(inputs));
     const id = value['id'] === undefined ? inputHash.slice(0, 16) : String(value['id']);
-    const previous = seen.get(id);
+    const previous = unique ? seen.get(id) : undefined;
     if (previous !== undefined)
       throw configError(
         { file, line },
         `${label}: id "${id}" is used twice (also ${labelOf(previous)}); ids pair cases with the baseline and must be unique`,
       );
-    seen.set(id, index === undefined ? line : -index - 1);
+    if (unique) seen.set(id, index === undefined ? line : -index - 1);
     const cluster = value['cluster'] === undefined ? undefined : String(value['cluster']);
     return { id, inputHash, inputs, source: { file, line }, ...(cluster !== undefined ? { cluster } : {}) };
   };
@@ -102,7 +105,10 @@ export async function readExactCopyDataset(
 ): Promise<void> {
   const caseOf = exactCopyCaseOf(file);
   if (formatOf(file, format) === 'jsonl') {
-    for await (const row of jsonlRows(chunks, file)) into.add(caseOf({ ...row, label: `line ${row.line}` }));
+    // A run may read the rows back while it calls rather than keep their text (datasets/collect.ts).
+    const again = exactCopyCaseOf(file, false);
+    into.rebuildWith((row) => again({ ...row, label: `line ${row.line}` }));
+    for await (const row of jsonlRows(chunks, file)) into.add(caseOf({ ...row, label: `line ${row.line}` }), row.place);
   } else {
     for (const row of jsonItems(await wholeText(chunks, file), file)) into.add(caseOf(row));
   }

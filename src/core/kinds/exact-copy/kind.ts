@@ -35,15 +35,18 @@ export const exactCopyKind: SuiteKind<ExactCopySuiteConfig, ExactCopyDetail> = {
     return {
       cases,
       caseCount: collected.count,
-      prepare: (env) =>
-        prepareExactCopySuite({
+      prepare: (env) => {
+        const prepared = prepareExactCopySuite({
           suite: s,
           provider,
           client: env.client(s.provider),
           cases,
           templates: inputs.templates,
           dataset,
-        }),
+        });
+        const readCases = collected.readCases;
+        return readCases ? { ...prepared, readCases } : prepared;
+      },
     };
   },
   initExample: () => exactCopyStarterFiles(),

@@ -57,10 +57,14 @@ function checkHeader(header: readonly string[], file: string, columns: ColumnMap
   }
 }
 
-/** Turns rows into cases, one at a time, in file order (the ELYZA ids count rows). */
+/**
+ * Turns rows into cases, one at a time, in file order (the ELYZA ids count rows); ids
+ * unique unless `unique` is false (a row read back during the run, checked against its case).
+ */
 function judgedCaseOf(
   file: string,
   columns: ColumnMap,
+  unique = true,
 ): (row: { line: number; value: Record<string, unknown> }) => EvalCase {
   const seen = new Map<string, number>();
   let index = -1;
@@ -98,13 +102,13 @@ function judgedCaseOf(
       (columns === ELYZA_COLUMNS
         ? `elyza-${String(index + 1).padStart(3, '0')}`
         : `q-${hashValue(identityText(input)).slice(0, 12)}`);
-    const previous = seen.get(id);
+    const previous = unique ? seen.get(id) : undefined;
     if (previous !== undefined)
       throw configError(
         { file, line },
         `case id "${id}" appears twice (also line ${previous})${get('id', false) === undefined ? ': the same question twice; give each row an id column' : ''}`,
       );
-    seen.set(id, line);
+    if (unique) seen.set(id, line);
     return { id, inputHash, inputs, source: { file, line } };
   };
 }
@@ -136,10 +140,11 @@ export async function readJudgedDataset(
   into: CaseCollector,
 ): Promise<void> {
   const caseOf = judgedCaseOf(file, columns);
-  const rows =
-    formatOf(file, format) === 'csv'
-      ? csvRows(chunks, file, (header) => checkHeader(header, file, columns))
-      : jsonlRows(chunks, file);
-  for await (const row of rows) into.add(caseOf(row));
+  const csv = formatOf(file, format) === 'csv';
+  // A JSONL row can be read back while the run calls (datasets/collect.ts), unless its id
+  // counts rows (the ELYZA columns), which a row alone does not know.
+  if (!csv && columns !== ELYZA_COLUMNS) into.rebuildWith(judgedCaseOf(file, columns, false));
+  const rows = csv ? csvRows(chunks, file, (header) => checkHeader(header, file, columns)) : jsonlRows(chunks, file);
+  for await (const row of rows) into.add(caseOf(row), row.place);
   if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
 }

@@ -37,6 +37,7 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
   worstScore: (metric) => (metric === 'score' ? 1 : metric === 'net-win' ? -1 : null),
   providers: (suite) => [suite.provider, ...judgesOf(suite)],
   judgeProviders: (suite) => judgesOf(suite),
+  preparesWithBaseline: (suite) => suite.mode === 'pairwise',
   providerKey: () => 'judge',
   async load(ctx) {
     const s = ctx.suite;
@@ -86,8 +87,8 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
       cases,
       caseCount: collected.count,
       judges: judgeNames,
-      prepare: (env) =>
-        prepareJudgedSuite({
+      prepare: (env) => {
+        const prepared = prepareJudgedSuite({
           suite: s,
           provider,
           client: env.client(s.provider),
@@ -99,7 +100,10 @@ export const judgedKind: SuiteKind<JudgedSuiteConfig, JudgedDetail> = {
           baselineAnswers: s.mode === 'pairwise' && env.baseline ? answersOf(env.baseline) : null,
           nonce: (material) => env.nonce(material),
           manipulationCheck: ctx.gate['manipulation-check'],
-        }),
+        });
+        const readCases = collected.readCases;
+        return readCases ? { ...prepared, readCases } : prepared;
+      },
       rejudge: (request) =>
         rejudgeResult({
           ...request,

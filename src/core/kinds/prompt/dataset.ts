@@ -20,7 +20,7 @@ export interface PromptDataset {
 }
 
 type Format = 'jsonl' | 'json' | 'csv';
-type Row = { line: number; value: Record<string, unknown> };
+type Row = { line: number; value: Record<string, unknown>; place?: { offset: number; bytes: number } };
 
 function formatOf(file: string, format: Format | undefined): Format {
   const fmt =
@@ -35,10 +35,15 @@ function formatOf(file: string, format: Format | undefined): Format {
  * Turns rows into cases, one at a time: the first row fixes the columns (the variables
  * templates may use), every other row must have the same ones.
  */
-function promptCaseOf(file: string): { caseOf: (row: Row) => EvalCase; columns: () => string[] } {
-  let columns: string[] | null = null;
-  let firstLine = 0;
+function promptCaseOf(
+  file: string,
+  fixed?: { columns: string[]; firstLine: number },
+): { caseOf: (row: Row) => EvalCase; columns: () => string[]; firstLine: () => number } {
+  // A row read back during the run (`fixed`: the columns of the load) is checked against its case, not for ids.
+  let columns: string[] | null = fixed?.columns ?? null;
+  let firstLine = fixed?.firstLine ?? 0;
   const seen = new Map<string, number>();
+  const unique = fixed === undefined;
   const caseOf = ({ line, value }: Row): EvalCase => {
     if (columns === null) {
       columns = Object.keys(value);
@@ -74,16 +79,16 @@ function promptCaseOf(file: string): { caseOf: (row: Row) => EvalCase; columns: 
     // Identity ignores line endings and a BOM (hash.ts): a CRLF copy pairs with its LF baseline.
     const inputHash = hashValue(identityValue(inputs));
     const id = inputs['id'] !== undefined && inputs['id'] !== '' ? inputs['id'] : inputHash.slice(0, 16);
-    const previous = seen.get(id);
+    const previous = unique ? seen.get(id) : undefined;
     if (previous !== undefined)
       throw configError(
         { file, line },
         `case id "${id}" is used twice (also line ${previous}); ids pair cases with the baseline and must be unique${inputs['id'] === undefined ? ' (two identical rows: add an id column)' : ''}`,
       );
-    seen.set(id, line);
+    if (unique) seen.set(id, line);
     return { id, inputHash, inputs, source: { file, line } };
   };
-  return { caseOf, columns: () => columns ?? [] };
+  return { caseOf, columns: () => columns ?? [], firstLine: () => firstLine };
 }
 
 /** Parses a prompt dataset's bytes; every problem names the file and line. */
@@ -116,7 +121,15 @@ export async function readPromptDataset(
       : fmt === 'jsonl'
         ? jsonlRows(chunks, file)
         : jsonRows(await wholeText(chunks, file), file);
-  for await (const row of rows) into.add(reader.caseOf(row));
+  // A JSONL row can be read back while the run calls (datasets/collect.ts), checked with the load's columns.
+  if (fmt === 'jsonl') {
+    let again: ((row: Row) => EvalCase) | null = null;
+    into.rebuildWith((row) => {
+      again ??= promptCaseOf(file, { columns: reader.columns(), firstLine: reader.firstLine() }).caseOf;
+      return again(row);
+    });
+  }
+  for await (const row of rows) into.add(reader.caseOf(row), row.place);
   if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
   return reader.columns();
 }

@@ -185,8 +185,8 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
     cases,
     caseCount: collected.count,
     providers: [suite.provider, ...judgeNames.filter((j) => j !== suite.provider)],
-    prepare: (clients, runner, nonce) =>
-      preparePromptSuite({
+    prepare: (clients, runner, nonce) => {
+      const prepared = preparePromptSuite({
         judges: new Map(
           judgeNames.map((name) => [
             name,
@@ -204,7 +204,10 @@ export async function loadPromptSuite(ctx: PromptLoadContext): Promise<PromptLoa
         dataset,
         templates,
         assertions,
-      }),
+      });
+      const readCases = collected.readCases;
+      return readCases ? { ...prepared, readCases } : prepared;
+    },
   };
 }
 
