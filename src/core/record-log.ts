@@ -11,9 +11,10 @@
  * cannot pass as finished work. Lines that fail are ignored and counted, and those cases
  * are run again.
  */
-import type { Authenticator } from '../ports.ts';
+import type { Authenticator, LineAt, RangeFile } from '../ports.ts';
 import { canonicalJson } from './hash.ts';
 import { repeatedStrings } from './result-stream.ts';
+import { Positions, recordsInFile } from './stored-records.ts';
 import type { CaseRecord } from './types.ts';
 
 /** The log's first line. */
@@ -170,46 +171,173 @@ export async function readBackLog(
   expected: number,
   file: string,
 ): Promise<CaseRecord[]> {
-  const fail = (line: number | null, why: string): Error =>
-    new Error(
-      `${file}${line === null ? '' : `:${line}`}: ${why}; the record log changed while the suite ran (another process wrote to the output folder?); run again into an output folder nothing else writes to`,
-    );
-  if (text === null) throw fail(null, 'the record log is gone');
+  if (text === null) throw logChanged(file, null, 'the record log is gone');
   const lines = typeof text === 'string' ? text.split('\n') : text;
-  const headerMac = auth ? macOf(auth, header) : '';
-  const wanted = JSON.stringify(auth ? { ...header, mac: headerMac } : header);
+  const check = lineChecker(header, auth, file);
   const shared = repeatedStrings();
   const records: CaseRecord[] = [];
   const seen = new Set<string>();
   let n = 0;
   for await (const line of lines) {
     n++;
+    const record = check(line, n);
+    if (record === null) continue;
+    const key = `${record.caseId}\u0000${record.repeat}`;
+    if (seen.has(key)) throw logChanged(file, n, `case ${record.caseId} repeat ${record.repeat} is in the log twice`);
+    seen.add(key);
+    records.push(shared(record));
+  }
+  if (n === 0) throw logChanged(file, null, 'the record log is empty');
+  if (records.length !== expected)
+    throw logChanged(file, null, `it holds ${records.length} record(s) where the run appended ${expected}`);
+  return records;
+}
+
+/** The error for a record log that is not what this run wrote. */
+function logChanged(file: string, line: number | null, why: string): Error {
+  return new Error(
+    `${file}${line === null ? '' : `:${line}`}: ${why}; the record log changed while the suite ran (another process wrote to the output folder?); run again into an output folder nothing else writes to`,
+  );
+}
+
+/**
+ * Checks one line of a log this run wrote (1-based `n`): the header on line 1, then records
+ * that parse and carry this run's MAC. Returns the record without its MAC, or null for the
+ * header and blank lines; throws naming the file and line.
+ */
+function lineChecker(
+  header: RecordLogHeader,
+  auth: Authenticator | undefined,
+  file: string,
+): (line: string, n: number) => CaseRecord | null {
+  const headerMac = auth ? macOf(auth, header) : '';
+  const wanted = JSON.stringify(auth ? { ...header, mac: headerMac } : header);
+  return (line, n) => {
     if (n === 1) {
-      if (line !== wanted) throw fail(1, 'the first line is not the header this run wrote');
-      continue;
+      if (line !== wanted) throw logChanged(file, 1, 'the first line is not the header this run wrote');
+      return null;
     }
-    if (line === '') continue;
+    if (line === '') return null;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw fail(n, `not valid JSON (${(error as Error).message})`);
+      throw logChanged(file, n, `not valid JSON (${(error as Error).message})`);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(n, 'not a record');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw logChanged(file, n, 'not a record');
     let record = value as CaseRecord & { mac?: string };
     if (auth) {
       const { mac, ...rest } = record;
-      if (mac !== recordMac(auth, headerMac, rest)) throw fail(n, 'the line does not carry this run’s MAC');
+      if (mac !== recordMac(auth, headerMac, rest)) throw logChanged(file, n, 'the line does not carry this run’s MAC');
       record = rest as CaseRecord;
     }
-    if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number') throw fail(n, 'not a record');
-    const key = `${record.caseId}\u0000${record.repeat}`;
-    if (seen.has(key)) throw fail(n, `case ${record.caseId} repeat ${record.repeat} is in the log twice`);
-    seen.add(key);
-    records.push(shared(record));
+    if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number')
+      throw logChanged(file, n, 'not a record');
+    return record;
+  };
+}
+
+/**
+ * A run's records read back from its log and left there: what its result file is written
+ * from without holding them.
+ */
+export interface LoggedRecords {
+  /** In the result's order (case id, then repeat); each parsed again from the log when asked for. */
+  sorted: readonly CaseRecord[];
+  /** The same records in the same order with only what the aggregates read (no request, reply text or detail beyond judge usage). */
+  summary: CaseRecord[];
+}
+
+/** What the aggregates read of a record: its texts dropped (aggregateRecords reads only whether there is a reply). */
+function summaryOf(record: CaseRecord): CaseRecord {
+  const { request: _request, reply, detail, ...rest } = record;
+  let kept: unknown = detail;
+  if (detail !== null && typeof detail === 'object') {
+    const d = detail as Record<string, unknown>;
+    const usageOnly = (p: unknown): unknown =>
+      p !== null && typeof p === 'object' ? { usage: (p as { usage?: unknown }).usage } : p;
+    const slim: Record<string, unknown> = {};
+    for (const key of ['judgments', 'pairs']) {
+      const list = d[key];
+      if (list !== undefined) slim[key] = Array.isArray(list) ? list.map(usageOnly) : list;
+    }
+    if (d['manipulationCheck'] !== undefined) slim['manipulationCheck'] = usageOnly(d['manipulationCheck']);
+    kept = slim;
   }
-  if (n === 0) throw fail(null, 'the record log is empty');
-  if (records.length !== expected)
-    throw fail(null, `it holds ${records.length} record(s) where the run appended ${expected}`);
-  return records;
+  return {
+    ...rest,
+    request: { messages: [] },
+    reply: reply === null || reply === undefined ? reply : ({} as NonNullable<CaseRecord['reply']>),
+    detail: kept as CaseRecord['detail'],
+  };
+}
+
+/**
+ * readBackLog for a log on disk whose lines can be read again by offset: the same checks
+ * (header, MAC, each case × repeat once, the count), but each record is kept only as where
+ * it is (offsets and a checksum), its case id and repeat, and what the aggregates read. The
+ * result file is then written from the log record by record (stored-records.ts reads each
+ * again, checks it is unchanged and fails naming the file if not).
+ */
+export async function readBackLogInPlace(
+  log: RangeFile,
+  header: RecordLogHeader,
+  auth: Authenticator | undefined,
+  expected: number,
+  file: string,
+): Promise<LoggedRecords> {
+  const check = lineChecker(header, auth, file);
+  const at = new Positions();
+  const ids: string[] = [];
+  const repeats: number[] = [];
+  const lineOf: number[] = [];
+  const summaries: CaseRecord[] = [];
+  const shared = repeatedStrings();
+  let n = 0;
+  for await (const { text: line, start, end } of log.lines() as AsyncIterable<LineAt>) {
+    n++;
+    const record = check(line, n);
+    if (record === null) continue;
+    at.add(start, end, line);
+    ids.push(record.caseId);
+    repeats.push(record.repeat);
+    lineOf.push(n);
+    summaries.push(shared(summaryOf(record)));
+  }
+  if (n === 0) throw logChanged(file, null, 'the record log is empty');
+  const count = ids.length;
+  // Sorted as assembleResult sorts; a case × repeat found twice sits next to itself (the
+  // sort is stable, so the later line comes second).
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  order.sort((a, b) => {
+    const x = ids[a] as string;
+    const y = ids[b] as string;
+    return x < y ? -1 : x > y ? 1 : (repeats[a] as number) - (repeats[b] as number);
+  });
+  let twice: number | null = null;
+  for (let k = 1; k < count; k++) {
+    const a = order[k - 1] as number;
+    const b = order[k] as number;
+    if (
+      ids[a] === ids[b] &&
+      repeats[a] === repeats[b] &&
+      (twice === null || (lineOf[b] as number) < (lineOf[twice] as number))
+    )
+      twice = b;
+  }
+  if (twice !== null)
+    throw logChanged(file, lineOf[twice] as number, `case ${ids[twice]} repeat ${repeats[twice]} is in the log twice`);
+  if (count !== expected)
+    throw logChanged(file, null, `it holds ${count} record(s) where the run appended ${expected}`);
+  const parse = (text: string): CaseRecord => {
+    const value = JSON.parse(text) as CaseRecord & { mac?: string };
+    if (!auth) return value;
+    const { mac: _mac, ...rest } = value;
+    return rest as CaseRecord;
+  };
+  return {
+    sorted: recordsInFile(log, at, order, log.size(), parse),
+    summary: Array.from(order, (i) => summaries[i] as CaseRecord),
+  };
 }

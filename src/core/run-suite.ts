@@ -5,6 +5,7 @@
  */
 import type { Clock, Logger, ResultSink } from '../ports.ts';
 import { aggregateRecords } from './results.ts';
+import type { LoggedRecords } from './record-log.ts';
 import {
   RESULT_SCHEMA_VERSION,
   type CaseRecord,
@@ -57,7 +58,7 @@ export interface RunSuiteDeps {
    * Reads every record of the sink back (those carried over and those appended, `count` in
    * all) once the calls are done. Given, the run holds no finished record while it calls.
    */
-  readBack?: (count: number) => Promise<readonly CaseRecord[]>;
+  readBack?: (count: number) => Promise<readonly CaseRecord[] | LoggedRecords>;
 }
 
 /** Runs a suite to completion and returns its result. */
@@ -134,13 +135,12 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   batches.clear();
   if (failure !== null) throw (failure as { error: unknown }).error;
   const finishedAt = deps.clock.nowIso();
-  const records = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
-  const result = assembleResult(suite, records, {
-    startedAt,
-    finishedAt,
-    runId: deps.runId,
-    toolVersion: deps.toolVersion,
-  });
+  const back = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
+  const meta = { startedAt, finishedAt, runId: deps.runId, toolVersion: deps.toolVersion };
+  // Records left in the log come sorted, with what the aggregates read beside them.
+  const result =
+    'sorted' in back ? resultOf(suite, back.sorted, back.summary, meta) : assembleResult(suite, back, meta);
+  const records = result.records;
   const missing = total - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
 }
@@ -154,6 +154,16 @@ export function assembleResult(
   const sorted = [...records].sort((a, b) =>
     a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat,
   );
+  return resultOf(suite, sorted, sorted, meta);
+}
+
+/** A result of sorted records, its aggregates taken from `summary` (the same records, or what the aggregates read of them). */
+function resultOf(
+  suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument' | 'pricing'>,
+  sorted: readonly CaseRecord[],
+  summary: readonly CaseRecord[],
+  meta: { startedAt: string; finishedAt: string; runId: string; toolVersion: string },
+): SuiteResult {
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     tool: { name: 'evalgate', version: meta.toolVersion },
@@ -163,7 +173,7 @@ export function assembleResult(
     finishedAt: meta.finishedAt,
     tested: suite.tested,
     instrument: suite.instrument,
-    aggregates: aggregateRecords(sorted, suite.instrument, suite.pricing),
-    records: sorted,
+    aggregates: aggregateRecords(summary, suite.instrument, suite.pricing),
+    records: sorted as CaseRecord[],
   };
 }

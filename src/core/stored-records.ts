@@ -129,7 +129,7 @@ function checksum(text: string, out: Uint32Array, at: number): void {
 }
 
 /** Growable columns of record positions. */
-class Positions {
+export class Positions {
   start = new Float64Array(1024);
   end = new Float64Array(1024);
   sums = new Uint32Array(2048);
@@ -245,6 +245,33 @@ export async function readStoredResult(file: RangeFile): Promise<Record<string, 
   return value;
 }
 
+/**
+ * Records left in a file that is not a result file (a record log): the lines at `at`, in
+ * the order `order` gives (indexes into `at`), each read again, checked against its
+ * checksum and made a record by `parse`. The list is read-only, as a stored result's.
+ */
+export function recordsInFile(
+  file: RangeFile,
+  at: Positions,
+  order: Uint32Array,
+  size: number,
+  parse: (text: string) => CaseRecord,
+): CaseRecord[] {
+  const sorted = new Positions();
+  sorted.start = new Float64Array(order.length);
+  sorted.end = new Float64Array(order.length);
+  sorted.sums = new Uint32Array(order.length * 2);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    sorted.start[k] = at.start[i] as number;
+    sorted.end[k] = at.end[i] as number;
+    sorted.sums[k * 2] = at.sums[i * 2] as number;
+    sorted.sums[k * 2 + 1] = at.sums[i * 2 + 1] as number;
+  }
+  sorted.n = order.length;
+  return storedRecords(file, sorted, -1, size, null, parse);
+}
+
 /** The list of records kept at `at` in `file` (of `size` bytes when read). */
 function storedRecords(
   file: RangeFile,
@@ -252,6 +279,7 @@ function storedRecords(
   invalid: number,
   size: number,
   columns: RecordColumns | null,
+  parse: (text: string) => CaseRecord = (text) => JSON.parse(text) as CaseRecord,
 ): CaseRecord[] {
   const { n, start, end } = at;
   const sums = at.sums.slice(0, n * 2);
@@ -278,7 +306,7 @@ function storedRecords(
     const text = recordText(raw);
     checksum(text, check, 0);
     if (check[0] !== sums[i * 2] || check[1] !== sums[i * 2 + 1]) changed(`record ${i} is not what it was`);
-    last = JSON.parse(text) as CaseRecord;
+    last = parse(text);
     lastIndex = i;
     return last;
   };

@@ -3,12 +3,19 @@
 // or under another header refused, the same as from the log's text.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { lineSourceIfExists } from '../../src/adapters/fs-store.ts';
-import { planResume, readBackLog, startLogLines, type RecordLogHeader } from '../../src/core/record-log.ts';
+import { lineSourceIfExists, rangeFile } from '../../src/adapters/fs-store.ts';
+import {
+  planResume,
+  readBackLog,
+  readBackLogInPlace,
+  startLogLines,
+  type RecordLogHeader,
+} from '../../src/core/record-log.ts';
+import { aggregateRecords } from '../../src/core/results.ts';
 import type { Authenticator } from '../../src/ports.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 
@@ -103,5 +110,67 @@ describe('reading back the log a suite wrote while it ran', () => {
       e.message.startsWith(`${file}:1: the first line is not the header this run wrote`),
     );
     await assert.rejects(readBackLog(null, header, auth, n, file), /the record log is gone/);
+  });
+});
+
+// On disk the log is checked the same way and left there: the run's result file is written
+// from it record by record, in the result's order, and nothing holds every record.
+describe('reading back the log in place', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'evalgate-log-in-place-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+  const n = candidate.records.length;
+  // Appended as the calls finished: not in the result's order.
+  const shuffled = [...candidate.records].reverse();
+  const sorted = [...candidate.records].sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : 0));
+  let k = 0;
+  const readIn = async (lines: readonly string[], expected = n, key: Authenticator | null = auth) => {
+    const path = join(dir, `log-${k++}.jsonl`);
+    await writeFile(path, lines.join(''));
+    return { path, back: await readBackLogInPlace(rangeFile(path), header, key ?? undefined, expected, path) };
+  };
+
+  it('gives the records in the result’s order and the same aggregates, signed or not', async () => {
+    const { back } = await readIn([...startLogLines(header, shuffled, auth)]);
+    // The same text, key order included: the result file written from them is the same bytes.
+    assert.equal(JSON.stringify([...back.sorted]), JSON.stringify(sorted));
+    assert.equal(
+      JSON.stringify(aggregateRecords(back.summary, candidate.instrument)),
+      JSON.stringify(aggregateRecords(sorted, candidate.instrument)),
+    );
+    const unsigned = [`${JSON.stringify(header)}\n`, ...shuffled.map((r) => `${JSON.stringify(r)}\n`)];
+    const { back: plain } = await readIn(unsigned, n, null);
+    assert.deepEqual([...plain.sorted], sorted);
+  });
+
+  it('fails as the whole reading does: an edited line, a record twice, one missing, another header', async () => {
+    const written = [...startLogLines(header, shuffled, auth)];
+    const edited = [...written];
+    edited[3] = (edited[3] as string).replace('"repeat":0', '"repeat":1');
+    await assert.rejects(readIn(edited), (e: Error) => /\.jsonl:4: /.test(e.message) && /MAC/.test(e.message));
+    await assert.rejects(readIn([...written, written[2] as string, written[4] as string], n + 2), (e: Error) =>
+      /\.jsonl:8: case case-\d+ repeat 0 is in the log twice/.test(e.message),
+    );
+    await assert.rejects(readIn(written.slice(0, -1)), /holds 5 record\(s\) where the run appended 6/);
+    await assert.rejects(
+      readIn(written, n, keyed('another key')),
+      /:1: the first line is not the header this run wrote/,
+    );
+  });
+
+  it('fails naming the log when a record changes after it was read', async () => {
+    const { path, back } = await readIn([...startLogLines(header, shuffled, auth)]);
+    // The first record in the result's order is the last line; change one of its bytes in place.
+    const handle = await open(path, 'r+');
+    const { size } = await handle.stat();
+    await handle.write(Buffer.from('X'), 0, 1, size - 20);
+    await handle.close();
+    assert.throws(
+      () => back.sorted[0],
+      (e: Error) => e.message.startsWith(`${path}: the file changed`),
+    );
+    assert.deepEqual(back.sorted[1], sorted[1]);
   });
 });
