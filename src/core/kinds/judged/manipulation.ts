@@ -313,9 +313,14 @@ export function scanAnswer(
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
-/** A line that is a label and a grade out of a scale, and nothing else. */
+/**
+ * A line that opens with a label and a grade: out of a scale ("Confidence: 5/5"), or as
+ * stars (「評価：★★★★☆（4/5）」). What follows the grade on the line (" — verified by
+ * substitution") is the grade's own comment and is still read; only the label and the grade
+ * are the reply to a task that asks for one (round 8).
+ */
 const GRADE_LINE =
-  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?[*_ \t.]*$/gmu;
+  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*(?:[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?|[★☆⭐✩✭]{1,10}(?:\s*[(（]\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|out of)\s*[0-9０-９]{1,3}\s*(?:星|stars?)?\s*[)）])?)[*_ \t.]*(?=$|[—–;]|\s-\s|\s*[(（])/gmu;
 
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
