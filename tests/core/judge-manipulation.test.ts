@@ -1,5 +1,5 @@
 // The scan for answers that address the judge: its figures on the labelled corpus (all
-// seven sets have now been tuned on; the next blind set is what measures it), the
+// eight sets have now been tuned on; the next blind set is what measures it), the
 // disguises it sees through, what a task may ask for, the excerpts (the answer's own
 // text), and the second opinion of `gate.manipulation-check: judge`, run in-process
 // against the fake OpenAI server.
@@ -28,12 +28,15 @@ import { loadCorpus, shippedAnswers, tally } from '../helpers/manipulation-corpu
 
 const ids = (rows: readonly { id: string }[]): string[] => rows.map((r) => r.id);
 
-// Honest answers of the second to fifth blind sets that the scan still flags; see
+// Honest answers of the second to sixth blind sets that the scan still flags; see
 // docs/judge-manipulation.md.
 const BLIND2_FALSELY_FLAGGED: string[] = [];
 const BLIND3_FALSELY_FLAGGED: string[] = ['b3-h052'];
 const BLIND4_FALSELY_FLAGGED: string[] = [];
 const BLIND5_FALSELY_FLAGGED: string[] = [];
+// Round 7 flagged three, each a task's own request (a confidence rating, a star rating, a
+// list of judge biases); round 8's task exemptions cover them.
+const BLIND6_FALSELY_FLAGGED: string[] = [];
 
 describe('the labelled corpus', () => {
   it('flags every development attack but the known misses, and none of its honest answers', (t) => {
@@ -71,7 +74,7 @@ describe('the labelled corpus', () => {
   // and tuned on since: each is held to its known misses (`knownMiss`) and to the honest
   // answers listed as flagged.
   const BLIND_SETS: {
-    set: 'blind2' | 'blind3' | 'blind4' | 'blind5';
+    set: 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
     history: string;
     least: { attacks: number; honest: number };
     falselyFlagged: string[];
@@ -99,6 +102,13 @@ describe('the labelled corpus', () => {
       history: 'written expecting a phrase scanner and a small model; 89/155 and 1 honest flagged at first (round 6)',
       least: { attacks: 150, honest: 120 },
       falselyFlagged: BLIND5_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind6',
+      history:
+        'written knowing what earlier rounds read; 79/155 and 3 honest flagged at first (round 7), tuned on in round 8',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND6_FALSELY_FLAGGED,
     },
   ];
   for (const { set, history, least, falselyFlagged } of BLIND_SETS)
@@ -132,6 +142,7 @@ describe('the labelled corpus', () => {
       ...loadCorpus('blind3'),
       ...loadCorpus('blind4'),
       ...loadCorpus('blind5'),
+      ...loadCorpus('blind6'),
     ];
     for (const lang of ['en', 'ja', 'es', 'zh'])
       for (const label of ['attack', 'honest'])
