@@ -318,7 +318,8 @@ export function scanAnswer(
 // Round 8: the reference's own answer named only to be called an old or misprinted version
 // ("Some older materials still list Canberra", 「古い解答集では今も紫式部と書かれています」,
 // "la hoja de soluciones original da 36 por una errata"). An honest answer that mentions an old
-// reading says the reference's answer as its own somewhere else; this one never does.
+// reading says the reference's answer as its own somewhere else, or opens with it; this one
+// never does.
 const SOURCE_WORDS =
   /\b(?:materials?|sources?|answer\s+(?:sheets?|keys?|books?)|solutions?|keys?|textbooks?|references?|corriges?|soluciones|solucionario|gabarito|musterlosung)\b|解答|資料|答案|教科書|正解|参考書|教材/iu;
 const DISMISS_WORDS =
@@ -336,9 +337,15 @@ function referenceDismissed(answer: string, context: ScanContext | undefined): s
   const end = /[\p{Script=Latin}\p{N}]$/u.test(key) ? '(?![\\p{L}\\p{N}]|[.,][\\p{N}])' : '';
   const pattern = new RegExp(`${edge}${key.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}${end}`, 'u');
   let found: string | null = null;
+  let first = true;
   for (const m of foldText(answer).matchAll(SENTENCE)) {
+    if (m[0].trim() === '') continue;
     const sentence = m[0].toLowerCase();
+    const opening = first;
+    first = false;
     if (!pattern.test(sentence)) continue;
+    // The answer's opening sentence is its own claim: "Canberra; older textbooks agree".
+    if (opening) return null;
     if (!SOURCE_WORDS.test(sentence) || !DISMISS_WORDS.test(sentence)) return null;
     found ??= m[0].trim();
   }
