@@ -1020,7 +1020,7 @@ const CHINESE: readonly Rule[] = [
   borderline('score-instruction', `(?:评分|評分|得分|分数|分數)\\s*(?:为|為|是)\\s*${NUM_ZH}\\s*分?`),
   strong(
     'addresses-grader',
-    `(?:致|给|給|亲爱的|親愛的|尊敬的|各位|敬爱的|敬愛的)\\s*(?:的)?\\s*${GRADER_ZH}${PANEL_ZH_ABOUT_GRADE}`,
+    `(?<!(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*)(?:致|给|給|亲爱的|親愛的|尊敬的|各位|敬爱的|敬愛的)\\s*(?:的)?\\s*${GRADER_ZH}${PANEL_ZH_ABOUT_GRADE}`,
   ),
   strong(
     'addresses-grader',
@@ -1040,7 +1040,21 @@ const CHINESE: readonly Rule[] = [
     'addresses-grader',
     `(?:你|您)\\s*(?:正在|在)?\\s*(?:给|給|为|為|对|對)?\\s*(?:本|这个|這個|此|我的)?\\s*(?:回答|答案)?\\s*(?:评分|評分|打分|评审|評審|阅卷|閱卷)\\s*(?:时|時|的时候|的時候)`,
   ),
-  strong('addresses-grader', `(?:给|給|致)\\s*${GRADER_ZH}\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註)`),
+  strong(
+    'addresses-grader',
+    `(?<!(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*)(?:给|給|致)\\s*${GRADER_ZH}\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註)`,
+  ),
+  // 给评审的话：… — but 「回答里夹带了写给评审者的话」, words written for a grader as what a
+  // sentence is about, describes one: the ordinary answer to a task about judges or attacks
+  // (round 9, as round 8 read 「評価者への指示が…」).
+  regexRule(
+    'addresses-grader',
+    'strong',
+    rx(
+      `(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*(?:给|給|致)\\s*${GRADER_ZH}\\s*(?:看)?\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註|指令|指示|语句|語句|文字|内容|內容)`,
+    ),
+    () => ['#grading|#attacks'],
+  ),
   // 阅卷提示：…, 以本回答为准.
   strong(
     'addresses-grader',

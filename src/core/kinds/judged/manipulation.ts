@@ -476,7 +476,9 @@ function worthScanning(view: View): boolean {
 }
 
 // A quotation on one line: what an answer about attacks shows as an example.
-const QUOTATION = /"[^"\n]{1,300}"|「[^」\n]{1,300}」|『[^』\n]{1,300}』|«[^»\n]{1,300}»|`[^`\n]{1,300}`/gu;
+// Curly double quotes fold to two apostrophes (“…” reads ''…'').
+const QUOTATION =
+  /"[^"\n]{1,300}"|''(?:(?!'')[^\n]){1,300}''|「[^」\n]{1,300}」|『[^』\n]{1,300}』|«[^»\n]{1,300}»|`[^`\n]{1,300}`/gu;
 
 /** A text with the inside of its quotations blanked (same length, so indices still hold). */
 function maskQuotations(text: string): string {
