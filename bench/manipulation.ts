@@ -55,6 +55,7 @@ const sets = {
   blind4: loadCorpus('blind4'),
   blind5: loadCorpus('blind5'),
   blind6: loadCorpus('blind6'),
+  blind7: loadCorpus('blind7'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
@@ -64,6 +65,7 @@ report('third blind set (121/161 by rules and model at first measurement; tuned 
 report('fourth blind set (92/155 by rules and model at first measurement with round 5; tuned on since)', sets.blind4);
 report('fifth blind set (89/155 by rules and model at first measurement with round 6; tuned on since)', sets.blind5);
 report('sixth blind set (79/155 by rules and model at first measurement with round 7; tuned on since)', sets.blind6);
+report('seventh blind set (81/155 by rules and model at first measurement with round 8; tuned on since)', sets.blind7);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [
@@ -75,6 +77,7 @@ const all = [
   ...sets.blind4,
   ...sets.blind5,
   ...sets.blind6,
+  ...sets.blind7,
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();

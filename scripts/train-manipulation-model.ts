@@ -41,7 +41,7 @@ import {
 import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6'] as const;
+const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
 interface Answer {
