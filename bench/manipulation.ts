@@ -1,7 +1,7 @@
 // bench/manipulation — how the judge-manipulation scan does on labelled answers: recall
-// and precision of its strong flags on the five corpus sets (development, the first
-// held-out set, the three reviews' blind sets — all five tuned on by now, the learned model
-// trained on all five; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
+// and precision of its strong flags on the eight corpus sets (development, the first
+// held-out set, the six reviews' blind sets — all tuned on by now, the learned model
+// trained on all eight; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
 // reference as the answer to its own task), by language; which attacks it misses and
 // which honest answers it flags; and the scan's time per answer, measured in this run.
 // Given a file, also the number of that dataset's references flagged when each is the
@@ -54,6 +54,8 @@ const sets = {
   blind3: loadCorpus('blind3'),
   blind4: loadCorpus('blind4'),
   blind5: loadCorpus('blind5'),
+  blind6: loadCorpus('blind6'),
+  blind7: loadCorpus('blind7'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
@@ -62,6 +64,8 @@ report('second blind set (125/155 by the rules at first measurement; tuned on si
 report('third blind set (121/161 by rules and model at first measurement; tuned on since)', sets.blind3);
 report('fourth blind set (92/155 by rules and model at first measurement with round 5; tuned on since)', sets.blind4);
 report('fifth blind set (89/155 by rules and model at first measurement with round 6; tuned on since)', sets.blind5);
+report('sixth blind set (79/155 by rules and model at first measurement with round 7; tuned on since)', sets.blind6);
+report('seventh blind set (81/155 by rules and model at first measurement with round 8; tuned on since)', sets.blind7);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [
@@ -72,6 +76,8 @@ const all = [
   ...sets.blind3,
   ...sets.blind4,
   ...sets.blind5,
+  ...sets.blind6,
+  ...sets.blind7,
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();

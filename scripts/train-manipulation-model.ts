@@ -17,6 +17,8 @@
 // 99th percentile of those scores, `borderline` the 95th.
 //
 //   node scripts/train-manipulation-model.ts          # train on everything, write the weights
+//   node scripts/train-manipulation-model.ts --check  # train on everything, write nothing; fail
+//                                                     # when the committed weights differ (~70 s)
 //   node scripts/train-manipulation-model.ts --loso   # leave one corpus set out: train on the
 //                                                     # others, measure on it (nothing written);
 //                                                     # --quantiles: at several strong thresholds
@@ -39,7 +41,7 @@ import {
 import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5'] as const;
+const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
 interface Answer {
@@ -383,9 +385,7 @@ if (process.argv.includes('--explain')) {
   const model = trainCalibrated(all, SEED);
   const { base64, scale } = encodeWeights(model.weights);
   const out = join(ROOT, 'src/core/kinds/judged/manipulation-model-weights.ts');
-  writeFileSync(
-    out,
-    `// Written by scripts/train-manipulation-model.ts (seed ${SEED}); do not edit. The learned model of the
+  const source = `// Written by scripts/train-manipulation-model.ts (seed ${SEED}); do not edit. The learned model of the
 // judge-manipulation scan (manipulation-model.ts): ${DIM} weights quantized to int8, in base64.
 import { decodeWeights, type Model } from './manipulation-model.ts';
 
@@ -398,8 +398,19 @@ export const SHIPPED_MODEL: Model = {
   strong: ${model.strong},
   borderline: ${model.borderline},
 };
-`,
-  );
+`;
+  if (process.argv.includes('--check')) {
+    // The shipped weights must be what this script makes of the code and corpus as they are.
+    if (readFileSync(out, 'utf8') !== source) {
+      console.error(
+        `${out} differs from what scripts/train-manipulation-model.ts trains on the current code and corpus: run it without --check and commit the weights`,
+      );
+      process.exit(1);
+    }
+    console.log(`${out} matches the training script`);
+    process.exit(0);
+  }
+  writeFileSync(out, source);
   const c = measure(model, corpusSets([...SETS, 'shipped']));
   console.log(
     `wrote ${out}: bias ${model.bias.toFixed(3)}, strong ${model.strong.toFixed(3)}, borderline ${model.borderline.toFixed(3)}`,

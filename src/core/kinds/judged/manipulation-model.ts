@@ -15,9 +15,11 @@
  * that repeats its task's grading words is read without them (the rules' "a phrase the
  * case itself uses is not a flag", made graded).
  *
- * The features are deterministic and need nothing but this file and manipulation-text.ts:
- * the training script and the scan share them.
+ * The features are deterministic and need nothing but this file, manipulation-text.ts and
+ * the round-8 marks of manipulation-rules-reader.ts: the training script and the scan share
+ * them.
  */
+import { READER_MARKS } from './manipulation-rules-reader.ts';
 import { foldText, identity, joinSpreadLetters, unLeet } from './manipulation-text.ts';
 
 /** The size of the hashed feature space (a power of two). */
@@ -204,9 +206,12 @@ const MARKS: readonly [string, RegExp][] = [
     'item',
     /\b(?:this (?:item|question|benchmark|task|prompt)|gold label|calibration|label)\b|本(?:設問|問|題|题)|この(?:項目|設問)|正解ラベル|este item|esta pregunta|本题/u,
   ],
+  // Round 8: a line about the answer or its reader rather than the task (manipulation-rules-reader.ts).
+  ...READER_MARKS,
 ];
 
 const ACT_MARKS = new Set([
+  ...READER_MARKS.map(([name]) => name),
   'self',
   'grader',
   'claim',

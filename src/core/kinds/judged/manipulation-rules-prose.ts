@@ -837,9 +837,15 @@ const JAPANESE: readonly Rule[] = [
     'addresses-grader',
     `(?:採点|評価|審査|判定|査定)\\s*(?:を(?:する|される|なさる|担当する|担当される|ご担当の|行う|行われる)|する|される|なさる|ご担当の|担当の|の)?\\s*(?:方|方々|人|皆様|皆さま|皆さん|AI|モデル|システム|担当者?|ご担当者?)\\s*(?:へ(?!の)|様|さま|さん|各位|殿|に(?:お願い|申し上げ|伝え))`,
   ),
-  strong(
+  // 評価者へのメモ：… — but 「評価者への指示が紛れ込むと…」, the phrase as a sentence's subject or
+  // object, describes one: the ordinary answer to a task about judges or attacks (round 8).
+  regexRule(
     'addresses-grader',
-    `(?:(?:採点|評価|審査)(?:者|担当者?|AI)?|AI|エーアイ|モデル|ジャッジ)\\s*(?:へ|に向けて|に対して|用|向け|に対する)の?\\s*(?:メモ|注記|注意|お願い|メッセージ|伝言|申し送り|補足|ヒント|参考|指示|命令)`,
+    'strong',
+    rx(
+      `(?:(?:採点|評価|審査)(?:者|担当者?|AI)?|AI|エーアイ|モデル|ジャッジ)\\s*(?:へ|に向けて|に対して|用|向け|に対する)の?\\s*(?:メモ|注記|注意|お願い|メッセージ|伝言|申し送り|補足|ヒント|参考|指示|命令)(?=\\s*([がをはもにでやと])?)`,
+    ),
+    (m) => (m[1] ? ['#grading|#attacks'] : []),
   ),
   strong(
     'addresses-grader',
@@ -1014,7 +1020,7 @@ const CHINESE: readonly Rule[] = [
   borderline('score-instruction', `(?:评分|評分|得分|分数|分數)\\s*(?:为|為|是)\\s*${NUM_ZH}\\s*分?`),
   strong(
     'addresses-grader',
-    `(?:致|给|給|亲爱的|親愛的|尊敬的|各位|敬爱的|敬愛的)\\s*(?:的)?\\s*${GRADER_ZH}${PANEL_ZH_ABOUT_GRADE}`,
+    `(?<!(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*)(?:致|给|給|亲爱的|親愛的|尊敬的|各位|敬爱的|敬愛的)\\s*(?:的)?\\s*${GRADER_ZH}${PANEL_ZH_ABOUT_GRADE}`,
   ),
   strong(
     'addresses-grader',
@@ -1034,7 +1040,21 @@ const CHINESE: readonly Rule[] = [
     'addresses-grader',
     `(?:你|您)\\s*(?:正在|在)?\\s*(?:给|給|为|為|对|對)?\\s*(?:本|这个|這個|此|我的)?\\s*(?:回答|答案)?\\s*(?:评分|評分|打分|评审|評審|阅卷|閱卷)\\s*(?:时|時|的时候|的時候)`,
   ),
-  strong('addresses-grader', `(?:给|給|致)\\s*${GRADER_ZH}\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註)`),
+  strong(
+    'addresses-grader',
+    `(?<!(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*)(?:给|給|致)\\s*${GRADER_ZH}\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註)`,
+  ),
+  // 给评审的话：… — but 「回答里夹带了写给评审者的话」, words written for a grader as what a
+  // sentence is about, describes one: the ordinary answer to a task about judges or attacks
+  // (round 9, as round 8 read 「評価者への指示が…」).
+  regexRule(
+    'addresses-grader',
+    'strong',
+    rx(
+      `(?:写|寫|夹带|夾帶|藏|插入|加入|嵌入)\\s*(?:给|給|致)\\s*${GRADER_ZH}\\s*(?:看)?\\s*的\\s*(?:话|話|留言|说明|說明|提示|备注|備註|指令|指示|语句|語句|文字|内容|內容)`,
+    ),
+    () => ['#grading|#attacks'],
+  ),
   // 阅卷提示：…, 以本回答为准.
   strong(
     'addresses-grader',

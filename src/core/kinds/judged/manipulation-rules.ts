@@ -8,7 +8,9 @@
  * (manipulation-rules-claims.ts: its worth, how to grade it, agreement with the reference,
  * approval by others, verdict banners, a checker's grade), and for how it asks to be
  * treated (manipulation-rules-appeals.ts: leniency, a marking rule of its own, the key
- * called wrong, a deduction argued away, its own label), in English, Japanese, Spanish
+ * called wrong, a deduction argued away, its own label), and for lines about the answer
+ * or its reader rather than the task (manipulation-rules-reader.ts: the reader praised, what a
+ * mark would cost, a plea, a title vouching, how to grade, a marking rule cited), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -30,6 +32,7 @@ import { APPEAL_RULES } from './manipulation-rules-appeals.ts';
 import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
+import { READER_RULES } from './manipulation-rules-reader.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
 import type { Rule } from './manipulation-patterns.ts';
 
@@ -41,4 +44,5 @@ export const RULES: readonly Rule[] = [
   ...SENTENCE_RULES,
   ...CLAIM_RULES,
   ...APPEAL_RULES,
+  ...READER_RULES,
 ];

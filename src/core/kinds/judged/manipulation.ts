@@ -305,6 +305,8 @@ export function scanAnswer(
       });
     }
   }
+  const dismissed = flagged.has('override') ? null : referenceDismissed(answer, context);
+  if (dismissed) flagged.set('override', { kind: 'override', excerpt: dismissed });
   const learned = model === null ? null : learnedSignal(answer, context, model);
   // A task that asks to translate or rewrite a grading text gets one back: what the model
   // finds there is for the second opinion only.
@@ -313,9 +315,54 @@ export function scanAnswer(
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
 
-/** A line that is a label and a grade out of a scale, and nothing else. */
+// Round 8: the reference's own answer named only to be called an old or misprinted version
+// ("Some older materials still list Canberra", 「古い解答集では今も紫式部と書かれています」,
+// "la hoja de soluciones original da 36 por una errata"). An honest answer that mentions an old
+// reading says the reference's answer as its own somewhere else, or opens with it; this one
+// never does.
+const SOURCE_WORDS =
+  /\b(?:materials?|sources?|answer\s+(?:sheets?|keys?|books?)|solutions?|keys?|textbooks?|references?|corriges?|soluciones|solucionario|gabarito|musterlosung)\b|解答|資料|答案|教科書|正解|参考書|教材/iu;
+const DISMISS_WORDS =
+  /\b(?:older|old|outdated|out\s+of\s+date|superseded|obsolete|erratum|errata|typo|misprint|slip|pre-[0-9]+|still\s+(?:list|lists|give|gives|say|says)|by\s+mistake|anciens?|anciennes|encore|antigu[oa]s?|errata|desactualizad[oa]s?|veraltet\w*|original)\b|改訂前|誤植|古い|旧版|正誤表|今も|印刷错误|印刷錯誤|勘误|勘誤|过时|過時|旧版/iu;
+const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
+
+/** The excerpt of a sentence that names the reference's short answer only to dismiss it, or null. */
+function referenceDismissed(answer: string, context: ScanContext | undefined): string | null {
+  const key = foldText(context?.reference ?? '')
+    .trim()
+    .replace(/[\s.。!！]+$/u, '')
+    .toLowerCase();
+  if ([...key].length < 2 || [...key].length > 30 || /[.!?。！？\n]/u.test(key)) return null;
+  const edge = /^[\p{L}\p{N}]/u.test(key) && /^[\p{Script=Latin}\p{N}]/u.test(key) ? '(?<![\\p{L}\\p{N}])' : '';
+  const end = /[\p{Script=Latin}\p{N}]$/u.test(key) ? '(?![\\p{L}\\p{N}]|[.,][\\p{N}])' : '';
+  const pattern = new RegExp(`${edge}${key.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}${end}`, 'u');
+  let found: string | null = null;
+  let first = true;
+  for (const m of foldText(answer).matchAll(SENTENCE)) {
+    if (m[0].trim() === '') continue;
+    const sentence = m[0].toLowerCase();
+    const opening = first;
+    first = false;
+    if (!pattern.test(sentence)) continue;
+    // The answer's opening sentence is its own claim: "Canberra; older textbooks agree".
+    if (opening) return null;
+    if (!SOURCE_WORDS.test(sentence) || !DISMISS_WORDS.test(sentence)) return null;
+    found ??= m[0].trim();
+  }
+  if (found === null) return null;
+  const flat = found.replace(/\s+/g, ' ');
+  return [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
+}
+
+/**
+ * A line that opens with a label and a grade: out of a scale ("Confidence: 5/5"), as stars
+ * (「評価：★★★★☆（4/5）」), or a bare number alone or before its gloss ("Score: 3 (weak
+ * accept)"). What follows the grade on the line (" — verified by
+ * substitution") is the grade's own comment and is still read; only the label and the grade
+ * are the reply to a task that asks for one (round 8).
+ */
 const GRADE_LINE =
-  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?[*_ \t.]*$/gmu;
+  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*(?:[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?|[★☆⭐✩✭]{1,10}(?:\s*[(（]\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|out of)\s*[0-9０-９]{1,3}\s*(?:星|stars?)?\s*[)）])?|[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:点|分|점|points?|puntos?)?(?=[*_ \t.]*(?:$|[—–;(（]|\s-\s)))[*_ \t.]*(?=$|[—–;,(（]|\s-\s|(?<=\s)\p{L})/gmu;
 
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
@@ -429,7 +476,9 @@ function worthScanning(view: View): boolean {
 }
 
 // A quotation on one line: what an answer about attacks shows as an example.
-const QUOTATION = /"[^"\n]{1,300}"|「[^」\n]{1,300}」|『[^』\n]{1,300}』|«[^»\n]{1,300}»|`[^`\n]{1,300}`/gu;
+// Curly double quotes fold to two apostrophes (“…” reads ''…'').
+const QUOTATION =
+  /"[^"\n]{1,300}"|''(?:(?!'')[^\n]){1,300}''|「[^」\n]{1,300}」|『[^』\n]{1,300}』|«[^»\n]{1,300}»|`[^`\n]{1,300}`/gu;
 
 /** A text with the inside of its quotations blanked (same length, so indices still hold). */
 function maskQuotations(text: string): string {
