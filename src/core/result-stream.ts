@@ -7,6 +7,7 @@
  * no raw newline, so in this layout every record is the lines from `    {` to `    }`.
  * A file in any other layout (minified, hand-edited) is read whole, as before.
  */
+import type { LineAt } from '../ports.ts';
 import type { SuiteResult } from './types.ts';
 
 /** The text of a result file, in chunks no larger than one record. */
@@ -54,19 +55,71 @@ export async function parseResultLines(
   lines: AsyncIterable<string> | Iterable<string>,
   each?: RecordVisitor,
 ): Promise<unknown> {
-  const head: string[] = [];
-  const tail: string[] = [];
   const records: unknown[] = [];
-  let state: 'head' | 'records' | 'tail' = 'head';
-  let current: string[] = [];
-  let startedAt = 0;
-  let n = 0;
   const shared = repeatedStrings();
   let visited = 0;
   let headValue: unknown;
-  for await (const raw of lines) {
+  const layout = resultLayout(lines);
+  let step = await layout.next();
+  for (; !step.done; step = await layout.next()) {
+    const { text, line, head } = step.value;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      throw new ResultLinesError(
+        line,
+        `the record starting on line ${line} is not valid JSON (${(error as Error).message})`,
+      );
+    }
+    if (each) each(record, visited++, () => (headValue ??= JSON.parse(`${head.join('\n')}\n}`) as unknown));
+    else records.push(shared(record));
+  }
+  const end = step.value;
+  if (end === null || end.tail === null) return end === null ? null : (JSON.parse(end.head.join('\n')) as unknown);
+  const value = documentAround(end.head, end.tail);
+  if (value === null) return null;
+  value['records'] = records;
+  return value;
+}
+
+/** One record of a result file in resultChunks' layout, as resultLayout finds it. */
+export interface LaidOutRecord {
+  /** Its lines joined by "\n", without the comma after it. */
+  text: string;
+  /** Its first line, 1-based. */
+  line: number;
+  /** Its bytes, when the lines come with theirs (0 otherwise). */
+  start: number;
+  end: number;
+  /** The document's lines before the records, `"records": []` last (complete once records are found). */
+  head: readonly string[];
+}
+
+/** What is around the records: null when the file is not in the layout (or its list never closes). */
+export type LayoutEnd = { head: string[]; tail: string[] | null } | null;
+
+/**
+ * Walks the lines of a result file (without their newlines) in the layout resultChunks
+ * writes, yielding each record's text — one parser of the layout for every reader of result
+ * files (parseResultLines here, readStoredResult in stored-records.ts). Returns the lines
+ * around the records: `tail` null when the document has no records list at all, the whole
+ * value null when it is in another layout. A CR ending a plain string line is dropped (a
+ * LineAt comes without it).
+ */
+export async function* resultLayout(
+  lines: AsyncIterable<string | LineAt> | Iterable<string | LineAt>,
+): AsyncGenerator<LaidOutRecord, LayoutEnd> {
+  const head: string[] = [];
+  const tail: string[] = [];
+  let state: 'head' | 'records' | 'tail' = 'head';
+  let current: string[] = [];
+  let startedAt = 0;
+  let recordStart = 0;
+  let n = 0;
+  for await (const item of lines) {
     n++;
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const line = typeof item === 'string' ? (item.endsWith('\r') ? item.slice(0, -1) : item) : item.text;
     if (state === 'head') {
       if (line === '  "records": [') {
         state = 'records';
@@ -86,31 +139,35 @@ export async function parseResultLines(
         }
         if (line !== '    {') return null;
         startedAt = n;
+        recordStart = typeof item === 'string' ? 0 : item.start;
       }
       current.push(line);
       if (line === '    }' || line === '    },') {
-        const text = current.join('\n').replace(/,$/, '');
+        const text = current.join('\n');
         current = [];
-        let record: unknown;
-        try {
-          record = JSON.parse(text);
-        } catch (error) {
-          throw new ResultLinesError(
-            startedAt,
-            `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`,
-          );
-        }
-        if (each) each(record, visited++, () => (headValue ??= JSON.parse(`${head.join('\n')}\n}`) as unknown));
-        else records.push(shared(record));
+        yield {
+          text: text.endsWith(',') ? text.slice(0, -1) : text,
+          line: startedAt,
+          start: recordStart,
+          end: typeof item === 'string' ? 0 : item.end,
+          head,
+        };
       }
       continue;
     }
     tail.push(line);
   }
-  if (state !== 'tail') return state === 'head' ? (JSON.parse(head.join('\n')) as unknown) : null;
+  if (state === 'head') return { head, tail: null };
+  return state === 'tail' ? { head, tail } : null;
+}
+
+/**
+ * The document around the records as a value, its `records` an empty list to be filled;
+ * null when the skeleton holds anything but an empty list where the records were.
+ */
+export function documentAround(head: readonly string[], tail: readonly string[]): Record<string, unknown> | null {
   const value = JSON.parse([...head, ...tail].join('\n')) as Record<string, unknown>;
   if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
-  value['records'] = records;
   return value;
 }
 

@@ -15,7 +15,8 @@
  * detects a change, it is no defence against forgery (the first reading already checked
  * what the file holds; a file a pull request controls is checked as any input).
  */
-import type { LineAt, RangeFile } from '../ports.ts';
+import type { RangeFile } from '../ports.ts';
+import { documentAround, resultLayout } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
 import type { CaseRecord } from './types.ts';
@@ -185,62 +186,31 @@ export class StoredRecordError extends Error {
  * StoredRecordError naming the line of a record that does not parse.
  */
 export async function readStoredResult(file: RangeFile): Promise<Record<string, unknown> | null> {
-  const head: string[] = [];
-  const tail: string[] = [];
   const at = new Positions();
   const columns = new ColumnsBuilder();
-  let state: 'head' | 'records' | 'tail' = 'head';
-  let current: string[] = [];
-  let recordStart = 0;
-  let startedAt = 0;
   let invalid = -1;
-  let n = 0;
-  for await (const { text: line, start, end } of file.lines() as AsyncIterable<LineAt>) {
-    n++;
-    if (state === 'head') {
-      if (line === '  "records": [') {
-        state = 'records';
-        head.push('  "records": []');
-      } else {
-        head.push(line);
-      }
-      continue;
+  const layout = resultLayout(file.lines());
+  let step = await layout.next();
+  for (; !step.done; step = await layout.next()) {
+    const { text, line, start, end } = step.value;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new StoredRecordError(
+        line,
+        `the record starting on line ${line} is not valid JSON (${(error as Error).message})`,
+      );
     }
-    if (state === 'records') {
-      if (current.length === 0) {
-        if (line === '  ]' || line === '  ],') {
-          state = 'tail';
-          if (line.endsWith(',')) head[head.length - 1] = `${head[head.length - 1] as string},`;
-          continue;
-        }
-        if (line !== '    {') return null;
-        startedAt = n;
-        recordStart = start;
-      }
-      current.push(line);
-      if (line === '    }' || line === '    },') {
-        const text = recordText(current.join('\n'));
-        current = [];
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch (error) {
-          throw new StoredRecordError(
-            startedAt,
-            `the record starting on line ${startedAt} is not valid JSON (${(error as Error).message})`,
-          );
-        }
-        if (invalid < 0 && !wellFormed(value)) invalid = at.n;
-        if (invalid < 0) columns.add(value);
-        at.add(recordStart, end, text);
-      }
-      continue;
-    }
-    tail.push(line);
+    if (invalid < 0 && !wellFormed(value)) invalid = at.n;
+    if (invalid < 0) columns.add(value);
+    at.add(start, end, text);
   }
-  if (state !== 'tail') return state === 'head' ? (JSON.parse(head.join('\n')) as Record<string, unknown>) : null;
-  const value = JSON.parse([...head, ...tail].join('\n')) as Record<string, unknown>;
-  if (!Array.isArray(value['records']) || value['records'].length !== 0) return null;
+  const end = step.value;
+  if (end === null || end.tail === null)
+    return end === null ? null : (JSON.parse(end.head.join('\n')) as Record<string, unknown>);
+  const value = documentAround(end.head, end.tail);
+  if (value === null) return null;
   value['records'] = storedRecords(file, at, invalid, file.size(), invalid < 0 ? columns.build() : null);
   return value;
 }
