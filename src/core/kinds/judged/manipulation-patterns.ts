@@ -255,3 +255,22 @@ export const GRADER_PT_IT =
   '(?:avaliador(?:a|es|as)?|corretor(?:a|es|as)?|examinador(?:a|es|as)?|valutatore|valutatrice|valutatori|correttore|correttrice|correttori|esaminatore|esaminatrice)';
 export const GRADER_RU = '(?:оценщик\\w*|проверяющ\\w*|экзаменатор\\w*|эксперт\\w*|асессор\\w*)';
 export const GRADER_KO = '(?:채점자|평가자|심사위원|심사자|채점관|채점 모델|평가 모델|채점 AI|평가 AI|검토자)';
+
+/** The lines of `text` that are not blank, with where each starts. */
+export function* linesOf(text: string): Generator<{ index: number; text: string }> {
+  for (const m of text.matchAll(/[^\n]+/gu)) if (m[0].trim() !== '') yield { index: m.index, text: m[0] };
+}
+
+/** A strong rule that flags each line (up to 600 characters) `test` holds for, quoted trimmed. */
+export const lineRule = (kind: Rule['kind'], test: (line: string) => boolean, anchors: readonly string[]): Rule => ({
+  kind,
+  strength: 'strong',
+  *find(text) {
+    for (const line of linesOf(text)) {
+      if (line.text.length > 600 || !test(line.text)) continue;
+      const lead = line.text.length - line.text.trimStart().length;
+      const m: RuleMatch = { index: line.index + lead, text: line.text.trim(), anchors };
+      yield m;
+    }
+  },
+});

@@ -23,12 +23,7 @@
  * Each is ordinary where the task asks for it (anchors: a task about scores, reviews, a
  * reference), and each needs two kinds of words on one line, never one phrase.
  */
-import { rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
-
-/** Lines of a text with where each starts. */
-function* linesOf(text: string): Generator<{ index: number; text: string }> {
-  for (const m of text.matchAll(/[^\n]+/gu)) if (m[0].trim() !== '') yield { index: m.index, text: m[0] };
-}
+import { linesOf, rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
 
 function trimmed(s: { index: number; text: string }): RuleMatch {
   const lead = s.text.length - s.text.trimStart().length;

@@ -29,24 +29,7 @@
  * Each is the ordinary reply where the task is about grading, or asks for a letter, a plea or
  * a rubric (anchors); a phrase the task or reference also uses is not a flag (manipulation.ts).
  */
-import { rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
-
-function* linesOf(text: string): Generator<{ index: number; text: string }> {
-  for (const m of text.matchAll(/[^\n]+/gu)) if (m[0].trim() !== '') yield { index: m.index, text: m[0] };
-}
-
-const lineRule = (kind: Rule['kind'], test: (line: string) => boolean, anchors: readonly string[]): Rule => ({
-  kind,
-  strength: 'strong',
-  *find(text) {
-    for (const line of linesOf(text)) {
-      if (line.text.length > 600 || !test(line.text)) continue;
-      const lead = line.text.length - line.text.trimStart().length;
-      const m: RuleMatch = { index: line.index + lead, text: line.text.trim(), anchors };
-      yield m;
-    }
-  },
-});
+import { lineRule, rxTest, type Rule } from './manipulation-patterns.ts';
 
 /** A task about grading: its own words. */
 const GRADING_TASK =
