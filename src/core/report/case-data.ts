@@ -148,8 +148,26 @@ export function pageSuite(
   table: TextTable,
   language: ReportLanguage,
 ): PageSuite {
+  const cases: PageCase[] = [];
+  const head = eachPageCase(comparison, result, original, table, language, (c) => cases.push(c));
+  return { ...head, cases };
+}
+
+/**
+ * What `pageSuite` makes, one case at a time: `visit` is given each case as it is made, in
+ * the page's order, so a caller that writes it (report.html) holds no object per case.
+ * Returns the suite without its cases.
+ */
+export function eachPageCase(
+  comparison: SuiteComparison,
+  result: SuiteResult | undefined,
+  original: SuiteResult | null,
+  table: TextTable,
+  language: ReportLanguage,
+  visit: (c: PageCase) => void,
+): Omit<PageSuite, 'cases'> {
   const metric = comparison.metric;
-  const empty: PageSuite = { name: comparison.name, metric, passFail: false, cases: [] };
+  const empty = { name: comparison.name, metric, passFail: false };
   if (!result) return empty;
   const baseline = original === null ? null : alignBaselineIds(original, result);
   const netWin = metric === 'net-win';
@@ -198,7 +216,7 @@ export function pageSuite(
     ]);
   };
   const compared = p !== null && comparison.bootstrap !== null;
-  const cases = Array.from(sorted, (i): PageCase => {
+  for (const i of sorted) {
     const id = numbered.ids[i] as string;
     const cr = candRecords.of(i);
     const br = baseRecords?.of(i) ?? [];
@@ -224,7 +242,7 @@ export function pageSuite(
     const detail = c0?.detail ?? b0?.detail ?? {};
     const kb = sections(b0);
     const kc = sections(c0);
-    return {
+    visit({
       id,
       s,
       b: round(b),
@@ -238,9 +256,9 @@ export function pageSuite(
       ...(errors.length > 0 ? { x: errors } : {}),
       ...(kb ? { kb } : {}),
       ...(kc ? { kc } : {}),
-    };
-  });
-  return { name: comparison.name, metric, passFail: passFailMetrics.length > 0, cases };
+    });
+  }
+  return { name: comparison.name, metric, passFail: passFailMetrics.length > 0 };
 }
 
 /** The record a case is shown by: its first scored repeat, else its first. */

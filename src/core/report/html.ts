@@ -14,7 +14,7 @@
 import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import type { SuiteResult } from '../types.ts';
-import { groupErrors, pageSuite, TextTable, type PageSuite } from './case-data.ts';
+import { eachPageCase, groupErrors, TextTable, type PageSuite } from './case-data.ts';
 import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
@@ -68,7 +68,19 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
     const result = input.results.get(c.name);
     const baseline = input.baselines?.get(c.name) ?? null;
     body.push(suiteHtml(c, i, result, input, m, v));
-    return pageSuite(c, result, baseline, table, language);
+    // Each case written to its JSON as soon as it is made, a batch of them joined into one
+    // string: no object per case is held until the texts (written first) are complete.
+    const cases: string[] = [];
+    let batch: string[] = [];
+    const head = eachPageCase(c, result, baseline, table, language, (pc) => {
+      batch.push(jsonForScript(pc));
+      if (batch.length === CASES_PER_PIECE) {
+        cases.push(batch.join(','));
+        batch = [];
+      }
+    });
+    if (batch.length > 0) cases.push(batch.join(','));
+    return { ...head, cases };
   });
   body.push('</main>', `<footer><p class="muted">${escapeHtml(v.report.generatedBy(version ?? ''))}</p></footer>`);
   yield* pageChunks(
@@ -83,23 +95,29 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
   );
 }
 
+/** Cases joined into one piece of the page's data: fewer, larger strings held until the texts are written. */
+const CASES_PER_PIECE = 256;
+
+/** A suite of the page's data with its cases already written: pieces of JSON, cases joined by commas. */
+type WrittenSuite = Omit<PageSuite, 'cases'> & { cases: string[] };
+
 /**
  * The page's data, `{ text, strings, suites }`, as `jsonForScript` would write it whole:
- * one piece per text and per case, each escaped on its own (the escapes are per character,
- * so the pieces join to the same text).
+ * one piece per text and per batch of cases, each escaped on its own (the escapes are per
+ * character, so the pieces join to the same text).
  */
 function* pageDataChunks(
   text: ViewMessages['client'],
   strings: readonly string[],
-  suites: PageSuite[],
+  suites: WrittenSuite[],
 ): Generator<string> {
   yield openEnd(jsonForScript({ text, strings: [] }));
   for (let i = 0; i < strings.length; i++) yield `${i > 0 ? ',' : ''}${jsonForScript(strings[i])}`;
   yield '],"suites":[';
   for (let i = 0; i < suites.length; i++) {
-    const suite = suites[i] as PageSuite;
+    const suite = suites[i] as WrittenSuite;
     yield `${i > 0 ? ',' : ''}${openEnd(jsonForScript({ ...suite, cases: [] }))}`;
-    for (let j = 0; j < suite.cases.length; j++) yield `${j > 0 ? ',' : ''}${jsonForScript(suite.cases[j])}`;
+    for (let j = 0; j < suite.cases.length; j++) yield `${j > 0 ? ',' : ''}${suite.cases[j]}`;
     yield ']}';
   }
   yield ']}';
