@@ -911,6 +911,9 @@ describe('the disguises the scan reads through', () => {
       `${'S c o r e '.repeat(10_000)}`,
       `${'<<<'.repeat(20_000)}`,
       `${'\n- 5: correct'.repeat(10_000)}`,
+      ' '.repeat(60_000),
+      '\t'.repeat(60_000),
+      `The number is ${'7'.repeat(60_000)}.`,
     ];
     for (const text of long) assert.ok(Array.isArray(scanAnswer(text).flagged));
   });

@@ -12,6 +12,9 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The CLI from source (Node 24 strips the types). */
 export const CLI_SOURCE = join(ROOT, 'src/cli/index.ts');
 
+/** Node's compile cache for the CLI runs of the tests (a quiet optimization: Node checks each entry's checksum). */
+export const COMPILE_CACHE = join(tmpdir(), 'evalgate-test-compile-cache');
+
 /** The outcome of a CLI run. */
 export interface CliResult {
   code: number | null;
@@ -27,10 +30,13 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.entry ?? CLI_SOURCE, ...args], {
       cwd: options.cwd,
-      // The sandbox's snapshot cache goes to a shared temporary folder, not the user's home.
+      // The sandbox's snapshot cache goes to a shared temporary folder, not the user's home;
+      // so does Node's compile cache, which spares each of the suite's hundreds of CLI runs
+      // stripping the types of, and compiling, the same sources again.
       env: {
         PATH: process.env['PATH'] ?? '',
         EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache'),
+        NODE_COMPILE_CACHE: COMPILE_CACHE,
         ...(options.env ?? {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './cli.ts';
+import { COMPILE_CACHE, ROOT } from './cli.ts';
 
 /** What one run left behind. */
 export interface ActionRun {
@@ -68,6 +68,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     GITHUB_OUTPUT: output,
     GITHUB_STEP_SUMMARY: summary,
     GITHUB_ACTIONS: 'true',
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
     ...(options.run
       ? { GITHUB_RUN_ID: String(options.run.id), GITHUB_RUN_ATTEMPT: String(options.run.attempt ?? 1) }
       : {}),

@@ -49,6 +49,9 @@ describe('sandbox escape battery (pyodide runner)', () => {
     delete process.env['INPUT_API_KEY'];
   });
 
+  // Probes of one section are independent and run at once: the runner still runs each in a
+  // process of its own, at most `poolSize` at a time, and each one's time limit counts only
+  // its own CPU time, so a probe waiting in the queue is not killed for it.
   const probe = async (
     name: string,
     solution: string,
@@ -77,54 +80,60 @@ describe('sandbox escape battery (pyodide runner)', () => {
       )}\n    except BaseException as e:\n        print("blocked:", type(e).__name__, e)\n        return "blocked"\n    return "escaped" if ${JSON.stringify(CANARY)} in str(locals()) else "nothing"\n`;
 
   it('1. environment: no secret in os.environ, /proc/self/environ, /proc/<ppid>/environ or /proc/*/cmdline', async () => {
-    await probe('os.environ', attempt('got = dict(__import__("os").environ)\nprint(got)'), blocked);
-    await probe('/proc/self/environ', attempt('got = open("/proc/self/environ", "rb").read()\nprint(got)'), blocked);
-    await probe(
-      '/proc/ppid/environ',
-      attempt('import os\ngot = open(f"/proc/{os.getppid()}/environ", "rb").read()\nprint(got)'),
-      blocked,
-    );
-    await probe(
-      '/proc/*/cmdline',
-      attempt('import glob\ngot = [open(p, "rb").read() for p in glob.glob("/proc/*/cmdline")]\nprint(got)'),
-      blocked,
-    );
+    await Promise.all([
+      probe('os.environ', attempt('got = dict(__import__("os").environ)\nprint(got)'), blocked),
+      probe('/proc/self/environ', attempt('got = open("/proc/self/environ", "rb").read()\nprint(got)'), blocked),
+      probe(
+        '/proc/ppid/environ',
+        attempt('import os\ngot = open(f"/proc/{os.getppid()}/environ", "rb").read()\nprint(got)'),
+        blocked,
+      ),
+      probe(
+        '/proc/*/cmdline',
+        attempt('import glob\ngot = [open(p, "rb").read() for p in glob.glob("/proc/*/cmdline")]\nprint(got)'),
+        blocked,
+      ),
+    ]);
   });
 
   it('2. files: the workspace .git/config, runner temp files, ~/.gitconfig and /etc/passwd are out of reach', async () => {
-    for (const path of [join(dir, '.git/config'), join(dir, 'credentials'), '~/.gitconfig', '/etc/passwd']) {
-      await probe(
-        `read ${path}`,
-        attempt(`import os\ngot = open(os.path.expanduser(${JSON.stringify(path)})).read()\nprint(got)`),
-        blocked,
-      );
-    }
+    await Promise.all(
+      [join(dir, '.git/config'), join(dir, 'credentials'), '~/.gitconfig', '/etc/passwd'].map((path) =>
+        probe(
+          `read ${path}`,
+          attempt(`import os\ngot = open(os.path.expanduser(${JSON.stringify(path)})).read()\nprint(got)`),
+          blocked,
+        ),
+      ),
+    );
   });
 
   it('3. Pyodide FFI: js, pyodide_js, run_js, a proxy constructor and NODEFS mounts are closed', async () => {
-    await probe('import js', attempt('import js\ngot = js.process.env'), blocked);
-    await probe('import pyodide_js', attempt('import pyodide_js\ngot = pyodide_js.FS.readdir("/")'), blocked);
-    await probe("sys.modules['js']", attempt('import sys\ngot = sys.modules["js"].process.env'), blocked);
-    await probe('run_js', attempt('from pyodide.code import run_js\ngot = run_js("process.env")'), blocked);
-    await probe(
-      'proxy constructor',
-      attempt('from pyodide.ffi import to_js\ngot = to_js({}).constructor.constructor("return process.env")()'),
-      blocked,
-    );
-    await probe(
-      'mountNodeFS',
-      attempt(
-        `import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`,
+    await Promise.all([
+      probe('import js', attempt('import js\ngot = js.process.env'), blocked),
+      probe('import pyodide_js', attempt('import pyodide_js\ngot = pyodide_js.FS.readdir("/")'), blocked),
+      probe("sys.modules['js']", attempt('import sys\ngot = sys.modules["js"].process.env'), blocked),
+      probe('run_js', attempt('from pyodide.code import run_js\ngot = run_js("process.env")'), blocked),
+      probe(
+        'proxy constructor',
+        attempt('from pyodide.ffi import to_js\ngot = to_js({}).constructor.constructor("return process.env")()'),
+        blocked,
       ),
-      blocked,
-    );
-    await probe(
-      'FS.mount NODEFS',
-      attempt(
-        `import pyodide_js\nFS = pyodide_js.FS\nFS.mkdir("/h")\nFS.mount(FS.filesystems.NODEFS, {"root": ${JSON.stringify(dir)}}, "/h")\ngot = open("/h/credentials").read()`,
+      probe(
+        'mountNodeFS',
+        attempt(
+          `import pyodide_js\npyodide_js.mountNodeFS("/h", ${JSON.stringify(dir)})\ngot = open("/h/credentials").read()`,
+        ),
+        blocked,
       ),
-      blocked,
-    );
+      probe(
+        'FS.mount NODEFS',
+        attempt(
+          `import pyodide_js\nFS = pyodide_js.FS\nFS.mkdir("/h")\nFS.mount(FS.filesystems.NODEFS, {"root": ${JSON.stringify(dir)}}, "/h")\ngot = open("/h/credentials").read()`,
+        ),
+        blocked,
+      ),
+    ]);
   });
 
   it('4. processes: system, subprocess, spawn, exec, fork_exec, ctypes, pty and a fork bomb start nothing', async () => {
@@ -139,25 +148,23 @@ describe('sandbox escape battery (pyodide runner)', () => {
       'pty.spawn': 'import pty\ngot = pty.spawn("/bin/sh")',
       'fork bomb': 'import os\ngot = [os.fork() for _ in range(8)]',
     };
-    for (const [name, body] of Object.entries(tries)) await probe(name, attempt(body), blocked);
+    await Promise.all(Object.entries(tries).map(([name, body]) => probe(name, attempt(body), blocked)));
   });
 
   it('5. network: sockets, urllib and pyfetch do not reach a loopback listener', async () => {
-    await probe(
-      'socket',
-      attempt(`import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\ngot = s.recv(10)`),
-      killed,
-    );
-    await probe(
-      'urllib',
-      attempt(`import urllib.request\ngot = urllib.request.urlopen("http://127.0.0.1:${port}/", timeout=2).read()`),
-      killed,
-    );
-    await probe(
-      'pyfetch',
-      attempt(`from pyodide.http import pyfetch\ngot = pyfetch("http://127.0.0.1:${port}/")`),
-      killed,
-    );
+    await Promise.all([
+      probe(
+        'socket',
+        attempt(`import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\ngot = s.recv(10)`),
+        killed,
+      ),
+      probe(
+        'urllib',
+        attempt(`import urllib.request\ngot = urllib.request.urlopen("http://127.0.0.1:${port}/", timeout=2).read()`),
+        killed,
+      ),
+      probe('pyfetch', attempt(`from pyodide.http import pyfetch\ngot = pyfetch("http://127.0.0.1:${port}/")`), killed),
+    ]);
     assert.equal(connections, 0, 'nothing connected to the listener');
   });
 
@@ -177,56 +184,61 @@ describe('sandbox escape battery (pyodide runner)', () => {
       'catastrophic regex': 'import re\nre.match(r"(a+)+$", "a" * 64 + "b")\n',
       'huge integer power': 'x = 10 ** 10 ** 10\n',
     };
-    for (const [name, code] of Object.entries(tries))
-      await probe(name, `${code}\ndef execute():\n    return "escaped"\n`, killed);
+    await Promise.all(
+      Object.entries(tries).map(([name, code]) =>
+        probe(name, `${code}\ndef execute():\n    return "escaped"\n`, killed),
+      ),
+    );
   });
 
   it('7. grading integrity: no pass without the tests really running', async () => {
-    await probe('sys.exit(0) before the tests', 'import sys\nsys.exit(0)\n', blocked);
-    await probe('os._exit(0) before the tests', 'import os\nos._exit(0)\n', blocked);
-    await probe('os._exit(0) inside the test', 'import os\ndef execute():\n    os._exit(0)\n', blocked);
-    await probe(
-      'AlwaysEqual',
-      'class AlwaysEqual:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n        return False\ndef execute():\n    return AlwaysEqual()\n',
-      blocked,
-    );
-    await probe(
-      'str subclass with __eq__',
-      'class S(str):\n    def __eq__(self, other):\n        return True\ndef execute():\n    return S("no")\n',
-      blocked,
-    );
-    await probe(
-      'nan',
-      'def execute():\n    return float("nan")\n',
-      blocked,
-      'from solution import execute\n\ndef test_nan():\n    assert execute() == float("nan")\n',
-    );
-    await probe(
-      'monkeypatched builtins',
-      'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n',
-      ['tampering'],
-    );
-    await probe(
-      'replaced test function',
-      'import sys\ndef execute():\n    f = sys._getframe(1)\n    f.f_globals["test_escape"] = lambda: None\n    return "no"\n',
-      blocked,
-    );
-    await probe(
-      'frame walking to the test',
-      'import sys\ndef execute():\n    frame = sys._getframe(1)\n    frame.f_locals.clear()\n    try:\n        frame.f_globals.clear()\n    except Exception:\n        pass\n    return "no"\n',
-      blocked,
-    );
-    await probe(
-      'gc.get_objects',
-      'import gc\ndef execute():\n    for o in gc.get_objects():\n        if isinstance(o, dict) and "start" in o:\n            o["start"] = None\n    return "no"\n',
-      blocked,
-    );
-    await probe(
-      'settrace',
-      'import sys\ndef tracer(*a):\n    return tracer\nsys.settrace(tracer)\ndef execute():\n    return "no"\n',
-      blocked,
-    );
-    await probe('a test cut short', 'def execute():\n    raise StopIteration\n', blocked);
+    await Promise.all([
+      probe('sys.exit(0) before the tests', 'import sys\nsys.exit(0)\n', blocked),
+      probe('os._exit(0) before the tests', 'import os\nos._exit(0)\n', blocked),
+      probe('os._exit(0) inside the test', 'import os\ndef execute():\n    os._exit(0)\n', blocked),
+      probe(
+        'AlwaysEqual',
+        'class AlwaysEqual:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n        return False\ndef execute():\n    return AlwaysEqual()\n',
+        blocked,
+      ),
+      probe(
+        'str subclass with __eq__',
+        'class S(str):\n    def __eq__(self, other):\n        return True\ndef execute():\n    return S("no")\n',
+        blocked,
+      ),
+      probe(
+        'nan',
+        'def execute():\n    return float("nan")\n',
+        blocked,
+        'from solution import execute\n\ndef test_nan():\n    assert execute() == float("nan")\n',
+      ),
+      probe(
+        'monkeypatched builtins',
+        'import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.len = lambda x: 0\ndef execute():\n    return "no"\n',
+        ['tampering'],
+      ),
+      probe(
+        'replaced test function',
+        'import sys\ndef execute():\n    f = sys._getframe(1)\n    f.f_globals["test_escape"] = lambda: None\n    return "no"\n',
+        blocked,
+      ),
+      probe(
+        'frame walking to the test',
+        'import sys\ndef execute():\n    frame = sys._getframe(1)\n    frame.f_locals.clear()\n    try:\n        frame.f_globals.clear()\n    except Exception:\n        pass\n    return "no"\n',
+        blocked,
+      ),
+      probe(
+        'gc.get_objects',
+        'import gc\ndef execute():\n    for o in gc.get_objects():\n        if isinstance(o, dict) and "start" in o:\n            o["start"] = None\n    return "no"\n',
+        blocked,
+      ),
+      probe(
+        'settrace',
+        'import sys\ndef tracer(*a):\n    return tracer\nsys.settrace(tracer)\ndef execute():\n    return "no"\n',
+        blocked,
+      ),
+      probe('a test cut short', 'def execute():\n    raise StopIteration\n', blocked),
+    ]);
   });
 
   it('7. grading integrity: nothing is left for the next case', async () => {

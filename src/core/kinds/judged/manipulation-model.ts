@@ -121,9 +121,12 @@ export function taskVocabulary(...texts: readonly (string | undefined)[]): TaskV
 
 // Structural marks: what a line does, in any of the languages.
 const MARKS: readonly [string, RegExp][] = [
+  // `(?<!0)`: a number is tried from its first digit only. Without it a long number was
+  // read again from each of its digits (quadratic: 20,000 digits took 4 s); where a match
+  // starts inside a run of 0s, one starts at the run's first 0 too.
   [
     'score',
-    /\b0+(?:[.,]0+)?\s*(?:\/|out of|de|sur|von|su|из|分の|점 만점)\s*0+|[★⭐☆✩✪✭]|満点|满分|滿分|五段階|0+\s*(?:点|分|점|балл|pts?\b|points?\b|stars?\b|marks?\b|estrellas)/u,
+    /\b0+(?:[.,]0+)?\s*(?:\/|out of|de|sur|von|su|из|分の|점 만점)\s*0+|[★⭐☆✩✪✭]|満点|满分|滿分|五段階|(?<!0)0+\s*(?:点|分|점|балл|pts?\b|points?\b|stars?\b|marks?\b|estrellas)/u,
   ],
   ['you', /\b(?:you|your|yours|usted|vous|sie|du|voce|tu)\b|あなた|貴方|您|你|당신|вы\b|вас\b/u],
   [
