@@ -11,7 +11,7 @@
  * cannot pass as finished work. Lines that fail are ignored and counted, and those cases
  * are run again.
  */
-import type { Authenticator, LineAt, RangeFile } from '../ports.ts';
+import type { Authenticator, RangeFile } from '../ports.ts';
 import { canonicalJson } from './hash.ts';
 import { repeatedStrings } from './result-stream.ts';
 import { Positions, recordsInFile } from './stored-records.ts';
@@ -294,16 +294,17 @@ export async function readBackLogInPlace(
   const summaries: CaseRecord[] = [];
   const shared = repeatedStrings();
   let n = 0;
-  for await (const { text: line, start, end } of log.lines() as AsyncIterable<LineAt>) {
-    n++;
-    const record = check(line, n);
-    if (record === null) continue;
-    at.add(start, end, line);
-    ids.push(record.caseId);
-    repeats.push(record.repeat);
-    lineOf.push(n);
-    summaries.push(shared(summaryOf(record)));
-  }
+  for await (const batch of log.lines())
+    for (const { text: line, start, end } of batch) {
+      n++;
+      const record = check(line, n);
+      if (record === null) continue;
+      at.add(start, end, line);
+      ids.push(record.caseId);
+      repeats.push(record.repeat);
+      lineOf.push(n);
+      summaries.push(shared(summaryOf(record)));
+    }
   if (n === 0) throw logChanged(file, null, 'the record log is empty');
   const count = ids.length;
   // Sorted as assembleResult sorts; a case × repeat found twice sits next to itself (the
