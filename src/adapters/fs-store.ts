@@ -173,6 +173,9 @@ export async function lineSourceIfExists(path: string): Promise<LineSource | nul
   return { rereadable: true, [Symbol.asyncIterator]: () => linesOf(path), ranges: rangeFile(path) };
 }
 
+/** How many lines RangeFile.lines gives at once. */
+const LINES_AT_ONCE = 1024;
+
 /**
  * A file's lines with their byte offsets, and its byte ranges read again later
  * (ports.ts RangeFile). One handle is opened at the first reading and kept, so what is
@@ -205,15 +208,20 @@ export function rangeFile(path: string): RangeFile {
         position += got;
         const buf = rest.length > 0 ? Buffer.concat([rest, chunk.subarray(0, got)]) : chunk.subarray(0, got);
         let from = 0;
-        const batch: LineAt[] = [];
+        let batch: LineAt[] = [];
         for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
           const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
           batch.push({ text: buf.toString('utf8', from, end), start: restStart + from, end: restStart + end });
           from = nl + 1;
+          // Batches of LINES_AT_ONCE: short-lived enough to die young.
+          if (batch.length === LINES_AT_ONCE) {
+            yield batch;
+            batch = [];
+          }
         }
         rest = Buffer.from(buf.subarray(from));
         restStart += from;
-        // One batch per block read; the event loop runs between them, as with a stream.
+        // The event loop runs between batches, as with a stream.
         yield batch;
       }
       if (rest.length > 0) {
