@@ -3,7 +3,8 @@
 // Two runs per size, as a pull request's workflow makes them: one writes the baseline, the
 // next is compared with it. Prints figures as ratios measured in this run; asserts nothing.
 //
-//   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js]
+//   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js
+//                           --node-options '--cpu-prof --cpu-prof-dir=/tmp/prof']
 //
 // The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
 // 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
@@ -27,6 +28,8 @@ const LATENCY_MS = Number(arg('latency', '50'));
 const TIME = '/usr/bin/time';
 /** The CLI to measure (another build, to compare versions). */
 const CLI = resolve(arg('cli', join(ROOT, 'dist/cli.js')));
+/** NODE_OPTIONS for the CLI (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes). */
+const NODE_OPTIONS = arg('node-options', '');
 
 /** Answers line 2 of the context after LATENCY_MS; counts calls and when they came. */
 async function startServer(): Promise<{
@@ -115,7 +118,7 @@ function runCli(
   return new Promise((resolve) => {
     const child = spawn(TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, CLI, ...args], {
       cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...env },
+      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Sampled until the last reply: the peak of the loading and call phases, before results are written.

@@ -206,7 +206,8 @@ export interface LineAt {
 export interface RangeFile {
   /** The file's name, for errors. */
   readonly path: string;
-  lines(): AsyncIterable<LineAt>;
+  /** The file's lines, in batches (up to a block read at once): an item per line costs more than the line. */
+  lines(): AsyncIterable<readonly LineAt[]>;
   /** The text of bytes `start` to `end`; throws when the file no longer holds them. */
   read(start: number, end: number): string;
   /** The file's size now, in bytes. */

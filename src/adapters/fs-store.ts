@@ -173,6 +173,9 @@ export async function lineSourceIfExists(path: string): Promise<LineSource | nul
   return { rereadable: true, [Symbol.asyncIterator]: () => linesOf(path), ranges: rangeFile(path) };
 }
 
+/** How many lines RangeFile.lines gives at once. */
+const LINES_AT_ONCE = 1024;
+
 /**
  * A file's lines with their byte offsets, and its byte ranges read again later
  * (ports.ts RangeFile). One handle is opened at the first reading and kept, so what is
@@ -193,7 +196,7 @@ export function rangeFile(path: string): RangeFile {
   };
   const reader: RangeFile = {
     path,
-    async *lines(): AsyncGenerator<LineAt> {
+    async *lines(): AsyncGenerator<LineAt[]> {
       const handle = open();
       const chunk = Buffer.allocUnsafe(1 << 20);
       let rest: Buffer = Buffer.alloc(0);
@@ -205,19 +208,25 @@ export function rangeFile(path: string): RangeFile {
         position += got;
         const buf = rest.length > 0 ? Buffer.concat([rest, chunk.subarray(0, got)]) : chunk.subarray(0, got);
         let from = 0;
+        let batch: LineAt[] = [];
         for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
           const end = nl > from && buf[nl - 1] === 13 ? nl - 1 : nl;
-          yield { text: buf.toString('utf8', from, end), start: restStart + from, end: restStart + end };
+          batch.push({ text: buf.toString('utf8', from, end), start: restStart + from, end: restStart + end });
           from = nl + 1;
+          // Batches of LINES_AT_ONCE: short-lived enough to die young.
+          if (batch.length === LINES_AT_ONCE) {
+            yield batch;
+            batch = [];
+          }
         }
         rest = Buffer.from(buf.subarray(from));
         restStart += from;
-        // Yield to the event loop between chunks, as a stream would.
-        await Promise.resolve();
+        // The event loop runs between batches, as with a stream.
+        yield batch;
       }
       if (rest.length > 0) {
         const end = rest[rest.length - 1] === 13 ? rest.length - 1 : rest.length;
-        yield { text: rest.toString('utf8', 0, end), start: restStart, end: restStart + end };
+        yield [{ text: rest.toString('utf8', 0, end), start: restStart, end: restStart + end }];
       }
     },
     read(start, end) {

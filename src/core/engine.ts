@@ -31,8 +31,7 @@ import {
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
-import { checkResultKind, findKind, recordDetailProblem } from './kinds/index.ts';
-import type { SuiteKind } from './kinds/kind.ts';
+import { checkResultKind, RecordChecks } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
 import { readStoredResult, StoredRecordError } from './stored-records.ts';
@@ -53,7 +52,7 @@ import {
   type ResumePlan,
 } from './record-log.ts';
 import { mergeShardParts, shardCases, type ShardPart, type ShardSpec } from './shard.ts';
-import { recordFieldsProblem, sameMeasurement, validateResult } from './results.ts';
+import { sameMeasurement, validateResult } from './results.ts';
 import { parseResultLines, resultChunks, ResultLinesError } from './result-stream.ts';
 import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
@@ -929,23 +928,10 @@ async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResul
     return typeof text === 'string' ? parseResultText(text, file) : parseResultFileLines(text, file);
   // The same checks as validateResult and checkResultKind, in their order: JSON first, the
   // document's own fields, every record's fields, the kind, then the first detail it refuses.
-  let started = false;
-  let kind: SuiteKind | undefined;
-  let fieldProblem: string | null = null;
-  let detailProblem: string | null = null;
-  const visit = (record: unknown, i: number, head: () => unknown): void => {
-    if (!started) {
-      started = true;
-      const name = (head() as { suite?: { kind?: unknown } } | null)?.suite?.kind;
-      kind = typeof name === 'string' ? findKind(name) : undefined;
-    }
-    fieldProblem ??= recordFieldsProblem(record, i);
-    if (fieldProblem === null && detailProblem === null && kind)
-      detailProblem = recordDetailProblem(kind, record as CaseRecord, i);
-  };
+  const checks = new RecordChecks();
   let value: unknown;
   try {
-    value = await parseResultLines(text, visit);
+    value = await parseResultLines(text, checks.visit);
   } catch (error) {
     const line = error instanceof ResultLinesError ? `:${error.line}` : '';
     throw new ConfigError(
@@ -954,14 +940,15 @@ async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResul
     );
   }
   // Another layout, or no records: read whole, as readBaseline does.
-  if (value === null || !started) return readBaseline(store, suite);
+  if (value === null || !checks.visited) return readBaseline(store, suite);
   const head = validateResult(value, file);
-  const fail = (prefix: string, what: string): never => {
-    throw configError({ file }, `${prefix}: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`);
-  };
-  if (fieldProblem !== null) fail('not an evalgate result file', fieldProblem);
-  checkResultKind(head, file);
-  if (detailProblem !== null) fail('not an evalgate result file this version can read', detailProblem);
+  if (checks.fieldProblem !== null)
+    throw configError(
+      { file },
+      `not an evalgate result file: ${checks.fieldProblem}. Produce one with "evalgate run --out DIR" or "--update-baseline"`,
+    );
+  // Records checked against another kind than the document's (a key given twice): read whole.
+  if (checks.check(head, file) === null) return readBaseline(store, suite);
   return REREAD;
 }
 
@@ -982,10 +969,12 @@ export async function parseResultFileLines(
   file: string,
 ): Promise<SuiteResult> {
   let value: unknown;
+  // A file on disk keeps its records there, read again as they are needed (stored-records.ts),
+  // and checked against its kind as they are first read.
+  const ranges = isLineSource(lines) ? lines.ranges : undefined;
+  const checks = ranges ? new RecordChecks() : null;
   try {
-    // A file on disk keeps its records there, read again as they are needed (stored-records.ts).
-    const ranges = isLineSource(lines) ? lines.ranges : undefined;
-    value = ranges ? await readStoredResult(ranges) : await parseResultLines(lines);
+    value = ranges ? await readStoredResult(ranges, checks?.visit) : await parseResultLines(lines);
   } catch (error) {
     const line = error instanceof ResultLinesError || error instanceof StoredRecordError ? `:${error.line}` : '';
     throw new ConfigError(
@@ -1006,7 +995,8 @@ export async function parseResultFileLines(
       `${file}: not laid out as evalgate writes result files (two-space JSON); regenerate it with --update-baseline`,
     );
   }
-  return checkResultKind(validateResult(value, file), file);
+  const result = validateResult(value, file);
+  return checks?.check(result, file) ?? checkResultKind(result, file);
 }
 
 function isLineSource(lines: AsyncIterable<string> | Iterable<string>): lines is LineSource {

@@ -105,10 +105,11 @@ export type LayoutEnd = { head: string[]; tail: string[] | null } | null;
  * files (parseResultLines here, readStoredResult in stored-records.ts). Returns the lines
  * around the records: `tail` null when the document has no records list at all, the whole
  * value null when it is in another layout. A CR ending a plain string line is dropped (a
- * LineAt comes without it).
+ * LineAt comes without it). Lines may come in batches (arrays of LineAt, as RangeFile gives
+ * them).
  */
 export async function* resultLayout(
-  lines: AsyncIterable<string | LineAt> | Iterable<string | LineAt>,
+  lines: AsyncIterable<string | LineAt | readonly LineAt[]> | Iterable<string | LineAt>,
 ): AsyncGenerator<LaidOutRecord, LayoutEnd> {
   const head: string[] = [];
   const tail: string[] = [];
@@ -117,7 +118,9 @@ export async function* resultLayout(
   let startedAt = 0;
   let recordStart = 0;
   let n = 0;
-  for await (const item of lines) {
+  const OTHER = null;
+  /** Takes one line: the record it ends, OTHER when the file is in another layout, else undefined. */
+  const take = (item: string | LineAt): LaidOutRecord | typeof OTHER | undefined => {
     n++;
     const line = typeof item === 'string' ? (item.endsWith('\r') ? item.slice(0, -1) : item) : item.text;
     if (state === 'head') {
@@ -127,7 +130,7 @@ export async function* resultLayout(
       } else {
         head.push(line);
       }
-      continue;
+      return undefined;
     }
     if (state === 'records') {
       if (current.length === 0) {
@@ -135,9 +138,9 @@ export async function* resultLayout(
           state = 'tail';
           // The closing bracket's comma belongs after the empty list in the skeleton.
           if (line.endsWith(',')) head[head.length - 1] = `${head[head.length - 1] as string},`;
-          continue;
+          return undefined;
         }
-        if (line !== '    {') return null;
+        if (line !== '    {') return OTHER;
         startedAt = n;
         recordStart = typeof item === 'string' ? 0 : item.start;
       }
@@ -145,7 +148,7 @@ export async function* resultLayout(
       if (line === '    }' || line === '    },') {
         const text = current.join('\n');
         current = [];
-        yield {
+        return {
           text: text.endsWith(',') ? text.slice(0, -1) : text,
           line: startedAt,
           start: recordStart,
@@ -153,9 +156,23 @@ export async function* resultLayout(
           head,
         };
       }
-      continue;
+      return undefined;
     }
     tail.push(line);
+    return undefined;
+  };
+  for await (const item of lines) {
+    if (Array.isArray(item)) {
+      for (const one of item as readonly LineAt[]) {
+        const record = take(one);
+        if (record === OTHER) return null;
+        if (record) yield record;
+      }
+      continue;
+    }
+    const record = take(item as string | LineAt);
+    if (record === OTHER) return null;
+    if (record) yield record;
   }
   if (state === 'head') return { head, tail: null };
   return state === 'tail' ? { head, tail } : null;

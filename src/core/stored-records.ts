@@ -16,7 +16,7 @@
  * what the file holds; a file a pull request controls is checked as any input).
  */
 import type { RangeFile } from '../ports.ts';
-import { documentAround, resultLayout } from './result-stream.ts';
+import { documentAround, resultLayout, type RecordVisitor } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
 import type { CaseRecord } from './types.ts';
@@ -41,11 +41,73 @@ export interface RecordColumns {
   /** 1 where the record's scores are not null. */
   hasScores: Uint8Array;
   scores: Map<string, Float64Array>;
+  /**
+   * What the reports say of the replies (report/replies.ts), as bits: ANSWERED (a reply, not
+   * a refusal), CUT_BY_LIMIT (finish reason `length`), CUT_BY_SIZE (cut to the size limit),
+   * REASONED (began with reasoning) — each computed as the reports compute it.
+   */
+  replyFlags: Uint8Array;
+  /** Each record's `latencyMs`: 0 where it is missing or null, NaN where it is not a number. */
+  latency: Float64Array;
+  /** Every truthy `reply.servedModel`, once, in the order of first use. */
+  servedModels: readonly unknown[];
+}
+
+/** Bits of RecordColumns.replyFlags. */
+export const ANSWERED = 1;
+export const CUT_BY_LIMIT = 2;
+export const CUT_BY_SIZE = 4;
+export const REASONED = 8;
+
+/** A record's reply bits (RecordColumns.replyFlags), from the same tests report/replies.ts makes. */
+export function replyFlagsOf(r: CaseRecord): number {
+  if (r.reply === null || r.status === 'refused') return 0;
+  let bits = ANSWERED;
+  if (r.reply?.finishReason === 'length') bits |= CUT_BY_LIMIT;
+  if (r.reply?.cutFromChars !== undefined) bits |= CUT_BY_SIZE;
+  if ((r.reply?.reasoning ?? '') !== '') bits |= REASONED;
+  return bits;
 }
 
 /** The columns of a stored result's records, or null for records held as objects. */
 export function recordColumns(records: readonly CaseRecord[]): RecordColumns | null {
   return (records as { [STORED]?: { columns: RecordColumns } })[STORED]?.columns ?? null;
+}
+
+/**
+ * The records a reader that skips every record not matching `where` goes through: with the
+ * columns of a stored result only those are read from the file; records held as objects are
+ * all given (the reader's own test then skips the others, as it did). `where` must hold for
+ * every record the reader does not skip.
+ */
+export function* recordsWhere(
+  records: readonly CaseRecord[],
+  where: (columns: RecordColumns, i: number) => boolean,
+): Generator<CaseRecord> {
+  const columns = recordColumns(records);
+  if (!columns) {
+    yield* records;
+    return;
+  }
+  for (let i = 0; i < columns.caseId.length; i++) if (where(columns, i)) yield records[i] as CaseRecord;
+}
+
+/** The errored records (status `error`), and with records held as objects every record (see recordsWhere). */
+export function erroredRecords(records: readonly CaseRecord[]): Iterable<CaseRecord> {
+  return recordsWhere(records, (c, i) => c.status[i] === 1);
+}
+
+/** Every truthy `reply.servedModel` of the records, once, in the order of first use. */
+export function servedModels(records: readonly CaseRecord[]): unknown[] {
+  const columns = recordColumns(records);
+  if (columns) return [...columns.servedModels];
+  return [...new Set(records.map((r) => r.reply?.servedModel).filter((x) => !!x))];
+}
+
+/** How many distinct case ids the records have. */
+export function distinctCases(records: readonly CaseRecord[]): number {
+  const columns = recordColumns(records);
+  return new Set(columns ? columns.caseId : records.map((r) => r.caseId)).size;
 }
 
 /** The first record of a case, found through the columns when the records are stored (no record parsed but that one). */
@@ -67,6 +129,9 @@ class ColumnsBuilder {
   cause: number[] = [];
   hasScores: number[] = [];
   scores = new Map<string, number[]>();
+  replyFlags: number[] = [];
+  latency: number[] = [];
+  served = new Set<unknown>();
   private lastId = '';
   private lastHash = '';
   add(value: unknown): void {
@@ -83,6 +148,13 @@ class ColumnsBuilder {
     this.status.push(STATUS[r.status] ?? 3);
     this.cause.push(r.status !== 'error' ? 0 : r.error ? (causeOf(r.error).cause === 'candidate' ? 1 : 2) : 1);
     this.hasScores.push(r.scores !== null ? 1 : 0);
+    this.replyFlags.push(replyFlagsOf(r));
+    const latency: unknown = r.latencyMs;
+    this.latency.push(
+      latency === undefined || latency === null ? 0 : typeof latency === 'number' ? latency : Number.NaN,
+    );
+    const served: unknown = r.reply?.servedModel;
+    if (served) this.served.add(served);
     const scores = r.scores && typeof r.scores === 'object' ? r.scores : null;
     if (scores)
       for (const metric of Object.keys(scores)) {
@@ -106,6 +178,9 @@ class ColumnsBuilder {
       cause: Uint8Array.from(this.cause),
       hasScores: Uint8Array.from(this.hasScores),
       scores: new Map([...this.scores].map(([k, v]) => [k, Float64Array.from(v)])),
+      replyFlags: Uint8Array.from(this.replyFlags),
+      latency: Float64Array.from(this.latency),
+      servedModels: [...this.served],
     };
   }
 }
@@ -183,16 +258,21 @@ export class StoredRecordError extends Error {
  * Reads a result file in the layout resultChunks writes, parsing each record once to check
  * it and keeping only where it is; returns the document with `records` a list read from
  * the file (see above), or null when the file is in another layout. Throws
- * StoredRecordError naming the line of a record that does not parse.
+ * StoredRecordError naming the line of a record that does not parse. Each record parsed
+ * goes to `visit` too (to be checked without being read again).
  */
-export async function readStoredResult(file: RangeFile): Promise<Record<string, unknown> | null> {
+export async function readStoredResult(
+  file: RangeFile,
+  visit?: RecordVisitor,
+): Promise<Record<string, unknown> | null> {
   const at = new Positions();
   const columns = new ColumnsBuilder();
   let invalid = -1;
   const layout = resultLayout(file.lines());
+  let headValue: unknown;
   let step = await layout.next();
   for (; !step.done; step = await layout.next()) {
-    const { text, line, start, end } = step.value;
+    const { text, line, start, end, head } = step.value;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -204,6 +284,7 @@ export async function readStoredResult(file: RangeFile): Promise<Record<string, 
     }
     if (invalid < 0 && !wellFormed(value)) invalid = at.n;
     if (invalid < 0) columns.add(value);
+    visit?.(value, at.n, () => (headValue ??= JSON.parse(`${head.join('\n')}\n}`) as unknown));
     at.add(start, end, text);
   }
   const end = step.value;

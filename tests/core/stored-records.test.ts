@@ -10,7 +10,9 @@ import { readResultFile } from '../../src/adapters/fs-store.ts';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { ConfigError } from '../../src/core/errors.ts';
+import { renderHtmlReport } from '../../src/core/report/html.ts';
 import { renderJunit } from '../../src/core/report/junit.ts';
+import { renderReport } from '../../src/core/report/markdown.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 import { measurementDigest } from '../../src/core/results.ts';
 import { resultChunks } from '../../src/core/result-stream.ts';
@@ -183,5 +185,63 @@ describe('records left in their file', () => {
       renderJunit({ comparisons: [stored], results: new Map([['copy', cand]]) }),
       renderJunit({ comparisons: [held], results: new Map([['copy', pair.candidate]]) }),
     );
+  });
+
+  it('gives the same report.md, report.html and junit.xml as the records held whole (the reports read their columns)', async () => {
+    const pair = syntheticPair({ n: 120, fails: (i) => i % 9 === 0, errors: (i) => i % 17 === 3 });
+    // What the reports count from the columns: replies cut by the token limit (more than a
+    // list shows) and to the size limit, reasoning, other served models, a refusal, errors
+    // of both causes, and latencies missing, null or not a number.
+    pair.candidate.records.forEach((r, i) => {
+      if (r.reply) {
+        if (i % 7 === 0) r.reply.finishReason = 'length';
+        if (i % 40 === 2) r.reply.cutFromChars = 9000;
+        if (i % 5 === 1) r.reply.reasoning = 'thinking';
+        if (i % 6 === 4) r.reply.servedModel = `served-${i % 5}`;
+      }
+      if (r.error)
+        r.error = { ...r.error, cause: i % 2 ? 'candidate' : 'infrastructure', reason: 'x' } as typeof r.error;
+      if (i === 10) r.latencyMs = null;
+      if (i === 11) delete (r as Partial<CaseRecord>).latencyMs;
+      if (i === 12) (r as unknown as { latencyMs: string }).latencyMs = '7';
+    });
+    Object.assign(pair.candidate.records[8] as CaseRecord, { status: 'refused', scores: null });
+    const base = await readResultFile(await written(pair.baseline));
+    const cand = await readResultFile(await written(pair.candidate));
+    const gate = { ...DEFAULT_GATE, 'max-error-rate': 1 };
+    const input = (baseline: SuiteResult, candidate: SuiteResult) => {
+      const comparison = compareWithBaseline(baseline, candidate, gate);
+      return {
+        verdict: comparison.verdict,
+        comparisons: [comparison],
+        results: new Map([['copy', candidate]]),
+        baselines: new Map([['copy', baseline]]),
+      };
+    };
+    const held = input(pair.baseline, pair.candidate);
+    const stored = input(base, cand);
+    const md = renderReport(held);
+    assert.match(md, /\+\d+\)/, 'the list of cut replies is cut');
+    assert.match(md, /served-1/);
+    assert.equal(renderReport(stored), md);
+    assert.equal(renderHtmlReport(stored, 'test'), renderHtmlReport(held, 'test'));
+    const junit = renderJunit(held);
+    // The string "7" is added as the records add it: 0 + "7" is "07", 0.007 s.
+    assert.match(junit, /name="case-00012" time="0\.007"/, 'a latency that is not a number is summed as before');
+    assert.equal(renderJunit(stored), junit);
+  });
+
+  it('checks the records against the kind the document names, even when the head names another', async () => {
+    const path = await written(result(4));
+    const text = await readFile(path, 'utf8');
+    // "suite" given again after the records: JSON keeps the last, so the records are prompt records.
+    const twice = text.replace(/\n {2}\]\n\}\n$/, '\n  ],\n  "suite": {"name": "s", "kind": "prompt"}\n}\n');
+    assert.notEqual(twice, text);
+    await writeFile(path, twice);
+    await assert.rejects(readResultFile(path), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /records\[0\] \(case case-0\) detail\.assertions: .* for a prompt record/);
+      return true;
+    });
   });
 });

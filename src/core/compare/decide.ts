@@ -13,6 +13,7 @@ import { taroneHolm, type MultiplicityMethod } from '../stats/multiplicity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import { signFlipTest, type SignFlipResult } from '../stats/permutation.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
+import { erroredRecords, recordsWhere } from '../stored-records.ts';
 import type { CaseRecord, FlaggedCase, SuiteResult } from '../types.ts';
 import { count } from '../report/plural.ts';
 import { describeInstrumentChanges, describeTestedChanges } from './identity-diff.ts';
@@ -395,13 +396,13 @@ function reattributed(candidate: SuiteResult, baseline: SuiteResult): SuiteResul
   // Only the cases with such an error are keyed: a key holds a record's request and reply,
   // and one per baseline record was most of the memory of a 100,000-case comparison.
   const cases = new Set<string>();
-  for (const r of candidate.records) if (eligible(r)) cases.add(r.caseId);
+  for (const r of erroredRecords(candidate.records)) if (eligible(r)) cases.add(r.caseId);
   if (cases.size === 0) return candidate;
   const scored = new Set<string>();
   const key = (r: CaseRecord): string =>
     JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
-  for (const r of baseline.records)
-    if (r.scores !== null && r.reply !== null && cases.has(r.caseId)) scored.add(key(r));
+  const keyed = recordsWhere(baseline.records, (c, i) => c.hasScores[i] === 1 && cases.has(c.caseId[i] as string));
+  for (const r of keyed) if (r.scores !== null && r.reply !== null && cases.has(r.caseId)) scored.add(key(r));
   let changed = false;
   const records = candidate.records.map((r) => {
     if (!eligible(r) || r.error === null || !scored.has(key(r))) return r;
@@ -421,7 +422,7 @@ export function errorsByCause(records: readonly CaseRecord[]): Record<ErrorCause
     seen: new Set(),
   });
   const out = { candidate: empty(), infrastructure: empty() };
-  for (const r of records) {
+  for (const r of erroredRecords(records)) {
     if (r.status !== 'error') continue;
     const { cause, reason } = r.error
       ? causeOf(r.error)

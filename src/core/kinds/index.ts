@@ -6,6 +6,8 @@
  */
 import type { SuiteConfig } from '../config/common.ts';
 import { configError } from '../errors.ts';
+import type { RecordVisitor } from '../result-stream.ts';
+import { recordFieldsProblem } from '../results.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 import type { ExactCopySuiteConfig } from './exact-copy/config.ts';
 import { exactCopyKind } from './exact-copy/kind.ts';
@@ -91,20 +93,75 @@ export function registryVersion(): number {
  * rejudge read it). Names the file, the record and the key otherwise.
  */
 export function checkResultKind(result: SuiteResult, file: string): SuiteResult {
-  const fail = (what: string): never => {
-    throw configError(
-      { file },
-      `not an evalgate result file this version can read: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`,
-    );
-  };
-  const kind = typeof result.suite.kind === 'string' ? findKind(result.suite.kind) : undefined;
-  if (!kind)
-    return fail(`suite.kind is ${JSON.stringify(result.suite.kind)}; this evalgate knows ${kindNames().join(', ')}`);
+  const kind = resultKind(result, file);
   result.records.forEach((r, i) => {
     const problem = recordDetailProblem(kind, r, i);
-    if (problem !== null) fail(problem);
+    if (problem !== null) failKind(file, problem);
   });
   return result;
+}
+
+function failKind(file: string, what: string): never {
+  throw configError(
+    { file },
+    `not an evalgate result file this version can read: ${what}. Produce one with "evalgate run --out DIR" or "--update-baseline"`,
+  );
+}
+
+/** The result's kind; fails as checkResultKind does when it is not one this evalgate knows. */
+function resultKind(result: SuiteResult, file: string): SuiteKind {
+  const kind = typeof result.suite.kind === 'string' ? findKind(result.suite.kind) : undefined;
+  if (!kind)
+    return failKind(
+      file,
+      `suite.kind is ${JSON.stringify(result.suite.kind)}; this evalgate knows ${kindNames().join(', ')}`,
+    );
+  return kind;
+}
+
+/**
+ * validateResult's and checkResultKind's checks of every record, made as the records are
+ * first read (`visit`, a RecordVisitor), so a result whose records are left in their file
+ * (or not kept) is not read again for them. The kind is the one the document's head names.
+ */
+export class RecordChecks {
+  private started = false;
+  private kind: SuiteKind | undefined;
+  private headUnread = false;
+  /** The first record that lacks caseId, inputHash or repeat (validateResult's message), or null. */
+  fieldProblem: string | null = null;
+  private detailProblem: string | null = null;
+  readonly visit: RecordVisitor = (record, i, head) => {
+    if (!this.started) {
+      this.started = true;
+      try {
+        const name = (head() as { suite?: { kind?: unknown } } | null)?.suite?.kind;
+        this.kind = typeof name === 'string' ? findKind(name) : undefined;
+      } catch {
+        // The document is parsed whole later, and fails there with its own message.
+        this.headUnread = true;
+      }
+    }
+    this.fieldProblem ??= recordFieldsProblem(record, i);
+    if (this.fieldProblem === null && this.detailProblem === null && this.kind)
+      this.detailProblem = recordDetailProblem(this.kind, record as CaseRecord, i);
+  };
+  /** Whether any record was seen. */
+  get visited(): boolean {
+    return this.started;
+  }
+  /**
+   * checkResultKind's check of `result` (already through validateResult) from what the
+   * records showed as they were read; null when they were checked against another kind than
+   * the result's (its head did not parse, or a key given twice named another kind) — then
+   * they must be checked again.
+   */
+  check(result: SuiteResult, file: string): SuiteResult | null {
+    const kind = resultKind(result, file);
+    if (this.started && (this.headUnread || kind !== this.kind)) return null;
+    if (this.detailProblem !== null) failKind(file, this.detailProblem);
+    return result;
+  }
 }
 
 /** What is wrong with the i-th record's detail for its kind, or null (checkResultKind's check of one record). */

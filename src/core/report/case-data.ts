@@ -15,6 +15,7 @@ import { alignBaselineIds, type SuiteComparison } from '../compare/index.ts';
 import { caseTable, recordsByCase, sideMeans } from '../compare/pairing.ts';
 import { findKind } from '../kinds/index.ts';
 import type { CaseSection } from '../kinds/kind.ts';
+import { erroredRecords } from '../stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
 import type { ReportLanguage } from './languages.ts';
@@ -64,7 +65,7 @@ export interface ErrorGroup extends Omit<ErrorFacts, 'message'> {
 /** A suite's errored records grouped by cause, reason, kind and HTTP status: the candidate's first, then most frequent. */
 export function groupErrors(records: readonly CaseRecord[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
-  for (const r of records) {
+  for (const r of erroredRecords(records)) {
     const e = describeError(r);
     if (!e) continue;
     const key = `${e.cause}\u0000${e.reason}\u0000${e.kind}\u0000${e.httpStatus ?? ''}`;

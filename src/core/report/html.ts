@@ -13,6 +13,7 @@
  */
 import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
+import { distinctCases, servedModels } from '../stored-records.ts';
 import type { SuiteResult } from '../types.ts';
 import { eachPageCase, groupErrors, TextTable, type PageSuite } from './case-data.ts';
 import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
@@ -264,7 +265,7 @@ function suiteHtml(
     `<h3 id="suite-${index}-h" class="v-${c.verdict}">${VERDICT_ICON[c.verdict]} ${escapeHtml(c.name)} — ${escapeHtml(m.more.verdict[c.verdict])}</h3>`,
   ];
   if (result) {
-    const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
+    const served = servedModels(result.records) as string[];
     const showServed = served.length > 0 && !(served.length === 1 && served[0] === result.tested.model);
     const judges = (result.instrument.settings['judges'] as { model?: unknown }[] | undefined) ?? [];
     const judgeModels = [...new Set(judges.map((j) => j.model).filter((x): x is string => typeof x === 'string'))];
@@ -294,7 +295,7 @@ function suiteHtml(
   // Open where there is something to look at; a suite that passed cleanly keeps its cases folded.
   const open = c.regressedCases.length > 0 || c.errors.records > 0 || c.verdict === 'error';
   out.push(
-    `<details class="cases"${open ? ' open' : ''}><summary><h4>${escapeHtml(v.report.cases)} (${result ? new Set(result.records.map((r) => r.caseId)).size : 0})</h4></summary>`,
+    `<details class="cases"${open ? ' open' : ''}><summary><h4>${escapeHtml(v.report.cases)} (${result ? distinctCases(result.records) : 0})</h4></summary>`,
     `<div class="explorer" data-explorer="${index}"><noscript><p class="muted">${escapeHtml(v.report.scriptNeeded)}</p></noscript></div>`,
     '</details>',
     '</section>',

@@ -12,6 +12,7 @@
  */
 import type { SuiteComparison } from '../compare/index.ts';
 import { caseTable, recordsByCase, sideMeans } from '../compare/pairing.ts';
+import { recordColumns } from '../stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { messagesFor } from './messages.ts';
@@ -257,13 +258,42 @@ function caseOutcomes(
     return (m.count[i] as number) > 0 ? (m.mean[i] as number) : undefined;
   };
   const regressed = new Map(c.regressedCases.map((x) => [x.caseId, x]));
+  const columns = recordColumns(all);
+  /** A case's time and errors from a stored result's columns (no record read), or null. */
+  const fromColumns = (i: number): { seconds: number; errors: number } | null => {
+    if (!columns) return null;
+    let t = 0;
+    let errors = 0;
+    for (let k = byCase.start[i] as number; k < (byCase.start[i + 1] as number); k++) {
+      const at = byCase.order[k] as number;
+      const latency = columns.latency[at] as number;
+      // A latency that is not a number adds as the record does: read the records.
+      if (Number.isNaN(latency)) return null;
+      t += latency;
+      if (columns.status[at] === 1) errors++;
+    }
+    return { seconds: t / 1000, errors };
+  };
   const at = (i: number): CaseOutcome => {
     const id = table.ids[i] as string;
+    const mean = meanOf(c.metric, i);
+    const quick = fromColumns(i);
+    // A case that passed or was skipped is written from the columns when there are any.
+    if (quick && quick.errors === 0 && !regressed.has(id) && !(primaryBinary && mean !== undefined && mean < 1))
+      return mean === undefined
+        ? {
+            id,
+            seconds: quick.seconds,
+            kind: 'skipped',
+            type: 'no-score',
+            message: 'no valid score (excluded from scoring)',
+            body: '',
+          }
+        : { id, seconds: quick.seconds, kind: 'pass', type: '', message: '', body: '' };
     const records = byCase.of(i);
     const seconds = records.reduce((t, r) => t + (r.latencyMs ?? 0), 0) / 1000;
     const first = records.find((r) => r.status !== 'error' && r.reply) ?? records[0];
     const errored = records.filter((r) => r.status === 'error');
-    const mean = meanOf(c.metric, i);
     const reasons: string[] = [];
     if (errored.length > 0)
       reasons.push(

@@ -8,6 +8,7 @@
 import { overallVerdict, type SuiteComparison, type SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { replyFacts } from './replies.ts';
+import { servedModels } from '../stored-records.ts';
 import type { SuiteResult } from '../types.ts';
 import {
   errorFacts,
@@ -346,7 +347,7 @@ function suiteSection(
 ): string[] {
   const out: string[] = [`### ${VERDICT_ICON[c.verdict]} ${inlineText(c.name, 80)}`, ''];
   if (result) {
-    const served = [...new Set(result.records.map((r) => r.reply?.servedModel).filter((x): x is string => !!x))];
+    const served = servedModels(result.records) as string[];
     const servedText =
       served.length > 0 && !(served.length === 1 && served[0] === result.tested.model)
         ? m.servedAs(served.map((x) => inlineCode(x, 60)).join(', '))

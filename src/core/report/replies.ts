@@ -5,19 +5,21 @@
  * scores badly for a reason that is not the prompt, so the reader must see it.
  */
 import type { GateConfig } from '../config/common.ts';
-import type { SuiteResult } from '../types.ts';
+import { ANSWERED, CUT_BY_LIMIT, CUT_BY_SIZE, REASONED, recordColumns, replyFlagsOf } from '../stored-records.ts';
+import type { CaseRecord, SuiteResult } from '../types.ts';
 import { inlineCode } from './sanitize.ts';
 import type { Messages } from './messages.ts';
 
 /** How many record ids a list shows before "…". */
 const LISTED = 10;
 
-function listIds(ids: readonly string[]): string {
+/** The first LISTED of `total` record ids, and how many more. */
+function listIds(ids: readonly string[], total: number): string {
   const shown = ids
     .slice(0, LISTED)
     .map((id) => inlineCode(id, 60))
     .join(', ');
-  return ids.length > LISTED ? `${shown} … (+${ids.length - LISTED})` : shown;
+  return total > LISTED ? `${shown} … (+${total - LISTED})` : shown;
 }
 
 function percent(share: number): string {
@@ -26,21 +28,42 @@ function percent(share: number): string {
 
 /** The report lines about a suite's replies; empty when there is nothing to say. */
 export function replyFacts(result: SuiteResult, gate: Pick<GateConfig, 'max-truncated-share'>, m: Messages): string[] {
-  const answered = result.records.filter((r) => r.reply !== null && r.status !== 'refused');
   const label = (r: { caseId: string; repeat: number }): string =>
     r.repeat > 0 ? `${r.caseId}#${r.repeat}` : r.caseId;
+  // Counted from each record's reply bits (a stored result's column); only the records a
+  // list names are read.
+  const columns = recordColumns(result.records);
+  const flags = columns ? columns.replyFlags : result.records.map(replyFlagsOf);
+  let answered = 0;
+  let reasoned = 0;
+  let cut = 0;
+  for (const bits of flags) {
+    if (bits & ANSWERED) answered++;
+    if (bits & REASONED) reasoned++;
+    cut |= bits;
+  }
+  /** How many records have the bit, and the labels of the first LISTED (the only ones read). */
+  const having = (bit: number): { count: number; shown: string[] } => {
+    const shown: string[] = [];
+    let count = 0;
+    if ((cut & bit) === 0) return { count, shown };
+    for (let i = 0; i < flags.length; i++) {
+      if (((flags[i] as number) & bit) === 0) continue;
+      if (count++ < LISTED) shown.push(label(result.records[i] as CaseRecord));
+    }
+    return { count, shown };
+  };
   const out: string[] = [];
-  const cutByLimit = answered.filter((r) => r.reply?.finishReason === 'length');
-  if (cutByLimit.length > 0) {
-    out.push(m.provider.truncated(cutByLimit.length, answered.length, listIds(cutByLimit.map(label))));
-    const share = cutByLimit.length / answered.length;
+  const cutByLimit = having(CUT_BY_LIMIT);
+  if (cutByLimit.count > 0) {
+    out.push(m.provider.truncated(cutByLimit.count, answered, listIds(cutByLimit.shown, cutByLimit.count)));
+    const share = cutByLimit.count / answered;
     const threshold = gate['max-truncated-share'] ?? 0.05;
     if (share > threshold) out.push(m.provider.truncatedWarning(percent(share), percent(threshold)));
   }
-  const cutBySize = answered.filter((r) => r.reply?.cutFromChars !== undefined);
-  if (cutBySize.length > 0) out.push(m.provider.cut(cutBySize.length, listIds(cutBySize.map(label))));
-  const reasoned = answered.filter((r) => (r.reply?.reasoning ?? '') !== '').length;
-  if (reasoned > 0) out.push(m.provider.reasoning(reasoned, answered.length));
+  const cutBySize = having(CUT_BY_SIZE);
+  if (cutBySize.count > 0) out.push(m.provider.cut(cutBySize.count, listIds(cutBySize.shown, cutBySize.count)));
+  if (reasoned > 0) out.push(m.provider.reasoning(reasoned, answered));
   const spent = result.aggregates.reasoning;
   if (spent) {
     const cost =
