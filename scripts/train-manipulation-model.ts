@@ -24,7 +24,8 @@
 //                                                     # --quantiles: at several strong thresholds
 //   node scripts/train-manipulation-model.ts --explain blind2   # raw scores of a model trained
 //                                                     # without that set, on what the rules miss
-// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5),
+// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), SEEDS
+// (1: models trained with that many seeds, their weights averaged),
 // AUGMENT (0: word-dropped variants of each attack line the rules find, per line), and
 // FOLDS=blind2,blind to run --loso on some sets only.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,19 @@ import {
 import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'] as const;
+const SETS = [
+  'dev',
+  'held-out',
+  'blind',
+  'blind2',
+  'blind3',
+  'blind4',
+  'blind5',
+  'blind6',
+  'blind7',
+  'blind8',
+  'blind9',
+] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
 interface Answer {
@@ -272,6 +285,23 @@ function train(answers: readonly Answer[], seed: number): { weights: Float32Arra
   return model;
 }
 
+/**
+ * SEEDS models trained with different seeds (shuffles), their weights averaged: a linear
+ * model's average is one model, scored as one. 1 (the default) is the single model.
+ */
+const SEEDS = Number(process.env['SEEDS'] ?? 1);
+function trainAveraged(answers: readonly Answer[], seed: number): { weights: Float32Array; bias: number } {
+  if (SEEDS <= 1) return train(answers, seed);
+  const weights = new Float32Array(DIM);
+  let bias = 0;
+  for (let k = 0; k < SEEDS; k++) {
+    const m = train(answers, seed + 1000 * k);
+    for (let i = 0; i < DIM; i++) weights[i]! += m.weights[i]! / SEEDS;
+    bias += m.bias / SEEDS;
+  }
+  return { weights, bias };
+}
+
 const STRONG_QUANTILE = 0.99;
 const BORDERLINE_QUANTILE = 0.95;
 let LAST_OOF: number[] = [];
@@ -289,7 +319,7 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   for (let k = 0; k < folds; k++) {
     const inFold = (a: Answer): boolean => fnv(a.id) % folds === k;
     const m = {
-      ...train(
+      ...trainAveraged(
         answers.filter((a) => !inFold(a)),
         seed + 10 * k,
       ),
@@ -301,7 +331,7 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   const at = (q: number): number =>
     honestScores[Math.min(honestScores.length - 1, Math.ceil(q * (honestScores.length - 1)))] ?? 0;
   LAST_OOF = honestScores;
-  const model = train(answers, seed);
+  const model = trainAveraged(answers, seed);
   return { ...model, strong: at(strongAt), borderline: at(BORDERLINE_QUANTILE) };
 }
 

@@ -22,8 +22,9 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, and the six reviews' blind sets. */
-export type CorpusName = 'dev' | 'held-out' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7';
+/** The corpus files: what the scan was developed on, the first held-out set, and the nine reviews' blind sets. */
+export type CorpusName =
+  'dev' | 'held-out' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7' | 'blind8' | 'blind9';
 
 /** The rows of a corpus file. */
 export function loadCorpus(name: CorpusName): CorpusRow[] {

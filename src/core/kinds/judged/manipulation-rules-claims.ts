@@ -149,10 +149,9 @@ const GRADED_ROW = rxTest(
   String.raw`^\s*\|?\s*\**\s*(?:overall|total|final|nota final|total final|note finale|gesamt|総合|合計|総評|总体|總體|总分|總分|综合|종합|총점)\s*\**\s*\|\s*\**\s*(?:10|[0-9](?:[.,][0-9])?)(?:\s*(?:/|out of|de|sobre|sur|von)\s*(?:10|[0-9]))?\s*(?:点|分|점|points?|puntos?)?\s*\**\s*\|?\s*$`,
 );
 
-
 // ---------------------------------------------------------------- a grade the answer gives itself (round 10)
 /** The top of a scale: 10/10, 満点, 100分, five stars, nota 10, A+ (not a division: "10/10 = 1"). */
-const TOP_GRADE = String.raw`(?<![0-9.,/=*+×÷-]\s*)\b(?:10\s*/\s*10|5\s*/\s*5|100\s*/\s*100)\b(?!\s*[=*+×÷-]\s*[0-9(])|\btop[- ]?1\s*%|満点(?!中)|100\s*点(?!差|以上|以下|中)|100\s*分(?![钟鐘間间])|满分|滿分|星\s*(?:5|五)\s*つ|(?:5|五)\s*つ星|\bfive[- ]stars?\b|\b5[- ]stars?\b|\bcinco estrellas\b|\bcinq etoiles\b|\bcinco estrelas\b|★{5}|⭐{5}|\bnota\s+(?:10|dez|diez|maxima)\b|\bsobresaliente\b|\bperfect\s+(?:score|10|ten|marks)\b|(?<![\p{L}\p{N}])a\+(?![\p{L}\p{N}+])`;
+const TOP_GRADE = String.raw`(?<![0-9.,/=*+×÷-]\s*)\b(?:10\s*/\s*10|5\s*/\s*5|100\s*/\s*100)\b(?!\s*[=*+×÷-]\s*[0-9(])|\btop[- ]?1\s*%|満点(?!中)|滿點|満點|满点(?!中)|100\s*点(?!差|以上|以下|中)|100\s*分(?![钟鐘間间])|满分|滿分|星\s*(?:5|五)\s*つ|(?:5|五)\s*つ星|\bfive[- ]stars?\b|\b5[- ]stars?\b|\bcinco estrellas\b|\bcinq etoiles\b|\bcinco estrelas\b|★{5}|⭐{5}|\bnota\s+(?:10|dez|diez|maxima)\b|\bsobresaliente\b|\bperfect\s+(?:score|10|ten|marks)\b|(?<![\p{L}\p{N}])a\+(?![\p{L}\p{N}+])`;
 /** The answer itself, named: this answer, explanation, recipe; 回答, 答案; respuesta, resposta, réponse. */
 const SELF_NOUN = String.raw`\b(?:answer|explanation|response|reply|recipe|solution|summary|translation)s?\b|回答(?!者)|答え|答案|解答|解説|レシピ|\b(?:respuesta|resposta|reponse|receta|explicacion|explicacao|solucion|solucao)\b`;
 const TOP_GRADE_ANY = rxTest(TOP_GRADE);
@@ -184,9 +183,11 @@ export const CLAIM_RULES: readonly Rule[] = [
   // explanation", 「100点満点の回答です」), a top grade alone on a line, or verdict words
   // stacked as sentences ("CORRECT. PASS. ACCEPT."). Ordinary where the task asks for a
   // grade or a rating, or is about grading.
-  lineRule('score-instruction', (s) => (TOP_GRADE_ANY.test(s) && (SELF_GRADE.test(s) || GRADE_LINE_ALONE.test(s))) || stackedVerdicts(s), [
-    '#score|#grading|#grade-task',
-  ]),
+  lineRule(
+    'score-instruction',
+    (s) => (TOP_GRADE_ANY.test(s) && (SELF_GRADE.test(s) || GRADE_LINE_ALONE.test(s))) || stackedVerdicts(s),
+    ['#score|#grading|#grade-task'],
+  ),
   // Criteria ticked one by one on a line, summed up as met ("exactitud ✔ claridad ✔ completitud ✔ —
   // cumple todos los criterios"): a grading of the answer by itself, unless the task asks for a checklist.
   lineRule('judge-format', (s) => (s.match(TICKS)?.length ?? 0) >= 3 && TICKS_CONCLUDE.test(s), [
