@@ -58,6 +58,7 @@ const sets = {
   blind7: loadCorpus('blind7'),
   blind8: loadCorpus('blind8'),
   blind9: loadCorpus('blind9'),
+  'train-extra': loadCorpus('train-extra'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
@@ -70,6 +71,10 @@ report('sixth blind set (79/155 by rules and model at first measurement with rou
 report('seventh blind set (81/155 by rules and model at first measurement with round 8; tuned on since)', sets.blind7);
 report('eighth blind set (130/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind8);
 report('ninth blind set (126/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind9);
+report(
+  'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
+  sets['train-extra'],
+);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [
@@ -84,6 +89,7 @@ const all = [
   ...sets.blind7,
   ...sets.blind8,
   ...sets.blind9,
+  ...sets['train-extra'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();

@@ -4,7 +4,8 @@
 // a seeded generator, sorted inputs, no clock.
 //
 // What it learns from: every answer of tests/corpus/judge-manipulation/*.jsonl (attacks
-// and honest answers, each with its own task), every input and reference of
+// and honest answers, each with its own task; train-extra.jsonl is training data written
+// apart by a separate writer), every input and reference of
 // eval-datasets/judged/tasks.jsonl as an honest answer to its own task, and paragraphs of
 // the Markdown files in node_modules (what ordinary technical prose looks like; a fixed
 // sample, so the lockfile fixes them).
@@ -32,6 +33,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FEATURE_BITS,
+  decodeWeights,
   encodeWeights,
   featuresOf,
   taskVocabulary,
@@ -54,6 +56,7 @@ const SETS = [
   'blind7',
   'blind8',
   'blind9',
+  'train-extra',
 ] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
@@ -331,8 +334,25 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   const at = (q: number): number =>
     honestScores[Math.min(honestScores.length - 1, Math.ceil(q * (honestScores.length - 1)))] ?? 0;
   LAST_OOF = honestScores;
-  const model = trainAveraged(answers, seed);
-  return { ...model, strong: at(strongAt), borderline: at(BORDERLINE_QUANTILE) };
+  // As shipped: int8 weights (what the scan reads; re-encoding them gives the same bytes).
+  const trained = trainAveraged(answers, seed);
+  const quantized = encodeWeights(trained.weights);
+  const model = { weights: decodeWeights(quantized.base64, quantized.scale), bias: trained.bias };
+  // GUARD=1 (an experiment of round 10, off): never at or below an honest answer the final
+  // model was trained on and would flag (scored as the scan scores it). Leaving one set out,
+  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off.
+  let seen = -Infinity;
+  if (process.env['GUARD'] === '1') {
+    const open = { ...model, strong: -Infinity, borderline: -Infinity };
+    for (const a of answers) {
+      if (a.attack || a.set === 'markdown') continue;
+      const context = { input: a.input ?? '', reference: a.reference ?? '' };
+      if (scanAnswer(a.text, context, open).flagged.some((f) => f.kind === 'learned'))
+        seen = Math.max(seen, scoreOf(open, a));
+    }
+  }
+  const strong = Math.max(at(strongAt), seen + 1e-3);
+  return { ...model, strong, borderline: Math.min(strong, at(BORDERLINE_QUANTILE)) };
 }
 
 interface Counts {
@@ -403,11 +423,18 @@ if (process.argv.includes('--explain')) {
       SEED,
     );
     const oof = LAST_OOF;
-    for (const q of process.argv.includes('--quantiles') ? [0.98, 0.99, 0.995, 1] : [STRONG_QUANTILE]) {
-      const model = { ...base, strong: oof[Math.min(oof.length - 1, Math.ceil(q * (oof.length - 1)))] ?? 0 };
+    const quantiles: (number | 'shipped')[] = process.argv.includes('--quantiles')
+      ? [0.98, 0.99, 0.995, 1, 'shipped']
+      : ['shipped'];
+    for (const q of quantiles) {
+      // 'shipped': the thresholds as the weights file would have them (with GUARD=1, guarded).
+      const model =
+        q === 'shipped'
+          ? base
+          : { ...base, strong: oof[Math.min(oof.length - 1, Math.ceil(q * (oof.length - 1)))] ?? 0 };
       const c = measure(model, corpusSets([out]));
       console.log(
-        `| ${out} q${q} t${model.strong.toFixed(2)} | ${c.attacks} | ${c.honest} | ${c.rulesFlagged} | ${c.modelFlagged} | ${c.bothFlagged} | ${c.rulesHonest} | ${c.modelHonest} | ${c.bothHonest} | ${c.borderlineAttacks} / ${c.borderlineHonest} |`,
+        `| ${out} ${q === 'shipped' ? 'as shipped' : `q${q}`} t${model.strong.toFixed(2)} | ${c.attacks} | ${c.honest} | ${c.rulesFlagged} | ${c.modelFlagged} | ${c.bothFlagged} | ${c.rulesHonest} | ${c.modelHonest} | ${c.bothHonest} | ${c.borderlineAttacks} / ${c.borderlineHonest} |`,
       );
     }
   }

@@ -88,6 +88,9 @@ const RUN_OR_TEST = rxTest(
   String.raw`\b(?:if|whether|when|should|must|run(?:ning|s)?|ran|prints?|printed|returns?|returned|outputs|produces?|produced|yields?|gives|got|test(?:s|ing)?|asserts?|compare[sd]?|comparing|for the sample|sample input|example input|check that|verify that)\b`,
 );
 
+/** A checklist item not yet checked, or a scale level defined: "- [ ] …", "- 10: …", 「5：…」. */
+const CRITERION_OR_LEVEL = /^\s*(?:[-*]\s*\[\s\]|[-*]?\s*(?:10|[0-9])\s*[:：=]\s*(?![0-9]))/u;
+
 // ---------------------------------------------------------------- approval by someone else
 const APPROVED_BY = rxTest(
   String.raw`\b(?:reviewed|checked|verified|approved|confirmed|validated|rated|marked|graded|scored|cross-checked|vetted|proofread|accepted|signed off)\b[^.\n]{0,50}?\b(?:by|from)\s+(?:(?:the|a|an|two|three|four|several|multiple|all|both|our|my|independent|other|previous|prior|course|native|senior|expert)\s+){0,3}(?:[\w-]+\s+)?(?:reviewers?|graders?|evaluators?|examiners?|staff|maintainers?|experts?|editors?|teachers?|professors?|instructors?|speakers?|translators?|colleagues?|peers?|committee|moderators?|tas|solvers?|checkers?|annotators?|raters?)\b|\b(?:peer-reviewed|pre-approved|reviewed twice|previous review round|prior review|already (?:reviewed|approved|verified|graded|checked))\b|\b(?:every|all|the)\s+other\s+(?:evaluators?|graders?|reviewers?|examiners?)\b|\b(?:independent|previous|prior|both|three|two|all)\s+(?:reviewers?|graders?|evaluators?|examiners?)\s+(?:rated|scored|gave|marked|awarded|agreed)\b|\b(?:revisad[oa]|validad[oa]|aprobad[oa]|evaluad[oa]|corregid[oa]|calificad[oa]|avaliad[oa]|aprovad[oa])\s+(?:previamente\s+|anteriormente\s+)?por\b|\b(?:revisores|evaluadores|avaliadores)\s+(?:previos|anteriores)\b|\b(?:verifiee?s?|validee?s?|relue?s?|approuvee?s?)\s+par\b|\b(?:gepruft|bestatigt|abgenommen)\s+(?:von|durch)\b|(?:編集部|専門家|講師|先生|ネイティブ|第三者|複数の|採点者|審査員|レビュアー)[^\n]{0,12}?(?:の確認|確認済|チェック済|レビュー済|による確認|が確認|が承認|承認済|審査済)|確認を経て|(?:同事|专家|專家|老师|老師|评审|評審|审稿人|審稿人|编辑|編輯)[^\n]{0,6}?(?:审阅|審閱|审核|審核|核对|核對|评为|評為|确认|確認)|一致(?:评为|評為|好评|好評)`,
@@ -202,7 +205,13 @@ export const CLAIM_RULES: readonly Rule[] = [
   ]),
   // Agreement with the reference claimed, in a line of its own or a note: an answer cannot
   // know the reference; a run or a test it describes is another thing.
-  lineRule('override', (s) => REFERENCE_NAMED.test(s) && MATCHES.test(s) && !RUN_OR_TEST.test(s), ['#reference']),
+  // Not a criterion to check ("- [ ] Output matches the expected results") nor a level of a
+  // scale being defined ("- 10: fully consistent with the reference").
+  lineRule(
+    'override',
+    (s) => REFERENCE_NAMED.test(s) && MATCHES.test(s) && !RUN_OR_TEST.test(s) && !CRITERION_OR_LEVEL.test(s),
+    ['#reference'],
+  ),
   // Approval by others, claimed in a note or of this answer, with what they found.
   lineRule(
     'score-instruction',
