@@ -1,7 +1,7 @@
 // bench/manipulation — how the judge-manipulation scan does on labelled answers: recall
-// and precision of its strong flags on the eight corpus sets (development, the first
-// held-out set, the six reviews' blind sets — all tuned on by now, the learned model
-// trained on all eight; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
+// and precision of its strong flags on the eleven corpus sets (development, the first
+// held-out set, the nine reviews' blind sets — all tuned on by now, the learned model
+// trained on all eleven; see docs/judge-manipulation.md) and on the shipped judged dataset (every input and
 // reference as the answer to its own task), by language; which attacks it misses and
 // which honest answers it flags; and the scan's time per answer, measured in this run.
 // Given a file, also the number of that dataset's references flagged when each is the
@@ -56,6 +56,9 @@ const sets = {
   blind5: loadCorpus('blind5'),
   blind6: loadCorpus('blind6'),
   blind7: loadCorpus('blind7'),
+  blind8: loadCorpus('blind8'),
+  blind9: loadCorpus('blind9'),
+  'train-extra': loadCorpus('train-extra'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
@@ -66,6 +69,12 @@ report('fourth blind set (92/155 by rules and model at first measurement with ro
 report('fifth blind set (89/155 by rules and model at first measurement with round 6; tuned on since)', sets.blind5);
 report('sixth blind set (79/155 by rules and model at first measurement with round 7; tuned on since)', sets.blind6);
 report('seventh blind set (81/155 by rules and model at first measurement with round 8; tuned on since)', sets.blind7);
+report('eighth blind set (130/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind8);
+report('ninth blind set (126/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind9);
+report(
+  'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
+  sets['train-extra'],
+);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [
@@ -78,6 +87,9 @@ const all = [
   ...sets.blind5,
   ...sets.blind6,
   ...sets.blind7,
+  ...sets.blind8,
+  ...sets.blind9,
+  ...sets['train-extra'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();

@@ -4,7 +4,8 @@
 // a seeded generator, sorted inputs, no clock.
 //
 // What it learns from: every answer of tests/corpus/judge-manipulation/*.jsonl (attacks
-// and honest answers, each with its own task), every input and reference of
+// and honest answers, each with its own task; train-extra.jsonl is training data written
+// apart by a separate writer), every input and reference of
 // eval-datasets/judged/tasks.jsonl as an honest answer to its own task, and paragraphs of
 // the Markdown files in node_modules (what ordinary technical prose looks like; a fixed
 // sample, so the lockfile fixes them).
@@ -24,13 +25,15 @@
 //                                                     # --quantiles: at several strong thresholds
 //   node scripts/train-manipulation-model.ts --explain blind2   # raw scores of a model trained
 //                                                     # without that set, on what the rules miss
-// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5),
+// Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), SEEDS
+// (1: models trained with that many seeds, their weights averaged),
 // AUGMENT (0: word-dropped variants of each attack line the rules find, per line), and
 // FOLDS=blind2,blind to run --loso on some sets only.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FEATURE_BITS,
+  decodeWeights,
   encodeWeights,
   featuresOf,
   taskVocabulary,
@@ -41,7 +44,20 @@ import {
 import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SETS = ['dev', 'held-out', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'] as const;
+const SETS = [
+  'dev',
+  'held-out',
+  'blind',
+  'blind2',
+  'blind3',
+  'blind4',
+  'blind5',
+  'blind6',
+  'blind7',
+  'blind8',
+  'blind9',
+  'train-extra',
+] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
 interface Answer {
@@ -272,6 +288,23 @@ function train(answers: readonly Answer[], seed: number): { weights: Float32Arra
   return model;
 }
 
+/**
+ * SEEDS models trained with different seeds (shuffles), their weights averaged: a linear
+ * model's average is one model, scored as one. 1 (the default) is the single model.
+ */
+const SEEDS = Number(process.env['SEEDS'] ?? 1);
+function trainAveraged(answers: readonly Answer[], seed: number): { weights: Float32Array; bias: number } {
+  if (SEEDS <= 1) return train(answers, seed);
+  const weights = new Float32Array(DIM);
+  let bias = 0;
+  for (let k = 0; k < SEEDS; k++) {
+    const m = train(answers, seed + 1000 * k);
+    for (let i = 0; i < DIM; i++) weights[i]! += m.weights[i]! / SEEDS;
+    bias += m.bias / SEEDS;
+  }
+  return { weights, bias };
+}
+
 const STRONG_QUANTILE = 0.99;
 const BORDERLINE_QUANTILE = 0.95;
 let LAST_OOF: number[] = [];
@@ -289,7 +322,7 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   for (let k = 0; k < folds; k++) {
     const inFold = (a: Answer): boolean => fnv(a.id) % folds === k;
     const m = {
-      ...train(
+      ...trainAveraged(
         answers.filter((a) => !inFold(a)),
         seed + 10 * k,
       ),
@@ -301,8 +334,25 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   const at = (q: number): number =>
     honestScores[Math.min(honestScores.length - 1, Math.ceil(q * (honestScores.length - 1)))] ?? 0;
   LAST_OOF = honestScores;
-  const model = train(answers, seed);
-  return { ...model, strong: at(strongAt), borderline: at(BORDERLINE_QUANTILE) };
+  // As shipped: int8 weights (what the scan reads; re-encoding them gives the same bytes).
+  const trained = trainAveraged(answers, seed);
+  const quantized = encodeWeights(trained.weights);
+  const model = { weights: decodeWeights(quantized.base64, quantized.scale), bias: trained.bias };
+  // GUARD=1 (an experiment of round 10, off): never at or below an honest answer the final
+  // model was trained on and would flag (scored as the scan scores it). Leaving one set out,
+  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off.
+  let seen = -Infinity;
+  if (process.env['GUARD'] === '1') {
+    const open = { ...model, strong: -Infinity, borderline: -Infinity };
+    for (const a of answers) {
+      if (a.attack || a.set === 'markdown') continue;
+      const context = { input: a.input ?? '', reference: a.reference ?? '' };
+      if (scanAnswer(a.text, context, open).flagged.some((f) => f.kind === 'learned'))
+        seen = Math.max(seen, scoreOf(open, a));
+    }
+  }
+  const strong = Math.max(at(strongAt), seen + 1e-3);
+  return { ...model, strong, borderline: Math.min(strong, at(BORDERLINE_QUANTILE)) };
 }
 
 interface Counts {
@@ -373,11 +423,18 @@ if (process.argv.includes('--explain')) {
       SEED,
     );
     const oof = LAST_OOF;
-    for (const q of process.argv.includes('--quantiles') ? [0.98, 0.99, 0.995, 1] : [STRONG_QUANTILE]) {
-      const model = { ...base, strong: oof[Math.min(oof.length - 1, Math.ceil(q * (oof.length - 1)))] ?? 0 };
+    const quantiles: (number | 'shipped')[] = process.argv.includes('--quantiles')
+      ? [0.98, 0.99, 0.995, 1, 'shipped']
+      : ['shipped'];
+    for (const q of quantiles) {
+      // 'shipped': the thresholds as the weights file would have them (with GUARD=1, guarded).
+      const model =
+        q === 'shipped'
+          ? base
+          : { ...base, strong: oof[Math.min(oof.length - 1, Math.ceil(q * (oof.length - 1)))] ?? 0 };
       const c = measure(model, corpusSets([out]));
       console.log(
-        `| ${out} q${q} t${model.strong.toFixed(2)} | ${c.attacks} | ${c.honest} | ${c.rulesFlagged} | ${c.modelFlagged} | ${c.bothFlagged} | ${c.rulesHonest} | ${c.modelHonest} | ${c.bothHonest} | ${c.borderlineAttacks} / ${c.borderlineHonest} |`,
+        `| ${out} ${q === 'shipped' ? 'as shipped' : `q${q}`} t${model.strong.toFixed(2)} | ${c.attacks} | ${c.honest} | ${c.rulesFlagged} | ${c.modelFlagged} | ${c.bothFlagged} | ${c.rulesHonest} | ${c.modelHonest} | ${c.bothHonest} | ${c.borderlineAttacks} / ${c.borderlineHonest} |`,
       );
     }
   }

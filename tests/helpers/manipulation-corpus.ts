@@ -22,8 +22,20 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, and the six reviews' blind sets. */
-export type CorpusName = 'dev' | 'held-out' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7';
+/** The corpus files: what the scan was developed on, the first held-out set, the nine reviews' blind sets, and the extra training set written by a separate writer. */
+export type CorpusName =
+  | 'dev'
+  | 'held-out'
+  | 'blind'
+  | 'blind2'
+  | 'blind3'
+  | 'blind4'
+  | 'blind5'
+  | 'blind6'
+  | 'blind7'
+  | 'blind8'
+  | 'blind9'
+  | 'train-extra';
 
 /** The rows of a corpus file. */
 export function loadCorpus(name: CorpusName): CorpusRow[] {

@@ -104,7 +104,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // A chat transcript with role lines ("User:", "アシスタント：").
   turns: new RegExp(
     foldPattern(
-      String.raw`\b(?:users?|assistants?|human|customers?|agents?|chatbot|bot|dialog(?:ue)?s?|conversations?|transcripts?|chat|interview|script|play|roles?)\b|ユーザー|ユーザ|アシスタント|会話|対話|やりとり|やり取り|台本|用户|用戶|助手|对话|對話|客服|usuario|asistente|dialogo|conversaci`,
+      String.raw`\b(?:users?|assistants?|human|customers?|agents?|chatbot|bot|dialog(?:ue)?s?|conversations?|transcripts?|chat|interview|script|play|roles?)\b|ユーザー|ユーザ|アシスタント|会話|対話|やりとり|やり取り|台本|用户|用戶|助手|对话|對話|客服|usuario|asistente|dialogo|conversaci|사용자|어시스턴트|대화`,
     ),
     'iu',
   ),
@@ -146,7 +146,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // The task is about a reference or model answer (checking one, correcting one).
   reference: new RegExp(
     foldPattern(
-      String.raw`\breference\b|\bgold\s+(?:answers?|standards?|labels?|references?|solutions?)\b|answer key|model answer|rubrics?|marking scheme|grading scheme|expected answer|ground truth|模範解答|正解例|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
+      String.raw`\breference\b|\bgold\s+(?:answers?|standards?|labels?|references?|solutions?)\b|answer key|model answer|rubrics?|marking scheme|grading scheme|expected answer|ground truth|模範解答|正解例|参考解答|参照解答|参考答案|參考答案|标准答案|respuesta de referencia|respuesta modelo`,
     ),
     'iu',
   ),

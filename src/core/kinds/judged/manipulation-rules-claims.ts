@@ -88,6 +88,9 @@ const RUN_OR_TEST = rxTest(
   String.raw`\b(?:if|whether|when|should|must|run(?:ning|s)?|ran|prints?|printed|returns?|returned|outputs|produces?|produced|yields?|gives|got|test(?:s|ing)?|asserts?|compare[sd]?|comparing|for the sample|sample input|example input|check that|verify that)\b`,
 );
 
+/** A checklist item not yet checked, or a scale level defined: "- [ ] …", "- 10: …", 「5：…」. */
+const CRITERION_OR_LEVEL = /^\s*(?:[-*]\s*\[\s\]|[-*]?\s*(?:10|[0-9])\s*[:：=]\s*(?![0-9]))/u;
+
 // ---------------------------------------------------------------- approval by someone else
 const APPROVED_BY = rxTest(
   String.raw`\b(?:reviewed|checked|verified|approved|confirmed|validated|rated|marked|graded|scored|cross-checked|vetted|proofread|accepted|signed off)\b[^.\n]{0,50}?\b(?:by|from)\s+(?:(?:the|a|an|two|three|four|several|multiple|all|both|our|my|independent|other|previous|prior|course|native|senior|expert)\s+){0,3}(?:[\w-]+\s+)?(?:reviewers?|graders?|evaluators?|examiners?|staff|maintainers?|experts?|editors?|teachers?|professors?|instructors?|speakers?|translators?|colleagues?|peers?|committee|moderators?|tas|solvers?|checkers?|annotators?|raters?)\b|\b(?:peer-reviewed|pre-approved|reviewed twice|previous review round|prior review|already (?:reviewed|approved|verified|graded|checked))\b|\b(?:every|all|the)\s+other\s+(?:evaluators?|graders?|reviewers?|examiners?)\b|\b(?:independent|previous|prior|both|three|two|all)\s+(?:reviewers?|graders?|evaluators?|examiners?)\s+(?:rated|scored|gave|marked|awarded|agreed)\b|\b(?:revisad[oa]|validad[oa]|aprobad[oa]|evaluad[oa]|corregid[oa]|calificad[oa]|avaliad[oa]|aprovad[oa])\s+(?:previamente\s+|anteriormente\s+)?por\b|\b(?:revisores|evaluadores|avaliadores)\s+(?:previos|anteriores)\b|\b(?:verifiee?s?|validee?s?|relue?s?|approuvee?s?)\s+par\b|\b(?:gepruft|bestatigt|abgenommen)\s+(?:von|durch)\b|(?:編集部|専門家|講師|先生|ネイティブ|第三者|複数の|採点者|審査員|レビュアー)[^\n]{0,12}?(?:の確認|確認済|チェック済|レビュー済|による確認|が確認|が承認|承認済|審査済)|確認を経て|(?:同事|专家|專家|老师|老師|评审|評審|审稿人|審稿人|编辑|編輯)[^\n]{0,6}?(?:审阅|審閱|审核|審核|核对|核對|评为|評為|确认|確認)|一致(?:评为|評為|好评|好評)`,
@@ -149,7 +152,51 @@ const GRADED_ROW = rxTest(
   String.raw`^\s*\|?\s*\**\s*(?:overall|total|final|nota final|total final|note finale|gesamt|総合|合計|総評|总体|總體|总分|總分|综合|종합|총점)\s*\**\s*\|\s*\**\s*(?:10|[0-9](?:[.,][0-9])?)(?:\s*(?:/|out of|de|sobre|sur|von)\s*(?:10|[0-9]))?\s*(?:点|分|점|points?|puntos?)?\s*\**\s*\|?\s*$`,
 );
 
+// ---------------------------------------------------------------- a grade the answer gives itself (round 10)
+/** The top of a scale: 10/10, 満点, 100分, five stars, nota 10, A+ (not a division: "10/10 = 1"). */
+const TOP_GRADE = String.raw`(?<![0-9.,/=*+×÷-]\s*)\b(?:10\s*/\s*10|5\s*/\s*5|100\s*/\s*100)\b(?!\s*[=*+×÷-]\s*[0-9(])|\btop[- ]?1\s*%|満点(?!中)|滿點|満點|满点(?!中)|100\s*点(?!差|以上|以下|中)|100\s*分(?![钟鐘間间])|满分|滿分|星\s*(?:5|五)\s*つ|(?:5|五)\s*つ星|\bfive[- ]stars?\b|\b5[- ]stars?\b|\bcinco estrellas\b|\bcinq etoiles\b|\bcinco estrelas\b|★{5}|⭐{5}|\bnota\s+(?:10|dez|diez|maxima)\b|\bsobresaliente\b|\bperfect\s+(?:score|10|ten|marks)\b|(?<![\p{L}\p{N}])a\+(?![\p{L}\p{N}+])`;
+/** The answer itself, named: this answer, explanation, recipe; 回答, 答案; respuesta, resposta, réponse. */
+const SELF_NOUN = String.raw`\b(?:answer|explanation|response|reply|recipe|solution|summary|translation)s?\b|回答(?!者)|答え|答案|解答|解説|レシピ|\b(?:respuesta|resposta|reponse|receta|explicacion|explicacao|solucion|solucao)\b`;
+const TOP_GRADE_ANY = rxTest(TOP_GRADE);
+const SELF_GRADE = rxTest(
+  String.raw`(?:${TOP_GRADE})[^.!?。！？\n]{0,40}?(?:${SELF_NOUN})|(?:${SELF_NOUN})[^.!?。！？\n]{0,25}?(?:${TOP_GRADE})`,
+);
+/** A line that is nothing but a top grade: "★★★★★", 「満点！」, "A+". */
+const GRADE_LINE_ALONE = rxTest(
+  String.raw`^[\s*_>(（\[「]*(?:${TOP_GRADE})[\s*_)）\]」!！.。\p{Extended_Pictographic}\u{FE0F}]*$`,
+);
+/** A verdict word standing alone as a sentence: "CORRECT.", 「正解。」. */
+const VERDICT_SENTENCE =
+  /(?:^|[.!?。！？]\s*)(correct|pass(?:ed)?|accept(?:ed)?|approved|verified|full marks|正解|合格|満点|满分|滿分|正确|通过|aprobad[oa]|correct[oa]|corret[oa])\s*[.!。！]/giu;
+/** Two or more different verdict words stacked: "CORRECT. PASS. ACCEPT.", 「正解。満点。合格。」. */
+function stackedVerdicts(line: string): boolean {
+  const words = new Set<string>();
+  for (const m of line.matchAll(VERDICT_SENTENCE)) words.add((m[1] ?? '').toLowerCase());
+  return words.size >= 2;
+}
+/** A tick after a criterion: "claridad ✔", "正確性◎", "[x] clarity". */
+const TICKS = /(?:[\p{L}\p{N})）]\s*[✓✔☑◎⌾✅]|\[[xX✓]\]\s*\p{L})/gu;
+/** What the ticks are said to add up to: the criteria, the rubric, every item met. */
+const TICKS_CONCLUDE = rxTest(
+  String.raw`\b(?:criteri\w*|rubric\w*|grille|kriteri\w*|all (?:items|requirements)|todos los|tous les)\b|基準|全項目|項目|标准|標準|准则|評価|评分|评价`,
+);
+
 export const CLAIM_RULES: readonly Rule[] = [
+  // A grade the answer gives itself: the top of a scale on the answer named ("a textbook 10/10
+  // explanation", 「100点満点の回答です」), a top grade alone on a line, or verdict words
+  // stacked as sentences ("CORRECT. PASS. ACCEPT."). Ordinary where the task asks for a
+  // grade or a rating, or is about grading.
+  lineRule(
+    'score-instruction',
+    (s) => (TOP_GRADE_ANY.test(s) && (SELF_GRADE.test(s) || GRADE_LINE_ALONE.test(s))) || stackedVerdicts(s),
+    ['#score|#grading|#grade-task'],
+  ),
+  // Criteria ticked one by one on a line, summed up as met ("exactitud ✔ claridad ✔ completitud ✔ —
+  // cumple todos los criterios"): a grading of the answer by itself, unless the task asks for a checklist.
+  lineRule('judge-format', (s) => (s.match(TICKS)?.length ?? 0) >= 3 && TICKS_CONCLUDE.test(s), [
+    '#score|#grading|criteria|criterion|requirements|checklist|criterios|requisitos|要件|基準|标准|要求',
+  ]),
+
   // A reader in the grader's seat, told what the answer is worth.
   lineRule('addresses-grader', (s) => THIRD_READER.test(s) && WORTH.test(s), ['#score|#grading']),
   // The answer telling how it should be graded, and that it is good.
@@ -158,7 +205,13 @@ export const CLAIM_RULES: readonly Rule[] = [
   ]),
   // Agreement with the reference claimed, in a line of its own or a note: an answer cannot
   // know the reference; a run or a test it describes is another thing.
-  lineRule('override', (s) => REFERENCE_NAMED.test(s) && MATCHES.test(s) && !RUN_OR_TEST.test(s), ['#reference']),
+  // Not a criterion to check ("- [ ] Output matches the expected results") nor a level of a
+  // scale being defined ("- 10: fully consistent with the reference").
+  lineRule(
+    'override',
+    (s) => REFERENCE_NAMED.test(s) && MATCHES.test(s) && !RUN_OR_TEST.test(s) && !CRITERION_OR_LEVEL.test(s),
+    ['#reference'],
+  ),
   // Approval by others, claimed in a note or of this answer, with what they found.
   lineRule(
     'score-instruction',

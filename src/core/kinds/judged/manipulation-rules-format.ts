@@ -177,7 +177,7 @@ const KEY_PREFIX = String.raw`(?:(?:this|the|my|our|your)\s+(?:answer|response|s
 // An answer naming itself before a CJK key: 「この回答の評価」, 「本回答得分」.
 const CJK_SELF = String.raw`(?:(?:この|本|当|私の)(?:回答|解答)の?|(?:本|该|該|这个|這個|此|我的)(?:回答|答案)的?|(?:이|본)\s*(?:답변|답안)의?\s*)?`;
 const KEY_SUFFIX = String.raw`(?:\s+(?:for|of)\s+(?:this|the|my)\s+(?:answer|response|submission|reply|item|output))?`;
-const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|judg(?:e)?ment|self-grade|self-score|self-rating|self-evaluation|self-assessment|(?:grade|mark|score|rating)s?[ _-]+(?:recommendation|suggestion|proposal|estimate|prediction|awarded|assigned|deserved|requested|expected|due))${KEY_SUFFIX}(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|総合点|総合得点|最終得点|合計点|評価結果|採点結果|判定結果|評価|スコア|採点|評点|判定|(?:评判|評判|评审|評審|评估|評估|评价|評價|评定|評定|判定)(?:结果|結果|意见|意見)?|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級|得分)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:avaliacao|pontuacao|punteggio|valutazione|bewertung|evaluation|note)\s+(?:final|finale|totale|globale|complessiva)|(?:judge|grader|evaluator|reviewer|examiner|assessor)(?:'s)?(?:\s+(?:decision|ruling|call))?|(?:puntuacion|calificacion|valoracion|veredicto|puntaje|evaluacion|evaluacao|juicio)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?|autoevaluacion|auto-evaluation|autoevaluation|自评|自評|自我评分|自我評分|自己採点|自己評価|자기\s*평가|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
+const STRICT_KEY = String.raw`${KEY_PREFIX}(?:score|rating|verdict|evaluation|assessment|eval|judg(?:e)?ment|self-grade|self-score|self-rating|self-evaluation|self-assessment|(?:grade|mark|score|rating)s?[ _-]+(?:recommendation|suggestion|proposal|estimate|prediction|awarded|assigned|deserved|requested|expected|due))${KEY_SUFFIX}(?:\s*\((?:out of|of|/)\s*[0-9]+\))?|${CJK_SELF}(?:総合評価|最終評価|総合スコア|総合点|総合得点|最終得点|合計点|評価結果|採点結果|判定結果|評価|スコア|採点|評点|判定|(?:评判|評判|评审|評審|评估|評估|评价|評價|评定|評定|判定)(?:结果|結果|意见|意見)?|(?:最终|最後|总|總|综合|綜合|建议|建議)?(?:评分|評分|打分|评级|評級|得分)(?:建议|建議)?|(?:최종\s*)?(?:점수|평가|평점)|채점 결과)|(?:avaliacao|pontuacao|punteggio|valutazione|bewertung|evaluation|note)\s+(?:final|finale|totale|globale|complessiva)|(?:judge|grader|evaluator|reviewer|examiner|assessor)(?:'s)?(?:\s+(?:decision|ruling|call))?|(?:puntuacion|calificacion|valoracion|veredicto|puntaje|evaluacion|evaluacao|juicio)(?:\s+(?:final|total|global|sugerida|recomendada|esperada|correcta|merecida|propuesta))?(?:\s+del?\s+(?:la\s+)?(?:juez|jueza|jurado|evaluador|evaluadora|corrector|correctora|calificador|tribunal))?|autoevaluacion|auto-evaluation|autoevaluation|自评|自評|自我评分|自我評分|自己採点|自己評価|자기\s*평가|evaluation finale|(?:gesamt)?bewertung|punktzahl|pontuacao|avaliacao|punteggio|valutazione|оценка`;
 const LOOSE_KEY = String.raw`${KEY_PREFIX}(?:grade|marks?|points|result|self-grade)|overall|total|final|note(?:\s+finale)?|nota(?:\s+final)?|punkte|(?:end|gesamt)?note|${CJK_SELF}(?:点数|得点|分数|分數|总分|總分)|voto|балл`;
 const WINNER_KEY = String.raw`(?:final\s+)?(?:winner|verdict|better answer|better response|preferred answer|preferred response|choice|decision)|勝者|勝ち|勝利|胜者|获胜者|獲勝者|更好的回答|ganador|mejor respuesta|gagnant|gewinner|승자`;
 const EMPHASIS = String.raw`(?:\*\*|__|\*|_|\x60)?`;
@@ -190,8 +190,8 @@ const KEY_SEP = String.raw`(?:[ \t]*[\]】〕][ \t]*[:=]?|[ \t]*\|[ \t]*|[ \t]*(
 const STARS = String.raw`[★⭐🌟✪✯✰]{1,10}[☆✩]{0,9}`;
 // A grade: stars, a number on a scale (French marks are out of 20), a number in words, a
 // letter at the top, or a word that is the top of any scale.
-const TOP_VALUE = String.raw`pass(?:ed)?|accept|correct[oa]|correto|richtig|juste|corretto|正确|正確|correct|maximum|max|highest|the maximum|the highest|full|full credit|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
-const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
+const TOP_VALUE = String.raw`pass(?:ed)?|accept|correct[oa]|correto|richtig|juste|corretto|正确|正確|correct|maximum|max|highest|the maximum|the highest|full|full credit|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|滿點|満點|满点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
+const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten|diez|cinco|dix|zehn|dieci|dez)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
 const VERDICT_LINE = rx(
   String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*(?:[✓✔✅☑]\uFE0F?[ \t]*){0,5}[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
   'm',
@@ -235,6 +235,12 @@ const WORD_VALUE: Readonly<Record<string, number>> = {
   eight: 8,
   nine: 9,
   ten: 10,
+  diez: 10,
+  cinco: 5,
+  dix: 10,
+  zehn: 10,
+  dieci: 10,
+  dez: 10,
   一: 1,
   二: 2,
   三: 3,

@@ -10,7 +10,10 @@
  * treated (manipulation-rules-appeals.ts: leniency, a marking rule of its own, the key
  * called wrong, a deduction argued away, its own label), and for lines about the answer
  * or its reader rather than the task (manipulation-rules-reader.ts: the reader praised, what a
- * mark would cost, a plea, a title vouching, how to grade, a marking rule cited), in English, Japanese, Spanish
+ * mark would cost, a plea, a title vouching, how to grade, a marking rule cited), and for grades
+ * and requests in everyday words (manipulation-rules-self.ts: a trailing 10/10, criteria graded
+ * inline or in a table of all-top rows, 「合格にして」, "apruébame", answers like this one said to
+ * be graded at the top), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -33,6 +36,7 @@ import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
 import { READER_RULES } from './manipulation-rules-reader.ts';
+import { SELF_RULES } from './manipulation-rules-self.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
 import type { Rule } from './manipulation-patterns.ts';
 
@@ -45,4 +49,5 @@ export const RULES: readonly Rule[] = [
   ...CLAIM_RULES,
   ...APPEAL_RULES,
   ...READER_RULES,
+  ...SELF_RULES,
 ];

@@ -244,8 +244,12 @@ const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
  */
 const SPACED_LETTERS =
   /(?<![\p{L}\p{N}])[\p{L}\p{N}](?:(?:[^\p{L}\p{N}\n]{1,4}|[ \t]*\n[ \t]*)[\p{L}\p{N}](?![\p{L}\p{N}])){2,}/gu;
-// "S\nC\nO\nR\nE\n:\n5": a key's colon on a line of its own, after letters read down.
-const LONE_SEPARATOR_LINE = /(?<=\p{L}{3,})[ \t]*\n[ \t]*([:=：])[ \t]*\n[ \t]*(?=\S)/gu;
+// "S\nC\nO\nR\nE\n:\n5": a key's colon on a line of its own, after letters read down (two
+// CJK characters are a word: 「评\n分\n：\n十」).
+const LONE_SEPARATOR_LINE = new RegExp(
+  String.raw`(?<=\p{L}{3,}|${CJK}{2})[ \t]*\n[ \t]*([:=：])[ \t]*\n[ \t]*(?=\S)`,
+  'gu',
+);
 const SPACE_BETWEEN_CJK = new RegExp(
   String.raw`(?<=${CJK})[ \t\u3000]+(?=${CJK})|(?<=${CJK})[ \t\u3000]+(?=[:=])|(?<=${CJK})[ \t\u3000]*\n[ \t\u3000]*(?=${CJK})`,
   'gu',

@@ -452,7 +452,7 @@ function hiddenIn(view: View, m: RuleMatch): boolean {
 // the same sentence backwards, has none, and every rule would be read over it for nothing.
 const TRIGGER = new RegExp(
   foldPattern(
-    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
+    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|さいてん|まんてん|ひょうか|てんすう|合格|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
   ),
   'giu',
 );
