@@ -722,11 +722,22 @@ function withBaseCases(
   return { suite: { ...suite, cases: measured }, restored: missing.length, reverted };
 }
 
-/** Each case's input hash by id (to read an old record log for resume). */
-function caseHashes(cases: Cases): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < cases.length; i++) out.set(caseIdAt(cases, i), caseHashAt(cases, i));
-  return out;
+/**
+ * Each case's input hash by id, to read an old record log for resume: the index of ids is
+ * made at the first look-up (there is no log to read on most runs) and the hashes as asked.
+ */
+function caseHashes(cases: Cases): Pick<ReadonlyMap<string, string>, 'get'> {
+  let index: Map<string, number> | null = null;
+  return {
+    get(id) {
+      if (index === null) {
+        index = new Map();
+        for (let i = 0; i < cases.length; i++) index.set(caseIdAt(cases, i), i);
+      }
+      const i = index.get(id);
+      return i === undefined ? undefined : caseHashAt(cases, i);
+    },
+  };
 }
 
 /** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */
