@@ -32,7 +32,9 @@ const CHUNK_CHARS = 1 << 20;
 const IDS_PER_CHUNK = 4096;
 
 /** The two hex digits of each byte, as character codes. */
-const HEX_CODES = Array.from({ length: 256 }, (_, b) => [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)));
+const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
+  [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)),
+);
 const HASH_HEX = /^[0-9a-f]{64}$/;
 
 /** A suite's cases: a plain list, or a table of columns. */
