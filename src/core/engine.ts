@@ -31,6 +31,7 @@ import {
 import type { LoadedConfig } from './config/load.ts';
 import { DEFAULT_GATE, type GateConfig, type ProviderConfig, type SuiteConfig } from './config/common.ts';
 import { ConfigError, configError, formatPath, formatProblem, type ConfigProblem } from './errors.ts';
+import { CaseColumns, caseAt, caseHashAt, caseIdAt, type Cases } from './datasets/case-columns.ts';
 import { checkResultKind, RecordChecks } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
@@ -58,7 +59,7 @@ import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
 import type { RunNotices } from './trust.ts';
-import type { CaseRecord, EvalCase, InstrumentIdentity, SuiteResult } from './types.ts';
+import type { CaseRecord, InstrumentIdentity, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
 export interface EngineDeps {
@@ -458,7 +459,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           ? null
           : await planResume(
               await deps.store.readRecordLog(suite.name),
-              { ...identity, cases: new Map(suite.cases.map((c) => [c.id, c.inputHash])) },
+              { ...identity, cases: caseHashes(suite.cases) },
               auth,
             );
       if (planned && 'rejectedLog' in planned) {
@@ -610,7 +611,7 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
 }
 
 /** A suite as the base commit defines it: its cases and its instrument, or why they could not be read. */
-type BaseSide = { cases: readonly EvalCase[]; instrument: InstrumentIdentity } | { problem: string };
+type BaseSide = { cases: Cases; instrument: InstrumentIdentity } | { problem: string };
 
 /** A client for building a suite that is never run (its instrument is all that is read). */
 const NEVER_CALLED: ModelClient = {
@@ -682,25 +683,60 @@ function baseRefusal(
  */
 function withBaseCases(
   suite: PreparedSuite,
-  base: readonly EvalCase[] | undefined,
+  base: Cases | undefined,
   logger: Logger,
 ): { suite: PreparedSuite; restored: number; reverted: number } {
   if (!base) return { suite, restored: 0, reverted: 0 };
-  const baseById = new Map(base.map((c) => [c.id, c]));
-  let reverted = 0;
-  const cases = suite.cases.map((c) => {
-    const original = baseById.get(c.id);
-    if (!original || original.inputHash === c.inputHash) return c;
-    reverted++;
-    return original;
-  });
-  const have = new Set(cases.map((c) => c.id));
-  const missing = base.filter((c) => !have.has(c.id));
+  // The base's cases by id, as indices (the cases themselves are made only for those used).
+  const baseById = new Map<string, number>();
+  for (let i = 0; i < base.length; i++) baseById.set(caseIdAt(base, i), i);
+  const { cases } = suite;
+  const edited: { at: number; original: number }[] = [];
+  const have = new Set<string>();
+  for (let i = 0; i < cases.length; i++) {
+    const id = caseIdAt(cases, i);
+    have.add(id);
+    const original = baseById.get(id);
+    if (original !== undefined && caseHashAt(base, original) !== caseHashAt(cases, i)) edited.push({ at: i, original });
+  }
+  const missing: number[] = [];
+  for (let i = 0; i < base.length; i++) if (!have.has(caseIdAt(base, i))) missing.push(i);
+  const reverted = edited.length;
   if (missing.length === 0 && reverted === 0) return { suite, restored: 0, reverted: 0 };
   logger.info(
     `${suite.name}: measured as the base commit defines them: ${count(missing.length, 'case')} the pull request removed, ${reverted} it edited`,
   );
-  return { suite: { ...suite, cases: [...cases, ...missing] }, restored: missing.length, reverted };
+  let measured: Cases;
+  if (cases instanceof CaseColumns) {
+    // The pull request's table, with the base's cases kept whole where they replace or add to it.
+    const table = cases.pick(Array.from({ length: cases.length }, (_, i) => i));
+    for (const e of edited) table.replace(e.at, caseAt(base, e.original));
+    for (const i of missing) table.addWhole(caseAt(base, i));
+    measured = table;
+  } else {
+    const list = [...cases];
+    for (const e of edited) list[e.at] = caseAt(base, e.original);
+    measured = [...list, ...missing.map((i) => caseAt(base, i))];
+  }
+  return { suite: { ...suite, cases: measured }, restored: missing.length, reverted };
+}
+
+/**
+ * Each case's input hash by id, to read an old record log for resume: the index of ids is
+ * made at the first look-up (there is no log to read on most runs) and the hashes as asked.
+ */
+function caseHashes(cases: Cases): Pick<ReadonlyMap<string, string>, 'get'> {
+  let index: Map<string, number> | null = null;
+  return {
+    get(id) {
+      if (index === null) {
+        index = new Map();
+        for (let i = 0; i < cases.length; i++) index.set(caseIdAt(cases, i), i);
+      }
+      const i = index.get(id);
+      return i === undefined ? undefined : caseHashAt(cases, i);
+    },
+  };
 }
 
 /** `evalgate merge`: join the shards of one run, then compare and report as an unsharded run would. */

@@ -68,7 +68,8 @@ export interface LogIdentity {
   suite: string;
   tested: string;
   instrument: string;
-  cases: ReadonlyMap<string, string>;
+  /** Each case's input hash by id (looked up only when there is a log to read). */
+  cases: Pick<ReadonlyMap<string, string>, 'get'>;
   repeats: number;
 }
 

@@ -4,6 +4,7 @@
  * run keeps what it finished), then the result with its aggregates.
  */
 import type { Clock, Logger, ResultSink } from '../ports.ts';
+import { caseAt, caseIdAt, type Cases } from './datasets/case-columns.ts';
 import { aggregateRecords } from './results.ts';
 import type { LoggedRecords } from './record-log.ts';
 import {
@@ -22,7 +23,7 @@ import {
 export interface PreparedSuite {
   name: string;
   kind: SuiteKindName;
-  cases: readonly EvalCase[];
+  cases: Cases;
   repeats: number;
   concurrency: number;
   tested: TestedIdentity;
@@ -79,7 +80,7 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
       const at = cursor++;
       const index = Math.floor(at / repeats);
       const repeat = at % repeats;
-      if (done.size > 0 && done.has(`${(cases[index] as EvalCase).id}\u0000${repeat}`)) continue;
+      if (done.size > 0 && done.has(`${caseIdAt(cases, index)}\u0000${repeat}`)) continue;
       return { index, repeat };
     }
     return null;
@@ -89,12 +90,15 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   const readCases = suite.readCases?.bind(suite);
   const batchSize = Math.max(64, 2 * suite.concurrency);
   const batches = new Map<number, Promise<EvalCase[]>>();
-  const caseAt = async (index: number): Promise<EvalCase> => {
-    if (!readCases) return cases[index] as EvalCase;
+  const caseFor = async (index: number): Promise<EvalCase> => {
+    if (!readCases) return caseAt(cases, index);
     const b = Math.floor(index / batchSize);
     let batch = batches.get(b);
     if (batch === undefined) {
-      batch = readCases(cases.slice(b * batchSize, (b + 1) * batchSize));
+      const from = b * batchSize;
+      batch = readCases(
+        Array.from({ length: Math.min(batchSize, cases.length - from) }, (_, k) => caseAt(cases, from + k)),
+      );
       batch.catch(() => undefined); // awaited below by every case of the batch
       batches.set(b, batch);
       for (const k of batches.keys()) if (k < b - 1) batches.delete(k);
@@ -112,7 +116,7 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
       if (item === null) return;
       let evalCase: EvalCase;
       try {
-        evalCase = await caseAt(item.index);
+        evalCase = await caseFor(item.index);
       } catch (error) {
         failure ??= { error };
         return;

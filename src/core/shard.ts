@@ -10,7 +10,8 @@
 import { configError } from './errors.ts';
 import { hashValue } from './hash.ts';
 import { assembleResult } from './run-suite.ts';
-import type { EvalCase, ShardInfo, ShardSpec, SuiteResult } from './types.ts';
+import { caseHashAt, caseIdAt, pickCases, type Cases } from './datasets/case-columns.ts';
+import type { ShardInfo, ShardSpec, SuiteResult } from './types.ts';
 
 export type { ShardInfo, ShardSpec } from './types.ts';
 
@@ -28,17 +29,27 @@ export function parseShard(text: string): ShardSpec {
   return { index, count };
 }
 
-/** The cases of one shard, and what the shard's result must record. */
-export function shardCases(cases: readonly EvalCase[], spec: ShardSpec): { cases: EvalCase[]; info: ShardInfo } {
-  const sorted = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/**
+ * The cases of one shard, and what the shard's result must record. The cases are sorted as
+ * indices (a table of columns stays one: case-columns.ts), by id, equal ids in list order.
+ */
+export function shardCases(cases: Cases, spec: ShardSpec): { cases: Cases; info: ShardInfo } {
+  const ids = Array.from({ length: cases.length }, (_, i) => caseIdAt(cases, i));
+  const sorted = ids
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = ids[a] as string;
+      const y = ids[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
   const mine = sorted.filter((_, i) => i % spec.count === spec.index - 1);
   return {
-    cases: mine,
+    cases: pickCases(cases, mine),
     info: {
       ...spec,
-      caseIds: mine.map((c) => c.id),
+      caseIds: mine.map((i) => ids[i] as string),
       totalCases: sorted.length,
-      allCasesHash: hashValue(sorted.map((c) => [c.id, c.inputHash])),
+      allCasesHash: hashValue(sorted.map((i) => [ids[i], caseHashAt(cases, i)])),
     },
   };
 }

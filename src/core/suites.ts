@@ -2,6 +2,7 @@
  * Loading a suite's inputs (templates, dataset) through the Workspace port, with every
  * problem reported as a ConfigError before any model is called.
  */
+import type { Cases } from './datasets/case-columns.ts';
 import type { CodeRunner, ModelClient, Workspace } from '../ports.ts';
 import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from './config/common.ts';
 import type { LoadedConfig } from './config/load.ts';
@@ -10,14 +11,14 @@ import { kindOf } from './kinds/index.ts';
 import { LFS_CHECKOUT_FIX, parseLfsPointer, refuseLfsPointer, type LfsPointer } from './lfs-pointer.ts';
 import type { ConfigWhere, RejudgeRequest } from './kinds/kind.ts';
 import type { PreparedSuite } from './run-suite.ts';
-import type { EvalCase, SuiteResult } from './types.ts';
+import type { SuiteResult } from './types.ts';
 import { collectCases, type CaseOptions } from './datasets/collect.ts';
 
 /** A suite's inputs, loaded and checked, ready to be given a model client. */
 export interface LoadedSuite {
   index: number;
   config: SuiteConfig;
-  cases: readonly EvalCase[];
+  cases: Cases;
   /** How many cases the dataset has (also when they were only counted, not kept: validate). */
   caseCount: number;
   /**

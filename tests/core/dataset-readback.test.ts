@@ -12,6 +12,7 @@ import { createFsRunStore, createFsWorkspace } from '../../src/adapters/fs-store
 import { createClientFactory } from '../../src/adapters/providers.ts';
 import { systemClock } from '../../src/adapters/system.ts';
 import { parseConfig } from '../../src/core/config/load.ts';
+import { CaseColumns } from '../../src/core/datasets/case-columns.ts';
 import { collectCases } from '../../src/core/datasets/collect.ts';
 import { runEvaluation } from '../../src/core/engine.ts';
 import { ConfigError } from '../../src/core/errors.ts';
@@ -41,7 +42,8 @@ async function lazyLoad(
   await readExactCopyDataset(once(file()), 'cases.jsonl', undefined, collector);
   const read = collector.readCases;
   assert.ok(read, 'the cases are kept without their text');
-  return { cases: collector.cases, read };
+  assert.ok(collector.cases instanceof CaseColumns, 'the cases are kept as columns');
+  return { cases: [...collector.cases], read };
 }
 
 describe('cases read back from the dataset by byte range', () => {
@@ -73,15 +75,18 @@ describe('cases read back from the dataset by byte range', () => {
       );
     const judged = lazy();
     await readJudgedDataset(once(bytes), 'tasks.jsonl', undefined, DEFAULT_COLUMNS, judged);
-    assert.ok(judged.readCases && judged.cases.every((c) => Object.keys(c.inputs).length === 0));
+    assert.ok(judged.readCases && [...judged.cases].every((c) => Object.keys(c.inputs).length === 0));
     assert.deepEqual(
-      await judged.readCases(judged.cases),
+      await judged.readCases([...judged.cases]),
       parseJudgedDataset(bytes, 'tasks.jsonl', undefined, DEFAULT_COLUMNS),
     );
     const prompt = lazy();
     await readPromptDataset(once(bytes), 'tasks.jsonl', undefined, prompt);
-    assert.ok(prompt.readCases && prompt.cases.every((c) => Object.keys(c.inputs).length === 0));
-    assert.deepEqual(await prompt.readCases(prompt.cases), parsePromptDataset(bytes, 'tasks.jsonl', undefined).cases);
+    assert.ok(prompt.readCases && [...prompt.cases].every((c) => Object.keys(c.inputs).length === 0));
+    assert.deepEqual(
+      await prompt.readCases([...prompt.cases]),
+      parsePromptDataset(bytes, 'tasks.jsonl', undefined).cases,
+    );
   });
 
   it('fails naming the line when a row was edited, cut or made invalid since it was loaded', async () => {

@@ -11,21 +11,21 @@
  */
 import { configError } from '../errors.ts';
 import type { EvalCase } from '../types.ts';
+import { CaseColumns, type Cases, type PlacedCase, type RowPlace } from './case-columns.ts';
 import type { StreamRow } from './stream.ts';
 
-/** Where a row is in its file: its first byte and its length in bytes (without its line break). */
-export interface RowPlace {
-  offset: number;
-  bytes: number;
-}
+export type { RowPlace } from './case-columns.ts';
 
 /** Collects one dataset's cases. */
 export interface CaseCollector {
   add(evalCase: EvalCase, place?: RowPlace): void;
   /** Cases read so far. */
   readonly count: number;
-  /** The cases, when kept (empty when only counted; without their inputs when read back lazily). */
-  readonly cases: EvalCase[];
+  /**
+   * The cases, when kept (empty when only counted). Read back lazily, a table of columns
+   * (case-columns.ts) whose cases have no inputs until `readCases` gives them whole.
+   */
+  readonly cases: Cases;
   /**
    * How this dataset's kind builds a case from a row again (with no check across rows, such
    * as ids used twice): given before the first `add`, cases added with a place keep no text
@@ -52,21 +52,17 @@ export interface CaseOptions {
 /** Reads `length` bytes of the dataset from `offset` (fewer when the file is shorter now). */
 export type RangeReader = (offset: number, length: number) => Promise<Uint8Array>;
 
-/** The inputs of a case kept without its text (never read: readCases gives the case whole). */
-const NO_INPUTS: Readonly<Record<string, string>> = Object.freeze({});
-
-/** A case kept without its text, and where its row is. */
-type PlacedCase = EvalCase & { place: RowPlace };
-
 /** A collector for the dataset `file`; `readRange` reads it back (lazy cases need it). */
 export function collectCases(file: string, options: CaseOptions = {}, readRange?: RangeReader): CaseCollector {
   const keep = options.keep ?? true;
   const maxRows = options.maxRows ?? null;
-  const cases: EvalCase[] = [];
+  const lazy = keep && (options.lazy ?? false) && readRange !== undefined;
+  // Read back lazily, the cases are columns: no object per case while the run calls.
+  const table = lazy ? new CaseColumns(file) : null;
+  const list: EvalCase[] = [];
   let count = 0;
   let rebuild: ((row: StreamRow) => EvalCase) | null = null;
   let placed = 0;
-  const lazy = keep && (options.lazy ?? false) && readRange !== undefined;
   return {
     add(evalCase, place) {
       count++;
@@ -76,18 +72,16 @@ export function collectCases(file: string, options: CaseOptions = {}, readRange?
           `the dataset has more than ${maxRows} rows, and each row is at least one model call: a pull request may make at most ${maxRows} (budget.max-pr-calls of the base branch); reading stopped here and nothing was called. Split the dataset, or raise budget.max-pr-calls on the base branch first`,
         );
       if (!keep) return;
-      if (lazy && rebuild !== null && place !== undefined) {
-        const { inputs: _inputs, ...rest } = evalCase;
-        cases.push({ ...rest, inputs: NO_INPUTS, place } as PlacedCase);
+      if (table === null) list.push(evalCase);
+      else if (rebuild !== null && place !== undefined && evalCase.source.file === file) {
+        table.add(evalCase, place);
         placed++;
-      } else {
-        cases.push(evalCase);
-      }
+      } else table.addWhole(evalCase);
     },
     get count() {
       return count;
     },
-    cases,
+    cases: table ?? list,
     rebuildWith(fn) {
       rebuild = fn;
     },

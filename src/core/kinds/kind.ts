@@ -6,13 +6,14 @@
  * registry (`kinds/index.ts`); none of them names a kind. Adding a kind is one folder and
  * one line in the registry (or `registerKind` for a kind that lives elsewhere).
  */
+import type { Cases } from '../datasets/case-columns.ts';
 import type { z } from 'zod';
 import type { CodeRunner, ModelClient, Workspace } from '../../ports.ts';
 import type { Executor, GateConfig, ProviderConfig, SuiteConfig } from '../config/common.ts';
 import type { ConfigProblem } from '../errors.ts';
 import type { ReportLanguage } from '../report/languages.ts';
 import type { PreparedSuite } from '../run-suite.ts';
-import type { CaseRecord, EvalCase, FlaggedCase, SuiteResult } from '../types.ts';
+import type { CaseRecord, FlaggedCase, SuiteResult } from '../types.ts';
 import type { CaseCollector } from '../datasets/collect.ts';
 
 /** A place in the configuration file, for a ConfigError: file, line when known, key path. */
@@ -94,7 +95,7 @@ export interface RejudgeRequest {
 /** A suite's inputs, loaded and checked by its kind. */
 export interface KindLoaded {
   /** The cases (empty when the load only counted them). */
-  cases: readonly EvalCase[];
+  cases: Cases;
   /** How many cases the dataset has; default cases.length. */
   caseCount?: number;
   /** Builds the runnable suite: identities, runCase and plan. */

@@ -3,6 +3,7 @@
  * question, ask the target once per repeat, score the reply. A failed call becomes an
  * `error` record; a provider refusal is a failed copy, marked `refused`.
  */
+import type { Cases } from '../../datasets/case-columns.ts';
 import type { ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { EXACT_COPY, type ExactCopySuiteConfig } from './config.ts';
@@ -22,7 +23,7 @@ export interface ExactCopyInputs {
   suite: ExactCopySuiteConfig;
   provider: ProviderConfig;
   client: ModelClient;
-  cases: readonly EvalCase[];
+  cases: Cases;
   dataset: { path: string; sha256: string };
   templates: { system?: Template; user: Template };
 }

@@ -11,6 +11,7 @@
  * (fence.ts), and each answer is scanned for text addressed to the judge before it is
  * judged (manipulation.ts); a flagged answer keeps its score and is listed.
  */
+import type { Cases } from '../../datasets/case-columns.ts';
 import type { CallError, ChatMessage, ModelClient, ModelReply, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { JUDGED, type JudgedSuiteConfig } from './config.ts';
@@ -118,7 +119,7 @@ export interface JudgedInputs {
   provider: ProviderConfig;
   client: ModelClient;
   judges: readonly JudgeSetup[];
-  cases: readonly EvalCase[];
+  cases: Cases;
   dataset: { path: string; sha256: string };
   templates: { system?: Template; user: Template };
   judgeTemplate: { id: string; sha256: string; text: Template; language: 'en' | 'ja' };

@@ -9,6 +9,7 @@
  * suite's judge template. A pull request can change the prompts and the dataset it is
  * tested on, not the checks that grade it.
  */
+import type { Cases } from '../../datasets/case-columns.ts';
 import type { ChatMessage, CodeRunner, ModelClient } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import type { PromptSuiteConfig } from './config.ts';
@@ -17,7 +18,6 @@ import { configError, type ConfigProblem } from '../../errors.ts';
 import { contentSha256, sha256Hex } from '../../hash.ts';
 import type { PreparedSuite } from '../../run-suite.ts';
 import { checkDoubledPlaceholders, loadTemplate, type Template } from '../../templates.ts';
-import type { EvalCase } from '../../types.ts';
 import { compileJsonSchema, fillVariables, regexLiteral, variablesOf } from './assertions.ts';
 import { readPromptDataset } from './dataset.ts';
 import type { CaseCollector } from '../../datasets/collect.ts';
@@ -54,7 +54,7 @@ export interface PromptLoadContext {
 
 /** A loaded prompt suite. */
 export interface PromptLoaded {
-  cases: readonly EvalCase[];
+  cases: Cases;
   /** How many cases the dataset has (also when only counted). */
   caseCount: number;
   providers: string[];

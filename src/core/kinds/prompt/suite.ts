@@ -6,6 +6,7 @@
  * failure or a python check that cannot give a verdict makes the record an `error`,
  * never a score.
  */
+import type { Cases } from '../../datasets/case-columns.ts';
 import { z } from 'zod';
 import type { CallError, ChatMessage, CheckSession, CodeRunner, ModelClient, ModelRequest } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
@@ -93,7 +94,7 @@ export interface PromptInputs {
   client: ModelClient;
   /** The sandbox, created on first use (only when a python assertion runs). */
   runner: (timeoutMs: number) => CodeRunner;
-  cases: readonly EvalCase[];
+  cases: Cases;
   dataset: { path: string; sha256: string };
   templates: PromptTemplates;
   assertions: readonly LoadedAssertion[];

@@ -8,6 +8,7 @@
  * machinery: the record is an `error`, never a score (resuming reruns it; the response
  * cache makes the cycles already answered free).
  */
+import type { Cases } from '../../datasets/case-columns.ts';
 import type { CodeRunner, CodeRunResult, ModelClient, ModelReply, ModelRequest, TokenUsage } from '../../../ports.ts';
 import type { ProviderConfig } from '../../config/common.ts';
 import { ROUND_TRIP, type RoundTripSuiteConfig } from './config.ts';
@@ -86,7 +87,7 @@ export interface RoundTripInputs {
   client: ModelClient;
   /** The executor, created on first use (plan and validate never start one). */
   runner: () => CodeRunner;
-  cases: readonly EvalCase[];
+  cases: Cases;
   dataset: { path: string; sha256: string };
   templates: { 'nl-to-code': Template; 'code-to-nl': Template };
 }

@@ -1,0 +1,266 @@
+/**
+ * A run's cases kept as columns rather than one object per case: a dataset of 100,000
+ * cases read back lazily (collect.ts) keeps per case its id (packed into shared strings),
+ * its input hash (32 bytes), its line, and its row's place in the file (offset and
+ * length) — about 60 bytes a case instead of the ~270 of an object with its strings.
+ *
+ * A case is made as an object only when asked for (`at`), and then as collect.ts makes a
+ * case kept without its text: id, input hash, no inputs, source and place, so the row
+ * reader builds it again from the file. A table may also hold whole cases (a case added
+ * without a place, or one the base commit defines instead of the pull request's: engine.ts
+ * `withBaseCases`); those are kept as they are and given back as the same object.
+ *
+ * Code that reads a suite's cases takes `Cases` (a plain list or a table) and reads them
+ * with `caseAt`, `caseIdAt` and `caseHashAt`, or iterates them.
+ */
+import type { EvalCase } from '../types.ts';
+
+/** Where a row is in its file: its first byte and its length in bytes (without its line break). */
+export interface RowPlace {
+  offset: number;
+  bytes: number;
+}
+
+/** A case kept without its text, and where its row is. */
+export type PlacedCase = EvalCase & { place: RowPlace };
+
+/** The inputs of a case kept without its text (never read: the row reader gives the case whole). */
+export const NO_INPUTS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Ids are packed into strings of at most this many characters (or IDS_PER_CHUNK ids). */
+const CHUNK_CHARS = 1 << 20;
+const IDS_PER_CHUNK = 4096;
+
+/** The two hex digits of each byte, as character codes. */
+const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
+  [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)),
+);
+const HASH_HEX = /^[0-9a-f]{64}$/;
+
+/** A suite's cases: a plain list, or a table of columns. */
+export type Cases = readonly EvalCase[] | CaseColumns;
+
+/** Case i of a list or a table. */
+export function caseAt(cases: Cases, i: number): EvalCase {
+  return cases instanceof CaseColumns ? cases.at(i) : (cases[i] as EvalCase);
+}
+
+/** The id of case i, without making the case. */
+export function caseIdAt(cases: Cases, i: number): string {
+  return cases instanceof CaseColumns ? cases.id(i) : (cases[i] as EvalCase).id;
+}
+
+/** The input hash of case i, without making the case. */
+export function caseHashAt(cases: Cases, i: number): string {
+  return cases instanceof CaseColumns ? cases.inputHash(i) : (cases[i] as EvalCase).inputHash;
+}
+
+/** The cases at `indices`, in that order, as the same kind of list. */
+export function pickCases(cases: Cases, indices: readonly number[]): Cases {
+  return cases instanceof CaseColumns ? cases.pick(indices) : indices.map((i) => cases[i] as EvalCase);
+}
+
+/** Cases of one dataset file as columns. */
+export class CaseColumns implements Iterable<EvalCase> {
+  readonly file: string;
+  #length = 0;
+  #capacity = 0;
+  #lines = new Uint32Array(0);
+  #offsets = new Float64Array(0);
+  #bytes = new Uint32Array(0);
+  #hashes = new Uint8Array(0);
+  /** Where each id starts in its chunk. */
+  #idStarts = new Uint32Array(0);
+  /** Packed ids, chunk k holding those of cases from #chunkFirst[k]. */
+  #chunks: string[] = [];
+  #chunkFirst: number[] = [];
+  /** Ids added since the last chunk was closed. */
+  #pending: string[] = [];
+  #pendingChars = 0;
+  /** Hashes that are not 64 lowercase hex digits (kept as they are), by case. */
+  #oddHashes: Map<number, string> | null = null;
+  /** Clusters, once a case has one. */
+  #clusters: (string | undefined)[] | null = null;
+  /** Cases kept whole, by index. */
+  #whole: Map<number, EvalCase> | null = null;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Adds a case kept without its text: its row is at `place` in this table's file. */
+  add(evalCase: EvalCase, place: RowPlace): void {
+    const i = this.#grow();
+    this.#lines[i] = evalCase.source.line;
+    this.#offsets[i] = place.offset;
+    this.#bytes[i] = place.bytes;
+    this.#setHash(i, evalCase.inputHash);
+    this.#setId(i, evalCase.id);
+    if (evalCase.cluster !== undefined) {
+      this.#clusters ??= [];
+      this.#clusters[i] = evalCase.cluster;
+    }
+  }
+
+  /** Adds a case kept as it is (with its text, or from another file). */
+  addWhole(evalCase: EvalCase): void {
+    const i = this.#grow();
+    this.#setHash(i, evalCase.inputHash);
+    this.#setId(i, evalCase.id);
+    (this.#whole ??= new Map()).set(i, evalCase);
+  }
+
+  /** Case i stands for `evalCase` (kept whole) from now on. */
+  replace(i: number, evalCase: EvalCase): void {
+    this.#check(i);
+    if (evalCase.id !== this.id(i))
+      throw new Error(`CaseColumns.replace: case ${i} is ${this.id(i)}, not ${evalCase.id}`);
+    this.#setHash(i, evalCase.inputHash);
+    (this.#whole ??= new Map()).set(i, evalCase);
+  }
+
+  id(i: number): string {
+    this.#check(i);
+    if (this.#pending.length > 0) this.#closeChunk();
+    const k = this.#chunkOf(i);
+    const chunk = this.#chunks[k] as string;
+    const next = i + 1;
+    const end =
+      next < this.#length && (k + 1 >= this.#chunkFirst.length || next < (this.#chunkFirst[k + 1] as number))
+        ? (this.#idStarts[next] as number)
+        : chunk.length;
+    return chunk.slice(this.#idStarts[i] as number, end);
+  }
+
+  inputHash(i: number): string {
+    this.#check(i);
+    const odd = this.#oddHashes?.get(i);
+    if (odd !== undefined) return odd;
+    // One flat string (64 concatenations would make a tree of 63 strings, ~2 KB a hash).
+    const codes = new Array<number>(64);
+    for (let b = 0; b < 32; b++) {
+      const [hi, lo] = HEX_CODES[this.#hashes[i * 32 + b] as number] as number[];
+      codes[2 * b] = hi as number;
+      codes[2 * b + 1] = lo as number;
+    }
+    return String.fromCharCode(...codes);
+  }
+
+  /** Case i: whole when kept whole, else without its text and with its row's place. */
+  at(i: number): EvalCase {
+    this.#check(i);
+    const whole = this.#whole?.get(i);
+    if (whole !== undefined) return whole;
+    const cluster = this.#clusters?.[i];
+    const placed: PlacedCase = {
+      id: this.id(i),
+      inputHash: this.inputHash(i),
+      source: { file: this.file, line: this.#lines[i] as number },
+      ...(cluster !== undefined ? { cluster } : {}),
+      inputs: NO_INPUTS,
+      place: { offset: this.#offsets[i] as number, bytes: this.#bytes[i] as number },
+    };
+    return placed;
+  }
+
+  /** A new table of the cases at `indices`, in that order. */
+  pick(indices: readonly number[]): CaseColumns {
+    const out = new CaseColumns(this.file);
+    for (const i of indices) {
+      this.#check(i);
+      const whole = this.#whole?.get(i);
+      if (whole !== undefined) {
+        out.addWhole(whole);
+        continue;
+      }
+      const o = out.#grow();
+      out.#lines[o] = this.#lines[i] as number;
+      out.#offsets[o] = this.#offsets[i] as number;
+      out.#bytes[o] = this.#bytes[i] as number;
+      const odd = this.#oddHashes?.get(i);
+      if (odd !== undefined) (out.#oddHashes ??= new Map()).set(o, odd);
+      else out.#hashes.set(this.#hashes.subarray(i * 32, i * 32 + 32), o * 32);
+      out.#setId(o, this.id(i));
+      const cluster = this.#clusters?.[i];
+      if (cluster !== undefined) {
+        out.#clusters ??= [];
+        out.#clusters[o] = cluster;
+      }
+    }
+    return out;
+  }
+
+  *[Symbol.iterator](): Iterator<EvalCase> {
+    for (let i = 0; i < this.#length; i++) yield this.at(i);
+  }
+
+  #check(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.#length)
+      throw new RangeError(`CaseColumns: no case ${i} of ${this.#length}`);
+  }
+
+  /** Room for one more case; its index. */
+  #grow(): number {
+    const i = this.#length;
+    if (i === this.#capacity) {
+      const capacity = Math.max(1024, this.#capacity * 2);
+      const lines = new Uint32Array(capacity);
+      lines.set(this.#lines);
+      const offsets = new Float64Array(capacity);
+      offsets.set(this.#offsets);
+      const bytes = new Uint32Array(capacity);
+      bytes.set(this.#bytes);
+      const hashes = new Uint8Array(capacity * 32);
+      hashes.set(this.#hashes);
+      const idStarts = new Uint32Array(capacity);
+      idStarts.set(this.#idStarts);
+      this.#lines = lines;
+      this.#offsets = offsets;
+      this.#bytes = bytes;
+      this.#hashes = hashes;
+      this.#idStarts = idStarts;
+      this.#capacity = capacity;
+    }
+    this.#length = i + 1;
+    return i;
+  }
+
+  #setHash(i: number, hash: string): void {
+    if (HASH_HEX.test(hash)) {
+      for (let b = 0; b < 32; b++) this.#hashes[i * 32 + b] = Number.parseInt(hash.slice(2 * b, 2 * b + 2), 16);
+      this.#oddHashes?.delete(i);
+    } else (this.#oddHashes ??= new Map()).set(i, hash);
+  }
+
+  /** Appends the id of case i (always the last case added). */
+  #setId(i: number, id: string): void {
+    if (this.#pending.length === 0) this.#chunkFirst.push(i);
+    this.#idStarts[i] = this.#pendingChars;
+    this.#pending.push(id);
+    this.#pendingChars += id.length;
+    if (this.#pendingChars >= CHUNK_CHARS || this.#pending.length >= IDS_PER_CHUNK) this.#closeChunk();
+  }
+
+  #closeChunk(): void {
+    this.#chunks.push(this.#pending.join(''));
+    this.#pending = [];
+    this.#pendingChars = 0;
+  }
+
+  /** The chunk that holds case i's id (all chunks closed). */
+  #chunkOf(i: number): number {
+    const first = this.#chunkFirst;
+    let lo = 0;
+    let hi = first.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((first[mid] as number) <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
