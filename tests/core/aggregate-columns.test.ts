@@ -42,7 +42,8 @@ function recordsOf(seed: number, count: number): CaseRecord[] {
           ? null
           : {
               inputTokens: Math.floor(r() * 900),
-              outputTokens: r() * 300,
+              // Divided by 7, 3 or 11: a full mantissa, so the sums depend on their order.
+              outputTokens: (r() * 300) / 7,
               ...(r() < 0.3 ? { reasoningTokens: r() < 0.2 ? 0 : Math.floor(r() * 50) } : {}),
             };
       const part = () =>
@@ -54,7 +55,7 @@ function recordsOf(seed: number, count: number): CaseRecord[] {
                 outputTokens: Math.floor(r() * 40),
                 calls: 1,
                 cached: r() < 0.2 ? 1 : 0,
-                costUsd: r() < 0.05 ? null : r() * 0.001,
+                costUsd: r() < 0.05 ? null : (r() * 0.001) / 3,
               },
             };
       const detail: Record<string, unknown> =
@@ -74,7 +75,7 @@ function recordsOf(seed: number, count: number): CaseRecord[] {
           status === 'error'
             ? null
             : {
-                score: pick([r(), 0.1, 1 / 3, -0, Number.NaN, Number.POSITIVE_INFINITY]),
+                score: pick([r() / 11, 0.1, 1 / 3, -0, Number.NaN, Number.POSITIVE_INFINITY]),
                 ...(r() < 0.8 ? { exact: pick([0, 1]) } : {}),
                 ...(r() < 0.1 ? { unlisted: 1 } : {}),
               },
