@@ -12,10 +12,12 @@
  * are run again.
  */
 import type { Authenticator, RangeFile } from '../ports.ts';
+import { AggregateColumns } from './aggregate-columns.ts';
 import { canonicalJson } from './hash.ts';
+import type { Pricing } from './pricing.ts';
 import { repeatedStrings } from './result-stream.ts';
 import { Positions, recordsInFile } from './stored-records.ts';
-import type { CaseRecord } from './types.ts';
+import type { CaseRecord, InstrumentIdentity, SuiteAggregates } from './types.ts';
 
 /** The log's first line. */
 export interface RecordLogHeader {
@@ -245,51 +247,8 @@ function lineChecker(
 export interface LoggedRecords {
   /** In the result's order (case id, then repeat); each parsed again from the log when asked for. */
   sorted: readonly CaseRecord[];
-  /** The same records in the same order with only what the aggregates read (no request, reply text or detail beyond judge usage). */
-  summary: CaseRecord[];
-}
-
-// What every summary shares in place of what the aggregates do not read (held once, not per record).
-const NO_REQUEST: CaseRecord['request'] = Object.freeze({ messages: Object.freeze([]) as unknown as [] });
-const A_REPLY = Object.freeze({}) as NonNullable<CaseRecord['reply']>;
-const NO_DETAIL = Object.freeze({}) as CaseRecord['detail'];
-
-/**
- * What the aggregates read of a record (aggregateRecords): its texts, input hash, latency
- * and cluster dropped, and whether there is a reply; the request, a reply and a detail
- * without judge usage are one shared object each. Held for every record while the log is
- * read back (about 45 MB at 100,000 records before this dropped a third of it).
- */
-function summaryOf(record: CaseRecord): CaseRecord {
-  const {
-    request: _request,
-    reply,
-    detail,
-    inputHash: _inputHash,
-    latencyMs: _latencyMs,
-    cluster: _cluster,
-    ...rest
-  } = record;
-  let kept: unknown = detail;
-  if (detail !== null && typeof detail === 'object') {
-    const d = detail as Record<string, unknown>;
-    const usageOnly = (p: unknown): unknown =>
-      p !== null && typeof p === 'object' ? { usage: (p as { usage?: unknown }).usage } : p;
-    let slim: Record<string, unknown> | null = null;
-    for (const key of ['judgments', 'pairs']) {
-      const list = d[key];
-      if (list !== undefined) (slim ??= {})[key] = Array.isArray(list) ? list.map(usageOnly) : list;
-    }
-    if (d['manipulationCheck'] !== undefined) (slim ??= {})['manipulationCheck'] = usageOnly(d['manipulationCheck']);
-    kept = slim ?? NO_DETAIL;
-  }
-  // Not a whole record: only aggregateRecords reads it.
-  return {
-    ...rest,
-    request: NO_REQUEST,
-    reply: reply === null || reply === undefined ? reply : A_REPLY,
-    detail: kept as CaseRecord['detail'],
-  } as CaseRecord;
+  /** The aggregates of the same records (aggregateRecords's), from numbers kept as the log was read. */
+  aggregates: (instrument: InstrumentIdentity, pricing: Pricing | null) => SuiteAggregates;
 }
 
 /**
@@ -311,8 +270,7 @@ export async function readBackLogInPlace(
   const ids: string[] = [];
   const repeats: number[] = [];
   const lineOf: number[] = [];
-  const summaries: CaseRecord[] = [];
-  const shared = repeatedStrings();
+  const columns = new AggregateColumns();
   let n = 0;
   for await (const batch of log.lines())
     for (const { text: line, start, end } of batch) {
@@ -323,7 +281,7 @@ export async function readBackLogInPlace(
       ids.push(record.caseId);
       repeats.push(record.repeat);
       lineOf.push(n);
-      summaries.push(shared(summaryOf(record)));
+      columns.add(record);
     }
   if (n === 0) throw logChanged(file, null, 'the record log is empty');
   const count = ids.length;
@@ -359,6 +317,6 @@ export async function readBackLogInPlace(
   };
   return {
     sorted: recordsInFile(log, at, order, log.size(), parse),
-    summary: Array.from(order, (i) => summaries[i] as CaseRecord),
+    aggregates: (instrument, pricing) => columns.aggregates(order, (a, b) => ids[a] === ids[b], instrument, pricing),
   };
 }

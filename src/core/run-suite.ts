@@ -14,6 +14,7 @@ import {
   type InstrumentIdentity,
   type PlannedCall,
   type Pricing,
+  type SuiteAggregates,
   type SuiteKindName,
   type SuiteResult,
   type TestedIdentity,
@@ -141,9 +142,11 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   const finishedAt = deps.clock.nowIso();
   const back = kept ?? (await (deps.readBack as NonNullable<RunSuiteDeps['readBack']>)(finished.length + appended));
   const meta = { startedAt, finishedAt, runId: deps.runId, toolVersion: deps.toolVersion };
-  // Records left in the log come sorted, with what the aggregates read beside them.
+  // Records left in the log come sorted, with their aggregates taken as the log was read.
   const result =
-    'sorted' in back ? resultOf(suite, back.sorted, back.summary, meta) : assembleResult(suite, back, meta);
+    'sorted' in back
+      ? resultOf(suite, back.sorted, back.aggregates(suite.instrument, suite.pricing), meta)
+      : assembleResult(suite, back, meta);
   const records = result.records;
   const missing = total - records.length;
   return budgetStop === null ? result : { ...result, incomplete: { reason: budgetStop, missing } };
@@ -158,14 +161,14 @@ export function assembleResult(
   const sorted = [...records].sort((a, b) =>
     a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat,
   );
-  return resultOf(suite, sorted, sorted, meta);
+  return resultOf(suite, sorted, aggregateRecords(sorted, suite.instrument, suite.pricing), meta);
 }
 
-/** A result of sorted records, its aggregates taken from `summary` (the same records, or what the aggregates read of them). */
+/** A result of sorted records and their aggregates. */
 function resultOf(
   suite: Pick<PreparedSuite, 'name' | 'kind' | 'tested' | 'instrument' | 'pricing'>,
   sorted: readonly CaseRecord[],
-  summary: readonly CaseRecord[],
+  aggregates: SuiteAggregates,
   meta: { startedAt: string; finishedAt: string; runId: string; toolVersion: string },
 ): SuiteResult {
   return {
@@ -177,7 +180,7 @@ function resultOf(
     finishedAt: meta.finishedAt,
     tested: suite.tested,
     instrument: suite.instrument,
-    aggregates: aggregateRecords(summary, suite.instrument, suite.pricing),
+    aggregates,
     records: sorted as CaseRecord[],
   };
 }

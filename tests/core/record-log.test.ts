@@ -137,7 +137,7 @@ describe('reading back the log in place', () => {
     // The same text, key order included: the result file written from them is the same bytes.
     assert.equal(JSON.stringify([...back.sorted]), JSON.stringify(sorted));
     assert.equal(
-      JSON.stringify(aggregateRecords(back.summary, candidate.instrument)),
+      JSON.stringify(back.aggregates(candidate.instrument, null)),
       JSON.stringify(aggregateRecords(sorted, candidate.instrument)),
     );
     const unsigned = [`${JSON.stringify(header)}\n`, ...shuffled.map((r) => `${JSON.stringify(r)}\n`)];
