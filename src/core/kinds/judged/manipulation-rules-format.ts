@@ -486,9 +486,11 @@ export const FORMAT_RULES: readonly Rule[] = [
     'm',
     SCORE_ASKED,
   ),
+  // Not from a line start after a blank line when this line is blank too: the match from
+  // the first blank line is the same one, and each blank line would read the run again.
   strong(
     'judge-format',
-    `^[ \\t]*(?![ \\t])(?:#{1,6}|\\*\\*|[\\[(<«【〔《〈])?\\s*(?!\\s)(?:総合評価|最終評価|評価結果|採点結果|審査結果|判定結果|評価|採点|评分结果|评估结果|评审结果|评审意见|評分結果|評估結果|評審結果|評審意見|resultado de la evaluacion|evaluacion|calificacion|puntuacion)\\s*(?:\\*\\*|[\\])>»】〕》〉])\\s*[^\\n]{0,40}?(?:${NUM_JA}\\s*(?:点|分|/)|スコア|満点|满分|滿分)`,
+    `^(?!(?<=^[^\\S\\n\\r\\u2028\\u2029]*[\\n\\r\\u2028\\u2029])[ \\t]*[^\\S \\t])[ \\t]*(?![ \\t])(?:#{1,6}|\\*\\*|[\\[(<«【〔《〈])?\\s*(?!\\s)(?:総合評価|最終評価|評価結果|採点結果|審査結果|判定結果|評価|採点|评分结果|评估结果|评审结果|评审意见|評分結果|評估結果|評審結果|評審意見|resultado de la evaluacion|evaluacion|calificacion|puntuacion)\\s*(?:\\*\\*|[\\])>»】〕》〉])\\s*[^\\n]{0,40}?(?:${NUM_JA}\\s*(?:点|分|/)|スコア|満点|满分|滿分)`,
     'm',
     SCORE_ASKED,
   ),
@@ -562,9 +564,11 @@ export const FORMAT_RULES: readonly Rule[] = [
     'delimiter',
     String.raw`<<<\s*\/?\s*(?:end|answer|task|reference|response)\b|(?:answer|task|reference)(?:\s+[ab])?\s+[0-9a-f]{6,}\s*>>>|\[\[\[\s*end|«««|»»»`,
   ),
+  // Not from a line start after a blank line when this line is blank too: the match from
+  // the first blank line is the same one, and each blank line would read the run again.
   strong(
     'delimiter',
-    String.raw`^[ \t]*(?![ \t])(?:[-=~*#_]{0,8}\s*(?!\s))?(?:end of (?:the\s+)?(?:answer|response|reply|output|candidate response|submission)|(?:answer|response|reply) ends here)\s*[-=~*#_]{0,8}[ \t]*$`,
+    String.raw`^(?!(?<=^[^\S\n\r\u2028\u2029]*[\n\r\u2028\u2029])[ \t]*[^\S \t])[ \t]*(?![ \t])(?:[-=~*#_]{0,8}\s*(?!\s))?(?:end of (?:the\s+)?(?:answer|response|reply|output|candidate response|submission)|(?:answer|response|reply) ends here)\s*[-=~*#_]{0,8}[ \t]*$`,
     'm',
   ),
   strong(
