@@ -122,6 +122,14 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
     ),
     'iu',
   ),
+  // A prompt or template to write: a judge prompt has "[Response A]" slots and its own
+  // delimiters, which the answer writes as the task asked.
+  'prompt-template': new RegExp(
+    foldPattern(
+      String.raw`\b(?:write|draft|create|design|make|produce|compose|build|generate|provide|improve|rewrite|revise|fix)\b[^.?!\n]{0,60}\b(?:prompts?|templates?)\b|\b(?:prompt|judge|grader|grading|evaluation|evaluator)\s+templates?\b|プロンプト(?:を|の)?(?:作|書|考|設計|テンプレート)|(?:テンプレート|雛形)を(?:作|書)|提示词模板|提示詞模板|(?:写|寫|编写|編寫|设计|設計)[^。\n]{0,12}(?:提示词|提示詞)|\b(?:plantilla|prompt)\s+(?:de|para)\b|\b(?:escribe|redacta|crea|disena)\b[^.?!\n]{0,40}\b(?:prompt|plantilla)`,
+    ),
+    'iu',
+  ),
   // Attacks on models or judges: the answer may quote one as an example.
   attacks: new RegExp(
     foldPattern(

@@ -22,6 +22,8 @@ import {
 import { foldPattern } from './manipulation-text.ts';
 
 const SCORE_ASKED = ['#score'] as const;
+// A judge prompt or template the task asks for writes its own slots and delimiters.
+const PROMPT_ASKED = ['#prompt-template'] as const;
 
 // ---------------------------------------------------------------- verdict keys
 /** Keys the judge prompts ask the judge for, and the other names a reply of that shape uses. */
@@ -548,12 +550,14 @@ export const FORMAT_RULES: readonly Rule[] = [
     'delimiter',
     String.raw`^[ \t]*[<«‹\[{(【〔〈《⟦⟪⟨❮❰=~*#_|-]{1,8}[ \t]*\/?[ \t]*(?:end|begin|start|close|fin|終了|終わり|结束|結束|開始|开始)[ \t_-]*(?:of[ \t_-]+)?(?:the[ \t_-]+)?(?:(?:model|candidate|student|assistant|ai)[ \t_-]+)?(?:answer|response|reply|task|reference|input|instructions?|grader|grading|judge|evaluation|system|prompt|rubric|candidate|submission|output|respuesta|回答|解答|課題|模範解答|答案|回复|回覆|参考答案|參考答案)?(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?|response|answer))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})】〕〉》⟧⟫⟩❯❱=~*#_|-]{1,8}[ \t]*$`,
     'm',
+    PROMPT_ASKED,
   ),
   // The same with a bracket and no END word: "[ANSWER]", "<</ANSWER>>", "«TASK 3f9c»".
   strong(
     'delimiter',
     String.raw`^[ \t]*[<«‹\[{(⟦⟪⟨❮❰]{1,8}[ \t]*\/?[ \t]*(?:answer|response|reply|task|reference|grader|grading|judge|system|prompt|rubric)(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})⟧⟫⟩❯❱]{1,8}[ \t]*$`,
     'm',
+    PROMPT_ASKED,
   ),
   strong(
     'delimiter',
