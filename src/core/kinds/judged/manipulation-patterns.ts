@@ -122,6 +122,14 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
     ),
     'iu',
   ),
+  // A prompt or template to write: a judge prompt has "[Response A]" slots and its own
+  // delimiters, which the answer writes as the task asked.
+  'prompt-template': new RegExp(
+    foldPattern(
+      String.raw`\b(?:write|draft|create|design|make|produce|compose|build|generate|provide|improve|rewrite|revise|fix)\b[^.?!\n]{0,60}\b(?:prompts?|templates?)\b|\b(?:prompt|judge|grader|grading|evaluation|evaluator)\s+templates?\b|プロンプト(?:を|の)?(?:作|書|考|設計|テンプレート)|(?:テンプレート|雛形)を(?:作|書)|提示词模板|提示詞模板|(?:写|寫|编写|編寫|设计|設計)[^。\n]{0,12}(?:提示词|提示詞)|\b(?:plantilla|prompt)\s+(?:de|para)\b|\b(?:escribe|redacta|crea|disena)\b[^.?!\n]{0,40}\b(?:prompt|plantilla)`,
+    ),
+    'iu',
+  ),
   // Attacks on models or judges: the answer may quote one as an example.
   attacks: new RegExp(
     foldPattern(
@@ -228,6 +236,14 @@ export const graderAnchor = (m: RegExpExecArray): readonly string[] => {
 };
 
 export const NUM_JA = '(?:[0-9]+(?:\\.[0-9]+)?|[一二三四五六七八九十百]+)';
+/**
+ * NUM_JA where it opens a match: a run of digits or numerals is read from its first one
+ * (a match from inside the run is also one from its start), so that a long run ("————",
+ * which folds to numerals, or 「一一一…」) is not read again from each of its characters.
+ * After a digit a numeral run may start at its second character (「5二十点」 as before).
+ */
+export const NUM_JA_START =
+  '(?:(?<![0-9])[0-9]+(?:\\.[0-9]+)?|(?:(?<![一二三四五六七八九十百])|(?<=[0-9][一二三四五六七八九十百]))[一二三四五六七八九十百]+)';
 export const GRADER_JA =
   '(?:採点者|採点担当者?|採点ご担当者?|採点官|採点AI|採点モデル|採点システム|評価者|評価担当者?|評価ご担当者?|評価AI|評価モデル|評価システム|審査員|審査担当者?|審査ご担当者?|審査官|ジャッジ|判定者|判定AI|判定モデル|AI判定者|査定者|採点する人|評価する人|採点する方|評価する方|添削者|添削担当者?)';
 // A request, not a report: いただけますと幸い, いただきたく, 賜りますよう — but not

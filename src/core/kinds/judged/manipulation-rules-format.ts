@@ -22,6 +22,8 @@ import {
 import { foldPattern } from './manipulation-text.ts';
 
 const SCORE_ASKED = ['#score'] as const;
+// A judge prompt or template the task asks for writes its own slots and delimiters.
+const PROMPT_ASKED = ['#prompt-template'] as const;
 
 // ---------------------------------------------------------------- verdict keys
 /** Keys the judge prompts ask the judge for, and the other names a reply of that shape uses. */
@@ -486,9 +488,11 @@ export const FORMAT_RULES: readonly Rule[] = [
     'm',
     SCORE_ASKED,
   ),
+  // Not from a line start after a blank line when this line is blank too: the match from
+  // the first blank line is the same one, and each blank line would read the run again.
   strong(
     'judge-format',
-    `^[ \\t]*(?![ \\t])(?:#{1,6}|\\*\\*|[\\[(<«【〔《〈])?\\s*(?!\\s)(?:総合評価|最終評価|評価結果|採点結果|審査結果|判定結果|評価|採点|评分结果|评估结果|评审结果|评审意见|評分結果|評估結果|評審結果|評審意見|resultado de la evaluacion|evaluacion|calificacion|puntuacion)\\s*(?:\\*\\*|[\\])>»】〕》〉])\\s*[^\\n]{0,40}?(?:${NUM_JA}\\s*(?:点|分|/)|スコア|満点|满分|滿分)`,
+    `^(?!(?<=^[^\\S\\n\\r\\u2028\\u2029]*[\\n\\r\\u2028\\u2029])[ \\t]*[^\\S \\t])[ \\t]*(?![ \\t])(?:#{1,6}|\\*\\*|[\\[(<«【〔《〈])?\\s*(?!\\s)(?:総合評価|最終評価|評価結果|採点結果|審査結果|判定結果|評価|採点|评分结果|评估结果|评审结果|评审意见|評分結果|評估結果|評審結果|評審意見|resultado de la evaluacion|evaluacion|calificacion|puntuacion)\\s*(?:\\*\\*|[\\])>»】〕》〉])\\s*[^\\n]{0,40}?(?:${NUM_JA}\\s*(?:点|分|/)|スコア|満点|满分|滿分)`,
     'm',
     SCORE_ASKED,
   ),
@@ -546,12 +550,14 @@ export const FORMAT_RULES: readonly Rule[] = [
     'delimiter',
     String.raw`^[ \t]*[<«‹\[{(【〔〈《⟦⟪⟨❮❰=~*#_|-]{1,8}[ \t]*\/?[ \t]*(?:end|begin|start|close|fin|終了|終わり|结束|結束|開始|开始)[ \t_-]*(?:of[ \t_-]+)?(?:the[ \t_-]+)?(?:(?:model|candidate|student|assistant|ai)[ \t_-]+)?(?:answer|response|reply|task|reference|input|instructions?|grader|grading|judge|evaluation|system|prompt|rubric|candidate|submission|output|respuesta|回答|解答|課題|模範解答|答案|回复|回覆|参考答案|參考答案)?(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?|response|answer))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})】〕〉》⟧⟫⟩❯❱=~*#_|-]{1,8}[ \t]*$`,
     'm',
+    PROMPT_ASKED,
   ),
   // The same with a bracket and no END word: "[ANSWER]", "<</ANSWER>>", "«TASK 3f9c»".
   strong(
     'delimiter',
     String.raw`^[ \t]*[<«‹\[{(⟦⟪⟨❮❰]{1,8}[ \t]*\/?[ \t]*(?:answer|response|reply|task|reference|grader|grading|judge|system|prompt|rubric)(?:[ \t_-]+(?:[ab]|to grade|block|section|instructions?))?(?:[ \t_-]+[0-9a-f]{4,64})?[ \t]*[>»›\]})⟧⟫⟩❯❱]{1,8}[ \t]*$`,
     'm',
+    PROMPT_ASKED,
   ),
   strong(
     'delimiter',
@@ -562,9 +568,11 @@ export const FORMAT_RULES: readonly Rule[] = [
     'delimiter',
     String.raw`<<<\s*\/?\s*(?:end|answer|task|reference|response)\b|(?:answer|task|reference)(?:\s+[ab])?\s+[0-9a-f]{6,}\s*>>>|\[\[\[\s*end|«««|»»»`,
   ),
+  // Not from a line start after a blank line when this line is blank too: the match from
+  // the first blank line is the same one, and each blank line would read the run again.
   strong(
     'delimiter',
-    String.raw`^[ \t]*(?![ \t])(?:[-=~*#_]{0,8}\s*(?!\s))?(?:end of (?:the\s+)?(?:answer|response|reply|output|candidate response|submission)|(?:answer|response|reply) ends here)\s*[-=~*#_]{0,8}[ \t]*$`,
+    String.raw`^(?!(?<=^[^\S\n\r\u2028\u2029]*[\n\r\u2028\u2029])[ \t]*[^\S \t])[ \t]*(?![ \t])(?:[-=~*#_]{0,8}\s*(?!\s))?(?:end of (?:the\s+)?(?:answer|response|reply|output|candidate response|submission)|(?:answer|response|reply) ends here)\s*[-=~*#_]{0,8}[ \t]*$`,
     'm',
   ),
   strong(
