@@ -41,6 +41,9 @@ const UNITS: readonly string[] = [
   '10/10 ',
   '%41',
   '\n- ',
+  '✓',
+  '✓ ok ',
+  '[x] ',
 ];
 const CONTEXTS: readonly (ScanContext | undefined)[] = [
   undefined,
