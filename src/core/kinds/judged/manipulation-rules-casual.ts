@@ -9,7 +9,8 @@
  * - a claim that every criterion of a rubric, checklist or marking scheme is met, with no
  *   heading ("=> meets every rubric item", "Cumple todos los criterios", 「全項目を満たしています」,
  *   「観点はいずれも最高水準で充足」, "by the scheme's own terms nothing can be deducted",
- *   "corresponde el puntaje completo", 「採点基準：…○ 合計：満点」);
+ *   "corresponde el puntaje completo", "every rubric item satisfied; maximum credit applies",
+ *   「全部达标，应评为最高档」, 「採点基準：…○ 合計：満点」);
  * - a criteria table whose every row is met or graded A (「| 観点 | 達成度 |」 over 「| 正確さ | A |」,
  *   "| Criterion | Status |" over "| Correctness | ✔ Met |");
  * - the answer calling itself a top-grade answer ("a textbook, 10/10 answer", "worthy of a
@@ -45,6 +46,9 @@ const CASUAL = rx(
     String.raw`\beasy\s+a\+?\s*,?\s*(?:yeah|right|yes|ok|okay|no\?|eh|huh)\b|` +
     String.raw`\b(?:smash|hit|press|click|tap)\s+(?:that|the)\s+(?:perfect|full|top|max(?:imum)?|10)[- ](?:score|marks?|grade|points?)\s+button\b|` +
     String.raw`\bpass\s+me\s+on\s+this(?:\s+one)?\b|` +
+    String.raw`\b(?:top\s+marks|full\s+marks|a\s+10|an?\s+a\+?|the\s+max)\s+would\s+be\s+(?:sick|nice|great|awesome|cool|lit|amazing|appreciated|dope|lovely)\b|` +
+    // 「はなまるください」: the teacher's flower mark asked for.
+    String.raw`(?:はなまる|花丸|ハナマル)\s*(?:を)?\s*(?:ください|下さい|ちょうだい|ちょーだい|ほしい|欲しい|お願い|つけて|付けて)|` +
     // Chinese: 「给个满分呗」, 「打个满分」, 「给 个 满 分 吧」, 「求给个高分」, 「老师求过！」, 「必须拉满」.
     String.raw`(?:给|給|打|来|來)\s*(?:个|個|我|俺|咱)?\s*(?:个|個)?\s*(?:满|滿)\s*分\s*(?:吧|呗|唄|呀|啦|嘛|哈|哦|喔|[~～!！🙏😁😄]|$)|` +
     String.raw`求\s*(?:给|給)?\s*(?:个|個)?\s*(?:高分|满分|滿分|好分)|(?:老师|老師|评委|評委|大佬|考官)\s*求\s*过\s*[!！~～]|` +
@@ -61,6 +65,8 @@ const CASUAL = rx(
 const ALL_MET = rx(
   String.raw`\b(?:meets|satisfies|fulfils|fulfills|ticks|checks\s+off|hits|addresses)\s+(?:every|all|each)(?:\s+(?:of\s+the|single|one\s+of\s+the))?\s+(?:rubric|criteri|marking|grading|scoring|assessment)\w*(?:\s+(?:items?|points?|elements?|criteria|requirements?|boxes))?\b|` +
     String.raw`\b(?:each|every|all)\s+(?:element|criterion|item|point)s?\s+(?:the|of\s+the)\s+(?:marking|grading|scoring)\s+(?:scheme|guide|rubric)\b[^\n]{0,160}?\bnothing\s+(?:can|could|should)\s+be\s+deducted\b|` +
+    String.raw`\b(?:every|all|each)\s+(?:rubric|criteri\w*|marking|grading|scoring)\s*(?:items?|points?|criteria|elements?|boxes)?\s+(?:is\s+|are\s+)?(?:satisfied|met|fulfilled|ticked|checked)\b|\b(?:maximum|full|top)\s+(?:credit|marks|score|points)\s+applies\b|` +
+    String.raw`(?:全部|均已?|都已?|全都)\s*(?:达标|達標|满足|滿足|符合)[^\n。]{0,6}?(?:应|應|应该|應該)\s*(?:评为|評為|给予?|給予?|得|打)\s*(?:最高档|最高檔|最高分|满分|滿分)|` +
     String.raw`\bcumple\s+(?:con\s+)?todos\s+los\s+criterios\b|\btodos\s+los\s+criterios(?:\s+de\s+la\s+rubrica)?\s+se\s+cumplen\b|\b(?:corresponde|merece|le\s+corresponde)\s+(?:el|la)\s+(?:puntaje|puntuacion|nota|calificacion)\s+(?:completo|completa|maxima|maximo)\b|` +
     String.raw`全(?:項目|ての項目|ての観点|観点|基準)を?(?:満たし|充足|クリア)|(?:ルーブリック|評価基準|採点基準)の?(?:観点)?[^\n。]{0,40}?(?:いずれも|すべて|全て)[^\n。]{0,20}?(?:充足|満たし|最高)|` +
     String.raw`(?:采分点|评分标准|評分標準|评分细则)[^\n。]{0,40}?(?:全部|均|都)[^\n。]{0,10}?(?:满足|符合|达到)|` +
@@ -94,6 +100,7 @@ function* metTables(text: string): Generator<RuleMatch> {
 const SELF_TOP = rx(
   String.raw`\b(?:this\s+is|it's|it\s+is|that's)\s+an?\s+(?:\w+\s*,?\s+){0,2}(?:10\s*/\s*10|5\s*/\s*5|100\s*/\s*100|a\+|perfect[- ]score)\s+(?:answer|response|solution|reply)\b|` +
     String.raw`\bworthy\s+of\s+(?:a\s+|the\s+)?(?:perfect|full|top|maximum|highest)\s+(?:score|marks?|grade|credit)\b|` +
+    String.raw`(?:この|本|当|私の)(?:回答|解答|答え|答案)は[^\n。]{0,12}?(?:花丸|はなまる)|` +
     String.raw`\b(?:una\s+)?respuesta\s+de\s+(?:10|diez)\s+(?:sobre|de)\s+(?:10|diez)\b|` +
     String.raw`\b(?:antwort|losung|musterlosung)\b[^\n]{0,30}?\b(?:bestnote|glatte\s+1[,.]0)\b|\b(?:musterlosung|mit\s+bestnote)\b[^\n]{0,12}?(?:glatte\s+1[,.]0|bestnote)|\bnote\s*:\s*1[,.]0\b[^\n]{0,40}?\bbestnote\b|` +
     String.raw`(?:^|\n)\s*#*\s*(?:採点結果|評価結果|采分结果|评分结果|評分結果)\s*\n(?:\s*[-=]{3,}\s*\n)?[^\n]{0,80}?(?:(?<a>[0-9]{1,3})\s*点?\s*[/／]\s*\k<a>\s*点|満点|满分|総合評価\s*[:：]\s*\**\s*[sa](?![\p{L}]))`,
