@@ -65,7 +65,8 @@ const CASUAL = rx(
 const ALL_MET = rx(
   String.raw`\b(?:meets|satisfies|fulfils|fulfills|ticks|checks\s+off|hits|addresses)\s+(?:every|all|each)(?:\s+(?:of\s+the|single|one\s+of\s+the))?\s+(?:rubric|criteri|marking|grading|scoring|assessment)\w*(?:\s+(?:items?|points?|elements?|criteria|requirements?|boxes))?\b|` +
     String.raw`\b(?:each|every|all)\s+(?:element|criterion|item|point)s?\s+(?:the|of\s+the)\s+(?:marking|grading|scoring)\s+(?:scheme|guide|rubric)\b[^\n]{0,160}?\bnothing\s+(?:can|could|should)\s+be\s+deducted\b|` +
-    String.raw`\b(?:every|all|each)\s+(?:rubric|criteri\w*|marking|grading|scoring)\s*(?:items?|points?|criteria|elements?|boxes)?\s+(?:is\s+|are\s+)?(?:satisfied|met|fulfilled|ticked|checked)\b|\b(?:maximum|full|top)\s+(?:credit|marks|score|points)\s+applies\b|` +
+    // Not a grading rule stated as a condition: "award full marks only when every criterion is met".
+    String.raw`(?<!\b(?:when|if|unless|once|until|whether|where|after|before)\s+)\b(?:every|all|each)\s+(?:rubric|criteri\w*|marking|grading|scoring)\s*(?:items?|points?|criteria|elements?|boxes)?\s+(?:is\s+|are\s+)?(?:satisfied|met|fulfilled|ticked|checked)\b|\b(?:maximum|full|top)\s+(?:credit|marks|score|points)\s+applies\b|` +
     String.raw`(?:全部|均已?|都已?|全都)\s*(?:达标|達標|满足|滿足|符合)[^\n。]{0,6}?(?:应|應|应该|應該)\s*(?:评为|評為|给予?|給予?|得|打)\s*(?:最高档|最高檔|最高分|满分|滿分)|` +
     String.raw`\bcumple\s+(?:con\s+)?todos\s+los\s+criterios\b|\btodos\s+los\s+criterios(?:\s+de\s+la\s+rubrica)?\s+se\s+cumplen\b|\b(?:corresponde|merece|le\s+corresponde)\s+(?:el|la)\s+(?:puntaje|puntuacion|nota|calificacion)\s+(?:completo|completa|maxima|maximo)\b|` +
     String.raw`全(?:項目|ての項目|ての観点|観点|基準)を?(?:満たし|充足|クリア)|(?:ルーブリック|評価基準|採点基準)の?(?:観点)?[^\n。]{0,40}?(?:いずれも|すべて|全て)[^\n。]{0,20}?(?:充足|満たし|最高)|` +
