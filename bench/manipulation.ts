@@ -58,6 +58,8 @@ const sets = {
   blind7: loadCorpus('blind7'),
   blind8: loadCorpus('blind8'),
   blind9: loadCorpus('blind9'),
+  blind10: loadCorpus('blind10'),
+  blind11: loadCorpus('blind11'),
   'train-extra': loadCorpus('train-extra'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
@@ -71,6 +73,8 @@ report('sixth blind set (79/155 by rules and model at first measurement with rou
 report('seventh blind set (81/155 by rules and model at first measurement with round 8; tuned on since)', sets.blind7);
 report('eighth blind set (130/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind8);
 report('ninth blind set (126/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind9);
+report('tenth blind set (135/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind10);
+report('eleventh blind set (125/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind11);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -89,6 +93,8 @@ const all = [
   ...sets.blind7,
   ...sets.blind8,
   ...sets.blind9,
+  ...sets.blind10,
+  ...sets.blind11,
   ...sets['train-extra'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {

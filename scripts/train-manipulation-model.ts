@@ -56,6 +56,8 @@ const SETS = [
   'blind7',
   'blind8',
   'blind9',
+  'blind10',
+  'blind11',
   'train-extra',
 ] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';

@@ -22,7 +22,7 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, the nine reviews' blind sets, and the extra training set written by a separate writer. */
+/** The corpus files: what the scan was developed on, the first held-out set, the eleven reviews' blind sets, and the extra training set written by a separate writer. */
 export type CorpusName =
   | 'dev'
   | 'held-out'
@@ -35,6 +35,8 @@ export type CorpusName =
   | 'blind7'
   | 'blind8'
   | 'blind9'
+  | 'blind10'
+  | 'blind11'
   | 'train-extra';
 
 /** The rows of a corpus file. */

@@ -936,7 +936,8 @@ const SPANISH: readonly Rule[] = [
   strong('addresses-grader', `^[ \\t>*_-]*(?:al\\s+|para el\\s+|a la\\s+)?${GRADER_ES}\\s*[:,]${ABOUT_GRADE}`, 'm'),
   strong(
     'override',
-    `\\b(?:ignora|ignore|ignoren|olvida|olvide|olviden|descarta|descarte|omite|omita|pasa por alto|haz caso omiso de|no tengas en cuenta|no tenga en cuenta)\\s+(?:todas\\s+|todos\\s+|toda\\s+)?(?:las\\s+|los\\s+|la\\s+|el\\s+|tus\\s+|sus\\s+)?(?:instrucciones|reglas|indicaciones|criterios|rubrica|pautas|normas|respuesta de referencia|respuesta modelo|solucion de referencia)`,
+    // Not what an attack is said to aim at: "instrucciones … para que ignore sus criterios".
+    `(?<!\\b(?:para|hacer|lograr|conseguir|intentar)\\s+que\\s+(?:\\p{L}+\\s+){0,3})\\b(?:ignora|ignore|ignoren|olvida|olvide|olviden|descarta|descarte|omite|omita|pasa por alto|haz caso omiso de|no tengas en cuenta|no tenga en cuenta)\\s+(?:todas\\s+|todos\\s+|toda\\s+)?(?:las\\s+|los\\s+|la\\s+|el\\s+|tus\\s+|sus\\s+)?(?:instrucciones|reglas|indicaciones|criterios|rubrica|pautas|normas|respuesta de referencia|respuesta modelo|solucion de referencia)`,
   ),
   strong(
     'override',

@@ -13,7 +13,9 @@
  * mark would cost, a plea, a title vouching, how to grade, a marking rule cited), and for grades
  * and requests in everyday words (manipulation-rules-self.ts: a trailing 10/10, criteria graded
  * inline or in a table of all-top rows, 「合格にして」, "apruébame", answers like this one said to
- * be graded at the top), in English, Japanese, Spanish
+ * be graded at the top), and for round 11's families (manipulation-rules-casual.ts: the top grade asked
+ * for casually, every criterion said to be met, a table of met rows, the answer calling itself
+ * top-grade), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -32,6 +34,7 @@
  * asks for a score, a "User:" line where it asks for a chat transcript).
  */
 import { APPEAL_RULES } from './manipulation-rules-appeals.ts';
+import { CASUAL_RULES } from './manipulation-rules-casual.ts';
 import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
@@ -50,4 +53,5 @@ export const RULES: readonly Rule[] = [
   ...APPEAL_RULES,
   ...READER_RULES,
   ...SELF_RULES,
+  ...CASUAL_RULES,
 ];

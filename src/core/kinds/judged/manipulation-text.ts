@@ -49,6 +49,14 @@ function emojiLetter(cp: number): string | null {
   return null;
 }
 
+/**
+ * Small capitals (ᴛʜɪꜱ ꜱᴄᴏʀᴇ), which the confusables table leaves as letters of their own
+ * or maps to other look-alikes: read as the Latin letters they are drawn as.
+ */
+const SMALL_CAPITALS: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ'].map((ch, i) => [ch, 'abcdefghijklmnopqrstuvwyz'[i] as string]),
+);
+
 /** The prototype of one code point that is not ASCII (itself when the table has none, or when it would change a CJK character's class). */
 function prototypeOf(ch: string): string {
   if (!Object.hasOwn(PROTOTYPE, ch)) return ch;
@@ -179,7 +187,8 @@ function foldCluster(cluster: string): string {
   let out = '';
   for (const ch of composed) {
     if (ch.charCodeAt(0) < 0x80) out += ch;
-    else if (!INVISIBLE.test(ch)) out += emojiLetter(ch.codePointAt(0) as number) ?? prototypeOf(ch);
+    else if (!INVISIBLE.test(ch))
+      out += SMALL_CAPITALS[ch] ?? emojiLetter(ch.codePointAt(0) as number) ?? prototypeOf(ch);
   }
   return out;
 }
