@@ -416,12 +416,15 @@ function roleLineRules(): Rule[] {
       const role = foldPattern((m[1] ?? '').toLowerCase());
       const turn = m[2] ?? '';
       const grade = TURN_ABOUT_GRADE.test(turn);
-      const asked = SYSTEM_ROLE.test(role) ? '#system' : '#turns';
+      const rules = TURN_ABOUT_RULES.test(turn);
+      // A system turn is ordinary in a system prompt, and in a transcript or chat template
+      // the task asks for, unless it speaks of the judge's instructions.
+      const asked = !SYSTEM_ROLE.test(role) ? '#turns' : rules ? '#system' : '#system|#turns';
       return {
         index: m.index,
         text: m[0],
         anchors: grade ? [asked, '#score'] : [asked],
-        about: grade || TURN_ABOUT_RULES.test(turn),
+        about: grade || rules,
       };
     });
   return [
