@@ -35,7 +35,7 @@ import { CaseColumns, caseAt, caseHashAt, caseIdAt, type Cases } from './dataset
 import { checkResultKind, RecordChecks } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
-import { readStoredResult, StoredRecordError } from './stored-records.ts';
+import { readStoredResult, ResultWriting, StoredRecordError } from './stored-records.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -540,11 +540,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       let written: SuiteResult | null = measured.result as SuiteResult;
       measured.result = null;
       const name = written.suite.name;
-      await deps.store.writeResult(name, resultChunks(written));
+      // The columns, offsets and checks a reading of the file would make are taken as it is
+      // written (stored-records.ts ResultWriting): the file is not read back.
+      const checks = new RecordChecks();
+      const writing = deps.store.readResult ? new ResultWriting(written.records, checks.visit) : null;
+      await deps.store.writeResult(name, resultChunks(written, writing?.seen));
       // Compared and reported from the file just written, whose records stay there
       // (stored-records.ts): the run's records, 100 MB at 100,000 cases, are let go here.
       const lines = await deps.store.readResult?.(name);
-      const result = lines ? await parseResultFileLines(lines, lines.ranges?.path ?? `results/${name}.json`) : written;
+      const result = lines
+        ? await writtenResultFile(lines, lines.ranges?.path ?? `results/${name}.json`, writing, checks)
+        : written;
       written = null;
       results.set(name, result);
       const baseline = await baselineOf(name);
@@ -1033,6 +1039,22 @@ export async function parseResultFileLines(
   }
   const result = validateResult(value, file);
   return checks?.check(result, file) ?? checkResultKind(result, file);
+}
+
+/**
+ * The result file a run has just written: as parseResultFileLines reads it, from what was
+ * seen while it was written when that can be used (ResultWriting), else read.
+ */
+async function writtenResultFile(
+  lines: LineSource,
+  file: string,
+  writing: ResultWriting | null,
+  checks: RecordChecks,
+): Promise<SuiteResult> {
+  const value = lines.ranges && writing ? writing.stored(lines.ranges) : null;
+  if (value === null) return parseResultFileLines(lines, file);
+  const result = validateResult(value, file);
+  return checks.check(result, file) ?? checkResultKind(result, file);
 }
 
 function isLineSource(lines: AsyncIterable<string> | Iterable<string>): lines is LineSource {
