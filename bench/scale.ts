@@ -103,16 +103,41 @@ function peakSoFar(timePid: number | undefined): number | null {
   }
 }
 
+/** The CPU seconds (user + system) so far of the process a GNU time process runs, or null. */
+function cpuSoFar(timePid: number | undefined): number | null {
+  try {
+    const child = readFileSync(`/proc/${timePid}/task/${timePid}/children`, 'utf8').trim().split(' ')[0];
+    const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Runs the CLI under GNU time; its wall time, exit code, peak RSS and CPU seconds, and its
  * peak RSS up to the server's last reply (`callsDone` tells when that is): the call phase's.
+ * Its CPU seconds are also sampled when the server gets its first request (`callsStarted`)
+ * and sends its last reply: start-up and loading, and the work after the calls.
  */
 function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string>,
   callsDone: () => boolean = () => false,
-): Promise<{ ms: number; code: number | null; peakMiB: number; callPeakMiB: number | null; cpu: number; out: string }> {
+  callsStarted: () => boolean = () => false,
+): Promise<{
+  ms: number;
+  code: number | null;
+  peakMiB: number;
+  callPeakMiB: number | null;
+  cpu: number;
+  cpuAtFirstCall: number | null;
+  cpuAtLastReply: number | null;
+  out: string;
+}> {
   const rssFile = join(cwd, `rss-${Date.now()}.txt`);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -123,11 +148,15 @@ function runCli(
     });
     // Sampled until the last reply: the peak of the loading and call phases, before results are written.
     let callPeakMiB: number | null = null;
+    let cpuAtFirstCall: number | null = null;
+    let cpuAtLastReply: number | null = null;
     const sampler = setInterval(() => {
       if (callsDone()) {
+        cpuAtLastReply = cpuSoFar(child.pid);
         clearInterval(sampler);
         return;
       }
+      if (cpuAtFirstCall === null && callsStarted()) cpuAtFirstCall = cpuSoFar(child.pid);
       callPeakMiB = peakSoFar(child.pid) ?? callPeakMiB;
     }, 50);
     let out = '';
@@ -146,6 +175,8 @@ function runCli(
         peakMiB: (kib as number) / 1024,
         callPeakMiB,
         cpu: (user as number) + (system as number),
+        cpuAtFirstCall,
+        cpuAtLastReply,
         out,
       });
     };
@@ -199,14 +230,20 @@ suites:
       ['compared run', ['run', '--no-cache', '--quiet', '--out', 'out']],
     ] as const) {
       server.reset();
-      const r = await runCli([...args], dir, env, () => server.replied() >= n);
+      const r = await runCli(
+        [...args],
+        dir,
+        env,
+        () => server.replied() >= n,
+        () => server.calls() > 0,
+      );
       if (r.code !== 0 && r.code !== 1) process.stderr.write(r.out);
       const phase = server.span() + LATENCY_MS;
       peaks.set(label, (peaks.get(label) ?? new Map<number, number>()).set(n, r.peakMiB));
       if (r.callPeakMiB !== null)
         callPeaks.set(label, (callPeaks.get(label) ?? new Map<number, number>()).set(n, r.callPeakMiB));
       rows.push(
-        `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.callPeakMiB?.toFixed(0) ?? '?'} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${server.calls()} | ${r.code} |`,
+        `| ${n.toLocaleString('en-US')} | ${label} | ${(ideal / 1000).toFixed(2)} | ${(phase / 1000).toFixed(2)} | ${(ideal / phase).toFixed(3)} | ${(r.ms / 1000).toFixed(2)} | ${(ideal / r.ms).toFixed(3)} | ${r.peakMiB.toFixed(0)} | ${r.callPeakMiB?.toFixed(0) ?? '?'} | ${r.cpu.toFixed(1)} | ${((1000 * r.cpu) / n).toFixed(2)} | ${r.cpuAtFirstCall?.toFixed(2) ?? '?'} | ${r.cpuAtLastReply === null ? '?' : (r.cpu - r.cpuAtLastReply).toFixed(2)} | ${server.calls()} | ${r.code} |`,
       );
     }
     await rm(dir, { recursive: true, force: true });
@@ -236,12 +273,12 @@ process.stdout.write(
   [
     `bench/scale: exact-copy cases against a server on 127.0.0.1 answering after ${LATENCY_MS} ms (not a model), concurrency ${CONCURRENCY}; ${process.version}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.`,
     '',
-    '| cases | run | ideal (s) | call phase (s) | ideal ÷ call phase | process wall (s) | ideal ÷ wall | peak RSS (MiB) | to last reply (MiB) | CPU (s) | CPU per case (ms) | calls | exit |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| cases | run | ideal (s) | call phase (s) | ideal ÷ call phase | process wall (s) | ideal ÷ wall | peak RSS (MiB) | to last reply (MiB) | CPU (s) | CPU per case (ms) | CPU to first call (s) | CPU after last reply (s) | calls | exit |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     ...flatness,
-    `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. To last reply: the CLI's peak RSS (VmHWM) sampled every 50 ms until the server sends its last reply, so loading and the call phase without writing results and reports. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not.`,
+    `Ideal: ceil(cases / ${CONCURRENCY}) × ${LATENCY_MS} ms. Call phase: the server's first request to its last reply; process wall adds start-up, loading, writing results and the comparison. To last reply: the CLI's peak RSS (VmHWM) sampled every 50 ms until the server sends its last reply, so loading and the call phase without writing results and reports. CPU: the CLI process's user + system time (GNU time); on a machine shared with other work the call phase stretches when the CLI cannot get a core, CPU per case does not. CPU to first call and after last reply: the CLI's CPU (from /proc, every 50 ms) when the server gets its first request, and its whole CPU less that at the server's last reply — start-up and loading, and the work after the calls, the two parts of the wall time the calls do not fill.`,
     '',
   ].join('\n'),
 );

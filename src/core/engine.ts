@@ -15,6 +15,7 @@ import type {
   Logger,
   ModelClient,
   ModelRequest,
+  RangeFile,
   RunStore,
   Workspace,
 } from '../ports.ts';
@@ -35,7 +36,7 @@ import { CaseColumns, caseAt, caseHashAt, caseIdAt, type Cases } from './dataset
 import { checkResultKind, RecordChecks } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
-import { readStoredResult, StoredRecordError } from './stored-records.ts';
+import { readStoredResult, ResultWriting, StoredRecordError } from './stored-records.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -334,17 +335,27 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   }
   const baselines = new Map<string, SuiteResult | null>();
   // A baseline only compared with (the kind does not read it to prepare) is checked here
-  // record by record and read again when its suite is compared: the calls never hold it.
+  // record by record. A baseline file on disk is kept as a stored result (its records left
+  // in the file, their columns kept: about 150 bytes a record) and used when its suite is
+  // compared if the file is still the same (keptBaseline); any other is read again then.
   const toReread = new Set<string>();
+  const kept = new Map<string, KeptBaseline>();
   for (const s of suites) {
     const checked = s.preparesWithBaseline
       ? await readBaseline(deps.store, s.config.name)
       : await checkBaseline(deps.store, s.config.name);
     if (checked === REREAD) toReread.add(s.config.name);
-    else baselines.set(s.config.name, checked);
+    else if (checked !== null && 'identity' in checked) {
+      kept.set(s.config.name, checked);
+      toReread.add(s.config.name);
+    } else baselines.set(s.config.name, checked);
   }
   const baselineOf = async (name: string): Promise<SuiteResult | null> => {
-    if (toReread.delete(name)) baselines.set(name, await readBaseline(deps.store, name));
+    if (toReread.delete(name)) {
+      const same = await keptBaseline(deps.store, name, kept.get(name));
+      kept.delete(name);
+      baselines.set(name, same ?? (await readBaseline(deps.store, name)));
+    }
     return baselines.get(name) ?? null;
   };
   // Code runners (round-trip) start on first use and are closed however the run ends.
@@ -540,11 +551,17 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
       let written: SuiteResult | null = measured.result as SuiteResult;
       measured.result = null;
       const name = written.suite.name;
-      await deps.store.writeResult(name, resultChunks(written));
+      // The columns, offsets and checks a reading of the file would make are taken as it is
+      // written (stored-records.ts ResultWriting): the file is not read back.
+      const checks = new RecordChecks();
+      const writing = deps.store.readResult ? new ResultWriting(written.records, checks.visit) : null;
+      await deps.store.writeResult(name, resultChunks(written, writing?.seen));
       // Compared and reported from the file just written, whose records stay there
       // (stored-records.ts): the run's records, 100 MB at 100,000 cases, are let go here.
       const lines = await deps.store.readResult?.(name);
-      const result = lines ? await parseResultFileLines(lines, lines.ranges?.path ?? `results/${name}.json`) : written;
+      const result = lines
+        ? await writtenResultFile(lines, lines.ranges?.path ?? `results/${name}.json`, writing, checks)
+        : written;
       written = null;
       results.set(name, result);
       const baseline = await baselineOf(name);
@@ -951,12 +968,41 @@ async function finish(
 /** Marks a baseline that was checked without being kept (read again when compared). */
 const REREAD = Symbol('reread');
 
+/** A baseline file checked before the calls and kept as a stored result, with what identified the file then. */
+interface KeptBaseline {
+  result: SuiteResult;
+  ranges: RangeFile;
+  identity: string;
+}
+
+/**
+ * The baseline kept before the calls, if the file at its path is still the one read then
+ * and unchanged (the same device, inode, size and change times, through the handle kept
+ * and through the path now); null when it must be read again (changed, replaced, removed).
+ * A change these miss (the same size written within the same clock tick) is still found
+ * when a record is read: each is checked against the checksum of its first reading.
+ */
+async function keptBaseline(
+  store: RunStore,
+  suite: string,
+  kept: KeptBaseline | undefined,
+): Promise<SuiteResult | null> {
+  if (!kept) return null;
+  const now = await store.readBaseline(suite);
+  const ranges = now !== null && typeof now === 'object' && 'ranges' in now ? now.ranges : undefined;
+  if (!ranges?.identity || !kept.ranges.identity) return null;
+  return ranges.identity() === kept.identity && kept.ranges.identity() === kept.identity ? kept.result : null;
+}
+
 /**
  * Checks a suite's baseline as readBaseline does, with the same messages, but record by
  * record without keeping them: REREAD when it was checked so, the baseline itself when it
  * was read whole (a small file, another layout), null when there is none.
  */
-async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResult | null | typeof REREAD> {
+async function checkBaseline(
+  store: RunStore,
+  suite: string,
+): Promise<SuiteResult | null | typeof REREAD | KeptBaseline> {
   const text = await store.readBaseline(suite);
   if (text === null) return null;
   const file = `${store.describe().baselines}/${suite}.json`;
@@ -965,11 +1011,14 @@ async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResul
   // The same checks as validateResult and checkResultKind, in their order: JSON first, the
   // document's own fields, every record's fields, the kind, then the first detail it refuses.
   const checks = new RecordChecks();
+  // A file that can say what it is is read as a stored result and kept (see keptBaseline).
+  const ranges = text.ranges?.identity ? text.ranges : undefined;
+  const identity = ranges?.identity?.();
   let value: unknown;
   try {
-    value = await parseResultLines(text, checks.visit);
+    value = ranges ? await readStoredResult(ranges, checks.visit) : await parseResultLines(text, checks.visit);
   } catch (error) {
-    const line = error instanceof ResultLinesError ? `:${error.line}` : '';
+    const line = error instanceof ResultLinesError || error instanceof StoredRecordError ? `:${error.line}` : '';
     throw new ConfigError(
       { file },
       `${file}${line}: not valid JSON (${(error as Error).message}); restore it from git or regenerate it with --update-baseline`,
@@ -985,7 +1034,7 @@ async function checkBaseline(store: RunStore, suite: string): Promise<SuiteResul
     );
   // Records checked against another kind than the document's (a key given twice): read whole.
   if (checks.check(head, file) === null) return readBaseline(store, suite);
-  return REREAD;
+  return ranges && identity !== undefined ? { result: head, ranges, identity } : REREAD;
 }
 
 async function readBaseline(store: RunStore, suite: string): Promise<SuiteResult | null> {
@@ -1033,6 +1082,22 @@ export async function parseResultFileLines(
   }
   const result = validateResult(value, file);
   return checks?.check(result, file) ?? checkResultKind(result, file);
+}
+
+/**
+ * The result file a run has just written: as parseResultFileLines reads it, from what was
+ * seen while it was written when that can be used (ResultWriting), else read.
+ */
+async function writtenResultFile(
+  lines: LineSource,
+  file: string,
+  writing: ResultWriting | null,
+  checks: RecordChecks,
+): Promise<SuiteResult> {
+  const value = lines.ranges && writing ? writing.stored(lines.ranges) : null;
+  if (value === null) return parseResultFileLines(lines, file);
+  const result = validateResult(value, file);
+  return checks.check(result, file) ?? checkResultKind(result, file);
 }
 
 function isLineSource(lines: AsyncIterable<string> | Iterable<string>): lines is LineSource {

@@ -10,23 +10,38 @@
 import type { LineAt } from '../ports.ts';
 import type { SuiteResult } from './types.ts';
 
-/** The text of a result file, in chunks no larger than one record. */
-export function* resultChunks(result: SuiteResult): Generator<string> {
+/**
+ * Sees each chunk of a result file as resultChunks makes it: the record it writes (the
+ * value given to JSON.stringify), or none for the text around the records.
+ */
+export type ChunkWatcher = (chunk: string, record?: unknown) => void;
+
+/** The text of a result file, in chunks no larger than one record; each also goes to `seen`. */
+export function* resultChunks(result: SuiteResult, seen?: ChunkWatcher): Generator<string> {
   const { records } = result;
   if (records.length === 0) {
-    yield `${JSON.stringify(result, null, 2)}\n`;
+    const whole = `${JSON.stringify(result, null, 2)}\n`;
+    seen?.(whole);
+    yield whole;
     return;
   }
   // The document with an empty list where the records go; the spread keeps the key order.
   const skeleton = JSON.stringify({ ...result, records: [] }, null, 2);
   const marker = '\n  "records": []';
   const at = skeleton.indexOf(marker);
-  yield `${skeleton.slice(0, at)}\n  "records": [\n`;
+  const head = `${skeleton.slice(0, at)}\n  "records": [\n`;
+  seen?.(head);
+  yield head;
   for (let i = 0; i < records.length; i++) {
-    const text = JSON.stringify(records[i], null, 2).replace(/\n/g, '\n    ');
-    yield `    ${text}${i < records.length - 1 ? ',' : ''}\n`;
+    const record = records[i];
+    const text = JSON.stringify(record, null, 2).replace(/\n/g, '\n    ');
+    const chunk = `    ${text}${i < records.length - 1 ? ',' : ''}\n`;
+    seen?.(chunk, record);
+    yield chunk;
   }
-  yield `  ]${skeleton.slice(at + marker.length)}\n`;
+  const tail = `  ]${skeleton.slice(at + marker.length)}\n`;
+  seen?.(tail);
+  yield tail;
 }
 
 /** Where a line-by-line reading failed: the 1-based line and why. */

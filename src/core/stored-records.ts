@@ -16,7 +16,7 @@
  * what the file holds; a file a pull request controls is checked as any input).
  */
 import type { RangeFile } from '../ports.ts';
-import { documentAround, resultLayout, type RecordVisitor } from './result-stream.ts';
+import { documentAround, resultLayout, type ChunkWatcher, type RecordVisitor } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
 import type { CaseRecord } from './types.ts';
@@ -294,6 +294,113 @@ export async function readStoredResult(
   if (value === null) return null;
   value['records'] = storedRecords(file, at, invalid, file.size(), invalid < 0 ? columns.build() : null);
   return value;
+}
+
+/** The bytes of a text in UTF-8 (a result file's offsets are in bytes). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  // Most chunks are ASCII: one native scan finds out.
+  if (!/[^\x00-\x7f]/.test(text)) return bytes;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      // A surrogate pair is 4 bytes for 2 units; a lone surrogate is written as U+FFFD (3 bytes).
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 2;
+        i++;
+      } else bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/**
+ * A result file seen as it is written (resultChunks' `seen`), so that the run does not
+ * read back the file it has just written: each record is checked and its columns, offsets
+ * and checksum taken from the value written, as readStoredResult would take them from the
+ * file, and `stored` then gives the value readStoredResult would give. Only records that
+ * are themselves a parse of JSON text (a stored list: the run's records read from its
+ * record log) are taken so, so the value written and the value read back are the same;
+ * for any other list `stored` gives null and the file is read as before.
+ *
+ * Fails closed as a stored result does: the file must have the size written and the text
+ * around the records written (checked when it is opened), and every record read from it
+ * later is checked against the checksum of what was written (a file edited or truncated
+ * meanwhile fails naming it). What no reader reads again (the columns) is what was written.
+ */
+export class ResultWriting {
+  private readonly at = new Positions();
+  private readonly columns = new ColumnsBuilder();
+  private invalid = -1;
+  private bytes = 0;
+  private head: string | null = null;
+  private tail: string | null = null;
+  private tailStart = 0;
+  private headValue: unknown;
+  private readonly usable: boolean;
+  private readonly visit: RecordVisitor | undefined;
+  constructor(records: readonly CaseRecord[], visit?: RecordVisitor) {
+    this.usable = recordsFromText(records);
+    this.visit = visit;
+  }
+  readonly seen: ChunkWatcher = (chunk, record) => {
+    const start = this.bytes;
+    this.bytes += utf8Length(chunk);
+    if (record === undefined) {
+      if (this.head === null) this.head = chunk;
+      else {
+        this.tail = chunk;
+        this.tailStart = start;
+      }
+      return;
+    }
+    if (!this.usable) return;
+    // As resultLayout finds it: the record's lines, without the comma and newline after it.
+    const text = chunk.slice(0, chunk.endsWith(',\n') ? -2 : -1);
+    if (this.invalid < 0 && !wellFormed(record)) this.invalid = this.at.n;
+    if (this.invalid < 0) this.columns.add(record);
+    const head = this.head as string;
+    // The document before the records, `"records": []` last, as resultLayout gives it.
+    this.visit?.(record, this.at.n, () => (this.headValue ??= JSON.parse(`${head.slice(0, -2)}[]\n}`) as unknown));
+    this.at.add(start, this.bytes - 1, text);
+  };
+  /** The written result as readStoredResult would read it from `file`, or null when it must be read. */
+  stored(file: RangeFile): Record<string, unknown> | null {
+    const { head, tail } = this;
+    if (!this.usable || head === null || tail === null || this.at.n === 0) return null;
+    const changed = (what: string): never => {
+      throw new ConfigError(
+        { file: file.path },
+        `${file.path}: the file changed while evalgate was reading it (${what}); run again once nothing else writes to it`,
+      );
+    };
+    const size = file.size();
+    if (size !== this.bytes) changed(`it was written with ${this.bytes} bytes and has ${size}`);
+    let around: boolean;
+    try {
+      around = file.read(0, utf8Length(head)) === head && file.read(this.tailStart, this.bytes) === tail;
+    } catch (error) {
+      return changed((error as Error).message);
+    }
+    if (!around) changed('the text around its records is not what was written');
+    const value = JSON.parse(`${head.slice(0, -2)}[]${tail.slice(3)}`) as Record<string, unknown>;
+    value['records'] = storedRecords(
+      file,
+      this.at,
+      this.invalid,
+      this.bytes,
+      this.invalid < 0 ? this.columns.build() : null,
+    );
+    return value;
+  }
+}
+
+/** Whether a list's records are each a parse of JSON text (a stored list), so writing and parsing them again changes nothing. */
+function recordsFromText(records: readonly CaseRecord[]): boolean {
+  return (records as { [STORED]?: unknown })[STORED] !== undefined;
 }
 
 /**

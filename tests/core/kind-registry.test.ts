@@ -3,6 +3,7 @@
 // against the fake OpenAI server, gated against its baseline, reported in both languages
 // and summarized — and its records are checked with its detail schema when read back.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,13 @@ suites:
     lines: lines.txt
 `;
 
-async function run(options: { updateBaseline: boolean; out: string; language?: ReportLanguage }): Promise<RunOutcome> {
+async function run(options: {
+  updateBaseline: boolean;
+  out: string;
+  language?: ReportLanguage;
+  /** Called once the baseline was checked, before the first call. */
+  onSuiteStart?: () => void;
+}): Promise<RunOutcome> {
   const deps: EngineDeps = {
     workspace: createFsWorkspace(dir),
     store: createFsRunStore(join(dir, options.out), join(dir, 'baselines')),
@@ -52,6 +59,7 @@ async function run(options: { updateBaseline: boolean; out: string; language?: R
     newRunId: () => `run-${options.out}`,
     createClient: createClientFactory({ OPENAI_API_KEY: 'test-key' }, 'evalgate.yml', { cacheDir: null }),
     ...(options.language ? { language: options.language } : {}),
+    ...(options.onSuiteStart ? { onSuiteStart: options.onSuiteStart } : {}),
   };
   return runEvaluation(
     {
@@ -185,6 +193,40 @@ describe('a kind registered through the public interface', () => {
         );
         return true;
       });
+    } finally {
+      await writeFile(path, text);
+    }
+  });
+
+  it('uses the baseline checked before the calls only if the file is unchanged: one changed or replaced meanwhile is read again', async () => {
+    const path = join(dir, 'baselines', 'parrot.json');
+    const text = await readFile(path, 'utf8');
+    breakLines = false;
+    try {
+      // Broken while the calls run: fails naming the file, as it would had it been broken before.
+      const broken = text.replace('"caseId": "line-6"', '"caseID": "line-6"');
+      await assert.rejects(
+        run({ updateBaseline: false, out: 'sixth', onSuiteStart: () => writeFileSync(path, broken) }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, /parrot\.json: not an evalgate result file: records\[8\] lacks caseId/);
+          return true;
+        },
+      );
+      // Edited in place to the same size (every line echoed back wrong in the baseline's scores).
+      const lower = text.replaceAll('"echoed": 1', '"echoed": 0');
+      assert.equal(lower.length, text.length);
+      await writeFile(path, text);
+      const edited = await run({
+        updateBaseline: false,
+        out: 'seventh',
+        onSuiteStart: () => writeFileSync(path, lower),
+      });
+      assert.equal(edited.summary.suites[0]?.baseline, 0);
+      // Unchanged: the baseline kept is compared with.
+      await writeFile(path, text);
+      const same = await run({ updateBaseline: false, out: 'eighth', onSuiteStart: () => undefined });
+      assert.equal(same.summary.suites[0]?.baseline, 1);
     } finally {
       await writeFile(path, text);
     }

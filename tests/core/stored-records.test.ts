@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { readResultFile } from '../../src/adapters/fs-store.ts';
+import { rangeFile, readResultFile } from '../../src/adapters/fs-store.ts';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { ConfigError } from '../../src/core/errors.ts';
@@ -16,6 +16,7 @@ import { renderReport } from '../../src/core/report/markdown.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 import { measurementDigest } from '../../src/core/results.ts';
 import { resultChunks } from '../../src/core/result-stream.ts';
+import { recordColumns, ResultWriting } from '../../src/core/stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 
 // Long enough that a file of a few hundred records is read again in several blocks (1 MB each).
@@ -243,5 +244,51 @@ describe('records left in their file', () => {
       assert.match(error.message, /records\[0\] \(case case-0\) detail\.assertions: .* for a prompt record/);
       return true;
     });
+  });
+});
+
+describe('a result file taken as it is written (not read back)', () => {
+  /** A run's records as a stored list (each a parse of JSON text), written again through ResultWriting. */
+  async function rewritten(n: number): Promise<{ path: string; writing: ResultWriting; read: SuiteResult }> {
+    const read = await readResultFile(await written(result(n)));
+    const path = join(dir, `rewritten-${files++}.json`);
+    const writing = new ResultWriting(read.records);
+    await writeFile(path, [...resultChunks(read, writing.seen)].join(''));
+    return { path, writing, read };
+  }
+
+  it('gives the value, records and columns a reading of the file gives', async () => {
+    const { path, writing } = await rewritten(60);
+    const taken = writing.stored(rangeFile(path)) as unknown as SuiteResult;
+    const read = await readResultFile(path);
+    assert.deepEqual({ ...taken, records: [] }, { ...read, records: [] });
+    assert.deepEqual([...taken.records], [...read.records]);
+    assert.deepEqual(recordColumns(taken.records), recordColumns(read.records));
+  });
+
+  it('is not used for records held as objects (read back instead)', async () => {
+    const writing = new ResultWriting(result(3).records);
+    const path = join(dir, `held-${files++}.json`);
+    await writeFile(path, [...resultChunks(result(3), writing.seen)].join(''));
+    assert.equal(writing.stored(rangeFile(path)), null);
+  });
+
+  it('fails naming the file when it was truncated or edited after it was written', async () => {
+    const truncated = await rewritten(20);
+    await truncate(truncated.path, 5000);
+    assert.throws(() => truncated.writing.stored(rangeFile(truncated.path)), changedError(truncated.path));
+
+    // The same size, a record's text changed: found when that record is read.
+    const edited = await rewritten(20);
+    const text = await readFile(edited.path, 'utf8');
+    await writeFile(edited.path, text.replace('Antwort 7 ✓', 'Antwort 9 ✓'));
+    const taken = edited.writing.stored(rangeFile(edited.path)) as unknown as SuiteResult;
+    assert.throws(() => taken.records[7], changedError(edited.path));
+
+    // The text around the records changed (same size).
+    const head = await rewritten(20);
+    const before = await readFile(head.path, 'utf8');
+    await writeFile(head.path, before.replace('"runId": "r"', '"runId": "x"'));
+    assert.throws(() => head.writing.stored(rangeFile(head.path)), changedError(head.path));
   });
 });
