@@ -60,7 +60,7 @@ import { assembleResult, runSuite, type PreparedSuite } from './run-suite.ts';
 import { exitCodeFor, summarize, type RunSummary } from './summary.ts';
 import { loadSuite, selectSuites, type CodeRunners, type LoadedSuite, type LoadOptions } from './suites.ts';
 import type { RunNotices } from './trust.ts';
-import type { CaseRecord, InstrumentIdentity, SuiteResult } from './types.ts';
+import type { CaseRecord, EvalCase, InstrumentIdentity, SuiteResult } from './types.ts';
 
 /** What the engine needs from the edge. */
 export interface EngineDeps {
@@ -390,16 +390,24 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
     // The base's cases could not be read, or the instrument is not the base's: such a suite is
     // not measured at all (never on the pull request's cases alone), and says why. Every
     // other suite gets back the cases the base defines first, so the budget counts what will run.
-    const withBase = prepared.map(({ loaded: ls, suite }) => {
+    const withBase: {
+      ls: LoadedSuite;
+      suite0: PreparedSuite;
+      refusal: ReturnType<typeof baseRefusal>;
+      based: Awaited<ReturnType<typeof withBaseCases>> | null;
+    }[] = [];
+    for (const { loaded: ls, suite } of prepared) {
       const side = atBase.get(suite.name);
       const refusal = side ? baseRefusal(side, suite) : null;
-      return {
+      withBase.push({
         ls,
         suite0: suite,
         refusal,
-        based: refusal ? null : withBaseCases(suite, side && 'cases' in side ? side.cases : undefined, deps.logger),
-      };
-    });
+        based: refusal ? null : await withBaseCases(suite, side && 'cases' in side ? side : undefined, deps.logger),
+      });
+      // The base's file, read whole only to give back the cases the pull request changed, goes now.
+      if (side && 'cases' in side) side.release();
+    }
     if (options.maxPlannedCalls !== undefined)
       enforcePrBudget(
         withBase.flatMap((p) => (p.based ? [p.based.suite] : [])),
@@ -627,8 +635,42 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
   );
 }
 
-/** A suite as the base commit defines it: its cases and its instrument, or why they could not be read. */
-type BaseSide = { cases: Cases; instrument: InstrumentIdentity } | { problem: string };
+/**
+ * A suite as the base commit defines it: its cases (compact: ids and input hashes, their
+ * text read back from the base's files with `read` for those a run measures), its
+ * instrument, or why they could not be read.
+ */
+type BaseSide =
+  | {
+      cases: Cases;
+      instrument: InstrumentIdentity;
+      read: ((cases: readonly EvalCase[]) => Promise<EvalCase[]>) | null;
+      release: () => void;
+    }
+  | { problem: string };
+
+/**
+ * The base's workspace with a `readRange` (git gives a committed file whole): the file is
+ * read at the first range asked and kept until `release`, so a base's cases are held as
+ * ids and hashes (datasets/collect.ts) and only the few a pull request changed are read
+ * back whole, from the same bytes.
+ */
+function rangedWorkspace(inner: Workspace): { workspace: Workspace; release: () => void } {
+  if (inner.readRange) return { workspace: inner, release: () => undefined };
+  let held: { path: string; bytes: Uint8Array } | null = null;
+  const workspace: Workspace = {
+    readBytes: (path) => inner.readBytes(path),
+    readStream: (path) => inner.readStream(path),
+    exists: (path) => inner.exists(path),
+    listFolders: (path) => inner.listFolders(path),
+    locate: (path) => inner.locate(path),
+    readRange: async (path, offset, length) => {
+      if (held?.path !== path) held = { path, bytes: await inner.readBytes(path) };
+      return held.bytes.subarray(offset, offset + length);
+    },
+  };
+  return { workspace, release: () => (held = null) };
+}
 
 /** A client for building a suite that is never run (its instrument is all that is read). */
 const NEVER_CALLED: ModelClient = {
@@ -651,14 +693,17 @@ async function suitesAtBase(
     const index = base.loaded.config.suites.findIndex((b) => b.name === s.config.name);
     if (index < 0) continue;
     try {
-      const loadedAtBase = await loadSuite(base.loaded, index, base.workspace);
-      const { instrument } = loadedAtBase.prepare(
+      // Read as the run's own cases are (lazy: ids and hashes), not kept whole.
+      const { workspace, release } = rangedWorkspace(base.workspace);
+      const loadedAtBase = await loadSuite(base.loaded, index, workspace, { cases: { lazy: true } });
+      const prepared = loadedAtBase.prepare(
         () => NEVER_CALLED,
         null,
         undefined,
         () => '0'.repeat(32),
       );
-      out.set(s.config.name, { cases: loadedAtBase.cases, instrument });
+      const read = prepared.readCases?.bind(prepared) ?? null;
+      out.set(s.config.name, { cases: loadedAtBase.cases, instrument: prepared.instrument, read, release });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       out.set(s.config.name, { problem: error.problems.join('; ') || error.message });
@@ -698,12 +743,13 @@ function baseRefusal(
  * measured in the base's version, so they pair with the baseline. A PR's new or edited
  * data is measured against the baseline only after merge.
  */
-function withBaseCases(
+async function withBaseCases(
   suite: PreparedSuite,
-  base: Cases | undefined,
+  side: { cases: Cases; read: ((cases: readonly EvalCase[]) => Promise<EvalCase[]>) | null } | undefined,
   logger: Logger,
-): { suite: PreparedSuite; restored: number; reverted: number } {
-  if (!base) return { suite, restored: 0, reverted: 0 };
+): Promise<{ suite: PreparedSuite; restored: number; reverted: number }> {
+  if (!side) return { suite, restored: 0, reverted: 0 };
+  const base = side.cases;
   // The base's cases by id, as indices (the cases themselves are made only for those used).
   const baseById = new Map<string, number>();
   for (let i = 0; i < base.length; i++) baseById.set(caseIdAt(base, i), i);
@@ -723,17 +769,24 @@ function withBaseCases(
   logger.info(
     `${suite.name}: measured as the base commit defines them: ${count(missing.length, 'case')} the pull request removed, ${reverted} it edited`,
   );
+  // The base's cases used, whole: read back from the base's files (never left to the pull
+  // request's reader, which reads its own files).
+  const used = [...edited.map((e) => e.original), ...missing];
+  const given = used.map((i) => caseAt(base, i));
+  const whole = side.read ? await side.read(given) : given;
+  const baseCase = new Map<number, EvalCase>(used.map((i, k) => [i, whole[k] as EvalCase]));
+  const at = (i: number): EvalCase => baseCase.get(i) as EvalCase;
   let measured: Cases;
   if (cases instanceof CaseColumns) {
     // The pull request's table, with the base's cases kept whole where they replace or add to it.
     const table = cases.pick(Array.from({ length: cases.length }, (_, i) => i));
-    for (const e of edited) table.replace(e.at, caseAt(base, e.original));
-    for (const i of missing) table.addWhole(caseAt(base, i));
+    for (const e of edited) table.replace(e.at, at(e.original));
+    for (const i of missing) table.addWhole(at(i));
     measured = table;
   } else {
     const list = [...cases];
-    for (const e of edited) list[e.at] = caseAt(base, e.original);
-    measured = [...list, ...missing.map((i) => caseAt(base, i))];
+    for (const e of edited) list[e.at] = at(e.original);
+    measured = [...list, ...missing.map(at)];
   }
   return { suite: { ...suite, cases: measured }, restored: missing.length, reverted };
 }

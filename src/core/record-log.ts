@@ -11,7 +11,7 @@
  * cannot pass as finished work. Lines that fail are ignored and counted, and those cases
  * are run again.
  */
-import type { Authenticator, RangeFile } from '../ports.ts';
+import type { Authenticator, LineSource, RangeFile } from '../ports.ts';
 import { AggregateColumns } from './aggregate-columns.ts';
 import { canonicalJson } from './hash.ts';
 import type { Pricing } from './pricing.ts';
@@ -30,10 +30,57 @@ export interface RecordLogHeader {
   instrument: string;
 }
 
+/**
+ * The records a rerun keeps. Read from a log on disk, only which case and repeat each is
+ * and where its line is are held (a log of 100,000 records is not kept as records while
+ * the calls run); the records are read again, one at a time and checked again, when the
+ * new log is started with them. Given as text, they are held as they are.
+ */
+export class FinishedRecords implements Iterable<CaseRecord> {
+  /** `caseId NUL repeat` of each record, in order, with its slot (its record or its line). */
+  readonly #slots: Map<string, number>;
+  readonly #records: CaseRecord[] | null;
+  readonly #lines: KeptLines | null;
+
+  constructor(slots: Map<string, number>, kept: { records: CaseRecord[] } | { lines: KeptLines }) {
+    this.#slots = slots;
+    this.#records = 'records' in kept ? kept.records : null;
+    this.#lines = 'lines' in kept ? kept.lines : null;
+  }
+
+  /** How many records are kept. */
+  get length(): number {
+    return this.#slots.size;
+  }
+
+  /** `caseId NUL repeat` of each record kept (what a rerun need not run again). */
+  keys(): IterableIterator<string> {
+    return this.#slots.keys();
+  }
+
+  *[Symbol.iterator](): Iterator<CaseRecord> {
+    for (const slot of this.#slots.values()) {
+      if (this.#records) yield this.#records[slot] as CaseRecord;
+      else if (this.#lines) {
+        const { file, starts, ends, check } = this.#lines;
+        yield check(file.read(starts[slot] as number, ends[slot] as number));
+      }
+    }
+  }
+}
+
+/** Where kept records' lines are in a log on disk, and the check each passes again when read. */
+interface KeptLines {
+  file: RangeFile;
+  starts: number[];
+  ends: number[];
+  check: (line: string) => CaseRecord;
+}
+
 /** What a rerun can keep. */
 export interface ResumePlan {
   header: RecordLogHeader;
-  finished: CaseRecord[];
+  finished: FinishedRecords;
   /** Lines that could not be read (a partial last line after a kill). */
   droppedLines: number;
   /** Lines whose MAC did not verify (forged or edited): ignored, their cases run again. */
@@ -79,7 +126,9 @@ export interface LogIdentity {
  * Reads a record log and decides what a rerun may keep; null when nothing can be resumed.
  * A log whose header does not verify is not resumed at all (`rejected` counts its lines).
  * The log arrives as its text or its lines, read from disk as they are checked: a log of
- * 100,000 records is never held as lines, only the records kept.
+ * 100,000 records is never held as lines, and one on disk (a LineSource with ranges) not
+ * as records either: only which case and repeat each kept record is and where its line
+ * is (FinishedRecords).
  */
 export async function planResume(
   text: string | Iterable<string> | AsyncIterable<string> | null,
@@ -87,16 +136,20 @@ export async function planResume(
   auth: Authenticator,
 ): Promise<ResumePlan | { rejectedLog: number } | null> {
   if (text === null || text === '') return null;
-  const lines = typeof text === 'string' ? text.split('\n') : text;
+  const file = typeof text === 'object' && 'ranges' in text ? ((text as LineSource).ranges ?? null) : null;
   let header: RecordLogHeader | null = null;
   let headerMac = '';
   let seen = 0;
   let forged = false;
-  const kept = new Map<string, CaseRecord>();
+  const slots = new Map<string, number>();
+  const records: CaseRecord[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   let dropped = 0;
   let rejected = 0;
-  for await (const line of lines) {
-    if (line === '') continue;
+  /** Looks at one line; false stops: nothing can be resumed. */
+  const visit = (line: string, start: number, end: number): boolean => {
+    if (line === '') return true;
     seen++;
     if (seen === 1) {
       try {
@@ -108,49 +161,88 @@ export async function planResume(
           else header = rest as RecordLogHeader;
         }
       } catch {
-        return null;
+        return false;
       }
-      if (forged) continue;
-      if (
+      if (forged) return true;
+      return !(
         !header ||
         header.suite !== identity.suite ||
         header.tested !== identity.tested ||
         header.instrument !== identity.instrument
-      )
-        return null;
-      continue;
+      );
     }
     // A log whose header failed is only counted.
-    if (forged) continue;
+    if (forged) return true;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
       dropped++;
-      continue;
+      return true;
     }
     const { mac, ...record } = (value ?? {}) as CaseRecord & { mac?: string };
     if (value === null || typeof value !== 'object' || mac !== recordMac(auth, headerMac, record)) {
       rejected++;
-      continue;
+      return true;
     }
     if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number') {
       dropped++;
-      continue;
+      return true;
     }
-    if (record.status === 'error') continue;
-    if (identity.cases.get(record.caseId) !== record.inputHash || record.repeat >= identity.repeats) continue;
-    kept.set(`${record.caseId}\u0000${record.repeat}`, record);
+    if (record.status === 'error') return true;
+    if (identity.cases.get(record.caseId) !== record.inputHash || record.repeat >= identity.repeats) return true;
+    // A record kept twice: the later one, in the earlier one's place.
+    const key = `${record.caseId}\u0000${record.repeat}`;
+    let slot = slots.get(key);
+    if (slot === undefined) {
+      slot = slots.size;
+      slots.set(key, slot);
+    }
+    if (file) {
+      starts[slot] = start;
+      ends[slot] = end;
+    } else records[slot] = record as CaseRecord;
+    return true;
+  };
+  if (file) {
+    for await (const batch of file.lines()) for (const l of batch) if (!visit(l.text, l.start, l.end)) return null;
+  } else {
+    const lines = typeof text === 'string' ? text.split('\n') : text;
+    for await (const line of lines) if (!visit(line, 0, 0)) return null;
   }
   if (forged) return { rejectedLog: seen };
   if (header === null) return null;
-  return { header, finished: [...kept.values()], droppedLines: dropped, rejected };
+  const finished = file
+    ? new FinishedRecords(slots, { lines: { file, starts, ends, check: keptAgain(file.path, auth, headerMac) } })
+    : new FinishedRecords(slots, { records });
+  return { header, finished, droppedLines: dropped, rejected };
+}
+
+/**
+ * A kept record's line read again from the log (when the new log is started with it):
+ * it must still be the signed record it was, or the log changed under the run.
+ */
+function keptAgain(path: string, auth: Authenticator, headerMac: string): (line: string) => CaseRecord {
+  return (line) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      value = null;
+    }
+    const { mac, ...record } = (value ?? {}) as CaseRecord & { mac?: string };
+    if (value === null || typeof value !== 'object' || mac !== recordMac(auth, headerMac, record))
+      throw new Error(
+        `${path}: the record log changed while the run was resuming from it; run again once nothing else writes to the output folder`,
+      );
+    return record as CaseRecord;
+  };
 }
 
 /** The lines a log starts with: its header and any records carried over, each signed (written in turn, never one string). */
 export function* startLogLines(
   header: RecordLogHeader,
-  finished: readonly CaseRecord[],
+  finished: Iterable<CaseRecord>,
   auth: Authenticator,
 ): Generator<string> {
   const sign = recordSigner(auth, header);

@@ -6,7 +6,7 @@
 import type { Clock, Logger, ResultSink } from '../ports.ts';
 import { caseAt, caseIdAt, type Cases } from './datasets/case-columns.ts';
 import { aggregateRecords } from './results.ts';
-import type { LoggedRecords } from './record-log.ts';
+import { FinishedRecords, type LoggedRecords } from './record-log.ts';
 import {
   RESULT_SCHEMA_VERSION,
   type CaseRecord,
@@ -54,7 +54,7 @@ export interface RunSuiteDeps {
   /** When the run began (kept from the log when resuming). */
   startedAt?: string;
   /** Records already finished (resume): they are kept and not run again. */
-  finished?: readonly CaseRecord[];
+  finished?: readonly CaseRecord[] | FinishedRecords;
   onRecord?: (record: CaseRecord) => void;
   /**
    * Reads every record of the sink back (those carried over and those appended, `count` in
@@ -71,7 +71,10 @@ export async function runSuite(suite: PreparedSuite, deps: RunSuiteDeps): Promis
   // sink (the record log) and read back from there at the end. Only counts are kept.
   const kept: CaseRecord[] | null = deps.readBack ? null : [...finished];
   let appended = 0;
-  const done = new Set(finished.map((r) => `${r.caseId}\u0000${r.repeat}`));
+  // Which case and repeat are done: a resumed log's records are not held for it (record-log.ts).
+  const done = new Set(
+    finished instanceof FinishedRecords ? finished.keys() : finished.map((r) => `${r.caseId}\u0000${r.repeat}`),
+  );
   // Case × repeat in order, as an index: no list of work items (one per case) is made.
   const { cases, repeats } = suite;
   const total = cases.length * repeats;

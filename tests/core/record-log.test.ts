@@ -54,14 +54,44 @@ describe('resuming from a record log read line by line', () => {
   it('keeps the finished records and drops the partial line, as from the text', async () => {
     const fromFile = await planResume(await lineSourceIfExists(join(dir, 'log.jsonl')), identity, auth);
     assert.ok(fromFile && 'finished' in fromFile);
+    // Read from disk, the plan holds which case and repeat each record is, not the records.
     assert.deepEqual(
-      fromFile.finished.map((r) => r.caseId),
+      [...fromFile.finished.keys()],
+      ['case-00000', 'case-00002', 'case-00003', 'case-00004', 'case-00005'].map((id) => `${id}\u00000`),
+    );
+    const records = [...fromFile.finished];
+    assert.deepEqual(
+      records.map((r) => r.caseId),
       ['case-00000', 'case-00002', 'case-00003', 'case-00004', 'case-00005'],
     );
-    assert.deepEqual(fromFile.finished[0], candidate.records[0]);
+    assert.deepEqual(records[0], candidate.records[0]);
     assert.equal(fromFile.droppedLines, 1);
     assert.deepEqual(fromFile.header, header);
-    assert.deepEqual(await planResume(text, identity, auth), fromFile);
+    const fromText = await planResume(text, identity, auth);
+    assert.ok(fromText && 'finished' in fromText);
+    assert.deepEqual([...fromText.finished], records);
+    assert.deepEqual({ ...fromText, finished: null }, { ...fromFile, finished: null });
+    // The new log starts with the same lines, whichever way the plan was read.
+    assert.deepEqual(
+      [...startLogLines(header, fromFile.finished, auth)],
+      [...startLogLines(header, fromText.finished, auth)],
+    );
+  });
+
+  it('refuses to carry over a kept record whose line changed after the plan was made', async () => {
+    const path = join(dir, 'changed.jsonl');
+    await writeFile(path, text);
+    const plan = await planResume(await lineSourceIfExists(path), identity, auth);
+    assert.ok(plan && 'finished' in plan);
+    // The same bytes' length, another answer: the MAC no longer holds.
+    const handle = await open(path, 'r+');
+    const at = text.indexOf('"caseId":"case-00002"');
+    await handle.write('"caseId":"case-00009"', at);
+    await handle.close();
+    assert.throws(
+      () => [...startLogLines(header, plan.finished, auth)],
+      /changed\.jsonl: the record log changed while the run was resuming/,
+    );
   });
 
   it('refuses a log signed with another key, counting its lines, and resumes nothing of another suite', async () => {

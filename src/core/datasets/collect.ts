@@ -31,10 +31,36 @@ export interface CaseCollector {
    * as ids used twice): given before the first `add`, cases added with a place keep no text
    * when the collector can read the file back. Cases then need `readCases` to be run.
    */
-  rebuildWith(rebuild: (row: StreamRow) => EvalCase): void;
+  rebuildWith(rebuild: Rebuild, decode?: RowDecoder): void;
   /** Reads the text of cases back from the file (null when every case kept its own). */
   readonly readCases: CaseReader | null;
 }
+
+/**
+ * Builds a case again from its row read back; `loaded` is the case the load made of it
+ * (a kind whose ids count rows, as ELYZA's, takes the id from it: the row is at the same
+ * bytes, and its input hash is checked).
+ */
+export type Rebuild = (row: StreamRow, loaded: EvalCase) => EvalCase;
+
+/**
+ * Turns a row's text read back (without its line break) into its value; throws when it is
+ * not one row now. Default: one JSON object (JSON Lines, a JSON array's object).
+ */
+export type RowDecoder = (text: string) => Record<string, unknown>;
+
+/** A row read back as JSON: one object. */
+const jsonRow: RowDecoder = (raw) => {
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not valid JSON now: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object now');
+  return value as Record<string, unknown>;
+};
 
 /** Gives the cases whole: those kept without text read back from the file, the others as they are. */
 export type CaseReader = (cases: readonly EvalCase[]) => Promise<EvalCase[]>;
@@ -61,7 +87,8 @@ export function collectCases(file: string, options: CaseOptions = {}, readRange?
   const table = lazy ? new CaseColumns(file) : null;
   const list: EvalCase[] = [];
   let count = 0;
-  let rebuild: ((row: StreamRow) => EvalCase) | null = null;
+  let rebuild: Rebuild | null = null;
+  let decode: RowDecoder = jsonRow;
   let placed = 0;
   return {
     add(evalCase, place) {
@@ -82,11 +109,14 @@ export function collectCases(file: string, options: CaseOptions = {}, readRange?
       return count;
     },
     cases: table ?? list,
-    rebuildWith(fn) {
+    rebuildWith(fn, decoder) {
       rebuild = fn;
+      if (decoder) decode = decoder;
     },
     get readCases() {
-      return placed > 0 && rebuild !== null && readRange !== undefined ? rowReader(file, readRange, rebuild) : null;
+      return placed > 0 && rebuild !== null && readRange !== undefined
+        ? rowReader(file, readRange, rebuild, decode)
+        : null;
     },
   };
 }
@@ -99,7 +129,7 @@ const GAP_BYTES = 64 * 1024;
  * and may have changed since it was loaded: a row that no longer decodes, parses, or
  * builds the same case (same id, same input hash) fails the run naming the file and line.
  */
-function rowReader(file: string, readRange: RangeReader, rebuild: (row: StreamRow) => EvalCase): CaseReader {
+function rowReader(file: string, readRange: RangeReader, rebuild: Rebuild, decode: RowDecoder): CaseReader {
   const changed = (line: number, why: string): Error =>
     configError(
       { file, line },
@@ -115,18 +145,15 @@ function rowReader(file: string, readRange: RangeReader, rebuild: (row: StreamRo
     } catch {
       throw changed(line, 'not valid UTF-8 now');
     }
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    let value: unknown;
+    let value: Record<string, unknown>;
     try {
-      value = JSON.parse(text);
+      value = decode(text);
     } catch (error) {
-      throw changed(line, `not valid JSON now: ${(error as Error).message}`);
+      throw changed(line, (error as Error).message);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw changed(line, 'not a JSON object now');
     let again: EvalCase;
     try {
-      again = rebuild({ line, value: value as Record<string, unknown> });
+      again = rebuild({ line, value }, c);
     } catch (error) {
       throw changed(line, (error as Error).message);
     }

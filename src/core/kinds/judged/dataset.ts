@@ -6,7 +6,7 @@
 import { parseCsv } from '../../datasets/csv.ts';
 import type { CaseCollector } from '../../datasets/collect.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
-import { csvRows, jsonlRows } from '../../datasets/stream.ts';
+import { csvRecordReader, csvRows, jsonlRows, type CsvHeader } from '../../datasets/stream.ts';
 import { configError } from '../../errors.ts';
 import { hashValue, identityText, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
@@ -141,10 +141,31 @@ export async function readJudgedDataset(
 ): Promise<void> {
   const caseOf = judgedCaseOf(file, columns);
   const csv = formatOf(file, format) === 'csv';
-  // A JSONL row can be read back while the run calls (datasets/collect.ts), unless its id
-  // counts rows (the ELYZA columns), which a row alone does not know.
-  if (!csv && columns !== ELYZA_COLUMNS) into.rebuildWith(judgedCaseOf(file, columns, false));
-  const rows = csv ? csvRows(chunks, file, (header) => checkHeader(header, file, columns)) : jsonlRows(chunks, file);
+  // A row can be read back while the run calls (datasets/collect.ts). Where its id counts
+  // rows (the ELYZA columns), which a row alone does not know, the id is the loaded case's:
+  // the row is at the same bytes of the file and its input hash is checked.
+  const again = judgedCaseOf(file, columns, false);
+  let header: CsvHeader | null = null;
+  let decodeCsv: ((text: string) => Record<string, unknown>) | null = null;
+  into.rebuildWith(
+    (row, loaded) => {
+      const built = again(row);
+      return columns === ELYZA_COLUMNS ? { ...built, id: loaded.id } : built;
+    },
+    csv
+      ? (text) => {
+          if (header === null) throw new Error('the CSV header was not read');
+          decodeCsv ??= csvRecordReader(header, file);
+          return decodeCsv(text);
+        }
+      : undefined,
+  );
+  const rows = csv
+    ? csvRows(chunks, file, (names, whole) => {
+        checkHeader(names, file, columns);
+        header = whole;
+      })
+    : jsonlRows(chunks, file);
   for await (const row of rows) into.add(caseOf(row), row.place);
   if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
 }

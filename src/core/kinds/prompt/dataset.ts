@@ -6,7 +6,7 @@
 import { parseCsv } from '../../datasets/csv.ts';
 import type { CaseCollector } from '../../datasets/collect.ts';
 import { decodeUtf8, parseJsonl } from '../../datasets/jsonl.ts';
-import { csvRows, jsonlRows, wholeText } from '../../datasets/stream.ts';
+import { csvRecordReader, csvRows, jsonArrayRows, jsonlRows, type CsvHeader } from '../../datasets/stream.ts';
 import { configError } from '../../errors.ts';
 import { hashValue, identityValue } from '../../hash.ts';
 import type { EvalCase } from '../../types.ts';
@@ -105,7 +105,7 @@ export function parsePromptDataset(bytes: Uint8Array, file: string, format: Form
 
 /**
  * Reads a prompt dataset as a stream into `into` (JSONL by line, CSV by batches of
- * records, a JSON array whole) with parsePromptDataset's checks; returns the columns.
+ * records, a JSON array object by object) with parsePromptDataset's checks; returns the columns.
  */
 export async function readPromptDataset(
   chunks: AsyncIterable<Uint8Array>,
@@ -115,20 +115,29 @@ export async function readPromptDataset(
 ): Promise<string[]> {
   const fmt = formatOf(file, format);
   const reader = promptCaseOf(file);
-  const rows: AsyncIterable<Row> | Iterable<Row> =
+  let header: CsvHeader | null = null;
+  const rows: AsyncIterable<Row> =
     fmt === 'csv'
-      ? csvRows(chunks, file)
+      ? csvRows(chunks, file, (_, whole) => (header = whole))
       : fmt === 'jsonl'
         ? jsonlRows(chunks, file)
-        : jsonRows(await wholeText(chunks, file), file);
-  // A JSONL row can be read back while the run calls (datasets/collect.ts), checked with the load's columns.
-  if (fmt === 'jsonl') {
-    let again: ((row: Row) => EvalCase) | null = null;
-    into.rebuildWith((row) => {
+        : jsonArrayRows(chunks, file);
+  // A row can be read back while the run calls (datasets/collect.ts), checked with the load's columns.
+  let again: ((row: Row) => EvalCase) | null = null;
+  let decodeCsv: ((text: string) => Record<string, unknown>) | null = null;
+  into.rebuildWith(
+    (row) => {
       again ??= promptCaseOf(file, { columns: reader.columns(), firstLine: reader.firstLine() }).caseOf;
       return again(row);
-    });
-  }
+    },
+    fmt === 'csv'
+      ? (text) => {
+          if (header === null) throw new Error('the CSV header was not read');
+          decodeCsv ??= csvRecordReader(header, file);
+          return decodeCsv(text);
+        }
+      : undefined,
+  );
   for await (const row of rows) into.add(reader.caseOf(row), row.place);
   if (into.count === 0) throw configError({ file }, 'the dataset has no cases');
   return reader.columns();
