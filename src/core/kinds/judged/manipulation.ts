@@ -34,6 +34,7 @@ import {
   joinBrokenWords,
   joinSpreadLetters,
   joinSpreadLettersMapped,
+  joinSyllables,
   lineInitials,
   reverseLines,
   reverseLinesText,
@@ -238,6 +239,7 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   const joined = joinSpreadLettersMapped(folded);
   add(joined, outerVia ?? 'spread-letters');
   add(joinBrokenWords(joined), outerVia ?? 'spread-letters');
+  add(joinSyllables(folded), outerVia ?? 'spread-letters');
   add(unLeet(joined), 'look-alike-digits');
   add(rot13(joined), 'rot13', rot13Text);
   add(reverseLines(folded), 'reversed', reverseLinesText);
