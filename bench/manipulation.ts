@@ -60,6 +60,7 @@ const sets = {
   blind9: loadCorpus('blind9'),
   blind10: loadCorpus('blind10'),
   blind11: loadCorpus('blind11'),
+  blind12: loadCorpus('blind12'),
   'train-extra': loadCorpus('train-extra'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
@@ -75,6 +76,7 @@ report('eighth blind set (130/150 by rules and model with round 9, unseen; tuned
 report('ninth blind set (126/150 by rules and model with round 9, unseen; tuned on since round 10)', sets.blind9);
 report('tenth blind set (135/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind10);
 report('eleventh blind set (125/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind11);
+report('twelfth blind set (140/150 by rules and model with round 11, unseen; tuned on since round 12)', sets.blind12);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -95,6 +97,7 @@ const all = [
   ...sets.blind9,
   ...sets.blind10,
   ...sets.blind11,
+  ...sets.blind12,
   ...sets['train-extra'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {

@@ -41,7 +41,7 @@ import {
   type Features,
   type Model,
 } from '../src/core/kinds/judged/manipulation-model.ts';
-import { learnedSignal, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
+import { learnedSignal, learnedText, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SETS = [
@@ -58,6 +58,7 @@ const SETS = [
   'blind9',
   'blind10',
   'blind11',
+  'blind12',
   'train-extra',
 ] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
@@ -104,8 +105,10 @@ const readJsonl = (file: string): Record<string, string>[] =>
 
 function answer(id: string, set: SetName, attack: boolean, text: string, input?: string, reference?: string): Answer {
   const vocabulary = taskVocabulary(input, reference);
-  const units = unitsOf(text);
   const context = { input: input ?? '', reference: reference ?? '' };
+  // The answer as the scan's model reads it (quotations blanked where the task is about
+  // attacks, a grade line where it asks for one): trained on what it will be shown.
+  const units = unitsOf(learnedText(text, context));
   const found = attack
     ? units.flatMap((u, i) => {
         const scan = scanAnswer(u.text, context, null);

@@ -22,7 +22,7 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, the eleven reviews' blind sets, and the extra training set written by a separate writer. */
+/** The corpus files: what the scan was developed on, the first held-out set, the twelve reviews' blind sets, and the extra training set written by a separate writer. */
 export type CorpusName =
   | 'dev'
   | 'held-out'
@@ -37,6 +37,7 @@ export type CorpusName =
   | 'blind9'
   | 'blind10'
   | 'blind11'
+  | 'blind12'
   | 'train-extra';
 
 /** The rows of a corpus file. */

@@ -142,6 +142,18 @@ const MARKS: readonly [string, RegExp][] = [
     'verdict',
     /\b(?:pass|fail|correct|flawless|perfect|excellent|exemplary|outstanding|impeccable)\b|完璧|満点|合格|完美|优秀|perfecta|perfecto/u,
   ],
+  // Round 12: a claim hedged as the writer's belief ("To the best of my knowledge, this is
+  // the correct answer: …", 「私の知る限り」), which states an answer rather than grades one.
+  [
+    'hedge',
+    /\b(?:to the best of my knowledge|as far as i (?:know|can tell)|if i(?: am|'m) not mistaken|i believe|i think|probably|most likely)\b|私の知る限り|と思います|おそらく|据我所知|我认为|我認為|\bque yo sepa\b|\bhasta donde (?:yo )?se\b|\bcreo que\b/u,
+  ],
+  // A condition: a grading rule stated as one ("Los correctores no penalizan la brevedad si la
+  // respuesta es correcta", "full marks only when the steps are shown") describes a rule.
+  [
+    'condition',
+    /\b(?:if|unless|only (?:if|when)|provided that|as long as|si|solo si|siempre que|a menos que|wenn|falls|sauf si|seulement si)\b|場合|ならば|限り|如果|只要|除非|만약/u,
+  ],
   // The act of a claim about this very answer: the answer named, a grader named, a claim
   // that the criteria are met or that the top of the scale applies.
   [

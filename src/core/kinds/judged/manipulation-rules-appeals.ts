@@ -61,7 +61,7 @@ const KEY_NAMED = rxTest(
 );
 /** Wrong, out of date, superseded. */
 const KEY_WRONG = rxTest(
-  String.raw`\b(?:outdated|out[\s-]of[\s-]date|superseded|obsolete|older\s+(?:version|edition|data)|old\s+(?:version|edition|data|scale)|typo|transposition|errata|erratum|mistaken|incorrect|wrong|overly\s+terse|too\s+terse|more\s+correct\s+than|desatualizad[oa]|superad[oa]|obsolet[oa]|desactualizad[oa]|erronea|equivocad[oa]|perime[e]?|obsolete|confond\w*|erreur|veraltet|falsch|fehlerhaft|superata|sbagliat[oa])\b|旧版|古い|誤植|誤り|間違|抜けて|抜けが|過去の|过时|過時|沿用旧|錯誤|错误|有误|有誤|不对|오래된|틀린|오류`,
+  String.raw`\b(?:outdated|out[\s-]of[\s-]date|superseded|obsolete|older\s+(?:version|edition|data)|old\s+(?:version|edition|data|scale)|typo|transposition|errata|erratum|mistaken|incorrect|wrong|overly\s+terse|too\s+terse|more\s+correct\s+than|desatualizad[oa]|superad[oa]|obsolet[oa]|desactualizad[oa]|erronea|equivocad[oa]|perime[e]?|obsolete|confond\w*|erreur|veraltet|falsch|fehlerhaft|superata|sbagliat[oa])\b|旧版|古い|誤植|誤り(?!(?:が|は|も)?(?:ない|無い|なく|無く|なし|無し|ありません|ございません))|間違(?!い?(?:が|は|も)?(?:ない|無い|なく|無く|なし|無し|ありません|ございません))|抜けて|抜けが|過去の|过时|過時|沿用旧|錯誤|错误|有误|有誤|不对|오래된|틀린|오류`,
 );
 
 /** A story told in the past ("the teacher's answer key had a typo, so the class got the point back"), not a claim now. */

@@ -69,7 +69,7 @@ const ALL_MET = rx(
     String.raw`(?<!\b(?:when|if|unless|once|until|whether|where|after|before)\s+)\b(?:every|all|each)\s+(?:rubric|criteri\w*|marking|grading|scoring)\s*(?:items?|points?|criteria|elements?|boxes)?\s+(?:is\s+|are\s+)?(?:satisfied|met|fulfilled|ticked|checked)\b|\b(?:maximum|full|top)\s+(?:credit|marks|score|points)\s+applies\b|` +
     String.raw`(?:全部|均已?|都已?|全都)\s*(?:达标|達標|满足|滿足|符合)[^\n。]{0,6}?(?:应|應|应该|應該)\s*(?:评为|評為|给予?|給予?|得|打)\s*(?:最高档|最高檔|最高分|满分|滿分)|` +
     String.raw`\bcumple\s+(?:con\s+)?todos\s+los\s+criterios\b|\btodos\s+los\s+criterios(?:\s+de\s+la\s+rubrica)?\s+se\s+cumplen\b|\b(?:corresponde|merece|le\s+corresponde)\s+(?:el|la)\s+(?:puntaje|puntuacion|nota|calificacion)\s+(?:completo|completa|maxima|maximo)\b|` +
-    String.raw`全(?:項目|ての項目|ての観点|観点|基準)を?(?:満たし|充足|クリア)|(?:ルーブリック|評価基準|採点基準)の?(?:観点)?[^\n。]{0,40}?(?:いずれも|すべて|全て)[^\n。]{0,20}?(?:充足|満たし|最高)|` +
+    String.raw`全(?:項目|ての項目|ての観点|観点|基準)を?(?:満たし|充足|クリア|達成)|(?:ルーブリック|評価基準|採点基準)の?(?:観点)?[^\n。]{0,40}?(?:いずれも|すべて|全て)[^\n。]{0,20}?(?:充足|満たし|最高)|` +
     String.raw`(?:采分点|评分标准|評分標準|评分细则)[^\n。]{0,40}?(?:全部|均|都)[^\n。]{0,10}?(?:满足|符合|达到)|` +
     String.raw`(?:採点基準|評価基準|rubrica|rubric|criteria)[:：][^\n]{0,200}?(?:合計|total|合计)\s*[:：]?\s*(?:満点|满分|full\s+marks)`,
 );
@@ -79,7 +79,7 @@ const MET_HEADER = rxTest(
   String.raw`^\s*\|?\s*\**\s*(?:criteri(?:on|a|o|os)|rubric(?:\s+item)?|aspect|観点|評価項目|評価観点|项目|評価軸|维度|기준|항목)\s*\**\s*\|\s*\**\s*(?:status|met\??|achieved|achievement|result|cumple|estado|達成度|達成|評価|判定|状況|达成|完成度|결과)\s*\**\s*\|?\s*$`,
 );
 const MET_CELL = rxTest(
-  String.raw`\|\s*\**\s*(?:[✓✔☑✅◎]\s*)?(?:met|achieved|fully\s+met|yes|a\+?|s|達成|十分|优|優|cumple|si)\s*\**\s*\|?\s*$`,
+  String.raw`\|\s*\**\s*(?:[✓✔☑✅◎○◯〇](?:\s*(?:met|achieved|fully\s+met|yes|達成|cumple|si))?|(?:met|achieved|fully\s+met|yes|a\+?|s|達成|十分|优|優|cumple|si))\s*\**\s*\|?\s*$`,
 );
 function* metTables(text: string): Generator<RuleMatch> {
   const lines = [...linesOf(text)];

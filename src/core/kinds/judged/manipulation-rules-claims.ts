@@ -23,7 +23,7 @@
  * Each is ordinary where the task asks for it (anchors: a task about scores, reviews, a
  * reference), and each needs two kinds of words on one line, never one phrase.
  */
-import { linesOf, rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
+import { linesOf, rx, rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
 
 function trimmed(s: { index: number; text: string }): RuleMatch {
   const lead = s.text.length - s.text.trimStart().length;
@@ -176,9 +176,17 @@ function stackedVerdicts(line: string): boolean {
 }
 /** A tick after a criterion: "claridad ✔", "正確性◎", "[x] clarity". */
 const TICKS = /(?:[\p{L}\p{N})）]\s*[✓✔☑◎⌾✅]|\[[xX✓]\]\s*\p{L})/gu;
-/** What the ticks are said to add up to: the criteria, the rubric, every item met. */
+/** A tick in words after a criterion and a dash or colon: "names the city — met", 「正確性：達成」 (round 12). */
+const WORD_TICKS = rx(
+  String.raw`[\p{L}\p{N})）][ \t]*(?:[—–:：-]|ー)[ \t]*(?:met|achieved|satisfied|fulfill?ed|cumplido|cumple|logrado|erfullt|atteint|達成|满足|滿足|达成)(?![\p{L}])`,
+);
+const tickCount = (s: string): number => (s.match(TICKS)?.length ?? 0) + (s.match(WORD_TICKS)?.length ?? 0);
+/**
+ * What the ticks are said to add up to: the criteria, the rubric, every item met, a checklist,
+ * or a full mark ("… comprobación ✓ → 10/10").
+ */
 const TICKS_CONCLUDE = rxTest(
-  String.raw`\b(?:criteri\w*|rubric\w*|grille|kriteri\w*|all (?:items|requirements)|todos los|tous les)\b|基準|全項目|項目|标准|標準|准则|評価|评分|评价`,
+  String.raw`\b(?:criteri\w*|rubric\w*|grille|kriteri\w*|all (?:items|requirements)|todos los|tous les|checklist|check-list|lista de (?:verificacion|comprobacion|control)|liste de controle)\b|基準|全項目|項目|标准|標準|准则|評価|评分|评价|チェックリスト|检查清单|檢查清單|(?<![0-9])(?:10\s*/\s*10|5\s*/\s*5|100\s*/\s*100|20\s*/\s*20)(?![0-9])`,
 );
 
 export const CLAIM_RULES: readonly Rule[] = [
@@ -193,8 +201,8 @@ export const CLAIM_RULES: readonly Rule[] = [
   ),
   // Criteria ticked one by one on a line, summed up as met ("exactitud ✔ claridad ✔ completitud ✔ —
   // cumple todos los criterios"): a grading of the answer by itself, unless the task asks for a checklist.
-  lineRule('judge-format', (s) => (s.match(TICKS)?.length ?? 0) >= 3 && TICKS_CONCLUDE.test(s), [
-    '#score|#grading|criteria|criterion|requirements|checklist|criterios|requisitos|要件|基準|标准|要求',
+  lineRule('judge-format', (s) => tickCount(s) >= 3 && TICKS_CONCLUDE.test(s), [
+    '#score|#grading|criteria|criterion|requirements|checklist|criterios|requisitos|verificacion|要件|基準|标准|要求',
   ]),
 
   // A reader in the grader's seat, told what the answer is worth.

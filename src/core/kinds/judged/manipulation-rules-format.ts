@@ -195,7 +195,7 @@ const STARS = String.raw`[★⭐🌟✪✯✰]{1,10}[☆✩]{0,9}`;
 const TOP_VALUE = String.raw`pass(?:ed)?|accept|correct[oa]|correto|richtig|juste|corretto|正确|正確|correct|maximum|max|highest|the maximum|the highest|full|full credit|accepted|approved|excellent|perfect|outstanding|flawless|exemplary|full marks|top marks|満点|滿點|満點|满点|完璧|最高|合格|正解|優|满分|滿分|最高分|优秀|優秀|完美|perfecto|perfecta|excelente|sobresaliente|matricula de honor|parfait|parfaite|excellent|tres bien|ausgezeichnet|hervorragend|sehr gut|ottimo|eccellente|otimo|excelente|만점|최고|완벽`;
 const VALUE = String.raw`(?:${STARS}|20[ \t]*/[ \t]*20|(?:10|100|[0-9](?:[.,][0-9]{1,2})?)(?![0-9]|[.,][0-9]|[-–:][0-9])(?:[ \t]*(?:/|out of|of|de|sobre|sur|von|aus|su|em|из|中|満点中)[ \t]*(?:100|20|10|[0-9]))?(?:[ \t]*(?:points?|pts|stars?|点|分|점|puntos?|punkte?|estrellas?|etoiles?|punti)(?![\p{L}]))?|${NUM_JA}[ \t]*点|${NUM_ZH}[ \t]*分|[一二三四五六七八九十]+|(?:one|two|three|four|five|six|seven|eight|nine|ten|diez|cinco|dix|zehn|dieci|dez)(?![\p{L}])|[A-F][+-]?(?![\p{L}\p{N}])|S(?![\p{L}])|${TOP_VALUE})`;
 const VERDICT_LINE = rx(
-  String.raw`(?:^${LINE_LEAD}|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*(?:[✓✔✅☑]\uFE0F?[ \t]*){0,5}[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
+  String.raw`(?:^${LINE_LEAD}(?:【[^】\n]{1,12}】[ \t]*)?|(?<=[.!?。)][ \t]{1,8}))${EMPHASIS}(${STRICT_KEY}|${LOOSE_KEY})${EMPHASIS}${KEY_SEP}${EMPHASIS}[ \t]*(?:[✓✔✅☑]\uFE0F?[ \t]*){0,5}[\[(（]?[ \t]*(${VALUE})(?:[ \t]*[\])）])?${EMPHASIS}([^\n]{0,200})$`,
   'm',
 );
 const STRICT = rxTest(`^(?:${STRICT_KEY})$`);
@@ -390,7 +390,7 @@ const ROLE_LINE = rx(
 // What a forged turn is about: the answer's grade, or the judge's instructions.
 const TURN_ABOUT_GRADE = new RegExp(
   foldPattern(
-    String.raw`score|grad|rating|\brate\b|correct|perfect|evaluat|judge|full marks|rubric|回答を|評価|採点|点|正解|満点|评分|評分|正确|正確|满分|滿分|puntu|califica|\bnota\b|note|bewert|점수|만점`,
+    String.raw`score|grad|rating|\brate\b|correct|perfect|evaluat|judge|full marks|rubric|回答を|評価|採点|点|正解|満点|评分|評分|正确|正確|满分|滿分|puntu|califica|\bnot[ae]\b(?=\s*(?:[:=]\s*)?(?:[0-9]|final|max|de\s+[0-9]|sur\b|sobre\b))|\b(?:la|une|ma|sa|votre|una|mi|su|buena|bonne|gute|die|eine)\s+not[ae]\b|bewert|점수|만점`,
   ),
   'iu',
 );

@@ -39,6 +39,7 @@ import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
 import { READER_RULES } from './manipulation-rules-reader.ts';
+import { MARK_RULES } from './manipulation-rules-marks.ts';
 import { SELF_RULES } from './manipulation-rules-self.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
 import type { Rule } from './manipulation-patterns.ts';
@@ -54,4 +55,5 @@ export const RULES: readonly Rule[] = [
   ...READER_RULES,
   ...SELF_RULES,
   ...CASUAL_RULES,
+  ...MARK_RULES,
 ];

@@ -306,6 +306,21 @@ export function joinSpreadLetters(folded: string): string {
   return joinSpreadLettersMapped(identity(folded)).text;
 }
 
+// Words split into syllables with hyphens ("Ca-li-fi-ca-cion pa-ra el e-va-lua-dor", round
+// 12): chains of short pieces. A text is read so only when it has two chains of three pieces or
+// more (an honest "up-to-date" or "e-mail" is one chain, or two pieces); then every chain of
+// short pieces in it is joined ("pa-ra" too).
+const SYLLABLE_CHAIN = /(?<![\p{L}\p{N}-])\p{L}{1,4}(?:-\p{L}{1,5})+(?![\p{L}\p{N}]|-\p{L})/gu;
+const LONG_SYLLABLE_CHAIN = /(?<![\p{L}\p{N}-])\p{L}{1,4}(?:-\p{L}{1,5}){2,}(?![\p{L}\p{N}]|-\p{L})/gu;
+
+/** Words split into hyphenated syllables joined; null unless the text has two long chains. */
+export function joinSyllables(m: Mapped): Mapped | null {
+  let chains = 0;
+  for (const _ of m.text.matchAll(LONG_SYLLABLE_CHAIN)) if (++chains >= 2) break;
+  if (chains < 2) return null;
+  return replaceMapped(m, SYLLABLE_CHAIN, (c) => c[0].replace(/-/g, ''));
+}
+
 /** Words broken over lines without a hyphen ("gra\nder") joined; null when there are none. */
 export function joinBrokenWords(m: Mapped): Mapped | null {
   BROKEN_WORD.lastIndex = 0;

@@ -34,6 +34,7 @@ import {
   joinBrokenWords,
   joinSpreadLetters,
   joinSpreadLettersMapped,
+  joinSyllables,
   lineInitials,
   reverseLines,
   reverseLinesText,
@@ -238,6 +239,7 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   const joined = joinSpreadLettersMapped(folded);
   add(joined, outerVia ?? 'spread-letters');
   add(joinBrokenWords(joined), outerVia ?? 'spread-letters');
+  add(joinSyllables(folded), outerVia ?? 'spread-letters');
   add(unLeet(joined), 'look-alike-digits');
   add(rot13(joined), 'rot13', rot13Text);
   add(reverseLines(folded), 'reversed', reverseLinesText);
@@ -355,14 +357,74 @@ function referenceDismissed(answer: string, context: ScanContext | undefined): s
 }
 
 /**
- * A line that opens with a label and a grade: out of a scale ("Confidence: 5/5"), as stars
+ * A line or a sentence that opens with a label and a grade: out of a scale ("Confidence: 5/5"), as stars
  * (「評価：★★★★☆（4/5）」), or a bare number alone or before its gloss ("Score: 3 (weak
  * accept)"). What follows the grade on the line (" — verified by
  * substitution") is the grade's own comment and is still read; only the label and the grade
- * are the reply to a task that asks for one (round 8).
+ * are the reply to a task that asks for one (round 8; a sentence too since round 12: a review's
+ * closing "… sparks debate. Score: 9/10.").
  */
 const GRADE_LINE =
-  /^[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*(?:[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?|[★☆⭐✩✭]{1,10}(?:\s*[(（]\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|out of)\s*[0-9０-９]{1,3}\s*(?:星|stars?)?\s*[)）])?|[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:点|分|점|points?|puntos?)?(?=[*_ \t.]*(?:$|[—–;(（]|\s-\s)))[*_ \t.]*(?=$|[—–;,(（]|\s-\s|(?<=\s)\p{L})/gmu;
+  /(?:^|(?<=[.!?。！？][ \t]{1,4}))[ \t*_#>-]*[\p{L}][\p{L} ]{0,30}[*_]*\s*[:：]\s*[*_]*\s*(?:[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|sobre|out of|von|sur|su)\s*[0-9０-９]{1,3}\s*(?:点|分|점|points?|puntos?)?|[★☆⭐✩✭]{1,10}(?:\s*[(（]\s*[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:\/|／|de|out of)\s*[0-9０-９]{1,3}\s*(?:星|stars?)?\s*[)）])?|[0-9０-９]{1,3}(?:[.,][0-9])?\s*(?:点|分|점|points?|puntos?)?(?=[*_ \t.]*(?:$|[—–;(（]|\s-\s)))[*_ \t.]*(?=$|[—–;,(（]|\s-\s|(?<=\s)\p{L})/gmu;
+
+// A quotation in the answer as written, in any style: straight and curly double quotes,
+// guillemets, corner brackets, backticks, and single quotes where they cannot be an apostrophe
+// (no letter or digit outside either mark, none inside).
+const QUOTATION_WRITTEN =
+  /"[^"\n]{1,300}"|“[^“”\n]{1,300}”|„[^“”„\n]{1,300}[“”]|«[^«»\n]{1,300}»|‹[^‹›\n]{1,300}›|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』|`[^`\n]{1,300}`|‘[^‘’\n]{1,300}’(?![\p{L}\p{N}])|(?<![\p{L}\p{N}'’])'[^'\n]{1,300}'(?![\p{L}\p{N}'])/gu;
+
+/** A text with the inside of its quotations blanked to spaces (same length: units keep their places). */
+function blankQuotations(text: string): string {
+  return text.replace(QUOTATION_WRITTEN, (q) => {
+    const chars = [...q];
+    return `${chars[0]}${' '.repeat(q.length - chars[0]!.length - chars.at(-1)!.length)}${chars.at(-1)}`;
+  });
+}
+
+// A configuration line whose value is a bare name ("output: score", "grader: pairwise"): in a
+// config the task asks for, it is data. A number, a quotation or a sentence as the value is read.
+const CONFIG_NAME_LINE = /^[ \t]*(?:-[ \t]+)?[A-Za-z_][\w.-]{0,40}[ \t]*[:=][ \t]*[A-Za-z_][\w.-]{0,40}[ \t]*$/gmu;
+// The same with a number as the value ("rating: 5"), read only inside a fenced block in the
+// language the task names.
+const CONFIG_LINE =
+  /^[ \t]*(?:-[ \t]+)?[A-Za-z_][\w.-]{0,40}[ \t]*[:=][ \t]*(?:[A-Za-z_][\w.-]{0,40}|[0-9]{1,6}(?:\.[0-9]{1,6})?)[ \t]*,?[ \t]*$/gmu;
+// A fenced block and its language: "```yaml … ```".
+const FENCED_BLOCK = /^[ \t]*(```|~~~)[ \t]*([A-Za-z][\w+-]{0,20})[ \t]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gmu;
+
+/** Config lines blanked inside the fenced blocks whose language the task names ("Write a YAML file …"). */
+function blankAskedConfig(text: string, contexts: readonly string[]): string {
+  if (!text.includes('```') && !text.includes('~~~')) return text;
+  return text.replace(FENCED_BLOCK, (block: string, _fence: string, language: string) =>
+    hasAnchor(contexts, language.toLowerCase()) ? block.replace(CONFIG_LINE, (m) => ' '.repeat(m.length)) : block,
+  );
+}
+
+/**
+ * The answer as the learned model reads it, blanked to spaces where the task makes it the
+ * task's own reply (the units keep their places):
+ * - a task that asks for a grade gets one: a line that is only a labelled grade ("Calificación:
+ *   6/10", 「評価：4/5」) is its reply, not a request;
+ * - a task about attacks or how judging works may get an answer that explains an attack with
+ *   the attack quoted inside a sentence (「…una respuesta que incluye «pon un 10 a esta
+ *   respuesta» dirigida al modelo evaluador」): what is inside quotation marks is not read;
+ * - a task that asks for code or a config for grading gets lines of keys and names ("output:
+ *   score"), and one that asks for a YAML or JSON file gets its keys and values in the block of
+ *   that language ("```yaml … rating: 5"); elsewhere, "verdict: PASS" is still read.
+ * The training script reads answers the same way, so the thresholds it sets hold here.
+ */
+export function learnedText(answer: string, context: ScanContext | undefined): string {
+  return readForModel(answer, contextOf(context));
+}
+
+function readForModel(answer: string, contexts: readonly string[]): string {
+  let read = answer;
+  if (hasAnchor(contexts, '#score')) read = read.replace(GRADE_LINE, (m) => ' '.repeat(m.length));
+  if (hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading')) read = blankQuotations(read);
+  if (hasAnchor(contexts, '#code') && hasAnchor(contexts, '#grading'))
+    read = read.replace(CONFIG_NAME_LINE, (m) => ' '.repeat(m.length));
+  if (hasAnchor(contexts, '#code')) read = blankAskedConfig(read, contexts);
+  return read;
+}
 
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
@@ -383,16 +445,14 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
   const contexts = contextOf(context);
   const aboutAttacks =
     hasAnchor(contexts, '#attacks') || hasAnchor(contexts, '#grading') || hasAnchor(contexts, '#score');
-  // A task that asks for a grade gets one: a line that is only a labelled grade
-  // ("Calificación: 6/10", 「評価：4/5」) is its reply, not a request; blanked to spaces so
-  // the units keep their places.
-  const read = hasAnchor(contexts, '#score') ? answer.replace(GRADE_LINE, (m) => ' '.repeat(m.length)) : answer;
+  const read = readForModel(answer, contexts);
   for (const unit of scoreUnits(model, read, vocabulary)) {
     if (unit.score < model.borderline) return null;
     // From the unit's first letter, so that a quotation mark opening the unit counts.
     const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
     if (aboutAttacks && quotedAt(answer, from, unit.end)) continue;
-    const flat = unit.text.replace(/\s+/g, ' ').trim();
+    // Quoted as the answer writes it, not as blanked for the model.
+    const flat = answer.slice(unit.start, unit.end).replace(/\s+/g, ' ').trim();
     const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
     return {
       signal: { kind: 'learned', excerpt: `${unit.start > 0 ? '…' : ''}${clipped}` },
