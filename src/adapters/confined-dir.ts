@@ -38,8 +38,11 @@ export interface ConfinedDir {
   readonly path: string;
   /** Replaces a file atomically (temp file + rename); chunks are written in turn. */
   writeAtomic(rel: string, text: string | Iterable<string>): Promise<void>;
-  /** Opens a file for appending (created when missing). */
-  openAppend(rel: string): Promise<FileHandle>;
+  /**
+   * Opens a file for appending (created when missing); with `read`, for reading too
+   * (positioned reads), so what was appended can be read back through the same handle.
+   */
+  openAppend(rel: string, options?: { read?: boolean }): Promise<FileHandle>;
   /** Creates the folders of a relative path (checking each). */
   ensureDir(rel: string): Promise<void>;
   /**
@@ -250,11 +253,10 @@ export function confinedDir(
       });
     },
     ensureDir: (rel) => withFolder([...base, ...partsOf(rel)], async () => undefined),
-    openAppend: async (rel) => {
+    openAppend: async (rel, options) => {
       const { dir, file } = split(rel);
-      return withFolder(dir, (d) =>
-        openFile(d, file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, dir),
-      );
+      const access = options?.read ? constants.O_RDWR : constants.O_WRONLY;
+      return withFolder(dir, (d) => openFile(d, file, access | constants.O_APPEND | constants.O_CREAT, dir));
     },
     writeAtomic: async (rel, text) => {
       const { dir, file } = split(rel);

@@ -184,16 +184,31 @@ const LINES_AT_ONCE = 1024;
  */
 export function rangeFile(path: string): RangeFile {
   let fd: number | null = null;
-  let block = Buffer.alloc(0);
-  let blockStart = 0;
-  let blockLength = 0;
-  const open = (): number => {
+  const reader = rangeFileOn(path, () => {
     if (fd === null) {
       fd = openSync(path, 'r');
       handles.register(reader, fd);
     }
     return fd;
-  };
+  });
+  return reader;
+}
+
+/**
+ * A RangeFile reading through a handle already open (the record log's, opened for
+ * appending and reading through the confined folder): no path is resolved again. The
+ * handle is closed once the reader is collected.
+ */
+export function handleRangeFile(handle: FileHandle, path: string): RangeFile {
+  const reader = rangeFileOn(path, () => handle.fd);
+  fileHandles.register(reader, handle);
+  return reader;
+}
+
+function rangeFileOn(path: string, open: () => number): RangeFile {
+  let block = Buffer.alloc(0);
+  let blockStart = 0;
+  let blockLength = 0;
   const reader: RangeFile = {
     path,
     async *lines(): AsyncGenerator<LineAt[]> {
@@ -271,6 +286,11 @@ export function rangeFile(path: string): RangeFile {
   return reader;
 }
 
+/** Closes a handle given to handleRangeFile once nothing refers to the reader. */
+const fileHandles = new FinalizationRegistry<FileHandle>((handle) => {
+  handle.close().catch(() => undefined);
+});
+
 /** Closes a RangeFile's handle once nothing refers to the reader. */
 const handles = new FinalizationRegistry<number>((fd) => {
   try {
@@ -293,9 +313,11 @@ export async function readResultFile(path: string): Promise<SuiteResult> {
  * per record was most of a run's time); each append resolves once its line is in the file,
  * and a process killed mid-write leaves at most one partial last line, which resuming drops.
  */
-function appendingSink(handle: FileHandle): ResultSink {
+function appendingSink(handle: FileHandle, path: string): ResultSink {
   let queue: { text: string; written: () => void; failed: (error: unknown) => void }[] = [];
   let writing: Promise<void> | null = null;
+  let reader: RangeFile | null = null;
+  let closed = false;
   const drain = async (): Promise<void> => {
     while (queue.length > 0) {
       const batch = queue;
@@ -317,7 +339,15 @@ function appendingSink(handle: FileHandle): ResultSink {
       }),
     close: async () => {
       await writing;
-      await handle.close();
+      if (closed) return;
+      closed = true;
+      // A reader taken keeps the handle: it is closed when the reader is collected.
+      if (reader === null) await handle.close();
+    },
+    readBack: () => {
+      if (closed && reader === null) throw new Error(`${path}: the record log was closed before it was read back`);
+      reader ??= handleRangeFile(handle, path);
+      return reader;
     },
   };
 }
@@ -351,8 +381,9 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
     startRecordLog: async (suite, initial): Promise<ResultSink> => {
       const rel = `results/${suite}.records.jsonl`;
       await out.writeAtomic(rel, initial);
-      // The log stays open for the suite; a symlink swapped in later is not followed.
-      return appendingSink(await out.openAppend(rel));
+      // The log stays open for the suite, and is read back through the same handle: a
+      // symlink or another file put in its place later is neither written nor read.
+      return appendingSink(await out.openAppend(rel, { read: true }), join(outDir, rel));
     },
     writeResult: (suite, text) => out.writeAtomic(`results/${suite}.json`, text),
     readResult: async (suite) => lineSourceIfExists(join(outDir, 'results', `${suite}.json`)),

@@ -523,10 +523,14 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
           onRecord: (record) => deps.onRecord?.(suite.name, record),
           // Finished records live in the log while the calls run; read back (and checked) at the end.
           readBack: async (expected) => {
+            // Read back through the handle the records were appended through (taken before the
+            // sink is closed): a file or symlink put in the log's place since is not read.
+            const appended = rawSink.readBack?.();
             await closeSink();
-            const log = await deps.store.readRecordLog(suite.name);
             const file = `${deps.store.describe().out}/results/${suite.name}.records.jsonl`;
             // A log on disk is checked and left there: the result file is written from it.
+            if (appended) return readBackLogInPlace(appended, header, auth, expected, file);
+            const log = await deps.store.readRecordLog(suite.name);
             if (log !== null && typeof log === 'object' && 'ranges' in log && log.ranges)
               return readBackLogInPlace(log.ranges, header, auth, expected, file);
             return readBackLog(log, header, auth, expected, file);
