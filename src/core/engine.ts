@@ -36,7 +36,7 @@ import { CaseColumns, caseAt, caseHashAt, caseIdAt, type Cases } from './dataset
 import { checkResultKind, RecordChecks } from './kinds/index.ts';
 import { hashValue } from './hash.ts';
 import { junitChunks } from './report/junit.ts';
-import { readStoredResult, ResultWriting, StoredRecordError } from './stored-records.ts';
+import { readStoredResult, ResultWriting, StoredRecordError, writtenFileText } from './stored-records.ts';
 import { count } from './report/plural.ts';
 import { renderReport, type ReportInput } from './report/markdown.ts';
 import type { TrendPoint } from './report/trend.ts';
@@ -585,7 +585,9 @@ export async function runEvaluation(options: RunOptions, deps: EngineDeps): Prom
             `${name}: baseline unchanged (the same answers, scores and settings); the file is left as it is`,
           );
         } else {
-          await deps.store.writeBaseline(name, resultChunks(result));
+          // The result file's own text, read again and checked against what was written,
+          // rather than every record parsed and serialized again (the same bytes).
+          await deps.store.writeBaseline(name, writtenFileText(result.records) ?? resultChunks(result));
           baselinesWritten.push(name);
         }
       }
