@@ -164,6 +164,12 @@ export interface ResultSink {
    * for appending); called once.
    */
   close?(): Promise<void>;
+  /**
+   * What was appended, read back through the handle it was appended through (a file on
+   * disk): nothing put in the file's place since it was opened is read. Asked for before
+   * `close`, which then leaves the file open for this reader until it is no longer used.
+   */
+  readBack?(): RangeFile;
 }
 
 /** Progress and warnings for people; never part of a result. */

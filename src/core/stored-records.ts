@@ -185,6 +185,19 @@ class ColumnsBuilder {
   }
 }
 
+/**
+ * The text of the result file a stored list was taken from as it was written (ResultWriting),
+ * read again from the file and checked piece by piece, or null when the records are not
+ * such a list: what `--update-baseline` writes, the file's own text instead of the records
+ * parsed and serialized again. The text around the records must be what was written, and
+ * each record's text must match the checksum taken as it was written, with the comma and
+ * newline after it; the file must still have the size written. Anything else throws,
+ * naming the file, before the last piece is given: a copy written from it must not be kept.
+ */
+export function writtenFileText(records: readonly CaseRecord[]): Iterable<string> | null {
+  return (records as { [STORED]?: { text?: () => Iterable<string> } })[STORED]?.text?.() ?? null;
+}
+
 /** What the first reading found wrong with a record: its index, or -1. */
 export function storedRecordProblem(records: unknown): number | null {
   const info = (records as { [STORED]?: { invalid: number } } | null)?.[STORED];
@@ -393,6 +406,8 @@ export class ResultWriting {
       this.invalid,
       this.bytes,
       this.invalid < 0 ? this.columns.build() : null,
+      undefined,
+      { head, tail, tailStart: this.tailStart },
     );
     return value;
   }
@@ -438,6 +453,8 @@ function storedRecords(
   size: number,
   columns: RecordColumns | null,
   parse: (text: string) => CaseRecord = (text) => JSON.parse(text) as CaseRecord,
+  /** For a file written by this process (ResultWriting): the text around its records, to give the file's text back. */
+  written?: { head: string; tail: string; tailStart: number },
 ): CaseRecord[] {
   const { n, start, end } = at;
   const sums = at.sums.slice(0, n * 2);
@@ -468,6 +485,45 @@ function storedRecords(
     lastIndex = i;
     return last;
   };
+  /** The file's text as it was written, each piece read again and checked (writtenFileText). */
+  const text = written
+    ? function* fileText(): Generator<string> {
+        const { head, tail, tailStart } = written;
+        const sizeNow = (): void => {
+          const now = file.size();
+          if (now !== size) changed(`it was written with ${size} bytes and has ${now}`);
+        };
+        const read = (from: number, to: number): string => {
+          try {
+            return file.read(from, to);
+          } catch (error) {
+            return changed((error as Error).message);
+          }
+        };
+        sizeNow();
+        if (read(0, start[0] as number) !== head || read(tailStart, size) !== tail)
+          changed('the text around its records is not what was written');
+        yield head;
+        for (let i = 0; i < n; i++) {
+          if (i % 1024 === 1023) sizeNow();
+          // The record's lines, the comma after it but the last, and the newline.
+          const to = end[i] as number;
+          const raw = read(start[i] as number, to + 1);
+          const comma = i < n - 1;
+          const body = raw.slice(0, comma ? -2 : -1);
+          if (!raw.endsWith(comma ? ',\n' : '\n') || (!comma && body.endsWith(',')))
+            changed(`record ${i} does not end as it was written`);
+          checksum(body, check, 0);
+          if (check[0] !== sums[i * 2] || check[1] !== sums[i * 2 + 1]) changed(`record ${i} is not what it was`);
+          if ((i + 1 < n ? (start[i + 1] as number) : tailStart) !== to + 1)
+            changed(`record ${i} is not where it was written`);
+          yield raw;
+        }
+        sizeNow();
+        if (read(tailStart, size) !== tail) changed('the text around its records is not what was written');
+        yield tail;
+      }
+    : undefined;
   const target = new Array<CaseRecord>();
   const indexOf = (key: string | symbol): number => {
     if (typeof key !== 'string' || key.length === 0 || key.length > 10) return -1;
@@ -488,7 +544,7 @@ function storedRecords(
       const i = indexOf(key);
       if (i >= 0) return record(i);
       if (key === 'length') return n;
-      if (key === STORED) return { invalid, columns };
+      if (key === STORED) return { invalid, columns, text };
       return Reflect.get(t, key, receiver) as unknown;
     },
     has(t, key) {

@@ -194,4 +194,18 @@ describe('confined writes', () => {
       short.mock.restore();
     }
   });
+
+  it('a file written in chunks holds the bytes of the chunks joined: large chunks, buffer edges, split surrogate pairs', async () => {
+    const folder = confinedDir(join(dir, 'chunks'));
+    const chunks: string[] = [];
+    // Multi-byte characters across the 1 MiB buffer's edges, at every offset mod 4.
+    for (let i = 0; i < 30_000; i++) chunks.push(`${'x'.repeat(i % 4)}日本 ${'é'.repeat(i % 7)}😀 ${i}\n`);
+    // A chunk larger than the buffer, a surrogate pair split between two chunks, a lone
+    // surrogate in the middle, and a high surrogate ending the last chunk.
+    chunks.push('big '.repeat(400_000), 'pair: \ud83d', '\ude00 joined', ' lone \udc00 ', 'end \ud83d');
+    await folder.writeAtomic('chunks.txt', chunks);
+    const written = await readFile(join(dir, 'chunks', 'chunks.txt'));
+    assert.ok(written.equals(Buffer.from(chunks.join(''), 'utf8')));
+    assert.match(written.toString('utf8'), /pair: 😀 joined/);
+  });
 });

@@ -3,11 +3,11 @@
 // or under another header refused, the same as from the log's text.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { lineSourceIfExists, rangeFile } from '../../src/adapters/fs-store.ts';
+import { createFsRunStore, lineSourceIfExists, rangeFile } from '../../src/adapters/fs-store.ts';
 import {
   planResume,
   readBackLog,
@@ -202,5 +202,32 @@ describe('reading back the log in place', () => {
       (e: Error) => e.message.startsWith(`${path}: the file changed`),
     );
     assert.deepEqual(back.sorted[1], sorted[1]);
+  });
+
+  it('reads the log back through the handle it was appended through, not by its path', async () => {
+    const out = join(dir, `store-${k++}`);
+    const store = createFsRunStore(out, join(dir, 'baselines'));
+    await store.prepare();
+    const [first, ...rest] = [...startLogLines(header, shuffled, auth)];
+    const sink = await store.startRecordLog('copy', first as string);
+    for (const line of rest) await sink.append(JSON.parse(line) as unknown);
+    const appended = sink.readBack?.();
+    assert.ok(appended, 'the file store reads its log back through the handle');
+    await sink.close?.();
+    const path = join(out, 'results', 'copy.records.jsonl');
+    // Another valid log of this run (one record fewer) renamed into the log's place afterwards.
+    await writeFile(`${path}.other`, [first, ...rest.slice(0, -1)].join(''));
+    await rename(`${path}.other`, path);
+    const back = await readBackLogInPlace(appended, header, auth, n, path);
+    assert.equal(JSON.stringify([...back.sorted]), JSON.stringify(sorted));
+
+    // What is written to the file the handle holds is read: a line appended to it fails the run.
+    const again = await store.startRecordLog('again', first as string);
+    for (const line of rest) await again.append(JSON.parse(line) as unknown);
+    const reader = again.readBack?.();
+    assert.ok(reader);
+    await again.close?.();
+    await appendFile(join(out, 'results', 'again.records.jsonl'), rest[0] as string);
+    await assert.rejects(readBackLogInPlace(reader, header, auth, n, path), /is in the log twice/);
   });
 });

@@ -2,11 +2,11 @@
 // get the same values as from a parse of the whole file, and a file changed while it is in
 // use fails with an error naming it instead of giving other records.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { rangeFile, readResultFile } from '../../src/adapters/fs-store.ts';
+import { createFsRunStore, rangeFile, readResultFile } from '../../src/adapters/fs-store.ts';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { ConfigError } from '../../src/core/errors.ts';
@@ -16,7 +16,7 @@ import { renderReport } from '../../src/core/report/markdown.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 import { measurementDigest } from '../../src/core/results.ts';
 import { resultChunks } from '../../src/core/result-stream.ts';
-import { recordColumns, ResultWriting } from '../../src/core/stored-records.ts';
+import { recordColumns, ResultWriting, writtenFileText } from '../../src/core/stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 
 // Long enough that a file of a few hundred records is read again in several blocks (1 MB each).
@@ -290,5 +290,61 @@ describe('a result file taken as it is written (not read back)', () => {
     const before = await readFile(head.path, 'utf8');
     await writeFile(head.path, before.replace('"runId": "r"', '"runId": "x"'));
     assert.throws(() => head.writing.stored(rangeFile(head.path)), changedError(head.path));
+  });
+
+  it('gives back the file it was written to, for --update-baseline: the same bytes as writing the result again', async () => {
+    const { path, writing } = await rewritten(60);
+    const taken = writing.stored(rangeFile(path)) as unknown as SuiteResult;
+    const copy = writtenFileText(taken.records);
+    assert.ok(copy, 'a result taken as written has its text');
+    const text = [...copy].join('');
+    assert.equal(text, await readFile(path, 'utf8'));
+    assert.equal(text, [...resultChunks(taken)].join(''));
+    // Only a file this process wrote: one read from disk, or records held as objects, are written again.
+    assert.equal(writtenFileText((await readResultFile(path)).records), null);
+    assert.equal(writtenFileText(result(3).records), null);
+  });
+
+  it('does not give the file back once it changed, naming it; the baseline it was copied to is left as it was', async () => {
+    const store = createFsRunStore(join(dir, `out-${files}`), join(dir, `baselines-${files++}`));
+    await store.writeBaseline('s', 'the baseline before\n');
+    const baselineFile = join(store.describe().baselines, 's.json');
+    const copyFails = async (path: string, taken: SuiteResult): Promise<void> => {
+      const copy = writtenFileText(taken.records);
+      assert.ok(copy);
+      await assert.rejects(store.writeBaseline('s', copy), changedError(path));
+      assert.equal(await readFile(baselineFile, 'utf8'), 'the baseline before\n');
+      assert.deepEqual(await readdir(store.describe().baselines), ['s.json'], 'no temporary file left');
+    };
+
+    // Truncated between the check and the copy.
+    const truncated = await rewritten(2000);
+    const short = truncated.writing.stored(rangeFile(truncated.path)) as unknown as SuiteResult;
+    await truncate(truncated.path, 500_000);
+    await copyFails(truncated.path, short);
+
+    // A record edited in place (the same size), far into the file.
+    const edited = await rewritten(2000);
+    const taken = edited.writing.stored(rangeFile(edited.path)) as unknown as SuiteResult;
+    const text = await readFile(edited.path, 'utf8');
+    await writeFile(edited.path, text.replace('Antwort 1777 ✓', 'Antwort 1999 ✓'));
+    await copyFails(edited.path, taken);
+
+    // The text after the records edited (the same size: the last newline made a space), in a
+    // file larger than the block the check read the tail with, so the copy reads it again.
+    const tail = await rewritten(2000);
+    const tailTaken = tail.writing.stored(rangeFile(tail.path)) as unknown as SuiteResult;
+    const before = await readFile(tail.path, 'utf8');
+    assert.ok(before.endsWith('  ]\n}\n'));
+    await writeFile(tail.path, `${before.slice(0, -1)} `);
+    await copyFails(tail.path, tailTaken);
+
+    // A file put in its place after the check is not read: the copy comes from the file checked.
+    const replaced = await rewritten(20);
+    const kept = replaced.writing.stored(rangeFile(replaced.path)) as unknown as SuiteResult;
+    const original = await readFile(replaced.path, 'utf8');
+    await writeFile(`${replaced.path}.new`, original.replace('"runId": "r"', '"runId": "x"'));
+    await rename(`${replaced.path}.new`, replaced.path);
+    assert.equal([...(writtenFileText(kept.records) ?? [])].join(''), original);
   });
 });
