@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createGitWorkspace, openGitRepo } from '../../src/adapters/git.ts';
 import { ConfigError } from '../../src/core/errors.ts';
-import { startFakeLfs, type FakeLfs } from '../helpers/fake-lfs.ts';
+import { hasGitLfs, startFakeLfs, type FakeLfs } from '../helpers/fake-lfs.ts';
 
 const DATA = '{"id":"a","question":"q","expected":"y"}\n';
 const OID = createHash('sha256').update(DATA).digest('hex');
@@ -25,14 +25,6 @@ const POINTER = `version https://git-lfs.github.com/spec/v1\noid sha256:${OID}\n
 const CHECKOUT_HEADER = `basic ${Buffer.from('x-access-token:checkout-token').toString('base64')}`;
 /** What a runner-wide credential helper (not scoped to a host) hands out to any host that asks. */
 const HELPER_SECRET = 'helper-secret';
-const hasGitLfs = ((): boolean => {
-  try {
-    execFileSync('git', ['lfs', 'version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe("the base's LFS content comes from the endpoint the base names", { skip: !hasGitLfs }, () => {
   let root: string;

@@ -4,9 +4,20 @@
  * every request with its Authorization header — so a test can see which host git-lfs
  * asked and what credentials it sent there.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** Whether `git lfs` is installed (tests that need it are skipped without it). */
+export const hasGitLfs = ((): boolean => {
+  try {
+    execFileSync('git', ['lfs', 'version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** One request the fake saw. */
 export interface LfsRequest {
