@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 /** Whether `git lfs` is installed (tests that need it are skipped without it). */
 export const hasGitLfs = ((): boolean => {
@@ -78,12 +78,6 @@ export async function startFakeLfs(): Promise<FakeLfs> {
       res.end('{"message":"not found"}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  ({ url: state.url, close: state.close } = await listenOnLoopback(server));
   return state;
 }
