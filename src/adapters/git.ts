@@ -302,7 +302,7 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
     }
     if (bytes !== null) return bytes;
     return {
-      reason: `is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes) whose content is not in this checkout${lfs ? ` and could not be fetched with git lfs from the endpoint commit ${sha.slice(0, 7)} names (its .lfsconfig, else the origin remote; a .lfsconfig in the checkout is not used)` : ' (and git lfs is not installed to fetch it)'}; ${LFS_CHECKOUT_FIX}`,
+      reason: `is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes) whose content is not in this checkout${lfs ? ' and could not be fetched with git lfs' : ' (and git lfs is not installed to fetch it)'}; ${LFS_CHECKOUT_FIX}${lfs ? ` (git lfs asked the endpoint commit ${sha.slice(0, 7)} names: its .lfsconfig, else the origin remote; a .lfsconfig in the checkout is never used)` : ''}`,
     };
   };
   return {

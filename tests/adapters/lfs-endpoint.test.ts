@@ -148,7 +148,7 @@ describe("the base's LFS content comes from the endpoint the base names", { skip
       () => readBase(),
       (e: unknown) =>
         e instanceof ConfigError &&
-        /"data\.jsonl" at [0-9a-f]{7} is a Git LFS pointer \(sha256 [0-9a-f]{12}…, \d+ bytes\) whose content is not in this checkout and could not be fetched with git lfs from the endpoint commit [0-9a-f]{7} names \(its \.lfsconfig, else the origin remote; a \.lfsconfig in the checkout is not used\); check out with `lfs: true`/.test(
+        /"data\.jsonl" at [0-9a-f]{7} is a Git LFS pointer \(sha256 [0-9a-f]{12}…, \d+ bytes\) whose content is not in this checkout and could not be fetched with git lfs; check out with `lfs: true`.* \(git lfs asked the endpoint commit [0-9a-f]{7} names: its \.lfsconfig, else the origin remote; a \.lfsconfig in the checkout is never used\)$/.test(
           e.message,
         ),
     );
