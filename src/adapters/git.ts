@@ -5,7 +5,8 @@
  * actions/checkout fetches one commit.
  *
  * The base's files are read as data or not at all: a Git LFS pointer is replaced by the
- * content it names (from the local LFS store, fetched with `git lfs` when installed, and
+ * content it names (from the local LFS store, fetched with `git lfs` when installed — from
+ * the endpoint the base names, never one a .lfsconfig in the checkout names — and
  * checked against the pointer's sha256), a path inside a submodule is read from the
  * submodule's repository at the base's gitlink commit; what cannot be read is an error that
  * says why and which checkout setting fixes it (`lfs: true`, `submodules: true`).
@@ -15,7 +16,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, posix, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -238,6 +239,45 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
       };
     return { repo: sub };
   };
+  /**
+   * Fetches the LFS content of `path` at `sha` from the endpoint that commit names. git-lfs
+   * takes its endpoint (lfs.url, remote.*.lfsurl) and access mode from a .lfsconfig in the
+   * working tree, else the index, else HEAD — all the pull request's in a PR checkout, so a
+   * PR could send the fetch, and whatever credentials git would offer that host, anywhere
+   * (or make git-lfs start ssh to a host it names). git lfs runs instead on a working tree
+   * of our own holding only the commit's own .lfsconfig (empty when it has none) and an
+   * empty index: the endpoint is the one that commit names or git-lfs derives from the
+   * origin remote, and git's own config (the runner's, the checkout's) still applies.
+   */
+  const fetchLfs = async (sha: string, path: string): Promise<void> => {
+    const dir = gitDir ?? (await git(cwd, ['rev-parse', '--absolute-git-dir'])).trim();
+    const own = await gitBytes(cwd, ['cat-file', 'blob', `${sha}:.lfsconfig`]).catch(() => Buffer.alloc(0));
+    const tree = await mkdtemp(join(tmpdir(), 'evalgate-lfs-'));
+    try {
+      await writeFile(join(tree, '.lfsconfig'), own);
+      await run(
+        'git',
+        [
+          ...SAFE,
+          `--git-dir=${dir}`,
+          `--work-tree=${tree}`,
+          'lfs',
+          'fetch',
+          `--include=${path}`,
+          '--exclude=',
+          'origin',
+          sha,
+        ],
+        {
+          cwd: tree,
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_INDEX_FILE: join(tree, 'index') },
+        },
+      );
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+    }
+  };
   const lfsContent: GitRepo['lfsContent'] = async (pointer, sha, path) => {
     const file = join(
       await commonDir(),
@@ -257,12 +297,12 @@ export function openGitRepo(cwd: string, gitDir?: string): GitRepo {
     let bytes = await local();
     const lfs = await hasGitLfs(cwd);
     if (bytes === null && lfs) {
-      await git(cwd, ['lfs', 'fetch', `--include=${path}`, '--exclude=', 'origin', sha]).catch(() => '');
+      await fetchLfs(sha, path).catch(() => undefined);
       bytes = await local();
     }
     if (bytes !== null) return bytes;
     return {
-      reason: `is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes) whose content is not in this checkout${lfs ? ' and could not be fetched with git lfs' : ' (and git lfs is not installed to fetch it)'}; ${LFS_CHECKOUT_FIX}`,
+      reason: `is a Git LFS pointer (sha256 ${pointer.oid.slice(0, 12)}…, ${pointer.size} bytes) whose content is not in this checkout${lfs ? ' and could not be fetched with git lfs' : ' (and git lfs is not installed to fetch it)'}; ${LFS_CHECKOUT_FIX}${lfs ? ` (git lfs asked the endpoint commit ${sha.slice(0, 7)} names: its .lfsconfig, else the origin remote; a .lfsconfig in the checkout is never used)` : ''}`,
     };
   };
   return {

@@ -15,18 +15,11 @@ import { createGitWorkspace, openGitRepo } from '../../src/adapters/git.ts';
 import { parseConfig } from '../../src/core/config/load.ts';
 import { ConfigError } from '../../src/core/errors.ts';
 import { loadSuite } from '../../src/core/suites.ts';
+import { hasGitLfs } from '../helpers/fake-lfs.ts';
 
 const DATA = '{"id":"a","question":"q","context":"x\\ny\\nz","expected":"y"}\n';
 const pointerOf = (content: string): string =>
   `version https://git-lfs.github.com/spec/v1\noid sha256:${createHash('sha256').update(content).digest('hex')}\nsize ${Buffer.byteLength(content)}\n`;
-const hasGitLfs = ((): boolean => {
-  try {
-    execFileSync('git', ['lfs', 'version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('reading the base commit: LFS pointers and submodules', () => {
   let root: string;

@@ -46,6 +46,12 @@ const CHECKS = {
   hangs: 'def check(output, vars):\n    while output.startswith("Sorry"):\n        pass\n    return True\n',
 } as const;
 const ROWS = 12;
+/**
+ * The hanging check's CPU limit: each of the 7 broken rows spends all of it. Small, so the
+ * file does not wait 7 × 1.5 s, yet a call of the clean rows (a warm process, microseconds
+ * of Python) stays far inside it and inside the clock's ten times that.
+ */
+const HANG_LIMIT_MS = 300;
 const SANDBOX_CACHE = join(tmpdir(), 'evalgate-test-cache', 'sandbox');
 const BROKEN_ROWS = 7;
 const WRONG_ANSWER = 'I do not know.';
@@ -150,7 +156,7 @@ function config(url: string): string {
   );
   const checks = Object.keys(CHECKS).map(
     (c) =>
-      `  - name: check-${c}\n    kind: prompt\n    provider: answerer\n    dataset: data/rows.jsonl\n    templates: {user: prompts/row-${c}.txt}\n    assert:\n      - type: python\n        file: checks/${c}.py\n${c === 'hangs' ? '        timeout-ms: 1500\n' : ''}`,
+      `  - name: check-${c}\n    kind: prompt\n    provider: answerer\n    dataset: data/rows.jsonl\n    templates: {user: prompts/row-${c}.txt}\n    assert:\n      - type: python\n        file: checks/${c}.py\n${c === 'hangs' ? `        timeout-ms: ${HANG_LIMIT_MS}\n` : ''}`,
   );
   const provider = (model: string): string =>
     `  ${model}: {model: ${model}, base-url: "${url}", max-attempts: 2, retry-base-delay-ms: 1}\n`;

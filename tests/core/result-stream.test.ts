@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseResultLines, resultChunks, ResultLinesError } from '../../src/core/result-stream.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+import { resultAround } from '../helpers/results.ts';
 
 function record(i: number): CaseRecord {
   return {
@@ -33,31 +34,10 @@ function record(i: number): CaseRecord {
 }
 
 function result(n: number, extra: Partial<SuiteResult> = {}): SuiteResult {
-  return {
-    schemaVersion: 1,
-    tool: { name: 'evalgate', version: '0.1.0' },
-    runId: 'r',
-    suite: { name: 's', kind: 'exact-copy' },
-    startedAt: '2026-01-01T00:00:00Z',
-    finishedAt: '2026-01-01T00:01:00Z',
-    tested: { dataset: { path: 'd', sha256: 'x', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    instrument: { scoringVersion: 'v', primaryMetric: 'exact-match', metrics: [], settings: {}, hash: 'i' },
-    aggregates: {
-      cases: n,
-      records: n,
-      scored: n,
-      errors: 0,
-      refused: 0,
-      metrics: {},
-      usage: { inputTokens: 0, outputTokens: 0, calls: n },
-      cacheHits: 0,
-      retries: 0,
-      cost: null,
-      errorSamples: [],
-    },
-    records: Array.from({ length: n }, (_, i) => record(i)),
-    ...extra,
-  };
+  return resultAround(
+    Array.from({ length: n }, (_, i) => record(i)),
+    extra,
+  );
 }
 
 const linesOf = (text: string): string[] => text.replace(/\n$/, '').split('\n');

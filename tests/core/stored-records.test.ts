@@ -18,6 +18,7 @@ import { measurementDigest } from '../../src/core/results.ts';
 import { resultChunks } from '../../src/core/result-stream.ts';
 import { recordColumns, ResultWriting, writtenFileText } from '../../src/core/stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+import { resultAround } from '../helpers/results.ts';
 
 // Long enough that a file of a few hundred records is read again in several blocks (1 MB each).
 const PAD = 'lorem ipsum '.repeat(400);
@@ -42,30 +43,7 @@ function record(i: number): CaseRecord {
 }
 
 function result(n: number): SuiteResult {
-  return {
-    schemaVersion: 1,
-    tool: { name: 'evalgate', version: '0.1.0' },
-    runId: 'r',
-    suite: { name: 's', kind: 'exact-copy' },
-    startedAt: '2026-01-01T00:00:00Z',
-    finishedAt: '2026-01-01T00:01:00Z',
-    tested: { dataset: { path: 'd', sha256: 'x', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
-    instrument: { scoringVersion: 'v', primaryMetric: 'exact-match', metrics: [], settings: {}, hash: 'i' },
-    aggregates: {
-      cases: n,
-      records: n,
-      scored: n,
-      errors: 0,
-      refused: 0,
-      metrics: {},
-      usage: { inputTokens: 0, outputTokens: 0, calls: n },
-      cacheHits: 0,
-      retries: 0,
-      cost: null,
-      errorSamples: [],
-    },
-    records: Array.from({ length: n }, (_, i) => record(i)),
-  };
+  return resultAround(Array.from({ length: n }, (_, i) => record(i)));
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'evalgate-stored-'));

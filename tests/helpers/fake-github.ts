@@ -7,7 +7,7 @@
  * on GET /user) or a personal access token (writes as its user, who GET /user returns).
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 /** One stored comment. */
 export interface FakeComment {
@@ -122,12 +122,6 @@ export async function startFakeGitHub(humanComments: number): Promise<FakeGitHub
       send(404, { message: `no route ${req.method} ${url.pathname}` });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  ({ url: state.url, close: state.close } = await listenOnLoopback(server));
   return state;
 }

@@ -81,3 +81,37 @@ export function binaryRows(metric: string, count: number, passing: (i: number) =
     scores: { [metric]: passing(i) ? 1 : 0 },
   }));
 }
+
+/**
+ * A suite result around `records` as they are, with a fixed identity and aggregates that
+ * only count them: for tests of how result files are written and read, not of what a run
+ * measures (those build results with `resultFrom`).
+ */
+export function resultAround(records: CaseRecord[], extra: Partial<SuiteResult> = {}): SuiteResult {
+  const n = records.length;
+  return {
+    schemaVersion: 1,
+    tool: { name: 'evalgate', version: '0.1.0' },
+    runId: 'r',
+    suite: { name: 's', kind: 'exact-copy' },
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:01:00Z',
+    tested: { dataset: { path: 'd', sha256: 'x', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
+    instrument: { scoringVersion: 'v', primaryMetric: 'exact-match', metrics: [], settings: {}, hash: 'i' },
+    aggregates: {
+      cases: n,
+      records: n,
+      scored: n,
+      errors: 0,
+      refused: 0,
+      metrics: {},
+      usage: { inputTokens: 0, outputTokens: 0, calls: n },
+      cacheHits: 0,
+      retries: 0,
+      cost: null,
+      errorSamples: [],
+    },
+    records,
+    ...extra,
+  };
+}
