@@ -4,7 +4,7 @@
 // next is compared with it. Prints figures as ratios measured in this run; asserts nothing.
 //
 //   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js
-//                           --node-options '--cpu-prof --cpu-prof-dir=/tmp/prof']
+//                           --node-options '--cpu-prof --cpu-prof-dir=/tmp/prof' --env K=V,K=V]
 //
 // The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
 // 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
@@ -30,6 +30,13 @@ const TIME = '/usr/bin/time';
 const CLI = resolve(arg('cli', join(ROOT, 'dist/cli.js')));
 /** NODE_OPTIONS for the CLI (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes). */
 const NODE_OPTIONS = arg('node-options', '');
+/** More environment for the CLI, `K=V,K=V` (e.g. `MALLOC_MMAP_THRESHOLD_=131072` to see what malloc keeps). */
+const EXTRA_ENV = Object.fromEntries(
+  arg('env', '')
+    .split(',')
+    .filter((kv) => kv.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 
 /** Answers line 2 of the context after LATENCY_MS; counts calls and when they came. */
 async function startServer(): Promise<{
@@ -143,7 +150,13 @@ function runCli(
   return new Promise((resolve) => {
     const child = spawn(TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, CLI, ...args], {
       cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}), ...env },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: cwd,
+        ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}),
+        ...EXTRA_ENV,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Sampled until the last reply: the peak of the loading and call phases, before results are written.

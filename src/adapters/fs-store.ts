@@ -101,7 +101,9 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
     readStream: async (path) => {
       const real = await need(path, 'file');
       if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
-      return createReadStream(real, { highWaterMark: 1 << 20 });
+      // 64 KiB reads (Node's default): 1 MiB ones, each its own malloc block kept until a
+      // collection frees it, left glibc holding 25-30 MiB more after a 100,000-case dataset.
+      return createReadStream(real, { highWaterMark: 1 << 16 });
     },
     readRange: async (path, offset, length) => {
       const real = await need(path, 'file');
@@ -213,30 +215,31 @@ function rangeFileOn(path: string, open: () => number): RangeFile {
     path,
     async *lines(): AsyncGenerator<LineAt[]> {
       const handle = open();
-      // One buffer for the whole reading: the part of a line a block ends in is moved to its
-      // front and the next block read after it (a block joined to a copy of that part was
-      // 1 MB of garbage outside the heap per block: 100 MB for a log of 100,000 records).
-      // It grows only for a line longer than itself.
-      let buf = Buffer.allocUnsafe(1 << 20);
-      let kept = 0;
-      let bufStart = 0;
+      const READ = 1 << 20;
+      // One buffer for the whole reading: the unfinished line at its start (from byte
+      // restStart of the file), then the next read. A buffer per read (as Buffer.concat made)
+      // is 1 MB of malloc memory each, freed only when a collection finds it: reading a
+      // 100,000-case baseline so left glibc holding about 20 MB for the rest of the run.
+      let buf = Buffer.allocUnsafe(2 * READ);
+      let restLength = 0;
+      let restStart = 0;
       let position = 0;
       for (;;) {
-        if (kept === buf.length) {
-          const bigger = Buffer.allocUnsafe(buf.length * 2);
-          buf.copy(bigger, 0, 0, kept);
+        if (buf.length - restLength < READ) {
+          // A line longer than a read: room for it and the next read.
+          const bigger = Buffer.allocUnsafe(restLength + 2 * READ);
+          buf.copy(bigger, 0, 0, restLength);
           buf = bigger;
         }
-        const got = readSync(handle, buf, kept, buf.length - kept, position);
+        const got = readSync(handle, buf, restLength, READ, position);
         if (got === 0) break;
         position += got;
-        const filled = kept + got;
-        const view = buf.subarray(0, filled);
+        const view = buf.subarray(0, restLength + got);
         let from = 0;
         let batch: LineAt[] = [];
         for (let nl = view.indexOf(10, from); nl >= 0; nl = view.indexOf(10, from)) {
           const end = nl > from && view[nl - 1] === 13 ? nl - 1 : nl;
-          batch.push({ text: view.toString('utf8', from, end), start: bufStart + from, end: bufStart + end });
+          batch.push({ text: view.toString('utf8', from, end), start: restStart + from, end: restStart + end });
           from = nl + 1;
           // Batches of LINES_AT_ONCE: short-lived enough to die young.
           if (batch.length === LINES_AT_ONCE) {
@@ -244,15 +247,15 @@ function rangeFileOn(path: string, open: () => number): RangeFile {
             batch = [];
           }
         }
-        kept = filled - from;
-        if (kept > 0) buf.copy(buf, 0, from, filled);
-        bufStart += from;
+        buf.copyWithin(0, from, view.length);
+        restLength = view.length - from;
+        restStart += from;
         // The event loop runs between batches, as with a stream.
         yield batch;
       }
-      if (kept > 0) {
-        const end = buf[kept - 1] === 13 ? kept - 1 : kept;
-        yield [{ text: buf.toString('utf8', 0, end), start: bufStart, end: bufStart + end }];
+      if (restLength > 0) {
+        const end = buf[restLength - 1] === 13 ? restLength - 1 : restLength;
+        yield [{ text: buf.toString('utf8', 0, end), start: restStart, end: restStart + end }];
       }
     },
     read(start, end) {

@@ -19,6 +19,7 @@ import type { RangeFile } from '../ports.ts';
 import { documentAround, resultLayout, type ChunkWatcher, type RecordVisitor } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
+import { HashBytes, NumberColumn, PackedStrings } from './packed.ts';
 import type { CaseRecord } from './types.ts';
 
 /** Where a list of stored records is, for validateResult (which checked them at the first reading). */
@@ -28,11 +29,14 @@ const STORED = Symbol('stored records');
  * What the comparison reads of every record, kept as columns at the first reading, so
  * numbering the cases and taking their means does not parse every record again: each
  * record's case id, input hash and cluster, its status, its error's cause, and its score
- * on each metric (NaN where it has none or a value that is not finite).
+ * on each metric (NaN where it has none or a value that is not finite). A baseline's
+ * columns are held through a run's calls, so the ids are packed and the hashes kept as
+ * bytes (packed.ts): about 60 bytes a record with one metric, where strings took 180.
  */
 export interface RecordColumns {
-  caseId: string[];
-  inputHash: string[];
+  caseId: PackedStrings;
+  inputHash: HashBytes;
+  /** Each record's cluster; empty when no record names one. */
   cluster: (string | undefined)[];
   /** 0 scored, 1 error, 2 refused, 3 anything else. */
   status: Uint8Array;
@@ -122,29 +126,26 @@ const STATUS: Record<string, number> = { scored: 0, error: 1, refused: 2 };
 
 /** Growable columns, filled record by record at the first reading. */
 class ColumnsBuilder {
-  caseId: string[] = [];
-  inputHash: string[] = [];
+  caseId = new PackedStrings();
+  inputHash = new HashBytes();
   cluster: (string | undefined)[] = [];
-  status: number[] = [];
-  cause: number[] = [];
-  hasScores: number[] = [];
-  scores = new Map<string, number[]>();
-  replyFlags: number[] = [];
-  latency: number[] = [];
+  status = new NumberColumn(Uint8Array);
+  cause = new NumberColumn(Uint8Array);
+  hasScores = new NumberColumn(Uint8Array);
+  scores = new Map<string, NumberColumn<Float64Array>>();
+  replyFlags = new NumberColumn(Uint8Array);
+  latency = new NumberColumn(Float64Array);
   served = new Set<unknown>();
-  private lastId = '';
-  private lastHash = '';
   add(value: unknown): void {
     const r = value as CaseRecord;
-    const n = this.caseId.length;
-    // A case's repeats share one string.
-    const id = r.caseId === this.lastId ? this.lastId : r.caseId;
-    const hash = r.inputHash === this.lastHash ? this.lastHash : r.inputHash;
-    this.lastId = id;
-    this.lastHash = hash;
-    this.caseId.push(id);
-    this.inputHash.push(hash);
-    this.cluster.push(r.cluster);
+    const n = this.status.length;
+    this.caseId.push(r.caseId);
+    this.inputHash.set(n, r.inputHash);
+    // Clusters are listed once a record names one (an empty list reads as none for each).
+    if (r.cluster !== undefined || this.cluster.length > 0) {
+      if (this.cluster.length < n) this.cluster.length = n;
+      this.cluster.push(r.cluster);
+    }
     this.status.push(STATUS[r.status] ?? 3);
     this.cause.push(r.status !== 'error' ? 0 : r.error ? (causeOf(r.error).cause === 'candidate' ? 1 : 2) : 1);
     this.hasScores.push(r.scores !== null ? 1 : 0);
@@ -160,7 +161,8 @@ class ColumnsBuilder {
       for (const metric of Object.keys(scores)) {
         let column = this.scores.get(metric);
         if (!column) {
-          column = new Array<number>(n).fill(Number.NaN);
+          column = new NumberColumn(Float64Array);
+          column.fill(Number.NaN, n);
           this.scores.set(metric, column);
         }
       }
@@ -169,19 +171,25 @@ class ColumnsBuilder {
       column.push(typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN);
     }
   }
+  private built: RecordColumns | null = null;
+  /** The columns (made once: the blocks they were gathered in are let go). */
   build(): RecordColumns {
-    return {
+    if (this.built) return this.built;
+    this.caseId.trim();
+    this.inputHash.trim();
+    this.built = {
       caseId: this.caseId,
       inputHash: this.inputHash,
       cluster: this.cluster,
-      status: Uint8Array.from(this.status),
-      cause: Uint8Array.from(this.cause),
-      hasScores: Uint8Array.from(this.hasScores),
-      scores: new Map([...this.scores].map(([k, v]) => [k, Float64Array.from(v)])),
-      replyFlags: Uint8Array.from(this.replyFlags),
-      latency: Float64Array.from(this.latency),
+      status: this.status.build(),
+      cause: this.cause.build(),
+      hasScores: this.hasScores.build(),
+      scores: new Map([...this.scores].map(([k, v]) => [k, v.build()])),
+      replyFlags: this.replyFlags.build(),
+      latency: this.latency.build(),
       servedModels: [...this.served],
     };
+    return this.built;
   }
 }
 
@@ -456,7 +464,10 @@ function storedRecords(
   /** For a file written by this process (ResultWriting): the text around its records, to give the file's text back. */
   written?: { head: string; tail: string; tailStart: number },
 ): CaseRecord[] {
-  const { n, start, end } = at;
+  const { n } = at;
+  // Held as long as the records: without the room kept for more (up to as much again).
+  const start = at.start.length > n ? at.start.slice(0, n) : at.start;
+  const end = at.end.length > n ? at.end.slice(0, n) : at.end;
   const sums = at.sums.slice(0, n * 2);
   const check = new Uint32Array(2);
   let lastIndex = -1;

@@ -35,6 +35,24 @@ function tableOf(n: number): CaseColumns {
 }
 
 describe('cases kept as columns', () => {
+  it('give every case back after trim, across blocks of columns, and take more cases after it', () => {
+    // 4,096 cases a block: a table ending inside its third block, trimmed, then added to.
+    const n = 2 * 4096 + 100;
+    const table = tableOf(n);
+    table.trim();
+    table.trim();
+    for (const i of [0, 4095, 4096, 8191, 8192, n - 1]) assert.deepEqual(table.at(i), placed(i), `case ${i}`);
+    const { place, inputs: _inputs, ...rest } = placed(n);
+    table.add({ ...rest, inputs: {} }, place);
+    table.addWhole({ id: 'whole', inputHash: 'h', inputs: { q: 'x' }, source: { file: 'other.jsonl', line: 3 } });
+    assert.equal(table.length, n + 2);
+    for (let i = 0; i <= n; i++) assert.deepEqual(table.at(i), placed(i), `case ${i}`);
+    assert.equal(table.id(n + 1), 'whole');
+    const small = tableOf(3);
+    small.trim();
+    assert.deepEqual([...small], [placed(0), placed(1), placed(2)]);
+  });
+
   it('give every case back as it was added, also past offsets of 4 GiB and across id chunks', () => {
     const n = 9000;
     const table = tableOf(n);

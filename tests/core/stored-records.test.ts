@@ -2,6 +2,7 @@
 // get the same values as from a parse of the whole file, and a file changed while it is in
 // use fails with an error naming it instead of giving other records.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,6 +223,33 @@ describe('records left in their file', () => {
       assert.match(error.message, /records\[0\] \(case case-0\) detail\.assertions: .* for a prompt record/);
       return true;
     });
+  });
+});
+
+describe('the columns of a stored result (held through a run for its baseline)', () => {
+  it("give back each record's case id, input hash and cluster as the record has them", async () => {
+    const hex = (i: number): string => createHash('sha256').update(String(i)).digest('hex');
+    const value = result(40);
+    value.records = value.records.map((r, i) => ({
+      ...r,
+      // Repeats share an id; hashes of 64 hex digits are kept as bytes, any other as text.
+      caseId: `case-${Math.floor(i / 2)}${i % 7 === 0 ? ' é💥' : ''}`,
+      repeat: i % 2,
+      inputHash: i % 5 === 0 ? `odd-${i}` : i % 11 === 0 ? hex(i).toUpperCase() : hex(i),
+      // Clusters named from the tenth record on, not on every record.
+      ...(i >= 10 && i % 3 !== 0 ? { cluster: `k${i % 4}` } : {}),
+    }));
+    const read = await readResultFile(await written(value));
+    const columns = recordColumns(read.records);
+    assert.ok(columns);
+    assert.equal(columns.caseId.length, value.records.length);
+    for (const [k, r] of value.records.entries()) {
+      assert.equal(columns.caseId.get(k), r.caseId);
+      assert.equal(columns.inputHash.get(k), r.inputHash);
+      assert.equal(columns.cluster[k], r.cluster);
+    }
+    const plain = await readResultFile(await written(result(5)));
+    assert.deepEqual(recordColumns(plain.records)?.cluster, []);
   });
 });
 

@@ -5,8 +5,9 @@
  * units the bootstrap and the exact test resample (docs/design/statistics.md).
  */
 import { causeOf } from '../error-cause.ts';
+import { HashBytes, IdIndex, type PackedStrings } from '../packed.ts';
 import type { PairedUnits } from '../stats/bootstrap.ts';
-import { recordColumns } from '../stored-records.ts';
+import { recordColumns, type RecordColumns } from '../stored-records.ts';
 import type { CaseRecord, SuiteResult } from '../types.ts';
 
 /** How the two sides' cases lined up. */
@@ -59,8 +60,10 @@ export interface CaseChange {
  * integer) and, per case number, what the comparison reads — each side's input hash (the
  * last record's, as a Map keyed by id would keep) and the baseline's cluster. Built in one
  * pass over each side's records; the per-case means of a metric are then columns indexed
- * by case number (`sideMeans`), so a 100,000-case comparison holds one Map of ids instead
- * of a Map (and an object) per case for each side, metric and pairing.
+ * by case number (`sideMeans`), so a 100,000-case comparison holds one index of ids instead
+ * of a Map (and an object) per case for each side, metric and pairing. The ids are packed,
+ * the index is open addressing over typed arrays and the hashes are bytes (packed.ts): about
+ * 80 bytes a case, where strings in arrays and a Map of ids took about 220.
  *
  * Numbers are given in the order the candidate's records first name their cases, then the
  * baseline's cases the candidate lacks in the order the baseline first names them: the
@@ -68,11 +71,13 @@ export interface CaseChange {
  */
 export interface CaseTable {
   /** Case id of each number. */
-  ids: string[];
-  index: Map<string, number>;
-  baseHash: (string | undefined)[];
-  candHash: (string | undefined)[];
-  /** The baseline's cluster of each case (the last record's that names one). */
+  ids: PackedStrings;
+  /** Case id → number. */
+  index: IdIndex;
+  /** Each side's input hash by number (empty where the side lacks the case). */
+  baseHash: HashBytes;
+  candHash: HashBytes;
+  /** The baseline's cluster of each case (the last record's that names one; sparse). */
   cluster: (string | undefined)[];
   /** Distinct cases of each side. */
   baseCases: number;
@@ -81,40 +86,31 @@ export interface CaseTable {
 
 /** Numbers the cases of both sides (see CaseTable). */
 export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTable {
-  const ids: string[] = [];
-  const index = new Map<string, number>();
-  const baseHash: (string | undefined)[] = [];
-  const candHash: (string | undefined)[] = [];
+  const index = new IdIndex();
+  const baseHash = new HashBytes();
+  const candHash = new HashBytes();
   const cluster: (string | undefined)[] = [];
-  const numberOf = (id: string): number => {
-    let at = index.get(id);
-    if (at === undefined) {
-      at = ids.length;
-      index.set(id, at);
-      ids.push(id);
-      baseHash.push(undefined);
-      candHash.push(undefined);
-      cluster.push(undefined);
-    }
-    return at;
-  };
   // A stored result's columns (stored-records.ts) give the same values without parsing each record.
   const cc = recordColumns(candidate.records);
-  if (cc) for (let k = 0; k < cc.caseId.length; k++) candHash[numberOf(cc.caseId[k] as string)] = cc.inputHash[k];
-  else for (const r of candidate.records) candHash[numberOf(r.caseId)] = r.inputHash;
-  const candCases = ids.length;
+  if (cc) for (let k = 0; k < cc.status.length; k++) candHash.copy(index.numberOf(cc.caseId.get(k)), cc.inputHash, k);
+  else for (const r of candidate.records) candHash.set(index.numberOf(r.caseId), r.inputHash);
+  const candCases = index.size;
   let baseCases = 0;
-  const side = (id: string, hash: string, c: string | undefined): void => {
-    const at = numberOf(id);
-    if (baseHash[at] === undefined) baseCases++;
-    baseHash[at] = hash;
-    if (c !== undefined) cluster[at] = c;
-  };
   const bc = recordColumns(baseline.records);
-  if (bc)
-    for (let k = 0; k < bc.caseId.length; k++) side(bc.caseId[k] as string, bc.inputHash[k] as string, bc.cluster[k]);
-  else for (const r of baseline.records) side(r.caseId, r.inputHash, r.cluster);
-  return { ids, index, baseHash, candHash, cluster, baseCases, candCases };
+  const records = bc ? bc.status.length : baseline.records.length;
+  for (let k = 0; k < records; k++) {
+    const r = bc ? null : (baseline.records[k] as CaseRecord);
+    const at = index.numberOf(bc ? bc.caseId.get(k) : (r as CaseRecord).caseId);
+    if (!baseHash.has(at)) baseCases++;
+    if (bc) baseHash.copy(at, bc.inputHash, k);
+    else baseHash.set(at, (r as CaseRecord).inputHash);
+    const c = bc ? bc.cluster[k] : (r as CaseRecord).cluster;
+    if (c !== undefined) cluster[at] = c;
+  }
+  index.trim();
+  baseHash.trim();
+  candHash.trim();
+  return { ids: index.ids, index, baseHash, candHash, cluster, baseCases, candCases };
 }
 
 /**
@@ -135,33 +131,22 @@ export function sideMeans(
   const count = new Uint32Array(n);
   const failed = new Uint8Array(n);
   const worst = counting.worst;
+  const infrastructure = counting.infrastructure === true;
+  // A stored result's columns, else the records themselves: the same values either way.
   const columns = recordColumns(records);
-  if (columns) {
-    const scores = columns.scores.get(metric);
-    for (let k = 0; k < columns.caseId.length; k++) {
-      let value = scores ? (scores[k] as number) : Number.NaN;
-      const at = table.index.get(columns.caseId[k] as string) as number;
-      if (Number.isNaN(value)) {
-        if (worst === null) continue;
-        const status = columns.status[k] as number;
-        const cause = columns.cause[k] as number;
-        const by = status === 2 ? 1 : status !== 1 ? 0 : cause === 1 ? 1 : counting.infrastructure === true ? 2 : 0;
-        if (by === 0) continue;
-        failed[at] = (failed[at] as number) | by;
-        value = worst;
-      }
-      mean[at] = (mean[at] as number) + value;
-      count[at] = (count[at] as number) + 1;
-    }
-    for (let i = 0; i < n; i++) if ((count[i] as number) > 0) mean[i] = (mean[i] as number) / (count[i] as number);
-    return { mean, count, failed };
-  }
-  for (const r of records) {
-    let value = r.scores?.[metric];
-    const at = table.index.get(r.caseId) as number;
-    if (value === undefined || !Number.isFinite(value)) {
+  const scores = columns?.scores.get(metric);
+  const length = columns ? columns.status.length : records.length;
+  for (let k = 0; k < length; k++) {
+    const r = columns ? null : (records[k] as CaseRecord);
+    const at = table.index.get(columns ? columns.caseId.get(k) : (r as CaseRecord).caseId) as number;
+    let value = columns
+      ? scores
+        ? (scores[k] as number)
+        : Number.NaN
+      : finiteOrNaN((r as CaseRecord).scores?.[metric]);
+    if (Number.isNaN(value)) {
       if (worst === null) continue;
-      const by = failedBy(r, counting.infrastructure === true);
+      const by = columns ? failedByColumns(columns, k, infrastructure) : failedBy(r as CaseRecord, infrastructure);
       if (by === 0) continue;
       failed[at] = (failed[at] as number) | by;
       value = worst;
@@ -171,6 +156,11 @@ export function sideMeans(
   }
   for (let i = 0; i < n; i++) if ((count[i] as number) > 0) mean[i] = (mean[i] as number) / (count[i] as number);
   return { mean, count, failed };
+}
+
+/** A score as the columns keep it: NaN where there is none or it is not a finite number. */
+function finiteOrNaN(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
 }
 
 /**
@@ -187,7 +177,7 @@ export function recordsByCase(
   const numbers = new Uint32Array(records.length);
   const columns = recordColumns(records);
   for (let k = 0; k < records.length; k++) {
-    const at = table.index.get(columns ? (columns.caseId[k] as string) : (records[k] as CaseRecord).caseId) as number;
+    const at = table.index.get(columns ? columns.caseId.get(k) : (records[k] as CaseRecord).caseId) as number;
     numbers[k] = at;
     start[at + 1] = (start[at + 1] as number) + 1;
   }
@@ -219,6 +209,15 @@ function failedBy(r: CaseRecord, infrastructure: boolean): 0 | 1 | 2 {
   // An error without its description is unknown: counted against the candidate.
   const cause = r.error ? causeOf(r.error).cause : 'candidate';
   if (cause === 'candidate') return 1;
+  return infrastructure ? 2 : 0;
+}
+
+/** failedBy, from a stored result's columns (status and cause as RecordColumns keeps them). */
+function failedByColumns(columns: RecordColumns, k: number, infrastructure: boolean): 0 | 1 | 2 {
+  const status = columns.status[k] as number;
+  if (status === 2) return 1;
+  if (status !== 1) return 0;
+  if (columns.cause[k] === 1) return 1;
   return infrastructure ? 2 : 0;
 }
 
@@ -294,26 +293,27 @@ export function pairCases(
   };
   const { ids, baseHash, candHash } = table;
   const paired: number[] = [];
+  const pairedIds: string[] = [];
   for (let i = 0; i < ids.length; i++) {
-    const hash = candHash[i];
-    const other = baseHash[i];
-    if (hash === undefined) {
-      summary.removed.push(ids[i] as string);
-      continue;
-    }
-    const id = ids[i] as string;
-    if (other === undefined) summary.added.push(id);
-    else if (other !== hash) summary.edited.push(id);
+    const id = ids.get(i);
+    if (!candHash.has(i)) summary.removed.push(id);
+    else if (!baseHash.has(i)) summary.added.push(id);
+    else if (!baseHash.same(i, candHash, i)) summary.edited.push(id);
     else if ((base !== null && base.count[i] === 0) || cand.count[i] === 0) summary.withoutValidSample.push(id);
-    else paired.push(i);
+    else {
+      paired.push(i);
+      pairedIds.push(id);
+    }
   }
-  const at = Uint32Array.from(paired);
-  at.sort((x, y) => {
-    const a = ids[x] as string;
-    const b = ids[y] as string;
+  // Sorted by id: positions into the paired lists, compared by their ids.
+  const order = Uint32Array.from(paired.keys());
+  order.sort((x, y) => {
+    const a = pairedIds[x] as string;
+    const b = pairedIds[y] as string;
     return a < b ? -1 : a > b ? 1 : 0;
   });
-  const n = at.length;
+  const n = order.length;
+  const at = new Uint32Array(n);
   const out: PairedCases = {
     summary,
     ids: new Array<string>(n),
@@ -322,8 +322,9 @@ export function pairCases(
     cand: new Float64Array(n),
   };
   for (let j = 0; j < n; j++) {
-    const i = at[j] as number;
-    const id = ids[i] as string;
+    const i = paired[order[j] as number] as number;
+    const id = pairedIds[order[j] as number] as string;
+    at[j] = i;
     out.ids[j] = id;
     if (base !== null) out.base[j] = base.mean[i] as number;
     out.cand[j] = cand.mean[i] as number;
@@ -346,7 +347,7 @@ export function groupUnits(paired: PairedCases, table: CaseTable): PairedUnits {
   const units = new Map<string, number>();
   const sums: { base: number; candidate: number; cases: number }[] = [];
   for (let j = 0; j < n; j++) {
-    const key = table.cluster[at[j] as number] ?? `case:${table.ids[at[j] as number] as string}`;
+    const key = table.cluster[at[j] as number] ?? `case:${table.ids.get(at[j] as number)}`;
     let u = units.get(key);
     if (u === undefined) {
       u = sums.length;
@@ -399,7 +400,7 @@ export function caseChanges(
   if (columns) {
     // Only the records kept are read from the file.
     for (let k = 0; k < columns.caseId.length; k++) {
-      const id = columns.caseId[k] as string;
+      const id = columns.caseId.get(k);
       if (columns.status[k] !== 0 && wanted[table.index.get(id) as number] === 1 && !candFailed.has(id))
         candFailed.set(id, candidate.records[k] as CaseRecord);
     }
@@ -450,7 +451,7 @@ function firstValidRecords(
   const columns = recordColumns(records);
   if (columns) {
     for (let k = 0; k < columns.caseId.length; k++) {
-      const id = columns.caseId[k] as string;
+      const id = columns.caseId.get(k);
       if (columns.hasScores[k] === 1 && wanted[table.index.get(id) as number] === 1 && !map.has(id))
         map.set(id, records[k] as CaseRecord);
     }

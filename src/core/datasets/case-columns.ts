@@ -37,6 +37,47 @@ const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
 );
 const HASH_HEX = /^[0-9a-f]{64}$/;
 
+/**
+ * Cases per block of columns. The columns are kept in blocks of this many cases rather
+ * than arrays grown by doubling: a doubling copies every column and leaves the old arrays
+ * (up to half the new size) for a collection to free, and at 100,000 cases those large
+ * blocks of malloc memory were what glibc kept after the load. The last block is cut to
+ * size by `trim`.
+ */
+const BLOCK_SHIFT = 12;
+const BLOCK = 1 << BLOCK_SHIFT;
+const IN_BLOCK = BLOCK - 1;
+
+/** The columns of up to BLOCK cases. */
+interface Block {
+  lines: Uint32Array;
+  offsets: Float64Array;
+  bytes: Uint32Array;
+  /** 32 bytes a case. */
+  hashes: Uint8Array;
+  /** Where each id starts in its chunk. */
+  idStarts: Uint32Array;
+}
+
+function newBlock(size: number, from?: Block): Block {
+  const block: Block = {
+    lines: new Uint32Array(size),
+    offsets: new Float64Array(size),
+    bytes: new Uint32Array(size),
+    hashes: new Uint8Array(size * 32),
+    idStarts: new Uint32Array(size),
+  };
+  if (from) {
+    const n = Math.min(size, from.lines.length);
+    block.lines.set(from.lines.subarray(0, n));
+    block.offsets.set(from.offsets.subarray(0, n));
+    block.bytes.set(from.bytes.subarray(0, n));
+    block.hashes.set(from.hashes.subarray(0, n * 32));
+    block.idStarts.set(from.idStarts.subarray(0, n));
+  }
+  return block;
+}
+
 /** A suite's cases: a plain list, or a table of columns. */
 export type Cases = readonly EvalCase[] | CaseColumns;
 
@@ -64,13 +105,8 @@ export function pickCases(cases: Cases, indices: readonly number[]): Cases {
 export class CaseColumns implements Iterable<EvalCase> {
   readonly file: string;
   #length = 0;
-  #capacity = 0;
-  #lines = new Uint32Array(0);
-  #offsets = new Float64Array(0);
-  #bytes = new Uint32Array(0);
-  #hashes = new Uint8Array(0);
-  /** Where each id starts in its chunk. */
-  #idStarts = new Uint32Array(0);
+  /** Case i's columns are in block i >> BLOCK_SHIFT, at i & IN_BLOCK. */
+  #blocks: Block[] = [];
   /** Packed ids, chunk k holding those of cases from #chunkFirst[k]. */
   #chunks: string[] = [];
   #chunkFirst: number[] = [];
@@ -95,9 +131,11 @@ export class CaseColumns implements Iterable<EvalCase> {
   /** Adds a case kept without its text: its row is at `place` in this table's file. */
   add(evalCase: EvalCase, place: RowPlace): void {
     const i = this.#grow();
-    this.#lines[i] = evalCase.source.line;
-    this.#offsets[i] = place.offset;
-    this.#bytes[i] = place.bytes;
+    const block = this.#blockOf(i);
+    const j = i & IN_BLOCK;
+    block.lines[j] = evalCase.source.line;
+    block.offsets[j] = place.offset;
+    block.bytes[j] = place.bytes;
     this.#setHash(i, evalCase.inputHash);
     this.#setId(i, evalCase.id);
     if (evalCase.cluster !== undefined) {
@@ -131,9 +169,9 @@ export class CaseColumns implements Iterable<EvalCase> {
     const next = i + 1;
     const end =
       next < this.#length && (k + 1 >= this.#chunkFirst.length || next < (this.#chunkFirst[k + 1] as number))
-        ? (this.#idStarts[next] as number)
+        ? (this.#blockOf(next).idStarts[next & IN_BLOCK] as number)
         : chunk.length;
-    return chunk.slice(this.#idStarts[i] as number, end);
+    return chunk.slice(this.#blockOf(i).idStarts[i & IN_BLOCK] as number, end);
   }
 
   inputHash(i: number): string {
@@ -142,8 +180,10 @@ export class CaseColumns implements Iterable<EvalCase> {
     if (odd !== undefined) return odd;
     // One flat string (64 concatenations would make a tree of 63 strings, ~2 KB a hash).
     const codes = new Array<number>(64);
+    const hashes = this.#blockOf(i).hashes;
+    const at = (i & IN_BLOCK) * 32;
     for (let b = 0; b < 32; b++) {
-      const [hi, lo] = HEX_CODES[this.#hashes[i * 32 + b] as number] as number[];
+      const [hi, lo] = HEX_CODES[hashes[at + b] as number] as number[];
       codes[2 * b] = hi as number;
       codes[2 * b + 1] = lo as number;
     }
@@ -156,13 +196,15 @@ export class CaseColumns implements Iterable<EvalCase> {
     const whole = this.#whole?.get(i);
     if (whole !== undefined) return whole;
     const cluster = this.#clusters?.[i];
+    const block = this.#blockOf(i);
+    const j = i & IN_BLOCK;
     const placed: PlacedCase = {
       id: this.id(i),
       inputHash: this.inputHash(i),
-      source: { file: this.file, line: this.#lines[i] as number },
+      source: { file: this.file, line: block.lines[j] as number },
       ...(cluster !== undefined ? { cluster } : {}),
       inputs: NO_INPUTS,
-      place: { offset: this.#offsets[i] as number, bytes: this.#bytes[i] as number },
+      place: { offset: block.offsets[j] as number, bytes: block.bytes[j] as number },
     };
     return placed;
   }
@@ -178,12 +220,16 @@ export class CaseColumns implements Iterable<EvalCase> {
         continue;
       }
       const o = out.#grow();
-      out.#lines[o] = this.#lines[i] as number;
-      out.#offsets[o] = this.#offsets[i] as number;
-      out.#bytes[o] = this.#bytes[i] as number;
+      const from = this.#blockOf(i);
+      const to = out.#blockOf(o);
+      const j = i & IN_BLOCK;
+      const k = o & IN_BLOCK;
+      to.lines[k] = from.lines[j] as number;
+      to.offsets[k] = from.offsets[j] as number;
+      to.bytes[k] = from.bytes[j] as number;
       const odd = this.#oddHashes?.get(i);
       if (odd !== undefined) (out.#oddHashes ??= new Map()).set(o, odd);
-      else out.#hashes.set(this.#hashes.subarray(i * 32, i * 32 + 32), o * 32);
+      else to.hashes.set(from.hashes.subarray(j * 32, j * 32 + 32), k * 32);
       out.#setId(o, this.id(i));
       const cluster = this.#clusters?.[i];
       if (cluster !== undefined) {
@@ -192,6 +238,18 @@ export class CaseColumns implements Iterable<EvalCase> {
       }
     }
     return out;
+  }
+
+  /**
+   * Drops the room kept for more cases in the last block (up to BLOCK - 1 cases, 200 KB),
+   * once they are loaded; a case added later gives it room again.
+   */
+  trim(): void {
+    if (this.#pending.length > 0) this.#closeChunk();
+    const last = this.#blocks.length - 1;
+    const used = this.#length - last * BLOCK;
+    const block = this.#blocks[last];
+    if (block !== undefined && block.lines.length > used) this.#blocks[last] = newBlock(used, block);
   }
 
   *[Symbol.iterator](): Iterator<EvalCase> {
@@ -206,32 +264,23 @@ export class CaseColumns implements Iterable<EvalCase> {
   /** Room for one more case; its index. */
   #grow(): number {
     const i = this.#length;
-    if (i === this.#capacity) {
-      const capacity = Math.max(1024, this.#capacity * 2);
-      const lines = new Uint32Array(capacity);
-      lines.set(this.#lines);
-      const offsets = new Float64Array(capacity);
-      offsets.set(this.#offsets);
-      const bytes = new Uint32Array(capacity);
-      bytes.set(this.#bytes);
-      const hashes = new Uint8Array(capacity * 32);
-      hashes.set(this.#hashes);
-      const idStarts = new Uint32Array(capacity);
-      idStarts.set(this.#idStarts);
-      this.#lines = lines;
-      this.#offsets = offsets;
-      this.#bytes = bytes;
-      this.#hashes = hashes;
-      this.#idStarts = idStarts;
-      this.#capacity = capacity;
-    }
+    const b = i >> BLOCK_SHIFT;
+    const block = this.#blocks[b];
+    if (block === undefined) this.#blocks.push(newBlock(BLOCK));
+    else if ((i & IN_BLOCK) >= block.lines.length) this.#blocks[b] = newBlock(BLOCK, block);
     this.#length = i + 1;
     return i;
   }
 
+  #blockOf(i: number): Block {
+    return this.#blocks[i >> BLOCK_SHIFT] as Block;
+  }
+
   #setHash(i: number, hash: string): void {
     if (HASH_HEX.test(hash)) {
-      for (let b = 0; b < 32; b++) this.#hashes[i * 32 + b] = Number.parseInt(hash.slice(2 * b, 2 * b + 2), 16);
+      const hashes = this.#blockOf(i).hashes;
+      const at = (i & IN_BLOCK) * 32;
+      for (let b = 0; b < 32; b++) hashes[at + b] = Number.parseInt(hash.slice(2 * b, 2 * b + 2), 16);
       this.#oddHashes?.delete(i);
     } else (this.#oddHashes ??= new Map()).set(i, hash);
   }
@@ -239,7 +288,7 @@ export class CaseColumns implements Iterable<EvalCase> {
   /** Appends the id of case i (always the last case added). */
   #setId(i: number, id: string): void {
     if (this.#pending.length === 0) this.#chunkFirst.push(i);
-    this.#idStarts[i] = this.#pendingChars;
+    this.#blockOf(i).idStarts[i & IN_BLOCK] = this.#pendingChars;
     this.#pending.push(id);
     this.#pendingChars += id.length;
     if (this.#pendingChars >= CHUNK_CHARS || this.#pending.length >= IDS_PER_CHUNK) this.#closeChunk();

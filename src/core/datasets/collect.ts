@@ -108,7 +108,11 @@ export function collectCases(file: string, options: CaseOptions = {}, readRange?
     get count() {
       return count;
     },
-    cases: table ?? list,
+    // Read once the dataset is loaded: the table without the room it kept for more cases.
+    get cases() {
+      table?.trim();
+      return table ?? list;
+    },
     rebuildWith(fn, decoder) {
       rebuild = fn;
       if (decoder) decode = decoder;

@@ -200,11 +200,9 @@ export function eachPageCase(
   const regressed = new Set(comparison.regressedCases.map((r) => r.caseId));
   const candRecords = recordsByCase(result.records, numbered);
   const baseRecords = baseline ? recordsByCase(baseline.records, numbered) : null;
-  const sorted = Uint32Array.from(numbered.ids, (_, i) => i).sort((x, y) => {
-    const a = numbered.ids[x] as string;
-    const b = numbered.ids[y] as string;
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
+  const sorted = Uint32Array.from({ length: numbered.ids.length }, (_, i) => i).sort((x, y) =>
+    numbered.ids.compare(x, y),
+  );
   const kind = findKind(result.suite.kind);
   const sections = (record: CaseRecord | undefined): [number, number, number][] | undefined => {
     if (!record || !kind?.report?.caseSections) return undefined;
@@ -218,7 +216,7 @@ export function eachPageCase(
   };
   const compared = p !== null && comparison.bootstrap !== null;
   for (const i of sorted) {
-    const id = numbered.ids[i] as string;
+    const id = numbered.ids.get(i);
     const cr = candRecords.of(i);
     const br = baseRecords?.of(i) ?? [];
     const c0 = firstShown(cr);

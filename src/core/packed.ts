@@ -1,0 +1,405 @@
+/**
+ * Per-case strings kept compactly, for what a run or a comparison holds for every case:
+ * ids packed into shared strings (`PackedStrings`, about the id's length plus 4 bytes each
+ * instead of a string of its own, 24 bytes or more, and its 8-byte slot), input hashes as
+ * 32 bytes (`HashBytes`, instead of a 64-digit string of 80 bytes and its slot), and an
+ * index of ids by open addressing over typed arrays (`IdIndex`, about 12 bytes a case
+ * where a Map of strings holds about 40 and the strings themselves).
+ *
+ * The values given back are the values put in: an id is the same text, a hash that is not
+ * 64 lowercase hex digits is kept as it is.
+ */
+
+/** Ids are packed into strings of at most this many characters (or IDS_PER_CHUNK strings). */
+const CHUNK_CHARS = 1 << 20;
+const IDS_PER_CHUNK = 4096;
+
+/** Strings added one after another, kept in shared chunks; string i is read back as it was. */
+export class PackedStrings {
+  /** Closed chunks; chunk k holds strings from chunkFirst[k] on. */
+  private chunks: string[] = [];
+  private chunkFirst: number[] = [];
+  /** Where each string starts in its chunk (or in the pending ones). */
+  private starts = new Uint32Array(0);
+  private count = 0;
+  /** Strings added since the last chunk was closed, from pendingFirst on. */
+  private pending: string[] = [];
+  private pendingFirst = 0;
+  private pendingChars = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** Adds a string; its index. */
+  push(text: string): number {
+    const i = this.count;
+    if (i === this.starts.length) this.starts = grown(this.starts, Math.max(1024, i * 2));
+    if (this.pending.length === 0) this.pendingFirst = i;
+    this.starts[i] = this.pendingChars;
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    this.count = i + 1;
+    if (this.pendingChars >= CHUNK_CHARS || this.pending.length >= IDS_PER_CHUNK) this.closeChunk();
+    return i;
+  }
+
+  /** String i. */
+  get(i: number): string {
+    this.check(i);
+    if (this.pending.length > 0 && i >= this.pendingFirst) return this.pending[i - this.pendingFirst] as string;
+    const k = this.chunkOf(i);
+    const chunk = this.chunks[k] as string;
+    return chunk.slice(this.starts[i] as number, this.endIn(k, i, chunk));
+  }
+
+  /** Whether string i is `text`, without making string i. */
+  equals(i: number, text: string): boolean {
+    this.check(i);
+    if (this.pending.length > 0 && i >= this.pendingFirst) return this.pending[i - this.pendingFirst] === text;
+    const k = this.chunkOf(i);
+    const chunk = this.chunks[k] as string;
+    const start = this.starts[i] as number;
+    const end = this.endIn(k, i, chunk);
+    if (end - start !== text.length) return false;
+    for (let c = 0; c < text.length; c++) if (chunk.charCodeAt(start + c) !== text.charCodeAt(c)) return false;
+    return true;
+  }
+
+  /** -1, 0 or 1 as string i sorts before, with or after string j (`<` on strings: by UTF-16 units). */
+  compare(i: number, j: number): number {
+    const a = this.span(i);
+    const b = this.span(j);
+    const [ta, sa, ea] = a;
+    const [tb, sb, eb] = b;
+    const la = ea - sa;
+    const lb = eb - sb;
+    const common = la < lb ? la : lb;
+    for (let c = 0; c < common; c++) {
+      const x = ta.charCodeAt(sa + c);
+      const y = tb.charCodeAt(sb + c);
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return la === lb ? 0 : la < lb ? -1 : 1;
+  }
+
+  /** Whether any string passes `test`. */
+  some(test: (text: string) => boolean): boolean {
+    for (let i = 0; i < this.count; i++) if (test(this.get(i))) return true;
+    return false;
+  }
+
+  /** The first index of `text`, or -1. */
+  indexOf(text: string): number {
+    for (let i = 0; i < this.count; i++) if (this.equals(i, text)) return i;
+    return -1;
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (let i = 0; i < this.count; i++) yield this.get(i);
+  }
+
+  /** The text that holds string i, and where it starts and ends in it. */
+  private span(i: number): [string, number, number] {
+    this.check(i);
+    if (this.pending.length > 0 && i >= this.pendingFirst) {
+      const text = this.pending[i - this.pendingFirst] as string;
+      return [text, 0, text.length];
+    }
+    const k = this.chunkOf(i);
+    const chunk = this.chunks[k] as string;
+    return [chunk, this.starts[i] as number, this.endIn(k, i, chunk)];
+  }
+
+  /** Drops the room kept for more strings (once no more are added). */
+  trim(): void {
+    if (this.pending.length > 0) this.closeChunk();
+    if (this.starts.length > this.count) this.starts = this.starts.slice(0, this.count);
+  }
+
+  private check(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count)
+      throw new RangeError(`PackedStrings: no string ${i} of ${this.count}`);
+  }
+
+  /** Where string i ends in closed chunk k. */
+  private endIn(k: number, i: number, chunk: string): number {
+    const next = i + 1;
+    const nextChunk = k + 1 < this.chunkFirst.length ? (this.chunkFirst[k + 1] as number) : this.closedCount();
+    return next < nextChunk ? (this.starts[next] as number) : chunk.length;
+  }
+
+  /** How many strings are in closed chunks. */
+  private closedCount(): number {
+    return this.pending.length > 0 ? this.pendingFirst : this.count;
+  }
+
+  private closeChunk(): void {
+    this.chunks.push(this.pending.join(''));
+    this.chunkFirst.push(this.pendingFirst);
+    this.pending = [];
+    this.pendingChars = 0;
+    this.pendingFirst = this.count;
+  }
+
+  /** The closed chunk that holds string i. */
+  private chunkOf(i: number): number {
+    const first = this.chunkFirst;
+    let lo = 0;
+    let hi = first.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((first[mid] as number) <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+const HASH_HEX = /^[0-9a-f]{64}$/;
+/** The two hex digits of each byte, as character codes. */
+const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
+  [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)),
+);
+/** The value of a lowercase hex digit by character code. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let d = 0; d < 16; d++) HEX_VALUE[d.toString(16).charCodeAt(0)] = d;
+
+/** Slot states of HashBytes. */
+const ABSENT = 0;
+const BYTES = 1;
+const ODD = 2;
+
+/**
+ * Input hashes by index, as 32 bytes each when they are 64 lowercase hex digits (what
+ * evalgate writes); any other text is kept as it is. A slot may be empty (`has`).
+ */
+export class HashBytes {
+  private bytes = new Uint8Array(0);
+  private state = new Uint8Array(0);
+  /** Hashes kept as text, by slot (an array: a Map entry takes several times a slot). */
+  private odd: (string | undefined)[] | null = null;
+  private count = 0;
+
+  /** One more than the highest slot set. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** Sets slot i (growing as needed). */
+  set(i: number, hash: string): void {
+    this.room(i);
+    if (hash.length === 64 && HASH_HEX.test(hash)) {
+      const base = i * 32;
+      for (let b = 0; b < 32; b++)
+        this.bytes[base + b] =
+          ((HEX_VALUE[hash.charCodeAt(2 * b)] as number) << 4) | (HEX_VALUE[hash.charCodeAt(2 * b + 1)] as number);
+      this.state[i] = BYTES;
+      if (this.odd && i < this.odd.length) this.odd[i] = undefined;
+    } else {
+      (this.odd ??= [])[i] = hash;
+      this.state[i] = ODD;
+    }
+  }
+
+  /** Sets slot i to slot j of `from` (empty when that is empty). */
+  copy(i: number, from: HashBytes, j: number): void {
+    this.room(i);
+    const s = from.state[j] ?? ABSENT;
+    this.state[i] = s;
+    if (s === BYTES) this.bytes.set(from.bytes.subarray(j * 32, j * 32 + 32), i * 32);
+    if (s === ODD) (this.odd ??= [])[i] = from.odd?.[j];
+    else if (this.odd && i < this.odd.length) this.odd[i] = undefined;
+  }
+
+  /** Whether slot i holds a hash. */
+  has(i: number): boolean {
+    return i < this.count && this.state[i] !== ABSENT;
+  }
+
+  /** The hash in slot i, as it was set; undefined when it holds none. */
+  get(i: number): string | undefined {
+    if (i >= this.count) return undefined;
+    const s = this.state[i];
+    if (s === ODD) return this.odd?.[i];
+    if (s !== BYTES) return undefined;
+    // One flat string (64 concatenations would make a tree of 63 strings).
+    const codes = new Array<number>(64);
+    for (let b = 0; b < 32; b++) {
+      const [hi, lo] = HEX_CODES[this.bytes[i * 32 + b] as number] as number[];
+      codes[2 * b] = hi as number;
+      codes[2 * b + 1] = lo as number;
+    }
+    return String.fromCharCode(...codes);
+  }
+
+  /** Whether slot i here and slot j of `other` hold the same hash (both empty counts as the same). */
+  same(i: number, other: HashBytes, j: number): boolean {
+    const a = i < this.count ? (this.state[i] as number) : ABSENT;
+    const b = j < other.count ? (other.state[j] as number) : ABSENT;
+    if (a !== b) return false;
+    if (a === ODD) return this.odd?.[i] === other.odd?.[j];
+    if (a === ABSENT) return true;
+    for (let k = 0; k < 32; k++) if (this.bytes[i * 32 + k] !== other.bytes[j * 32 + k]) return false;
+    return true;
+  }
+
+  /** Drops the room kept for more slots. */
+  trim(): void {
+    if (this.state.length > this.count) {
+      this.state = this.state.slice(0, this.count);
+      this.bytes = this.bytes.slice(0, this.count * 32);
+    }
+  }
+
+  private room(i: number): void {
+    if (i >= this.state.length) {
+      const capacity = Math.max(1024, i + 1, this.state.length * 2);
+      this.state = grown(this.state, capacity);
+      this.bytes = grown(this.bytes, capacity * 32);
+    }
+    if (i >= this.count) this.count = i + 1;
+  }
+}
+
+/**
+ * Case ids → their numbers, for ids numbered 0, 1, 2 … in the order added: open addressing
+ * over a table of numbers (linear probing), each id's 32-bit hash kept beside it so most
+ * probes compare no text. What a Map<string, number> gives, in typed arrays.
+ */
+export class IdIndex {
+  readonly ids: PackedStrings;
+  /** Number + 1 in each slot (0: empty). */
+  private slots = new Uint32Array(2048);
+  private hashes = new Uint32Array(1024);
+  private mask = 2047;
+
+  constructor(ids: PackedStrings = new PackedStrings()) {
+    this.ids = ids;
+    for (let i = 0; i < ids.length; i++) this.place(i, hashText(ids.get(i)));
+  }
+
+  /** How many ids are numbered. */
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The number of `id`, or undefined. */
+  get(id: string): number | undefined {
+    const h = hashText(id);
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const slot = this.slots[s] as number;
+      if (slot === 0) return undefined;
+      const at = slot - 1;
+      if (this.hashes[at] === h && this.ids.equals(at, id)) return at;
+    }
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** The number of `id`, numbering it next when it has none. */
+  numberOf(id: string): number {
+    const found = this.get(id);
+    if (found !== undefined) return found;
+    const at = this.ids.push(id);
+    this.place(at, hashText(id));
+    return at;
+  }
+
+  /** Drops the room kept for more ids (the probe table keeps its size). */
+  trim(): void {
+    this.ids.trim();
+    if (this.hashes.length > this.ids.length) this.hashes = this.hashes.slice(0, this.ids.length);
+  }
+
+  private place(at: number, h: number): void {
+    if (at >= this.hashes.length) this.hashes = grown(this.hashes, Math.max(1024, at * 2));
+    this.hashes[at] = h;
+    // At most half the slots used: probes stay short.
+    if (2 * (at + 1) > this.slots.length) {
+      this.slots = new Uint32Array(this.slots.length * 2);
+      this.mask = this.slots.length - 1;
+      for (let k = 0; k < at; k++) this.insert(k, this.hashes[k] as number);
+    }
+    this.insert(at, h);
+  }
+
+  private insert(at: number, h: number): void {
+    let s = h & this.mask;
+    while (this.slots[s] !== 0) s = (s + 1) & this.mask;
+    this.slots[s] = at + 1;
+  }
+}
+
+/** Values per block of a NumberColumn. */
+const NUMBER_BLOCK = 4096;
+
+/**
+ * Numbers added one at a time, kept in blocks of a typed array, and given as one typed
+ * array of exactly their count by `build`: no JS array of numbers (8 bytes or a heap
+ * number each, grown by copying) and no doubled arrays left for a collection to free.
+ */
+export class NumberColumn<T extends Uint8Array | Float64Array> {
+  private readonly make: new (n: number) => T;
+  private blocks: T[] = [];
+  private last: T;
+  private used = NUMBER_BLOCK;
+  private count = 0;
+
+  constructor(make: new (n: number) => T) {
+    this.make = make;
+    this.last = new make(0);
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(value: number): void {
+    if (this.used === NUMBER_BLOCK) {
+      this.last = new this.make(NUMBER_BLOCK);
+      this.blocks.push(this.last);
+      this.used = 0;
+    }
+    this.last[this.used++] = value;
+    this.count++;
+  }
+
+  /** `n` copies of `value` (a column that starts late is filled in front). */
+  fill(value: number, n: number): void {
+    for (let i = 0; i < n; i++) this.push(value);
+  }
+
+  /** The values in one array of their count; the column is empty after it. */
+  build(): T {
+    const out = new this.make(this.count);
+    let at = 0;
+    for (const block of this.blocks) {
+      const n = Math.min(NUMBER_BLOCK, this.count - at);
+      out.set(n === NUMBER_BLOCK ? block : (block.subarray(0, n) as T), at);
+      at += n;
+    }
+    this.blocks = [];
+    this.used = NUMBER_BLOCK;
+    this.count = 0;
+    return out;
+  }
+}
+
+/** FNV-1a over a text's UTF-16 units, with a final mix so nearby ids spread over the table. */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h >>> 0;
+}
+
+function grown<T extends Uint8Array | Uint32Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}

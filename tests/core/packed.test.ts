@@ -1,0 +1,144 @@
+// Per-case ids, hashes and the id index kept in typed arrays (core/packed.ts): what a Map of
+// strings and arrays of strings gave, value for value — ids read back as they were put in,
+// numbers found for every id numbered and none for any other, ids whose 32-bit hashes are
+// equal told apart, hashes that are not 64 hex digits kept as they are.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HashBytes, hashText, IdIndex, NumberColumn, PackedStrings } from '../../src/core/packed.ts';
+
+/** Ids of many shapes: empty, long, non-ASCII, a surrogate pair, near neighbours. */
+const ODD_IDS = ['', 'a', 'ab', 'é-case', '💥', 'x'.repeat(3000), 'case-1', 'case-10', 'case-1 ', 'Case-1'];
+
+describe('PackedStrings', () => {
+  it('gives back each string as it was added, across chunks and before a chunk is closed', () => {
+    const packed = new PackedStrings();
+    const ids = [...ODD_IDS, ...Array.from({ length: 9000 }, (_, i) => `c${String(i).padStart(6, '0')}`)];
+    for (const [k, id] of ids.entries()) {
+      assert.equal(packed.push(id), k);
+      // Read while adding: the last one is still pending.
+      assert.equal(packed.get(k), id);
+    }
+    assert.equal(packed.length, ids.length);
+    packed.trim();
+    assert.deepEqual([...packed], ids);
+    for (const [k, id] of ids.entries()) {
+      assert.equal(packed.equals(k, id), true);
+      assert.equal(packed.equals(k, `${id}!`), false);
+    }
+    assert.equal(packed.indexOf('case-10'), 7);
+    assert.equal(packed.indexOf('nowhere'), -1);
+    assert.throws(() => packed.get(ids.length), RangeError);
+  });
+
+  it('sorts as `<` on the strings does', () => {
+    const packed = new PackedStrings();
+    const ids = [...ODD_IDS, 'b', 'aa', 'a\u0000', '\uffff', 'z'];
+    for (const id of ids) packed.push(id);
+    const byCompare = ids.map((_, i) => i).sort((x, y) => packed.compare(x, y));
+    const byText = ids
+      .map((_, i) => i)
+      .sort((x, y) => ((ids[x] as string) < (ids[y] as string) ? -1 : ids[x] === ids[y] ? 0 : 1));
+    assert.deepEqual(byCompare, byText);
+  });
+});
+
+describe('IdIndex', () => {
+  it('numbers ids in the order first given, the same number for an id given again', () => {
+    const index = new IdIndex();
+    const ids = Array.from({ length: 20000 }, (_, i) => `case-${i}`);
+    for (const [k, id] of ids.entries()) assert.equal(index.numberOf(id), k);
+    // Repeats of a case (the same id again) get its number, not a new one.
+    for (const [k, id] of ids.entries()) assert.equal(index.numberOf(id), k);
+    assert.equal(index.size, ids.length);
+    for (const [k, id] of ids.entries()) assert.equal(index.get(id), k);
+    assert.equal(index.ids.get(12345), 'case-12345');
+  });
+
+  it('finds no number for an id it was not given', () => {
+    const index = new IdIndex();
+    for (const id of ODD_IDS) index.numberOf(id);
+    for (const id of ['case-2', 'case-', 'é', '💥💥', 'x'.repeat(2999), ' case-1', 'case-1\u0000'])
+      assert.equal(index.get(id), undefined, id);
+    assert.equal(index.has('case-1'), true);
+    assert.equal(new IdIndex().get('anything'), undefined);
+  });
+
+  it('tells apart ids whose hashes are equal', () => {
+    // Two ids with the same 32-bit hash (found by search): the text decides.
+    const [a, b] = ['case-478212', 'case-1221200'];
+    assert.equal(hashText(a), hashText(b));
+    const index = new IdIndex();
+    assert.equal(index.get(a), undefined);
+    assert.equal(index.numberOf(a), 0);
+    assert.equal(index.get(b), undefined);
+    assert.equal(index.numberOf(b), 1);
+    assert.equal(index.get(a), 0);
+    assert.equal(index.get(b), 1);
+    // Both still found once the table has grown around them.
+    for (let i = 0; i < 5000; i++) index.numberOf(`other-${i}`);
+    assert.equal(index.get(a), 0);
+    assert.equal(index.get(b), 1);
+  });
+});
+
+describe('HashBytes', () => {
+  const hex = (seed: number): string =>
+    Array.from({ length: 32 }, (_, b) => ((seed * 31 + b * 7) & 255).toString(16).padStart(2, '0')).join('');
+
+  it('gives back hex hashes and any other text as set, and knows empty slots', () => {
+    const hashes = new HashBytes();
+    const values = [hex(1), hex(2), 'h2-edited', hex(3).toUpperCase(), `${hex(4)}0`, ''];
+    for (const [k, v] of values.entries()) hashes.set(2 * k, v);
+    for (const [k, v] of values.entries()) {
+      assert.equal(hashes.get(2 * k), v);
+      assert.equal(hashes.has(2 * k), true);
+      assert.equal(hashes.has(2 * k + 1), false);
+      assert.equal(hashes.get(2 * k + 1), undefined);
+    }
+    assert.equal(hashes.has(1000), false);
+    hashes.set(2, 'replaced');
+    assert.equal(hashes.get(2), 'replaced');
+    hashes.set(2, hex(9));
+    assert.equal(hashes.get(2), hex(9));
+    hashes.trim();
+    assert.equal(hashes.get(0), hex(1));
+  });
+
+  it('compares slots as the strings compare', () => {
+    const a = new HashBytes();
+    const b = new HashBytes();
+    const pairs: [string | undefined, string | undefined][] = [
+      [hex(1), hex(1)],
+      [hex(1), hex(2)],
+      [hex(1), hex(1).toUpperCase()],
+      ['odd', 'odd'],
+      ['odd', 'other'],
+      [hex(3), undefined],
+      [undefined, undefined],
+    ];
+    for (const [k, [x, y]] of pairs.entries()) {
+      if (x !== undefined) a.set(k, x);
+      if (y !== undefined) b.set(k, y);
+    }
+    for (const [k, [x, y]] of pairs.entries()) assert.equal(a.same(k, b, k), x === y, `pair ${k}`);
+    const c = new HashBytes();
+    for (let k = 0; k < pairs.length; k++) c.copy(k, a, k);
+    for (const [k, [x]] of pairs.entries()) assert.equal(c.get(k), x);
+  });
+});
+
+describe('NumberColumn', () => {
+  it('gives every number pushed, in order, as one array of their count', () => {
+    const column = new NumberColumn(Float64Array);
+    column.fill(Number.NaN, 3);
+    const values = Array.from({ length: 9000 }, (_, i) => i / 7);
+    for (const v of values) column.push(v);
+    const out = column.build();
+    assert.ok(out instanceof Float64Array);
+    assert.deepEqual([...out], [Number.NaN, Number.NaN, Number.NaN, ...values]);
+    const bytes = new NumberColumn(Uint8Array);
+    assert.deepEqual([...bytes.build()], []);
+    bytes.push(3);
+    assert.deepEqual([...bytes.build()], [3]);
+  });
+});
