@@ -144,16 +144,20 @@ export class PackedStrings {
 
   /** The closed chunk that holds string i. */
   private chunkOf(i: number): number {
-    const first = this.chunkFirst;
-    let lo = 0;
-    let hi = first.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((first[mid] as number) <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return chunkHolding(this.chunkFirst, i);
   }
+}
+
+/** The chunk that holds item i, given each chunk's first item in rising order: the last chunk whose first is at or before i. */
+export function chunkHolding(first: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = first.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((first[mid] as number) <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 const HASH_HEX = /^[0-9a-f]{64}$/;

@@ -13,6 +13,7 @@
  * Code that reads a suite's cases takes `Cases` (a plain list or a table) and reads them
  * with `caseAt`, `caseIdAt` and `caseHashAt`, or iterates them.
  */
+import { chunkHolding } from '../packed.ts';
 import type { EvalCase } from '../types.ts';
 
 /** Where a row is in its file: its first byte and its length in bytes (without its line break). */
@@ -302,14 +303,6 @@ export class CaseColumns implements Iterable<EvalCase> {
 
   /** The chunk that holds case i's id (all chunks closed). */
   #chunkOf(i: number): number {
-    const first = this.#chunkFirst;
-    let lo = 0;
-    let hi = first.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((first[mid] as number) <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return chunkHolding(this.#chunkFirst, i);
   }
 }
