@@ -6,6 +6,7 @@ import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { renderReport } from '../../src/core/report/markdown.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+import { resultAround } from '../helpers/results.ts';
 
 function result(name: string, runId: string, pass: (i: number) => boolean, n = 30): SuiteResult {
   const records: CaseRecord[] = Array.from({ length: n }, (_, i) => ({
@@ -23,12 +24,10 @@ function result(name: string, runId: string, pass: (i: number) => boolean, n = 3
     cached: false,
     detail: { expected: 'r' },
   }));
-  return {
-    schemaVersion: 1,
+  return resultAround(records, {
     tool: { name: 'evalgate', version: 't' },
     runId,
     suite: { name, kind: 'exact-copy' },
-    startedAt: '2026-01-01T00:00:00Z',
     finishedAt: '2026-01-01T00:00:01Z',
     tested: { dataset: { path: 'd', sha256: 'd', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
     instrument: {
@@ -38,21 +37,7 @@ function result(name: string, runId: string, pass: (i: number) => boolean, n = 3
       settings: {},
       hash: 'i',
     },
-    aggregates: {
-      cases: n,
-      records: n,
-      scored: n,
-      errors: 0,
-      refused: 0,
-      metrics: {},
-      usage: { inputTokens: 0, outputTokens: 0, calls: n },
-      cacheHits: 0,
-      retries: 0,
-      cost: null,
-      errorSamples: [],
-    },
-    records,
-  };
+  });
 }
 
 function chartOf(

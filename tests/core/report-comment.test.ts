@@ -6,6 +6,7 @@ import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { fitReport, GITHUB_COMMENT_LIMIT, renderReport } from '../../src/core/report/markdown.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
+import { resultAround } from '../helpers/results.ts';
 
 const HOSTILE =
   'Ping @org/team and @octocat! <img src="https://evil.example/p.png"> </details> <script>alert(1)</script>\n| a | b |\n|---|---|\n| x | y |\n\u001b[31mred\u001b[0m ```\n![x](https://evil.example/i.png)';
@@ -32,12 +33,10 @@ function result(
     cached: false,
     detail: { expected: `expected line ${i}`, question: `${HOSTILE} question ${i}` },
   }));
-  return {
-    schemaVersion: 1,
+  return resultAround(records, {
     tool: { name: 'evalgate', version: 't' },
     runId,
     suite: { name, kind: 'exact-copy' },
-    startedAt: '2026-01-01T00:00:00Z',
     finishedAt: '2026-01-01T00:00:05Z',
     tested: { dataset: { path: 'd', sha256: 'd', cases: n }, templates: {}, model: 'm', settings: {}, hash: 't' },
     instrument: {
@@ -47,21 +46,7 @@ function result(
       settings: {},
       hash: 'i',
     },
-    aggregates: {
-      cases: n,
-      records: n,
-      scored: n,
-      errors: 0,
-      refused: 0,
-      metrics: {},
-      usage: { inputTokens: 0, outputTokens: 0, calls: n },
-      cacheHits: 0,
-      retries: 0,
-      cost: null,
-      errorSamples: [],
-    },
-    records,
-  };
+  });
 }
 
 function report(suites: number, reply: (i: number) => string): string {
