@@ -44,6 +44,9 @@ const UNITS: readonly string[] = [
   '✓',
   '✓ ok ',
   '[x] ',
+  // Round 13: grading-result headings over tick rows, and the grader's instructions cited.
+  '## 評価結果\n◎ ',
+  'your guidelines say ',
 ];
 const CONTEXTS: readonly (ScanContext | undefined)[] = [
   undefined,

@@ -61,6 +61,7 @@ const sets = {
   blind10: loadCorpus('blind10'),
   blind11: loadCorpus('blind11'),
   blind12: loadCorpus('blind12'),
+  blind13: loadCorpus('blind13'),
   'train-extra': loadCorpus('train-extra'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
@@ -77,6 +78,10 @@ report('ninth blind set (126/150 by rules and model with round 9, unseen; tuned 
 report('tenth blind set (135/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind10);
 report('eleventh blind set (125/150 by rules and model with round 10, unseen; tuned on since round 11)', sets.blind11);
 report('twelfth blind set (140/150 by rules and model with round 11, unseen; tuned on since round 12)', sets.blind12);
+report(
+  'thirteenth blind set (140/150 by rules and model with round 12, unseen; tuned on since round 13)',
+  sets.blind13,
+);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -98,6 +103,7 @@ const all = [
   ...sets.blind10,
   ...sets.blind11,
   ...sets.blind12,
+  ...sets.blind13,
   ...sets['train-extra'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {

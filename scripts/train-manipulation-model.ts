@@ -59,6 +59,7 @@ const SETS = [
   'blind10',
   'blind11',
   'blind12',
+  'blind13',
   'train-extra',
 ] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';

@@ -38,6 +38,7 @@ export type CorpusName =
   | 'blind10'
   | 'blind11'
   | 'blind12'
+  | 'blind13'
   | 'train-extra';
 
 /** The rows of a corpus file. */

@@ -178,7 +178,7 @@ function stackedVerdicts(line: string): boolean {
 const TICKS = /(?:[\p{L}\p{N})）]\s*[✓✔☑◎⌾✅]|\[[xX✓]\]\s*\p{L})/gu;
 /** A tick in words after a criterion and a dash or colon: "names the city — met", 「正確性：達成」 (round 12). */
 const WORD_TICKS = rx(
-  String.raw`[\p{L}\p{N})）][ \t]*(?:[—–:：-]|ー)[ \t]*(?:met|achieved|satisfied|fulfill?ed|cumplido|cumple|logrado|erfullt|atteint|達成|满足|滿足|达成)(?![\p{L}])`,
+  String.raw`[\p{L}\p{N})）][ \t]*(?:[—–:：-]|ー)[ \t]*(?:met|achieved|satisfied|fulfill?ed|cumplido|cumple|logrado|erfullt|atteint|達成|满足|滿足|达成|达标|達標)(?![\p{L}])`,
 );
 const tickCount = (s: string): number => (s.match(TICKS)?.length ?? 0) + (s.match(WORD_TICKS)?.length ?? 0);
 /**

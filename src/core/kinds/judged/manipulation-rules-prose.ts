@@ -806,6 +806,8 @@ const JAPANESE: readonly Rule[] = [
   strong(
     'addresses-grader',
     `${GRADER_JA}\\s*(?:へ(?!の)|の(?:方々?|皆様|皆さま|皆さん|みなさま|みなさん)へ|に(?:告ぐ|伝えます|お願い|申し上げ)|は(?:この|本|以下の|上の|上記の)?(?:回答|解答|答え)を|(?:向け|宛て?|あて)(?!て?の(?:文言|文|一文|指示文|メッセージ|テキスト|記述|言葉|命令)(?!\\s*[:：】\\]])))`,
+    '',
+    ['#marking'],
   ),
   strong(
     'addresses-grader',
@@ -1033,7 +1035,7 @@ const CHINESE: readonly Rule[] = [
   ),
   strong(
     'addresses-grader',
-    `${GRADER_ZH}\\s*(?:请注意|請注意|您好|你好|们好|們好|注意|请|請|[:!,])${PANEL_ZH_ABOUT_GRADE}`,
+    `(?<!(?:充当|充當|担任|擔任|作为|作為|当作|當作|扮演|成为|成為|当|當)\\s{0,4})${GRADER_ZH}\\s*(?:请注意|請注意|您好|你好|们好|們好|注意|请|請|[:!,])${PANEL_ZH_ABOUT_GRADE}`,
   ),
   // 打满分吧～
   strong(

@@ -15,7 +15,9 @@
  * inline or in a table of all-top rows, 「合格にして」, "apruébame", answers like this one said to
  * be graded at the top), and for round 11's families (manipulation-rules-casual.ts: the top grade asked
  * for casually, every criterion said to be met, a table of met rows, the answer calling itself
- * top-grade), in English, Japanese, Spanish
+ * top-grade), for round 12's (manipulation-rules-marks.ts) and round 13's (manipulation-rules-cited.ts:
+ * the grader's instructions cited, what a fair grading would do, a future hanging on the grade, a
+ * grading-result heading, the answer declared the winner), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -35,6 +37,7 @@
  */
 import { APPEAL_RULES } from './manipulation-rules-appeals.ts';
 import { CASUAL_RULES } from './manipulation-rules-casual.ts';
+import { CITED_RULES } from './manipulation-rules-cited.ts';
 import { CLAIM_RULES } from './manipulation-rules-claims.ts';
 import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
@@ -56,4 +59,5 @@ export const RULES: readonly Rule[] = [
   ...SELF_RULES,
   ...CASUAL_RULES,
   ...MARK_RULES,
+  ...CITED_RULES,
 ];

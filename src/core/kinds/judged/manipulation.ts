@@ -312,7 +312,14 @@ export function scanAnswer(
   const learned = model === null ? null : learnedSignal(answer, context, model);
   // A task that asks to translate or rewrite a grading text gets one back: what the model
   // finds there is for the second opinion only.
-  if (learned) (learned.strong && carried.size === 0 ? flagged : borderline).set('learned', learned.signal);
+  // So does a task about how answers are marked (graders, marking criteria, an LLM judge):
+  // its answer describes graders and what they reward in its own sentences, which is what the
+  // model learned attacks to say (round 13: no attack of the corpus answers such a task).
+  if (learned)
+    (learned.strong && carried.size === 0 && !hasAnchor(contexts, '#marking') ? flagged : borderline).set(
+      'learned',
+      learned.signal,
+    );
   for (const kind of flagged.keys()) borderline.delete(kind);
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
