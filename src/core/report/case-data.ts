@@ -4,7 +4,7 @@
  * improved, unchanged, new, removed, edited, not compared), whether it failed a pass/fail
  * check, its errors, its question, expected answer, both replies, and what its kind adds
  * (judge reasons, assertions, code and tests). Texts go into one table shared by the page
- * and are stored once however often they occur (a reply equal to the expected answer, an
+ * and are written once however often they occur (a reply equal to the expected answer, an
  * unchanged reply on both sides), and each is cut to a size a reader can take in — the
  * result files keep them whole.
  *
