@@ -99,6 +99,8 @@ export interface TextNumbering {
 
 /** Bytes of a text's key: the first 128 bits of its SHA-256. */
 const KEY_BYTES = 16;
+/** Texts remembered as text, to skip the digest of a repeat within a case. */
+const RECENT_TEXTS = 4;
 
 /**
  * The page's text table: every distinct text numbered once, in the order first added, and
@@ -128,6 +130,14 @@ export class TextTable implements TextNumbering {
   /** A text's UTF-16 code units as bytes, reused. */
   private units = new Uint8Array(8192);
   private fresh: string[] = [];
+  /**
+   * The last few texts added and their numbers, compared as text before any hashing: a
+   * case's texts often repeat each other (a reply equal to the expected answer, the same
+   * reply on both sides), and an equal string needs no digest.
+   */
+  private recent: string[] = [];
+  private recentAt: number[] = [];
+  private recentNext = 0;
 
   /** How many distinct texts are numbered. */
   get size(): number {
@@ -137,6 +147,16 @@ export class TextTable implements TextNumbering {
   add(text: unknown, max: number): number {
     if (typeof text !== 'string') return -1;
     const cut = pageText(text, max);
+    for (let r = 0; r < this.recent.length; r++) if (this.recent[r] === cut) return this.recentAt[r] as number;
+    const at = this.number(cut);
+    this.recent[this.recentNext] = cut;
+    this.recentAt[this.recentNext] = at;
+    this.recentNext = (this.recentNext + 1) % RECENT_TEXTS;
+    return at;
+  }
+
+  /** The number of a text, numbering it next (and keeping it to be written) when it is new. */
+  private number(cut: string): number {
     const key = this.keyOf(cut);
     const h = (key[0] as number) | ((key[1] as number) << 8) | ((key[2] as number) << 16) | ((key[3] as number) << 24);
     let s = h & this.mask;
