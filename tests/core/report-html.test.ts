@@ -11,13 +11,14 @@ import { createFsRunStore } from '../../src/adapters/fs-store.ts';
 import { compareWithBaseline } from '../../src/core/compare/index.ts';
 import { DEFAULT_GATE } from '../../src/core/config/common.ts';
 import { compareStored } from '../../src/core/engine.ts';
-import { pageSuite, TextTable } from '../../src/core/report/case-data.ts';
+import { pageSuite, TextTable, type TextNumbering } from '../../src/core/report/case-data.ts';
 import { renderHtmlReport, withHtmlPointer } from '../../src/core/report/html.ts';
 import { renderJunit } from '../../src/core/report/junit.ts';
 import { viewMessagesFor } from '../../src/core/report/views-messages.ts';
 import { fitReport } from '../../src/core/report/markdown.ts';
 import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
-import { escapeHtml, jsonForScript, markupHtml } from '../../src/core/report/html-page.ts';
+import { escapeHtml, jsonForScript, markupHtml, pageText } from '../../src/core/report/html-page.ts';
+import type { ReportInput } from '../../src/core/report/markdown.ts';
 import { diffWords } from '../../src/core/report/word-diff.ts';
 import type { PageSuite } from '../../src/core/report/case-data.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
@@ -55,6 +56,36 @@ function hostileReport(language: 'en' | 'ja' = 'en'): { html: string; suite: str
     'test',
   );
   return { html, suite: comparison.verdict };
+}
+
+/**
+ * The text table as report.html numbered texts before its keys were hashes: every text
+ * held, in a Map. Kept only here, as the reference the page's numbering must match.
+ */
+class ReferenceTable implements TextNumbering {
+  readonly texts: string[] = [];
+  private readonly index = new Map<string, number>();
+  add(text: unknown, max: number): number {
+    if (typeof text !== 'string') return -1;
+    const cut = pageText(text, max);
+    let i = this.index.get(cut);
+    if (i === undefined) {
+      i = this.texts.length;
+      this.texts.push(cut);
+      this.index.set(cut, i);
+    }
+    return i;
+  }
+}
+
+/** The data block the old way: every suite's cases made with the reference table, then the whole data written at once. */
+function referenceData(input: ReportInput): string {
+  const language = input.language ?? 'en';
+  const table = new ReferenceTable();
+  const suites = input.comparisons.map((c) =>
+    pageSuite(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, table, language),
+  );
+  return jsonForScript({ text: viewMessagesFor(language).client, strings: table.texts, suites });
 }
 
 /** The text of the page's JSON data block, and the page without it. */
@@ -185,12 +216,8 @@ describe('report.html and junit.xml written piece by piece', () => {
         baselinesWritten: [],
       };
       assert.equal(html, renderHtmlReport(input, 'test'));
-      // The data block as one JSON.stringify of the whole data would write it.
-      const table = new TextTable();
-      const suites = outcome.comparisons.map((c) =>
-        pageSuite(c, outcome.results.get(c.name), input.baselines.get(c.name) ?? null, table, 'en'),
-      );
-      const whole = jsonForScript({ text: viewMessagesFor('en').client, strings: table.texts, suites });
+      // The data block as one JSON.stringify of the whole data, texts numbered by a Map, would write it.
+      const whole = referenceData(input);
       assert.equal(split(html).data, whole);
       const parsed = JSON.parse(whole) as { suites: PageSuite[] };
       assert.deepEqual(
@@ -213,6 +240,109 @@ describe('report.html and junit.xml written piece by piece', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("report.html's text table", () => {
+  it('numbers each distinct text once, in the order first seen, and gives each to be written once', () => {
+    const table = new TextTable();
+    assert.equal(table.add('the same reply', 100), 0);
+    assert.equal(table.add('another', 100), 1);
+    assert.equal(table.add('the same reply', 100), 0);
+    assert.equal(table.add(null, 100), -1, 'no text');
+    assert.equal(table.add(undefined, 100), -1);
+    assert.deepEqual(table.takeNew(), ['the same reply', 'another']);
+    assert.equal(table.add('another', 100), 1, 'known after it was written');
+    assert.equal(table.add(`the same reply${'!'.repeat(50)}`, 14), 2, 'cut texts carry how much was cut');
+    assert.equal(table.add(`the same reply${'?'.repeat(50)}`, 14), 2, 'the same once cut');
+    assert.deepEqual(table.takeNew(), ['the same reply… [50 more characters]']);
+    assert.deepEqual(table.takeNew(), []);
+    assert.equal(table.size, 3);
+  });
+
+  it('tells apart texts that differ in length, astral characters, separators or lone surrogates, as a Map of the texts does', () => {
+    const tricky = [
+      '',
+      'a',
+      'aa',
+      'a'.repeat(9000),
+      'a'.repeat(9001),
+      '😀',
+      '😀😀',
+      '\uD83D',
+      '\uDE00',
+      '\uDE00\uD83D',
+      '\uFFFD',
+      '?',
+      '\u2028',
+      '\u2029',
+      'line\u2028break',
+      'line\u2029break',
+      'line\nbreak',
+      'é',
+      'e\u0301',
+      '\u0100',
+      '\u0001',
+      '</script>',
+    ];
+    // Enough texts that the table grows several times, each added twice.
+    const many = Array.from({ length: 5000 }, (_, i) => `reply ${i % 2 === 0 ? '😀' : ''}${i.toString(36)}`);
+    const texts = [...tricky, ...many, ...tricky.slice().reverse(), ...many.slice().reverse()];
+    const table = new TextTable();
+    const reference = new ReferenceTable();
+    const written: string[] = [];
+    for (const t of texts) {
+      assert.equal(table.add(t, 20000), reference.add(t, 20000), JSON.stringify(t.slice(0, 20)));
+      written.push(...table.takeNew());
+    }
+    assert.deepEqual(written, reference.texts);
+    assert.equal(table.size, reference.texts.length);
+    const at = (t: string): number => table.add(t, 20000);
+    assert.notEqual(at('\uD83D'), at('\uFFFD'), 'a lone surrogate is not U+FFFD (their UTF-8 would be)');
+    assert.notEqual(at('\u2028'), at('\u2029'));
+    assert.notEqual(at('a'.repeat(9000)), at('a'.repeat(9001)));
+    assert.equal(at('😀'), tricky.indexOf('😀'));
+  });
+
+  it('writes the page of suites with no cases and with no result as the old way did', () => {
+    const { baseline, candidate } = syntheticPair({ n: 12, fails: (i) => i % 4 === 0, inject: HOSTILE });
+    // Every reply twice: the candidate's equals the baseline's for most cases.
+    const comparison = compareWithBaseline(baseline, candidate, { ...DEFAULT_GATE, resamples: 200 });
+    const emptyBase = { ...baseline, suite: { ...baseline.suite, name: 'empty' }, records: [] };
+    const emptyCand = { ...candidate, suite: { ...candidate.suite, name: 'empty' }, records: [] };
+    const empty = compareWithBaseline(emptyBase, emptyCand, { ...DEFAULT_GATE, resamples: 200 });
+    const missing = { ...empty, name: 'missing' };
+    const input: ReportInput = {
+      verdict: comparison.verdict,
+      comparisons: [empty, comparison, missing, { ...comparison, name: 'again' }],
+      results: new Map([
+        ['copy', candidate],
+        ['empty', emptyCand],
+        ['again', candidate],
+      ]),
+      baselines: new Map([
+        ['copy', baseline],
+        ['empty', emptyBase],
+        ['again', baseline],
+      ]),
+      language: 'en',
+    };
+    const html = renderHtmlReport(input, 'test');
+    const { data } = split(html);
+    assert.equal(data, referenceData(input));
+    const parsed = JSON.parse(data) as { strings: string[]; suites: PageSuite[] };
+    assert.deepEqual(
+      parsed.suites.map((s) => [s.name, s.cases.length]),
+      [
+        ['empty', 0],
+        ['copy', 12],
+        ['missing', 0],
+        ['again', 12],
+      ],
+    );
+    assert.equal(new Set(parsed.strings).size, parsed.strings.length, 'each text once');
+    const [, first, , second] = parsed.suites as PageSuite[];
+    assert.deepEqual(second?.cases, first?.cases, 'the suite shown again names the same texts');
   });
 });
 

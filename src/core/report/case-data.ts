@@ -4,7 +4,7 @@
  * improved, unchanged, new, removed, edited, not compared), whether it failed a pass/fail
  * check, its errors, its question, expected answer, both replies, and what its kind adds
  * (judge reasons, assertions, code and tests). Texts go into one table shared by the page
- * and are stored once however often they occur (a reply equal to the expected answer, an
+ * and are written once however often they occur (a reply equal to the expected answer, an
  * unchanged reply on both sides), and each is cut to a size a reader can take in — the
  * result files keep them whole.
  *
@@ -20,6 +20,7 @@ import type { CaseRecord, SuiteResult } from '../types.ts';
 import { causeOf, type ErrorCause } from '../error-cause.ts';
 import type { ReportLanguage } from './languages.ts';
 import { pageText } from './html-page.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /** Longest texts kept, in code points: replies, questions, expected answers, a kind's sections. */
 export const TEXT_LIMITS = { reply: 4000, question: 1500, expected: 2000, section: 3000, label: 200, error: 600 };
@@ -91,21 +92,130 @@ export function groupErrors(records: readonly CaseRecord[]): ErrorGroup[] {
   );
 }
 
-/** A text table: every distinct text once, referred to by index. */
-export class TextTable {
-  readonly texts: string[] = [];
-  private readonly index = new Map<string, number>();
-  /** The index of a text (cut to `max` code points), or -1 for none. */
+/** What numbers the texts of the page: the index of a text (cut to `max` code points), or -1 for none. */
+export interface TextNumbering {
+  add(text: unknown, max: number): number;
+}
+
+/** Bytes of a text's key: the first 128 bits of its SHA-256. */
+const KEY_BYTES = 16;
+/** Texts remembered as text, to skip the digest of a repeat within a case. */
+const RECENT_TEXTS = 4;
+
+/**
+ * The page's text table: every distinct text numbered once, in the order first added, and
+ * given to the caller once (`takeNew`) to be written; the table keeps no text. A text is
+ * known again by a key: the first 128 bits of the SHA-256 of its UTF-16 code units (which
+ * tell every string apart, lone surrogates included; its UTF-8 would not), in an
+ * open-addressing table over typed arrays (as `IdIndex` in packed.ts): 16 bytes and a slot
+ * per text where a Map held the text itself (15 M characters at 100,000 cases).
+ *
+ * Why 128 bits is enough: the texts are hostile (model output, a pull request's dataset),
+ * so the hash must be one nobody can steer — a non-cryptographic hash could be made to give
+ * a reply another text's key, and the page would show that text in its place. With
+ * SHA-256, two different texts share a 128-bit key by chance with probability about
+ * n²/2¹²⁹ (below 10⁻²⁷ for a million texts), and on purpose only by a birthday search of
+ * about 2⁶⁴ SHA-256 evaluations over texts the searcher chooses both of (no shortcut is
+ * known for SHA-256 cut short); a model's reply cannot be ground that way at all. Even then
+ * the page would show one of those two texts for the other; the result files keep every
+ * text whole.
+ */
+export class TextTable implements TextNumbering {
+  private count = 0;
+  /** Number + 1 in each slot (0: empty); at most half the slots used. */
+  private slots = new Uint32Array(2048);
+  private mask = 2047;
+  /** Each text's key, by number. */
+  private keys = new Uint8Array(1024 * KEY_BYTES);
+  /** A text's UTF-16 code units as bytes, reused. */
+  private units = new Uint8Array(8192);
+  private fresh: string[] = [];
+  /**
+   * The last few texts added and their numbers, compared as text before any hashing: a
+   * case's texts often repeat each other (a reply equal to the expected answer, the same
+   * reply on both sides), and an equal string needs no digest.
+   */
+  private recent: string[] = [];
+  private recentAt: number[] = [];
+  private recentNext = 0;
+
+  /** How many distinct texts are numbered. */
+  get size(): number {
+    return this.count;
+  }
+
   add(text: unknown, max: number): number {
     if (typeof text !== 'string') return -1;
     const cut = pageText(text, max);
-    let i = this.index.get(cut);
-    if (i === undefined) {
-      i = this.texts.length;
-      this.texts.push(cut);
-      this.index.set(cut, i);
+    for (let r = 0; r < this.recent.length; r++) if (this.recent[r] === cut) return this.recentAt[r] as number;
+    const at = this.number(cut);
+    this.recent[this.recentNext] = cut;
+    this.recentAt[this.recentNext] = at;
+    this.recentNext = (this.recentNext + 1) % RECENT_TEXTS;
+    return at;
+  }
+
+  /** The number of a text, numbering it next (and keeping it to be written) when it is new. */
+  private number(cut: string): number {
+    const key = this.keyOf(cut);
+    const h = (key[0] as number) | ((key[1] as number) << 8) | ((key[2] as number) << 16) | ((key[3] as number) << 24);
+    let s = h & this.mask;
+    for (; ; s = (s + 1) & this.mask) {
+      const slot = this.slots[s] as number;
+      if (slot === 0) break;
+      if (this.sameKey(slot - 1, key)) return slot - 1;
     }
-    return i;
+    const at = this.count++;
+    if (at * KEY_BYTES >= this.keys.length) {
+      const keys = new Uint8Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    this.keys.set(key, at * KEY_BYTES);
+    if (2 * this.count > this.slots.length) this.regrow();
+    else this.slots[s] = at + 1;
+    this.fresh.push(cut);
+    return at;
+  }
+
+  /** The texts numbered since the last call, in the order of their numbers; the table forgets them. */
+  takeNew(): string[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
+  }
+
+  private keyOf(text: string): Uint8Array {
+    const n = 2 * text.length;
+    if (n > this.units.length) this.units = new Uint8Array(Math.max(n, 2 * this.units.length));
+    const u = this.units;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      u[2 * i] = c & 0xff;
+      u[2 * i + 1] = c >>> 8;
+    }
+    return sha256(u.subarray(0, n)).subarray(0, KEY_BYTES);
+  }
+
+  private sameKey(at: number, key: Uint8Array): boolean {
+    const base = at * KEY_BYTES;
+    for (let k = 0; k < KEY_BYTES; k++) if (this.keys[base + k] !== key[k]) return false;
+    return true;
+  }
+
+  /** Doubles the slots and places every number again. */
+  private regrow(): void {
+    this.slots = new Uint32Array(this.slots.length * 2);
+    this.mask = this.slots.length - 1;
+    for (let at = 0; at < this.count; at++) {
+      const b = at * KEY_BYTES;
+      const k = this.keys;
+      const h =
+        (k[b] as number) | ((k[b + 1] as number) << 8) | ((k[b + 2] as number) << 16) | ((k[b + 3] as number) << 24);
+      let s = h & this.mask;
+      while (this.slots[s] !== 0) s = (s + 1) & this.mask;
+      this.slots[s] = at + 1;
+    }
   }
 }
 
@@ -146,27 +256,30 @@ export function pageSuite(
   comparison: SuiteComparison,
   result: SuiteResult | undefined,
   original: SuiteResult | null,
-  table: TextTable,
+  table: TextNumbering,
   language: ReportLanguage,
 ): PageSuite {
   const cases: PageCase[] = [];
-  const head = eachPageCase(comparison, result, original, table, language, (c) => cases.push(c));
-  return { ...head, cases };
+  const made = pageCases(comparison, result, original, table, language);
+  for (let r = made.next(); ; r = made.next()) {
+    if (r.done) return { ...r.value, cases };
+    cases.push(r.value);
+  }
 }
 
 /**
- * What `pageSuite` makes, one case at a time: `visit` is given each case as it is made, in
- * the page's order, so a caller that writes it (report.html) holds no object per case.
+ * What `pageSuite` makes, one case at a time: each case is yielded as it is made, in the
+ * page's order, its texts just added to the table, so a caller that writes it (report.html)
+ * holds no object per case and can write each new text before the next case is made.
  * Returns the suite without its cases.
  */
-export function eachPageCase(
+export function* pageCases(
   comparison: SuiteComparison,
   result: SuiteResult | undefined,
   original: SuiteResult | null,
-  table: TextTable,
+  table: TextNumbering,
   language: ReportLanguage,
-  visit: (c: PageCase) => void,
-): Omit<PageSuite, 'cases'> {
+): Generator<PageCase, Omit<PageSuite, 'cases'>> {
   const metric = comparison.metric;
   const empty = { name: comparison.name, metric, passFail: false };
   if (!result) return empty;
@@ -241,7 +354,7 @@ export function eachPageCase(
     const detail = c0?.detail ?? b0?.detail ?? {};
     const kb = sections(b0);
     const kc = sections(c0);
-    visit({
+    yield {
       id,
       s,
       b: round(b),
@@ -255,7 +368,7 @@ export function eachPageCase(
       ...(errors.length > 0 ? { x: errors } : {}),
       ...(kb ? { kb } : {}),
       ...(kc ? { kc } : {}),
-    });
+    };
   }
   return { name: comparison.name, metric, passFail: passFailMetrics.length > 0 };
 }

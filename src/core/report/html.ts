@@ -15,7 +15,7 @@ import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { distinctCases, servedModels } from '../stored-records.ts';
 import type { SuiteResult } from '../types.ts';
-import { eachPageCase, groupErrors, TextTable, type PageSuite } from './case-data.ts';
+import { groupErrors, pageCases, TextTable, type PageSuite } from './case-data.ts';
 import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
@@ -42,7 +42,6 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
   const language = input.language ?? 'en';
   const m = messagesFor(language);
   const v = viewMessagesFor(language);
-  const table = new TextTable();
   const body: string[] = [
     '<header>',
     `<h1 class="v-${input.verdict}">evalgate: ${VERDICT_ICON[input.verdict]} ${escapeHtml(m.more.verdict[input.verdict])}</h1>`,
@@ -65,24 +64,7 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
   if (chart) body.push(`<h2>${escapeHtml(v.report.chart)}</h2>`, chart);
   body.push(...noticesHtml(input.notices, m));
   body.push(`<h2>${escapeHtml(v.report.suites)}</h2>`);
-  const suites = input.comparisons.map((c, i) => {
-    const result = input.results.get(c.name);
-    const baseline = input.baselines?.get(c.name) ?? null;
-    body.push(suiteHtml(c, i, result, input, m, v));
-    // Each case written to its JSON as soon as it is made, a batch of them joined into one
-    // string: no object per case is held until the texts (written first) are complete.
-    const cases: string[] = [];
-    let batch: string[] = [];
-    const head = eachPageCase(c, result, baseline, table, language, (pc) => {
-      batch.push(jsonForScript(pc));
-      if (batch.length === CASES_PER_PIECE) {
-        cases.push(batch.join(','));
-        batch = [];
-      }
-    });
-    if (batch.length > 0) cases.push(batch.join(','));
-    return { ...head, cases };
-  });
+  input.comparisons.forEach((c, i) => body.push(suiteHtml(c, i, input.results.get(c.name), input, m, v)));
   body.push('</main>', `<footer><p class="muted">${escapeHtml(v.report.generatedBy(version ?? ''))}</p></footer>`);
   yield* pageChunks(
     {
@@ -92,28 +74,49 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
       body: body.join('\n'),
       script: REPORT_SCRIPT,
     },
-    pageDataChunks(v.client, table.texts, suites),
+    pageDataChunks(v.client, input, language),
   );
 }
 
 /** Cases joined into one piece of the page's data: fewer, larger strings held until the texts are written. */
 const CASES_PER_PIECE = 256;
 
-/** A suite of the page's data with its cases already written: pieces of JSON, cases joined by commas. */
-type WrittenSuite = Omit<PageSuite, 'cases'> & { cases: string[] };
-
 /**
- * The page's data, `{ text, strings, suites }`, as `jsonForScript` would write it whole:
- * one piece per text and per batch of cases, each escaped on its own (the escapes are per
- * character, so the pieces join to the same text).
+ * The page's data, `{ text, strings, suites }`, as `jsonForScript` would write it whole, made
+ * as it is written: the cases are made (`pageCases`) while the strings are written, and each
+ * text the table numbers is written as its own piece before the next case is made, so no
+ * text is held once written. The cases' JSON must follow every text, so it is kept, a batch
+ * of cases joined into one string, until the strings are complete. Each piece is escaped on
+ * its own (the escapes are per character, so the pieces join to the same text).
  */
 function* pageDataChunks(
   text: ViewMessages['client'],
-  strings: readonly string[],
-  suites: WrittenSuite[],
+  input: ReportInput,
+  language: ReportLanguage,
 ): Generator<string> {
   yield openEnd(jsonForScript({ text, strings: [] }));
-  for (let i = 0; i < strings.length; i++) yield `${i > 0 ? ',' : ''}${jsonForScript(strings[i])}`;
+  const table = new TextTable();
+  let written = 0;
+  const suites: WrittenSuite[] = [];
+  for (const c of input.comparisons) {
+    const made = pageCases(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, table, language);
+    const cases: string[] = [];
+    let batch: string[] = [];
+    for (;;) {
+      const r = made.next();
+      for (const t of table.takeNew()) yield `${written++ > 0 ? ',' : ''}${jsonForScript(t)}`;
+      if (r.done) {
+        if (batch.length > 0) cases.push(batch.join(','));
+        suites.push({ ...r.value, cases });
+        break;
+      }
+      batch.push(jsonForScript(r.value));
+      if (batch.length === CASES_PER_PIECE) {
+        cases.push(batch.join(','));
+        batch = [];
+      }
+    }
+  }
   yield '],"suites":[';
   for (let i = 0; i < suites.length; i++) {
     const suite = suites[i] as WrittenSuite;
@@ -123,6 +126,9 @@ function* pageDataChunks(
   }
   yield ']}';
 }
+
+/** A suite of the page's data with its cases already written: pieces of JSON, cases joined by commas. */
+type WrittenSuite = Omit<PageSuite, 'cases'> & { cases: string[] };
 
 /** JSON of an object whose last value is an empty array, without its closing `]}`: the array is written after it. */
 function openEnd(json: string): string {
