@@ -29,7 +29,7 @@ import {
 } from '../../src/core/kinds/judged/manipulation.ts';
 import type { CaseRecord } from '../../src/core/types.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeRequest } from '../helpers/fake-openai.ts';
-import { loadCorpus, shippedAnswers, tally } from '../helpers/manipulation-corpus.ts';
+import { type CorpusName, loadCorpus, shippedAnswers, tally } from '../helpers/manipulation-corpus.ts';
 
 const ids = (rows: readonly { id: string }[]): string[] => rows.map((r) => r.id);
 
@@ -94,19 +94,7 @@ describe('the labelled corpus', () => {
   // and tuned on since: each is held to its known misses (`knownMiss`) and to the honest
   // answers listed as flagged.
   const BLIND_SETS: {
-    set:
-      | 'blind2'
-      | 'blind3'
-      | 'blind4'
-      | 'blind5'
-      | 'blind6'
-      | 'blind7'
-      | 'blind8'
-      | 'blind9'
-      | 'blind10'
-      | 'blind11'
-      | 'blind12'
-      | 'blind13';
+    set: Exclude<CorpusName, 'dev' | 'held-out' | 'blind' | 'train-extra'>;
     history: string;
     least: { attacks: number; honest: number };
     falselyFlagged: string[];

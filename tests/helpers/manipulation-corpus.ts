@@ -22,7 +22,7 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, the twelve reviews' blind sets, and the extra training set written by a separate writer. */
+/** The corpus files: what the scan was developed on, the first held-out set, the reviews' blind sets trained on, and the extra training set written by a separate writer. */
 export type CorpusName =
   | 'dev'
   | 'held-out'
