@@ -13,7 +13,7 @@
 // with the prompt's last line at once); it is not a model.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { startFakeOpenAI, type FakeOpenAI } from '../tests/helpers/fake-openai.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,33 +30,17 @@ const CLIS = arg('cli', join(ROOT, 'dist/cli.js'))
   .map((p) => resolve(p));
 const CHECK = Number(arg('check', '300'));
 
-/** Answers each call with the last line of its last user message. */
-async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        messages: { role: string; content: string }[];
-      };
-      const user = body.messages.filter((m) => m.role === 'user').pop()?.content ?? '';
-      const content = user.split('\n').pop() ?? '';
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'x',
-          object: 'chat.completion',
-          created: 0,
-          model: 'bench-server (not a model)',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 30, completion_tokens: 8, total_tokens: 38 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise((done) => server.close(() => done())) };
+/** The project's fake server, answering each call with the last line of its last user message. */
+function startServer(): Promise<FakeOpenAI> {
+  return startFakeOpenAI((req) => ({
+    content:
+      req.messages
+        .filter((m) => m.role === 'user')
+        .pop()
+        ?.content.split('\n')
+        .pop() ?? '',
+    usage: { prompt_tokens: 30, completion_tokens: 8 },
+  }));
 }
 
 /** Case i's columns: an id, a question over two lines (a quoted line break in CSV), an answer. */
