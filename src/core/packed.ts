@@ -14,13 +14,24 @@
 const CHUNK_CHARS = 1 << 20;
 const IDS_PER_CHUNK = 4096;
 
+/**
+ * Slots per block of HashBytes and PackedStrings' starts. Kept in blocks rather than
+ * arrays grown by doubling: a doubling copies the array and leaves the old one (up to half
+ * the new size) for a collection to free, and while a 100,000-record baseline was read
+ * before the calls those copies (and the copy `trim` made) were about 14 MB of array
+ * buffers alive at once, memory glibc then kept through the calls.
+ */
+const SLOT_SHIFT = 12;
+const SLOTS = 1 << SLOT_SHIFT;
+const IN_SLOTS = SLOTS - 1;
+
 /** Strings added one after another, kept in shared chunks; string i is read back as it was. */
 export class PackedStrings {
   /** Closed chunks; chunk k holds strings from chunkFirst[k] on. */
   private chunks: string[] = [];
   private chunkFirst: number[] = [];
-  /** Where each string starts in its chunk (or in the pending ones). */
-  private starts = new Uint32Array(0);
+  /** Where each string starts in its chunk (or in the pending ones), in blocks of SLOTS. */
+  private starts: Uint32Array[] = [];
   private count = 0;
   /** Strings added since the last chunk was closed, from pendingFirst on. */
   private pending: string[] = [];
@@ -34,9 +45,15 @@ export class PackedStrings {
   /** Adds a string; its index. */
   push(text: string): number {
     const i = this.count;
-    if (i === this.starts.length) this.starts = grown(this.starts, Math.max(1024, i * 2));
+    const b = i >> SLOT_SHIFT;
+    if (b === this.starts.length) this.starts.push(new Uint32Array(SLOTS));
+    else if ((i & IN_SLOTS) >= (this.starts[b] as Uint32Array).length) {
+      const block = new Uint32Array(SLOTS);
+      block.set(this.starts[b] as Uint32Array);
+      this.starts[b] = block;
+    }
     if (this.pending.length === 0) this.pendingFirst = i;
-    this.starts[i] = this.pendingChars;
+    (this.starts[b] as Uint32Array)[i & IN_SLOTS] = this.pendingChars;
     this.pending.push(text);
     this.pendingChars += text.length;
     this.count = i + 1;
@@ -50,7 +67,7 @@ export class PackedStrings {
     if (this.pending.length > 0 && i >= this.pendingFirst) return this.pending[i - this.pendingFirst] as string;
     const k = this.chunkOf(i);
     const chunk = this.chunks[k] as string;
-    return chunk.slice(this.starts[i] as number, this.endIn(k, i, chunk));
+    return chunk.slice(this.startOf(i), this.endIn(k, i, chunk));
   }
 
   /** Whether string i is `text`, without making string i. */
@@ -59,7 +76,7 @@ export class PackedStrings {
     if (this.pending.length > 0 && i >= this.pendingFirst) return this.pending[i - this.pendingFirst] === text;
     const k = this.chunkOf(i);
     const chunk = this.chunks[k] as string;
-    const start = this.starts[i] as number;
+    const start = this.startOf(i);
     const end = this.endIn(k, i, chunk);
     if (end - start !== text.length) return false;
     for (let c = 0; c < text.length; c++) if (chunk.charCodeAt(start + c) !== text.charCodeAt(c)) return false;
@@ -108,13 +125,20 @@ export class PackedStrings {
     }
     const k = this.chunkOf(i);
     const chunk = this.chunks[k] as string;
-    return [chunk, this.starts[i] as number, this.endIn(k, i, chunk)];
+    return [chunk, this.startOf(i), this.endIn(k, i, chunk)];
   }
 
   /** Drops the room kept for more strings (once no more are added). */
   trim(): void {
     if (this.pending.length > 0) this.closeChunk();
-    if (this.starts.length > this.count) this.starts = this.starts.slice(0, this.count);
+    const last = this.starts.length - 1;
+    const used = this.count - last * SLOTS;
+    const block = this.starts[last];
+    if (block !== undefined && block.length > used) this.starts[last] = block.slice(0, used);
+  }
+
+  private startOf(i: number): number {
+    return (this.starts[i >> SLOT_SHIFT] as Uint32Array)[i & IN_SLOTS] as number;
   }
 
   private check(i: number): void {
@@ -126,7 +150,7 @@ export class PackedStrings {
   private endIn(k: number, i: number, chunk: string): number {
     const next = i + 1;
     const nextChunk = k + 1 < this.chunkFirst.length ? (this.chunkFirst[k + 1] as number) : this.closedCount();
-    return next < nextChunk ? (this.starts[next] as number) : chunk.length;
+    return next < nextChunk ? this.startOf(next) : chunk.length;
   }
 
   /** How many strings are in closed chunks. */
@@ -174,13 +198,19 @@ const ABSENT = 0;
 const BYTES = 1;
 const ODD = 2;
 
+/** One block of HashBytes: 32 bytes and a state per slot. */
+interface HashBlock {
+  bytes: Uint8Array;
+  state: Uint8Array;
+}
+
 /**
  * Input hashes by index, as 32 bytes each when they are 64 lowercase hex digits (what
- * evalgate writes); any other text is kept as it is. A slot may be empty (`has`).
+ * evalgate writes); any other text is kept as it is. A slot may be empty (`has`). Kept in
+ * blocks of 4,096 slots, never copied as they grow.
  */
 export class HashBytes {
-  private bytes = new Uint8Array(0);
-  private state = new Uint8Array(0);
+  private blocks: HashBlock[] = [];
   /** Hashes kept as text, by slot (an array: a Map entry takes several times a slot). */
   private odd: (string | undefined)[] | null = null;
   private count = 0;
@@ -192,45 +222,52 @@ export class HashBytes {
 
   /** Sets slot i (growing as needed). */
   set(i: number, hash: string): void {
-    this.room(i);
+    const block = this.room(i);
+    const j = i & IN_SLOTS;
     if (hash.length === 64 && HASH_HEX.test(hash)) {
-      const base = i * 32;
+      const base = j * 32;
       for (let b = 0; b < 32; b++)
-        this.bytes[base + b] =
+        block.bytes[base + b] =
           ((HEX_VALUE[hash.charCodeAt(2 * b)] as number) << 4) | (HEX_VALUE[hash.charCodeAt(2 * b + 1)] as number);
-      this.state[i] = BYTES;
+      block.state[j] = BYTES;
       if (this.odd && i < this.odd.length) this.odd[i] = undefined;
     } else {
       (this.odd ??= [])[i] = hash;
-      this.state[i] = ODD;
+      block.state[j] = ODD;
     }
   }
 
   /** Sets slot i to slot j of `from` (empty when that is empty). */
   copy(i: number, from: HashBytes, j: number): void {
-    this.room(i);
-    const s = from.state[j] ?? ABSENT;
-    this.state[i] = s;
-    if (s === BYTES) this.bytes.set(from.bytes.subarray(j * 32, j * 32 + 32), i * 32);
+    const block = this.room(i);
+    const k = i & IN_SLOTS;
+    const s = from.stateOf(j);
+    block.state[k] = s;
+    if (s === BYTES) {
+      const source = from.blocks[j >> SLOT_SHIFT] as HashBlock;
+      const at = (j & IN_SLOTS) * 32;
+      block.bytes.set(source.bytes.subarray(at, at + 32), k * 32);
+    }
     if (s === ODD) (this.odd ??= [])[i] = from.odd?.[j];
     else if (this.odd && i < this.odd.length) this.odd[i] = undefined;
   }
 
   /** Whether slot i holds a hash. */
   has(i: number): boolean {
-    return i < this.count && this.state[i] !== ABSENT;
+    return this.stateOf(i) !== ABSENT;
   }
 
   /** The hash in slot i, as it was set; undefined when it holds none. */
   get(i: number): string | undefined {
-    if (i >= this.count) return undefined;
-    const s = this.state[i];
+    const s = this.stateOf(i);
     if (s === ODD) return this.odd?.[i];
     if (s !== BYTES) return undefined;
+    const bytes = (this.blocks[i >> SLOT_SHIFT] as HashBlock).bytes;
+    const at = (i & IN_SLOTS) * 32;
     // One flat string (64 concatenations would make a tree of 63 strings).
     const codes = new Array<number>(64);
     for (let b = 0; b < 32; b++) {
-      const [hi, lo] = HEX_CODES[this.bytes[i * 32 + b] as number] as number[];
+      const [hi, lo] = HEX_CODES[bytes[at + b] as number] as number[];
       codes[2 * b] = hi as number;
       codes[2 * b + 1] = lo as number;
     }
@@ -239,30 +276,49 @@ export class HashBytes {
 
   /** Whether slot i here and slot j of `other` hold the same hash (both empty counts as the same). */
   same(i: number, other: HashBytes, j: number): boolean {
-    const a = i < this.count ? (this.state[i] as number) : ABSENT;
-    const b = j < other.count ? (other.state[j] as number) : ABSENT;
+    const a = this.stateOf(i);
+    const b = other.stateOf(j);
     if (a !== b) return false;
     if (a === ODD) return this.odd?.[i] === other.odd?.[j];
     if (a === ABSENT) return true;
-    for (let k = 0; k < 32; k++) if (this.bytes[i * 32 + k] !== other.bytes[j * 32 + k]) return false;
+    const x = (this.blocks[i >> SLOT_SHIFT] as HashBlock).bytes;
+    const y = (other.blocks[j >> SLOT_SHIFT] as HashBlock).bytes;
+    const p = (i & IN_SLOTS) * 32;
+    const q = (j & IN_SLOTS) * 32;
+    for (let k = 0; k < 32; k++) if (x[p + k] !== y[q + k]) return false;
     return true;
   }
 
-  /** Drops the room kept for more slots. */
+  /** Drops the room kept for more slots (in the last block; a slot set later gives it room again). */
   trim(): void {
-    if (this.state.length > this.count) {
-      this.state = this.state.slice(0, this.count);
-      this.bytes = this.bytes.slice(0, this.count * 32);
-    }
+    const last = this.blocks.length - 1;
+    const block = this.blocks[last];
+    const used = this.count - last * SLOTS;
+    if (block === undefined || block.state.length <= used) return;
+    this.blocks[last] = { bytes: block.bytes.slice(0, used * 32), state: block.state.slice(0, used) };
   }
 
-  private room(i: number): void {
-    if (i >= this.state.length) {
-      const capacity = Math.max(1024, i + 1, this.state.length * 2);
-      this.state = grown(this.state, capacity);
-      this.bytes = grown(this.bytes, capacity * 32);
+  private stateOf(i: number): number {
+    if (i >= this.count) return ABSENT;
+    const block = this.blocks[i >> SLOT_SHIFT];
+    const j = i & IN_SLOTS;
+    return block !== undefined && j < block.state.length ? (block.state[j] as number) : ABSENT;
+  }
+
+  /** The block of slot i, made (or given back its room) as needed. */
+  private room(i: number): HashBlock {
+    const b = i >> SLOT_SHIFT;
+    while (this.blocks.length <= b)
+      this.blocks.push({ bytes: new Uint8Array(SLOTS * 32), state: new Uint8Array(SLOTS) });
+    let block = this.blocks[b] as HashBlock;
+    if (block.state.length < SLOTS && (i & IN_SLOTS) >= block.state.length) {
+      const grown: HashBlock = { bytes: new Uint8Array(SLOTS * 32), state: new Uint8Array(SLOTS) };
+      grown.bytes.set(block.bytes);
+      grown.state.set(block.state);
+      this.blocks[b] = block = grown;
     }
     if (i >= this.count) this.count = i + 1;
+    return block;
   }
 }
 

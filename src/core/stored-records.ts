@@ -225,27 +225,93 @@ function checksum(text: string, out: Uint32Array, at: number): void {
   out[at + 1] = b >>> 0;
 }
 
-/** Growable columns of record positions. */
+/** Records per block of Positions. */
+const POSITION_SHIFT = 12;
+const POSITION_BLOCK = 1 << POSITION_SHIFT;
+const IN_POSITION_BLOCK = POSITION_BLOCK - 1;
+
+/** The positions of up to POSITION_BLOCK records. */
+interface PositionBlock {
+  start: Float64Array;
+  end: Float64Array;
+  /** Two 32-bit checksums a record. */
+  sums: Uint32Array;
+}
+
+/**
+ * Where each record is (its first byte and the byte after its last) and its checksum,
+ * record by record. Kept in blocks of 4,096 records, never copied as they grow: arrays
+ * grown by doubling left their old copies (and a copy cut to size) for a collection to
+ * free, array buffers that were alive at once while a baseline was read before the calls.
+ */
 export class Positions {
-  start = new Float64Array(1024);
-  end = new Float64Array(1024);
-  sums = new Uint32Array(2048);
+  private blocks: PositionBlock[] = [];
   n = 0;
   add(start: number, end: number, text: string): void {
-    if (this.n === this.start.length) {
-      const grow = <T extends Float64Array | Uint32Array>(a: T, size: number): T => {
-        const b = new (a.constructor as new (n: number) => T)(size);
-        b.set(a);
-        return b;
-      };
-      this.start = grow(this.start, this.n * 2);
-      this.end = grow(this.end, this.n * 2);
-      this.sums = grow(this.sums, this.n * 4);
-    }
-    this.start[this.n] = start;
-    this.end[this.n] = end;
-    checksum(text, this.sums, this.n * 2);
+    const block = this.room();
+    const j = this.n & IN_POSITION_BLOCK;
+    block.start[j] = start;
+    block.end[j] = end;
+    checksum(text, block.sums, j * 2);
     this.n++;
+  }
+  /** Adds record `i` of `from` (its offsets and checksum). */
+  addFrom(from: Positions, i: number): void {
+    const block = this.room();
+    const j = this.n & IN_POSITION_BLOCK;
+    const source = from.blocks[i >> POSITION_SHIFT] as PositionBlock;
+    const k = i & IN_POSITION_BLOCK;
+    block.start[j] = source.start[k] as number;
+    block.end[j] = source.end[k] as number;
+    block.sums[j * 2] = source.sums[k * 2] as number;
+    block.sums[j * 2 + 1] = source.sums[k * 2 + 1] as number;
+    this.n++;
+  }
+  /** Record i's first byte. */
+  start(i: number): number {
+    return (this.blocks[i >> POSITION_SHIFT] as PositionBlock).start[i & IN_POSITION_BLOCK] as number;
+  }
+  /** The byte after record i's last. */
+  end(i: number): number {
+    return (this.blocks[i >> POSITION_SHIFT] as PositionBlock).end[i & IN_POSITION_BLOCK] as number;
+  }
+  /** Whether `sums` (a checksum pair) is record i's. */
+  sumIs(i: number, sums: Uint32Array): boolean {
+    const block = this.blocks[i >> POSITION_SHIFT] as PositionBlock;
+    const k = (i & IN_POSITION_BLOCK) * 2;
+    return block.sums[k] === sums[0] && block.sums[k + 1] === sums[1];
+  }
+  /** Drops the room kept for more records in the last block. */
+  trim(): void {
+    const last = this.blocks.length - 1;
+    const block = this.blocks[last];
+    const used = this.n - last * POSITION_BLOCK;
+    if (block === undefined || block.start.length <= used) return;
+    this.blocks[last] = {
+      start: block.start.slice(0, used),
+      end: block.end.slice(0, used),
+      sums: block.sums.slice(0, used * 2),
+    };
+  }
+  /** The block the next record goes in. */
+  private room(): PositionBlock {
+    const b = this.n >> POSITION_SHIFT;
+    const j = this.n & IN_POSITION_BLOCK;
+    let block = this.blocks[b];
+    if (block === undefined || j >= block.start.length) {
+      const grown: PositionBlock = {
+        start: new Float64Array(POSITION_BLOCK),
+        end: new Float64Array(POSITION_BLOCK),
+        sums: new Uint32Array(POSITION_BLOCK * 2),
+      };
+      if (block !== undefined) {
+        grown.start.set(block.start);
+        grown.end.set(block.end);
+        grown.sums.set(block.sums);
+      }
+      this.blocks[b] = block = grown;
+    }
+    return block;
   }
 }
 
@@ -439,17 +505,8 @@ export function recordsInFile(
   parse: (text: string) => CaseRecord,
 ): CaseRecord[] {
   const sorted = new Positions();
-  sorted.start = new Float64Array(order.length);
-  sorted.end = new Float64Array(order.length);
-  sorted.sums = new Uint32Array(order.length * 2);
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k] as number;
-    sorted.start[k] = at.start[i] as number;
-    sorted.end[k] = at.end[i] as number;
-    sorted.sums[k * 2] = at.sums[i * 2] as number;
-    sorted.sums[k * 2 + 1] = at.sums[i * 2 + 1] as number;
-  }
-  sorted.n = order.length;
+  for (let k = 0; k < order.length; k++) sorted.addFrom(at, order[k] as number);
+  sorted.trim();
   return storedRecords(file, sorted, -1, size, null, parse);
 }
 
@@ -465,10 +522,8 @@ function storedRecords(
   written?: { head: string; tail: string; tailStart: number },
 ): CaseRecord[] {
   const { n } = at;
-  // Held as long as the records: without the room kept for more (up to as much again).
-  const start = at.start.length > n ? at.start.slice(0, n) : at.start;
-  const end = at.end.length > n ? at.end.slice(0, n) : at.end;
-  const sums = at.sums.slice(0, n * 2);
+  // Held as long as the records: without the room kept for more.
+  at.trim();
   const check = new Uint32Array(2);
   let lastIndex = -1;
   let last: CaseRecord | undefined;
@@ -485,13 +540,13 @@ function storedRecords(
     if (reads++ % 1024 === 0 && file.size() !== size) changed(`it was ${size} bytes and is ${file.size()}`);
     let raw: string;
     try {
-      raw = file.read(start[i] as number, end[i] as number);
+      raw = file.read(at.start(i), at.end(i));
     } catch (error) {
       return changed((error as Error).message);
     }
     const text = recordText(raw);
     checksum(text, check, 0);
-    if (check[0] !== sums[i * 2] || check[1] !== sums[i * 2 + 1]) changed(`record ${i} is not what it was`);
+    if (!at.sumIs(i, check)) changed(`record ${i} is not what it was`);
     last = parse(text);
     lastIndex = i;
     return last;
@@ -512,22 +567,21 @@ function storedRecords(
           }
         };
         sizeNow();
-        if (read(0, start[0] as number) !== head || read(tailStart, size) !== tail)
+        if (read(0, at.start(0)) !== head || read(tailStart, size) !== tail)
           changed('the text around its records is not what was written');
         yield head;
         for (let i = 0; i < n; i++) {
           if (i % 1024 === 1023) sizeNow();
           // The record's lines, the comma after it but the last, and the newline.
-          const to = end[i] as number;
-          const raw = read(start[i] as number, to + 1);
+          const to = at.end(i);
+          const raw = read(at.start(i), to + 1);
           const comma = i < n - 1;
           const body = raw.slice(0, comma ? -2 : -1);
           if (!raw.endsWith(comma ? ',\n' : '\n') || (!comma && body.endsWith(',')))
             changed(`record ${i} does not end as it was written`);
           checksum(body, check, 0);
-          if (check[0] !== sums[i * 2] || check[1] !== sums[i * 2 + 1]) changed(`record ${i} is not what it was`);
-          if ((i + 1 < n ? (start[i + 1] as number) : tailStart) !== to + 1)
-            changed(`record ${i} is not where it was written`);
+          if (!at.sumIs(i, check)) changed(`record ${i} is not what it was`);
+          if ((i + 1 < n ? at.start(i + 1) : tailStart) !== to + 1) changed(`record ${i} is not where it was written`);
           yield raw;
         }
         sizeNow();

@@ -3,9 +3,15 @@
 // caseMeans gives (repeats summed in record order, failures counted as the worst value
 // where they stand), and the resampling units handed to the bootstrap.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { readResultFile } from '../../src/adapters/fs-store.ts';
 import { caseTable, groupUnits, pairCases } from '../../src/core/compare/pairing.ts';
 import { caseMeans } from '../../src/core/results.ts';
+import { resultChunks } from '../../src/core/result-stream.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 
@@ -117,5 +123,62 @@ describe('pairing cases', () => {
     );
     const plain = groupUnits(pairCases(baseline, candidate, METRIC, false), caseTable(baseline, candidate));
     assert.ok([...plain.cases].every((k) => k === 1));
+  });
+});
+
+describe('pairing stored results', () => {
+  it('pairs the same when either side is read from its file (input hashes from its columns, not copied)', async () => {
+    // More cases than one block of hashes (4,096), sha256 hashes and others, each kind of change.
+    const n = 9000;
+    const { baseline, candidate } = syntheticPair({
+      n,
+      words: 3,
+      fails: (i) => i % 13 === 0,
+      errors: (i) => i % 97 === 1,
+    });
+    const hex = (i: number): string => createHash('sha256').update(`case ${i}`).digest('hex');
+    const hashOf = (i: number): string => (i % 10 === 3 ? `h${i}` : hex(i));
+    baseline.records.forEach((r, i) => (r.inputHash = hashOf(i)));
+    candidate.records.forEach((r, i) => (r.inputHash = hashOf(i)));
+    const edits: [number, string][] = [
+      [4100, hex(99999)], // sha256 to another
+      [13, 'h13-edited'], // text to other text
+      [5003, hex(5003).toUpperCase()], // the same digits in capitals: another input
+      [8191, 'h8191'], // sha256 to text
+    ];
+    for (const [i, hash] of edits) (candidate.records[i] as CaseRecord).inputHash = hash;
+    const candRecords = candidate.records.filter((_, i) => i !== 4096 && i !== 7);
+    candRecords.push({ ...(candidate.records[9] as CaseRecord), caseId: 'case-added', inputHash: hex(-1) });
+    // A second baseline repeat whose input differs: the last record's hash is the case's.
+    const baseRecords = [...baseline.records, { ...(baseline.records[4101] as CaseRecord), inputHash: hex(-2) }];
+    const held = {
+      baseline: { ...baseline, records: baseRecords },
+      candidate: { ...candidate, records: candRecords },
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-pairing-'));
+    after(() => rm(dir, { recursive: true, force: true }));
+    const stored = async (result: SuiteResult, name: string): Promise<SuiteResult> => {
+      const path = join(dir, `${name}.json`);
+      await writeFile(path, [...resultChunks(result)].join(''));
+      return readResultFile(path);
+    };
+    const base = await stored(held.baseline, 'baseline');
+    const cand = await stored(held.candidate, 'candidate');
+    const expected = pairCases(held.baseline, held.candidate, METRIC, false, { worst: 0 });
+    assert.deepEqual(expected.summary.edited, ['case-00013', 'case-04100', 'case-04101', 'case-05003', 'case-08191']);
+    assert.deepEqual(expected.summary.removed, ['case-00007', 'case-04096']);
+    assert.deepEqual(expected.summary.added, ['case-added']);
+    for (const [b, c] of [
+      [base, held.candidate],
+      [held.baseline, cand],
+      [base, cand],
+    ] as const) {
+      const p = pairCases(b, c, METRIC, false, { worst: 0 });
+      assert.deepEqual(p.summary, expected.summary);
+      assert.deepEqual(p.ids, expected.ids);
+      assert.deepEqual([...p.base], [...expected.base]);
+      assert.deepEqual([...p.cand], [...expected.cand]);
+      assert.equal(caseTable(b, c).baseCases, n);
+    }
   });
 });

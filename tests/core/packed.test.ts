@@ -127,6 +127,46 @@ describe('HashBytes', () => {
   });
 });
 
+describe('HashBytes over many slots', () => {
+  const hex = (i: number): string =>
+    Array.from({ length: 32 }, (_, b) => ((i * 131 + b * 17 + (i >> 8)) & 255).toString(16).padStart(2, '0')).join('');
+
+  it('keeps every slot across its blocks, set in any order, before and after trim', () => {
+    const hashes = new HashBytes();
+    const n = 10000;
+    const value = (i: number): string | undefined => (i % 5 === 4 ? undefined : i % 7 === 0 ? `odd-${i}` : hex(i));
+    // Set from the top down, so the first slot set is the last block's.
+    for (let i = n - 1; i >= 0; i--) {
+      const v = value(i);
+      if (v !== undefined) hashes.set(i, v);
+    }
+    const check = (): void => {
+      for (let i = 0; i < n; i++) {
+        assert.equal(hashes.get(i), value(i), `slot ${i}`);
+        assert.equal(hashes.has(i), value(i) !== undefined);
+      }
+    };
+    check();
+    assert.equal(hashes.length, n - 1);
+    hashes.trim();
+    check();
+    // Slots past the trimmed end, in the trimmed block and beyond it.
+    hashes.set(n + 3, hex(1));
+    hashes.set(3 * 4096 + 5, hex(2));
+    assert.equal(hashes.get(n + 3), hex(1));
+    assert.equal(hashes.get(n + 2), undefined);
+    assert.equal(hashes.get(3 * 4096 + 5), hex(2));
+    check();
+    const copy = new HashBytes();
+    for (let i = 0; i < n; i++) copy.copy(n - 1 - i, hashes, i);
+    for (let i = 0; i < n; i++) {
+      assert.equal(copy.get(n - 1 - i), value(i));
+      assert.equal(copy.same(n - 1 - i, hashes, i), true);
+      if (i > 0) assert.equal(copy.same(n - 1 - i, hashes, i - 1), value(i) === value(i - 1));
+    }
+  });
+});
+
 describe('NumberColumn', () => {
   it('gives every number pushed, in order, as one array of their count', () => {
     const column = new NumberColumn(Float64Array);

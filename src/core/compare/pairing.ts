@@ -61,9 +61,11 @@ export interface CaseChange {
  * last record's, as a Map keyed by id would keep) and the baseline's cluster. Built in one
  * pass over each side's records; the per-case means of a metric are then columns indexed
  * by case number (`sideMeans`), so a 100,000-case comparison holds one index of ids instead
- * of a Map (and an object) per case for each side, metric and pairing. The ids are packed,
- * the index is open addressing over typed arrays and the hashes are bytes (packed.ts): about
- * 80 bytes a case, where strings in arrays and a Map of ids took about 220.
+ * of a Map (and an object) per case for each side, metric and pairing. The ids are packed
+ * and the index is open addressing over typed arrays (packed.ts); a side's input hash is
+ * not copied: the table keeps, per case, the number of the side's record whose hash counts
+ * (`baseRow`, `candRow`), and a stored result's hashes stay in its columns. About 55 bytes
+ * a case, where strings in arrays and a Map of ids took about 220.
  *
  * Numbers are given in the order the candidate's records first name their cases, then the
  * baseline's cases the candidate lacks in the order the baseline first names them: the
@@ -74,9 +76,12 @@ export interface CaseTable {
   ids: PackedStrings;
   /** Case id → number. */
   index: IdIndex;
-  /** Each side's input hash by number (empty where the side lacks the case). */
-  baseHash: HashBytes;
-  candHash: HashBytes;
+  /** Per case number, the side's last record of the case (its input hash is the case's), or -1 where the side lacks the case. */
+  baseRow: Int32Array;
+  candRow: Int32Array;
+  /** Each side's input hashes by record number (a stored result's own column). */
+  baseHashes: HashBytes;
+  candHashes: HashBytes;
   /** The baseline's cluster of each case (the last record's that names one; sparse). */
   cluster: (string | undefined)[];
   /** Distinct cases of each side. */
@@ -87,30 +92,59 @@ export interface CaseTable {
 /** Numbers the cases of both sides (see CaseTable). */
 export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTable {
   const index = new IdIndex();
-  const baseHash = new HashBytes();
-  const candHash = new HashBytes();
   const cluster: (string | undefined)[] = [];
   // A stored result's columns (stored-records.ts) give the same values without parsing each record.
   const cc = recordColumns(candidate.records);
-  if (cc) for (let k = 0; k < cc.status.length; k++) candHash.copy(index.numberOf(cc.caseId.get(k)), cc.inputHash, k);
-  else for (const r of candidate.records) candHash.set(index.numberOf(r.caseId), r.inputHash);
-  const candCases = index.size;
-  let baseCases = 0;
   const bc = recordColumns(baseline.records);
-  const records = bc ? bc.status.length : baseline.records.length;
-  for (let k = 0; k < records; k++) {
-    const r = bc ? null : (baseline.records[k] as CaseRecord);
-    const at = index.numberOf(bc ? bc.caseId.get(k) : (r as CaseRecord).caseId);
-    if (!baseHash.has(at)) baseCases++;
-    if (bc) baseHash.copy(at, bc.inputHash, k);
-    else baseHash.set(at, (r as CaseRecord).inputHash);
-    const c = bc ? bc.cluster[k] : (r as CaseRecord).cluster;
+  const candIds = cc ? cc.caseId : null;
+  const baseIds = bc ? bc.caseId : null;
+  const candN = cc ? cc.status.length : candidate.records.length;
+  const baseN = bc ? bc.status.length : baseline.records.length;
+  const idOf = (side: SuiteResult, ids: PackedStrings | null, k: number): string =>
+    ids ? ids.get(k) : (side.records[k] as CaseRecord).caseId;
+  // First the numbers (the candidate's cases, then the baseline's it lacks), then each
+  // side's last record per case: the table's size is known before its rows are made.
+  const candAt = new Uint32Array(candN);
+  for (let k = 0; k < candN; k++) candAt[k] = index.numberOf(idOf(candidate, candIds, k));
+  const candCases = index.size;
+  const baseAt = new Uint32Array(baseN);
+  for (let k = 0; k < baseN; k++) baseAt[k] = index.numberOf(idOf(baseline, baseIds, k));
+  index.trim();
+  const n = index.size;
+  const candRow = new Int32Array(n).fill(-1);
+  const baseRow = new Int32Array(n).fill(-1);
+  for (let k = 0; k < candN; k++) candRow[candAt[k] as number] = k;
+  let baseCases = 0;
+  for (let k = 0; k < baseN; k++) {
+    const at = baseAt[k] as number;
+    if (baseRow[at] === -1) baseCases++;
+    baseRow[at] = k;
+    const c = bc ? bc.cluster[k] : (baseline.records[k] as CaseRecord).cluster;
     if (c !== undefined) cluster[at] = c;
   }
-  index.trim();
-  baseHash.trim();
-  candHash.trim();
-  return { ids: index.ids, index, baseHash, candHash, cluster, baseCases, candCases };
+  return {
+    ids: index.ids,
+    index,
+    baseRow,
+    candRow,
+    baseHashes: bc ? bc.inputHash : hashesByRecord(baseline.records),
+    candHashes: cc ? cc.inputHash : hashesByRecord(candidate.records),
+    cluster,
+    baseCases,
+    candCases,
+  };
+}
+
+/** The input hash of each record held as an object, by record number. */
+function hashesByRecord(records: readonly CaseRecord[]): HashBytes {
+  const hashes = new HashBytes();
+  for (let k = 0; k < records.length; k++) hashes.set(k, (records[k] as CaseRecord).inputHash);
+  return hashes;
+}
+
+/** Whether case i has the same input hash on both sides (both sides have it). */
+function sameInput(table: CaseTable, i: number): boolean {
+  return table.baseHashes.same(table.baseRow[i] as number, table.candHashes, table.candRow[i] as number);
 }
 
 /**
@@ -291,14 +325,14 @@ export function pairCases(
     failedByCandidate: [],
     failedByInfrastructure: [],
   };
-  const { ids, baseHash, candHash } = table;
+  const { ids, baseRow, candRow } = table;
   const paired: number[] = [];
   const pairedIds: string[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids.get(i);
-    if (!candHash.has(i)) summary.removed.push(id);
-    else if (!baseHash.has(i)) summary.added.push(id);
-    else if (!baseHash.same(i, candHash, i)) summary.edited.push(id);
+    if (candRow[i] === -1) summary.removed.push(id);
+    else if (baseRow[i] === -1) summary.added.push(id);
+    else if (!sameInput(table, i)) summary.edited.push(id);
     else if ((base !== null && base.count[i] === 0) || cand.count[i] === 0) summary.withoutValidSample.push(id);
     else {
       paired.push(i);
