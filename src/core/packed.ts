@@ -185,6 +185,7 @@ export function chunkHolding(first: readonly number[], i: number): number {
 }
 
 const HASH_HEX = /^[0-9a-f]{64}$/;
+
 /** The two hex digits of each byte, as character codes. */
 const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
   [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)),
@@ -192,6 +193,18 @@ const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
 /** The value of a lowercase hex digit by character code. */
 const HEX_VALUE = new Int8Array(128).fill(-1);
 for (let d = 0; d < 16; d++) HEX_VALUE[d.toString(16).charCodeAt(0)] = d;
+
+/**
+ * Writes a hash of 64 lowercase hex digits as 32 bytes at `at` of `bytes` and returns true;
+ * returns false (writing nothing) for any other text.
+ */
+export function hashInto(hash: string, bytes: Uint8Array, at: number): boolean {
+  if (hash.length !== 64 || !HASH_HEX.test(hash)) return false;
+  for (let b = 0; b < 32; b++)
+    bytes[at + b] =
+      ((HEX_VALUE[hash.charCodeAt(2 * b)] as number) << 4) | (HEX_VALUE[hash.charCodeAt(2 * b + 1)] as number);
+  return true;
+}
 
 /** Slot states of HashBytes. */
 const ABSENT = 0;
@@ -224,11 +237,7 @@ export class HashBytes {
   set(i: number, hash: string): void {
     const block = this.room(i);
     const j = i & IN_SLOTS;
-    if (hash.length === 64 && HASH_HEX.test(hash)) {
-      const base = j * 32;
-      for (let b = 0; b < 32; b++)
-        block.bytes[base + b] =
-          ((HEX_VALUE[hash.charCodeAt(2 * b)] as number) << 4) | (HEX_VALUE[hash.charCodeAt(2 * b + 1)] as number);
+    if (hashInto(hash, block.bytes, j * 32)) {
       block.state[j] = BYTES;
       if (this.odd && i < this.odd.length) this.odd[i] = undefined;
     } else {

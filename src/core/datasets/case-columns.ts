@@ -13,7 +13,7 @@
  * Code that reads a suite's cases takes `Cases` (a plain list or a table) and reads them
  * with `caseAt`, `caseIdAt` and `caseHashAt`, or iterates them.
  */
-import { chunkHolding } from '../packed.ts';
+import { chunkHolding, hashInto } from '../packed.ts';
 import type { EvalCase } from '../types.ts';
 
 /** Where a row is in its file: its first byte and its length in bytes (without its line break). */
@@ -36,7 +36,6 @@ const IDS_PER_CHUNK = 4096;
 const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
   [...b.toString(16).padStart(2, '0')].map((d) => d.charCodeAt(0)),
 );
-const HASH_HEX = /^[0-9a-f]{64}$/;
 
 /**
  * Cases per block of columns. The columns are kept in blocks of this many cases rather
@@ -278,10 +277,7 @@ export class CaseColumns implements Iterable<EvalCase> {
   }
 
   #setHash(i: number, hash: string): void {
-    if (HASH_HEX.test(hash)) {
-      const hashes = this.#blockOf(i).hashes;
-      const at = (i & IN_BLOCK) * 32;
-      for (let b = 0; b < 32; b++) hashes[at + b] = Number.parseInt(hash.slice(2 * b, 2 * b + 2), 16);
+    if (hashInto(hash, this.#blockOf(i).hashes, (i & IN_BLOCK) * 32)) {
       this.#oddHashes?.delete(i);
     } else (this.#oddHashes ??= new Map()).set(i, hash);
   }
