@@ -225,6 +225,17 @@ describe('report.html, history and matrix', () => {
     assert.match((await w.page.textContent('.pager .where')) ?? '', /^Page 1 of 200$/);
     await w.page.fill('input[type="search"]', 'case-09999');
     await w.page.locator('p.count', { hasText: /^1 of 10000 cases$/ }).waitFor();
+    // The last case's texts come from the last piece of the data block: numbered across every piece before it.
+    const last = big.candidate.records.find((r) => r.caseId === 'case-09999');
+    const lastBase = big.baseline.records.find((r) => r.caseId === 'case-09999');
+    await w.page.click('tr[data-case="case-09999"] button.toggle');
+    assert.equal(await w.page.textContent('tr.detail .reply-candidate'), last?.reply?.text);
+    assert.equal(await w.page.textContent('tr.detail .reply-baseline'), lastBase?.reply?.text);
+    assert.equal(
+      await w.page.textContent('tr.detail .field pre'),
+      String(last?.detail?.['question'] ?? ''),
+      'its question first',
+    );
     clean(w);
   });
 

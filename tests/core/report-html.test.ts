@@ -20,7 +20,14 @@ import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
 import { escapeHtml, jsonForScript, markupHtml, pageText } from '../../src/core/report/html-page.ts';
 import type { ReportInput } from '../../src/core/report/markdown.ts';
 import { diffWords } from '../../src/core/report/word-diff.ts';
-import type { PageSuite } from '../../src/core/report/case-data.ts';
+import type { PageCase, PageSuite } from '../../src/core/report/case-data.ts';
+import {
+  CASES_PER_PIECE,
+  pageDataChunks,
+  readPageData,
+  type PageData,
+  type WrittenPageData,
+} from '../../src/core/report/page-data.ts';
 import { syntheticPair } from '../helpers/synthetic-results.ts';
 import { parseXml } from '../helpers/xml.ts';
 
@@ -78,14 +85,28 @@ class ReferenceTable implements TextNumbering {
   }
 }
 
-/** The data block the old way: every suite's cases made with the reference table, then the whole data written at once. */
+/**
+ * The page's data the old way, as one JSON text: every suite's cases made with the reference
+ * table, then `{text, strings, suites}` written at once — what the page must read back from
+ * its pieces.
+ */
 function referenceData(input: ReportInput): string {
   const language = input.language ?? 'en';
   const table = new ReferenceTable();
   const suites = input.comparisons.map((c) =>
     pageSuite(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, table, language),
   );
-  return jsonForScript({ text: viewMessagesFor(language).client, strings: table.texts, suites });
+  return JSON.stringify({ text: viewMessagesFor(language).client, strings: table.texts, suites });
+}
+
+/** The data block read as the page reads it (its pieces joined), as JSON text to compare with `referenceData`. */
+function readBack(data: string): string {
+  return JSON.stringify(readPageData(JSON.parse(data) as WrittenPageData));
+}
+
+/** The data block read as the page reads it. */
+function pageData(html: string): PageData {
+  return readPageData(JSON.parse(split(html).data) as WrittenPageData);
 }
 
 /** The text of the page's JSON data block, and the page without it. */
@@ -127,7 +148,7 @@ describe('report.html', () => {
   it('carries the data as JSON that no closing tag, comment or line separator can bend, and reads back whole', () => {
     const { data } = split(html);
     assert.ok(!/[<>&\u2028\u2029]/.test(data), 'escaped as JSON \\u sequences');
-    const parsed = JSON.parse(data) as { strings: string[]; suites: PageSuite[] };
+    const parsed = readPageData(JSON.parse(data) as WrittenPageData);
     const reply = parsed.strings.find((s) => s.includes('window.__pwned=1')) ?? '';
     assert.ok(reply.includes('</script><script>window.__pwned=1</script><!--'), 'the text survives intact');
     assert.ok(!reply.includes('\u202e'), 'bidi overrides are replaced');
@@ -216,12 +237,10 @@ describe('report.html and junit.xml written piece by piece', () => {
         baselinesWritten: [],
       };
       assert.equal(html, renderHtmlReport(input, 'test'));
-      // The data block as one JSON.stringify of the whole data, texts numbered by a Map, would write it.
-      const whole = referenceData(input);
-      assert.equal(split(html).data, whole);
-      const parsed = JSON.parse(whole) as { suites: PageSuite[] };
+      // Read back, the data block is the whole data as one JSON.stringify of it, texts numbered by a Map, would write it.
+      assert.equal(readBack(split(html).data), referenceData(input));
       assert.deepEqual(
-        parsed.suites.map((s) => s.cases.length),
+        pageData(html).suites.map((s) => s.cases.length),
         [1500, 400],
       );
 
@@ -329,8 +348,8 @@ describe("report.html's text table", () => {
     };
     const html = renderHtmlReport(input, 'test');
     const { data } = split(html);
-    assert.equal(data, referenceData(input));
-    const parsed = JSON.parse(data) as { strings: string[]; suites: PageSuite[] };
+    assert.equal(readBack(data), referenceData(input));
+    const parsed = pageData(html);
     assert.deepEqual(
       parsed.suites.map((s) => [s.name, s.cases.length]),
       [
@@ -343,6 +362,127 @@ describe("report.html's text table", () => {
     assert.equal(new Set(parsed.strings).size, parsed.strings.length, 'each text once');
     const [, first, , second] = parsed.suites as PageSuite[];
     assert.deepEqual(second?.cases, first?.cases, 'the suite shown again names the same texts');
+  });
+});
+
+describe("report.html's data in pieces", () => {
+  /** Text indexes a case points at. */
+  const textsOf = (c: PageCase): number[] =>
+    [
+      c.q,
+      c.e,
+      c.rb,
+      c.rc,
+      ...(c.x ?? []).map((x) => x[3]),
+      ...[...(c.kb ?? []), ...(c.kc ?? [])].flatMap((k) => [k[0], k[1]]),
+    ].filter((i) => i >= 0);
+
+  it('carries each text in the piece whose cases first use it, keeps hostile text inert at every boundary, and reads back as the old whole data', () => {
+    // Every question, candidate reply and error message ends in hostile text (a closing tag, a
+    // comment, line separators, lone surrogates), so each boundary between pieces has some on both sides.
+    const inject = `${HOSTILE} \uD800 x\uDFFF <!-- \u2028`;
+    const n = 2 * CASES_PER_PIECE + 37;
+    const { baseline, candidate } = syntheticPair({
+      n,
+      fails: (i) => i % 5 === 0,
+      errors: (i) => i % 11 === 3,
+      inject,
+    });
+    const comparison = compareWithBaseline(baseline, candidate, { ...DEFAULT_GATE, resamples: 200 });
+    const input: ReportInput = {
+      verdict: comparison.verdict,
+      comparisons: [comparison],
+      results: new Map([['copy', candidate]]),
+      baselines: new Map([['copy', baseline]]),
+      language: 'en',
+    };
+    const html = renderHtmlReport(input, 'test');
+    assert.equal(html.match(/<\/script/gi)?.length, 2, 'the data block and the page script end once each');
+    assert.ok(!html.includes('<!--'));
+    const { data } = split(html);
+    assert.ok(!/[<>&\u2028\u2029]/.test(data), 'escaped as JSON \\u sequences');
+    assert.ok(
+      !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(data),
+      'no lone surrogate',
+    );
+    const written = JSON.parse(data) as WrittenPageData;
+    assert.deepEqual(
+      written.pieces.map((p) => [p.suite, p.cases.length]),
+      [
+        [0, CASES_PER_PIECE],
+        [0, CASES_PER_PIECE],
+        [0, 37],
+      ],
+    );
+    let numbered = 0;
+    for (const [k, piece] of written.pieces.entries()) {
+      const first = numbered;
+      numbered += piece.strings.length;
+      const used = new Set(piece.cases.flatMap(textsOf));
+      assert.ok(
+        [...used].every((i) => i < numbered),
+        `piece ${k}: its cases use only texts written before them`,
+      );
+      for (let i = first; i < numbered; i++) assert.ok(used.has(i), `piece ${k}: text ${i} is first used here`);
+    }
+    assert.equal(readBack(data), referenceData(input));
+    const back = pageData(html);
+    assert.ok(back.strings.some((t) => t.includes('</script><script>window.__pwned=1</script><!--')));
+    assert.equal(back.suites[0]?.cases.length, n);
+  });
+
+  it('reads back the same whatever the size of its pieces, across suites and with a suite of no cases', () => {
+    const a = syntheticPair({ n: 40, fails: (i) => i % 3 === 0, errors: (i) => i === 7, inject: HOSTILE, suite: 'a' });
+    const b = syntheticPair({ n: 9, fails: (i) => i % 2 === 0, suite: 'b' });
+    const ca = compareWithBaseline(a.baseline, a.candidate, { ...DEFAULT_GATE, resamples: 200 });
+    const cb = compareWithBaseline(b.baseline, b.candidate, { ...DEFAULT_GATE, resamples: 200 });
+    const input: ReportInput = {
+      verdict: ca.verdict,
+      comparisons: [ca, { ...cb, name: 'missing' }, cb],
+      results: new Map([
+        ['a', a.candidate],
+        ['b', b.candidate],
+      ]),
+      baselines: new Map([
+        ['a', a.baseline],
+        ['b', b.baseline],
+      ]),
+      language: 'en',
+    };
+    const reference = referenceData(input);
+    const text = viewMessagesFor('en').client;
+    for (const size of [1, 2, 7, 40, 1000]) {
+      const data = [...pageDataChunks(text, input, 'en', size)].join('');
+      const written = JSON.parse(data) as WrittenPageData;
+      assert.ok(
+        written.pieces.every((p) => p.cases.length <= size && p.cases.length > 0),
+        `pieces of at most ${size} cases`,
+      );
+      assert.deepEqual(
+        written.pieces.map((p) => p.suite).filter((s, i, all) => all.indexOf(s) === i),
+        [0, 2],
+        'no piece for the suite without a result',
+      );
+      assert.equal(readBack(data), reference, `pieces of ${size}`);
+    }
+  });
+
+  it('is read in the page by the same function (its own source, self-contained)', () => {
+    assert.ok(REPORT_SCRIPT.includes(`var readPageData = (${readPageData.toString()});`));
+    const fromSource = new Function(`return (${readPageData.toString()})`)() as typeof readPageData;
+    const written: WrittenPageData = {
+      text: viewMessagesFor('en').client,
+      pieces: [
+        { suite: 1, strings: ['a', 'b'], cases: [] },
+        { suite: 0, strings: ['c'], cases: [{ id: 'x' } as PageCase] },
+      ],
+      suites: [
+        { name: 's', metric: 'm', passFail: false },
+        { name: 't', metric: 'm', passFail: true },
+      ],
+    };
+    assert.deepEqual(fromSource(written), readPageData(written));
+    assert.deepEqual(readPageData(written).strings, ['a', 'b', 'c']);
   });
 });
 

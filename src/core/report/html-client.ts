@@ -1,7 +1,8 @@
 /**
  * The script of report.html: the case table of each suite — filters (regressed, improved,
  * failed, errors, all), search, pages of 50 rows, and per case the replies side by side
- * with word-level differences marked. It reads the page's JSON data block and builds every
+ * with word-level differences marked. It reads the page's JSON data block (its pieces joined
+ * by page-data.ts's `readPageData`, spliced in as source like the diff) and builds every
  * node with createElement and textContent: no data ever becomes markup, so a reply holding
  * `</script>` or `<img onerror>` is shown as those characters. Keyboard use is native
  * (buttons, a search field); a live region announces the count after each change.
@@ -11,13 +12,14 @@
  * page and the tests run the same diff. No template literals inside, so the source can sit
  * in one.
  */
+import { readPageData } from './page-data.ts';
 import { diffWords } from './word-diff.ts';
 
 /** Edits beyond which two replies are shown without word marks. */
 const MAX_EDITS = 1500;
 
 const BODY = String.raw`
-  var data = JSON.parse(document.getElementById('evalgate-data').textContent);
+  var data = readPageData(JSON.parse(document.getElementById('evalgate-data').textContent));
   var T = data.text;
   var S = data.strings;
   var PAGE = 50;
@@ -269,8 +271,8 @@ const BODY = String.raw`
   }
 `;
 
-/** The page's script: the word diff, then the case tables. */
-export const REPORT_SCRIPT = `(function () {\n'use strict';\nvar diffWords = (${diffWords.toString()});\n${BODY}\n})();\n`;
+/** The page's script: the word diff and the data block's reader, then the case tables. */
+export const REPORT_SCRIPT = `(function () {\n'use strict';\nvar diffWords = (${diffWords.toString()});\nvar readPageData = (${readPageData.toString()});\n${BODY}\n})();\n`;
 
 /** The page's own style, beside the shared one. */
 export const REPORT_STYLE = `

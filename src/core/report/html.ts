@@ -15,11 +15,12 @@ import type { SuiteComparison, SuiteVerdict } from '../compare/index.ts';
 import type { RunNotices } from '../trust.ts';
 import { distinctCases, servedModels } from '../stored-records.ts';
 import type { SuiteResult } from '../types.ts';
-import { groupErrors, pageCases, TextTable, type PageSuite } from './case-data.ts';
+import { groupErrors } from './case-data.ts';
 import { errorFacts, explainVerdict, statisticsFacts, usageLine, VERDICT_ICON, type ExplainFormat } from './facts.ts';
 import { formatMetric, formatPercent, formatSigned } from './format.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-client.ts';
-import { BASE_STYLE, escapeHtml, jsonForScript, markupHtml, pageChunks } from './html-page.ts';
+import { BASE_STYLE, escapeHtml, markupHtml, pageChunks } from './html-page.ts';
+import { pageDataChunks } from './page-data.ts';
 import type { ReportInput } from './markdown.ts';
 import type { ReportLanguage } from './languages.ts';
 import { messagesFor, type Messages } from './messages.ts';
@@ -76,64 +77,6 @@ export function* htmlReportChunks(input: ReportInput, version: string | null): G
     },
     pageDataChunks(v.client, input, language),
   );
-}
-
-/** Cases joined into one piece of the page's data: fewer, larger strings held until the texts are written. */
-const CASES_PER_PIECE = 256;
-
-/**
- * The page's data, `{ text, strings, suites }`, as `jsonForScript` would write it whole, made
- * as it is written: the cases are made (`pageCases`) while the strings are written, and each
- * text the table numbers is written as its own piece before the next case is made, so no
- * text is held once written. The cases' JSON must follow every text, so it is kept, a batch
- * of cases joined into one string, until the strings are complete. Each piece is escaped on
- * its own (the escapes are per character, so the pieces join to the same text).
- */
-function* pageDataChunks(
-  text: ViewMessages['client'],
-  input: ReportInput,
-  language: ReportLanguage,
-): Generator<string> {
-  yield openEnd(jsonForScript({ text, strings: [] }));
-  const table = new TextTable();
-  let written = 0;
-  const suites: WrittenSuite[] = [];
-  for (const c of input.comparisons) {
-    const made = pageCases(c, input.results.get(c.name), input.baselines?.get(c.name) ?? null, table, language);
-    const cases: string[] = [];
-    let batch: string[] = [];
-    for (;;) {
-      const r = made.next();
-      for (const t of table.takeNew()) yield `${written++ > 0 ? ',' : ''}${jsonForScript(t)}`;
-      if (r.done) {
-        if (batch.length > 0) cases.push(batch.join(','));
-        suites.push({ ...r.value, cases });
-        break;
-      }
-      batch.push(jsonForScript(r.value));
-      if (batch.length === CASES_PER_PIECE) {
-        cases.push(batch.join(','));
-        batch = [];
-      }
-    }
-  }
-  yield '],"suites":[';
-  for (let i = 0; i < suites.length; i++) {
-    const suite = suites[i] as WrittenSuite;
-    yield `${i > 0 ? ',' : ''}${openEnd(jsonForScript({ ...suite, cases: [] }))}`;
-    for (let j = 0; j < suite.cases.length; j++) yield `${j > 0 ? ',' : ''}${suite.cases[j]}`;
-    yield ']}';
-  }
-  yield ']}';
-}
-
-/** A suite of the page's data with its cases already written: pieces of JSON, cases joined by commas. */
-type WrittenSuite = Omit<PageSuite, 'cases'> & { cases: string[] };
-
-/** JSON of an object whose last value is an empty array, without its closing `]}`: the array is written after it. */
-function openEnd(json: string): string {
-  if (!json.endsWith('[]}')) throw new Error('report.html: the page data does not end in an empty list');
-  return json.slice(0, -2);
 }
 
 /**
