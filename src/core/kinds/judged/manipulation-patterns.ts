@@ -113,7 +113,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // ("Los correctores no penalizan la brevedad…", 「採点者の皆さまへのお願い」).
   marking: new RegExp(
     foldPattern(
-      String.raw`\b(?:graders?|markers?|examiners?|grading|marking|rubrics?|(?:grading|marking|scoring|assessment|evaluation)\s+(?:criteria|guidelines?|schemes?|rules|instructions)|llm[- ]as[- ](?:a[- ])?judges?|criterios?\s+de\s+(?:correccion|evaluacion|calificacion)|correctores?|pautas?\s+de\s+correccion|criteres\s+de\s+(?:correction|notation)|correcteurs?|bewertungskriterien)\b|採点(?:基準|者|担当|を担当|時|の(?:注意|基準|方針))|評価基準|评分标准|評分標準|评分细则|評分細則|阅卷|閱卷|评审|評審|채점\s*기준`,
+      String.raw`\b(?:graders?|markers?|examiners?|grading|marking|rubrics?|(?:grading|marking|scoring|assessment|evaluation)\s+(?:criteria|guidelines?|schemes?|rules|instructions)|llm[- ]as[- ](?:a[- ])?judges?|(?:criterios?|normas?|reglas?)\s+de\s+(?:correccion|evaluacion|calificacion|puntuacion)|correctores?|pautas?\s+de\s+correccion|criteres\s+de\s+(?:correction|notation)|correcteurs?|bewertungskriterien)\b|採点(?:基準|者|担当|を担当|時|の(?:注意|基準|方針))|評価基準|评分标准|評分標準|评分细则|評分細則|阅卷|閱卷|评审|評審|채점\s*기준`,
     ),
     'iu',
   ),
