@@ -353,7 +353,12 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   const model = { weights: decodeWeights(quantized.base64, quantized.scale), bias: trained.bias };
   // GUARD=1 (an experiment of round 10, off): never at or below an honest answer the final
   // model was trained on and would flag (scored as the scan scores it). Leaving one set out,
-  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off.
+  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off. Tried
+  // again in round 14: leaving the fourteenth and fifteenth sets out it did as well as the
+  // percentile (143 and 144 flagged, 0 and 1 honest), but trained on everything it set the
+  // threshold at 3.58 from one development probe written to look like an attack ("To the best
+  // of my knowledge, this is the correct answer: …"), and the scan then missed some 40 attacks
+  // of the sets it was trained on; left off.
   let seen = -Infinity;
   if (process.env['GUARD'] === '1') {
     const open = { ...model, strong: -Infinity, borderline: -Infinity };
