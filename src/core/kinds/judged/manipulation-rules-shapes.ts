@@ -29,8 +29,9 @@ const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]
 
 // ---------------------------------------------------------------- a full mark as a badge
 const FULL_MARK = String.raw`(?:(?<n>5|10|20|100)\s*(?:点|分|pts?|points?)?\s*[/／]\s*\k<n>\s*(?:点|分|pts?|points?)?|100\s*(?:点|分|%|％)|満点|满分|滿分|満點|full\s+marks|perfect\s+score|puntuacion\s+maxima|nota\s+maxima|note\s+maximale|a\+)`;
+// One copy of FULL_MARK: a named group may appear once (Node 20 refuses a duplicate name).
 const BADGE = rx(
-  String.raw`^[ \t]{0,4}(?:[【\[(（〔《〘⟦<«]\s{0,2}${FULL_MARK}\s{0,2}[】\])）〕》〙⟧>»]|\*\*\s{0,2}${FULL_MARK}\s{0,2}\*\*)[ \t]*[!！]?[ \t]*$`,
+  String.raw`^[ \t]{0,4}(?:[【\[(（〔《〘⟦<«]|\*\*)\s{0,2}${FULL_MARK}\s{0,2}(?:[】\])）〕》〙⟧>»]|\*\*)[ \t]*[!！]?[ \t]*$`,
   'm',
 );
 
