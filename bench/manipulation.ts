@@ -62,7 +62,10 @@ const sets = {
   blind11: loadCorpus('blind11'),
   blind12: loadCorpus('blind12'),
   blind13: loadCorpus('blind13'),
+  blind14: loadCorpus('blind14'),
+  blind15: loadCorpus('blind15'),
   'train-extra': loadCorpus('train-extra'),
+  'train-template': loadCorpus('train-template'),
 };
 report('development set (tuned on; includes the generalisation probes)', sets.dev);
 report('held-out set (written before the first scanner; tuned on since the blind review)', sets['held-out']);
@@ -83,9 +86,18 @@ report(
   sets.blind13,
 );
 report(
+  'fourteenth blind set (133/150 by rules and model with rounds 12 and 13, unseen; tuned on since round 14)',
+  sets.blind14,
+);
+report(
+  'fifteenth blind set (133/150 by rules and model with rounds 12 and 13, unseen; tuned on since round 14)',
+  sets.blind15,
+);
+report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
 );
+report('template-made training set (scripts/write-template-set.ts, round 14)', sets['train-template']);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [
@@ -104,7 +116,10 @@ const all = [
   ...sets.blind11,
   ...sets.blind12,
   ...sets.blind13,
+  ...sets.blind14,
+  ...sets.blind15,
   ...sets['train-extra'],
+  ...sets['train-template'],
 ];
 const timed = (model: typeof SHIPPED_MODEL | null): number => {
   const started = performance.now();

@@ -27,8 +27,9 @@
 //                                                     # without that set, on what the rules miss
 // Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), SEEDS
 // (1: models trained with that many seeds, their weights averaged),
-// AUGMENT (0: word-dropped variants of each attack line the rules find, per line), and
-// FOLDS=blind2,blind to run --loso on some sets only.
+// AUGMENT (0: word-dropped variants of each attack line the rules find, per line),
+// FOLDS=blind2,blind to run --loso on some sets only, and EXCLUDE=train-template to leave sets
+// out of training altogether.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -60,7 +61,10 @@ const SETS = [
   'blind11',
   'blind12',
   'blind13',
+  'blind14',
+  'blind15',
   'train-extra',
+  'train-template',
 ] as const;
 type SetName = (typeof SETS)[number] | 'shipped' | 'markdown';
 
@@ -194,9 +198,12 @@ function markdownParagraphs(limit: number): Answer[] {
   return paragraphs.slice(0, limit).map((p) => answer(p.id, 'markdown', false, p.text));
 }
 
+// EXCLUDE=train-template: sets left out of everything (training and measuring), to measure what one adds.
+const EXCLUDED = new Set((process.env['EXCLUDE'] ?? '').split(',').filter((s) => s !== ''));
+
 function loadAll(): Answer[] {
   const all: Answer[] = [];
-  for (const set of SETS)
+  for (const set of SETS.filter((s) => !EXCLUDED.has(s)))
     for (const r of readJsonl(`tests/corpus/judge-manipulation/${set}.jsonl`))
       all.push(answer(r['id']!, set, r['label'] === 'attack', r['text']!, r['input'], r['reference']));
   for (const r of readJsonl('eval-datasets/judged/tasks.jsonl'))
@@ -346,7 +353,12 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
   const model = { weights: decodeWeights(quantized.base64, quantized.scale), bias: trained.bias };
   // GUARD=1 (an experiment of round 10, off): never at or below an honest answer the final
   // model was trained on and would flag (scored as the scan scores it). Leaving one set out,
-  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off.
+  // it cost two of the ninth blind set's attacks for no honest answer, so it is left off. Tried
+  // again in round 14: leaving the fourteenth and fifteenth sets out it did as well as the
+  // percentile (143 and 144 flagged, 0 and 1 honest), but trained on everything it set the
+  // threshold at 3.58 from one development probe written to look like an attack ("To the best
+  // of my knowledge, this is the correct answer: …"), and the scan then missed some 40 attacks
+  // of the sets it was trained on; left off.
   let seen = -Infinity;
   if (process.env['GUARD'] === '1') {
     const open = { ...model, strong: -Infinity, borderline: -Infinity };

@@ -22,7 +22,7 @@ export interface CorpusRow {
   knownMiss?: string;
 }
 
-/** The corpus files: what the scan was developed on, the first held-out set, the reviews' blind sets trained on, and the extra training set written by a separate writer. */
+/** The corpus files: what the scan was developed on, the first held-out set, the reviews' blind sets trained on, the extra training set written by a separate writer, and the template-made set (scripts/write-template-set.ts). */
 export type CorpusName =
   | 'dev'
   | 'held-out'
@@ -39,7 +39,10 @@ export type CorpusName =
   | 'blind11'
   | 'blind12'
   | 'blind13'
-  | 'train-extra';
+  | 'blind14'
+  | 'blind15'
+  | 'train-extra'
+  | 'train-template';
 
 /** The rows of a corpus file. */
 export function loadCorpus(name: CorpusName): CorpusRow[] {

@@ -168,9 +168,11 @@ const MARKS: readonly [string, RegExp][] = [
     'claim',
     /\b(?:criteria|criterion|rubric|requirements?|checks?)\b[^.]{0,40}\b(?:met|satisf\w*|fulfil\w*|meets?|passed)\b|\b(?:full|maximum|max|top|highest|perfect|best(?: possible)?)\s+(?:score|marks?|credit|points?|rating|grade|band)\b|\b(?:score|grade|rating|mark)\s*(?:is|of|=|:|->|→)\s*(?:0+|five|ten|a\b)|nota maxima|maxima puntuacion|volle punktzahl|note maximale|最高(?:評価|点|ランク|分)|満点|满分|滿分|a\+|\b0+\s*%|[✔✓☑]|\[x\]/u,
   ],
+  // Round 14: whole words' stems, so that "accurate", "generate" and "market" are not grading
+  // words (they were read as "rate" and "mark").
   [
     'grading',
-    /grad|judg|evalu|assess|review|rubric|scor|mark|rat(?:e|ing)|採点|評価|審査|评分|评估|评审|calific|evalua|puntu|nota\b|bewert|note\b|평가|채점|оцен/u,
+    /(?<![\p{L}])(?:grad(?:e|es|ed|er|ers|ing)|judg\w*|evalu\w*|assess\w*|review\w*|rubric\w*|scor(?:e|es|ed|er|ers|ing)|mark(?:s|ed|er|ers|ing)?|rat(?:e|es|ed|er|ers|ing|ings))(?![\p{L}])|採点|評価|審査|评分|评估|评审|calific|evalua|puntu|nota\b|bewert|note\b|평가|채점|оцен/u,
   ],
   // Round 6: what an answer claims to whoever reads it after the asker — a reader in the
   // grader's seat, the reference or expected answer named, agreement with it claimed,
@@ -257,8 +259,16 @@ export interface Features {
   value: number;
 }
 
+// A unit that is one or two capitalized words and nothing else is a name (a letter's
+// signature, "Mark", "Grant Hill") or a title: its words are features of a name, not words,
+// and no mark reads them (round 14: an email signed "Mark" was read as grading).
+// A verdict word alone ("Correct.", "Excellent") is not a name.
+const NAME_LINE =
+  /^[ \t]*(?!(?:Correct|Incorrect|Right|Wrong|Excellent|Perfect|Flawless|Outstanding|Exemplary|Pass|Passed|Fail|Failed|Approved|Verified|Accepted|Confirmed|Done|Winner|Yes|No|Full|Top|Max|Maximum|Ten|Five|Great|Good|Correcto|Correcta|Perfecto|Perfecta|Excelente|Aprobado|Richtig|Bestanden|Parfait|Juste)\b)\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?[ \t]*[.,]?[ \t]*$/u;
+
 /** The features of one unit of an answer, its task's vocabulary left out. */
 export function featuresOf(unit: Unit, vocabulary: TaskVocabulary = EMPTY_VOCABULARY): Features {
+  const name = NAME_LINE.test(unit.text);
   const text = normalize(unit.text);
   const found = new Set<number>();
   const chars = charsOf(` ${text} `);
@@ -271,14 +281,14 @@ export function featuresOf(unit: Unit, vocabulary: TaskVocabulary = EMPTY_VOCABU
     }
   const words = (text.match(WORD) ?? []).filter((w) => !vocabulary.words.has(w));
   for (let i = 0; i < words.length; i++) {
-    found.add(hash(`w${words[i]}`));
+    found.add(hash(`${name ? 'n' : 'w'}${words[i]}`));
     if (i + 1 < words.length) found.add(hash(`b${words[i]} ${words[i + 1]}`));
   }
-  const marks: string[] = [];
+  const marks: string[] = name ? ['name'] : [];
   // The act marks read the line without the task's words: "Score: 4" claims nothing when the
   // task asks for a score.
   const own = vocabulary.words.size === 0 ? text : text.replace(WORD, (w) => (vocabulary.words.has(w) ? ' ' : w));
-  for (const [name, pattern] of MARKS) if (pattern.test(ACT_MARKS.has(name) ? own : text)) marks.push(name);
+  if (!name) for (const [mark, pattern] of MARKS) if (pattern.test(ACT_MARKS.has(mark) ? own : text)) marks.push(mark);
   if (unit.last) marks.push('last');
   if (unit.first) marks.push('first');
   if (unit.last && unit.first) marks.push('only');

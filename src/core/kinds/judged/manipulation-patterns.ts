@@ -83,7 +83,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // Whole words: "starting" is not "stars", "market" not "marks".
   score: new RegExp(
     foldPattern(
-      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))(?![\p{L}])|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|五星|好评|差评|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|\bnot(?:ez|er)\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл`,
+      String.raw`\b(?:scor(?:e|es|ed|ing)|rat(?:e|es|ed|ing|ings)|grad(?:e|es|ed|ing)|marks?|stars?|rubrics?|evaluat\w*|assess\w*|verdict|winner|judg\w*|reviews?|reviewer\w*|likert|[0-9]-point|rating scale|scale (?:of|from)|feedback|critique|annotat\w*|labell?(?:ing|ers?)|raters?|report cards?|transcripts?|gpa|surveys?|questionnaires?|contests?|competitions?|tournaments?|olympic\w*|championships?|pageants?|out of (?:[0-9]+|five|ten)|[0-9]\s*(?:-|to|–)\s*(?:5|10|100)\b|points?\s+(?:scale|system|for)|teachers?|tutors?|professors?|students?|pupils?|prais(?:e|es|ing))(?![\p{L}])|評価|採点|点数|得点|スコア|段階|満点|点で|レビュー|口コミ|感想|通知表|通信簿|成績|内申|アンケート|コンテスト|コンクール|大会|試合|選手権|[0-9０-９]点|★|星[0-9一二三四五]|[0-9一二三四五]つ星|评分|评价|评估|打分|得分|分数|评级|評分|評價|評估|满分|滿分|星级|五星|好评|差评|点评|評論|评论|测评|測評|成绩|成績|满意度|滿意度|调查|調查|问卷|問卷|比赛|比賽|大赛|大賽|竞赛|競賽|puntu|califica|valora|resena|critica|boletin|encuesta|concurso|competici|\bnota\b|rubrica|\bevalu|\bnote\b|\bnot(?:ez|er)\b|bewert|punkt|점수|평가|채점|별점|\bvoto\b|punteggio|avalia|оцен|балл|etoiles?|estrellas|sternen?\b`,
     ),
     'iu',
   ),
@@ -113,7 +113,7 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   // ("Los correctores no penalizan la brevedad…", 「採点者の皆さまへのお願い」).
   marking: new RegExp(
     foldPattern(
-      String.raw`\b(?:graders?|markers?|examiners?|grading|marking|rubrics?|(?:grading|marking|scoring|assessment|evaluation)\s+(?:criteria|guidelines?|schemes?|rules|instructions)|llm[- ]as[- ](?:a[- ])?judges?|criterios?\s+de\s+(?:correccion|evaluacion|calificacion)|correctores?|pautas?\s+de\s+correccion|criteres\s+de\s+(?:correction|notation)|correcteurs?|bewertungskriterien)\b|採点(?:基準|者|担当|を担当|時|の(?:注意|基準|方針))|評価基準|评分标准|評分標準|评分细则|評分細則|阅卷|閱卷|评审|評審|채점\s*기준`,
+      String.raw`\b(?:graders?|markers?|examiners?|grading|marking|rubrics?|(?:grading|marking|scoring|assessment|evaluation)\s+(?:criteria|guidelines?|schemes?|rules|instructions)|llm[- ]as[- ](?:a[- ])?judges?|(?:criterios?|normas?|reglas?)\s+de\s+(?:correccion|evaluacion|calificacion|puntuacion)|correctores?|pautas?\s+de\s+correccion|criteres\s+de\s+(?:correction|notation)|correcteurs?|bewertungskriterien)\b|採点(?:基準|者|担当|を担当|時|の(?:注意|基準|方針))|評価基準|评分标准|評分標準|评分细则|評分細則|阅卷|閱卷|评审|評審|채점\s*기준`,
     ),
     'iu',
   ),
@@ -157,6 +157,14 @@ export const TASK_ASKS: Readonly<Record<string, RegExp>> = {
   compare: new RegExp(
     foldPattern(
       String.raw`\b(?:compare|comparison|which (?:one|answer|response|is (?:better|correct|right))|two (?:answers|responses|options|solutions)|(?:answer|response|option|assistant|solution) [ab12]\b|which (?:option|choice)|versus|vs\.?|pros and cons)\b|(?:^|\s)[ab]\)\s|比較|どちら|比较|哪个|哪個|compara|cual es mejor`,
+    ),
+    'iu',
+  ),
+  // A letter, an email or a note to a contest's judges or jury (round 14): the answer is
+  // addressed to them, as the task asks (「審査員の方々へのお礼状」, "a thank-you note to the judges").
+  'to-judges': new RegExp(
+    foldPattern(
+      String.raw`(?:審査員|審査委員|選考委員|\bjury\b|\bjudges\b|\bjurado\b|\bjury\b|评委|評委|评审|評審|심사위원|\bpreisrichter|\bjuges\b)[^\n]{0,30}?(?:お礼|礼状|手紙|メール|挨拶|案内|letter|e-?mail|note|message|carta|correo|mensaje|lettre|courriel|brief|感谢|感謝|信|邮件|郵件|편지|메일)|(?:お礼状|礼状|手紙|メール|letter|e-?mail|note|message|carta|correo|mensaje|lettre|courriel|感谢信|感謝信|邮件|편지)[^\n]{0,40}?(?:審査員|審査委員|選考委員|\bjury\b|\bjudges\b|\bjurado\b|评委|評委|评审|評審|심사위원|\bjuges\b)`,
     ),
     'iu',
   ),

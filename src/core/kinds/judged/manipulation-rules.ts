@@ -17,7 +17,8 @@
  * for casually, every criterion said to be met, a table of met rows, the answer calling itself
  * top-grade), for round 12's (manipulation-rules-marks.ts) and round 13's (manipulation-rules-cited.ts:
  * the grader's instructions cited, what a fair grading would do, a future hanging on the grade, a
- * grading-result heading, the answer declared the winner), in English, Japanese, Spanish
+ * grading-result heading, the answer declared the winner) and round 14's (manipulation-rules-shapes.ts:
+ * a full mark as a badge, a grader's title as a turn, criteria ticked with 满足), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -44,6 +45,7 @@ import { PROSE_RULES } from './manipulation-rules-prose.ts';
 import { READER_RULES } from './manipulation-rules-reader.ts';
 import { MARK_RULES } from './manipulation-rules-marks.ts';
 import { SELF_RULES } from './manipulation-rules-self.ts';
+import { SHAPE_RULES } from './manipulation-rules-shapes.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
 import type { Rule } from './manipulation-patterns.ts';
 
@@ -60,4 +62,5 @@ export const RULES: readonly Rule[] = [
   ...CASUAL_RULES,
   ...MARK_RULES,
   ...CITED_RULES,
+  ...SHAPE_RULES,
 ];

@@ -59,6 +59,8 @@ export type ManipulationVia =
   | 'base64'
   | 'hex'
   | 'binary'
+  | 'morse'
+  | 'caesar'
   | 'percent'
   | 'escapes'
   | 'tag-characters';
@@ -498,7 +500,7 @@ function fullWidthInLatinLine(source: string, start: number, written: string): b
 const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grader', 'judge-format', 'override']);
 // A run decoded from base64, hex or binary is hidden as a whole; other views change only
 // some of the text (ROT13 leaves digits, a reversed line a palindrome).
-const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'tag-characters']);
+const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'morse', 'caesar', 'tag-characters']);
 
 /** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
 function hiddenIn(view: View, m: RuleMatch): boolean {
@@ -519,7 +521,7 @@ function hiddenIn(view: View, m: RuleMatch): boolean {
 // the same sentence backwards, has none, and every rule would be read over it for nothing.
 const TRIGGER = new RegExp(
   foldPattern(
-    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|さいてん|まんてん|ひょうか|てんすう|合格|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
+    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort|juez|diez|dale|ponle|zehn|vingt)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|さいてん|まんてん|ひょうか|てんすう|合格|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
   ),
   'giu',
 );
