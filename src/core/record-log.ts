@@ -366,7 +366,8 @@ export async function readBackLogInPlace(
   const ids = new PackedStrings();
   const repeatColumn = new NumberColumn(Float64Array);
   const lineColumn = new NumberColumn(Float64Array);
-  const columns = new AggregateColumns();
+  // Made at the size the run appended: a log with more records fails below.
+  const columns = new AggregateColumns(expected);
   let n = 0;
   for await (const batch of log.lines())
     for (const { text: line, start, end } of batch) {
