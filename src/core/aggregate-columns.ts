@@ -30,19 +30,35 @@ interface PartUsage {
 /** Per-record numbers for the aggregates; `add` in any order, `aggregates` in the result's. */
 export class AggregateColumns {
   private n = 0;
-  private cap = 1024;
-  private flags = new Uint8Array(this.cap);
-  private inputTokens = new Float64Array(this.cap);
-  private outputTokens = new Float64Array(this.cap);
-  private reasoningTokens = new Float64Array(this.cap);
-  private calls = new Float64Array(this.cap);
-  private retries = new Float64Array(this.cap);
+  private cap: number;
+  private flags: Uint8Array;
+  private inputTokens: Float64Array;
+  private outputTokens: Float64Array;
+  private reasoningTokens: Float64Array;
+  private calls: Float64Array;
+  private retries: Float64Array;
   /** One column per score name met: the score, NaN where there is none (or it is not finite). */
   private scores = new Map<string, Float64Array>();
   /** An errored record's error text (only errored records). */
   private errorTexts = new Map<number, string>();
   /** A judged record's judge usages (only records that have one). */
   private judgeParts = new Map<number, PartUsage[]>();
+
+  /**
+   * `expected`: how many records will be added, when known (a log's read-back knows what
+   * the run appended), so the columns are made once at their size. Grown by doubling from
+   * 1,024 otherwise: at 100,000 records the doublings allocated about twice the columns'
+   * size (the whole run's largest burst of array buffers while its log was read back).
+   */
+  constructor(expected = 0) {
+    this.cap = Number.isSafeInteger(expected) && expected > 0 ? expected : 1024;
+    this.flags = new Uint8Array(this.cap);
+    this.inputTokens = new Float64Array(this.cap);
+    this.outputTokens = new Float64Array(this.cap);
+    this.reasoningTokens = new Float64Array(this.cap);
+    this.calls = new Float64Array(this.cap);
+    this.retries = new Float64Array(this.cap);
+  }
 
   get length(): number {
     return this.n;

@@ -14,6 +14,7 @@
 import type { Authenticator, LineSource, RangeFile } from '../ports.ts';
 import { AggregateColumns } from './aggregate-columns.ts';
 import { canonicalJson } from './hash.ts';
+import { NumberColumn, PackedStrings } from './packed.ts';
 import type { Pricing } from './pricing.ts';
 import { repeatedStrings } from './result-stream.ts';
 import { Positions, recordsInFile } from './stored-records.ts';
@@ -359,10 +360,14 @@ export async function readBackLogInPlace(
 ): Promise<LoggedRecords> {
   const check = lineChecker(header, auth, file);
   const at = new Positions();
-  const ids: string[] = [];
-  const repeats: number[] = [];
-  const lineOf: number[] = [];
-  const columns = new AggregateColumns();
+  // Case ids packed into shared strings and numbers in typed blocks, not JS arrays of a
+  // string and two numbers a record: at 100,000 records those arrays and the id strings
+  // were about 6 MB held until the reports, and their doublings garbage.
+  const ids = new PackedStrings();
+  const repeatColumn = new NumberColumn(Float64Array);
+  const lineColumn = new NumberColumn(Float64Array);
+  // Made at the size the run appended: a log with more records fails below.
+  const columns = new AggregateColumns(expected);
   let n = 0;
   for await (const batch of log.lines())
     for (const { text: line, start, end } of batch) {
@@ -371,34 +376,37 @@ export async function readBackLogInPlace(
       if (record === null) continue;
       at.add(start, end, line);
       ids.push(record.caseId);
-      repeats.push(record.repeat);
-      lineOf.push(n);
+      repeatColumn.push(record.repeat);
+      lineColumn.push(n);
       columns.add(record);
     }
   if (n === 0) throw logChanged(file, null, 'the record log is empty');
+  ids.trim();
+  const repeats = repeatColumn.build();
+  const lineOf = lineColumn.build();
   const count = ids.length;
   // Sorted as assembleResult sorts; a case × repeat found twice sits next to itself (the
   // sort is stable, so the later line comes second).
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  order.sort((a, b) => {
-    const x = ids[a] as string;
-    const y = ids[b] as string;
-    return x < y ? -1 : x > y ? 1 : (repeats[a] as number) - (repeats[b] as number);
-  });
+  order.sort((a, b) => ids.compare(a, b) || (repeats[a] as number) - (repeats[b] as number));
   let twice: number | null = null;
   for (let k = 1; k < count; k++) {
     const a = order[k - 1] as number;
     const b = order[k] as number;
     if (
-      ids[a] === ids[b] &&
       repeats[a] === repeats[b] &&
+      ids.compare(a, b) === 0 &&
       (twice === null || (lineOf[b] as number) < (lineOf[twice] as number))
     )
       twice = b;
   }
   if (twice !== null)
-    throw logChanged(file, lineOf[twice] as number, `case ${ids[twice]} repeat ${repeats[twice]} is in the log twice`);
+    throw logChanged(
+      file,
+      lineOf[twice] as number,
+      `case ${ids.get(twice)} repeat ${repeats[twice]} is in the log twice`,
+    );
   if (count !== expected)
     throw logChanged(file, null, `it holds ${count} record(s) where the run appended ${expected}`);
   const parse = (text: string): CaseRecord => {
@@ -409,6 +417,7 @@ export async function readBackLogInPlace(
   };
   return {
     sorted: recordsInFile(log, at, order, log.size(), parse),
-    aggregates: (instrument, pricing) => columns.aggregates(order, (a, b) => ids[a] === ids[b], instrument, pricing),
+    aggregates: (instrument, pricing) =>
+      columns.aggregates(order, (a, b) => ids.compare(a, b) === 0, instrument, pricing),
   };
 }

@@ -109,10 +109,12 @@ const byResultOrder = (a: CaseRecord, b: CaseRecord): number =>
 
 describe('aggregates from columns', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
-    it(`equal aggregateRecords over the sorted records (seed ${seed})`, () => {
+    it(`equal aggregateRecords over the sorted records, whatever size they were made at (seed ${seed})`, () => {
       // Added in the order the calls finished, taken in the result's.
       const added = recordsOf(seed, 300 + seed * 37);
-      const columns = new AggregateColumns();
+      // Made at no size, at exactly the records' count, too small (grown) or too large.
+      const size = [0, added.length, 7, added.length + 5, 1][seed - 1];
+      const columns = new AggregateColumns(size);
       for (const record of added) columns.add(record);
       const order = Uint32Array.from(added.keys()).sort((a, b) => byResultOrder(added[a]!, added[b]!));
       const sorted = Array.from(order, (i) => added[i]!);

@@ -190,6 +190,30 @@ describe('reading back the log in place', () => {
     );
   });
 
+  it('sorts and checks a log of thousands of records by case id then repeat, as the result is sorted', async () => {
+    // More records than one packed chunk of ids holds (4,096), with ids that are prefixes
+    // of others, outside ASCII, and repeats out of order: the order `<` on strings gives.
+    const template = candidate.records[0] as (typeof candidate.records)[number];
+    const ids = Array.from({ length: 2600 }, (_, i) =>
+      i % 7 === 0 ? `c${i}` : i % 7 === 1 ? `c${i}é` : `C-${i}\u{1f600}`,
+    );
+    const many = ids.flatMap((caseId) => [1, 0].map((repeat) => ({ ...template, caseId, repeat })));
+    const bySort = [...many].sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.repeat - b.repeat));
+    const lines = [...startLogLines(header, many, auth)];
+    const { back } = await readIn(lines, many.length);
+    assert.equal(back.sorted.length, many.length);
+    assert.equal(JSON.stringify([...back.sorted]), JSON.stringify(bySort));
+    assert.equal(
+      JSON.stringify(back.aggregates(candidate.instrument, null)),
+      JSON.stringify(aggregateRecords(bySort, candidate.instrument)),
+    );
+    // A record twice, far apart in the log: the later line is named.
+    const again = many[4999] as (typeof many)[number];
+    await assert.rejects(readIn([...lines, lines[5000] as string], many.length + 1), (e: Error) =>
+      e.message.includes(`.jsonl:${lines.length + 1}: case ${again.caseId} repeat ${again.repeat} is in the log twice`),
+    );
+  });
+
   it('fails naming the log when a record changes after it was read', async () => {
     const { path, back } = await readIn([...startLogLines(header, shuffled, auth)]);
     // The first record in the result's order is the last line; change one of its bytes in place.
