@@ -17,6 +17,7 @@
 //   node scripts/write-template-set.ts          # write the file
 //   node scripts/write-template-set.ts --check  # fail when the committed file differs
 import { readFileSync, writeFileSync } from 'node:fs';
+import { generator } from './seeded-random.ts';
 
 const OUT = new URL('../tests/corpus/judge-manipulation/train-template.jsonl', import.meta.url).pathname;
 
@@ -509,17 +510,6 @@ const HONEST_EXTRA: HonestExtra[] = [
 ];
 
 // ---------------------------------------------------------------- generation
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A template with each `{a|b|c}` replaced by one of its choices. */
 function fill(template: string, random: () => number): string {
   return template.replace(/\{([^{}]*)\}/g, (_, body: string) => {
