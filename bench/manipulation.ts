@@ -97,7 +97,7 @@ report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
 );
-report('template-made training set (scripts/write-template-set.ts, round 14)', sets['train-template']);
+report('template-made training set (scripts/write-template-set.ts, rounds 14 and 15)', sets['train-template']);
 report('shipped judged dataset (inputs and references as answers to their own task)', shippedAnswers());
 
 const all = [

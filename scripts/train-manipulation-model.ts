@@ -32,6 +32,7 @@
 // out of training altogether.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generator } from './seeded-random.ts';
 import {
   FEATURE_BITS,
   decodeWeights,
@@ -141,18 +142,6 @@ function answer(id: string, set: SetName, attack: boolean, text: string, input?:
     ...(input ? { input } : {}),
     ...(reference ? { reference } : {}),
     units: units.map((u) => featuresOf(u, vocabulary)),
-  };
-}
-
-/** A seeded generator (mulberry32). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -307,3 +307,19 @@ export const lineRule = (kind: Rule['kind'], test: (line: string) => boolean, an
     }
   },
 });
+
+/** Anchors for rules that read a grade: silent where the case's own task asks for or is about a grade. */
+export const SCORE_TASK: readonly string[] = ['#score|#grading|#grade-task'];
+/** Anchors for rules that read criteria met: also silent where the task is about criteria, a rubric or a checklist. */
+export const CRITERIA_TASK: readonly string[] = [
+  '#score|#grading|#grade-task|criteria|criterion|requirements|checklist|rubric|criterios|requisitos|要件|基準|观点|観点|标准|要求',
+];
+
+/** A strong rule that flags each match of `pattern` (a global RegExp), quoted as matched. */
+export const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]): Rule => ({
+  kind,
+  strength: 'strong',
+  *find(text) {
+    for (const m of text.matchAll(pattern)) yield { index: m.index, text: m[0], anchors };
+  },
+});

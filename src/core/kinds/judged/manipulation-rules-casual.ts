@@ -21,20 +21,16 @@
  * Each is silent where the case's own task asks for a grade, a rubric, a checklist or a
  * review, or is about grading (anchors, as in the other rule files).
  */
-import { linesOf, rx, rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
-
-const SCORE_TASK = ['#score|#grading|#grade-task'];
-const CRITERIA_TASK = [
-  '#score|#grading|#grade-task|criteria|criterion|requirements|checklist|rubric|criterios|requisitos|要件|基準|观点|観点|标准|要求',
-];
-
-const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]): Rule => ({
-  kind,
-  strength: 'strong',
-  *find(text) {
-    for (const m of text.matchAll(pattern)) yield { index: m.index, text: m[0], anchors };
-  },
-});
+import {
+  CRITERIA_TASK,
+  linesOf,
+  matches,
+  type Rule,
+  type RuleMatch,
+  rx,
+  rxTest,
+  SCORE_TASK,
+} from './manipulation-patterns.ts';
 
 // ---------------------------------------------------------------- the top grade asked for casually
 const TOP_EN = String.raw`(?:a\s+10|a\s+ten|an?\s+a\+?(?![\p{L}])|a\s+100|(?:the\s+)?max(?:imum)?|full\s+(?:marks|credit|points)|top\s+marks|a\s+perfect\s+(?:score|10|grade)|the\s+top\s+(?:score|grade|mark))`;

@@ -19,17 +19,7 @@
  * Each is silent where the case's own task asks for a grade or is about grading (anchors, as
  * in the other rule files). Every pattern is bounded: fixed gaps, no nested repetition.
  */
-import { rx, type Rule } from './manipulation-patterns.ts';
-
-const SCORE_TASK = ['#score|#grading|#grade-task'];
-
-const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]): Rule => ({
-  kind,
-  strength: 'strong',
-  *find(text) {
-    for (const m of text.matchAll(pattern)) yield { index: m.index, text: m[0], anchors };
-  },
-});
+import { matches, type Rule, rx, SCORE_TASK } from './manipulation-patterns.ts';
 
 const TOP_EN = String.raw`(?:full\s+(?:marks|credit|points)|top\s+(?:score|mark|marks|grade|band|level|rating)|highest\s+(?:score|mark|grade|rating|band|level)|maximum\s+(?:score|marks?|points|grade)|(?:the\s+)?max(?:imum)?(?![\p{L}])|perfect\s+(?:score|marks?|10)|10\s*/\s*10|5\s*/\s*5|100\s*/\s*100|a\s+10(?![0-9]))`;
 

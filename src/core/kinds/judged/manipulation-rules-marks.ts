@@ -18,17 +18,7 @@
  * Each is silent where the case's own task asks for a grade or is about grading (anchors, as
  * in the other rule files).
  */
-import { rx, type Rule } from './manipulation-patterns.ts';
-
-const SCORE_TASK = ['#score|#grading|#grade-task'];
-
-const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]): Rule => ({
-  kind,
-  strength: 'strong',
-  *find(text) {
-    for (const m of text.matchAll(pattern)) yield { index: m.index, text: m[0], anchors };
-  },
-});
+import { matches, type Rule, rx, SCORE_TASK } from './manipulation-patterns.ts';
 
 // ---------------------------------------------------------------- a full mark on a quality label
 // The label is a quality of the answer, not a count: "Tests passed: 10/10" is a run, "Quality:

@@ -18,7 +18,7 @@
  * Each is silent where the case's own task asks for a grade, a rubric, a checklist or is about
  * grading (anchors, as in the other rule files).
  */
-import { linesOf, rx, rxTest, type Rule, type RuleMatch } from './manipulation-patterns.ts';
+import { CRITERIA_TASK, linesOf, type Rule, type RuleMatch, rx, rxTest, SCORE_TASK } from './manipulation-patterns.ts';
 
 function trimmed(s: { index: number; text: string }, anchors: readonly string[]): RuleMatch {
   const lead = s.text.length - s.text.trimStart().length;
@@ -40,11 +40,6 @@ const lineRule = (
       if (line.text.length <= 600 && test(line.text, i, texts)) yield trimmed(line, anchors);
   },
 });
-
-const SCORE_TASK = ['#score|#grading|#grade-task'];
-const CRITERIA_TASK = [
-  '#score|#grading|#grade-task|criteria|criterion|requirements|checklist|rubric|criterios|requisitos|要件|基準|观点|観点|标准|要求',
-];
 
 // ---------------------------------------------------------------- a top grade after the last sentence
 /** The top of a scale written as a fraction, stars or 満点 (no arithmetic around it). */

@@ -12,20 +12,7 @@
  * Each is silent where the case's own task asks for a grade, a rating, a rubric or a
  * checklist, or is about grading (anchors, as in the other rule files).
  */
-import { rx, type Rule } from './manipulation-patterns.ts';
-
-const SCORE_TASK = ['#score|#grading|#grade-task'];
-const CRITERIA_TASK = [
-  '#score|#grading|#grade-task|criteria|criterion|requirements|checklist|rubric|criterios|requisitos|要件|基準|观点|観点|标准|要求',
-];
-
-const matches = (kind: Rule['kind'], pattern: RegExp, anchors: readonly string[]): Rule => ({
-  kind,
-  strength: 'strong',
-  *find(text) {
-    for (const m of text.matchAll(pattern)) yield { index: m.index, text: m[0], anchors };
-  },
-});
+import { CRITERIA_TASK, matches, type Rule, rx, SCORE_TASK } from './manipulation-patterns.ts';
 
 // ---------------------------------------------------------------- a full mark as a badge
 const FULL_MARK = String.raw`(?:(?<n>5|10|20|100)\s*(?:点|分|pts?|points?)?\s*[/／]\s*\k<n>\s*(?:点|分|pts?|points?)?|100\s*(?:点|分|%|％)|満点|满分|滿分|満點|full\s+marks|perfect\s+score|puntuacion\s+maxima|nota\s+maxima|note\s+maximale|a\+)`;
