@@ -189,8 +189,10 @@ describe('the young generation after the calls', () => {
     assert.ok((m['calls'] as number) >= YOUNG_GENERATION_CAP_BYTES, `the calls grow it to the cap: ${out.stdout}`);
     assert.ok((m['shrunk'] as number) <= small, `given back when the calls are done: ${out.stdout}`);
     // With growth stopped V8 still adds a page (256 KiB) now and then when many objects
-    // survive, as this workload's do (seen: 11 MiB); it does not double back to the cap.
-    assert.ok((m['after'] as number) < YOUNG_GENERATION_CAP_BYTES / 2, `small after the calls: ${out.stdout}`);
+    // survive, as this workload's do (seen: 11 MiB, and 18 MiB with the machine loaded); it
+    // does not double back to the cap (without the stop it would double past it: this process
+    // allows 64 MiB semi-spaces).
+    assert.ok((m['after'] as number) < YOUNG_GENERATION_CAP_BYTES, `small after the calls: ${out.stdout}`);
     assert.ok((m['again'] as number) >= YOUNG_GENERATION_CAP_BYTES, `grows again for the next calls: ${out.stdout}`);
     assert.ok((m['again'] as number) < 2 * YOUNG_GENERATION_CAP_BYTES, `and stops at the cap again: ${out.stdout}`);
   });
