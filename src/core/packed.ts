@@ -85,12 +85,12 @@ export class PackedStrings {
 
   /** -1, 0 or 1 as string i sorts before, with or after string j (`<` on strings: by UTF-16 units). */
   compare(i: number, j: number): number {
-    const a = this.span(i);
-    const b = this.span(j);
-    const [ta, sa, ea] = a;
-    const [tb, sb, eb] = b;
-    const la = ea - sa;
-    const lb = eb - sb;
+    const ta = this.locate(i);
+    const sa = this.spanStart;
+    const la = this.spanEnd - sa;
+    const tb = this.locate(j);
+    const sb = this.spanStart;
+    const lb = this.spanEnd - sb;
     const common = la < lb ? la : lb;
     for (let c = 0; c < common; c++) {
       const x = ta.charCodeAt(sa + c);
@@ -98,6 +98,24 @@ export class PackedStrings {
       if (x !== y) return x < y ? -1 : 1;
     }
     return la === lb ? 0 : la < lb ? -1 : 1;
+  }
+
+  /** Whether string i here is string k of `other`, without making either. */
+  equalsAt(i: number, other: PackedStrings, k: number): boolean {
+    const ta = this.locate(i);
+    const sa = this.spanStart;
+    const la = this.spanEnd - sa;
+    const tb = other.locate(k);
+    const sb = other.spanStart;
+    if (other.spanEnd - sb !== la) return false;
+    for (let c = 0; c < la; c++) if (ta.charCodeAt(sa + c) !== tb.charCodeAt(sb + c)) return false;
+    return true;
+  }
+
+  /** hashText of string i, without making it. */
+  hashOf(i: number): number {
+    const text = this.locate(i);
+    return hashSpan(text, this.spanStart, this.spanEnd);
   }
 
   /** Whether any string passes `test`. */
@@ -116,16 +134,24 @@ export class PackedStrings {
     for (let i = 0; i < this.count; i++) yield this.get(i);
   }
 
-  /** The text that holds string i, and where it starts and ends in it. */
-  private span(i: number): [string, number, number] {
+  /** Where the last string `locate` found starts and ends in the text it gave. */
+  private spanStart = 0;
+  private spanEnd = 0;
+
+  /** The text that holds string i; where it starts and ends in it are left in spanStart and spanEnd (no array made per call). */
+  private locate(i: number): string {
     this.check(i);
     if (this.pending.length > 0 && i >= this.pendingFirst) {
       const text = this.pending[i - this.pendingFirst] as string;
-      return [text, 0, text.length];
+      this.spanStart = 0;
+      this.spanEnd = text.length;
+      return text;
     }
     const k = this.chunkOf(i);
     const chunk = this.chunks[k] as string;
-    return [chunk, this.startOf(i), this.endIn(k, i, chunk)];
+    this.spanStart = this.startOf(i);
+    this.spanEnd = this.endIn(k, i, chunk);
+    return chunk;
   }
 
   /** Drops the room kept for more strings (once no more are added). */
@@ -339,12 +365,19 @@ export class HashBytes {
 export class IdIndex {
   readonly ids: PackedStrings;
   /** Number + 1 in each slot (0: empty). */
-  private slots = new Uint32Array(2048);
-  private hashes = new Uint32Array(1024);
-  private mask = 2047;
+  private slots: Uint32Array;
+  private hashes: Uint32Array;
+  private mask: number;
 
-  constructor(ids: PackedStrings = new PackedStrings()) {
+  /** `expected`: how many ids to make room for at once (the tables are not grown, and copied, up to it). */
+  constructor(ids: PackedStrings = new PackedStrings(), expected = 0) {
     this.ids = ids;
+    const room = Math.max(1024, expected, ids.length);
+    let size = 2048;
+    while (size < 2 * room) size *= 2;
+    this.slots = new Uint32Array(size);
+    this.mask = size - 1;
+    this.hashes = new Uint32Array(room);
     for (let i = 0; i < ids.length; i++) this.place(i, hashText(ids.get(i)));
   }
 
@@ -374,6 +407,20 @@ export class IdIndex {
     if (found !== undefined) return found;
     const at = this.ids.push(id);
     this.place(at, hashText(id));
+    return at;
+  }
+
+  /** numberOf string k of `from`, made a string only when it is numbered here. */
+  numberOfAt(from: PackedStrings, k: number): number {
+    const h = from.hashOf(k);
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const slot = this.slots[s] as number;
+      if (slot === 0) break;
+      const at = slot - 1;
+      if (this.hashes[at] === h && this.ids.equalsAt(at, from, k)) return at;
+    }
+    const at = this.ids.push(from.get(k));
+    this.place(at, h);
     return at;
   }
 
@@ -459,8 +506,13 @@ export class NumberColumn<T extends Uint8Array | Float64Array> {
 
 /** FNV-1a over a text's UTF-16 units, with a final mix so nearby ids spread over the table. */
 export function hashText(text: string): number {
+  return hashSpan(text, 0, text.length);
+}
+
+/** hashText of `text.slice(start, end)`, without making it. */
+function hashSpan(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

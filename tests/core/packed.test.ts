@@ -54,6 +54,36 @@ describe('IdIndex', () => {
     assert.equal(index.ids.get(12345), 'case-12345');
   });
 
+  it('numbers the strings of a packed list as their texts, made room for or grown past', () => {
+    // A side's ids as a stored result packs them: closed chunks and pending ones, odd ids,
+    // two ids with the same 32-bit hash, repeats.
+    const side = new PackedStrings();
+    const texts = [
+      ...ODD_IDS,
+      'case-478212',
+      'case-1221200',
+      ...Array.from({ length: 9000 }, (_, i) => `c-${i % 7000}`),
+    ];
+    for (const text of texts) side.push(text);
+    for (const expected of [0, texts.length, 100]) {
+      const byText = new IdIndex();
+      const byPacked = new IdIndex(undefined, expected);
+      for (let k = 0; k < texts.length; k++) {
+        assert.equal(side.hashOf(k), hashText(texts[k] as string));
+        assert.equal(byPacked.numberOfAt(side, k), byText.numberOf(texts[k] as string), `string ${k}`);
+      }
+      assert.deepEqual([...byPacked.ids], [...byText.ids]);
+      for (let i = 0; i < byPacked.size; i++) {
+        const k = texts.indexOf(byPacked.ids.get(i));
+        assert.equal(byPacked.ids.equalsAt(i, side, k), true);
+        assert.equal(
+          byPacked.ids.equalsAt(i, side, (k + 1) % texts.length),
+          texts[(k + 1) % texts.length] === texts[k],
+        );
+      }
+    }
+  });
+
   it('finds no number for an id it was not given', () => {
     const index = new IdIndex();
     for (const id of ODD_IDS) index.numberOf(id);
