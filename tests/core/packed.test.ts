@@ -211,4 +211,30 @@ describe('NumberColumn', () => {
     bytes.push(3);
     assert.deepEqual([...bytes.build()], [3]);
   });
+
+  it('reads every number in place, before and after its last block is cut, and takes more after', () => {
+    for (const count of [0, 1, 4095, 4096, 4097, 9000, 12288]) {
+      const column = new NumberColumn(Float64Array);
+      const values = Array.from({ length: count }, (_, i) => i / 7 - 100);
+      for (const v of values) column.push(v);
+      const read = (): number[] => Array.from({ length: column.length }, (_, i) => column.get(i));
+      assert.deepEqual(read(), values, `${count} before trim`);
+      column.trim();
+      assert.equal(column.length, count);
+      assert.deepEqual(read(), values, `${count} after trim`);
+      assert.deepEqual([...column], values);
+      // A value added after the cut gives the block its room again; the others stay.
+      const more = Array.from({ length: 5000 }, (_, i) => -i);
+      for (const v of more) column.push(v);
+      assert.deepEqual(read(), [...values, ...more], `${count} pushed after trim`);
+      column.trim();
+      assert.deepEqual([...column.build()], [...values, ...more]);
+      assert.equal(column.length, 0);
+    }
+    const bytes = new NumberColumn(Uint8Array);
+    for (let i = 0; i < 5000; i++) bytes.push(i % 256);
+    bytes.trim();
+    assert.equal(bytes.get(4999), 4999 % 256);
+    assert.equal(bytes.get(5000), undefined);
+  });
 });

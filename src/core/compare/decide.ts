@@ -401,7 +401,7 @@ function reattributed(candidate: SuiteResult, baseline: SuiteResult): SuiteResul
   const scored = new Set<string>();
   const key = (r: CaseRecord): string =>
     JSON.stringify([r.caseId, r.inputHash, r.request.messages, r.reply?.text ?? null]);
-  const keyed = recordsWhere(baseline.records, (c, i) => c.hasScores[i] === 1 && cases.has(c.caseId.get(i)));
+  const keyed = recordsWhere(baseline.records, (c, i) => c.hasScores.get(i) === 1 && cases.has(c.caseId.get(i)));
   for (const r of keyed) if (r.scores !== null && r.reply !== null && cases.has(r.caseId)) scored.add(key(r));
   let changed = false;
   const records = candidate.records.map((r) => {

@@ -208,11 +208,7 @@ export function sideMeans(
   for (let k = 0; k < length; k++) {
     const r = columns ? null : (records[k] as CaseRecord);
     const at = caseNumber(table, numbers, columns, records, k);
-    let value = columns
-      ? scores
-        ? (scores[k] as number)
-        : Number.NaN
-      : finiteOrNaN((r as CaseRecord).scores?.[metric]);
+    let value = columns ? (scores ? scores.get(k) : Number.NaN) : finiteOrNaN((r as CaseRecord).scores?.[metric]);
     if (Number.isNaN(value)) {
       if (worst === null) continue;
       const by = columns ? failedByColumns(columns, k, infrastructure) : failedBy(r as CaseRecord, infrastructure);
@@ -287,10 +283,10 @@ function failedBy(r: CaseRecord, infrastructure: boolean): 0 | 1 | 2 {
 
 /** failedBy, from a stored result's columns (status and cause as RecordColumns keeps them). */
 function failedByColumns(columns: RecordColumns, k: number, infrastructure: boolean): 0 | 1 | 2 {
-  const status = columns.status[k] as number;
+  const status = columns.status.get(k);
   if (status === 2) return 1;
   if (status !== 1) return 0;
-  if (columns.cause[k] === 1) return 1;
+  if (columns.cause.get(k) === 1) return 1;
   return infrastructure ? 2 : 0;
 }
 
@@ -472,27 +468,17 @@ export function caseChanges(
   // table's numbers of each record (no id made a string).
   const wanted = new Uint8Array(table.ids.length);
   for (const j of down) wanted[at[j] as number] = 1;
-  const baseRecords = firstRecords(
-    baseline.records,
-    table,
-    wanted,
-    (c, k) => c.hasScores[k] === 1,
-    (r) => r.scores !== null,
-  );
-  const candRecords = firstRecords(
-    candidate.records,
-    table,
-    wanted,
-    (c, k) => c.hasScores[k] === 1,
-    (r) => r.scores !== null,
-  );
-  const candFailed = firstRecords(
-    candidate.records,
-    table,
-    wanted,
-    (c, k) => c.status[k] !== 0,
-    (r) => r.status !== 'scored',
-  );
+  const valid = {
+    stored: (c: RecordColumns, k: number) => c.hasScores.get(k) === 1,
+    held: (r: CaseRecord) => r.scores !== null,
+  };
+  const unscored = {
+    stored: (c: RecordColumns, k: number) => c.status.get(k) !== 0,
+    held: (r: CaseRecord) => r.status !== 'scored',
+  };
+  const baseRecords = firstRecords(baseline.records, table, wanted, valid);
+  const candRecords = firstRecords(candidate.records, table, wanted, valid);
+  const candFailed = firstRecords(candidate.records, table, wanted, unscored);
   const regressed = down.map((j): CaseChange => {
     const i = at[j] as number;
     const br = baseRecords.get(i);
@@ -536,8 +522,7 @@ function firstRecords(
   records: readonly CaseRecord[],
   table: CaseTable,
   wanted: Uint8Array,
-  stored: (columns: RecordColumns, k: number) => boolean,
-  held: (r: CaseRecord) => boolean,
+  { stored, held }: { stored: (columns: RecordColumns, k: number) => boolean; held: (r: CaseRecord) => boolean },
 ): Map<number, CaseRecord> {
   const map = new Map<number, CaseRecord>();
   const columns = recordColumns(records);

@@ -266,11 +266,11 @@ function caseOutcomes(
     let errors = 0;
     for (let k = byCase.start[i] as number; k < (byCase.start[i + 1] as number); k++) {
       const at = byCase.order[k] as number;
-      const latency = columns.latency[at] as number;
+      const latency = columns.latency.get(at);
       // A latency that is not a number adds as the record does: read the records.
       if (Number.isNaN(latency)) return null;
       t += latency;
-      if (columns.status[at] === 1) errors++;
+      if (columns.status.get(at) === 1) errors++;
     }
     return { seconds: t / 1000, errors };
   };
