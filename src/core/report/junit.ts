@@ -252,7 +252,8 @@ function caseOutcomes(
   const byCase = recordsByCase(all, table);
   const binary = result.instrument.metrics.filter((m) => m.binary).map((m) => m.name);
   const primaryBinary = binary.includes(c.metric);
-  const means = new Map([c.metric, ...binary].map((name) => [name, sideMeans(all, name, table)]));
+  // Once per metric (the primary metric is often one of the binary ones).
+  const means = new Map([...new Set([c.metric, ...binary])].map((name) => [name, sideMeans(all, name, table)]));
   const meanOf = (name: string, i: number): number | undefined => {
     const m = means.get(name) as ReturnType<typeof sideMeans>;
     return (m.count[i] as number) > 0 ? (m.mean[i] as number) : undefined;
