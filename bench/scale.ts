@@ -4,7 +4,8 @@
 // next is compared with it. Prints figures as ratios measured in this run; asserts nothing.
 //
 //   npm run bench:scale [-- --cases 10000,100000 --concurrency 32 --latency 50 --cli dist/cli.js
-//                           --node-options '--cpu-prof --cpu-prof-dir=/tmp/prof' --env K=V,K=V]
+//                           --node-options '--cpu-prof --cpu-prof-dir=/tmp/prof' --env K=V,K=V
+//                           --runs baseline]
 //
 // The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
 // 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
@@ -30,6 +31,8 @@ const TIME = '/usr/bin/time';
 const CLI = resolve(arg('cli', join(ROOT, 'dist/cli.js')));
 /** NODE_OPTIONS for the CLI (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes). */
 const NODE_OPTIONS = arg('node-options', '');
+/** Which runs to make per size: `both` (default), or `baseline` for the baseline run alone. */
+const RUNS = arg('runs', 'both');
 /** More environment for the CLI, `K=V,K=V` (e.g. `MALLOC_MMAP_THRESHOLD_=131072` to see what malloc keeps). */
 const EXTRA_ENV = Object.fromEntries(
   arg('env', '')
@@ -242,6 +245,7 @@ suites:
       ['baseline run (--update-baseline)', ['run', '--no-cache', '--quiet', '--update-baseline', '--out', 'out-base']],
       ['compared run', ['run', '--no-cache', '--quiet', '--out', 'out']],
     ] as const) {
+      if (RUNS === 'baseline' && label === 'compared run') continue;
       server.reset();
       const r = await runCli(
         [...args],

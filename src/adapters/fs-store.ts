@@ -18,7 +18,7 @@ import { mkdir, open, readdir, readFile, realpath, rm, stat, writeFile, type Fil
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
-import { collectBeforeReport } from './heap-growth.ts';
+import { callsDone, callsStarting, collectBeforeReport } from './heap-growth.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SuiteResult } from '../core/types.ts';
 import type { LineAt, LineSource, Located, RangeFile, ResultSink, RunStore, Workspace } from '../ports.ts';
@@ -349,7 +349,11 @@ function appendingSink(handle: FileHandle, path: string): ResultSink {
     },
     readBack: () => {
       if (closed && reader === null) throw new Error(`${path}: the record log was closed before it was read back`);
-      reader ??= handleRangeFile(handle, path);
+      if (reader === null) {
+        // The calls are done: what follows is done with a small young generation (heap-growth.ts).
+        callsDone();
+        reader = handleRangeFile(handle, path);
+      }
       return reader;
     },
   };
@@ -383,6 +387,8 @@ export function createFsRunStore(outDir: string, baselineDir: string, confine?: 
     readRecordLog: async (suite) => lineSourceIfExists(join(outDir, 'results', `${suite}.records.jsonl`)),
     startRecordLog: async (suite, initial): Promise<ResultSink> => {
       const rel = `results/${suite}.records.jsonl`;
+      // The suite's calls start: the young generation may grow for them (heap-growth.ts).
+      callsStarting();
       await out.writeAtomic(rel, initial);
       // The log stays open for the suite, and is read back through the same handle: a
       // symlink or another file put in its place later is neither written nor read.

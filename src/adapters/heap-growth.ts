@@ -16,6 +16,10 @@
  *
  * Measured with bench/scale.ts: the CPU per case is the same as without them.
  *
+ * The file store marks a suite's phases (`callsStarting` when its record log is started,
+ * `callsDone` when it is read back): after the calls the young generation is given back and
+ * kept at its smallest, and the next suite's calls let it grow to the cap again.
+ *
  * Both are V8's own flags, and a V8 may rename or drop one: setFlagsFromString then
  * prints "Error: unrecognized flag" on stderr (and changes nothing). There is no way to ask
  * V8 in-process, so `node --v8-options` is asked once per Node and V8 build and its answer
@@ -127,7 +131,13 @@ const YOUNG_FLAG = '--semi-space-growth-factor';
 
 let installed = false;
 /** V8's full collection, once boundHeapGrowth has run (reached through a new context: not a global of the program's own). */
-let fullCollection: (() => void) | null = null;
+let fullCollection: ((options?: { type?: string; flavor?: string }) => void) | null = null;
+/** What the young generation may grow to now, and whether its growth factor is set to stop there. */
+let youngCapNow = YOUNG_GENERATION_CAP_BYTES;
+let youngStopped = false;
+/** Whether V8 knows the growth-factor flag (set once boundHeapGrowth has asked). */
+let youngFlagKnown = false;
+let youngObserver: PerformanceObserver | null = null;
 
 /**
  * A full collection now, before a report is made, once boundHeapGrowth has run (else
@@ -138,6 +148,71 @@ let fullCollection: (() => void) | null = null;
  */
 export function collectBeforeReport(): void {
   fullCollection?.();
+}
+
+/**
+ * V8's memory-reducing full collection ('last-resort': what it does when memory runs low):
+ * what is unreachable is freed, the young generation shrinks to what it holds, and the pages
+ * V8 keeps for later are given back. A V8 that does not know the option makes a full
+ * collection. Nothing once boundHeapGrowth has not run.
+ */
+function giveMemoryBack(): void {
+  fullCollection?.({ type: 'major', flavor: 'last-resort' });
+}
+
+/**
+ * A suite's calls are done (its record log is about to be read back): a collection that
+ * gives memory back — V8 shrinks the young generation to its smallest (1 MiB) and returns
+ * the pages it keeps — and the young generation stays that size until the next suite's
+ * calls start (`callsStarting`). What follows the calls (reading back the log, writing the
+ * result file, the comparison, the baseline, the reports) allocated enough to keep the
+ * young generation at its 32 MiB, which at 100,000 cases set the run's peak
+ * (docs/performance.md, "The young generation after the calls"): this took a 100,000-case
+ * baseline run's peak from 213–214 MiB to 171–173, for about 1 s more CPU after the calls
+ * (2% of the run's). It is stopped at once, not at a cap between: V8 doubled it from 1 to
+ * 128 MiB between two checks of the observer, the read-back being one long stretch of
+ * work. With growth stopped V8 still adds a page now and then (it stayed at 2 MiB in
+ * bench/scale's runs). Nothing once boundHeapGrowth has not run.
+ */
+export function callsDone(): void {
+  if (fullCollection === null) return;
+  giveMemoryBack();
+  setYoungCap(0);
+}
+
+/** A suite's calls start: the young generation may grow again to its cap for the calls. */
+export function callsStarting(): void {
+  if (fullCollection === null) return;
+  setYoungCap(YOUNG_GENERATION_CAP_BYTES);
+}
+
+/** Where the young generation stops growing from now on (checked now and after each young-generation collection; 0 stops it now). */
+function setYoungCap(cap: number): void {
+  youngCapNow = cap;
+  if (!youngFlagKnown) return;
+  if (checkYoungCap()) return;
+  if (youngObserver !== null) return;
+  const observer = new PerformanceObserver((list) => {
+    const minor = list
+      .getEntries()
+      .some((e) => (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR);
+    if (minor && checkYoungCap()) {
+      observer.disconnect();
+      youngObserver = null;
+    }
+  });
+  youngObserver = observer;
+  observer.observe({ entryTypes: ['gc'] });
+}
+
+/** Stops the young generation's growth once it is at the cap (V8's factor 1), lets it grow (2) below; true once stopped. */
+function checkYoungCap(): boolean {
+  const stop = youngGenerationBytes() >= youngCapNow;
+  if (stop !== youngStopped) {
+    setFlagsFromString(`${YOUNG_FLAG}=${stop ? 1 : 2}`);
+    youngStopped = stop;
+  }
+  return stop;
 }
 
 /**
@@ -158,19 +233,8 @@ export function boundHeapGrowth(
   if (known.has(GROWING_FLAG)) setFlagsFromString(`${GROWING_FLAG}=${OLD_GENERATION_GROWING_PERCENT}`);
   else skipped(GROWING_FLAG, 'the old generation grows as V8 decides');
   setFlagsFromString('--expose-gc');
-  fullCollection = runInNewContext('gc') as () => void;
+  fullCollection = runInNewContext('gc') as typeof fullCollection;
   if (!known.has(YOUNG_FLAG)) return skipped(YOUNG_FLAG, 'the young generation grows as V8 decides');
-  const stop = (): boolean => {
-    if (youngGenerationBytes() < youngCap) return false;
-    setFlagsFromString(`${YOUNG_FLAG}=1`);
-    return true;
-  };
-  if (stop()) return;
-  const observer = new PerformanceObserver((list) => {
-    const minor = list
-      .getEntries()
-      .some((e) => (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR);
-    if (minor && stop()) observer.disconnect();
-  });
-  observer.observe({ entryTypes: ['gc'] });
+  youngFlagKnown = true;
+  setYoungCap(youngCap);
 }

@@ -297,6 +297,17 @@ function logChanged(file: string, line: number | null, why: string): Error {
 }
 
 /**
+ * Takes a parsed line's `mac` off the record itself and returns it: the record keeps its
+ * other keys in their order, as a copy without the key would, without a copy of every
+ * record read back (100,000 objects at 100,000 cases, twice: checked, then written).
+ */
+function takeMac(record: object): unknown {
+  const mac = (record as { mac?: unknown }).mac;
+  delete (record as { mac?: unknown }).mac;
+  return mac;
+}
+
+/**
  * Checks one line of a log this run wrote (1-based `n`): the header on line 1, then records
  * that parse and carry this run's MAC. Returns the record without its MAC, or null for the
  * header and blank lines; throws naming the file and line.
@@ -321,12 +332,9 @@ function lineChecker(
       throw logChanged(file, n, `not valid JSON (${(error as Error).message})`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw logChanged(file, n, 'not a record');
-    let record = value as CaseRecord & { mac?: string };
-    if (auth) {
-      const { mac, ...rest } = record;
-      if (mac !== recordMac(auth, headerMac, rest)) throw logChanged(file, n, 'the line does not carry this run’s MAC');
-      record = rest as CaseRecord;
-    }
+    const record = value as CaseRecord;
+    if (auth && takeMac(record) !== recordMac(auth, headerMac, record))
+      throw logChanged(file, n, 'the line does not carry this run’s MAC');
     if (typeof record.caseId !== 'string' || typeof record.repeat !== 'number')
       throw logChanged(file, n, 'not a record');
     return record;
@@ -410,10 +418,9 @@ export async function readBackLogInPlace(
   if (count !== expected)
     throw logChanged(file, null, `it holds ${count} record(s) where the run appended ${expected}`);
   const parse = (text: string): CaseRecord => {
-    const value = JSON.parse(text) as CaseRecord & { mac?: string };
-    if (!auth) return value;
-    const { mac: _mac, ...rest } = value;
-    return rest as CaseRecord;
+    const value = JSON.parse(text) as CaseRecord;
+    if (auth) takeMac(value);
+    return value;
   };
   return {
     sorted: recordsInFile(log, at, order, log.size(), parse),

@@ -16,6 +16,10 @@ import type { SuiteResult } from './types.ts';
  */
 export type ChunkWatcher = (chunk: string, record?: unknown) => void;
 
+/** `[\n  [\n` and `\n  ]\n]`: what JSON.stringify puts around a value nested two arrays deep. */
+const NESTED_OPEN = 6;
+const NESTED_CLOSE = 6;
+
 /** The text of a result file, in chunks no larger than one record; each also goes to `seen`. */
 export function* resultChunks(result: SuiteResult, seen?: ChunkWatcher): Generator<string> {
   const { records } = result;
@@ -34,8 +38,11 @@ export function* resultChunks(result: SuiteResult, seen?: ChunkWatcher): Generat
   yield head;
   for (let i = 0; i < records.length; i++) {
     const record = records[i];
-    const text = JSON.stringify(record, null, 2).replace(/\n/g, '\n    ');
-    const chunk = `    ${text}${i < records.length - 1 ? ',' : ''}\n`;
+    // The record as it stands in the list, two levels deep: JSON.stringify indents it by
+    // four spaces itself (the same text as indenting its own lines after, without a copy
+    // of every record's text made by a replace). The two brackets around it are cut off.
+    const nested = JSON.stringify([[record]], null, 2);
+    const chunk = `${nested.slice(NESTED_OPEN, -NESTED_CLOSE)}${i < records.length - 1 ? ',' : ''}\n`;
     seen?.(chunk, record);
     yield chunk;
   }

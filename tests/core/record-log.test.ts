@@ -175,6 +175,22 @@ describe('reading back the log in place', () => {
     assert.deepEqual([...plain.sorted], sorted);
   });
 
+  it('takes the MAC off each record wherever it stands, and fails a line without one', async () => {
+    // The MAC is taken off the parsed record itself (no copy): a MAC written first, as
+    // another writer might, leaves the other keys in their order.
+    const written = [...startLogLines(header, shuffled, auth)];
+    const macFirst = written.map((line, i) => {
+      if (i === 0) return line;
+      const { mac, ...rest } = JSON.parse(line) as { mac: string };
+      return `${JSON.stringify({ mac, ...rest })}\n`;
+    });
+    const { back } = await readIn(macFirst);
+    assert.equal(JSON.stringify([...back.sorted]), JSON.stringify(sorted));
+    const unsigned = [...written];
+    unsigned[2] = (unsigned[2] as string).replace(/,"mac":"[0-9a-f]+"/, '');
+    await assert.rejects(readIn(unsigned), (e: Error) => /\.jsonl:3: /.test(e.message) && /MAC/.test(e.message));
+  });
+
   it('fails as the whole reading does: an edited line, a record twice, one missing, another header', async () => {
     const written = [...startLogLines(header, shuffled, auth)];
     const edited = [...written];
