@@ -25,6 +25,41 @@ const SLOT_SHIFT = 12;
 const SLOTS = 1 << SLOT_SHIFT;
 const IN_SLOTS = SLOTS - 1;
 
+/**
+ * Slots per block of the other per-case columns kept in blocks (a run's case columns,
+ * a stored result's record positions): the same 4,096, for the same reason.
+ */
+export const BLOCK_SHIFT = SLOT_SHIFT;
+export const BLOCK_SLOTS = SLOTS;
+export const IN_BLOCK = IN_SLOTS;
+
+/** What a block's columns may be. */
+type BlockArray = Uint8Array | Uint32Array | Float64Array;
+
+/** A block's columns by name: each a kind of typed array and how many values it holds a slot. */
+export type BlockShape = Readonly<Record<string, readonly [new (n: number) => BlockArray, number]>>;
+
+/** A block of a shape: its columns, each a typed array of (slots × width) values. */
+export type BlockOf<S extends BlockShape> = { [K in keyof S]: InstanceType<S[K][0]> };
+
+/**
+ * A block of `slots` slots in `shape`, with the slots of `from` (as many as fit) copied in:
+ * a new block, a full block grown from a cut one, or a block cut to size.
+ */
+export function makeBlock<S extends BlockShape>(shape: S, slots: number, from?: BlockOf<S>): BlockOf<S> {
+  const block = {} as Record<string, BlockArray>;
+  for (const key of Object.keys(shape)) {
+    const [make, width] = shape[key] as S[string];
+    const column = new make(slots * width);
+    if (from) {
+      const source = (from as Record<string, BlockArray>)[key] as BlockArray;
+      column.set(source.length > column.length ? source.subarray(0, column.length) : source);
+    }
+    block[key] = column;
+  }
+  return block as BlockOf<S>;
+}
+
 /** Strings added one after another, kept in shared chunks; string i is read back as it was. */
 export class PackedStrings {
   /** Closed chunks; chunk k holds strings from chunkFirst[k] on. */
@@ -85,12 +120,12 @@ export class PackedStrings {
 
   /** -1, 0 or 1 as string i sorts before, with or after string j (`<` on strings: by UTF-16 units). */
   compare(i: number, j: number): number {
-    const a = this.span(i);
-    const b = this.span(j);
-    const [ta, sa, ea] = a;
-    const [tb, sb, eb] = b;
-    const la = ea - sa;
-    const lb = eb - sb;
+    const ta = this.locate(i);
+    const sa = this.spanStart;
+    const la = this.spanEnd - sa;
+    const tb = this.locate(j);
+    const sb = this.spanStart;
+    const lb = this.spanEnd - sb;
     const common = la < lb ? la : lb;
     for (let c = 0; c < common; c++) {
       const x = ta.charCodeAt(sa + c);
@@ -98,6 +133,24 @@ export class PackedStrings {
       if (x !== y) return x < y ? -1 : 1;
     }
     return la === lb ? 0 : la < lb ? -1 : 1;
+  }
+
+  /** Whether string i here is string k of `other`, without making either. */
+  equalsAt(i: number, other: PackedStrings, k: number): boolean {
+    const ta = this.locate(i);
+    const sa = this.spanStart;
+    const la = this.spanEnd - sa;
+    const tb = other.locate(k);
+    const sb = other.spanStart;
+    if (other.spanEnd - sb !== la) return false;
+    for (let c = 0; c < la; c++) if (ta.charCodeAt(sa + c) !== tb.charCodeAt(sb + c)) return false;
+    return true;
+  }
+
+  /** hashText of string i, without making it. */
+  hashOf(i: number): number {
+    const text = this.locate(i);
+    return hashSpan(text, this.spanStart, this.spanEnd);
   }
 
   /** Whether any string passes `test`. */
@@ -116,16 +169,24 @@ export class PackedStrings {
     for (let i = 0; i < this.count; i++) yield this.get(i);
   }
 
-  /** The text that holds string i, and where it starts and ends in it. */
-  private span(i: number): [string, number, number] {
+  /** Where the last string `locate` found starts and ends in the text it gave. */
+  private spanStart = 0;
+  private spanEnd = 0;
+
+  /** The text that holds string i; where it starts and ends in it are left in spanStart and spanEnd (no array made per call). */
+  private locate(i: number): string {
     this.check(i);
     if (this.pending.length > 0 && i >= this.pendingFirst) {
       const text = this.pending[i - this.pendingFirst] as string;
-      return [text, 0, text.length];
+      this.spanStart = 0;
+      this.spanEnd = text.length;
+      return text;
     }
     const k = this.chunkOf(i);
     const chunk = this.chunks[k] as string;
-    return [chunk, this.startOf(i), this.endIn(k, i, chunk)];
+    this.spanStart = this.startOf(i);
+    this.spanEnd = this.endIn(k, i, chunk);
+    return chunk;
   }
 
   /** Drops the room kept for more strings (once no more are added). */
@@ -212,10 +273,8 @@ const BYTES = 1;
 const ODD = 2;
 
 /** One block of HashBytes: 32 bytes and a state per slot. */
-interface HashBlock {
-  bytes: Uint8Array;
-  state: Uint8Array;
-}
+const HASH_BLOCK = { bytes: [Uint8Array, 32], state: [Uint8Array, 1] } as const satisfies BlockShape;
+type HashBlock = BlockOf<typeof HASH_BLOCK>;
 
 /**
  * Input hashes by index, as 32 bytes each when they are 64 lowercase hex digits (what
@@ -304,7 +363,7 @@ export class HashBytes {
     const block = this.blocks[last];
     const used = this.count - last * SLOTS;
     if (block === undefined || block.state.length <= used) return;
-    this.blocks[last] = { bytes: block.bytes.slice(0, used * 32), state: block.state.slice(0, used) };
+    this.blocks[last] = makeBlock(HASH_BLOCK, used, block);
   }
 
   private stateOf(i: number): number {
@@ -317,15 +376,10 @@ export class HashBytes {
   /** The block of slot i, made (or given back its room) as needed. */
   private room(i: number): HashBlock {
     const b = i >> SLOT_SHIFT;
-    while (this.blocks.length <= b)
-      this.blocks.push({ bytes: new Uint8Array(SLOTS * 32), state: new Uint8Array(SLOTS) });
+    while (this.blocks.length <= b) this.blocks.push(makeBlock(HASH_BLOCK, SLOTS));
     let block = this.blocks[b] as HashBlock;
-    if (block.state.length < SLOTS && (i & IN_SLOTS) >= block.state.length) {
-      const grown: HashBlock = { bytes: new Uint8Array(SLOTS * 32), state: new Uint8Array(SLOTS) };
-      grown.bytes.set(block.bytes);
-      grown.state.set(block.state);
-      this.blocks[b] = block = grown;
-    }
+    if (block.state.length < SLOTS && (i & IN_SLOTS) >= block.state.length)
+      this.blocks[b] = block = makeBlock(HASH_BLOCK, SLOTS, block);
     if (i >= this.count) this.count = i + 1;
     return block;
   }
@@ -339,12 +393,19 @@ export class HashBytes {
 export class IdIndex {
   readonly ids: PackedStrings;
   /** Number + 1 in each slot (0: empty). */
-  private slots = new Uint32Array(2048);
-  private hashes = new Uint32Array(1024);
-  private mask = 2047;
+  private slots: Uint32Array;
+  private hashes: Uint32Array;
+  private mask: number;
 
-  constructor(ids: PackedStrings = new PackedStrings()) {
+  /** `expected`: how many ids to make room for at once (the tables are not grown, and copied, up to it). */
+  constructor(ids: PackedStrings = new PackedStrings(), expected = 0) {
     this.ids = ids;
+    const room = Math.max(1024, expected, ids.length);
+    let size = 2048;
+    while (size < 2 * room) size *= 2;
+    this.slots = new Uint32Array(size);
+    this.mask = size - 1;
+    this.hashes = new Uint32Array(room);
     for (let i = 0; i < ids.length; i++) this.place(i, hashText(ids.get(i)));
   }
 
@@ -377,6 +438,20 @@ export class IdIndex {
     return at;
   }
 
+  /** numberOf string k of `from`, made a string only when it is numbered here. */
+  numberOfAt(from: PackedStrings, k: number): number {
+    const h = from.hashOf(k);
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const slot = this.slots[s] as number;
+      if (slot === 0) break;
+      const at = slot - 1;
+      if (this.hashes[at] === h && this.ids.equalsAt(at, from, k)) return at;
+    }
+    const at = this.ids.push(from.get(k));
+    this.place(at, h);
+    return at;
+  }
+
   /** Drops the room kept for more ids (the probe table keeps its size). */
   trim(): void {
     this.ids.trim();
@@ -403,18 +478,29 @@ export class IdIndex {
 }
 
 /** Values per block of a NumberColumn. */
-const NUMBER_BLOCK = 4096;
+const NUMBER_SHIFT = 12;
+const NUMBER_BLOCK = 1 << NUMBER_SHIFT;
+const IN_NUMBER_BLOCK = NUMBER_BLOCK - 1;
+
+/** Numbers read by index (a NumberColumn, without the means to add to it). */
+export interface Numbers extends Iterable<number> {
+  readonly length: number;
+  /** Number i, for i below length. */
+  get(i: number): number;
+}
 
 /**
- * Numbers added one at a time, kept in blocks of a typed array, and given as one typed
- * array of exactly their count by `build`: no JS array of numbers (8 bytes or a heap
- * number each, grown by copying) and no doubled arrays left for a collection to free.
+ * Numbers added one at a time, kept in blocks of a typed array: no JS array of numbers (8
+ * bytes or a heap number each, grown by copying) and no doubled arrays left for a
+ * collection to free. Read in place by `get` (once `trim` has cut the last block to its
+ * count, nothing is copied), or given as one typed array of exactly their count by `build`.
  */
-export class NumberColumn<T extends Uint8Array | Float64Array> {
+export class NumberColumn<T extends Uint8Array | Float64Array> implements Numbers {
   private readonly make: new (n: number) => T;
   private blocks: T[] = [];
   private last: T;
-  private used = NUMBER_BLOCK;
+  /** Values in the last block (its length is its room). */
+  private used = 0;
   private count = 0;
 
   constructor(make: new (n: number) => T) {
@@ -427,11 +513,7 @@ export class NumberColumn<T extends Uint8Array | Float64Array> {
   }
 
   push(value: number): void {
-    if (this.used === NUMBER_BLOCK) {
-      this.last = new this.make(NUMBER_BLOCK);
-      this.blocks.push(this.last);
-      this.used = 0;
-    }
+    if (this.used === this.last.length) this.room();
     this.last[this.used++] = value;
     this.count++;
   }
@@ -441,26 +523,61 @@ export class NumberColumn<T extends Uint8Array | Float64Array> {
     for (let i = 0; i < n; i++) this.push(value);
   }
 
+  get(i: number): number {
+    return (this.blocks[i >> NUMBER_SHIFT] as T)[i & IN_NUMBER_BLOCK] as number;
+  }
+
+  *[Symbol.iterator](): Iterator<number> {
+    for (let i = 0; i < this.count; i++) yield this.get(i);
+  }
+
+  /** Drops the room kept for more values in the last block (a value added later gives it room again). */
+  trim(): void {
+    if (this.blocks.length === 0 || this.used === this.last.length) return;
+    this.last = this.last.slice(0, this.used) as T;
+    this.blocks[this.blocks.length - 1] = this.last;
+  }
+
   /** The values in one array of their count; the column is empty after it. */
   build(): T {
     const out = new this.make(this.count);
     let at = 0;
     for (const block of this.blocks) {
       const n = Math.min(NUMBER_BLOCK, this.count - at);
-      out.set(n === NUMBER_BLOCK ? block : (block.subarray(0, n) as T), at);
+      out.set(n === block.length ? block : (block.subarray(0, n) as T), at);
       at += n;
     }
     this.blocks = [];
-    this.used = NUMBER_BLOCK;
+    this.last = new this.make(0);
+    this.used = 0;
     this.count = 0;
     return out;
+  }
+
+  /** Room for the next value: a new block, or the last one given back the room trim took. */
+  private room(): void {
+    if (this.blocks.length > 0 && this.last.length < NUMBER_BLOCK) {
+      const grown = new this.make(NUMBER_BLOCK);
+      grown.set(this.last);
+      this.last = grown;
+      this.blocks[this.blocks.length - 1] = grown;
+      return;
+    }
+    this.last = new this.make(NUMBER_BLOCK);
+    this.blocks.push(this.last);
+    this.used = 0;
   }
 }
 
 /** FNV-1a over a text's UTF-16 units, with a final mix so nearby ids spread over the table. */
 export function hashText(text: string): number {
+  return hashSpan(text, 0, text.length);
+}
+
+/** hashText of `text.slice(start, end)`, without making it. */
+function hashSpan(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

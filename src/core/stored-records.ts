@@ -19,7 +19,18 @@ import type { RangeFile } from '../ports.ts';
 import { documentAround, resultLayout, type ChunkWatcher, type RecordVisitor } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
-import { HashBytes, NumberColumn, PackedStrings } from './packed.ts';
+import {
+  BLOCK_SHIFT,
+  BLOCK_SLOTS,
+  HashBytes,
+  IN_BLOCK,
+  makeBlock,
+  NumberColumn,
+  PackedStrings,
+  type BlockOf,
+  type BlockShape,
+  type Numbers,
+} from './packed.ts';
 import type { CaseRecord } from './types.ts';
 
 /** Where a list of stored records is, for validateResult (which checked them at the first reading). */
@@ -31,7 +42,9 @@ const STORED = Symbol('stored records');
  * record's case id, input hash and cluster, its status, its error's cause, and its score
  * on each metric (NaN where it has none or a value that is not finite). A baseline's
  * columns are held through a run's calls, so the ids are packed and the hashes kept as
- * bytes (packed.ts): about 60 bytes a record with one metric, where strings took 180.
+ * bytes (packed.ts): about 60 bytes a record with one metric, where strings took 180. The
+ * numbers stay in the blocks they were gathered in (`NumberColumn`, read by `get`): copied
+ * into one array each when the read ended, both were alive at once (4 MB at 100,000 records).
  */
 export interface RecordColumns {
   caseId: PackedStrings;
@@ -39,20 +52,20 @@ export interface RecordColumns {
   /** Each record's cluster; empty when no record names one. */
   cluster: (string | undefined)[];
   /** 0 scored, 1 error, 2 refused, 3 anything else. */
-  status: Uint8Array;
+  status: Numbers;
   /** An errored record's cause: 1 the candidate (also an error without its description), 2 the infrastructure; else 0. */
-  cause: Uint8Array;
+  cause: Numbers;
   /** 1 where the record's scores are not null. */
-  hasScores: Uint8Array;
-  scores: Map<string, Float64Array>;
+  hasScores: Numbers;
+  scores: Map<string, Numbers>;
   /**
    * What the reports say of the replies (report/replies.ts), as bits: ANSWERED (a reply, not
    * a refusal), CUT_BY_LIMIT (finish reason `length`), CUT_BY_SIZE (cut to the size limit),
    * REASONED (began with reasoning) — each computed as the reports compute it.
    */
-  replyFlags: Uint8Array;
+  replyFlags: Numbers;
   /** Each record's `latencyMs`: 0 where it is missing or null, NaN where it is not a number. */
-  latency: Float64Array;
+  latency: Numbers;
   /** Every truthy `reply.servedModel`, once, in the order of first use. */
   servedModels: readonly unknown[];
 }
@@ -98,7 +111,7 @@ export function* recordsWhere(
 
 /** The errored records (status `error`), and with records held as objects every record (see recordsWhere). */
 export function erroredRecords(records: readonly CaseRecord[]): Iterable<CaseRecord> {
-  return recordsWhere(records, (c, i) => c.status[i] === 1);
+  return recordsWhere(records, (c, i) => c.status.get(i) === 1);
 }
 
 /** Every truthy `reply.servedModel` of the records, once, in the order of first use. */
@@ -172,21 +185,23 @@ class ColumnsBuilder {
     }
   }
   private built: RecordColumns | null = null;
-  /** The columns (made once: the blocks they were gathered in are let go). */
+  /** The columns (made once, in the blocks they were gathered in: only the last block of each is cut to size). */
   build(): RecordColumns {
     if (this.built) return this.built;
     this.caseId.trim();
     this.inputHash.trim();
+    const numbers = [this.status, this.cause, this.hasScores, this.replyFlags, this.latency, ...this.scores.values()];
+    for (const column of numbers) column.trim();
     this.built = {
       caseId: this.caseId,
       inputHash: this.inputHash,
       cluster: this.cluster,
-      status: this.status.build(),
-      cause: this.cause.build(),
-      hasScores: this.hasScores.build(),
-      scores: new Map([...this.scores].map(([k, v]) => [k, v.build()])),
-      replyFlags: this.replyFlags.build(),
-      latency: this.latency.build(),
+      status: this.status,
+      cause: this.cause,
+      hasScores: this.hasScores,
+      scores: this.scores,
+      replyFlags: this.replyFlags,
+      latency: this.latency,
       servedModels: [...this.served],
     };
     return this.built;
@@ -225,18 +240,14 @@ function checksum(text: string, out: Uint32Array, at: number): void {
   out[at + 1] = b >>> 0;
 }
 
-/** Records per block of Positions. */
-const POSITION_SHIFT = 12;
-const POSITION_BLOCK = 1 << POSITION_SHIFT;
-const IN_POSITION_BLOCK = POSITION_BLOCK - 1;
-
-/** The positions of up to POSITION_BLOCK records. */
-interface PositionBlock {
-  start: Float64Array;
-  end: Float64Array;
+/** The positions of up to BLOCK_SLOTS records (blocks shaped as packed.ts makes them). */
+const POSITION_BLOCK = {
+  start: [Float64Array, 1],
+  end: [Float64Array, 1],
   /** Two 32-bit checksums a record. */
-  sums: Uint32Array;
-}
+  sums: [Uint32Array, 2],
+} as const satisfies BlockShape;
+type PositionBlock = BlockOf<typeof POSITION_BLOCK>;
 
 /**
  * Where each record is (its first byte and the byte after its last) and its checksum,
@@ -249,7 +260,7 @@ export class Positions {
   n = 0;
   add(start: number, end: number, text: string): void {
     const block = this.room();
-    const j = this.n & IN_POSITION_BLOCK;
+    const j = this.n & IN_BLOCK;
     block.start[j] = start;
     block.end[j] = end;
     checksum(text, block.sums, j * 2);
@@ -258,9 +269,9 @@ export class Positions {
   /** Adds record `i` of `from` (its offsets and checksum). */
   addFrom(from: Positions, i: number): void {
     const block = this.room();
-    const j = this.n & IN_POSITION_BLOCK;
-    const source = from.blocks[i >> POSITION_SHIFT] as PositionBlock;
-    const k = i & IN_POSITION_BLOCK;
+    const j = this.n & IN_BLOCK;
+    const source = from.blocks[i >> BLOCK_SHIFT] as PositionBlock;
+    const k = i & IN_BLOCK;
     block.start[j] = source.start[k] as number;
     block.end[j] = source.end[k] as number;
     block.sums[j * 2] = source.sums[k * 2] as number;
@@ -269,48 +280,33 @@ export class Positions {
   }
   /** Record i's first byte. */
   start(i: number): number {
-    return (this.blocks[i >> POSITION_SHIFT] as PositionBlock).start[i & IN_POSITION_BLOCK] as number;
+    return (this.blocks[i >> BLOCK_SHIFT] as PositionBlock).start[i & IN_BLOCK] as number;
   }
   /** The byte after record i's last. */
   end(i: number): number {
-    return (this.blocks[i >> POSITION_SHIFT] as PositionBlock).end[i & IN_POSITION_BLOCK] as number;
+    return (this.blocks[i >> BLOCK_SHIFT] as PositionBlock).end[i & IN_BLOCK] as number;
   }
   /** Whether `sums` (a checksum pair) is record i's. */
   sumIs(i: number, sums: Uint32Array): boolean {
-    const block = this.blocks[i >> POSITION_SHIFT] as PositionBlock;
-    const k = (i & IN_POSITION_BLOCK) * 2;
+    const block = this.blocks[i >> BLOCK_SHIFT] as PositionBlock;
+    const k = (i & IN_BLOCK) * 2;
     return block.sums[k] === sums[0] && block.sums[k + 1] === sums[1];
   }
   /** Drops the room kept for more records in the last block. */
   trim(): void {
     const last = this.blocks.length - 1;
     const block = this.blocks[last];
-    const used = this.n - last * POSITION_BLOCK;
+    const used = this.n - last * BLOCK_SLOTS;
     if (block === undefined || block.start.length <= used) return;
-    this.blocks[last] = {
-      start: block.start.slice(0, used),
-      end: block.end.slice(0, used),
-      sums: block.sums.slice(0, used * 2),
-    };
+    this.blocks[last] = makeBlock(POSITION_BLOCK, used, block);
   }
   /** The block the next record goes in. */
   private room(): PositionBlock {
-    const b = this.n >> POSITION_SHIFT;
-    const j = this.n & IN_POSITION_BLOCK;
+    const b = this.n >> BLOCK_SHIFT;
+    const j = this.n & IN_BLOCK;
     let block = this.blocks[b];
-    if (block === undefined || j >= block.start.length) {
-      const grown: PositionBlock = {
-        start: new Float64Array(POSITION_BLOCK),
-        end: new Float64Array(POSITION_BLOCK),
-        sums: new Uint32Array(POSITION_BLOCK * 2),
-      };
-      if (block !== undefined) {
-        grown.start.set(block.start);
-        grown.end.set(block.end);
-        grown.sums.set(block.sums);
-      }
-      this.blocks[b] = block = grown;
-    }
+    if (block === undefined || j >= block.start.length)
+      this.blocks[b] = block = makeBlock(POSITION_BLOCK, BLOCK_SLOTS, block);
     return block;
   }
 }

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { readResultFile } from '../../src/adapters/fs-store.ts';
-import { caseTable, groupUnits, pairCases } from '../../src/core/compare/pairing.ts';
+import {
+  caseChanges,
+  caseTable,
+  groupUnits,
+  pairCases,
+  recordsByCase,
+  sideMeans,
+} from '../../src/core/compare/pairing.ts';
 import { caseMeans } from '../../src/core/results.ts';
 import { resultChunks } from '../../src/core/result-stream.ts';
 import type { CaseRecord, SuiteResult } from '../../src/core/types.ts';
@@ -55,6 +62,42 @@ function sides(): { baseline: SuiteResult; candidate: SuiteResult } {
 }
 
 describe('pairing cases', () => {
+  it('reads each side through the table’s numbers of its records as through its ids looked up', () => {
+    const { baseline, candidate } = sides();
+    const table = caseTable(baseline, candidate);
+    for (const side of [baseline, candidate]) {
+      // A copy of the list is not one of the table's sides: each record's id is looked up.
+      const copy = [...side.records];
+      for (const counting of [{ worst: null }, { worst: 0 }, { worst: 0, infrastructure: true }]) {
+        const own = sideMeans(side.records, METRIC, table, counting);
+        const looked = sideMeans(copy, METRIC, table, counting);
+        assert.deepEqual([...own.mean], [...looked.mean]);
+        assert.deepEqual([...own.count], [...looked.count]);
+        assert.deepEqual([...own.failed], [...looked.failed]);
+      }
+      const own = recordsByCase(side.records, table);
+      const looked = recordsByCase(copy, table);
+      assert.deepEqual([...own.start], [...looked.start]);
+      assert.deepEqual([...own.order], [...looked.order]);
+      for (let i = 0; i < table.ids.length; i++) assert.ok(own.of(i).every((r) => r.caseId === table.ids.get(i)));
+    }
+    const p = pairCases(baseline, candidate, METRIC, false, { worst: 0 }, table);
+    const changes = caseChanges(p, baseline, candidate, table);
+    const copied = { ...candidate, records: [...candidate.records] };
+    const other = caseChanges(p, { ...baseline, records: [...baseline.records] }, copied, table);
+    assert.ok(changes.regressed.length > 0);
+    assert.deepEqual(changes, other);
+    // Worst first, then by id; each with its first valid records.
+    assert.deepEqual(
+      changes.regressed.map((c) => [c.caseId, c.delta]),
+      [...p.ids]
+        .flatMap((id, j) =>
+          (p.cand[j] as number) < (p.base[j] as number) ? [[id, (p.cand[j] as number) - (p.base[j] as number)]] : [],
+        )
+        .sort((x, y) => (x[1] as number) - (y[1] as number) || ((x[0] as string) < (y[0] as string) ? -1 : 1)),
+    );
+  });
+
   it('lists added, edited and unpaired cases in the candidate’s order, removed in the baseline’s, paired by id', () => {
     const { baseline, candidate } = sides();
     const p = pairCases(baseline, candidate, METRIC, false, { worst: -0.5 });
@@ -63,7 +106,7 @@ describe('pairing cases', () => {
     assert.deepEqual(p.summary.removed, ['case-00005']);
     // Case 3 has no valid baseline sample; case 0 only an infrastructure error (left out).
     assert.deepEqual(p.summary.withoutValidSample, ['case-00003', 'case-00000']);
-    assert.deepEqual(p.ids, ['case-00001', 'case-00004', 'case-00006', 'case-00007']);
+    assert.deepEqual([...p.ids], ['case-00001', 'case-00004', 'case-00006', 'case-00007']);
     assert.equal(p.summary.compared, 4);
     assert.deepEqual(p.summary.failedByCandidate, ['case-00001', 'case-00004']);
     assert.deepEqual(p.summary.failedByInfrastructure, []);
@@ -83,14 +126,14 @@ describe('pairing cases', () => {
       const base = caseMeans(baseline.records, METRIC);
       assert.deepEqual(
         [...p.cand],
-        p.ids.map((id) => cand.get(id)),
+        [...p.ids].map((id) => cand.get(id)),
       );
       assert.deepEqual(
         [...p.base],
-        p.ids.map((id) => base.get(id)),
+        [...p.ids].map((id) => base.get(id)),
       );
       if (infrastructure) {
-        assert.deepEqual(p.ids, ['case-00000', 'case-00001', 'case-00004', 'case-00006', 'case-00007']);
+        assert.deepEqual([...p.ids], ['case-00000', 'case-00001', 'case-00004', 'case-00006', 'case-00007']);
         assert.deepEqual(p.summary.failedByInfrastructure, ['case-00000', 'case-00001']);
         assert.deepEqual(p.summary.failedByCandidate, ['case-00001', 'case-00004']);
       }
@@ -100,7 +143,7 @@ describe('pairing cases', () => {
   it('counts every baseline case as 0 for pairwise judging, and groups units by the baseline’s clusters', () => {
     const { baseline, candidate } = sides();
     const zero = pairCases(baseline, candidate, METRIC, true);
-    assert.ok(zero.ids.includes('case-00003'));
+    assert.ok([...zero.ids].includes('case-00003'));
     assert.ok([...zero.base].every((v) => v === 0));
 
     const clustered = {
@@ -112,7 +155,7 @@ describe('pairing cases', () => {
     const units = groupUnits(p, table);
     // Units sorted by key: case:case-00006, case:case-00007, early (cases 1 and 4).
     assert.deepEqual([...units.cases], [1, 1, 2]);
-    const at = (id: string): number => p.ids.indexOf(id);
+    const at = (id: string): number => [...p.ids].indexOf(id);
     assert.deepEqual(
       [...units.candidate],
       [
@@ -175,7 +218,7 @@ describe('pairing stored results', () => {
     ] as const) {
       const p = pairCases(b, c, METRIC, false, { worst: 0 });
       assert.deepEqual(p.summary, expected.summary);
-      assert.deepEqual(p.ids, expected.ids);
+      assert.deepEqual([...p.ids], [...expected.ids]);
       assert.deepEqual([...p.base], [...expected.base]);
       assert.deepEqual([...p.cand], [...expected.cand]);
       assert.equal(caseTable(b, c).baseCases, n);

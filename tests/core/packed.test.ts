@@ -54,6 +54,36 @@ describe('IdIndex', () => {
     assert.equal(index.ids.get(12345), 'case-12345');
   });
 
+  it('numbers the strings of a packed list as their texts, made room for or grown past', () => {
+    // A side's ids as a stored result packs them: closed chunks and pending ones, odd ids,
+    // two ids with the same 32-bit hash, repeats.
+    const side = new PackedStrings();
+    const texts = [
+      ...ODD_IDS,
+      'case-478212',
+      'case-1221200',
+      ...Array.from({ length: 9000 }, (_, i) => `c-${i % 7000}`),
+    ];
+    for (const text of texts) side.push(text);
+    for (const expected of [0, texts.length, 100]) {
+      const byText = new IdIndex();
+      const byPacked = new IdIndex(undefined, expected);
+      for (let k = 0; k < texts.length; k++) {
+        assert.equal(side.hashOf(k), hashText(texts[k] as string));
+        assert.equal(byPacked.numberOfAt(side, k), byText.numberOf(texts[k] as string), `string ${k}`);
+      }
+      assert.deepEqual([...byPacked.ids], [...byText.ids]);
+      for (let i = 0; i < byPacked.size; i++) {
+        const k = texts.indexOf(byPacked.ids.get(i));
+        assert.equal(byPacked.ids.equalsAt(i, side, k), true);
+        assert.equal(
+          byPacked.ids.equalsAt(i, side, (k + 1) % texts.length),
+          texts[(k + 1) % texts.length] === texts[k],
+        );
+      }
+    }
+  });
+
   it('finds no number for an id it was not given', () => {
     const index = new IdIndex();
     for (const id of ODD_IDS) index.numberOf(id);
@@ -180,5 +210,31 @@ describe('NumberColumn', () => {
     assert.deepEqual([...bytes.build()], []);
     bytes.push(3);
     assert.deepEqual([...bytes.build()], [3]);
+  });
+
+  it('reads every number in place, before and after its last block is cut, and takes more after', () => {
+    for (const count of [0, 1, 4095, 4096, 4097, 9000, 12288]) {
+      const column = new NumberColumn(Float64Array);
+      const values = Array.from({ length: count }, (_, i) => i / 7 - 100);
+      for (const v of values) column.push(v);
+      const read = (): number[] => Array.from({ length: column.length }, (_, i) => column.get(i));
+      assert.deepEqual(read(), values, `${count} before trim`);
+      column.trim();
+      assert.equal(column.length, count);
+      assert.deepEqual(read(), values, `${count} after trim`);
+      assert.deepEqual([...column], values);
+      // A value added after the cut gives the block its room again; the others stay.
+      const more = Array.from({ length: 5000 }, (_, i) => -i);
+      for (const v of more) column.push(v);
+      assert.deepEqual(read(), [...values, ...more], `${count} pushed after trim`);
+      column.trim();
+      assert.deepEqual([...column.build()], [...values, ...more]);
+      assert.equal(column.length, 0);
+    }
+    const bytes = new NumberColumn(Uint8Array);
+    for (let i = 0; i < 5000; i++) bytes.push(i % 256);
+    bytes.trim();
+    assert.equal(bytes.get(4999), 4999 % 256);
+    assert.equal(bytes.get(5000), undefined);
   });
 });

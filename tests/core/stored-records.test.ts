@@ -227,6 +227,35 @@ describe('records left in their file', () => {
 });
 
 describe('the columns of a stored result (held through a run for its baseline)', () => {
+  it("give back each record's numbers in place, across blocks, as the records have them", async () => {
+    // 9,000 records: three blocks of numbers, the last cut to size; a second metric named
+    // from record 5,000 on (NaN before), latencies missing, null and not numbers.
+    const value = result(9000);
+    value.records = value.records.map((r, i) => ({
+      ...r,
+      status: i % 11 === 0 ? 'refused' : r.status,
+      scores: r.scores && i >= 5000 ? { ...r.scores, extra: i % 5 === 0 ? Number.NaN : i / 3 } : r.scores,
+      latencyMs: (i % 13 === 0 ? null : i % 17 === 0 ? undefined : i * 1.5) as number,
+      detail: { expected: 'x', question: 'q' },
+    }));
+    const read = await readResultFile(await written(value));
+    const columns = recordColumns(read.records);
+    assert.ok(columns);
+    const extra = columns.scores.get('extra');
+    assert.ok(extra);
+    assert.equal(columns.status.length, 9000);
+    for (const [k, r] of value.records.entries()) {
+      assert.equal(columns.status.get(k), { scored: 0, error: 1, refused: 2 }[r.status], `status ${k}`);
+      assert.equal(columns.hasScores.get(k), r.scores === null ? 0 : 1);
+      assert.equal(columns.cause.get(k), r.status === 'error' ? 2 : 0);
+      assert.deepEqual(columns.scores.get('exact-match')?.get(k), r.scores?.['exact-match'] ?? Number.NaN);
+      const e = r.scores?.['extra'];
+      assert.deepEqual(extra.get(k), e !== undefined && Number.isFinite(e) ? e : Number.NaN);
+      assert.equal(columns.latency.get(k), r.latencyMs ?? 0);
+    }
+    assert.deepEqual([...columns.hasScores].length, 9000);
+  });
+
   it("give back each record's case id, input hash and cluster as the record has them", async () => {
     const hex = (i: number): string => createHash('sha256').update(String(i)).digest('hex');
     const value = result(40);

@@ -82,6 +82,15 @@ export interface CaseTable {
   /** Each side's input hashes by record number (a stored result's own column). */
   baseHashes: HashBytes;
   candHashes: HashBytes;
+  /**
+   * Each side's case number by record number, and the records they number: a reader of
+   * those same records (`sideMeans`, `recordsByCase`, the case changes) takes a record's
+   * case from here instead of making its id a string and looking it up.
+   */
+  baseAt: Uint32Array;
+  candAt: Uint32Array;
+  baseRecords: readonly CaseRecord[];
+  candRecords: readonly CaseRecord[];
   /** The baseline's cluster of each case (the last record's that names one; sparse). */
   cluster: (string | undefined)[];
   /** Distinct cases of each side. */
@@ -91,7 +100,6 @@ export interface CaseTable {
 
 /** Numbers the cases of both sides (see CaseTable). */
 export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTable {
-  const index = new IdIndex();
   const cluster: (string | undefined)[] = [];
   // A stored result's columns (stored-records.ts) give the same values without parsing each record.
   const cc = recordColumns(candidate.records);
@@ -100,15 +108,18 @@ export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTa
   const baseIds = bc ? bc.caseId : null;
   const candN = cc ? cc.status.length : candidate.records.length;
   const baseN = bc ? bc.status.length : baseline.records.length;
-  const idOf = (side: SuiteResult, ids: PackedStrings | null, k: number): string =>
-    ids ? ids.get(k) : (side.records[k] as CaseRecord).caseId;
+  // Room for the larger side's records: two sides with the same cases never grow it.
+  const index = new IdIndex(undefined, Math.max(candN, baseN));
+  // A stored side's ids are numbered from its packed strings, without a string per record.
+  const number = (side: SuiteResult, ids: PackedStrings | null, k: number): number =>
+    ids ? index.numberOfAt(ids, k) : index.numberOf((side.records[k] as CaseRecord).caseId);
   // First the numbers (the candidate's cases, then the baseline's it lacks), then each
   // side's last record per case: the table's size is known before its rows are made.
   const candAt = new Uint32Array(candN);
-  for (let k = 0; k < candN; k++) candAt[k] = index.numberOf(idOf(candidate, candIds, k));
+  for (let k = 0; k < candN; k++) candAt[k] = number(candidate, candIds, k);
   const candCases = index.size;
   const baseAt = new Uint32Array(baseN);
-  for (let k = 0; k < baseN; k++) baseAt[k] = index.numberOf(idOf(baseline, baseIds, k));
+  for (let k = 0; k < baseN; k++) baseAt[k] = number(baseline, baseIds, k);
   index.trim();
   const n = index.size;
   const candRow = new Int32Array(n).fill(-1);
@@ -129,10 +140,33 @@ export function caseTable(baseline: SuiteResult, candidate: SuiteResult): CaseTa
     candRow,
     baseHashes: bc ? bc.inputHash : hashesByRecord(baseline.records),
     candHashes: cc ? cc.inputHash : hashesByRecord(candidate.records),
+    baseAt,
+    candAt,
+    baseRecords: baseline.records,
+    candRecords: candidate.records,
     cluster,
     baseCases,
     candCases,
   };
+}
+
+/** The case number of each of `records` when they are one of the table's sides, else null (each is looked up). */
+function numbersOf(table: CaseTable, records: readonly CaseRecord[]): Uint32Array | null {
+  if (records === table.candRecords) return table.candAt;
+  if (records === table.baseRecords) return table.baseAt;
+  return null;
+}
+
+/** The case number of record k of `records` (the table's numbers when given, else its id looked up). */
+function caseNumber(
+  table: CaseTable,
+  numbers: Uint32Array | null,
+  columns: RecordColumns | null,
+  records: readonly CaseRecord[],
+  k: number,
+): number {
+  if (numbers) return numbers[k] as number;
+  return table.index.get(columns ? columns.caseId.get(k) : (records[k] as CaseRecord).caseId) as number;
 }
 
 /** The input hash of each record held as an object, by record number. */
@@ -170,14 +204,11 @@ export function sideMeans(
   const columns = recordColumns(records);
   const scores = columns?.scores.get(metric);
   const length = columns ? columns.status.length : records.length;
+  const numbers = numbersOf(table, records);
   for (let k = 0; k < length; k++) {
     const r = columns ? null : (records[k] as CaseRecord);
-    const at = table.index.get(columns ? columns.caseId.get(k) : (r as CaseRecord).caseId) as number;
-    let value = columns
-      ? scores
-        ? (scores[k] as number)
-        : Number.NaN
-      : finiteOrNaN((r as CaseRecord).scores?.[metric]);
+    const at = caseNumber(table, numbers, columns, records, k);
+    let value = columns ? (scores ? scores.get(k) : Number.NaN) : finiteOrNaN((r as CaseRecord).scores?.[metric]);
     if (Number.isNaN(value)) {
       if (worst === null) continue;
       const by = columns ? failedByColumns(columns, k, infrastructure) : failedBy(r as CaseRecord, infrastructure);
@@ -208,11 +239,15 @@ export function recordsByCase(
 ): { start: Uint32Array; order: Uint32Array; of: (i: number) => CaseRecord[] } {
   const n = table.ids.length;
   const start = new Uint32Array(n + 1);
-  const numbers = new Uint32Array(records.length);
-  const columns = recordColumns(records);
+  // The table's own numbers for one of its sides, else each record's looked up once.
+  let numbers = numbersOf(table, records);
+  if (numbers === null) {
+    const columns = recordColumns(records);
+    numbers = new Uint32Array(records.length);
+    for (let k = 0; k < records.length; k++) numbers[k] = caseNumber(table, null, columns, records, k);
+  }
   for (let k = 0; k < records.length; k++) {
-    const at = table.index.get(columns ? columns.caseId.get(k) : (records[k] as CaseRecord).caseId) as number;
-    numbers[k] = at;
+    const at = numbers[k] as number;
     start[at + 1] = (start[at + 1] as number) + 1;
   }
   for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
@@ -248,23 +283,47 @@ function failedBy(r: CaseRecord, infrastructure: boolean): 0 | 1 | 2 {
 
 /** failedBy, from a stored result's columns (status and cause as RecordColumns keeps them). */
 function failedByColumns(columns: RecordColumns, k: number, infrastructure: boolean): 0 | 1 | 2 {
-  const status = columns.status[k] as number;
+  const status = columns.status.get(k);
   if (status === 2) return 1;
   if (status !== 1) return 0;
-  if (columns.cause[k] === 1) return 1;
+  if (columns.cause.get(k) === 1) return 1;
   return infrastructure ? 2 : 0;
 }
 
 /** The paired cases (sorted by id) and their case means on each side, index for index. */
 export interface PairedCases {
   summary: Pairing;
-  ids: string[];
+  /** Each paired case's id, read from the CaseTable (no string held per case). */
+  ids: PairedIds;
   /** Each paired case's number in the CaseTable. */
   at: Uint32Array;
   base: Float64Array;
   cand: Float64Array;
 }
 
+/** The ids of the paired cases, index for index: each made from the CaseTable when asked for. */
+export class PairedIds implements Iterable<string> {
+  readonly #ids: PackedStrings;
+  readonly #at: Uint32Array;
+  constructor(ids: PackedStrings, at: Uint32Array) {
+    this.#ids = ids;
+    this.#at = at;
+  }
+  get length(): number {
+    return this.#at.length;
+  }
+  /** The id of paired case j. */
+  get(j: number): string {
+    return this.#ids.get(this.#at[j] as number);
+  }
+  /** -1, 0 or 1 as paired case j's id sorts before, with or after paired case k's (`<` on strings). */
+  compare(j: number, k: number): number {
+    return this.#ids.compare(this.#at[j] as number, this.#at[k] as number);
+  }
+  *[Symbol.iterator](): Iterator<string> {
+    for (let j = 0; j < this.#at.length; j++) yield this.get(j);
+  }
+}
 /**
  * A baseline made before ELYZA rows were named by row number (elyza-001 …), when they
  * were named by a hash of the question (q-…), with its cases renamed to the new ids: a
@@ -326,45 +385,31 @@ export function pairCases(
     failedByInfrastructure: [],
   };
   const { ids, baseRow, candRow } = table;
-  const paired: number[] = [];
-  const pairedIds: string[] = [];
+  // The paired cases' numbers, then sorted by id: no string per case is held.
+  const paired = new Uint32Array(ids.length);
+  let n = 0;
   for (let i = 0; i < ids.length; i++) {
-    const id = ids.get(i);
-    if (candRow[i] === -1) summary.removed.push(id);
-    else if (baseRow[i] === -1) summary.added.push(id);
-    else if (!sameInput(table, i)) summary.edited.push(id);
-    else if ((base !== null && base.count[i] === 0) || cand.count[i] === 0) summary.withoutValidSample.push(id);
-    else {
-      paired.push(i);
-      pairedIds.push(id);
-    }
+    if (candRow[i] === -1) summary.removed.push(ids.get(i));
+    else if (baseRow[i] === -1) summary.added.push(ids.get(i));
+    else if (!sameInput(table, i)) summary.edited.push(ids.get(i));
+    else if ((base !== null && base.count[i] === 0) || cand.count[i] === 0) summary.withoutValidSample.push(ids.get(i));
+    else paired[n++] = i;
   }
-  // Sorted by id: positions into the paired lists, compared by their ids.
-  const order = Uint32Array.from(paired.keys());
-  order.sort((x, y) => {
-    const a = pairedIds[x] as string;
-    const b = pairedIds[y] as string;
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
-  const n = order.length;
-  const at = new Uint32Array(n);
+  const at = (n === paired.length ? paired : paired.slice(0, n)).sort((x, y) => ids.compare(x, y));
   const out: PairedCases = {
     summary,
-    ids: new Array<string>(n),
+    ids: new PairedIds(ids, at),
     at,
     base: new Float64Array(n),
     cand: new Float64Array(n),
   };
   for (let j = 0; j < n; j++) {
-    const i = paired[order[j] as number] as number;
-    const id = pairedIds[order[j] as number] as string;
-    at[j] = i;
-    out.ids[j] = id;
+    const i = at[j] as number;
     if (base !== null) out.base[j] = base.mean[i] as number;
     out.cand[j] = cand.mean[i] as number;
     const failed = cand.failed[i] as number;
-    if ((failed & 1) !== 0) summary.failedByCandidate.push(id);
-    if ((failed & 2) !== 0) summary.failedByInfrastructure.push(id);
+    if ((failed & 1) !== 0) summary.failedByCandidate.push(ids.get(i));
+    if ((failed & 2) !== 0) summary.failedByInfrastructure.push(ids.get(i));
   }
   summary.compared = n;
   return out;
@@ -411,47 +456,39 @@ export function caseChanges(
   const { ids, at, base, cand } = paired;
   let improved = 0;
   const down: number[] = [];
-  const delta = new Float64Array(ids.length);
   for (let j = 0; j < ids.length; j++) {
     const d = (cand[j] as number) - (base[j] as number);
-    delta[j] = d;
     if (d > 0) improved++;
     else if (d < 0) down.push(j);
   }
-  down.sort((x, y) => {
-    const a = ids[x] as string;
-    const b = ids[y] as string;
-    return (delta[x] as number) - (delta[y] as number) || (a < b ? -1 : 1);
-  });
+  const delta = (j: number): number => (cand[j] as number) - (base[j] as number);
+  down.sort((x, y) => delta(x) - delta(y) || (ids.compare(x, y) < 0 ? -1 : 1));
   // Only the regressed cases' records are looked up: a Map per side of every case's first
-  // record was most of what this step held.
+  // record was most of what this step held. Keyed by case number, found through the
+  // table's numbers of each record (no id made a string).
   const wanted = new Uint8Array(table.ids.length);
   for (const j of down) wanted[at[j] as number] = 1;
-  const baseRecords = firstValidRecords(baseline.records, table, wanted);
-  const candRecords = firstValidRecords(candidate.records, table, wanted);
-  const candFailed = new Map<string, CaseRecord>();
-  const columns = recordColumns(candidate.records);
-  if (columns) {
-    // Only the records kept are read from the file.
-    for (let k = 0; k < columns.caseId.length; k++) {
-      const id = columns.caseId.get(k);
-      if (columns.status[k] !== 0 && wanted[table.index.get(id) as number] === 1 && !candFailed.has(id))
-        candFailed.set(id, candidate.records[k] as CaseRecord);
-    }
-  } else
-    for (const r of candidate.records)
-      if (r.status !== 'scored' && wanted[table.index.get(r.caseId) as number] === 1 && !candFailed.has(r.caseId))
-        candFailed.set(r.caseId, r);
+  const valid = {
+    stored: (c: RecordColumns, k: number) => c.hasScores.get(k) === 1,
+    held: (r: CaseRecord) => r.scores !== null,
+  };
+  const unscored = {
+    stored: (c: RecordColumns, k: number) => c.status.get(k) !== 0,
+    held: (r: CaseRecord) => r.status !== 'scored',
+  };
+  const baseRecords = firstRecords(baseline.records, table, wanted, valid);
+  const candRecords = firstRecords(candidate.records, table, wanted, valid);
+  const candFailed = firstRecords(candidate.records, table, wanted, unscored);
   const regressed = down.map((j): CaseChange => {
-    const id = ids[j] as string;
-    const br = baseRecords.get(id);
-    const cr = candRecords.get(id);
-    const failed = cr === undefined ? candFailed.get(id) : undefined;
+    const i = at[j] as number;
+    const br = baseRecords.get(i);
+    const cr = candRecords.get(i);
+    const failed = cr === undefined ? candFailed.get(i) : undefined;
     return {
-      caseId: id,
+      caseId: ids.get(j),
       baseline: base[j] as number,
       candidate: cand[j] as number,
-      delta: delta[j] as number,
+      delta: delta(j),
       question: stringOrNull(cr?.detail['question'] ?? br?.detail['question']),
       expected: stringOrNull(cr?.detail['expected'] ?? br?.detail['expected']),
       baselineReply: br?.reply?.text ?? null,
@@ -476,24 +513,26 @@ function hashesOf(records: readonly CaseRecord[]): Map<string, string> {
   return map;
 }
 
-function firstValidRecords(
+/**
+ * The first record passing the test of each wanted case, by case number: with a stored
+ * result's columns (`stored`), only the records kept are read from the file; records held as
+ * objects are tested themselves (`held`).
+ */
+function firstRecords(
   records: readonly CaseRecord[],
   table: CaseTable,
   wanted: Uint8Array,
-): Map<string, CaseRecord> {
-  const map = new Map<string, CaseRecord>();
+  { stored, held }: { stored: (columns: RecordColumns, k: number) => boolean; held: (r: CaseRecord) => boolean },
+): Map<number, CaseRecord> {
+  const map = new Map<number, CaseRecord>();
   const columns = recordColumns(records);
-  if (columns) {
-    for (let k = 0; k < columns.caseId.length; k++) {
-      const id = columns.caseId.get(k);
-      if (columns.hasScores[k] === 1 && wanted[table.index.get(id) as number] === 1 && !map.has(id))
-        map.set(id, records[k] as CaseRecord);
-    }
-    return map;
+  const numbers = numbersOf(table, records);
+  const length = columns ? columns.status.length : records.length;
+  for (let k = 0; k < length; k++) {
+    const i = caseNumber(table, numbers, columns, records, k);
+    if (wanted[i] !== 1 || map.has(i)) continue;
+    if (columns ? stored(columns, k) : held(records[k] as CaseRecord)) map.set(i, records[k] as CaseRecord);
   }
-  for (const r of records)
-    if (r.scores !== null && wanted[table.index.get(r.caseId) as number] === 1 && !map.has(r.caseId))
-      map.set(r.caseId, r);
   return map;
 }
 

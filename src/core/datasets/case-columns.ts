@@ -13,7 +13,16 @@
  * Code that reads a suite's cases takes `Cases` (a plain list or a table) and reads them
  * with `caseAt`, `caseIdAt` and `caseHashAt`, or iterates them.
  */
-import { chunkHolding, hashInto } from '../packed.ts';
+import {
+  BLOCK_SHIFT,
+  BLOCK_SLOTS as BLOCK,
+  chunkHolding,
+  hashInto,
+  IN_BLOCK,
+  makeBlock,
+  type BlockOf,
+  type BlockShape,
+} from '../packed.ts';
 import type { EvalCase } from '../types.ts';
 
 /** Where a row is in its file: its first byte and its length in bytes (without its line break). */
@@ -38,45 +47,23 @@ const HEX_CODES = Array.from({ length: 256 }, (_, b) =>
 );
 
 /**
- * Cases per block of columns. The columns are kept in blocks of this many cases rather
- * than arrays grown by doubling: a doubling copies every column and leaves the old arrays
- * (up to half the new size) for a collection to free, and at 100,000 cases those large
- * blocks of malloc memory were what glibc kept after the load. The last block is cut to
- * size by `trim`.
+ * The columns are kept in blocks of BLOCK_SLOTS cases (packed.ts) rather than arrays grown
+ * by doubling: a doubling copies every column and leaves the old arrays (up to half the new
+ * size) for a collection to free, and at 100,000 cases those large blocks of malloc memory
+ * were what glibc kept after the load. The last block is cut to size by `trim`.
  */
-const BLOCK_SHIFT = 12;
-const BLOCK = 1 << BLOCK_SHIFT;
-const IN_BLOCK = BLOCK - 1;
-
-/** The columns of up to BLOCK cases. */
-interface Block {
-  lines: Uint32Array;
-  offsets: Float64Array;
-  bytes: Uint32Array;
+const CASE_BLOCK = {
+  lines: [Uint32Array, 1],
+  offsets: [Float64Array, 1],
+  bytes: [Uint32Array, 1],
   /** 32 bytes a case. */
-  hashes: Uint8Array;
+  hashes: [Uint8Array, 32],
   /** Where each id starts in its chunk. */
-  idStarts: Uint32Array;
-}
+  idStarts: [Uint32Array, 1],
+} as const satisfies BlockShape;
 
-function newBlock(size: number, from?: Block): Block {
-  const block: Block = {
-    lines: new Uint32Array(size),
-    offsets: new Float64Array(size),
-    bytes: new Uint32Array(size),
-    hashes: new Uint8Array(size * 32),
-    idStarts: new Uint32Array(size),
-  };
-  if (from) {
-    const n = Math.min(size, from.lines.length);
-    block.lines.set(from.lines.subarray(0, n));
-    block.offsets.set(from.offsets.subarray(0, n));
-    block.bytes.set(from.bytes.subarray(0, n));
-    block.hashes.set(from.hashes.subarray(0, n * 32));
-    block.idStarts.set(from.idStarts.subarray(0, n));
-  }
-  return block;
-}
+/** The columns of up to BLOCK_SLOTS cases. */
+type Block = BlockOf<typeof CASE_BLOCK>;
 
 /** A suite's cases: a plain list, or a table of columns. */
 export type Cases = readonly EvalCase[] | CaseColumns;
@@ -249,7 +236,7 @@ export class CaseColumns implements Iterable<EvalCase> {
     const last = this.#blocks.length - 1;
     const used = this.#length - last * BLOCK;
     const block = this.#blocks[last];
-    if (block !== undefined && block.lines.length > used) this.#blocks[last] = newBlock(used, block);
+    if (block !== undefined && block.lines.length > used) this.#blocks[last] = makeBlock(CASE_BLOCK, used, block);
   }
 
   *[Symbol.iterator](): Iterator<EvalCase> {
@@ -266,8 +253,8 @@ export class CaseColumns implements Iterable<EvalCase> {
     const i = this.#length;
     const b = i >> BLOCK_SHIFT;
     const block = this.#blocks[b];
-    if (block === undefined) this.#blocks.push(newBlock(BLOCK));
-    else if ((i & IN_BLOCK) >= block.lines.length) this.#blocks[b] = newBlock(BLOCK, block);
+    if (block === undefined) this.#blocks.push(makeBlock(CASE_BLOCK, BLOCK));
+    else if ((i & IN_BLOCK) >= block.lines.length) this.#blocks[b] = makeBlock(CASE_BLOCK, BLOCK, block);
     this.#length = i + 1;
     return i;
   }

@@ -288,8 +288,14 @@ export function* pageCases(
   // Each case numbered once (the comparison's CaseTable): means of each metric and the
   // records of each case are columns by number, not a Map (of arrays) per case.
   const numbered = caseTable(baseline ?? ({ records: [] as CaseRecord[] } as SuiteResult), result);
-  const meansOf = (side: SuiteResult, name: string): { mean: Float64Array; count: Uint32Array } =>
-    sideMeans(side.records, name, numbered);
+  // Each side's means of a metric made once (the primary metric is often a pass/fail one too).
+  const made = new Map<string, { mean: Float64Array; count: Uint32Array }>();
+  const meansOf = (side: SuiteResult, name: string): { mean: Float64Array; count: Uint32Array } => {
+    const key = `${side === result ? 'c' : 'b'}:${name}`;
+    let means = made.get(key);
+    if (means === undefined) made.set(key, (means = sideMeans(side.records, name, numbered)));
+    return means;
+  };
   const cand = meansOf(result, metric);
   const base = baseline ? meansOf(baseline, metric) : null;
   const passFailMetrics = result.instrument.metrics.filter((m) => m.binary);

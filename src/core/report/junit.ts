@@ -252,7 +252,8 @@ function caseOutcomes(
   const byCase = recordsByCase(all, table);
   const binary = result.instrument.metrics.filter((m) => m.binary).map((m) => m.name);
   const primaryBinary = binary.includes(c.metric);
-  const means = new Map([c.metric, ...binary].map((name) => [name, sideMeans(all, name, table)]));
+  // Once per metric (the primary metric is often one of the binary ones).
+  const means = new Map([...new Set([c.metric, ...binary])].map((name) => [name, sideMeans(all, name, table)]));
   const meanOf = (name: string, i: number): number | undefined => {
     const m = means.get(name) as ReturnType<typeof sideMeans>;
     return (m.count[i] as number) > 0 ? (m.mean[i] as number) : undefined;
@@ -266,11 +267,11 @@ function caseOutcomes(
     let errors = 0;
     for (let k = byCase.start[i] as number; k < (byCase.start[i + 1] as number); k++) {
       const at = byCase.order[k] as number;
-      const latency = columns.latency[at] as number;
+      const latency = columns.latency.get(at);
       // A latency that is not a number adds as the record does: read the records.
       if (Number.isNaN(latency)) return null;
       t += latency;
-      if (columns.status[at] === 1) errors++;
+      if (columns.status.get(at) === 1) errors++;
     }
     return { seconds: t / 1000, errors };
   };

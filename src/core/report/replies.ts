@@ -33,7 +33,10 @@ export function replyFacts(result: SuiteResult, gate: Pick<GateConfig, 'max-trun
   // Counted from each record's reply bits (a stored result's column); only the records a
   // list names are read.
   const columns = recordColumns(result.records);
-  const flags = columns ? columns.replyFlags : result.records.map(replyFlagsOf);
+  const held = columns ? null : result.records.map(replyFlagsOf);
+  const flags: Iterable<number> = columns ? columns.replyFlags : (held as number[]);
+  const flagAt = (i: number): number => (columns ? columns.replyFlags.get(i) : ((held as number[])[i] as number));
+  const length = columns ? columns.replyFlags.length : (held as number[]).length;
   let answered = 0;
   let reasoned = 0;
   let cut = 0;
@@ -47,8 +50,8 @@ export function replyFacts(result: SuiteResult, gate: Pick<GateConfig, 'max-trun
     const shown: string[] = [];
     let count = 0;
     if ((cut & bit) === 0) return { count, shown };
-    for (let i = 0; i < flags.length; i++) {
-      if (((flags[i] as number) & bit) === 0) continue;
+    for (let i = 0; i < length; i++) {
+      if ((flagAt(i) & bit) === 0) continue;
       if (count++ < LISTED) shown.push(label(result.records[i] as CaseRecord));
     }
     return { count, shown };

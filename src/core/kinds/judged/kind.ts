@@ -131,7 +131,7 @@ function answersOf(result: SuiteResult): Pick<ReadonlyMap<string, { inputHash: s
     const at = new Map<string, number>();
     for (let k = 0; k < columns.caseId.length; k++) {
       const id = columns.caseId.get(k);
-      if (columns.status[k] !== 1 && !at.has(id)) {
+      if (columns.status.get(k) !== 1 && !at.has(id)) {
         const r = result.records[k] as CaseRecord;
         if (r.reply) at.set(id, k);
       }
