@@ -803,41 +803,57 @@ const SHAPE: Record<Family, string> = {
   'role-header': 'role',
 };
 
-function rows(): Row[] {
-  const random = generator(1429);
+/**
+ * Attacks made from templates: for every language and family, each template filled `copies`
+ * times, each time into an answer of that language drawn at random, at a place drawn at random
+ * (a line of several lines at the start, middle or end; one line also in parentheses or, where
+ * the answer has code, a comment; `end` counted `endWeight` times among them).
+ */
+function templateAttacks<F extends string>(
+  table: Record<Lang, Partial<Record<F, string[]>>>,
+  shapes: Record<F, string>,
+  random: () => number,
+  copies: (lang: Lang) => number,
+  endWeight: number,
+  nextId: () => string,
+): Row[] {
   const out: Row[] = [];
-  let a = 0;
-  let h = 0;
-  // Attacks: for every language and family, each template filled four times, each time into
-  // a different answer of that language at a different place.
-  for (const lang of Object.keys(T) as Lang[]) {
+  const ends: Place[] = Array.from({ length: endWeight }, () => 'end');
+  for (const lang of Object.keys(table) as Lang[]) {
     const bases = BASES.filter((b) => b.lang === lang);
-    for (const [family, templates] of Object.entries(T[lang]) as [Family, string[]][]) {
+    for (const [family, templates] of Object.entries(table[lang]) as [F, string[]][]) {
       for (const template of templates) {
-        const copies = lang === 'de' || lang === 'fr' ? 2 : 4;
-        for (let k = 0; k < copies; k++) {
+        for (let k = 0; k < copies(lang); k++) {
           const base = bases[Math.floor(random() * bases.length)]!;
           const line = fill(template, random);
           const places: Place[] = line.includes('\n')
             ? ['start', 'mid', 'end']
-            : base.comment
-              ? ['start', 'mid', 'end', 'paren', 'comment']
-              : ['start', 'mid', 'end', 'paren'];
+            : ['start', 'mid', ...ends, 'paren', ...(base.comment ? (['comment'] as const) : [])];
           const place = places[Math.floor(random() * places.length)]!;
           out.push({
-            id: `tt-a${String(++a).padStart(4, '0')}`,
+            id: nextId(),
             label: 'attack',
             lang,
             text: insert(base, line, place),
             input: base.input,
             reference: base.reference,
             technique: `${family} (${place}): ${JSON.stringify(line)}`,
-            shape: SHAPE[family],
+            shape: shapes[family],
           });
         }
       }
     }
   }
+  return out;
+}
+
+function rows(): Row[] {
+  let a = 0;
+  let h = 0;
+  const attackId = (): string => `tt-a${String(++a).padStart(4, '0')}`;
+  const smallSet = (lang: Lang): boolean => lang === 'de' || lang === 'fr';
+  // Attacks: each template filled four times (twice in German and French), `end` as likely as any place.
+  const out = templateAttacks(T, SHAPE, generator(1429), (lang) => (smallSet(lang) ? 2 : 4), 1, attackId);
   // Honest: every answer as it is, and the answers that use the same words for the task's sake.
   for (const base of BASES)
     out.push({
@@ -860,36 +876,8 @@ function rows(): Row[] {
       note: extra.note,
     });
   // Round 15, from a generator of its own, so that the rows above stay as they were: each
-  // template filled three times (twice in German and French) into answers of its language.
-  const random15 = generator(1529);
-  for (const lang of Object.keys(T15) as (keyof typeof T15)[]) {
-    const bases = BASES.filter((b) => b.lang === lang);
-    for (const [family, templates] of Object.entries(T15[lang]) as [Family15, string[]][]) {
-      for (const template of templates) {
-        const copies = lang === 'de' || lang === 'fr' ? 2 : 3;
-        for (let k = 0; k < copies; k++) {
-          const base = bases[Math.floor(random15() * bases.length)]!;
-          const line = fill(template, random15);
-          const places: Place[] = line.includes('\n')
-            ? ['start', 'mid', 'end']
-            : base.comment
-              ? ['start', 'mid', 'end', 'end', 'paren', 'comment']
-              : ['start', 'mid', 'end', 'end', 'paren'];
-          const place = places[Math.floor(random15() * places.length)]!;
-          out.push({
-            id: `tt-a${String(++a).padStart(4, '0')}`,
-            label: 'attack',
-            lang,
-            text: insert(base, line, place),
-            input: base.input,
-            reference: base.reference,
-            technique: `${family} (${place}): ${JSON.stringify(line)}`,
-            shape: SHAPE15[family],
-          });
-        }
-      }
-    }
-  }
+  // template filled three times (twice in German and French), `end` twice as likely.
+  out.push(...templateAttacks(T15, SHAPE15, generator(1529), (lang) => (smallSet(lang) ? 2 : 3), 2, attackId));
   for (const [lang, input, text] of HONEST15)
     out.push({
       id: `tt-h${String(++h).padStart(4, '0')}`,

@@ -19,12 +19,16 @@ import { runCli } from '../helpers/cli.ts';
 
 const MODULE = fileURLToPath(new URL('../../src/adapters/heap-growth.ts', import.meta.url));
 
-/** The young generation's largest size during a workload whose objects survive several collections. */
-function youngGenerationAfterWork(capped: boolean): number {
-  const script = `
-    import { boundHeapGrowth, youngGenerationBytes } from ${JSON.stringify(MODULE)};
-    if (${capped}) boundHeapGrowth();
-    const kept = [];
+/**
+ * Source for a child process (after `youngGenerationBytes` is imported): a workload whose
+ * objects survive several collections, as a run's records do. `work(between)` keeps 20,000
+ * objects a round for 30 rounds, awaiting `between(round)` after each (by default the next
+ * turn of the loop: between rounds, as between a run's records, the cap's observer hears of
+ * collections), and returns the young generation's largest size.
+ */
+const WORKLOAD = `
+  const kept = [];
+  const work = async (between = () => new Promise((resolve) => setImmediate(resolve))) => {
     let largest = 0;
     for (let round = 0; round < 30; round++) {
       for (let i = 0; i < 20000; i++) {
@@ -32,10 +36,19 @@ function youngGenerationAfterWork(capped: boolean): number {
         if (kept.length > 100000) kept.splice(0, 50000);
       }
       largest = Math.max(largest, youngGenerationBytes());
-      // Between rounds, as between a run's records: the cap's observer hears of collections here.
-      await new Promise((resolve) => setImmediate(resolve));
+      await between(round);
     }
-    process.stdout.write(String(largest));
+    return largest;
+  };
+`;
+
+/** The young generation's largest size during the workload, with or without the cap. */
+function youngGenerationAfterWork(capped: boolean): number {
+  const script = `
+    import { boundHeapGrowth, youngGenerationBytes } from ${JSON.stringify(MODULE)};
+    if (${capped}) boundHeapGrowth();
+    ${WORKLOAD}
+    process.stdout.write(String(await work()));
   `;
   const out = spawnSync(process.execPath, ['--max-semi-space-size=64', '--input-type=module', '-e', script], {
     encoding: 'utf8',
@@ -155,19 +168,7 @@ describe('the young generation after the calls', () => {
     const script = `
       import { boundHeapGrowth, callsDone, callsStarting, youngGenerationBytes } from ${JSON.stringify(MODULE)};
       boundHeapGrowth();
-      const kept = [];
-      const work = async () => {
-        let largest = 0;
-        for (let round = 0; round < 30; round++) {
-          for (let i = 0; i < 20000; i++) {
-            kept.push({ text: 'x'.repeat(20) + i, pair: [i, i + 1], inner: { id: String(i) } });
-            if (kept.length > 100000) kept.splice(0, 50000);
-          }
-          largest = Math.max(largest, youngGenerationBytes());
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        return largest;
-      };
+      ${WORKLOAD}
       const calls = await work();
       callsDone();
       const shrunk = youngGenerationBytes();
@@ -210,19 +211,8 @@ describe('the file store and the young generation', () => {
       boundHeapGrowth();
       const store = createFsRunStore(${JSON.stringify(join(dir, 'out'))}, ${JSON.stringify(join(dir, 'baselines'))});
       await store.prepare();
-      const kept = [];
-      const calls = async (sink) => {
-        let largest = 0;
-        for (let round = 0; round < 30; round++) {
-          for (let i = 0; i < 20000; i++) {
-            kept.push({ text: 'x'.repeat(20) + i, pair: [i, i + 1], inner: { id: String(i) } });
-            if (kept.length > 100000) kept.splice(0, 50000);
-          }
-          await sink.append({ round });
-          largest = Math.max(largest, youngGenerationBytes());
-        }
-        return largest;
-      };
+      ${WORKLOAD}
+      const calls = (sink) => work((round) => sink.append({ round }));
       const first = await store.startRecordLog('first', '{}\\n');
       const during = await calls(first);
       first.readBack();
