@@ -27,7 +27,7 @@ const IN_SLOTS = SLOTS - 1;
 
 /**
  * Slots per block of the other per-case columns kept in blocks (a run's case columns,
- * a stored result's record positions): the same 4,096, for the same reason.
+ * a stored result's record positions, a NumberColumn's values): the same 4,096, for the same reason.
  */
 export const BLOCK_SHIFT = SLOT_SHIFT;
 export const BLOCK_SLOTS = SLOTS;
@@ -477,11 +477,6 @@ export class IdIndex {
   }
 }
 
-/** Values per block of a NumberColumn. */
-const NUMBER_SHIFT = 12;
-const NUMBER_BLOCK = 1 << NUMBER_SHIFT;
-const IN_NUMBER_BLOCK = NUMBER_BLOCK - 1;
-
 /** Numbers read by index (a NumberColumn, without the means to add to it). */
 export interface Numbers extends Iterable<number> {
   readonly length: number;
@@ -524,7 +519,7 @@ export class NumberColumn<T extends Uint8Array | Float64Array> implements Number
   }
 
   get(i: number): number {
-    return (this.blocks[i >> NUMBER_SHIFT] as T)[i & IN_NUMBER_BLOCK] as number;
+    return (this.blocks[i >> BLOCK_SHIFT] as T)[i & IN_BLOCK] as number;
   }
 
   *[Symbol.iterator](): Iterator<number> {
@@ -543,7 +538,7 @@ export class NumberColumn<T extends Uint8Array | Float64Array> implements Number
     const out = new this.make(this.count);
     let at = 0;
     for (const block of this.blocks) {
-      const n = Math.min(NUMBER_BLOCK, this.count - at);
+      const n = Math.min(BLOCK_SLOTS, this.count - at);
       out.set(n === block.length ? block : (block.subarray(0, n) as T), at);
       at += n;
     }
@@ -556,14 +551,14 @@ export class NumberColumn<T extends Uint8Array | Float64Array> implements Number
 
   /** Room for the next value: a new block, or the last one given back the room trim took. */
   private room(): void {
-    if (this.blocks.length > 0 && this.last.length < NUMBER_BLOCK) {
-      const grown = new this.make(NUMBER_BLOCK);
+    if (this.blocks.length > 0 && this.last.length < BLOCK_SLOTS) {
+      const grown = new this.make(BLOCK_SLOTS);
       grown.set(this.last);
       this.last = grown;
       this.blocks[this.blocks.length - 1] = grown;
       return;
     }
-    this.last = new this.make(NUMBER_BLOCK);
+    this.last = new this.make(BLOCK_SLOTS);
     this.blocks.push(this.last);
     this.used = 0;
   }
