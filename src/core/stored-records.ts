@@ -25,6 +25,7 @@ import {
   HashBytes,
   IN_BLOCK,
   makeBlock,
+  NarrowNumbers,
   NumberColumn,
   PackedStrings,
   type BlockOf,
@@ -45,6 +46,9 @@ const STORED = Symbol('stored records');
  * bytes (packed.ts): about 60 bytes a record with one metric, where strings took 180. The
  * numbers stay in the blocks they were gathered in (`NumberColumn`, read by `get`): copied
  * into one array each when the read ended, both were alive at once (4 MB at 100,000 records).
+ * Scores and latencies are kept as narrow as their values allow (`NarrowNumbers`: a byte a
+ * value for scores of 0 and 1, two for whole milliseconds), where eight bytes each took 40
+ * of the 115 bytes a record of exact-copy's four metrics held.
  */
 export interface RecordColumns {
   caseId: PackedStrings;
@@ -145,9 +149,9 @@ class ColumnsBuilder {
   status = new NumberColumn(Uint8Array);
   cause = new NumberColumn(Uint8Array);
   hasScores = new NumberColumn(Uint8Array);
-  scores = new Map<string, NumberColumn<Float64Array>>();
+  scores = new Map<string, NarrowNumbers>();
   replyFlags = new NumberColumn(Uint8Array);
-  latency = new NumberColumn(Float64Array);
+  latency = new NarrowNumbers();
   served = new Set<unknown>();
   add(value: unknown): void {
     const r = value as CaseRecord;
@@ -174,7 +178,7 @@ class ColumnsBuilder {
       for (const metric of Object.keys(scores)) {
         let column = this.scores.get(metric);
         if (!column) {
-          column = new NumberColumn(Float64Array);
+          column = new NarrowNumbers();
           column.fill(Number.NaN, n);
           this.scores.set(metric, column);
         }
