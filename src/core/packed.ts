@@ -573,8 +573,8 @@ type NarrowBlock = Uint8Array | Uint16Array | Float64Array;
  * eight (the number itself) from the first value that is neither (a fraction, a negative
  * number, -0, infinity). NaN is kept in a narrow block as its largest value. A run's scores
  * are mostly 0 and 1 and its latencies whole milliseconds: a stored result's score and
- * latency columns (held through a compared run's calls for its baseline) take 1–2 bytes a
- * value instead of 8. `get` gives back exactly the number pushed.
+ * latency columns (a baseline's and the run's own result, held while a compared run's
+ * comparison and reports are made) take 1–2 bytes a value instead of 8. `get` gives back exactly the number pushed.
  */
 export class NarrowNumbers implements Numbers {
   private blocks: NarrowBlock[] = [];

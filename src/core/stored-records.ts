@@ -41,8 +41,9 @@ const STORED = Symbol('stored records');
  * What the comparison reads of every record, kept as columns at the first reading, so
  * numbering the cases and taking their means does not parse every record again: each
  * record's case id, input hash and cluster, its status, its error's cause, and its score
- * on each metric (NaN where it has none or a value that is not finite). A baseline's
- * columns are held through a run's calls, so the ids are packed and the hashes kept as
+ * on each metric (NaN where it has none or a value that is not finite). Every stored
+ * result of a run holds them from its reading to the reports (a baseline's are read after
+ * the calls: engine.ts), so the ids are packed and the hashes kept as
  * bytes (packed.ts): about 60 bytes a record with one metric, where strings took 180. The
  * numbers stay in the blocks they were gathered in (`NumberColumn`, read by `get`): copied
  * into one array each when the read ended, both were alive at once (4 MB at 100,000 records).
