@@ -564,6 +564,105 @@ export class NumberColumn<T extends Uint8Array | Float64Array> implements Number
   }
 }
 
+/** The widths a NarrowNumbers block may have, narrowest first. */
+type NarrowBlock = Uint8Array | Uint16Array | Float64Array;
+
+/**
+ * Numbers added one at a time, each block of 4,096 as narrow as its values allow: one byte
+ * a value while they are whole numbers from 0 to 254, two while they are below 65,535,
+ * eight (the number itself) from the first value that is neither (a fraction, a negative
+ * number, -0, infinity). NaN is kept in a narrow block as its largest value. A run's scores
+ * are mostly 0 and 1 and its latencies whole milliseconds: a stored result's score and
+ * latency columns (a baseline's and the run's own result, held while a compared run's
+ * comparison and reports are made) take 1–2 bytes a value instead of 8. `get` gives back exactly the number pushed.
+ */
+export class NarrowNumbers implements Numbers {
+  private blocks: NarrowBlock[] = [];
+  /** What stands for NaN in each block: 255, 65,535, or NaN for a block of numbers (never equal). */
+  private nan: number[] = [];
+  private last: NarrowBlock = new Uint8Array(0);
+  private used = 0;
+  private count = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(value: number): void {
+    if (this.used === this.last.length) this.room();
+    if (!(this.last instanceof Float64Array)) {
+      const nan = this.nan[this.nan.length - 1] as number;
+      if (value !== value) value = nan;
+      else if (!(value >= 0 && value < nan && Math.floor(value) === value && !Object.is(value, -0))) this.widen(value);
+    }
+    this.last[this.used] = value;
+    this.used++;
+    this.count++;
+  }
+
+  /** `n` copies of `value` (a column that starts late is filled in front). */
+  fill(value: number, n: number): void {
+    for (let i = 0; i < n; i++) this.push(value);
+  }
+
+  get(i: number): number {
+    const b = i >> BLOCK_SHIFT;
+    const x = (this.blocks[b] as NarrowBlock)[i & IN_BLOCK] as number;
+    return x === this.nan[b] ? Number.NaN : x;
+  }
+
+  *[Symbol.iterator](): Iterator<number> {
+    for (let i = 0; i < this.count; i++) yield this.get(i);
+  }
+
+  /** Bytes a value in block b (1, 2 or 8). */
+  widthOf(b: number): number {
+    return (this.blocks[b] as NarrowBlock).BYTES_PER_ELEMENT;
+  }
+
+  /** Drops the room kept for more values in the last block (a value added later gives it room again). */
+  trim(): void {
+    if (this.blocks.length === 0 || this.used === this.last.length) return;
+    this.last = this.last.slice(0, this.used);
+    this.blocks[this.blocks.length - 1] = this.last;
+  }
+
+  /**
+   * The last block made wide enough for `value`: two bytes a value if it is a whole number
+   * below 65,535 (-0 aside), else eight. The values it holds are copied, NaN as the new
+   * block's NaN.
+   */
+  private widen(value: number): void {
+    const b = this.blocks.length - 1;
+    const nan = this.nan[b] as number;
+    const wide = value >= 0 && value < 65535 && Math.floor(value) === value && !Object.is(value, -0);
+    const next: NarrowBlock = wide ? new Uint16Array(this.last.length) : new Float64Array(this.last.length);
+    const nextNan = wide ? 65535 : Number.NaN;
+    const from = this.last;
+    for (let k = 0; k < this.used; k++) {
+      const x = from[k] as number;
+      next[k] = x === nan ? nextNan : x;
+    }
+    this.blocks[b] = this.last = next;
+    this.nan[b] = nextNan;
+  }
+
+  /** Room for the next value: a new block (one byte a value), or the last one given back the room trim took. */
+  private room(): void {
+    if (this.blocks.length > 0 && this.last.length < BLOCK_SLOTS) {
+      const grown = new (this.last.constructor as new (n: number) => NarrowBlock)(BLOCK_SLOTS);
+      grown.set(this.last);
+      this.last = grown;
+      this.blocks[this.blocks.length - 1] = grown;
+      return;
+    }
+    this.last = new Uint8Array(BLOCK_SLOTS);
+    this.blocks.push(this.last);
+    this.nan.push(255);
+    this.used = 0;
+  }
+}
+
 /** FNV-1a over a text's UTF-16 units, with a final mix so nearby ids spread over the table. */
 export function hashText(text: string): number {
   return hashSpan(text, 0, text.length);

@@ -3,7 +3,7 @@
 // against the fake OpenAI server, gated against its baseline, reported in both languages
 // and summarized — and its records are checked with its detail schema when read back.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,6 +184,7 @@ describe('a kind registered through the public interface', () => {
       .replace('"caseId": "line-6"', '"caseID": "line-6"');
     assert.notEqual(broken, text);
     await writeFile(path, broken);
+    const calls = server.requests.length;
     try {
       await assert.rejects(run({ updateBaseline: false, out: 'fifth' }), (error: unknown) => {
         assert.ok(error instanceof ConfigError);
@@ -193,12 +194,13 @@ describe('a kind registered through the public interface', () => {
         );
         return true;
       });
+      assert.equal(server.requests.length, calls, 'no call made');
     } finally {
       await writeFile(path, text);
     }
   });
 
-  it('uses the baseline checked before the calls only if the file is unchanged: one changed or replaced meanwhile is read again', async () => {
+  it('compares with the baseline read again after the calls: one changed, replaced or removed meanwhile is read, checked and compared as it is then', async () => {
     const path = join(dir, 'baselines', 'parrot.json');
     const text = await readFile(path, 'utf8');
     breakLines = false;
@@ -223,7 +225,23 @@ describe('a kind registered through the public interface', () => {
         onSuiteStart: () => writeFileSync(path, lower),
       });
       assert.equal(edited.summary.suites[0]?.baseline, 0);
-      // Unchanged: the baseline kept is compared with.
+      // Replaced by another file (a rename over it), every line echoed back wrong: that file is compared with.
+      await writeFile(path, text);
+      const other = `${path}.other`;
+      const replaced = await run({
+        updateBaseline: false,
+        out: 'replaced',
+        onSuiteStart: () => {
+          writeFileSync(other, lower);
+          renameSync(other, path);
+        },
+      });
+      assert.equal(replaced.summary.suites[0]?.baseline, 0);
+      // Removed: compared as a suite without a baseline, as when there was none at the start.
+      await writeFile(path, text);
+      const removed = await run({ updateBaseline: false, out: 'removed', onSuiteStart: () => rmSync(path) });
+      assert.equal(removed.summary.suites[0]?.baseline, null);
+      // Unchanged: the same file, read again, is compared with.
       await writeFile(path, text);
       const same = await run({ updateBaseline: false, out: 'eighth', onSuiteStart: () => undefined });
       assert.equal(same.summary.suites[0]?.baseline, 1);

@@ -4,7 +4,7 @@
 // equal told apart, hashes that are not 64 hex digits kept as they are.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HashBytes, hashText, IdIndex, NumberColumn, PackedStrings } from '../../src/core/packed.ts';
+import { HashBytes, hashText, IdIndex, NarrowNumbers, NumberColumn, PackedStrings } from '../../src/core/packed.ts';
 
 /** Ids of many shapes: empty, long, non-ASCII, a surrogate pair, near neighbours. */
 const ODD_IDS = ['', 'a', 'ab', 'é-case', '💥', 'x'.repeat(3000), 'case-1', 'case-10', 'case-1 ', 'Case-1'];
@@ -236,5 +236,55 @@ describe('NumberColumn', () => {
     bytes.trim();
     assert.equal(bytes.get(4999), 4999 % 256);
     assert.equal(bytes.get(5000), undefined);
+  });
+});
+
+describe('NarrowNumbers', () => {
+  // Each number read back must be the very number pushed: Object.is tells NaN, 0 and -0 apart.
+  const same = (column: NarrowNumbers, values: readonly number[], what: string): void => {
+    assert.equal(column.length, values.length, what);
+    for (const [i, v] of values.entries())
+      assert.ok(Object.is(column.get(i), v), `${what}: ${i} is ${column.get(i)}, not ${v}`);
+    assert.equal([...column].length, values.length);
+  };
+
+  it('gives back every number pushed, in blocks of one, two or eight bytes a value as their values allow', () => {
+    // Block 0: scores 0/1 and NaN (one byte); block 1: 254, then 255 and 300 (two bytes, NaN
+    // kept); block 2: 65,534, then 65,535 (eight); block 3: -0 among whole numbers (eight);
+    // block 4: a fraction after NaN (eight); block 5: -1, 2 ** 40, Infinity (eight); block 6: ones.
+    const blocks: number[][] = [
+      Array.from({ length: 4096 }, (_, i) => (i % 5 === 0 ? Number.NaN : i % 2)),
+      Array.from({ length: 4096 }, (_, i) => (i === 100 ? 255 : i === 2000 ? 300 : i % 7 === 0 ? Number.NaN : 254)),
+      Array.from({ length: 4096 }, (_, i) => (i === 4000 ? 65535 : i % 3 === 0 ? Number.NaN : 65534)),
+      Array.from({ length: 4096 }, (_, i) => (i === 17 ? -0 : i % 200)),
+      Array.from({ length: 4096 }, (_, i) => (i < 10 ? Number.NaN : i === 10 ? 0.5 : i)),
+      Array.from({ length: 4096 }, (_, i) => [-1, 2 ** 40, Number.POSITIVE_INFINITY, 3][i % 4] as number),
+      Array.from({ length: 1000 }, () => 1),
+    ];
+    const values = blocks.flat();
+    const column = new NarrowNumbers();
+    for (const v of values) column.push(v);
+    same(column, values, 'before trim');
+    assert.deepEqual(
+      blocks.map((_, b) => column.widthOf(b)),
+      [1, 2, 8, 8, 8, 8, 1],
+    );
+    column.trim();
+    same(column, values, 'after trim');
+    // A value added after the cut gives the block its room again, and may widen it.
+    const more = [2, Number.NaN, 70000, 1];
+    for (const v of more) column.push(v);
+    same(column, [...values, ...more], 'pushed after trim');
+    assert.equal(column.widthOf(6), 8);
+  });
+
+  it('fills in front of a column that starts late, and reads an empty one', () => {
+    const column = new NarrowNumbers();
+    same(column, [], 'empty');
+    column.trim();
+    column.fill(Number.NaN, 5000);
+    column.push(0.25);
+    same(column, [...Array.from({ length: 5000 }, () => Number.NaN), 0.25], 'filled');
+    assert.deepEqual([column.widthOf(0), column.widthOf(1)], [1, 8]);
   });
 });

@@ -20,6 +20,7 @@ import { REPORT_SCRIPT } from '../../src/core/report/html-client.ts';
 import { escapeHtml, jsonForScript, markupHtml, pageText } from '../../src/core/report/html-page.ts';
 import type { ReportInput } from '../../src/core/report/markdown.ts';
 import { diffWords } from '../../src/core/report/word-diff.ts';
+import { resultFrom, type Row } from '../helpers/results.ts';
 import type { PageCase, PageSuite } from '../../src/core/report/case-data.ts';
 import {
   CASES_PER_PIECE,
@@ -304,7 +305,7 @@ describe("report.html's text table", () => {
       '\u0001',
       '</script>',
     ];
-    // Enough texts that the table grows several times, each added twice.
+    // Enough texts that the table grows several times and its keys take two blocks, each added twice.
     const many = Array.from({ length: 5000 }, (_, i) => `reply ${i % 2 === 0 ? '😀' : ''}${i.toString(36)}`);
     const texts = [...tricky, ...many, ...tricky.slice().reverse(), ...many.slice().reverse()];
     const table = new TextTable();
@@ -321,6 +322,39 @@ describe("report.html's text table", () => {
     assert.notEqual(at('\u2028'), at('\u2029'));
     assert.notEqual(at('a'.repeat(9000)), at('a'.repeat(9001)));
     assert.equal(at('😀'), tricky.indexOf('😀'));
+  });
+
+  it('marks a case failed when it fails any pass/fail metric on any repeat, primary or not, whichever way the metric points', () => {
+    // Two pass/fail metrics besides the primary one (one where lower is better) and a score
+    // that is not pass/fail; a case's repeats are averaged before the check.
+    const metrics = {
+      'exact-match': { binary: true },
+      'answer-inclusion': { binary: true },
+      refused: { binary: true, higherIsBetter: false },
+      'edit-distance': { binary: false, higherIsBetter: false },
+    };
+    const good = { 'exact-match': 1, 'answer-inclusion': 1, refused: 0, 'edit-distance': 5 };
+    const rows: Row[] = [
+      { id: 'a-pass', scores: good },
+      { id: 'b-primary', scores: { ...good, 'exact-match': 0 } },
+      { id: 'c-second', scores: { ...good, 'answer-inclusion': 0 } },
+      { id: 'd-lower-better', scores: { ...good, refused: 1 } },
+      { id: 'e-one-repeat', scores: good },
+      { id: 'e-one-repeat', repeat: 1, scores: { ...good, 'answer-inclusion': 0 } },
+      { id: 'f-not-pass-fail', scores: { ...good, 'edit-distance': 90 } },
+      { id: 'g-error', error: 'boom' },
+    ];
+    const baseline = resultFrom(
+      's',
+      rows.map((r) => ({ id: r.id, repeat: r.repeat ?? 0, scores: good })),
+      metrics,
+    );
+    const candidate = resultFrom('s', rows, metrics);
+    const comparison = compareWithBaseline(baseline, candidate, { ...DEFAULT_GATE, resamples: 200 });
+    const page = pageSuite(comparison, candidate, baseline, new TextTable(), 'en');
+    const failed = page.cases.filter((c) => c.f === 1).map((c) => c.id);
+    assert.deepEqual(failed, ['b-primary', 'c-second', 'd-lower-better', 'e-one-repeat']);
+    assert.equal(page.passFail, true);
   });
 
   it('writes the page of suites with no cases and with no result as the old way did', () => {
