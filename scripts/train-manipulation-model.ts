@@ -64,6 +64,9 @@ const SETS = [
   'blind13',
   'blind14',
   'blind15',
+  'blind19',
+  'blind20',
+  'blind21',
   'train-extra',
   'train-template',
 ] as const;
