@@ -20,7 +20,7 @@
 //
 //   node scripts/train-manipulation-model.ts          # train on everything, write the weights
 //   node scripts/train-manipulation-model.ts --check  # train on everything, write nothing; fail
-//                                                     # when the committed weights differ (~70 s)
+//                                                     # when the committed weights differ (~5 min)
 //   node scripts/train-manipulation-model.ts --loso   # leave one corpus set out: train on the
 //                                                     # others, measure on it (nothing written);
 //                                                     # --quantiles: at several strong thresholds
@@ -29,8 +29,10 @@
 // Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), SEEDS
 // (1: models trained with that many seeds, their weights averaged),
 // AUGMENT (0: word-dropped variants of each attack line the rules find, per line),
-// FOLDS=blind2,blind to run --loso on some sets only, and EXCLUDE=train-template to leave sets
-// out of training altogether.
+// FOLDS=blind2,blind to run --loso on some sets only, EXCLUDE=train-template to leave sets
+// out of training altogether, POOL=all to set the strong threshold from every honest score (as
+// before round 16), and DUMP=file with --loso to append each fold's scores to a file (to compare
+// ways of setting the threshold without training again).
 import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generator } from './seeded-random.ts';
