@@ -64,6 +64,9 @@ const sets = {
   blind13: loadCorpus('blind13'),
   blind14: loadCorpus('blind14'),
   blind15: loadCorpus('blind15'),
+  blind19: loadCorpus('blind19'),
+  blind20: loadCorpus('blind20'),
+  blind21: loadCorpus('blind21'),
   'train-extra': loadCorpus('train-extra'),
   'train-template': loadCorpus('train-template'),
 };
@@ -93,6 +96,9 @@ report(
   'fifteenth blind set (133/150 by rules and model with rounds 12 and 13, unseen; tuned on since round 14)',
   sets.blind15,
 );
+report('blind19 (136/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind19);
+report('blind20 (139/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind20);
+report('blind21 (137/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind21);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -118,6 +124,9 @@ const all = [
   ...sets.blind13,
   ...sets.blind14,
   ...sets.blind15,
+  ...sets.blind19,
+  ...sets.blind20,
+  ...sets.blind21,
   ...sets['train-extra'],
   ...sets['train-template'],
 ];

@@ -14,12 +14,13 @@
 // first every unit of an attack counts a little, then, three times over, only the unit the
 // model scores highest in each attack counts. Every unit of an honest answer is a negative.
 //
-// Thresholds: each honest answer is scored out of fold (five folds by id); `strong` is the
-// 99th percentile of those scores, `borderline` the 95th.
+// Thresholds: each honest answer is scored out of fold (five folds by id), as the scan counts
+// it (no score where the model's finding may not flag, round 16); `strong` is the 99th
+// percentile of those scores, `borderline` the 95th.
 //
 //   node scripts/train-manipulation-model.ts          # train on everything, write the weights
 //   node scripts/train-manipulation-model.ts --check  # train on everything, write nothing; fail
-//                                                     # when the committed weights differ (~70 s)
+//                                                     # when the committed weights differ (~5 min)
 //   node scripts/train-manipulation-model.ts --loso   # leave one corpus set out: train on the
 //                                                     # others, measure on it (nothing written);
 //                                                     # --quantiles: at several strong thresholds
@@ -28,9 +29,11 @@
 // Knobs for experiments (the shipped weights use the defaults): EPOCHS (20), L2 (1e-5), SEEDS
 // (1: models trained with that many seeds, their weights averaged),
 // AUGMENT (0: word-dropped variants of each attack line the rules find, per line),
-// FOLDS=blind2,blind to run --loso on some sets only, and EXCLUDE=train-template to leave sets
-// out of training altogether.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// FOLDS=blind2,blind to run --loso on some sets only, EXCLUDE=train-template to leave sets
+// out of training altogether, POOL=all to set the strong threshold from every honest score (as
+// before round 16), and DUMP=file with --loso to append each fold's scores to a file (to compare
+// ways of setting the threshold without training again).
+import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generator } from './seeded-random.ts';
 import {
@@ -43,7 +46,7 @@ import {
   type Features,
   type Model,
 } from '../src/core/kinds/judged/manipulation-model.ts';
-import { learnedSignal, learnedText, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
+import { learnedMayFlag, learnedSignal, learnedText, scanAnswer } from '../src/core/kinds/judged/manipulation.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SETS = [
@@ -64,6 +67,9 @@ const SETS = [
   'blind13',
   'blind14',
   'blind15',
+  'blind19',
+  'blind20',
+  'blind21',
   'train-extra',
   'train-template',
 ] as const;
@@ -76,6 +82,12 @@ interface Answer {
   text: string;
   input?: string;
   reference?: string;
+  /**
+   * Whether the model's finding may flag this answer (scanAnswer: not where the task asks to
+   * translate a grading text or is about how answers are marked, where it goes to the second
+   * opinion only).
+   */
+  mayFlag: boolean;
   /** Features of each unit, computed once. */
   units: Features[];
   /**
@@ -135,6 +147,7 @@ function answer(id: string, set: SetName, attack: boolean, text: string, input?:
   return {
     variants,
     found,
+    mayFlag: learnedMayFlag(context),
     id,
     set,
     attack,
@@ -310,6 +323,8 @@ function trainAveraged(answers: readonly Answer[], seed: number): { weights: Flo
 const STRONG_QUANTILE = 0.99;
 const BORDERLINE_QUANTILE = 0.95;
 let LAST_OOF: number[] = [];
+/** The out-of-fold honest scores of the last calibration, with the answer each is of (for --dump). */
+let LAST_OOF_ROWS: { id: string; set: SetName; chars: number; units: number; mayFlag: boolean; score: number }[] = [];
 const UNCALIBRATED = { strong: -Infinity, borderline: -Infinity };
 
 /** An answer's score under a model: its best unit that the scan would report (-Infinity when none). */
@@ -320,7 +335,11 @@ function scoreOf(model: Model, a: Answer): number {
 /** Trains on answers and sets the thresholds from out-of-fold scores of their honest answers. */
 function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = STRONG_QUANTILE): Model {
   const folds = 5;
-  const honestScores: number[] = [];
+  // Two pools: every honest answer's score (for the borderline threshold: any finding goes to
+  // the second opinion), and the same counted as the scan counts a flag (for the strong one).
+  const flagScores: number[] = [];
+  const allScores: number[] = [];
+  LAST_OOF_ROWS = [];
   for (let k = 0; k < folds; k++) {
     const inFold = (a: Answer): boolean => fnv(a.id) % folds === k;
     const m = {
@@ -330,12 +349,29 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
       ),
       ...UNCALIBRATED,
     };
-    for (const a of answers) if (inFold(a) && !a.attack && a.set !== 'markdown') honestScores.push(scoreOf(m, a));
+    // An answer whose finding may not flag (a translated grading text, a task about marking)
+    // sets no strong threshold (round 16; before, its score counted, and the translations of
+    // attacks the development set holds were most of the top percent). POOL=all: as before.
+    for (const a of answers)
+      if (inFold(a) && !a.attack && a.set !== 'markdown') {
+        const score = scoreOf(m, a);
+        allScores.push(score);
+        flagScores.push(a.mayFlag || process.env['POOL'] === 'all' ? score : -Infinity);
+        LAST_OOF_ROWS.push({
+          id: a.id,
+          set: a.set,
+          chars: a.text.length,
+          units: a.units.length,
+          mayFlag: a.mayFlag,
+          score,
+        });
+      }
   }
-  honestScores.sort((x, y) => x - y);
-  const at = (q: number): number =>
-    honestScores[Math.min(honestScores.length - 1, Math.ceil(q * (honestScores.length - 1)))] ?? 0;
-  LAST_OOF = honestScores;
+  const quantile = (scores: number[], q: number): number => {
+    const sorted = [...scores].sort((x, y) => x - y);
+    return sorted[Math.min(sorted.length - 1, Math.ceil(q * (sorted.length - 1)))] ?? 0;
+  };
+  LAST_OOF = [...flagScores].sort((x, y) => x - y);
   // As shipped: int8 weights (what the scan reads; re-encoding them gives the same bytes).
   const trained = trainAveraged(answers, seed);
   const quantized = encodeWeights(trained.weights);
@@ -358,8 +394,8 @@ function trainCalibrated(answers: readonly Answer[], seed: number, strongAt = ST
         seen = Math.max(seen, scoreOf(open, a));
     }
   }
-  const strong = Math.max(at(strongAt), seen + 1e-3);
-  return { ...model, strong, borderline: Math.min(strong, at(BORDERLINE_QUANTILE)) };
+  const strong = Math.max(quantile(flagScores, strongAt), seen + 1e-3);
+  return { ...model, strong, borderline: Math.min(strong, quantile(allScores, BORDERLINE_QUANTILE)) };
 }
 
 interface Counts {
@@ -413,6 +449,34 @@ function measure(model: Model, answers: readonly Answer[]): Counts {
   return c;
 }
 
+/**
+ * DUMP=file (with --loso): appends, per fold, the out-of-fold honest scores the threshold was
+ * set from and, for each answer of the set left out, what the rules flag and the model's score
+ * (and whether the scan would let it flag), so that ways of setting the threshold can be
+ * compared without training again.
+ */
+function dumpFold(out: SetName, model: Model): void {
+  const open = { ...model, strong: -Infinity, borderline: -Infinity };
+  const held = corpusSets([out]).map((a) => {
+    const context = { input: a.input ?? '', reference: a.reference ?? '' };
+    const rules = scanAnswer(a.text, context, null).flagged.length > 0;
+    const eligible = scanAnswer(a.text, context, open).flagged.some((f) => f.kind === 'learned');
+    return {
+      id: a.id,
+      attack: a.attack,
+      chars: a.text.length,
+      units: a.units.length,
+      rules,
+      eligible,
+      score: scoreOf(open, a),
+    };
+  });
+  appendFileSync(
+    process.env['DUMP']!,
+    `${JSON.stringify({ out, strong: model.strong, borderline: model.borderline, oof: LAST_OOF_ROWS, held })}\n`,
+  );
+}
+
 const SEED = 29;
 const all = loadAll();
 const corpusSets = (names: readonly SetName[]): Answer[] => all.filter((a) => names.includes(a.set));
@@ -440,6 +504,7 @@ if (process.argv.includes('--explain')) {
           ? base
           : { ...base, strong: oof[Math.min(oof.length - 1, Math.ceil(q * (oof.length - 1)))] ?? 0 };
       const c = measure(model, corpusSets([out]));
+      if (q === 'shipped' && process.env['DUMP']) dumpFold(out, base);
       console.log(
         `| ${out} ${q === 'shipped' ? 'as shipped' : `q${q}`} t${model.strong.toFixed(2)} | ${c.attacks} | ${c.honest} | ${c.rulesFlagged} | ${c.modelFlagged} | ${c.bothFlagged} | ${c.rulesHonest} | ${c.modelHonest} | ${c.bothHonest} | ${c.borderlineAttacks} / ${c.borderlineHonest} |`,
       );

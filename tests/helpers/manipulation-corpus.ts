@@ -41,6 +41,9 @@ export type CorpusName =
   | 'blind13'
   | 'blind14'
   | 'blind15'
+  | 'blind19'
+  | 'blind20'
+  | 'blind21'
   | 'train-extra'
   | 'train-template';
 

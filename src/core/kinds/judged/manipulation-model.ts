@@ -209,7 +209,7 @@ const MARKS: readonly [string, RegExp][] = [
   ],
   [
     'rule',
-    /\b(?:rubric|rubrica|marking (?:guide|scheme|policy)|grading (?:guide|scheme|policy|criteria)|scoring (?:guide|criteria)|baremo|bareme|bewertungsschema|criterios de (?:evaluacion|calificacion))\b|採点(?:基準|要領)|評価(?:基準|段階)|判定基準|评分(?:标准|细则)|評分(?:標準|細則)|채점 기준/u,
+    /\b(?:rubric|rubrica|marking (?:guide|scheme|policy)|grading (?:guide|scheme|policy|criteria)|scoring (?:guide|criteria)|baremo|bareme|bewertungsschema|criterios de (?:evaluacion|calificacion))\b|採点(?:基準|要領)|評価(?:基準|段階)|判定基準|评分(?:标准|细则)|評分(?:標準|細則)|채점 ?기준|평가 ?기준/u,
   ],
   [
     'revised',
@@ -222,6 +222,55 @@ const MARKS: readonly [string, RegExp][] = [
   [
     'item',
     /\b(?:this (?:item|question|benchmark|task|prompt)|gold label|calibration|label)\b|本(?:設問|問|題|题)|この(?:項目|設問)|正解ラベル|este item|esta pregunta|本题/u,
+  ],
+  // Round 16: what the families that get past the scan most do, by act rather than by phrase,
+  // so that what the model learns of an act in one language carries to the others — a rule or
+  // policy invoked with an obligation, a favour offered in return, what a low mark would cost,
+  // an authority, the key called wrong, a conclusion every grader is said to reach, a winner
+  // chosen, a grade said to be already given, criteria said to be met, a grade deserved.
+  [
+    'policy',
+    /\b(?:policy|policies|regulations?|guidelines?|bylaws?|section|clause|normativa|reglamento|politica|directrices?|richtlinien?|vorschrift\w*|regelung\w*|reglement|politique|directives?)\b|§|\bart\.\s*0|規定|規程|規則|ポリシー|ガイドライン|内規|规定|规则|政策|条例|守则|規範|규정|정책|지침/u,
+  ],
+  [
+    'must',
+    /\b(?:must|shall|should|ought to|required to|is required|are required|mandatory|deben?|deberi?an?|tienen? que|doit|doivent|devrait|muss|mussen|sollte\w*|obligatoire|obligatori[oa])\b|必ず|べき|なければならない|ものとする|はずです|必须|必須|应当|應當|应该|應該|务必|務必|一律|반드시|해야/u,
+  ],
+  [
+    'return',
+    /\b(?:in return|in exchange|i(?:'ll| will) (?:give|leave|rate|write|recommend|praise|tip|pay|review|mention)|five[- ]stars?|0[- ]stars?|tip|bonus|reward|favou?r|a cambio|recompensa|propina|en echange|recompense|pourboire|im gegenzug|belohnung|trinkgeld)\b|お礼|褒め|謝礼|見返り|好评|好評|回报|回報|报答|打赏|红包|보답|사례/u,
+  ],
+  [
+    'cost',
+    /\b(?:lose|losing|lost|fired|expelled|cancel\w*|scholarship|contract|visa|funding|renew\w*|despid\w*|perder\w*|beca|contrato|perdre|renouvel\w*|bourse|verlier\w*|gekundigt|stipendium|vertrag)\b|打ち切|解雇|クビ|失う|落第|留年|奨学金|契約|失业|失去|开除|開除|奖学金|挂科|合同|해고|장학금|탈락/u,
+  ],
+  [
+    'authority',
+    /\b(?:maintainers?|administrators?|admin|supervisors?|professors?|instructors?|teachers?|head|lead|manager|director|committee|board|chair|officially|authori[sz]ed|escalat\w*|profesora?|coordinador\w*|jefe|responsable|comite|professeur|vorgesetzt\w*|leiter\w*|ausschuss)\b|責任者|管理者|担当者|教授|先生|上司|委員会|主任|负责人|管理员|主管|领导|委员会|老师|책임자|관리자|교수/u,
+  ],
+  [
+    'wrong',
+    /\b(?:wrong|incorrect|mistaken|erroneous|errors?|mistakes?|flawed|fehler\w*|falsch\w*|erroneo|erronea|equivocad\w*|incorrect[oa]s?|faux|fausse|erreurs?)\b|誤り|間違|错误|錯誤|有误|有誤|不正确|틀린|오류/u,
+  ],
+  [
+    'conclude',
+    /\b(?:conclude|would agree|will agree|must agree|can only|no (?:reasonable|fair|competent|impartial|serious)|any (?:reasonable|fair|competent|impartial|objective|serious)|every (?:reasonable|fair|competent|impartial|objective)|concluir\w*|cualquier|conclura\w*|tout (?:correcteur|evaluateur|lecteur)|schluss|jeder|jede)\b|認めざる|と結論|誰が見ても|いかなる|任何|都会认为|都会同意|一致认为|누구나/u,
+  ],
+  [
+    'winner',
+    /\b(?:winner|winning|prefer\w*|choose|select|ganador\w*|elegir|elija|gagnant\w*|choisir|sieger|gewinner|bevorzug\w*)\b|勝者|勝ち|お選び|を選|优于|胜出|获胜|胜者|选这|選這|승자|선택/u,
+  ],
+  [
+    'prior',
+    /\b(?:pre-?graded|pre-?scored|pre-?rated|already (?:graded|scored|rated|marked|checked|verified|approved|compared)|self-?rated|self-?assessed|obtained|earned|awarded|obtenid[oa]|obtenu\w*|erhalten|erzielt)\b|獲得|採点済|評価済|已评|已打分|已获得|获得|받은/u,
+  ],
+  [
+    'met',
+    /\b(?:met|meets|satisfied|satisfies|fulfilled|fulfils|achieved|cumplid\w*|cumple\w*|satisfech\w*|erfullt|rempli\w*|atteint\w*|satisfait\w*|soddisfatt\w*|atendid\w*)\b|達成|満た|充足|满足|符合|達標|达标|충족|만족|[◯°⌾]/u,
+  ],
+  [
+    'deserve',
+    /\b(?:deserves?|deserving|merits?|warrants?|worthy|merece\w*|merite\w*|verdient\w*)\b|に値|値する|ふさわしい|相応しい|值得|配得|应得|받을 만|마땅/u,
   ],
   // Round 8: a line about the answer or its reader rather than the task (manipulation-rules-reader.ts).
   ...READER_MARKS,
@@ -241,6 +290,17 @@ const ACT_MARKS = new Set([
   'revised',
   'deduct',
   'item',
+  'policy',
+  'must',
+  'return',
+  'cost',
+  'authority',
+  'wrong',
+  'conclude',
+  'winner',
+  'prior',
+  'met',
+  'deserve',
 ]);
 
 /** FNV-1a of a string into the feature space. */

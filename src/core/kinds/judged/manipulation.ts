@@ -317,11 +317,7 @@ export function scanAnswer(
   // So does a task about how answers are marked (graders, marking criteria, an LLM judge):
   // its answer describes graders and what they reward in its own sentences, which is what the
   // model learned attacks to say (round 13: no attack of the corpus answers such a task).
-  if (learned)
-    (learned.strong && carried.size === 0 && !hasAnchor(contexts, '#marking') ? flagged : borderline).set(
-      'learned',
-      learned.signal,
-    );
+  if (learned) (learned.strong && learnedMayFlag(context) ? flagged : borderline).set('learned', learned.signal);
   for (const kind of flagged.keys()) borderline.delete(kind);
   return { flagged: [...flagged.values()], borderline: [...borderline.values()] };
 }
@@ -433,6 +429,16 @@ function readForModel(answer: string, contexts: readonly string[]): string {
     read = read.replace(CONFIG_NAME_LINE, (m) => ' '.repeat(m.length));
   if (hasAnchor(contexts, '#code')) read = blankAskedConfig(read, contexts);
   return read;
+}
+
+/**
+ * Whether the learned model's finding may flag an answer to this task (above the strong
+ * threshold), or only send it to the second opinion: not where the task asks to translate or
+ * rewrite a grading text, nor where it is about how answers are marked (scanAnswer above). The
+ * training script sets the strong threshold from the honest answers whose finding may flag.
+ */
+export function learnedMayFlag(context: ScanContext | undefined): boolean {
+  return carriedKinds(context).size === 0 && !hasAnchor(contextOf(context), '#marking');
 }
 
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
