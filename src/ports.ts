@@ -218,6 +218,12 @@ export interface RangeFile {
   read(start: number, end: number): string;
   /** The file's size now, in bytes. */
   size(): number;
+  /**
+   * What identifies the file the handle reads and its state (device, inode, size, change
+   * times), opening it if it is not open yet: equal twice when nothing wrote to it or put
+   * another file in its place between the two.
+   */
+  identity?(): string;
 }
 
 /** Where a run's files go and where baselines live. */

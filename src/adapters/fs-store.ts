@@ -281,6 +281,10 @@ function rangeFileOn(path: string, open: () => number): RangeFile {
       return block.toString('utf8', start - blockStart, end - blockStart);
     },
     size: () => fstatSync(open()).size,
+    identity: () => {
+      const s = fstatSync(open(), { bigint: true });
+      return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    },
   };
   return reader;
 }

@@ -49,6 +49,8 @@ async function run(options: {
   language?: ReportLanguage;
   /** Called once the baseline was checked, before the first call. */
   onSuiteStart?: () => void;
+  /** RunOptions.keepBaselineBytes (0: every baseline read again after the calls). */
+  keepBaselineBytes?: number;
 }): Promise<RunOutcome> {
   const deps: EngineDeps = {
     workspace: createFsWorkspace(dir),
@@ -67,6 +69,7 @@ async function run(options: {
       suites: [],
       updateBaseline: options.updateBaseline,
       fresh: true,
+      ...(options.keepBaselineBytes !== undefined ? { keepBaselineBytes: options.keepBaselineBytes } : {}),
     },
     deps,
   );
@@ -200,55 +203,79 @@ describe('a kind registered through the public interface', () => {
     }
   });
 
-  it('compares with the baseline read again after the calls: one changed, replaced or removed meanwhile is read, checked and compared as it is then', async () => {
-    const path = join(dir, 'baselines', 'parrot.json');
-    const text = await readFile(path, 'utf8');
-    breakLines = false;
-    try {
-      // Broken while the calls run: fails naming the file, as it would had it been broken before.
-      const broken = text.replace('"caseId": "line-6"', '"caseID": "line-6"');
-      await assert.rejects(
-        run({ updateBaseline: false, out: 'sixth', onSuiteStart: () => writeFileSync(path, broken) }),
-        (error: unknown) => {
-          assert.ok(error instanceof ConfigError);
-          assert.match(error.message, /parrot\.json: not an evalgate result file: records\[8\] lacks caseId/);
-          return true;
-        },
-      );
-      // Edited in place to the same size (every line echoed back wrong in the baseline's scores).
-      const lower = text.replaceAll('"echoed": 1', '"echoed": 0');
-      assert.equal(lower.length, text.length);
-      await writeFile(path, text);
-      const edited = await run({
-        updateBaseline: false,
-        out: 'seventh',
-        onSuiteStart: () => writeFileSync(path, lower),
-      });
-      assert.equal(edited.summary.suites[0]?.baseline, 0);
-      // Replaced by another file (a rename over it), every line echoed back wrong: that file is compared with.
-      await writeFile(path, text);
-      const other = `${path}.other`;
-      const replaced = await run({
-        updateBaseline: false,
-        out: 'replaced',
-        onSuiteStart: () => {
-          writeFileSync(other, lower);
-          renameSync(other, path);
-        },
-      });
-      assert.equal(replaced.summary.suites[0]?.baseline, 0);
-      // Removed: compared as a suite without a baseline, as when there was none at the start.
-      await writeFile(path, text);
-      const removed = await run({ updateBaseline: false, out: 'removed', onSuiteStart: () => rmSync(path) });
-      assert.equal(removed.summary.suites[0]?.baseline, null);
-      // Unchanged: the same file, read again, is compared with.
-      await writeFile(path, text);
-      const same = await run({ updateBaseline: false, out: 'eighth', onSuiteStart: () => undefined });
-      assert.equal(same.summary.suites[0]?.baseline, 1);
-    } finally {
-      await writeFile(path, text);
-    }
-  });
+  // A small baseline is kept through the calls and used if the file is unchanged; a large one
+  // (here: every one, with a budget of 0 bytes) is read again after them. Either way a file
+  // changed, replaced or removed meanwhile is what is checked and compared with.
+  for (const [how, keepBaselineBytes] of [
+    ['kept through the calls (a small file)', undefined],
+    ['read again after the calls (over the budget)', 0],
+  ] as const)
+    it(`compares with the baseline ${how}: one changed, replaced or removed meanwhile is read, checked and compared as it is then`, async () => {
+      const path = join(dir, 'baselines', 'parrot.json');
+      const text = await readFile(path, 'utf8');
+      breakLines = false;
+      try {
+        // Broken while the calls run: fails naming the file, as it would had it been broken before.
+        const broken = text.replace('"caseId": "line-6"', '"caseID": "line-6"');
+        await assert.rejects(
+          run({
+            updateBaseline: false,
+            out: `sixth${how.length}`,
+            keepBaselineBytes,
+            onSuiteStart: () => writeFileSync(path, broken),
+          }),
+          (error: unknown) => {
+            assert.ok(error instanceof ConfigError);
+            assert.match(error.message, /parrot\.json: not an evalgate result file: records\[8\] lacks caseId/);
+            return true;
+          },
+        );
+        // Edited in place to the same size (every line echoed back wrong in the baseline's scores).
+        const lower = text.replaceAll('"echoed": 1', '"echoed": 0');
+        assert.equal(lower.length, text.length);
+        await writeFile(path, text);
+        const edited = await run({
+          updateBaseline: false,
+          out: `seventh${how.length}`,
+          keepBaselineBytes,
+          onSuiteStart: () => writeFileSync(path, lower),
+        });
+        assert.equal(edited.summary.suites[0]?.baseline, 0);
+        // Replaced by another file (a rename over it), every line echoed back wrong: that file is compared with.
+        await writeFile(path, text);
+        const other = `${path}.other`;
+        const replaced = await run({
+          updateBaseline: false,
+          out: `replaced${how.length}`,
+          keepBaselineBytes,
+          onSuiteStart: () => {
+            writeFileSync(other, lower);
+            renameSync(other, path);
+          },
+        });
+        assert.equal(replaced.summary.suites[0]?.baseline, 0);
+        // Removed: compared as a suite without a baseline, as when there was none at the start.
+        await writeFile(path, text);
+        const removed = await run({
+          updateBaseline: false,
+          out: `removed${how.length}`,
+          keepBaselineBytes,
+          onSuiteStart: () => rmSync(path),
+        });
+        assert.equal(removed.summary.suites[0]?.baseline, null);
+        // Unchanged: the same file (kept, or read again) is compared with.
+        await writeFile(path, text);
+        const same = await run({
+          updateBaseline: false,
+          out: `eighth${how.length}`,
+          keepBaselineBytes,
+          onSuiteStart: () => undefined,
+        });
+        assert.equal(same.summary.suites[0]?.baseline, 1);
+      } finally {
+        await writeFile(path, text);
+      }
+    });
 
   it("adds its note to evalgate plan's text", () => {
     const plan = renderPlan(
