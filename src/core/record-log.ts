@@ -403,19 +403,11 @@ export async function readBackLogInPlace(
   for (let k = 1; k < count; k++) {
     const a = order[k - 1] as number;
     const b = order[k] as number;
-    if (
-      repeats.get(a) === repeats.get(b) &&
-      ids.compare(a, b) === 0 &&
-      (twice === null || lineOf(b) < lineOf(twice))
-    )
+    if (repeats.get(a) === repeats.get(b) && ids.compare(a, b) === 0 && (twice === null || lineOf(b) < lineOf(twice)))
       twice = b;
   }
   if (twice !== null)
-    throw logChanged(
-      file,
-      lineOf(twice),
-      `case ${ids.get(twice)} repeat ${repeats.get(twice)} is in the log twice`,
-    );
+    throw logChanged(file, lineOf(twice), `case ${ids.get(twice)} repeat ${repeats.get(twice)} is in the log twice`);
   if (count !== expected)
     throw logChanged(file, null, `it holds ${count} record(s) where the run appended ${expected}`);
   const parse = (text: string): CaseRecord => {
