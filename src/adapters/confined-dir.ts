@@ -65,6 +65,15 @@ const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 const WRITE_BATCH = 1 << 20;
 
 /**
+ * The buffer chunked writes encode into, kept between writes; a write that starts while
+ * another holds it makes its own. One made per file was 1 MB of malloc memory each time,
+ * freed only by a full collection once its Buffer outlived the small young generation of
+ * the work after the calls (the result file, the baseline and the reports, one after the
+ * other: docs/performance.md, "The log's read-back in narrow columns").
+ */
+let spareBatch: Buffer | null = null;
+
+/**
  * Writes every byte at the handle's position. A write may take fewer bytes than it was
  * given (a signal, a nearly full disk, some network filesystems) and says so only in
  * bytesWritten: the rest is written in turn, and a write that takes none is an error
@@ -272,33 +281,38 @@ export function confinedDir(
             // V8 next collects (a 100,000-case result file is about 100 MB).
             // A high surrogate ending a chunk waits for the next one, so a pair split between
             // chunks is encoded as the pair (as the text joined would be), not as two U+FFFD.
-            const buffer = Buffer.allocUnsafe(WRITE_BATCH);
-            let used = 0;
-            let pending = '';
-            for (const piece of text) {
-              let chunk = pending === '' ? piece : pending + piece;
-              pending = '';
-              const last = chunk.charCodeAt(chunk.length - 1);
-              if (last >= 0xd800 && last <= 0xdbff) {
-                pending = chunk.slice(-1);
-                chunk = chunk.slice(0, -1);
+            const buffer = spareBatch ?? Buffer.allocUnsafe(WRITE_BATCH);
+            spareBatch = null;
+            try {
+              let used = 0;
+              let pending = '';
+              for (const piece of text) {
+                let chunk = pending === '' ? piece : pending + piece;
+                pending = '';
+                const last = chunk.charCodeAt(chunk.length - 1);
+                if (last >= 0xd800 && last <= 0xdbff) {
+                  pending = chunk.slice(-1);
+                  chunk = chunk.slice(0, -1);
+                }
+                const bytes = Buffer.byteLength(chunk, 'utf8');
+                if (used + bytes > buffer.length && used > 0) {
+                  await writeAll(handle, buffer.subarray(0, used), show);
+                  used = 0;
+                }
+                if (bytes > buffer.length) await writeAll(handle, Buffer.from(chunk, 'utf8'), show);
+                else used += buffer.write(chunk, used, 'utf8');
               }
-              const bytes = Buffer.byteLength(chunk, 'utf8');
-              if (used + bytes > buffer.length && used > 0) {
-                await writeAll(handle, buffer.subarray(0, used), show);
-                used = 0;
+              if (pending !== '') {
+                if (used + 3 > buffer.length) {
+                  await writeAll(handle, buffer.subarray(0, used), show);
+                  used = 0;
+                }
+                used += buffer.write(pending, used, 'utf8');
               }
-              if (bytes > buffer.length) await writeAll(handle, Buffer.from(chunk, 'utf8'), show);
-              else used += buffer.write(chunk, used, 'utf8');
+              if (used > 0) await writeAll(handle, buffer.subarray(0, used), show);
+            } finally {
+              spareBatch = buffer;
             }
-            if (pending !== '') {
-              if (used + 3 > buffer.length) {
-                await writeAll(handle, buffer.subarray(0, used), show);
-                used = 0;
-              }
-              used += buffer.write(pending, used, 'utf8');
-            }
-            if (used > 0) await writeAll(handle, buffer.subarray(0, used), show);
           }
         } catch (error) {
           await handle.close().catch(() => undefined);

@@ -14,7 +14,7 @@
 import type { Authenticator, LineSource, RangeFile } from '../ports.ts';
 import { AggregateColumns } from './aggregate-columns.ts';
 import { canonicalJson } from './hash.ts';
-import { NumberColumn, PackedStrings } from './packed.ts';
+import { NarrowNumbers, PackedStrings } from './packed.ts';
 import type { Pricing } from './pricing.ts';
 import { repeatedStrings } from './result-stream.ts';
 import { Positions, recordsInFile } from './stored-records.ts';
@@ -372,10 +372,12 @@ export async function readBackLogInPlace(
   // string and two numbers a record: at 100,000 records those arrays and the id strings
   // were about 6 MB held until the reports, and their doublings garbage.
   const ids = new PackedStrings();
-  const repeatColumn = new NumberColumn(Float64Array);
-  const lineColumn = new NumberColumn(Float64Array);
-  // Made at the size the run appended: a log with more records fails below.
-  const columns = new AggregateColumns(expected);
+  // As narrow as their values (packed.ts NarrowNumbers), read in place: repeats are small,
+  // and each record's line is kept as its distance from the record's index (2 when only the
+  // header precedes it), one byte a record where the two columns and their copies took 32.
+  const repeats = new NarrowNumbers();
+  const lineGap = new NarrowNumbers();
+  const columns = new AggregateColumns();
   let n = 0;
   for await (const batch of log.lines())
     for (const { text: line, start, end } of batch) {
@@ -384,37 +386,28 @@ export async function readBackLogInPlace(
       if (record === null) continue;
       at.add(start, end, line);
       ids.push(record.caseId);
-      repeatColumn.push(record.repeat);
-      lineColumn.push(n);
+      repeats.push(record.repeat);
+      lineGap.push(n - lineGap.length);
       columns.add(record);
     }
   if (n === 0) throw logChanged(file, null, 'the record log is empty');
   ids.trim();
-  const repeats = repeatColumn.build();
-  const lineOf = lineColumn.build();
+  const lineOf = (i: number): number => lineGap.get(i) + i;
   const count = ids.length;
   // Sorted as assembleResult sorts; a case × repeat found twice sits next to itself (the
   // sort is stable, so the later line comes second).
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  order.sort((a, b) => ids.compare(a, b) || (repeats[a] as number) - (repeats[b] as number));
+  order.sort((a, b) => ids.compare(a, b) || repeats.get(a) - repeats.get(b));
   let twice: number | null = null;
   for (let k = 1; k < count; k++) {
     const a = order[k - 1] as number;
     const b = order[k] as number;
-    if (
-      repeats[a] === repeats[b] &&
-      ids.compare(a, b) === 0 &&
-      (twice === null || (lineOf[b] as number) < (lineOf[twice] as number))
-    )
+    if (repeats.get(a) === repeats.get(b) && ids.compare(a, b) === 0 && (twice === null || lineOf(b) < lineOf(twice)))
       twice = b;
   }
   if (twice !== null)
-    throw logChanged(
-      file,
-      lineOf[twice] as number,
-      `case ${ids.get(twice)} repeat ${repeats[twice]} is in the log twice`,
-    );
+    throw logChanged(file, lineOf(twice), `case ${ids.get(twice)} repeat ${repeats.get(twice)} is in the log twice`);
   if (count !== expected)
     throw logChanged(file, null, `it holds ${count} record(s) where the run appended ${expected}`);
   const parse = (text: string): CaseRecord => {

@@ -208,4 +208,22 @@ describe('confined writes', () => {
     assert.ok(written.equals(Buffer.from(chunks.join(''), 'utf8')));
     assert.match(written.toString('utf8'), /pair: 😀 joined/);
   });
+
+  it('files written in chunks at the same time, and one after them, each hold their own bytes (the batch buffer is reused)', async () => {
+    const folder = confinedDir(join(dir, 'together'));
+    // Each more than three 1 MiB batches, so the writes interleave between their batches.
+    const chunksOf = (tag: string): string[] =>
+      Array.from({ length: 60_000 }, (_, i) => `{"${tag}":${i},"text":"${tag.repeat(40)} é 😀"}\n`);
+    const names = ['a', 'b', 'c'];
+    await Promise.all(names.map((n) => folder.writeAtomic(`${n}.jsonl`, chunksOf(n))));
+    await folder.writeAtomic('d.jsonl', chunksOf('d'));
+    // A short one after a long one: nothing of the earlier file's bytes is left in it.
+    await folder.writeAtomic('e.jsonl', ['{"e":1}\n']);
+    for (const n of [...names, 'd']) {
+      const written = await readFile(join(dir, 'together', `${n}.jsonl`));
+      assert.ok(written.length > 3 * 2 ** 20);
+      assert.ok(written.equals(Buffer.from(chunksOf(n).join(''), 'utf8')), `${n}.jsonl: its own bytes`);
+    }
+    assert.equal(await readFile(join(dir, 'together', 'e.jsonl'), 'utf8'), '{"e":1}\n');
+  });
 });

@@ -15,6 +15,7 @@ const instrument: InstrumentIdentity = {
     { name: 'score', binary: false, higherIsBetter: true },
     { name: 'exact', binary: true, higherIsBetter: true },
     { name: 'never', binary: false, higherIsBetter: true },
+    { name: 'late', binary: false, higherIsBetter: true },
   ],
   settings: {},
   hash: 'h',
@@ -78,6 +79,8 @@ function recordsOf(seed: number, count: number): CaseRecord[] {
                 score: pick([r() / 11, 0.1, 1 / 3, -0, Number.NaN, Number.POSITIVE_INFINITY]),
                 ...(r() < 0.8 ? { exact: pick([0, 1]) } : {}),
                 ...(r() < 0.1 ? { unlisted: 1 } : {}),
+                // Met only in the second half: its column starts late.
+                ...(c > count / 2 && r() < 0.5 ? { late: pick([0, 1, 300, 70000, 0.5]) } : {}),
               },
         request: { messages: [] },
         reply:
@@ -109,12 +112,12 @@ const byResultOrder = (a: CaseRecord, b: CaseRecord): number =>
 
 describe('aggregates from columns', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
-    it(`equal aggregateRecords over the sorted records, whatever size they were made at (seed ${seed})`, () => {
-      // Added in the order the calls finished, taken in the result's.
-      const added = recordsOf(seed, 300 + seed * 37);
-      // Made at no size, at exactly the records' count, too small (grown) or too large.
-      const size = [0, added.length, 7, added.length + 5, 1][seed - 1];
-      const columns = new AggregateColumns(size);
+    it(`equal aggregateRecords over the sorted records, in narrow and wide columns (seed ${seed})`, () => {
+      // Added in the order the calls finished, taken in the result's. Seed 5 spans several
+      // blocks of 4,096 values: token counts below 255 (one byte), below 65,535 (two),
+      // fractions, -0, NaN and infinity (eight), a score name first met late.
+      const added = recordsOf(seed, seed === 5 ? 4000 : 300 + seed * 37);
+      const columns = new AggregateColumns();
       for (const record of added) columns.add(record);
       const order = Uint32Array.from(added.keys()).sort((a, b) => byResultOrder(added[a]!, added[b]!));
       const sorted = Array.from(order, (i) => added[i]!);
@@ -123,6 +126,7 @@ describe('aggregates from columns', () => {
       const theirs = aggregateRecords(sorted, instrument, pricing);
       assert.deepEqual(ours, theirs);
       assert.ok(ours.judgeUsage && ours.errorSamples.length > 0 && ours.metrics['never'] === null);
+      assert.equal(typeof ours.metrics['late'], 'number');
     });
   }
 
