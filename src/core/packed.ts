@@ -564,6 +564,11 @@ export class NumberColumn<T extends Uint8Array | Float64Array> implements Number
   }
 }
 
+/** Whether a block of whole numbers below `limit` holds `value` exactly (not -0, a fraction or a negative). */
+function wholeBelow(value: number, limit: number): boolean {
+  return value >= 0 && value < limit && Math.floor(value) === value && !Object.is(value, -0);
+}
+
 /** The widths a NarrowNumbers block may have, narrowest first. */
 type NarrowBlock = Uint8Array | Uint16Array | Float64Array;
 
@@ -593,7 +598,7 @@ export class NarrowNumbers implements Numbers {
     if (!(this.last instanceof Float64Array)) {
       const nan = this.nan[this.nan.length - 1] as number;
       if (value !== value) value = nan;
-      else if (!(value >= 0 && value < nan && Math.floor(value) === value && !Object.is(value, -0))) this.widen(value);
+      else if (!wholeBelow(value, nan)) this.widen(value);
     }
     this.last[this.used] = value;
     this.used++;
@@ -635,7 +640,7 @@ export class NarrowNumbers implements Numbers {
   private widen(value: number): void {
     const b = this.blocks.length - 1;
     const nan = this.nan[b] as number;
-    const wide = value >= 0 && value < 65535 && Math.floor(value) === value && !Object.is(value, -0);
+    const wide = wholeBelow(value, 65535);
     const next: NarrowBlock = wide ? new Uint16Array(this.last.length) : new Float64Array(this.last.length);
     const nextNan = wide ? 65535 : Number.NaN;
     const from = this.last;
