@@ -34,7 +34,7 @@ export const BLOCK_SLOTS = SLOTS;
 export const IN_BLOCK = IN_SLOTS;
 
 /** What a block's columns may be. */
-type BlockArray = Uint8Array | Uint32Array | Float64Array;
+type BlockArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 /** A block's columns by name: each a kind of typed array and how many values it holds a slot. */
 export type BlockShape = Readonly<Record<string, readonly [new (n: number) => BlockArray, number]>>;

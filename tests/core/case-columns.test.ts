@@ -101,6 +101,35 @@ describe('cases kept as columns', () => {
     assert.throws(() => table.replace(0, removed), /not gone/);
   });
 
+  it('give back lines, row lengths and ids whatever their size: far from the case number, past two bytes, at the edge of an id chunk', () => {
+    // Lines that jump (blank lines, a CSV record over many lines) and rows longer than 65,535
+    // bytes; ids long enough that a chunk closes at its 65,536th character, one of them
+    // starting at its last two-byte position (65,535).
+    const idOf = (i: number): string =>
+      i < 3 ? 'y'.repeat(30_000) + i : i === 3 ? 'z'.repeat(65_535) : i < 6 ? `w${i}` : `c${i}`;
+    const caseOf = (i: number): PlacedCase => ({
+      id: idOf(i),
+      inputHash: hashValue({ i }),
+      source: { file: 'cases.jsonl', line: i < 4200 ? 2 * i + 1 : 70_000 + 3 * i },
+      inputs: NO_INPUTS,
+      place: { offset: 13 * i, bytes: i % 97 === 5 ? 70_000 + i : 1 + (i % 300) },
+    });
+    const table = new CaseColumns('cases.jsonl');
+    const n = 4096 + 300;
+    for (let i = 0; i < n; i++) {
+      const { place, ...rest } = caseOf(i);
+      table.add(rest, place);
+    }
+    table.trim();
+    for (let i = 0; i < n; i++) assert.deepEqual(table.at(i), caseOf(i), `case ${i}`);
+    // Picked in another order, lines come before their new case numbers.
+    const order = [n - 1, 4300, 5, 4, 3, 0, 4199, 4200];
+    assert.deepEqual(
+      [...table.pick(order)],
+      order.map((i) => caseOf(i)),
+    );
+  });
+
   it('shard as the same cases in a list would', () => {
     const table = tableOf(300);
     const list = [...table];
