@@ -248,6 +248,12 @@ export interface RunStore {
    * their records).
    */
   readBaseline(suite: string): Promise<string | readonly string[] | LineSource | null>;
+  /**
+   * A step after a suite's calls is over and what it made is garbage; the next (a baseline
+   * read again, the comparison) makes large structures. A store on a heap that can give
+   * memory back does so here (adapters/heap-growth.ts); optional.
+   */
+  betweenSteps?(): void;
   writeBaseline(suite: string, text: string | Iterable<string>): Promise<void>;
   writeReport(markdown: string): Promise<void>;
   /** report.html, the self-contained page of the run; pieces are written in turn, so no string holds the page. */

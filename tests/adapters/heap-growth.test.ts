@@ -160,6 +160,62 @@ describe('a full collection before each report', () => {
   });
 });
 
+// Between the steps after the calls (fs-store: before the result file, a baseline read
+// again, report.html) memory is given back; report.html's pieces are written with a full
+// collection every few MB of them.
+describe('collections between the steps after the calls', () => {
+  it('gives the young generation back between steps, and collects every so many characters of a page', () => {
+    const script = `
+      import { boundHeapGrowth, collectingEvery, giveBackBetweenSteps, youngGenerationBytes } from ${JSON.stringify(MODULE)};
+      import { PerformanceObserver, constants } from 'node:perf_hooks';
+      let majors = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
+      }).observe({ entryTypes: ['gc'] });
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+      const pieces = function* () { for (let i = 0; i < 10; i++) yield String(i).repeat(1000); };
+      // Before the bounds are installed: the pieces alone, no collection.
+      const plain = [...collectingEvery(pieces(), 1000)].join('');
+      await settle();
+      const unbounded = majors;
+      boundHeapGrowth();
+      ${WORKLOAD}
+      await work();
+      const grown = youngGenerationBytes();
+      giveBackBetweenSteps();
+      const given = youngGenerationBytes();
+      await settle();
+      majors = 0;
+      const never = [...collectingEvery(pieces(), 1e9)].join('');
+      await settle();
+      const none = majors;
+      majors = 0;
+      const every = [...collectingEvery(pieces(), 2000)].join('');
+      await settle();
+      const collected = majors;
+      const whole = [...collectingEvery('one string', 1)];
+      const same = plain === [...pieces()].join('') && never === plain && every === plain;
+      process.stdout.write(JSON.stringify({ unbounded, grown, given, none, collected, whole, same }));
+    `;
+    const cacheDir = mkdtempSync(join(tmpdir(), 'evalgate-v8-flags-'));
+    const out = spawnSync(process.execPath, ['--input-type=module', '--max-semi-space-size=64', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, EVALGATE_CACHE_DIR: cacheDir },
+    });
+    rmSync(cacheDir, { recursive: true, force: true });
+    assert.equal(out.status, 0, out.stderr);
+    const m = JSON.parse(out.stdout) as Record<string, unknown>;
+    assert.equal(m['same'], true, out.stdout);
+    assert.deepEqual(m['whole'], ['one string']);
+    assert.equal(m['unbounded'], 0, out.stdout);
+    assert.ok((m['grown'] as number) >= 16 * 2 ** 20, out.stdout);
+    assert.ok((m['given'] as number) <= 4 * 2 ** 20, out.stdout);
+    assert.equal(m['none'], 0, out.stdout);
+    // 10,000 characters, a collection each 2,000.
+    assert.equal(m['collected'], 5, out.stdout);
+  });
+});
+
 // A suite's calls done (fs-store's record log read back): a collection that gives the young
 // generation back, which then stays at V8's smallest through the work after the calls, and grows
 // again to its cap when the next suite's calls start.

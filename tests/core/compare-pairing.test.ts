@@ -98,6 +98,40 @@ describe('pairing cases', () => {
     );
   });
 
+  it('gives one case’s mean from its records as sideMeans gives every case’s, held or read from the file', async () => {
+    const { baseline, candidate } = sides();
+    const dir = await mkdtemp(join(tmpdir(), 'evalgate-case-mean-'));
+    after(() => rm(dir, { recursive: true, force: true }));
+    const stored = async (result: SuiteResult, name: string): Promise<SuiteResult> => {
+      const path = join(dir, `${name}.json`);
+      await writeFile(path, [...resultChunks(result)].join(''));
+      return readResultFile(path);
+    };
+    const pairs = [
+      [baseline, candidate],
+      [await stored(baseline, 'baseline'), await stored(candidate, 'candidate')],
+    ] as const;
+    for (const [b, c] of pairs) {
+      const table = caseTable(b, c);
+      for (const side of [b, c]) {
+        const byCase = recordsByCase(side.records, table);
+        // A metric no record has: no case has a mean.
+        for (const metric of [METRIC, 'not-a-metric']) {
+          const all = sideMeans(side.records, metric, table);
+          const one = Array.from({ length: table.ids.length }, (_, i) => byCase.mean(i, metric));
+          const expected = Array.from({ length: table.ids.length }, (_, i) =>
+            all.count[i] === 0 ? null : (all.mean[i] as number),
+          );
+          assert.deepEqual(one, expected);
+        }
+      }
+      // Repeats summed in record order: case 4's candidate 0.1 and 0.7 (an error between them left out).
+      const at = table.index.get('case-00004') as number;
+      assert.equal(recordsByCase(c.records, table).mean(at, METRIC), (0.1 + 0.7) / 2);
+      assert.equal(recordsByCase(b.records, table).mean(table.index.get('case-00003') as number, METRIC), null);
+    }
+  });
+
   it('lists added, edited and unpaired cases in the candidate’s order, removed in the baseline’s, paired by id', () => {
     const { baseline, candidate } = sides();
     const p = pairCases(baseline, candidate, METRIC, false, { worst: -0.5 });

@@ -51,10 +51,21 @@ async function run(options: {
   onSuiteStart?: () => void;
   /** RunOptions.keepBaselineBytes (0: every baseline read again after the calls). */
   keepBaselineBytes?: number;
+  /** Given the store's steps in order: baselines read, result files written, memory given back between steps. */
+  steps?: string[];
 }): Promise<RunOutcome> {
+  const store = createFsRunStore(join(dir, options.out), join(dir, 'baselines'));
+  const steps = options.steps;
   const deps: EngineDeps = {
     workspace: createFsWorkspace(dir),
-    store: createFsRunStore(join(dir, options.out), join(dir, 'baselines')),
+    store: steps
+      ? {
+          ...store,
+          readBaseline: (suite) => (steps.push('readBaseline'), store.readBaseline(suite)),
+          writeResult: (suite, text) => (steps.push('writeResult'), store.writeResult(suite, text)),
+          betweenSteps: () => (steps.push('betweenSteps'), store.betweenSteps?.()),
+        }
+      : store,
     clock: systemClock,
     logger: { info: () => undefined, warn: () => undefined },
     toolVersion: 'test',
@@ -276,6 +287,20 @@ describe('a kind registered through the public interface', () => {
         await writeFile(path, text);
       }
     });
+
+  // A baseline read again after the calls is read on memory given back (the store's
+  // betweenSteps); a small one kept through them and unchanged is not read, and nothing is given back.
+  it('gives memory back before a baseline is read again after the calls, and only then', async () => {
+    breakLines = false;
+    const reread: string[] = [];
+    const again = await run({ updateBaseline: false, out: 'steps-reread', keepBaselineBytes: 0, steps: reread });
+    assert.equal(again.summary.suites[0]?.baseline, 1);
+    assert.deepEqual(reread, ['readBaseline', 'writeResult', 'betweenSteps', 'readBaseline']);
+    const kept: string[] = [];
+    const same = await run({ updateBaseline: false, out: 'steps-kept', steps: kept });
+    assert.equal(same.summary.suites[0]?.baseline, 1);
+    assert.deepEqual(kept, ['readBaseline', 'writeResult', 'readBaseline']);
+  });
 
   it("adds its note to evalgate plan's text", () => {
     const plan = renderPlan(

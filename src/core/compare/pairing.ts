@@ -236,7 +236,12 @@ function finiteOrNaN(value: unknown): number {
 export function recordsByCase(
   records: readonly CaseRecord[],
   table: CaseTable,
-): { start: Uint32Array; order: Uint32Array; of: (i: number) => CaseRecord[] } {
+): {
+  start: Uint32Array;
+  order: Uint32Array;
+  of: (i: number) => CaseRecord[];
+  mean: (i: number, metric: string) => number | null;
+} {
   const n = table.ids.length;
   const start = new Uint32Array(n + 1);
   // The table's own numbers for one of its sides, else each record's looked up once.
@@ -264,7 +269,28 @@ export function recordsByCase(
       out.push(records[order[k] as number] as CaseRecord);
     return out;
   };
-  return { start, order, of };
+  // Case i's mean of a metric, summed in record order from the same values as sideMeans
+  // (a stored result's columns, else each record's score): one case's, where sideMeans
+  // makes a column of every case's (13 bytes a case) to be read once.
+  const columns = recordColumns(records);
+  const mean = (i: number, metric: string): number | null => {
+    const scores = columns?.scores.get(metric);
+    let sum = 0;
+    let count = 0;
+    for (let k = start[i] as number; k < (start[i + 1] as number); k++) {
+      const at = order[k] as number;
+      const value = columns
+        ? scores
+          ? scores.get(at)
+          : Number.NaN
+        : finiteOrNaN((records[at] as CaseRecord).scores?.[metric]);
+      if (Number.isNaN(value)) continue;
+      sum += value;
+      count++;
+    }
+    return count === 0 ? null : sum / count;
+  };
+  return { start, order, of, mean };
 }
 
 /**

@@ -12,7 +12,7 @@
  * and grouped by what it returns.
  */
 import { alignBaselineIds, type SuiteComparison } from '../compare/index.ts';
-import { caseTable, recordsByCase, sideMeans } from '../compare/pairing.ts';
+import { caseTable, recordsByCase } from '../compare/pairing.ts';
 import { findKind } from '../kinds/index.ts';
 import type { CaseSection } from '../kinds/kind.ts';
 import { erroredRecords } from '../stored-records.ts';
@@ -292,20 +292,7 @@ export function* pageCases(
   // Each case numbered once (the comparison's CaseTable): means of each metric and the
   // records of each case are columns by number, not a Map (of arrays) per case.
   const numbered = caseTable(baseline ?? ({ records: [] as CaseRecord[] } as SuiteResult), result);
-  const cand = sideMeans(result.records, metric, numbered);
-  const base = baseline ? sideMeans(baseline.records, metric, numbered) : null;
   const passFailMetrics = result.instrument.metrics.filter((m) => m.binary);
-  // Whether each case failed a pass/fail check, a byte a case: each metric's means (13 bytes
-  // a case) are made and let go in turn rather than all held while the page is written.
-  const failed = new Uint8Array(numbered.ids.length);
-  for (const m of passFailMetrics) {
-    const means = m.name === metric ? cand : sideMeans(result.records, m.name, numbered);
-    for (let i = 0; i < failed.length; i++) {
-      if (failed[i] === 1 || means.count[i] === 0) continue;
-      const v = means.mean[i] as number;
-      if (m.higherIsBetter ? v < 1 : v > 0) failed[i] = 1;
-    }
-  }
   const p = comparison.pairing;
   // 0: unmarked; else 1 + the index in MARKS (a later list wins, as a Map's set would).
   const marks = new Uint8Array(numbered.ids.length);
@@ -340,15 +327,19 @@ export function* pageCases(
     const br = baseRecords?.of(i) ?? [];
     const c0 = firstShown(cr);
     const b0 = firstShown(br);
-    const b =
-      netWin && baseline
-        ? br.length > 0
-          ? 0
-          : null
-        : base !== null && base.count[i] !== 0
-          ? (base.mean[i] as number)
-          : null;
-    const c = cand.count[i] !== 0 ? (cand.mean[i] as number) : null;
+    // Each side's case means are taken as the case is made (the same sums as sideMeans'),
+    // not held for every case while the page is written.
+    const b = netWin && baseline ? (br.length > 0 ? 0 : null) : baseRecords ? baseRecords.mean(i, metric) : null;
+    const c = candRecords.mean(i, metric);
+    // Failed a pass/fail check: a mean below 1 (above 0 where lower is better) on any of them.
+    let failed = false;
+    for (const m of passFailMetrics) {
+      const v = m.name === metric ? c : candRecords.mean(i, m.name);
+      if (v !== null && (m.higherIsBetter ? v < 1 : v > 0)) {
+        failed = true;
+        break;
+      }
+    }
     const mark = marks[i] as number;
     let s: CaseStatus = mark > 0 ? (MARKS[mark - 1] as CaseStatus) : cr.length === 0 ? 'removed' : 'unpaired';
     if (mark === 0 && compared && b !== null && c !== null)
@@ -365,7 +356,7 @@ export function* pageCases(
       s,
       b: round(b),
       c: round(c),
-      ...(failed[i] === 1 ? { f: 1 as const } : {}),
+      ...(failed ? { f: 1 as const } : {}),
       n: cr.length,
       q: table.add(detail['question'], TEXT_LIMITS.question),
       e: table.add(detail['expected'], TEXT_LIMITS.expected),
