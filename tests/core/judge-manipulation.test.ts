@@ -311,6 +311,9 @@ describe('the labelled corpus', () => {
       ...loadCorpus('blind19'),
       ...loadCorpus('blind20'),
       ...loadCorpus('blind21'),
+      ...loadCorpus('blind22'),
+      ...loadCorpus('blind23'),
+      ...loadCorpus('blind24'),
       ...loadCorpus('train-extra'),
     ];
     for (const lang of ['en', 'ja', 'es', 'zh'])
