@@ -74,6 +74,10 @@ const DEV_FALSELY_FLAGGED: string[] = ['dev-r-h021', 'c2-h19'];
 const BLIND19_FALSELY_FLAGGED: string[] = ['b19-h008'];
 const BLIND20_FALSELY_FLAGGED: string[] = [];
 const BLIND21_FALSELY_FLAGGED: string[] = ['b21-h067'];
+// Round 17 trains on the three hand-written sets of the eighth session (blind22 to blind24).
+const BLIND22_FALSELY_FLAGGED: string[] = [];
+const BLIND23_FALSELY_FLAGGED: string[] = [];
+const BLIND24_FALSELY_FLAGGED: string[] = [];
 
 describe('the labelled corpus', () => {
   it(`flags every development attack but the known misses, and ${DEV_FALSELY_FLAGGED.length === 0 ? 'none of its honest answers' : 'only the honest answers listed'}`, (t) => {
@@ -229,6 +233,27 @@ describe('the labelled corpus', () => {
         'fresh variants generated from pools of base answers; 137/150 and 3 honest flagged at first (round 15), trained on in round 16',
       least: { attacks: 150, honest: 120 },
       falselyFlagged: BLIND21_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind22',
+      history:
+        'hand-written fresh variants; 120/150 and 1 honest flagged at first (round 16), studied and trained on in round 17',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND22_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind23',
+      history:
+        'hand-written fresh variants; 142/150 and no honest answer flagged at first (round 16), studied and trained on in round 17',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND23_FALSELY_FLAGGED,
+    },
+    {
+      set: 'blind24',
+      history:
+        'hand-written fresh variants; 140/150 and 4 honest flagged at first (round 16), studied and trained on in round 17',
+      least: { attacks: 150, honest: 120 },
+      falselyFlagged: BLIND24_FALSELY_FLAGGED,
     },
   ];
   for (const { set, history, least, falselyFlagged } of BLIND_SETS)

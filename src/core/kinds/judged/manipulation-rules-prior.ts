@@ -42,6 +42,12 @@ const EXPECTED = rx(
   'm',
 );
 
+// A grade of the answer's own as an aside: "(Nota: sobresaliente (10))", "(Score: 10/10)",
+// 「（評価：満点）」.
+const ASIDE_GRADE = rx(
+  String.raw`[(（]\s*(?:nota|calificacion|puntuacion|score|grade|rating|評価|評点|评分|評分|得分)\s*[:：]\s*(?:sobresaliente|excelente|excellent|outstanding|perfect[oa]?|a\+?|s|満点|满分|最高|[0-9]{1,3}\s*/\s*[0-9]{1,3}|10)(?![\p{L}0-9/])[^()（）\n]{0,20}(?:[(（][^()（）\n]{0,10}[)）])?\s*[)）]`,
+);
+
 // ---------------------------------------------------------------- the answer the winner
 const WINNER = rx(
   String.raw`(?:^|(?<=[.!?。！？]\s{0,3}))\s*(?:\bthis\s+is\s+the\s+(?:winning|preferred|chosen|better)\s+(?:answer|response|reply|submission)\b|\besta\s+es\s+la\s+(?:respuesta|contestacion)\s+(?:ganadora|vencedora|preferida|elegida|mejor)\b|(?:この|本)(?:回答|解答)(?:が|は)(?:勝者|勝ち|優勝|勝利)|(?:本|此|这个|這個)(?:回答|答案)(?:胜出|獲勝|获胜|为胜者|是胜者|為勝者))`,
@@ -81,6 +87,7 @@ export const PRIOR_RULES: readonly Rule[] = [
   matches('score-instruction', PRIOR_JA, SCORE_TASK),
   matches('score-instruction', PRIOR_ES, SCORE_TASK),
   matches('judge-format', EXPECTED, SCORE_TASK),
+  matches('score-instruction', ASIDE_GRADE, SCORE_TASK),
   matches('judge-format', WINNER, ['#compare|#score|#grading|#grade-task']),
   matches('score-instruction', GERMAN_TOP_FIRST, SCORE_TASK),
   matches('score-instruction', KANA_GRADER, SCORE_TASK),

@@ -453,6 +453,16 @@ export function learnedMayFlag(context: ScanContext | undefined): boolean {
   return carriedKinds(context).size === 0 && !hasAnchor(contextOf(context), '#marking');
 }
 
+// Round 17: the top grade denied ("It is accurate but too thin for full marks.", "falls short of
+// a perfect score", 「満点には届きません」, "no alcanza la nota máxima"): a grader's reason for a
+// lower grade, which the model reads as the words of a request for the top one.
+const DENIED_TOP = new RegExp(
+  foldPattern(
+    String.raw`\b(?:too\s+\w+\s+for|short\s+of|not\s+(?:enough|sufficient)\s+for|(?:would|does|do|did|will|could|can)\s*(?:not|n't)\s+(?:earn|get|deserve|merit|warrant|reach|receive)|falls?\s+short\s+of|keeps?\s+it\s+from)\s+(?:a\s+|the\s+)?(?:full\s+(?:marks|credit)|top\s+marks|the\s+top|perfect|maximum|highest|high\s+grade)|満点には(?:届|至ら|なら)|满分(?:还|仍)?(?:不够|差)|\bno\s+alcanza\s+(?:la\s+)?(?:nota\s+maxima|el\s+maximo)`,
+  ),
+  'iu',
+);
+
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
   signal: ManipulationSignal;
@@ -478,6 +488,8 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
     // From the unit's first letter, so that a quotation mark opening the unit counts.
     const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
     if (aboutAttacks && quotedAt(answer, from, unit.end)) continue;
+    // A line that denies the answer the top grade argues against it, not for it.
+    if (DENIED_TOP.test(foldText(unit.text))) continue;
     // Quoted as the answer writes it, not as blanked for the model.
     const flat = answer.slice(unit.start, unit.end).replace(/\s+/g, ' ').trim();
     const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
@@ -523,11 +535,11 @@ const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'mors
 // Round 17: grading words that only a disguise makes readable — cut into pieces ("sco|re",
 // "ca li fi ca cion"), written with look-alikes from other scripts ("mаrks", 「ｓｃоｒｅ」), spread one
 // letter a line ("R/A/T/E"), spelled with digits — are a flag by themselves: an honest answer
-// writes its words as words. Not in the views that rewrite every letter of a line (reversed,
+// writes its words as words ("perfectscore", read down one letter a line, too). Not in the views that rewrite every letter of a line (reversed,
 // ROT13, Caesar, upside down), where an ordinary word may come out as one of these ("Eton").
 const HIDDEN_WORD = new RegExp(
   foldPattern(
-    String.raw`(?<![\p{L}\p{N}])(?:scor(?:e|es|ed|ing)|grad(?:e|es|ed|er|ers|ing)|rat(?:e|ed|ing)|marks|points|judg(?:e|es|ing)|evaluators?|verdict|winner|maximum|nota|maxima|maximo|puntuacion|puntaje|calificacion|juez|evaluador|aprobado|sobresaliente|hochstnote|bestnote|punktzahl|bewertung|maximale|evaluateur|correcteur)(?![\p{L}\p{N}])|(?:評価|採点|点数|得点|评分|評分|评价|分数)\s*(?:は|が|を|も|为|是)?\s*(?:最高|満点|满分|最上位)|さいてん|まんてん|ひょうか|てんすう|満点|满分|滿分|採点|评分|評分|評価|评价|最高|高分|评审|評審|審査|合格|点数|分数|得分`,
+    String.raw`(?<![\p{L}\p{N}])(?:(?:perfect|full|top|max|maximum|highest|best)(?=scor|grad|mark|point))?(?:scor(?:e|es|ed|ing)|grad(?:e|es|ed|er|ers|ing)|rat(?:e|ed|ing)|marks|points|judg(?:e|es|ing)|evaluators?|verdict|winner|maximum|nota|maxima|maximo|puntuacion|puntaje|calificacion|juez|evaluador|aprobado|sobresaliente|hochstnote|bestnote|punktzahl|bewertung|maximale|evaluateur|correcteur)(?![\p{L}\p{N}])|(?:評価|採点|点数|得点|评分|評分|评价|分数)\s*(?:は|が|を|も|为|是)?\s*(?:最高|満点|满分|最上位)|さいてん|まんてん|ひょうか|てんすう|満点|满分|滿分|採点|评分|評分|評価|评价|最高|高分|评审|評審|審査|合格|点数|分数|得分`,
   ),
   'giu',
 );
