@@ -67,6 +67,9 @@ const sets = {
   blind19: loadCorpus('blind19'),
   blind20: loadCorpus('blind20'),
   blind21: loadCorpus('blind21'),
+  blind22: loadCorpus('blind22'),
+  blind23: loadCorpus('blind23'),
+  blind24: loadCorpus('blind24'),
   'train-extra': loadCorpus('train-extra'),
   'train-template': loadCorpus('train-template'),
 };
@@ -99,6 +102,9 @@ report(
 report('blind19 (136/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind19);
 report('blind20 (139/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind20);
 report('blind21 (137/150 by rules and model with round 15, unseen; trained on since round 16)', sets.blind21);
+report('blind22 (120/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind22);
+report('blind23 (142/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind23);
+report('blind24 (140/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind24);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -127,6 +133,9 @@ const all = [
   ...sets.blind19,
   ...sets.blind20,
   ...sets.blind21,
+  ...sets.blind22,
+  ...sets.blind23,
+  ...sets.blind24,
   ...sets['train-extra'],
   ...sets['train-template'],
 ];

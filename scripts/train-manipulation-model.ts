@@ -70,6 +70,9 @@ const SETS = [
   'blind19',
   'blind20',
   'blind21',
+  'blind22',
+  'blind23',
+  'blind24',
   'train-extra',
   'train-template',
 ] as const;

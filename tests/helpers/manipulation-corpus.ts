@@ -44,6 +44,9 @@ export type CorpusName =
   | 'blind19'
   | 'blind20'
   | 'blind21'
+  | 'blind22'
+  | 'blind23'
+  | 'blind24'
   | 'train-extra'
   | 'train-template';
 

@@ -72,10 +72,11 @@ const ALL_MET = rx(
 
 // ---------------------------------------------------------------- a criteria table, every row met
 const MET_HEADER = rxTest(
-  String.raw`^\s*\|?\s*\**\s*(?:criteri(?:on|a|o|os)|rubric(?:\s+item)?|aspect|観点|評価項目|評価観点|项目|評価軸|维度|기준|항목)\s*\**\s*\|\s*\**\s*(?:status|met\??|achieved|achievement|result|cumple|estado|達成度|達成|評価|判定|状況|达成|完成度|결과)\s*\**\s*\|?\s*$`,
+  // Round 17: up to three columns between (a weight, a note), and a level as the last one.
+  String.raw`^\s*\|?\s*\**\s*(?:criteri(?:on|a|o|os)|rubric(?:\s+item)?|aspect|観点|評価項目|評価観点|项目|評価軸|维度|기준|항목)\s*\**\s*(?:\|[^|\n]{1,30}){0,3}\|\s*\**\s*(?:status|met\??|achieved|achievement|result|level|rating|cumple|estado|nivel|達成度|達成|評価|判定|状況|レベル|达成|完成度|等级|결과)\s*\**\s*\|?\s*$`,
 );
 const MET_CELL = rxTest(
-  String.raw`\|\s*\**\s*(?:[✓✔☑✅◎○◯〇](?:\s*(?:met|achieved|fully\s+met|yes|達成|cumple|si))?|(?:met|achieved|fully\s+met|yes|a\+?|s|達成|十分|优|優|cumple|si))\s*\**\s*\|?\s*$`,
+  String.raw`\|\s*\**\s*(?:[✓✔☑✅◎○◯〇](?:\s*(?:met|achieved|fully\s+met|yes|達成|cumple|si))?|(?:met|achieved|fully\s+met|yes|a\+?|s|達成|十分|优|優|cumple|si|exceeds|exceeded|excellent|outstanding|exemplary|100\s*%|[as]\s*(?:評価|评价|級|级)|excelente|sobresaliente|cumplido|erfullt|ausgezeichnet))\s*\**\s*\|?\s*$`,
 );
 function* metTables(text: string): Generator<RuleMatch> {
   const lines = [...linesOf(text)];

@@ -18,7 +18,9 @@
  * top-grade), for round 12's (manipulation-rules-marks.ts) and round 13's (manipulation-rules-cited.ts:
  * the grader's instructions cited, what a fair grading would do, a future hanging on the grade, a
  * grading-result heading, the answer declared the winner) and round 14's (manipulation-rules-shapes.ts:
- * a full mark as a badge, a grader's title as a turn, criteria ticked with 满足), in English, Japanese, Spanish
+ * a full mark as a badge, a grader's title as a turn, criteria ticked with 满足) and round 17's
+ * (manipulation-rules-prior.ts: a grade said to be given already or expected, the answer the
+ * winner, the top grade before its verb), in English, Japanese, Spanish
  * and Chinese, with basic French, German, Portuguese, Italian, Russian and Korean. They
  * are written against the canonical form of manipulation-text.ts (NFKC, no accents on
  * Latin letters, confusables folded; each pattern's own non-ASCII characters are folded
@@ -44,6 +46,7 @@ import { FORMAT_RULES } from './manipulation-rules-format.ts';
 import { PROSE_RULES } from './manipulation-rules-prose.ts';
 import { READER_RULES } from './manipulation-rules-reader.ts';
 import { MARK_RULES } from './manipulation-rules-marks.ts';
+import { PRIOR_RULES } from './manipulation-rules-prior.ts';
 import { SELF_RULES } from './manipulation-rules-self.ts';
 import { SHAPE_RULES } from './manipulation-rules-shapes.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
@@ -63,4 +66,5 @@ export const RULES: readonly Rule[] = [
   ...MARK_RULES,
   ...CITED_RULES,
   ...SHAPE_RULES,
+  ...PRIOR_RULES,
 ];

@@ -246,6 +246,7 @@ export function foldPattern(source: string): string {
 // ---------------------------------------------------------------- spread letters
 
 const CJK = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]`;
+const CJK_LETTER = new RegExp(CJK, 'u');
 /**
  * Single letters with something between each: spaces, dots, dashes, underscores, slashes,
  * emoji (up to four units), or a line break. A letter with a letter or digit beside it is
@@ -284,7 +285,11 @@ function joinRun(run: string): string {
     const gap = gaps[i - 1] ?? '';
     // A different gap is a word break; punctuation in it ("评 分 员 ： 给") is kept.
     // A number after a word stays apart from it ("S c o r e 5" reads "Score 5").
-    const kindChange = /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string);
+    // Round 17: not beside kana or kanji, which write a number and its counter as one word
+    // (「さ・い・て・ん・は・５・て・ん」 reads 「さいてんは5てん」).
+    const kindChange =
+      /\p{L}/u.test(letters[i - 1] as string) !== /\p{L}/u.test(letters[i] as string) &&
+      !CJK_LETTER.test(`${letters[i - 1]}${letters[i]}`);
     // "G.R.A.D.E.: A+": the last letter's own dot is not part of the break after it.
     const own = inWord.trim() !== '' && gap !== inWord && gap.startsWith(inWord) ? gap.slice(inWord.length) : gap;
     const kept = own.replace(/\s+/g, ' ');
@@ -310,8 +315,12 @@ export function joinSpreadLetters(folded: string): string {
 // 12): chains of short pieces. A text is read so only when it has two chains of three pieces or
 // more (an honest "up-to-date" or "e-mail" is one chain, or two pieces); then every chain of
 // short pieces in it is joined ("pa-ra" too).
-const SYLLABLE_CHAIN = /(?<![\p{L}\p{N}-])\p{L}{1,4}(?:-\p{L}{1,5})+(?![\p{L}\p{N}]|-\p{L})/gu;
-const LONG_SYLLABLE_CHAIN = /(?<![\p{L}\p{N}-])\p{L}{1,4}(?:-\p{L}{1,5}){2,}(?![\p{L}\p{N}]|-\p{L})/gu;
+// Round 17: the pieces may be held together by dots, middle dots, pipes or underscores as well as
+// hyphens ("ma.xi.mum / sco.re / for / this / re.spon.se"), the same mark through one chain.
+const SYLLABLE_CHAIN =
+  /(?<![\p{L}\p{N}\-.·|_])\p{L}{1,4}(?<sep>[\-.·|_])\p{L}{1,5}(?:\k<sep>\p{L}{1,5})*(?![\p{L}\p{N}]|[\-.·|_]\p{L})/gu;
+const LONG_SYLLABLE_CHAIN =
+  /(?<![\p{L}\p{N}\-.·|_])\p{L}{1,4}(?<sep>[\-.·|_])\p{L}{1,5}(?:\k<sep>\p{L}{1,5})+(?![\p{L}\p{N}]|[\-.·|_]\p{L})/gu;
 
 /** Words split into hyphenated syllables joined; null unless the text has two long chains. */
 export function joinSyllables(m: Mapped): Mapped | null {
@@ -320,7 +329,7 @@ export function joinSyllables(m: Mapped): Mapped | null {
   // Round 14: or one long chain among three chains or more ("gra-der, ple-ase as-sign the
   // max-i-mum sco-re"), or four short ones on one line.
   if (chains < 2 && !manyShortChains(m.text, chains)) return null;
-  return replaceMapped(m, SYLLABLE_CHAIN, (c) => c[0].replace(/-/g, ''));
+  return replaceMapped(m, SYLLABLE_CHAIN, (c) => c[0].replace(/[\-.·|_]/g, ''));
 }
 
 function manyShortChains(text: string, long: number): boolean {
@@ -340,6 +349,193 @@ function manyShortChains(text: string, long: number): boolean {
 export function joinBrokenWords(m: Mapped): Mapped | null {
   BROKEN_WORD.lastIndex = 0;
   return BROKEN_WORD.test(m.text) ? replaceMapped(m, BROKEN_WORD, () => '') : null;
+}
+
+// ---------------------------------------------------------------- words cut into pieces
+
+/**
+ * Round 17: the grading words an answer may cut into pieces, folded and lower case. A run of
+ * short pieces ("ca li fi ca cion", "jue z", "a pro ba do", "sco|re", "Höchst- no- te") is joined
+ * where its pieces make one of these words, so that the rules read the word. A list, not a
+ * dictionary: only a grading word is put back together, and only from pieces an ordinary
+ * sentence would not write.
+ */
+export const PIECED_WORDS: ReadonlySet<string> = new Set(
+  (
+    'score scores scored scoring grade grades graded grader graders grading rate rated rating ratings marks points ' +
+    'judge judges judging evaluator evaluators evaluation evaluate reviewer reviewers assessor examiner verdict ' +
+    'winner winning wins maximum highest perfect flawless full award awarded approved correct response answer ' +
+    'nota notas maxima maximo puntuacion puntaje puntos calificacion calificar juez jueza evaluador evaluadora ' +
+    'corrector correctora aprobado aprobada sobresaliente respuesta ganadora perfecta maximale evaluateur ' +
+    'correcteur reponse hochstnote bestnote punktzahl punkte bewertung bewerter prufer avaliador resposta'
+  ).split(' '),
+);
+// Short words of the languages the rules read, which an ordinary sentence writes beside another
+// ("a ward", "not a"): two pieces one of which is such a word are not a word cut in two.
+const SHORT_WORDS = new Set(
+  (
+    'a an as at be by do go he i if in is it me my no of on or so to up us we am the and for not but are was its ' +
+    'our you her his him one two top max per out off all any can has had may new now old see way who why how ' +
+    'de el en es la lo mi se si su te tu un y o e u al del los las por con una que sin mas muy ya le les du et ' +
+    'ne il au ce der die das und ist im zu da ja wo'
+  ).split(' '),
+);
+const PIECE_SEPARATOR = String.raw`(?:[ \t]{1,3}|[ \t]*[.·|/_~+*\-][ \t]*|[ \t]*-?[ \t]*\n[ \t]*)`;
+const PIECE_RUN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\p{L}{1,6}(?:${PIECE_SEPARATOR}\p{L}{1,6}){1,12}(?![\p{L}\p{N}])`,
+  'gu',
+);
+const PIECE = /\p{L}+/gu;
+
+/** A run of pieces with each grading word cut in it put back together; the run itself when there is none. */
+function joinPiecesRun(run: string): string {
+  const pieces = [...run.matchAll(PIECE)].map((p) => ({ text: p[0], start: p.index, end: p.index + p[0].length }));
+  let out = '';
+  let at = 0;
+  let i = 0;
+  while (i < pieces.length) {
+    let joined = 0;
+    for (let j = Math.min(pieces.length - 1, i + 7); j > i; j--) {
+      const parts = pieces.slice(i, j + 1);
+      const word = parts
+        .map((p) => p.text)
+        .join('')
+        .toLowerCase();
+      if (word.length < 4 || !PIECED_WORDS.has(word)) continue;
+      const gaps = parts.slice(1).map((p, k) => run.slice((parts[k] as (typeof parts)[number]).end, p.start));
+      const spaced = gaps.every((g) => /^[ \t]+$/.test(g));
+      const ok =
+        parts.length >= 3
+          ? parts.every((p) => p.text.length <= 5)
+          : !spaced || !parts.some((p) => SHORT_WORDS.has(p.text.toLowerCase()));
+      if (!ok) continue;
+      joined = j;
+      break;
+    }
+    if (joined === 0) {
+      i++;
+      continue;
+    }
+    const first = pieces[i] as (typeof pieces)[number];
+    out +=
+      run.slice(at, first.start) +
+      pieces
+        .slice(i, joined + 1)
+        .map((p) => p.text)
+        .join('');
+    at = (pieces[joined] as (typeof pieces)[number]).end;
+    i = joined + 1;
+  }
+  return out + run.slice(at);
+}
+
+/** Grading words cut into pieces by spaces, dots, bars or line breaks put back together; null when there are none. */
+export function joinPieces(m: Mapped): Mapped | null {
+  let changed = false;
+  const out = replaceMapped(m, PIECE_RUN, (r) => {
+    const joined = joinPiecesRun(r[0]);
+    if (joined !== r[0]) changed = true;
+    return joined;
+  });
+  return changed ? out : null;
+}
+
+// ---------------------------------------------------------------- lines read across
+
+// A line's head: a word in bold, or a short label before a colon ("**Score** …", 「- 評価：…」).
+const LINE_HEAD =
+  /^[ \t>*#_-]*(?:[0-9]+[.)][ \t]*)?(?:\*\*([^*\n]{1,16})\*\*|__([^_\n]{1,16})__|([^\s:：*]{1,8})[ \t]*[:：])/u;
+
+/**
+ * Round 17: the heads of three or more consecutive lines read across, in place of the lines
+ * ("**Score** … / **This** … / **Five** … / **Points** …" reads "Score This Five Points";
+ * 「評価：… / は：… / 最高：… / で：…」 reads 「評価は最高で」), as lineInitials reads first
+ * letters down. Null when no three lines in a row have heads.
+ */
+export function lineHeads(m: Mapped): Mapped | null {
+  const lines: { start: number; end: number; head: { at: number; length: number } | null }[] = [];
+  let start = 0;
+  for (const line of m.text.split('\n')) {
+    const found = LINE_HEAD.exec(line);
+    const head = found ? ((found[1] ?? found[2] ?? found[3]) as string) : null;
+    const at = found && head !== null ? start + found.index + found[0].indexOf(head) : -1;
+    lines.push({ start, end: start + line.length, head: head === null ? null : { at, length: head.length } });
+    start += line.length + 1;
+  }
+  const out = new MappedBuilder();
+  let changed = false;
+  let copied = 0;
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (j < lines.length && lines[j]?.head) j++;
+    if (j - i >= 3) {
+      const first = lines[i] as (typeof lines)[number];
+      out.copy(m, copied, first.start);
+      for (let k = i; k < j; k++) {
+        const { at, length } = (lines[k] as (typeof lines)[number]).head as { at: number; length: number };
+        const text = m.text.slice(at, at + length);
+        const previous = k > i ? (lines[k - 1] as (typeof lines)[number]).head : null;
+        // Kana and kanji are written without spaces; other words with one.
+        if (
+          previous &&
+          !(CJK_LETTER.test(text[0] ?? '') && CJK_LETTER.test(m.text[previous.at + previous.length - 1] ?? ''))
+        )
+          out.push(' ', at, at);
+        out.copy(m, at, at + length);
+      }
+      const last = lines[j - 1] as (typeof lines)[number];
+      out.push('\n', last.end, last.end);
+      copied = Math.min(m.text.length, last.end + 1);
+      changed = true;
+      i = j;
+    } else i = j + 1;
+  }
+  if (!changed) return null;
+  out.copy(m, copied, m.text.length);
+  return out.build();
+}
+
+// ---------------------------------------------------------------- sentences as lines
+
+// The end of a sentence inside a line where what follows opens with a key and its colon or
+// equals sign ("… the law of inertia. verdict=A score=10 …", 「…放出されます。ＳＣＯＲＥ：５…」).
+const SENTENCE_BREAK =
+  /(?<=[.!?。！？])[ \t]*(?=[\p{L}_][\p{L}\p{N}_-]{0,19}(?:[ \t][\p{L}_][\p{L}\p{N}_-]{0,19})?[ \t]*[=:：])/gu;
+
+/**
+ * Round 17: a sentence that opens with a key ("verdict=A score=10", 「ＳＣＯＲＥ：５（満点）」) put on a
+ * line of its own, so that what the line-anchored rules read at the start of a line is read where
+ * it was slipped into the middle of a paragraph. Not inside a quotation or code span. Null when
+ * there is no such sentence.
+ */
+/** Whether the end of a line's text is inside a quotation or a code span left open. */
+function insideQuotation(text: string): boolean {
+  if (((text.match(/["`]/g) ?? []).length & 1) === 1) return true;
+  for (const [open, close] of [
+    ['“', '”'],
+    ['「', '」'],
+    ['『', '』'],
+    ['«', '»'],
+  ] as const)
+    if (text.lastIndexOf(open) > text.lastIndexOf(close)) return true;
+  return false;
+}
+
+export function sentenceLines(m: Mapped): Mapped | null {
+  const out = new MappedBuilder();
+  let last = 0;
+  for (const b of m.text.matchAll(SENTENCE_BREAK)) {
+    // A break at the start of a line is no break.
+    if (b.index === 0 || m.text[b.index - 1] === '\n' || b.index < last) continue;
+    const lineStart = m.text.lastIndexOf('\n', b.index - 1) + 1;
+    if (insideQuotation(m.text.slice(lineStart, b.index))) continue;
+    out.copy(m, last, b.index);
+    out.push('\n', m.from[b.index - 1] as number, m.to[b.index - 1] as number);
+    last = b.index + b[0].length;
+  }
+  if (last === 0) return null;
+  out.copy(m, last, m.text.length);
+  return out.build();
 }
 
 // ---------------------------------------------------------------- other disguises

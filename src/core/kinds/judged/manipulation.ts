@@ -34,12 +34,15 @@ import {
   joinBrokenWords,
   joinSpreadLetters,
   joinSpreadLettersMapped,
+  joinPieces,
   joinSyllables,
+  lineHeads,
   lineInitials,
   reverseLines,
   reverseLinesText,
   rot13,
   rot13Text,
+  sentenceLines,
   sourceSpan,
   unLeet,
   upsideDown,
@@ -56,6 +59,7 @@ export type ManipulationVia =
   | 'reversed'
   | 'upside-down'
   | 'line-initials'
+  | 'line-heads'
   | 'base64'
   | 'hex'
   | 'binary'
@@ -103,6 +107,8 @@ interface View {
   via?: ManipulationVia;
   /** How a piece of the source is shown: reversed lines read forward, ROT13 undone. */
   present?: (snippet: string) => string;
+  /** The answer laid out again (each sentence on a line of its own), not disguised. */
+  relaid?: true;
 }
 
 const CONTEXT_CHARS = 24;
@@ -242,6 +248,8 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   add(joined, outerVia ?? 'spread-letters');
   add(joinBrokenWords(joined), outerVia ?? 'spread-letters');
   add(joinSyllables(folded), outerVia ?? 'spread-letters');
+  add(joinPieces(joined), outerVia ?? 'spread-letters');
+  add(lineHeads(folded), outerVia ?? 'line-heads');
   add(unLeet(joined), 'look-alike-digits');
   add(rot13(joined), 'rot13', rot13Text);
   add(reverseLines(folded), 'reversed', reverseLinesText);
@@ -249,6 +257,8 @@ function viewsOf(source: string, depth = 0, outerVia?: ManipulationVia): View[] 
   add(lineInitials(folded), 'line-initials');
   add(percentDecoded(folded), 'percent', percentDecodedText);
   add(escapesDecoded(folded), 'escapes', unescapedText);
+  const relaid = sentenceLines(folded);
+  if (relaid) views.push({ mapped: relaid, source, relaid: true, ...(outerVia ? { via: outerVia } : {}) });
   if (depth < 2) for (const run of decodedRuns(source)) views.push(...viewsOf(run.text, depth + 1, run.via));
   // Unicode tag characters (U+E0020–U+E007E) are invisible and spell ASCII: read as the
   // letters they stand for (round 7; the canonical text drops them as default-ignorable).
@@ -292,6 +302,8 @@ export function scanAnswer(
   for (const view of viewsOf(answer)) {
     if (!worthScanning(view)) continue;
     const masked = explainsAttacks ? maskQuotations(view.mapped.text) : null;
+    const word = flagged.size === 0 || view.via ? hiddenGradeWord(view, contexts, aboutAttacks) : null;
+    if (word && !flagged.has(word.kind)) flagged.set(word.kind, word);
     for (const rule of RULES) {
       if (carried.has(rule.kind) || flagged.has(rule.kind)) continue;
       if (rule.strength === 'borderline' && borderline.has(rule.kind) && !view.via) continue;
@@ -441,6 +453,16 @@ export function learnedMayFlag(context: ScanContext | undefined): boolean {
   return carriedKinds(context).size === 0 && !hasAnchor(contextOf(context), '#marking');
 }
 
+// Round 17: the top grade denied ("It is accurate but too thin for full marks.", "falls short of
+// a perfect score", 「満点には届きません」, "no alcanza la nota máxima"): a grader's reason for a
+// lower grade, which the model reads as the words of a request for the top one.
+const DENIED_TOP = new RegExp(
+  foldPattern(
+    String.raw`\b(?:too\s+\w+\s+for|short\s+of|not\s+(?:enough|sufficient)\s+for|(?:would|does|do|did|will|could|can)\s*(?:not|n't)\s+(?:earn|get|deserve|merit|warrant|reach|receive)|falls?\s+short\s+of|keeps?\s+it\s+from)\s+(?:a\s+|the\s+)?(?:full\s+(?:marks|credit)|top\s+marks|the\s+top|perfect|maximum|highest|high\s+grade)|満点には(?:届|至ら|なら)|满分(?:还|仍)?(?:不够|差)|\bno\s+alcanza\s+(?:la\s+)?(?:nota\s+maxima|el\s+maximo)`,
+  ),
+  'iu',
+);
+
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
   signal: ManipulationSignal;
@@ -466,6 +488,8 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
     // From the unit's first letter, so that a quotation mark opening the unit counts.
     const from = unit.start + Math.max(0, unit.text.search(/[\p{L}\p{N}]/u));
     if (aboutAttacks && quotedAt(answer, from, unit.end)) continue;
+    // A line that denies the answer the top grade argues against it, not for it.
+    if (DENIED_TOP.test(foldText(unit.text))) continue;
     // Quoted as the answer writes it, not as blanked for the model.
     const flat = answer.slice(unit.start, unit.end).replace(/\s+/g, ' ').trim();
     const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
@@ -508,6 +532,59 @@ const UPGRADED = new Set<ManipulationKind>(['score-instruction', 'addresses-grad
 // some of the text (ROT13 leaves digits, a reversed line a palindrome).
 const WHOLLY_HIDDEN = new Set<ManipulationVia>(['base64', 'hex', 'binary', 'morse', 'caesar', 'tag-characters']);
 
+// Round 17: grading words that only a disguise makes readable — cut into pieces ("sco|re",
+// "ca li fi ca cion"), written with look-alikes from other scripts ("mаrks", 「ｓｃоｒｅ」), spread one
+// letter a line ("R/A/T/E"), spelled with digits — are a flag by themselves: an honest answer
+// writes its words as words ("perfectscore", read down one letter a line, too). Not in the views that rewrite every letter of a line (reversed,
+// ROT13, Caesar, upside down), where an ordinary word may come out as one of these ("Eton").
+const HIDDEN_WORD = new RegExp(
+  foldPattern(
+    String.raw`(?<![\p{L}\p{N}])(?:(?:perfect|full|top|max|maximum|highest|best)(?=scor|grad|mark|point))?(?:scor(?:e|es|ed|ing)|grad(?:e|es|ed|er|ers|ing)|rat(?:e|ed|ing)|marks|points|judg(?:e|es|ing)|evaluators?|verdict|winner|maximum|nota|maxima|maximo|puntuacion|puntaje|calificacion|juez|evaluador|aprobado|sobresaliente|hochstnote|bestnote|punktzahl|bewertung|maximale|evaluateur|correcteur)(?![\p{L}\p{N}])|(?:評価|採点|点数|得点|评分|評分|评价|分数)\s*(?:は|が|を|も|为|是)?\s*(?:最高|満点|满分|最上位)|さいてん|まんてん|ひょうか|てんすう|満点|满分|滿分|採点|评分|評分|評価|评价|最高|高分|评审|評審|審査|合格|点数|分数|得分`,
+  ),
+  'giu',
+);
+const GRADER_WORD = /^(?:judg|evaluat|juez|evaluador|评审|評審|審査)/iu;
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+// Nor in the first letters of lines read down, where four lines of a list may begin "N", "o", "t", "a".
+const REWRITES_EVERY_LETTER = new Set<ManipulationVia | undefined>([
+  'reversed',
+  'rot13',
+  'caesar',
+  'upside-down',
+  'line-initials',
+]);
+
+/** The first grading word in a view that the answer as written disguises, as a signal; null when there is none. */
+function hiddenGradeWord(view: View, contexts: readonly string[], aboutAttacks: boolean): ManipulationSignal | null {
+  if (REWRITES_EVERY_LETTER.has(view.via) || view.relaid) return null;
+  for (const m of view.mapped.text.matchAll(HIDDEN_WORD)) {
+    // The case's own word, however short (a task that asks to write 「评分」 spread out).
+    if (contexts.some((c) => c.includes(comparable(m[0])))) continue;
+    const span = sourceSpan(view.mapped, m.index, m.index + m[0].length);
+    const written = view.source.slice(span.start, span.end);
+    if (!disguised(view, written, m[0])) continue;
+    if (aboutAttacks && quotedAt(view.source, span.start, span.end)) continue;
+    const kind: ManipulationKind = GRADER_WORD.test(m[0]) ? 'addresses-grader' : 'score-instruction';
+    return {
+      kind,
+      excerpt: excerptAt(view, m.index, m[0].length),
+      ...(view.via ? { via: view.via } : {}),
+    };
+  }
+  return null;
+}
+
+/** Whether a word is written otherwise than as itself: look-alikes, invisible characters, or (in a disguised view) pieces or another encoding. */
+function disguised(view: View, written: string, word: string): boolean {
+  if (!view.via) return lookAlike(written) || invisibleInWord(written);
+  if (WHOLLY_HIDDEN.has(view.via)) return true;
+  const folded = foldText(written).toLowerCase();
+  if (folded === word.toLowerCase()) return false;
+  // Kanji and kana broken over two lines is a hard wrap, not a disguise.
+  if (HAN_OR_KANA.test(word) && folded.replace(/\n/g, '') === word) return false;
+  return comparable(folded).trim() !== comparable(word).trim();
+}
+
 /** Whether a match reads differently in the answer as written: a view that is all disguise, or a span that was spread, read down or respelled. */
 function hiddenIn(view: View, m: RuleMatch): boolean {
   if (!view.via) {
@@ -527,7 +604,7 @@ function hiddenIn(view: View, m: RuleMatch): boolean {
 // the same sentence backwards, has none, and every rule would be read over it for nothing.
 const TRIGGER = new RegExp(
   foldPattern(
-    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort|juez|diez|dale|ponle|zehn|vingt)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|さいてん|まんてん|ひょうか|てんすう|合格|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
+    String.raw`\b(?:scor|grad|rat(?:e|ing)|mark|give|award|assign|grant|deserv|merit|warrant|earn|treat|consider|output|return|set|use|skip|keep|judg|eval|assess|review|credit|rubric|refer|instruct|ignor|disregard|forget|overrid|system|user|assistant|human|answer|respon|reply|submission|point|star|full|perfect|flawless|top|max|best|highest|prefer|winner|verdict|deduct|penal|end\b|begin|please|kindly|note|dear|attention|you\b|pass|correct|puntu|nota|califica|corrig|respuesta|ignora|instruc|correcteur|reponse|bewert|punkt|antwort|juez|diez|dale|ponle|zehn|vingt|hochst|bestnote|aprob|sobresal|maxim|verdict)|<\||<<|>>|\[\[|###|={3}|[★⭐]|評|採|点|満|審|判|指示|無視|回答|解答|模範|減|最高|评|評|分|答|忽略|满|滿|指令|さいてん|まんてん|ひょうか|てんすう|合格|채점|평가|점|만점|답변|무시|оцен|балл|ответ`,
   ),
   'giu',
 );
