@@ -442,6 +442,20 @@ export function joinPieces(m: Mapped): Mapped | null {
 
 // ---------------------------------------------------------------- lines read across
 
+/** A text's lines, each with its start and end in the text and what `mark` found in it (null: nothing). */
+function markedLines<T>(
+  text: string,
+  mark: (line: string, start: number) => T | null,
+): { start: number; end: number; mark: T | null }[] {
+  const lines: { start: number; end: number; mark: T | null }[] = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ start, end: start + line.length, mark: mark(line, start) });
+    start += line.length + 1;
+  }
+  return lines;
+}
+
 // A line's head: a word in bold, or a short label before a colon ("**Score** …", 「- 評価：…」).
 const LINE_HEAD =
   /^[ \t>*#_-]*(?:[0-9]+[.)][ \t]*)?(?:\*\*([^*\n]{1,16})\*\*|__([^_\n]{1,16})__|([^\s:：*]{1,8})[ \t]*[:：])/u;
@@ -453,28 +467,24 @@ const LINE_HEAD =
  * letters down. Null when no three lines in a row have heads.
  */
 export function lineHeads(m: Mapped): Mapped | null {
-  const lines: { start: number; end: number; head: { at: number; length: number } | null }[] = [];
-  let start = 0;
-  for (const line of m.text.split('\n')) {
+  const lines = markedLines(m.text, (line, start) => {
     const found = LINE_HEAD.exec(line);
     const head = found ? ((found[1] ?? found[2] ?? found[3]) as string) : null;
-    const at = found && head !== null ? start + found.index + found[0].indexOf(head) : -1;
-    lines.push({ start, end: start + line.length, head: head === null ? null : { at, length: head.length } });
-    start += line.length + 1;
-  }
+    return found && head !== null ? { at: start + found.index + found[0].indexOf(head), length: head.length } : null;
+  });
   const out = new MappedBuilder();
   let changed = false;
   let copied = 0;
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && lines[j]?.head) j++;
+    while (j < lines.length && lines[j]?.mark) j++;
     if (j - i >= 3) {
       const first = lines[i] as (typeof lines)[number];
       out.copy(m, copied, first.start);
       for (let k = i; k < j; k++) {
-        const { at, length } = (lines[k] as (typeof lines)[number]).head as { at: number; length: number };
+        const { at, length } = (lines[k] as (typeof lines)[number]).mark as { at: number; length: number };
         const text = m.text.slice(at, at + length);
-        const previous = k > i ? (lines[k - 1] as (typeof lines)[number]).head : null;
+        const previous = k > i ? (lines[k - 1] as (typeof lines)[number]).mark : null;
         // Kana and kanji are written without spaces; other words with one.
         if (
           previous &&
@@ -679,25 +689,21 @@ const LINE_INITIAL = /^[ \t>*#_-]*(?:[0-9]+[.)][ \t]*)?(\p{L})/u;
  * block go, so the line that continues it follows on. Null when there is no such block.
  */
 export function lineInitials(m: Mapped): Mapped | null {
-  const lines: { start: number; end: number; initial: number | null }[] = [];
-  let start = 0;
-  for (const line of m.text.split('\n')) {
+  const lines = markedLines(m.text, (line, start) => {
     const found = LINE_INITIAL.exec(line);
-    const at = found ? start + found[0].length - (found[1] as string).length : null;
-    lines.push({ start, end: start + line.length, initial: at });
-    start += line.length + 1;
-  }
+    return found ? start + found[0].length - (found[1] as string).length : null;
+  });
   const out = new MappedBuilder();
   let changed = false;
   let copied = 0;
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && lines[j]?.initial !== null) j++;
+    while (j < lines.length && lines[j]?.mark !== null) j++;
     if (j - i >= 4) {
       const first = lines[i] as (typeof lines)[number];
       out.copy(m, copied, first.start);
       for (let k = i; k < j; k++) {
-        const at = (lines[k] as (typeof lines)[number]).initial as number;
+        const at = (lines[k] as (typeof lines)[number]).mark as number;
         const cp = m.text.codePointAt(at) as number;
         out.copy(m, at, at + (cp > 0xffff ? 2 : 1));
       }
