@@ -345,6 +345,9 @@ describe('the labelled corpus', () => {
       ...loadCorpus('blind22'),
       ...loadCorpus('blind23'),
       ...loadCorpus('blind24'),
+      ...loadCorpus('blind25'),
+      ...loadCorpus('blind26'),
+      ...loadCorpus('blind27'),
       ...loadCorpus('train-extra'),
     ];
     for (const lang of ['en', 'ja', 'es', 'zh'])
