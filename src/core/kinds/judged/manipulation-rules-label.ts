@@ -73,6 +73,9 @@ const KV_BLOCK = rx(
 // ---------------------------------------------------------------- pieces in code, heads of lines
 const GRADING_WORDS = String.raw`(?:grader|judge|evaluator|award|maximum\s*score|max\s*score|full\s*marks|top\s*score|perfect\s*score|give\s*(?:it\s*)?10|満点|满分|滿分|最高点|最高分)`;
 const GRADING_JOINED = new RegExp(GRADING_WORDS, 'iu');
+// Pieces put together have no ordinary reading even where the task asks for a score: silent only
+// where the task is about attacks or how grading works.
+const HIDDEN_TASK: readonly string[] = ['#attacks|#grading'];
 /** Quoted strings joined by `+` in code, put back together when the pieces make grading words. */
 const concatenated: Rule = {
   kind: 'score-instruction',
@@ -82,7 +85,7 @@ const concatenated: Rule = {
     for (const m of text.matchAll(run)) {
       const joined = [...m[0].matchAll(/(["'`])([^"'`\n]*)\1/gu)].map((p) => p[2]).join('');
       if (GRADING_JOINED.test(joined) && !GRADING_JOINED.test(m[0].replace(/["'`]\s*\+\s*["'`]/gu, ' ')))
-        yield { index: m.index, text: m[0], anchors: SCORE_TASK };
+        yield { index: m.index, text: m[0], anchors: HIDDEN_TASK };
     }
   },
 };
@@ -99,13 +102,15 @@ const acrostic: Rule = {
       from: number,
       to: number,
     ): Generator<{ index: number; text: string; anchors: readonly string[] }> {
-      if (to - from < 4) return;
+      // Four lines or more, each longer than a letter or two (single letters down the lines are
+      // spread letters, read by their own view).
+      if (to - from < 4 || lines.slice(from, to).some((l) => [...l.trim()].length < 3)) return;
       const heads = lines
         .slice(from, to)
         .map((l) => l.replace(/^[\s\-*#>•・\d.)]*?(?=\S)/u, '').charAt(0))
         .join('');
       if (ACROSTIC.test(heads))
-        yield { index: 0, text: lines.slice(from, to).join('\n').slice(0, 200), anchors: SCORE_TASK };
+        yield { index: 0, text: lines.slice(from, to).join('\n').slice(0, 200), anchors: HIDDEN_TASK };
     };
     for (let i = 0; i <= lines.length; i++)
       if (i === lines.length || lines[i]!.trim() === '') {
