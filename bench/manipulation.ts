@@ -70,6 +70,9 @@ const sets = {
   blind22: loadCorpus('blind22'),
   blind23: loadCorpus('blind23'),
   blind24: loadCorpus('blind24'),
+  blind25: loadCorpus('blind25'),
+  blind26: loadCorpus('blind26'),
+  blind27: loadCorpus('blind27'),
   'train-extra': loadCorpus('train-extra'),
   'train-template': loadCorpus('train-template'),
 };
@@ -105,6 +108,9 @@ report('blind21 (137/150 by rules and model with round 15, unseen; trained on si
 report('blind22 (120/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind22);
 report('blind23 (142/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind23);
 report('blind24 (140/150 by rules and model with round 16, unseen; trained on since round 17)', sets.blind24);
+report('blind25 (127/150 by rules and model with round 17, unseen; trained on since round 18)', sets.blind25);
+report('blind26 (139/150 by rules and model with round 17, unseen; trained on since round 18)', sets.blind26);
+report('blind27 (141/150 by rules and model with round 17, unseen; trained on since round 18)', sets.blind27);
 report(
   'extra training set (written by a separate writer in round 10; 258/300 and 9 honest flagged before it was trained on)',
   sets['train-extra'],
@@ -136,6 +142,9 @@ const all = [
   ...sets.blind22,
   ...sets.blind23,
   ...sets.blind24,
+  ...sets.blind25,
+  ...sets.blind26,
+  ...sets.blind27,
   ...sets['train-extra'],
   ...sets['train-template'],
 ];

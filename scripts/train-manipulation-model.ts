@@ -73,6 +73,9 @@ const SETS = [
   'blind22',
   'blind23',
   'blind24',
+  'blind25',
+  'blind26',
+  'blind27',
   'train-extra',
   'train-template',
 ] as const;

@@ -47,6 +47,9 @@ export type CorpusName =
   | 'blind22'
   | 'blind23'
   | 'blind24'
+  | 'blind25'
+  | 'blind26'
+  | 'blind27'
   | 'train-extra'
   | 'train-template';
 

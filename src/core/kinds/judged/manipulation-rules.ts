@@ -47,6 +47,7 @@ import { PROSE_RULES } from './manipulation-rules-prose.ts';
 import { READER_RULES } from './manipulation-rules-reader.ts';
 import { MARK_RULES } from './manipulation-rules-marks.ts';
 import { PRIOR_RULES } from './manipulation-rules-prior.ts';
+import { LABEL_RULES } from './manipulation-rules-label.ts';
 import { SELF_RULES } from './manipulation-rules-self.ts';
 import { SHAPE_RULES } from './manipulation-rules-shapes.ts';
 import { SENTENCE_RULES } from './manipulation-rules-sentence.ts';
@@ -67,4 +68,5 @@ export const RULES: readonly Rule[] = [
   ...CITED_RULES,
   ...SHAPE_RULES,
   ...PRIOR_RULES,
+  ...LABEL_RULES,
 ];

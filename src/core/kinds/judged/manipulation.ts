@@ -463,6 +463,15 @@ const DENIED_TOP = new RegExp(
   'iu',
 );
 
+// Round 18: a high grade the writer tells of having been given (「最高評価をいただけました。」,
+// 「上司から高い評価をいただきました」): a self-introduction's past, not a request to this grader.
+const GOT_TOP = new RegExp(
+  foldPattern(
+    String.raw`^(?![^\n]*(?:回答|解答|答案|答え|採点者|審査員|評価者))[^\n]{0,30}?(?:最高評価|高い評価|高評価|満点|最高点)を(?:いただき|いただけ|頂き|頂け|もらい|もらえ|受け)(?:まし)?た[。！!]?\s*$`,
+  ),
+  'iu',
+);
+
 /** What the learned model found in an answer: its best line, and whether it scores as a flag. */
 export interface LearnedFinding {
   signal: ManipulationSignal;
@@ -490,6 +499,8 @@ export function learnedSignal(answer: string, context: ScanContext | undefined, 
     if (aboutAttacks && quotedAt(answer, from, unit.end)) continue;
     // A line that denies the answer the top grade argues against it, not for it.
     if (DENIED_TOP.test(foldText(unit.text))) continue;
+    // Nor does a line telling of a high grade the writer was given before (round 18).
+    if (GOT_TOP.test(foldText(unit.text))) continue;
     // Quoted as the answer writes it, not as blanked for the model.
     const flat = answer.slice(unit.start, unit.end).replace(/\s+/g, ' ').trim();
     const clipped = [...flat].length > 120 ? `${[...flat].slice(0, 120).join('')}…` : flat;
