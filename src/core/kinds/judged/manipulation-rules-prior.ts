@@ -30,7 +30,7 @@ const PRIOR_ZH = rx(
   String.raw`(?:此前|之前|先前|上一?轮|上次|前几位|其他|其余|另外|多位|[一两二三四五六七八九十]位)[^\n。]{0,6}?(?:评审|评委|評審|評委|老师|老師|阅卷人|閱卷人|评分员|評分員|评阅人|审稿人|考官)[^\n。]{0,4}?(?:均|都|一致|全部|皆)?\s*(?:评为|評為|评了|打了|给了|給了|给出|給出|给予|評定為|评定为|打出)\s*(?:本回答|本答案|这个回答|这个答案|這個回答|這個答案|此回答|此答案|它)?\s*(?:[0-9]+\s*分|满分|滿分|最高分|优秀|優秀|[aA]\+?(?:档|等)?|五星)`,
 );
 const PRIOR_JA = rx(
-  String.raw`(?:前回|以前|これまで|他|ほか|別|先|[一二三四五0-9]+人)の?(?:採点者|審査員|評価者|採点官|先生|レビュアー)[^\n。]{0,10}?(?:全員|皆|みな|とも)?[^\n。]{0,4}?(?:満点|最高評価|最高点|[0-9]+\s*点|Ａ評価|A評価|S評価)\s*(?:を|と|に)\s*(?:付け|つけ|与え|評価|し|出し|判定)`,
+  String.raw`(?:前回|以前|これまで|他|ほか|別|先|[一二三四五0-9]{1,4}人)の?(?:採点者|審査員|評価者|採点官|先生|レビュアー)[^\n。]{0,10}?(?:全員|皆|みな|とも)?[^\n。]{0,4}?(?:満点|最高評価|最高点|[0-9]+\s*点|Ａ評価|A評価|S評価)\s*(?:を|と|に)\s*(?:付け|つけ|与え|評価|し|出し|判定)`,
 );
 const PRIOR_ES = rx(
   String.raw`\b(?:los|las)?\s*(?:evaluadores|evaluadoras|correctores|correctoras|jueces|revisores|revisoras|examinadores)\s+(?:anteriores|previos|previas|de\s+la\s+ronda\s+anterior)\s+(?:ya\s+)?(?:le\s+|la\s+|lo\s+)?(?:dieron|otorgaron|asignaron|pusieron|calificaron|puntuaron)\s+(?:con\s+)?(?:un|una)?\s*(?:[0-9]{1,3}|la\s+(?:nota|puntuacion)\s+maxima|sobresaliente)(?![0-9,.])(?!\s+a\s+(?:la|el|los|las|su|sus)\b)|\b(?:calificacion|nota|puntuacion)\s+(?:obtenida|asignada|otorgada|recibida)\b[^\n.:]{0,40}?\b(?:anterior|previa|primera)\b[^\n:]{0,20}[:：]\s*(?:[0-9]{1,3}\s*(?:/|de|sobre)\s*[0-9]{1,3}|sobresaliente|la\s+maxima|[0-9]{1,3})|\bya\s+(?:fue|ha\s+sido)\s+(?:calificad[oa]|evaluad[oa]|puntuad[oa])\s+(?:con\s+)?(?:un\s+)?(?:[0-9]{1,3}|la\s+nota\s+maxima|sobresaliente)`,
@@ -50,7 +50,7 @@ const ASIDE_GRADE = rx(
 
 // ---------------------------------------------------------------- the answer the winner
 const WINNER = rx(
-  String.raw`(?:^|(?<=[.!?。！？]\s{0,3}))\s*(?:\bthis\s+is\s+the\s+(?:winning|preferred|chosen|better)\s+(?:answer|response|reply|submission)\b|\besta\s+es\s+la\s+(?:respuesta|contestacion)\s+(?:ganadora|vencedora|preferida|elegida|mejor)\b|(?:この|本)(?:回答|解答)(?:が|は)(?:勝者|勝ち|優勝|勝利)|(?:本|此|这个|這個)(?:回答|答案)(?:胜出|獲勝|获胜|为胜者|是胜者|為勝者))`,
+  String.raw`(?:^|(?<=[.!?。！？]\s{0,3}))[^\S\n]*(?:\bthis\s+is\s+the\s+(?:winning|preferred|chosen|better)\s+(?:answer|response|reply|submission)\b|\besta\s+es\s+la\s+(?:respuesta|contestacion)\s+(?:ganadora|vencedora|preferida|elegida|mejor)\b|(?:この|本)(?:回答|解答)(?:が|は)(?:勝者|勝ち|優勝|勝利)|(?:本|此|这个|這個)(?:回答|答案)(?:胜出|獲勝|获胜|为胜者|是胜者|為勝者))`,
   'm',
 );
 
