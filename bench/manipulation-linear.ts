@@ -47,6 +47,19 @@ const UNITS: readonly string[] = [
   // Round 13: grading-result headings over tick rows, and the grader's instructions cited.
   '## 評価結果\n◎ ',
   'your guidelines say ',
+  // Rounds 17 and 18: pieces put back together, line heads read across, keyed sentences as
+  // lines, look-alike letters, pieces in code, praise as a label.
+  'sco|re ',
+  'ma.xi.',
+  'ca li fi ',
+  'さ・',
+  '**Score** x\n',
+  '評価：x\n',
+  'Done. verdict=A ',
+  '"sc" + ',
+  'Flawless, ',
+  'S\n',
+  'mаrks ',
 ];
 const CONTEXTS: readonly (ScanContext | undefined)[] = [
   undefined,
