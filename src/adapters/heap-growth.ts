@@ -24,7 +24,10 @@
  * prints "Error: unrecognized flag" on stderr (and changes nothing). There is no way to ask
  * V8 in-process, so `node --v8-options` is asked once per Node and V8 build and its answer
  * kept in evalgate's cache folder (v8-flags/); every later start reads a file of a few
- * bytes. A flag V8 does not know is skipped quietly, and said in the debug output.
+ * bytes. A flag V8 does not know is skipped quietly, and said in the debug output. The
+ * question is asked without blocking: a fresh runner (every GitHub Actions job) asks it on
+ * its first start, and both edges load the rest of evalgate while that child answers
+ * (about 170 ms, most of which the loading hides), then wait for the bounds before any work.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -60,7 +63,7 @@ export interface V8FlagCheck {
   /** The folder whose v8-flags/ keeps the answers; null keeps none (every start asks). */
   cacheDir: string | null;
   /** The output of `node --v8-options` for this process's binary (the child is the boundary). */
-  listOptions?: () => string;
+  listOptions?: () => string | Promise<string>;
   /** Told what was skipped, and why. */
   debug?: (line: string) => void;
 }
@@ -72,17 +75,28 @@ export function v8FlagsFile(cacheDir: string): string {
 }
 
 // node:child_process is loaded only when V8 is asked (once per build): importing it costs
-// every start a few milliseconds.
-const listOwnOptions = (): string =>
-  process.getBuiltinModule('node:child_process').execFileSync(process.execPath, ['--v8-options'], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 2 ** 20,
-    timeout: 10_000,
-    stdio: ['ignore', 'pipe', 'ignore'],
+// every start a few milliseconds. The child gets no environment of ours (it needs none),
+// and is killed if this process ends first.
+const listOwnOptions = (): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = process
+      .getBuiltinModule('node:child_process')
+      .execFile(
+        process.execPath,
+        ['--v8-options'],
+        { encoding: 'utf8', maxBuffer: 16 * 2 ** 20, timeout: 10_000, env: {} },
+        (error, stdout) => {
+          process.off('exit', stop);
+          if (error) reject(error);
+          else resolve(stdout);
+        },
+      );
+    const stop = (): void => void child.kill();
+    process.on('exit', stop);
   });
 
 /** Which of `names` (`--flag`, no value) this process's V8 knows; see the module's comment. */
-export function knownV8Flags(names: readonly string[], check: V8FlagCheck): Set<string> {
+export async function knownV8Flags(names: readonly string[], check: V8FlagCheck): Promise<Set<string>> {
   const file = check.cacheDir === null ? null : v8FlagsFile(check.cacheDir);
   let answers: Record<string, unknown> = {};
   if (file !== null) {
@@ -98,7 +112,7 @@ export function knownV8Flags(names: readonly string[], check: V8FlagCheck): Set<
   let listed: Set<string>;
   try {
     listed = new Set(
-      [...(check.listOptions ?? listOwnOptions)().matchAll(/^ {2}--([a-z0-9-]+)(?= |$)/gm)].map((m) => `--${m[1]}`),
+      [...(await (check.listOptions ?? listOwnOptions)()).matchAll(/^ {2}--([a-z0-9-]+)(?= |$)/gm)].map((m) => `--${m[1]}`),
     );
   } catch (error) {
     // Without the list nothing is set: a flag V8 does not know would print an error.
@@ -129,7 +143,7 @@ export function knownV8Flags(names: readonly string[], check: V8FlagCheck): Set<
 const GROWING_FLAG = '--heap-growing-percent';
 const YOUNG_FLAG = '--semi-space-growth-factor';
 
-let installed = false;
+let installed: Promise<void> | null = null;
 /** V8's full collection, once boundHeapGrowth has run (reached through a new context: not a global of the program's own). */
 let fullCollection: ((options?: { type?: string; flavor?: string }) => void) | null = null;
 /** What the young generation may grow to now, and whether its growth factor is set to stop there. */
@@ -262,22 +276,28 @@ function checkYoungCap(): boolean {
  * Sets the old generation's growing factor, and stops the young generation's growth once
  * it reaches `youngCap` bytes (checked after each young-generation collection; it grows
  * by doubling, so it stops doubling at the first size at or over the cap; V8 may still add
- * a few pages past it, seen up to 40 MiB for a 32 MiB cap). Once per process.
+ * a few pages past it, seen up to 40 MiB for a 32 MiB cap). Once per process; the
+ * collections (`callsDone`, `collectBeforeReport`, …) are ready when it returns, the two
+ * flags when the promise settles (at once when the cache folder holds V8's answer): await
+ * it before any work. It never rejects: without V8's answer no flag is set.
  */
 export function boundHeapGrowth(
   youngCap: number = YOUNG_GENERATION_CAP_BYTES,
   check: V8FlagCheck = { cacheDir: evalgateCacheRoot(process.env) },
-): void {
-  if (installed) return;
-  installed = true;
-  const known = knownV8Flags([GROWING_FLAG, YOUNG_FLAG], check);
-  const skipped = (flag: string, effect: string): void =>
-    check.debug?.(`V8 ${process.versions.v8} does not know ${flag}: not set, ${effect}`);
-  if (known.has(GROWING_FLAG)) setFlagsFromString(`${GROWING_FLAG}=${OLD_GENERATION_GROWING_PERCENT}`);
-  else skipped(GROWING_FLAG, 'the old generation grows as V8 decides');
+): Promise<void> {
+  if (installed !== null) return installed;
   setFlagsFromString('--expose-gc');
   fullCollection = runInNewContext('gc') as typeof fullCollection;
-  if (!known.has(YOUNG_FLAG)) return skipped(YOUNG_FLAG, 'the young generation grows as V8 decides');
-  youngFlagKnown = true;
-  setYoungCap(youngCap);
+  youngCapNow = youngCap;
+  const skipped = (flag: string, effect: string): void =>
+    check.debug?.(`V8 ${process.versions.v8} does not know ${flag}: not set, ${effect}`);
+  installed = knownV8Flags([GROWING_FLAG, YOUNG_FLAG], check).then((known) => {
+    if (known.has(GROWING_FLAG)) setFlagsFromString(`${GROWING_FLAG}=${OLD_GENERATION_GROWING_PERCENT}`);
+    else skipped(GROWING_FLAG, 'the old generation grows as V8 decides');
+    if (!known.has(YOUNG_FLAG)) return skipped(YOUNG_FLAG, 'the young generation grows as V8 decides');
+    youngFlagKnown = true;
+    // The cap as the phases have set it meanwhile (callsDone may have come first).
+    setYoungCap(youngCapNow);
+  });
+  return installed;
 }

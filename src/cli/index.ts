@@ -7,13 +7,16 @@ import { isVersionRequest, TOOL_VERSION } from '../version.ts';
 if (process.argv.length === 3 && isVersionRequest(process.argv[2])) process.stdout.write(`evalgate ${TOOL_VERSION}\n`);
 else {
   // Before any work: bounds on how the heap grows (adapters/heap-growth.ts). A flag this
-  // Node's V8 does not know is skipped; EVALGATE_DEBUG=1 says so on stderr.
+  // Node's V8 does not know is skipped; EVALGATE_DEBUG=1 says so on stderr. On a first
+  // start V8 is asked in a child while main.ts loads.
   const { boundHeapGrowth, evalgateCacheRoot } = await import('../adapters/heap-growth.ts');
-  boundHeapGrowth(undefined, {
+  const bounded = boundHeapGrowth(undefined, {
     cacheDir: evalgateCacheRoot(process.env),
     ...(process.env['EVALGATE_DEBUG'] === '1'
       ? { debug: (line: string) => process.stderr.write(`evalgate: debug: ${line}\n`) }
       : {}),
   });
-  await (await import('./main.ts')).run();
+  const main = await import('./main.ts');
+  await bounded;
+  await main.run();
 }

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -46,17 +46,24 @@ const WORKLOAD = `
 function youngGenerationAfterWork(capped: boolean): number {
   const script = `
     import { boundHeapGrowth, youngGenerationBytes } from ${JSON.stringify(MODULE)};
-    if (${capped}) boundHeapGrowth();
+    if (${capped}) await boundHeapGrowth();
     ${WORKLOAD}
     process.stdout.write(String(await work()));
   `;
-  const out = spawnSync(process.execPath, ['--max-semi-space-size=64', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    // V8's answer about the flags is kept in a test folder, not the user's cache.
-    env: { ...process.env, EVALGATE_CACHE_DIR: join(tmpdir(), 'evalgate-test-cache') },
-  });
-  assert.equal(out.status, 0, out.stderr);
-  return Number(out.stdout);
+  // An empty cache folder: V8 is asked in a child, as on a fresh runner's first start, and
+  // the cap must hold all the same (boundHeapGrowth's promise settles once the flags are set).
+  const cacheDir = mkdtempSync(join(tmpdir(), 'evalgate-test-cache-'));
+  try {
+    const out = spawnSync(process.execPath, ['--max-semi-space-size=64', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, EVALGATE_CACHE_DIR: cacheDir },
+    });
+    assert.equal(out.status, 0, out.stderr);
+    assert.equal(out.stderr, '');
+    return Number(out.stdout);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 }
 
 describe('the young generation cap', () => {
@@ -79,7 +86,7 @@ describe('heap flags V8 does not know', () => {
   it('are the ones V8 refuses; the answer is asked once and kept for later starts', async () => {
     const cacheDir = await mkdtemp(join(tmpdir(), 'evalgate-v8-flags-'));
     try {
-      const known = knownV8Flags(FLAGS, { cacheDir });
+      const known = await knownV8Flags(FLAGS, { cacheDir });
       // V8 itself, one process per flag: the flags called unknown are exactly those it refuses.
       for (const flag of FLAGS) {
         const r = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString('${flag}=1')`], {
@@ -92,12 +99,31 @@ describe('heap flags V8 does not know', () => {
       assert.equal((await readdir(join(cacheDir, 'v8-flags'))).length, 1, 'one answer kept');
       // A later start reads the answer instead of starting node again.
       const asked = (): string => assert.fail('V8 was asked again');
-      assert.deepEqual(knownV8Flags(FLAGS, { cacheDir, listOptions: asked }), known);
+      assert.deepEqual(await knownV8Flags(FLAGS, { cacheDir, listOptions: asked }), known);
       // A flag the kept answer does not cover is asked about.
       let listings = 0;
       const list = (): string => (listings++, '  --heap-growing-percent (x)\n  --other-flag (y)\n');
-      assert.deepEqual([...knownV8Flags(['--other-flag'], { cacheDir, listOptions: list })], ['--other-flag']);
+      assert.deepEqual([...(await knownV8Flags(['--other-flag'], { cacheDir, listOptions: list }))], ['--other-flag']);
       assert.equal(listings, 1);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('are asked on a first start while the CLI loads, and the answer is kept', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'evalgate-v8-flags-'));
+    try {
+      const first = await runCli(['help', 'validate'], {
+        cwd: cacheDir,
+        env: { EVALGATE_CACHE_DIR: cacheDir, EVALGATE_DEBUG: '1' },
+      });
+      assert.equal(first.code, 0, first.stderr);
+      // This Node's V8 knows both: nothing skipped, nothing refused.
+      assert.doesNotMatch(first.stderr, /does not know|unrecognized flag|cannot/);
+      assert.deepEqual(JSON.parse(await readFile(v8FlagsFile(cacheDir), 'utf8')), {
+        '--heap-growing-percent': true,
+        '--semi-space-growth-factor': true,
+      });
     } finally {
       await rm(cacheDir, { recursive: true, force: true });
     }
@@ -138,7 +164,7 @@ describe('a full collection before each report', () => {
       const before = process.memoryUsage().heapUsed;
       collectBeforeReport();
       const unbounded = process.memoryUsage().heapUsed;
-      boundHeapGrowth();
+      await boundHeapGrowth();
       garbage();
       const grown = process.memoryUsage().heapUsed;
       collectBeforeReport();
@@ -178,7 +204,7 @@ describe('collections between the steps after the calls', () => {
       const plain = [...collectingEvery(pieces(), 1000)].join('');
       await settle();
       const unbounded = majors;
-      boundHeapGrowth();
+      await boundHeapGrowth();
       ${WORKLOAD}
       await work();
       const grown = youngGenerationBytes();
@@ -223,7 +249,7 @@ describe('the young generation after the calls', () => {
   it('shrinks when the calls are done, stays small after them, and grows again for the next calls', () => {
     const script = `
       import { boundHeapGrowth, callsDone, callsStarting, youngGenerationBytes } from ${JSON.stringify(MODULE)};
-      boundHeapGrowth();
+      await boundHeapGrowth();
       ${WORKLOAD}
       const calls = await work();
       callsDone();
@@ -264,7 +290,7 @@ describe('the file store and the young generation', () => {
     const script = `
       import { boundHeapGrowth, youngGenerationBytes } from ${JSON.stringify(MODULE)};
       import { createFsRunStore } from ${JSON.stringify(STORE)};
-      boundHeapGrowth();
+      await boundHeapGrowth();
       const store = createFsRunStore(${JSON.stringify(join(dir, 'out'))}, ${JSON.stringify(join(dir, 'baselines'))});
       await store.prepare();
       ${WORKLOAD}
