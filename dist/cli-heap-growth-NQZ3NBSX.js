@@ -1,0 +1,31 @@
+import { createRequire as __evalgateCreateRequire } from 'node:module';
+const require = __evalgateCreateRequire(import.meta.url);
+import {
+  OLD_GENERATION_GROWING_PERCENT,
+  YOUNG_GENERATION_CAP_BYTES,
+  boundHeapGrowth,
+  callsDone,
+  callsStarting,
+  collectBeforeReport,
+  collectingEvery,
+  evalgateCacheRoot,
+  giveBackBetweenSteps,
+  knownV8Flags,
+  v8FlagsFile,
+  youngGenerationBytes
+} from "./cli-chunk-PEVCBRQC.js";
+import "./cli-chunk-K5RSY7YU.js";
+export {
+  OLD_GENERATION_GROWING_PERCENT,
+  YOUNG_GENERATION_CAP_BYTES,
+  boundHeapGrowth,
+  callsDone,
+  callsStarting,
+  collectBeforeReport,
+  collectingEvery,
+  evalgateCacheRoot,
+  giveBackBetweenSteps,
+  knownV8Flags,
+  v8FlagsFile,
+  youngGenerationBytes
+};
