@@ -24,10 +24,11 @@
  * prints "Error: unrecognized flag" on stderr (and changes nothing). There is no way to ask
  * V8 in-process, so `node --v8-options` is asked once per Node and V8 build and its answer
  * kept in evalgate's cache folder (v8-flags/); every later start reads a file of a few
- * bytes. A flag V8 does not know is skipped quietly, and said in the debug output. The
- * question is asked without blocking: a fresh runner (every GitHub Actions job) asks it on
- * its first start, and both edges load the rest of evalgate while that child answers
- * (about 170 ms, most of which the loading hides), then wait for the bounds before any work.
+ * bytes. A flag V8 does not know is skipped quietly, and said in the debug output. With no
+ * answer kept, on the V8 branches in CHECKED_V8_BRANCHES (Node 24's, the action's runtime)
+ * nothing is asked: a fresh runner, as every GitHub Actions job is, spent about 170 ms on
+ * the child. Elsewhere the question is asked without blocking: both edges load the rest of
+ * evalgate while the child answers, then wait for the bounds before any work.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -66,6 +67,22 @@ export interface V8FlagCheck {
   listOptions?: () => string | Promise<string>;
   /** Told what was skipped, and why. */
   debug?: (line: string) => void;
+  /** V8's answers by branch, in place of CHECKED_V8_BRANCHES (tests: `{}` makes every start ask). */
+  checkedBranches?: Readonly<Record<string, Readonly<Record<string, boolean>>>>;
+}
+
+/**
+ * `node --v8-options`' answer for the flags below, by V8 branch (major.minor). A branch's
+ * patch releases are fixes and keep its flags; tests/adapters/heap-growth.test.ts checks
+ * the running branch's entry against V8 itself. 13.6: Node 24.
+ */
+export const CHECKED_V8_BRANCHES: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
+  '13.6': { '--heap-growing-percent': true, '--semi-space-growth-factor': true },
+};
+
+/** The running V8's branch (major.minor), the key of CHECKED_V8_BRANCHES. */
+export function v8Branch(): string {
+  return process.versions.v8.split('.').slice(0, 2).join('.');
 }
 
 /** Where the answer for this process's Node and V8 build is kept below `cacheDir`. */
@@ -109,10 +126,15 @@ export async function knownV8Flags(names: readonly string[], check: V8FlagCheck)
     }
   }
   if (names.every((n) => typeof answers[n] === 'boolean')) return new Set(names.filter((n) => answers[n] === true));
+  // This build's own answer kept (above) comes first; then its branch's, without a child.
+  const checked = (check.checkedBranches ?? CHECKED_V8_BRANCHES)[v8Branch()] ?? {};
+  if (names.every((n) => typeof checked[n] === 'boolean')) return new Set(names.filter((n) => checked[n] === true));
   let listed: Set<string>;
   try {
     listed = new Set(
-      [...(await (check.listOptions ?? listOwnOptions)()).matchAll(/^ {2}--([a-z0-9-]+)(?= |$)/gm)].map((m) => `--${m[1]}`),
+      [...(await (check.listOptions ?? listOwnOptions)()).matchAll(/^ {2}--([a-z0-9-]+)(?= |$)/gm)].map(
+        (m) => `--${m[1]}`,
+      ),
     );
   } catch (error) {
     // Without the list nothing is set: a flag V8 does not know would print an error.
