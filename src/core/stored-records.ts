@@ -16,7 +16,7 @@
  * what the file holds; a file a pull request controls is checked as any input).
  */
 import type { RangeFile } from '../ports.ts';
-import { documentAround, resultLayout, type ChunkWatcher, type RecordVisitor } from './result-stream.ts';
+import { documentAround, resultLayoutOfBytes, type ChunkWatcher, type RecordVisitor } from './result-stream.ts';
 import { ConfigError } from './errors.ts';
 import { causeOf } from './error-cause.ts';
 import {
@@ -356,15 +356,19 @@ export async function readStoredResult(
   const at = new Positions();
   const columns = new ColumnsBuilder();
   let invalid = -1;
-  const layout = resultLayout(file.lines());
+  // The file's bytes, each record decoded as one string (resultLayoutOfBytes).
+  const layout = resultLayoutOfBytes((into, offset, length, position) =>
+    file.readBytes(into, offset, length, position),
+  );
   let headValue: unknown;
-  let step = await layout.next();
-  for (; !step.done; step = await layout.next()) {
-    const { text, line, start, end, head } = step.value;
+  let step = layout.next();
+  for (; !step.done; step = layout.next()) {
+    const { text, start, end, head } = step.value;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
+      const line = step.value.line();
       throw new StoredRecordError(
         line,
         `the record starting on line ${line} is not valid JSON (${(error as Error).message})`,
