@@ -216,6 +216,11 @@ export interface RangeFile {
   lines(): AsyncIterable<readonly LineAt[]>;
   /** The text of bytes `start` to `end`; throws when the file no longer holds them. */
   read(start: number, end: number): string;
+  /**
+   * Reads up to `length` bytes from byte `position` into `into` at `offset` (through the
+   * same handle); how many were read, 0 at the file's end.
+   */
+  readBytes(into: Uint8Array, offset: number, length: number, position: number): number;
   /** The file's size now, in bytes. */
   size(): number;
   /**

@@ -283,6 +283,7 @@ function rangeFileOn(path: string, open: () => number): RangeFile {
       }
       return block.toString('utf8', start - blockStart, end - blockStart);
     },
+    readBytes: (into, offset, length, position) => readSync(open(), into, offset, length, position),
     size: () => fstatSync(open()).size,
     identity: () => {
       const s = fstatSync(open(), { bigint: true });

@@ -1092,7 +1092,14 @@ async function checkBaseline(
   const identity = ranges?.identity?.();
   let value: unknown;
   try {
-    value = ranges ? await readStoredResult(ranges, checks.visit) : await parseResultLines(text, checks.visit);
+    // Without keeping it, a file on disk is still read as bytes, a string a record (resultLayoutOfBytes).
+    const whole = text.ranges;
+    value = ranges
+      ? await readStoredResult(ranges, checks.visit)
+      : await parseResultLines(
+          whole ? (into, offset, length, position) => whole.readBytes(into, offset, length, position) : text,
+          checks.visit,
+        );
   } catch (error) {
     const line = error instanceof ResultLinesError || error instanceof StoredRecordError ? `:${error.line}` : '';
     throw new ConfigError(

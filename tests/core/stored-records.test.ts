@@ -114,6 +114,36 @@ describe('records left in their file', () => {
     assert.throws(() => read.records[17], changedError(path));
   });
 
+  it('finds one byte changed anywhere in a record: its first and last bytes, a multi-byte character, a newline', async () => {
+    const value = result(3);
+    const path = await written(value);
+    const bytes = await readFile(path);
+    const start = bytes.indexOf('    {\n      "caseId": "case-1"');
+    const end = bytes.indexOf('\n    }', start) + '\n    }'.length;
+    assert.ok(start > 0 && end > start);
+    const at = new Set<number>();
+    for (let p = start; p < end; p += 97) at.add(p);
+    // The record's first and last bytes (the checksum takes the bytes four at a time, the last word filled out).
+    for (let k = 0; k < 8; k++) at.add(start + k).add(end - 1 - k);
+    const multiByte = bytes.indexOf('東京', start);
+    at.add(multiByte)
+      .add(multiByte + 1)
+      .add(multiByte + 4);
+    at.add(bytes.indexOf(10, start + 10));
+    for (const p of at) {
+      const read = await readResultFile(path);
+      const changed = Buffer.from(bytes);
+      changed[p] = (changed[p] as number) ^ 1;
+      await writeFile(path, changed);
+      assert.equal(read.records[0]?.caseId, 'case-0', 'a record left as it was reads as it was');
+      assert.throws(() => read.records[1], changedError(path), `byte ${p - start} of the record changed`);
+      await writeFile(path, bytes);
+      assert.equal(read.records[2]?.caseId, 'case-2');
+    }
+    const read = await readResultFile(path);
+    assert.deepEqual(read.records[1], value.records[1], 'the file as it was reads again');
+  });
+
   it('reads the file it first read when another is put in its place', async () => {
     const path = await written(result(10));
     const read = await readResultFile(path);
