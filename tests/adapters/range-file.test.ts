@@ -1,13 +1,13 @@
-// RangeFile.lines (adapters/fs-store.ts): the lines of a file and their byte offsets, read
+// RangeFile.lines and Workspace.readRange (adapters/fs-store.ts): the lines of a file and their byte offsets, read
 // in blocks through one reused buffer. Lines that cross a block, a line longer than a
 // block, CRLF endings split across blocks and multi-byte characters at a block's edge must
 // come out as a plain split of the file gives them.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { rangeFile } from '../../src/adapters/fs-store.ts';
+import { createFsWorkspace, rangeFile } from '../../src/adapters/fs-store.ts';
 
 /** The lines of `bytes` as the reader must give them: split at "\n", a CR before it dropped, offsets in bytes. */
 function expectedLines(bytes: Buffer): { text: string; start: number; end: number }[] {
@@ -80,5 +80,38 @@ test('lines across blocks, longer than a block, CRLF and multi-byte text at bloc
     ]);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+// Workspace.readRange (a run reads each case's row back by range while it calls): the file
+// is located inside the repository and opened at its first range, and later ranges read
+// that same file. A path turned into a symlink to a file outside the repository after the
+// first range must not lead there, and a path refused from the start stays refused.
+test('a workspace reads ranges from the file it checked, whatever is put at its path later', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'evalgate-range-ws-'));
+  const outside = await mkdtemp(join(tmpdir(), 'evalgate-range-outside-'));
+  try {
+    const repo = join(dir, 'repo');
+    await mkdir(repo);
+    await writeFile(join(repo, 'cases.jsonl'), 'line one\nline two\n');
+    await writeFile(join(outside, 'secret.txt'), 'SECRET-OUTSIDE-THE-REPO');
+    const ws = createFsWorkspace(repo);
+    const text = async (offset: number, length: number): Promise<string> =>
+      Buffer.from(await (ws.readRange as NonNullable<typeof ws.readRange>)('cases.jsonl', offset, length)).toString();
+    assert.equal(await text(9, 8), 'line two');
+    // The path now names a symlink out of the repository: the checked file is still what is read.
+    await rename(join(repo, 'cases.jsonl'), join(repo, 'moved.jsonl'));
+    await symlink(join(outside, 'secret.txt'), join(repo, 'cases.jsonl'));
+    assert.equal(await text(0, 8), 'line one');
+    assert.equal(await text(0, 100), 'line one\nline two\n', 'fewer bytes than asked at the end');
+    // A fresh workspace locates the path again, and refuses the symlink.
+    const fresh = createFsWorkspace(repo);
+    await assert.rejects(
+      (fresh.readRange as NonNullable<typeof fresh.readRange>)('cases.jsonl', 0, 8),
+      /symlink to a file outside the repository/,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
   }
 });
