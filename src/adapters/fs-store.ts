@@ -13,8 +13,8 @@
  * but a regular file or folder is refused before a byte is read, so a pull request cannot
  * make evalgate read `/proc/self/environ` or a file beside the checkout.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { closeSync, createReadStream, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { mkdir, readdir, readFile, realpath, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseResultFileLines } from '../core/engine.ts';
 import { confinedDir } from './confined-dir.ts';
@@ -83,6 +83,8 @@ export async function locatePath(root: string, boundary: string, path: string): 
  * repository root; default the root itself).
  */
 export function createFsWorkspace(root: string, boundary: string = root): Workspace {
+  /** The files readRange keeps open, by the path they were asked by; closed once the workspace is collected. */
+  const ranged = new Map<string, number>();
   const locate = (path: string): Promise<Located> => locatePath(root, boundary, path);
   const need = async (path: string, kind: 'file' | 'folder'): Promise<string | null> => {
     const where = await locate(path);
@@ -106,21 +108,30 @@ export function createFsWorkspace(root: string, boundary: string = root): Worksp
       return createReadStream(real, { highWaterMark: 1 << 16 });
     },
     readRange: async (path, offset, length) => {
-      const real = await need(path, 'file');
-      if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
-      const handle = await open(real, 'r');
-      try {
-        const bytes = new Uint8Array(length);
-        let got = 0;
-        while (got < length) {
-          const { bytesRead } = await handle.read(bytes, got, length - got, offset + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
+      // A file read by range is located (confined) and opened once, at its first range, and
+      // read through that handle from then on: a run reads a case's row back at each case's
+      // calls, and locating and opening it each time was eight trips through libuv's thread
+      // pool a case. What the handle reads is the file that was checked, whatever is put at
+      // its path later (the rows read back are checked against the cases loaded).
+      let fd = ranged.get(path);
+      if (fd === undefined) {
+        const real = await need(path, 'file');
+        if (real === null) throw new ConfigError({ file: path }, `evalgate: "${path}" does not exist or is not a file`);
+        fd = ranged.get(path);
+        if (fd === undefined) {
+          fd = openSync(real, 'r');
+          ranged.set(path, fd);
+          handles.register(ranged, fd);
         }
-        return bytes.subarray(0, got);
-      } finally {
-        await handle.close();
       }
+      const bytes = new Uint8Array(length);
+      let got = 0;
+      while (got < length) {
+        const read = readSync(fd, bytes, got, length - got, offset + got);
+        if (read === 0) break;
+        got += read;
+      }
+      return bytes.subarray(0, got);
     },
     exists: async (path) => (await need(path, 'file')) !== null,
     listFolders: async (path) => {
@@ -298,7 +309,7 @@ const fileHandles = new FinalizationRegistry<FileHandle>((handle) => {
   handle.close().catch(() => undefined);
 });
 
-/** Closes a RangeFile's handle once nothing refers to the reader. */
+/** Closes a RangeFile's handle once nothing refers to the reader (and a workspace's ranged files once it is gone). */
 const handles = new FinalizationRegistry<number>((fd) => {
   try {
     closeSync(fd);
@@ -315,34 +326,43 @@ export async function readResultFile(path: string): Promise<SuiteResult> {
 }
 
 /**
- * Appends lines to a file through one open handle. Lines that arrive while a write is in
- * flight go out together in the next one (at 32 calls at once, one open, write and close
- * per record was most of a run's time); each append resolves once its line is in the file,
- * and a process killed mid-write leaves at most one partial last line, which resuming drops.
+ * Appends lines to a file through one open handle. The lines that arrive in one turn of the
+ * event loop go out together in one write, made at the end of that turn (at 32 calls at
+ * once, one open, write and close per record was most of a run's time); each append
+ * resolves once its line is in the file, and a process killed mid-write leaves at most one
+ * partial last line, which resuming drops. The write is synchronous, into the page cache: an
+ * asynchronous one hands each batch to libuv's thread pool, which cost the main thread more
+ * than the write (about 80 µs a batch, 13% of a 10,000-case run's CPU in the calls;
+ * docs/performance.md, "The record log written without the thread pool").
  */
 function appendingSink(handle: FileHandle, path: string): ResultSink {
   let queue: { text: string; written: () => void; failed: (error: unknown) => void }[] = [];
   let writing: Promise<void> | null = null;
   let reader: RangeFile | null = null;
   let closed = false;
-  const drain = async (): Promise<void> => {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        await handle.appendFile(batch.map((x) => x.text).join(''));
-        for (const x of batch) x.written();
-      } catch (error) {
-        for (const x of batch) x.failed(error);
-      }
+  const drain = (): void => {
+    const batch = queue;
+    queue = [];
+    try {
+      const bytes = Buffer.from(batch.map((x) => x.text).join(''), 'utf8');
+      // The handle is opened to append (O_APPEND): every write goes to the file's end.
+      for (let done = 0; done < bytes.length;) done += writeSync(handle.fd, bytes, done, bytes.length - done);
+      for (const x of batch) x.written();
+    } catch (error) {
+      for (const x of batch) x.failed(error);
     }
-    writing = null;
   };
   return {
     append: (record) =>
       new Promise<void>((written, failed) => {
         queue.push({ text: `${JSON.stringify(record)}\n`, written, failed });
-        writing ??= drain();
+        writing ??= new Promise<void>((done) =>
+          setImmediate(() => {
+            drain();
+            writing = null;
+            done();
+          }),
+        );
       }),
     close: async () => {
       await writing;
