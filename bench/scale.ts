@@ -10,8 +10,8 @@
 // The server is a minimal OpenAI-compatible one in this process (it keeps no request), on
 // 127.0.0.1; it is not a model. Peak RSS is the CLI process's own (GNU time's %M); with two
 // sizes or more, the peak at the largest over the peak at the smallest says how flat memory is.
-// The same build's peak moves by 10 MiB or so from one run to the next (malloc's thread arenas
-// and brk heap), so one round cannot tell a ratio of 1.08 from 1.12: `--repeat N` makes N
+// The same build's peak moves by up to 18 MiB from one run to the next (the malloc arenas of
+// V8's compiler threads, docs/performance.md), so one round cannot tell a ratio of 1.08 from 1.12: `--repeat N` makes N
 // rounds, the sizes interleaved in each (10,000, 100,000, 10,000, 100,000, …) so a change in
 // the machine's load falls on both, and prints each size's median and range and the ratio
 // of the medians with the range of the rounds' ratios. One round (the default) prints what
